@@ -1,0 +1,58 @@
+// Command coordinator is balancefarm's front door: it validates rule files,
+// counts perft, plays single games, and queues and reports measurements.
+// Each subcommand lives in its own file and registers itself in commands.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// command is one subcommand: run gets the arguments after the subcommand's
+// name and returns the process exit status.
+type command struct {
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+var commands = map[string]command{}
+
+// register adds a subcommand; called from init in each subcommand's file.
+func register(name, summary string, run func(args []string, stdout, stderr io.Writer) int) {
+	commands[name] = command{summary: summary, run: run}
+}
+
+// exitUsage is the exit status for a usage error.
+const exitUsage = 2
+
+func main() {
+	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func dispatch(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
+		usage(stderr)
+		return exitUsage
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "coordinator: unknown command %q\n", args[0])
+		usage(stderr)
+		return exitUsage
+	}
+	return cmd.run(args[1:], stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: coordinator COMMAND [flags] [FILE...]")
+	names := make([]string, 0, len(commands))
+	for name := range commands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", name, commands[name].summary)
+	}
+}

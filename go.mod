@@ -1,0 +1,3 @@
+module balancefarm
+
+go 1.26
