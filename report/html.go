@@ -1,0 +1,124 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"strings"
+
+	"balancefarm/stats"
+)
+
+// page is the HTML template: one self-contained page, no external
+// resource, written so that it also parses as XML (every element closed).
+var page = template.Must(template.New("page").Funcs(template.FuncMap{
+	"iv": func(iv stats.Interval, format string) string {
+		return fmt.Sprintf(format+" ("+format+" to "+format+")", iv.Est, iv.Lo, iv.Hi)
+	},
+	"f":        func(format string, v any) string { return fmt.Sprintf(format, v) },
+	"verdict":  verdictWords,
+	"pairing":  pairingName,
+	"endings":  endingsText,
+	"wall":     wallText,
+	"join":     strings.Join,
+	"pct":      func(c float64) int { return int(c*100 + 0.5) },
+	"inline":   func(s string) template.HTML { return template.HTML(s) },
+	"share":    func(n, total int) string { return fmt.Sprintf("%.3f", float64(n)/float64(max(1, total))) },
+	"yesno":    func(b bool) string { return map[bool]string{true: "yes", false: "no"}[b] },
+	"isViable": func(v string) bool { return v == stats.Viable },
+}).Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8"/>
+<title>{{.R.Name}}: {{verdict .R.Verdict}}</title>
+<style>
+body { font-family: sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
+h1 { font-size: 1.5em; }
+.viable { color: #1a7f37; }
+.not_viable { color: #b3261e; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
+th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; vertical-align: top; }
+th { background: #f3f3f3; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.raised { background: #fde7e5; }
+figure { display: inline-block; margin: 0.5em; }
+figure svg { width: 36em; height: auto; }
+.facts span { margin-right: 2em; }
+</style>
+</head>
+<body>
+<h1 id="verdict" class="{{.R.Verdict}}">Verdict: {{verdict .R.Verdict}} ({{.R.Name}})</h1>
+<p class="facts"><span>File: <code>{{.R.File}}</code></span><span id="games">Games: {{.R.Games}}</span><span>Left out for errors: {{.R.ErrorGames}}</span><span id="wall">Wall time: {{wall .R.WallSeconds}}</span></p>
+{{if .R.Flags}}<h2>Reasons</h2>
+<ul>{{range .R.Flags}}<li><b>{{.Name}}</b>: {{.Detail}}</li>{{end}}</ul>
+{{else}}<p>No flag raised.</p>{{end}}
+{{if .R.Warnings}}<h2>Design warnings</h2>
+<p>Reported for the designer; they do not change the verdict.</p>
+<ul>{{range .R.Warnings}}<li><b>{{.Name}}</b>: {{.Detail}}</li>{{end}}</ul>{{end}}
+<p>Ladder, weakest first: {{join .R.Ladder " < "}}. Rates read from {{.R.Scope.Games}} {{.R.Scope.Description}}. Intervals are {{pct .R.Thresholds.Confidence}}%.</p>
+<h2>Plots</h2>
+<div>{{range .Figures}}<figure><figcaption>{{.Title}}</figcaption>{{inline .SVG}}</figure>{{end}}</div>
+<h2>Checks</h2>
+<table>
+<tr><th>flag</th><th>value</th><th>interval</th><th>threshold</th><th>raised</th><th>detail</th></tr>
+{{range .R.Checks}}<tr{{if .Raised}} class="raised"{{end}}><td>{{.Name}}</td>{{if .Assessed}}<td class="num">{{f "%.3f" .Value.Est}}</td><td class="num">{{f "%.3f" .Value.Lo}} to {{f "%.3f" .Value.Hi}}</td>{{else}}<td>not assessed</td><td></td>{{end}}<td class="num">{{f "%.2f" .Threshold}}</td><td>{{yesno .Raised}}</td><td>{{.Detail}}</td></tr>
+{{end}}</table>
+<p>First mover's score at equal strength: {{iv .R.FirstMover.Score "%.3f"}}, {{.R.FirstMover.Source}}.</p>
+<h2>Ratings</h2>
+<p>{{.R.Ratings.Model}}. Anchor {{.R.Ratings.Anchor}} = 0; first-move edge {{iv .R.Ratings.FirstMove "%+.0f"}} Elo.</p>
+<table>
+<tr><th>rung</th><th>Elo</th><th>interval</th><th>games</th></tr>
+{{range .RungsStrongFirst}}<tr><td>{{.Spec}}</td><td class="num">{{f "%+.0f" .Elo.Est}}</td><td class="num">{{f "%+.0f" .Elo.Lo}} to {{f "%+.0f" .Elo.Hi}}</td><td class="num">{{.Games}}</td></tr>
+{{end}}</table>
+{{if .R.Ratings.Left}}<p>Not rated (no games linking them to the anchor): {{join .R.Ratings.Left ", "}}.</p>{{end}}
+<h2>Pairings</h2>
+<p>Scores are the first-named spec's (the first mover's in a mirror pairing); pairs count colour-swapped pairs by that spec's pair score.</p>
+<table>
+<tr><th>pairing</th><th>games</th><th>W-D-L</th><th>score (Wilson)</th><th>pairs 0, ½, 1, 1½, 2</th><th>pair score</th><th>how games ended</th></tr>
+{{range .R.Pairings}}<tr><td>{{pairing .}}</td><td class="num">{{.Counts.Games}}</td><td class="num">{{.Counts.Wins}}-{{.Counts.Draws}}-{{.Counts.Losses}}</td><td class="num">{{iv .Score "%.3f"}}</td><td class="num">{{range $i, $c := .Pentanomial.Counts}}{{if $i}}, {{end}}{{$c}}{{end}}</td><td class="num">{{iv .Pentanomial.Score "%.3f"}}</td><td>{{endings .Endings}}</td></tr>
+{{end}}</table>
+<h3>By side</h3>
+<table>
+<tr><th>pairing</th><th>first mover</th><th>W-D-L</th><th>score</th><th>how games ended</th></tr>
+{{range $p := .R.Pairings}}{{range .Sides}}<tr><td>{{pairing $p}}</td><td>{{.First}}</td><td class="num">{{.Counts.Wins}}-{{.Counts.Draws}}-{{.Counts.Losses}}</td><td class="num">{{iv .Score "%.3f"}}</td><td>{{endings .Endings}}</td></tr>
+{{end}}{{end}}</table>
+<h2>Metrics (Ludii's names)</h2>
+<table>
+<tr><th>metric</th><th>Ludii</th><th>value</th><th>interval</th><th>games</th><th>definition</th></tr>
+{{range .R.Metrics}}<tr><td>{{.Name}}</td><td>{{.Ludii}}</td>{{if .Measured}}<td class="num">{{f "%.3f" .Value.Est}}</td><td class="num">{{f "%.3f" .Value.Lo}} to {{f "%.3f" .Value.Hi}}</td>{{else}}<td>not measured</td><td></td>{{end}}<td class="num">{{.Games}}</td><td>{{.Definition}}</td></tr>
+{{end}}</table>
+{{if .R.SkillSteps}}<table>
+<tr><th>weak</th><th>doubled</th><th>games</th><th>doubled side's score</th></tr>
+{{range .R.SkillSteps}}<tr><td>{{.Weak}}</td><td>{{.Strong}}</td><td class="num">{{.Games}}</td><td class="num">{{iv .Score "%.3f"}}</td></tr>
+{{end}}</table>{{end}}
+<h2>How games ended</h2>
+<table>
+<tr><th>rule</th><th>games</th><th>share</th></tr>
+{{range .R.Endings}}<tr><td>{{.Rule}}</td><td class="num">{{.Games}}</td><td class="num">{{share .Games $.R.Games}}</td></tr>
+{{end}}</table>
+<p>Game length in plies: min {{.R.Lengths.Min}}, median {{f "%.1f" .R.Lengths.Median}}, mean {{f "%.1f" .R.Lengths.Mean}}, max {{.R.Lengths.Max}}.</p>
+</body>
+</html>
+`))
+
+// HTML renders the stand-alone page with its plots inlined.
+func (r *Report) HTML() ([]byte, error) {
+	figs, err := r.figures()
+	if err != nil {
+		return nil, err
+	}
+	rungs := make([]stats.Rating, 0, len(r.Ratings.Rungs))
+	for i := len(r.Ratings.Rungs) - 1; i >= 0; i-- {
+		rungs = append(rungs, r.Ratings.Rungs[i])
+	}
+	var b bytes.Buffer
+	err = page.Execute(&b, struct {
+		R                *Report
+		Figures          []Figure
+		RungsStrongFirst []stats.Rating
+	}{r, figs, rungs})
+	if err != nil {
+		return nil, fmt.Errorf("report: html: %v", err)
+	}
+	return b.Bytes(), nil
+}

@@ -1,0 +1,141 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"time"
+
+	"balancefarm/stats"
+)
+
+// verdictWords is how a verdict reads in prose.
+func verdictWords(v string) string {
+	if v == stats.Viable {
+		return "viable"
+	}
+	return "not viable"
+}
+
+// cell escapes text for a Markdown table cell.
+func cell(s string) string {
+	s = strings.ReplaceAll(s, `|`, `\|`)
+	return strings.ReplaceAll(s, "\n", " ")
+}
+
+func ivText(iv stats.Interval, format string) string {
+	return fmt.Sprintf(format+" ("+format+" to "+format+")", iv.Est, iv.Lo, iv.Hi)
+}
+
+func wallText(seconds float64) string {
+	return (time.Duration(seconds * float64(time.Second))).Round(time.Second).String()
+}
+
+// Markdown renders the report for a pull request: the verdict line first,
+// then the reasons and warnings, then the numbers.
+func (r *Report) Markdown() []byte {
+	var b bytes.Buffer
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	conf := int(r.Thresholds.Confidence*100 + 0.5)
+
+	w("## Verdict: %s (%s, `%s`)\n\n", verdictWords(r.Verdict), cell(r.Name), cell(r.File))
+	if len(r.Flags) == 0 {
+		w("No flag raised.\n\n")
+	} else {
+		w("Reasons:\n\n")
+		for _, f := range r.Flags {
+			w("- **%s**: %s\n", f.Name, f.Detail)
+		}
+		w("\n")
+	}
+	if len(r.Warnings) > 0 {
+		w("Design warnings (they do not change the verdict):\n\n")
+		for _, x := range r.Warnings {
+			w("- **%s**: %s\n", x.Name, x.Detail)
+		}
+		w("\n")
+	}
+	w("%d games (%d left out for errors) in %s. Ladder, weakest first: %s. Rates read from %d %s; intervals are %d%%.\n\n",
+		r.Games, r.ErrorGames, wallText(r.WallSeconds), cell(strings.Join(r.Ladder, " < ")), r.Scope.Games, cell(r.Scope.Description), conf)
+
+	w("### Checks\n\n| flag | value | %d%% interval | threshold | raised |\n|---|---|---|---|---|\n", conf)
+	for _, c := range r.Checks {
+		if !c.Assessed {
+			w("| %s | not assessed | | %.2f | no |\n", c.Name, c.Threshold)
+			continue
+		}
+		w("| %s | %.3f | %.3f to %.3f | %.2f | %s |\n", c.Name, c.Value.Est, c.Value.Lo, c.Value.Hi, c.Threshold, yesNo(c.Raised))
+	}
+	w("\nFirst mover's score at equal strength: %s, %s.\n\n", ivText(r.FirstMover.Score, "%.3f"), cell(r.FirstMover.Source))
+
+	w("### Ratings\n\nAnchor %s = 0. First-move edge %s Elo.\n\n| rung | Elo | %d%% interval | games |\n|---|---|---|---|\n",
+		cell(r.Ratings.Anchor), ivText(r.Ratings.FirstMove, "%+.0f"), conf)
+	for i := len(r.Ratings.Rungs) - 1; i >= 0; i-- {
+		x := r.Ratings.Rungs[i]
+		w("| %s | %+.0f | %+.0f to %+.0f | %d |\n", cell(x.Spec), x.Elo.Est, x.Elo.Lo, x.Elo.Hi, x.Games)
+	}
+	if len(r.Ratings.Left) > 0 {
+		w("\nNot rated (no games linking them to the anchor): %s.\n", cell(strings.Join(r.Ratings.Left, ", ")))
+	}
+
+	w("\n### Pairings\n\nScores are the first-named spec's (the first mover's in a mirror pairing).\n\n")
+	w("| pairing | games | W-D-L | score (%d%%, Wilson) | pairs: 0, ½, 1, 1½, 2 | pair score | how games ended |\n|---|---|---|---|---|---|---|\n", conf)
+	for _, p := range r.Pairings {
+		pc := p.Pentanomial.Counts
+		w("| %s | %d | %d-%d-%d | %s | %d, %d, %d, %d, %d | %s | %s |\n",
+			cell(pairingName(p)), p.Counts.Games(), p.Counts.Wins, p.Counts.Draws, p.Counts.Losses,
+			ivText(p.Score, "%.3f"), pc[0], pc[1], pc[2], pc[3], pc[4], ivText(p.Pentanomial.Score, "%.3f"), cell(endingsText(p.Endings)))
+	}
+	w("\n#### By side\n\n| pairing | first mover | W-D-L | score | how games ended |\n|---|---|---|---|---|\n")
+	for _, p := range r.Pairings {
+		for _, s := range p.Sides {
+			w("| %s | %s | %d-%d-%d | %s | %s |\n", cell(pairingName(p)), cell(s.First),
+				s.Counts.Wins, s.Counts.Draws, s.Counts.Losses, ivText(s.Score, "%.3f"), cell(endingsText(s.Endings)))
+		}
+	}
+
+	w("\n### Metrics (Ludii's names)\n\n| metric | Ludii | value | %d%% interval | games | definition |\n|---|---|---|---|---|---|\n", conf)
+	for _, m := range r.Metrics {
+		if !m.Measured {
+			w("| %s | %s | not measured | | 0 | %s |\n", m.Name, m.Ludii, cell(m.Definition))
+			continue
+		}
+		w("| %s | %s | %.3f | %.3f to %.3f | %d | %s |\n", m.Name, m.Ludii, m.Value.Est, m.Value.Lo, m.Value.Hi, m.Games, cell(m.Definition))
+	}
+	if len(r.SkillSteps) > 0 {
+		w("\nSkill trace by doubling:\n\n| weak | doubled | games | doubled side's score |\n|---|---|---|---|\n")
+		for _, s := range r.SkillSteps {
+			w("| %s | %s | %d | %s |\n", cell(s.Weak), cell(s.Strong), s.Games, ivText(s.Score, "%.3f"))
+		}
+	}
+
+	w("\n### How games ended\n\n| rule | games | share |\n|---|---|---|\n")
+	for _, e := range r.Endings {
+		w("| %s | %d | %.3f |\n", cell(e.Rule), e.Games, float64(e.Games)/float64(max(1, r.Games)))
+	}
+	l := r.Lengths
+	w("\nGame length in plies: min %d, median %.1f, mean %.1f, max %d.\n", l.Min, l.Median, l.Mean, l.Max)
+	return b.Bytes()
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "**yes**"
+	}
+	return "no"
+}
+
+func pairingName(p stats.Pairing) string {
+	if p.Mirror {
+		return p.Specs[0] + " (mirror)"
+	}
+	return p.Specs[0] + " vs " + p.Specs[1]
+}
+
+func endingsText(es []stats.RuleCount) string {
+	var parts []string
+	for _, e := range es {
+		parts = append(parts, fmt.Sprintf("%s %d", e.Rule, e.Games))
+	}
+	return strings.Join(parts, ", ")
+}

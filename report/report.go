@@ -1,0 +1,195 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"time"
+
+	"balancefarm/stats"
+)
+
+// SchemaVersion is the version of the JSON format in FORMAT.md.
+const SchemaVersion = 1
+
+// Input is one rule file's measurement, as the coordinator hands it over.
+type Input struct {
+	// Name is the report's name: the files are NAME.json, NAME.md and
+	// NAME.html. Usually the rule file's stem.
+	Name string
+	// File is the rule file measured, as the caller names it.
+	File string
+	// Wall is how long the measurement took.
+	Wall     time.Duration
+	Analysis *stats.Analysis
+}
+
+// Flag is a raised verdict flag.
+type Flag struct {
+	Name      string         `json:"name"`
+	Detail    string         `json:"detail"`
+	Value     stats.Interval `json:"value"`
+	Threshold float64        `json:"threshold"`
+}
+
+// Scope says which games the verdict rates and metrics were read from.
+type Scope struct {
+	Description string `json:"description"`
+	Games       int    `json:"games"`
+}
+
+// Bin is one bar of the game-length histogram.
+type Bin struct {
+	From  int `json:"from"` // plies, inclusive
+	To    int `json:"to"`   // plies, inclusive
+	Games int `json:"games"`
+}
+
+// Lengths summarises game lengths in plies.
+type Lengths struct {
+	Min       int     `json:"min"`
+	Median    float64 `json:"median"`
+	Mean      float64 `json:"mean"`
+	Max       int     `json:"max"`
+	Histogram []Bin   `json:"histogram"`
+}
+
+// FirstMover is the first mover's score at equal strength.
+type FirstMover struct {
+	Score  stats.Interval `json:"score"`
+	Source string         `json:"source"`
+	Games  int            `json:"games"`
+}
+
+// Report is the JSON document, and what the Markdown and HTML show.
+type Report struct {
+	SchemaVersion int               `json:"schema_version"`
+	Name          string            `json:"name"`
+	File          string            `json:"file"`
+	Verdict       string            `json:"verdict"`
+	Flags         []Flag            `json:"flags"`
+	Warnings      []stats.Warning   `json:"warnings"`
+	Games         int               `json:"games"`
+	ErrorGames    int               `json:"error_games"`
+	WallSeconds   float64           `json:"wall_seconds"`
+	Ladder        []string          `json:"ladder"`
+	Doublings     []stats.Doubling  `json:"doublings"`
+	Scope         Scope             `json:"scope"`
+	Checks        []stats.Check     `json:"checks"`
+	FirstMover    FirstMover        `json:"first_mover"`
+	Pairings      []stats.Pairing   `json:"pairings"`
+	Ratings       stats.Ratings     `json:"ratings"`
+	Metrics       []stats.Metric    `json:"metrics"`
+	SkillSteps    []stats.SkillStep `json:"skill_steps"`
+	Endings       []stats.RuleCount `json:"endings"`
+	Lengths       Lengths           `json:"lengths"`
+	Thresholds    stats.Thresholds  `json:"thresholds"`
+
+	plies []int
+}
+
+// New builds the report for one measurement. The name must be usable as
+// a file name: not empty, no path separator, not "." or "..".
+func New(in Input) (*Report, error) {
+	if err := checkName(in.Name); err != nil {
+		return nil, err
+	}
+	a := in.Analysis
+	if a == nil {
+		return nil, errors.New("report: no analysis")
+	}
+	if in.Wall < 0 {
+		return nil, errors.New("report: negative wall time")
+	}
+	r := &Report{
+		SchemaVersion: SchemaVersion,
+		Name:          in.Name,
+		File:          in.File,
+		Verdict:       a.Verdict,
+		Flags:         []Flag{},
+		Warnings:      orEmpty(a.Warnings),
+		Games:         a.Games,
+		ErrorGames:    a.Errors,
+		WallSeconds:   math.Round(in.Wall.Seconds()*1000) / 1000,
+		Ladder:        orEmpty(a.Ladder.Rungs),
+		Doublings:     orEmpty(a.Ladder.Doublings),
+		Scope:         Scope{a.Measures.Scope, a.Measures.ScopeGames},
+		Checks:        orEmpty(a.Checks),
+		FirstMover:    FirstMover{a.Measures.FirstMover, a.Measures.FirstMoverFrom, a.Measures.FirstMoverGames},
+		Pairings:      orEmpty(a.Pairings),
+		Ratings:       a.Ratings,
+		Metrics:       orEmpty(a.Metrics),
+		SkillSteps:    orEmpty(a.SkillSteps),
+		Endings:       orEmpty(a.Endings),
+		Lengths:       summarise(a.Plies),
+		Thresholds:    a.Thresholds,
+		plies:         a.Plies,
+	}
+	if r.Ratings.Rungs == nil {
+		r.Ratings.Rungs = []stats.Rating{}
+	}
+	for _, c := range a.Flags() {
+		r.Flags = append(r.Flags, Flag{c.Name, c.Detail, c.Value, c.Threshold})
+	}
+	return r, nil
+}
+
+// orEmpty keeps lists from encoding as null.
+func orEmpty[T any](xs []T) []T {
+	if xs == nil {
+		return []T{}
+	}
+	return xs
+}
+
+func checkName(name string) error {
+	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) || strings.ContainsRune(name, 0) {
+		return fmt.Errorf("report: %q is not usable as a report name", name)
+	}
+	if name == "summary" {
+		return errors.New(`report: "summary" is reserved for summary.md`)
+	}
+	return nil
+}
+
+// summarise bins lengths into about 20 bars of a round width.
+func summarise(plies []int) Lengths {
+	l := Lengths{Histogram: []Bin{}}
+	if len(plies) == 0 {
+		return l
+	}
+	s := append([]int(nil), plies...)
+	sort.Ints(s)
+	l.Min, l.Max = s[0], s[len(s)-1]
+	if len(s)%2 == 1 {
+		l.Median = float64(s[len(s)/2])
+	} else {
+		l.Median = float64(s[len(s)/2-1]+s[len(s)/2]) / 2
+	}
+	sum := 0
+	for _, p := range s {
+		sum += p
+	}
+	l.Mean = float64(sum) / float64(len(s))
+	width := binWidth(l.Max)
+	for _, p := range s {
+		from := p / width * width
+		if n := len(l.Histogram); n == 0 || l.Histogram[n-1].From != from {
+			l.Histogram = append(l.Histogram, Bin{From: from, To: from + width - 1})
+		}
+		l.Histogram[len(l.Histogram)-1].Games++
+	}
+	return l
+}
+
+// binWidth is a 1-2-5 width giving at most about 20 bins up to max.
+func binWidth(max int) int {
+	for _, w := range []int{1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000} {
+		if max/w < 20 {
+			return w
+		}
+	}
+	return 2000
+}

@@ -1,0 +1,106 @@
+// Package stats turns a rule file's self-play results into numbers and a
+// viability verdict. It owns the statistics of a measurement: per-pairing
+// counts and intervals, colour-swapped pairs, the rating fit over the
+// ladder, the general game systems' metrics, the sequential stopping rule,
+// the verdict flags and the design warnings. It knows nothing of how games
+// are played or scheduled: the coordinator hands it Game records, a Ladder
+// and a StartInfo, and renders the Analysis with package report.
+//
+// # Entry points
+//
+//   - Decide(ladder, thresholds, gamesOfOnePairing) after each result: play
+//     on or stop, with the reason.
+//   - Analyze(ladder, start, allGames, thresholds) once a file's games are
+//     in: the whole Analysis.
+//
+// # Definitions
+//
+// Score. A win counts 1, a draw 1/2, a loss 0. A pairing's results are the
+// subject's: the stronger spec by ladder order, or the first mover when a
+// spec plays itself (a mirror pairing). Every interval is two-sided at
+// Thresholds.Confidence (95%).
+//
+// Score intervals are Wilson score intervals with draws counted as half a
+// success. With draws the true per-game variance is below p(1-p), so the
+// interval is conservative then. Wilson(7, 10, 0.95) is [0.397, 0.892].
+//
+// Pairs. Two games on one PairID, with the same Seed and the colours
+// swapped, are a pair. As in fishtest's pentanomial model a pair is one
+// independent unit: Pentanomial.Counts[k] counts pairs in which the subject
+// scored k/2 points, and its score interval is normal with the variance of
+// the per-pair mean, which accounts for the correlation of a pair's games.
+//
+// Ratings. Bradley-Terry in Elo units with a first-move term H (EloModel):
+// the first mover's expected score is 1/(1+10^(-(R_P0-R_P1+H)/400)). The
+// fit is the maximum a posteriori estimate with PriorDraws virtual draws
+// (default 1) between every two players that met and for H, so a player
+// who won every game still gets a finite rating; the weakest rung that
+// played is the anchor at 0. It is minimised by gonum's Newton method on
+// the exact Hessian; intervals are normal, from the inverse of the Fisher
+// information. Specs not connected to the anchor by games are left out.
+//
+// Sequential stopping (Decide). Each pairing feeds some thresholds: a
+// mirror pairing one_sided (first mover's score against OneSided and
+// 1-OneSided); any other pairing "order" (the stronger rung's score
+// against 1/2); the strongest rung against the weakest depth_insensitive
+// (score against DepthMinScore); a pairing of two strong rungs draw_heavy,
+// unfinished and short (the indicator rates against their thresholds).
+// Each is a generalised SPRT (fishtest's GSPRT) of H0: mean = t - Delta
+// against H1: mean = t + Delta, with Wald's bounds log(Beta/(1-Alpha)) and
+// log((1-Beta)/Alpha); each hypothesis is the maximum-likelihood
+// distribution with that mean given the observed outcome frequencies (a
+// pseudo-count of 1e-3 per outcome keeps it finite). With paired games the
+// units are complete pairs (values 0, 1/4, ..., 1); else games. Defaults:
+// Alpha = Beta = 0.05, Delta = 0.05, MinGames 10, MaxGames 200.
+//
+// Scope. The verdict rates and the metrics are read from the games between
+// the StrongRungs (default 2) strongest rungs, mirror games included; when
+// none were played, from every game (the report says which).
+//
+// # Verdict flags (any raised: not viable)
+//
+//   - draw_heavy: draw rate in scope > DrawHeavy (0.75).
+//   - unfinished: share of max_plies or no_progress endings in scope >
+//     Unfinished (0.5). A scoring ending decided by the clock is finished.
+//   - short: share of games with Plies <= ShortPlies (10) in scope > Short
+//     (0.25).
+//   - one_sided: the first mover's score at equal strength > OneSided
+//     (0.65) or < 1-OneSided. It is read from the strong rungs' mirror
+//     games when there are any, else from the rating fit's H as
+//     1/(1+10^(-H/400)).
+//   - depth_insensitive: the strongest rated rung's expected score against
+//     the weakest, from the rating fit, < DepthMinScore (0.70, about +147
+//     Elo). Not assessed with fewer than two rated rungs.
+//
+// Each flag compares the point estimate with its threshold; the interval
+// is reported beside it, and sequential stopping has already played a
+// pairing until the comparison is clear or the cap is reached.
+//
+// # Design warnings (reported; never part of the verdict)
+//
+//   - first_move_capture: StartInfo says a capture is among a player's
+//     first moves (the share of games capturing on ply 1 or 2 is added
+//     when games carry first_capture_ply).
+//   - wild_piece_taken_early, goal_reached_early: a wild piece taken, or a
+//     goal reached, by ply EarlyPlies (10) in at least EarlyRate (0.5) of
+//     the scope's games (a rule used up early).
+//   - hazard_avoided: the rules set a hazard and at most RareUse (0.05) of
+//     the games met it.
+//   - castling_unused, en_passant_unused, double_step_unused: the rule is
+//     kept but used in at most RareUse of the games.
+//   - first_mover_edge: the first mover's score at equal strength >=
+//     FirstMoverEdge (0.55) with an interval above 1/2 (or the mirror
+//     image for the second mover).
+//   - game_errors: games that ended in "error" were left out.
+//
+// # Metrics (Ludii's names; see Metric.Definition)
+//
+// completion (Completion), drawishness (Drawishness), timeouts (Timeouts),
+// balance (Balance), advantage_first_player (AdvantageP1): shares over the
+// scope's games, Wilson intervals except balance (normal interval of
+// w0-w1 mapped through 1-|d|). duration (DurationMoves, in plies),
+// decisiveness (DecisivenessMoves, from Game.DecisivePly), lead_change
+// (LeadChange, LeadChanges/Plies): means with Student-t intervals.
+// skill_trace: the doubled side's pooled score over the ladder's doubling
+// pairs (Ludii extrapolates its own doubling series instead).
+package stats

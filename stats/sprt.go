@@ -1,0 +1,316 @@
+package stats
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+)
+
+// pseudoCount is added to every category of a test's support before the
+// likelihood ratio is taken (fishtest regularises its pentanomial the same
+// way), so that a stream with one outcome only still has a finite ratio.
+const pseudoCount = 1e-3
+
+// GSPRT is the generalised sequential probability ratio test of fishtest
+// for the mean of a discrete outcome on [0, 1]: H0 mean = mu0 against
+// H1 mean = mu1 (mu0 < mu1), each the maximum-likelihood distribution with
+// that mean given the observed frequencies. support lists the outcomes the
+// unit can take; counts[i] is how many units took support[i]. It returns
+// the log-likelihood ratio log L(H1)/L(H0).
+func GSPRT(support []float64, counts []int, mu0, mu1 float64) (float64, error) {
+	if len(support) != len(counts) || len(support) < 2 {
+		return 0, errors.New("stats: GSPRT needs a support of two or more outcomes and one count each")
+	}
+	if !(0 <= mu0 && mu0 < mu1 && mu1 <= 1) {
+		return 0, fmt.Errorf("stats: GSPRT hypotheses %g, %g must satisfy 0 <= mu0 < mu1 <= 1", mu0, mu1)
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, a := range support {
+		lo, hi = math.Min(lo, a), math.Max(hi, a)
+	}
+	if !(lo < mu0 && mu1 < hi) {
+		return 0, fmt.Errorf("stats: GSPRT hypotheses %g, %g must lie inside the support [%g, %g]", mu0, mu1, lo, hi)
+	}
+	total := 0.0
+	for _, c := range counts {
+		if c < 0 {
+			return 0, errors.New("stats: GSPRT count is negative")
+		}
+		total += float64(c) + pseudoCount
+	}
+	n := total - pseudoCount*float64(len(counts)) // real units
+	freq := make([]float64, len(counts))
+	for i, c := range counts {
+		freq[i] = (float64(c) + pseudoCount) / total
+	}
+	p0 := constrainedMLE(support, freq, mu0)
+	p1 := constrainedMLE(support, freq, mu1)
+	var llr float64
+	for i, f := range freq {
+		llr += f * math.Log(p1[i]/p0[i])
+	}
+	return n * llr, nil
+}
+
+// constrainedMLE maximises Σ f_i log p_i over distributions p on support
+// with mean mu. The Lagrange conditions give p_i = f_i / (1 + θ(a_i - mu))
+// with θ the root of Σ f_i (a_i - mu)/(1 + θ(a_i - mu)) = 0, a decreasing
+// function of θ on the interval where every denominator is positive.
+func constrainedMLE(support, freq []float64, mu float64) []float64 {
+	dMin, dMax := 0.0, 0.0
+	for _, a := range support {
+		dMin, dMax = math.Min(dMin, a-mu), math.Max(dMax, a-mu)
+	}
+	lo, hi := -1/dMax, -1/dMin // open interval of admissible θ
+	g := func(th float64) float64 {
+		var s float64
+		for i, a := range support {
+			d := a - mu
+			s += freq[i] * d / (1 + th*d)
+		}
+		return s
+	}
+	for range 200 {
+		mid := (lo + hi) / 2
+		if g(mid) > 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	th := (lo + hi) / 2
+	p := make([]float64, len(support))
+	for i, a := range support {
+		p[i] = freq[i] / (1 + th*(a-mu))
+	}
+	return p
+}
+
+// SPRT bounds on the log-likelihood ratio for error rates alpha (accepting
+// H1 when H0 holds) and beta (accepting H0 when H1 holds), as Wald set them.
+func sprtBounds(alpha, beta float64) (lower, upper float64) {
+	return math.Log(beta / (1 - alpha)), math.Log((1 - beta) / alpha)
+}
+
+// Test outcomes.
+const (
+	TestAbove     = "above"     // H1 accepted: the statistic exceeds the threshold
+	TestBelow     = "below"     // H0 accepted: it does not
+	TestUndecided = "undecided" // neither yet
+)
+
+// Test is one threshold a pairing feeds, tested sequentially.
+type Test struct {
+	Name      string  `json:"name"`      // the flag or question it feeds
+	Statistic string  `json:"statistic"` // what is measured per game
+	Threshold float64 `json:"threshold"`
+	Estimate  float64 `json:"estimate"` // the statistic's mean so far
+	Units     int     `json:"units"`    // pairs (or games, when unpaired) counted
+	LLR       float64 `json:"llr"`
+	Lower     float64 `json:"lower"`
+	Upper     float64 `json:"upper"`
+	State     string  `json:"state"` // TestAbove, TestBelow or TestUndecided
+}
+
+// Decision is what the coordinator does next with a pairing.
+type Decision struct {
+	Continue bool   `json:"continue"`
+	Reason   string `json:"reason"`
+	Games    int    `json:"games"`
+	Tests    []Test `json:"tests"`
+}
+
+// feed is one statistic a pairing's games bear on and its threshold.
+type feed struct {
+	name, statistic string
+	threshold       float64
+	indicator       bool // per-game value is 0 or 1 (else a score 0, 1/2, 1)
+	value           func(Game) float64
+}
+
+// feedsFor lists the thresholds a pairing of a and b (a the stronger by
+// ladder order, or equal) feeds:
+//   - a mirror pairing: one_sided, at both ends (first mover's score);
+//   - any other pairing: order (is the stronger rung's score above 1/2?);
+//   - the strongest rung against the weakest: depth_insensitive;
+//   - both among the strong rungs: draw_heavy, unfinished and short.
+func feedsFor(l Ladder, th Thresholds, a, b string) []feed {
+	var fs []feed
+	if a == b {
+		first := func(g Game) float64 { return g.scoreOf(0) }
+		fs = append(fs,
+			feed{FlagOneSided + "_high", "first mover's score", th.OneSided, false, first},
+			feed{FlagOneSided + "_low", "first mover's score", 1 - th.OneSided, false, first})
+	} else {
+		stronger := func(g Game) float64 { return subjectScore(g, a) }
+		fs = append(fs, feed{"order", "stronger rung's score", 0.5, false, stronger})
+		if a == l.Rungs[len(l.Rungs)-1] && b == l.Rungs[0] {
+			fs = append(fs, feed{FlagDepthInsensitive, "strongest rung's score against the weakest", th.DepthMinScore, false, stronger})
+		}
+	}
+	strong := l.strongSet(th.StrongRungs)
+	if strong[a] && strong[b] {
+		fs = append(fs,
+			feed{FlagDrawHeavy, "draw", th.DrawHeavy, true, func(g Game) float64 { return b2f(g.Winner == -1) }},
+			feed{FlagUnfinished, "max_plies or no_progress ending", th.Unfinished, true, func(g Game) float64 { return b2f(Unfinished(g.Rule)) }},
+			feed{FlagShort, fmt.Sprintf("game over within %d plies", th.ShortPlies), th.Short, true,
+				func(g Game) float64 { return b2f(g.Plies <= th.ShortPlies) }})
+	}
+	return fs
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Decide says whether a pairing should be played further, given every
+// game it has finished so far (all between the same two specs, either
+// colours). The coordinator calls it after each result and stops
+// scheduling the pairing when Continue is false.
+//
+// A pairing stops once every threshold it feeds (see feedsFor) is decided
+// by a GSPRT with H0: mean = threshold - Delta and H1: mean = threshold +
+// Delta at error rates Alpha and Beta, counting colour-swapped pairs as the
+// units (pentanomial-style) when the games are paired; it never stops
+// before MinGames, nor while a pair waits for its second game, and always
+// stops at MaxGames. Games ending in "error" are not counted.
+func Decide(l Ladder, th Thresholds, games []Game) (Decision, error) {
+	if err := l.Validate(); err != nil {
+		return Decision{}, err
+	}
+	if err := th.Validate(); err != nil {
+		return Decision{}, err
+	}
+	var counted []Game
+	for i, g := range games {
+		if err := checkGame(l, i, g); err != nil {
+			return Decision{}, err
+		}
+		if g.Rule != EndError {
+			counted = append(counted, g)
+		}
+	}
+	if len(counted) == 0 {
+		return Decision{Continue: true, Reason: "no games yet"}, nil
+	}
+	key := pairKey(l, counted[0].P0, counted[0].P1)
+	for i, g := range counted {
+		if pairKey(l, g.P0, g.P1) != key {
+			return Decision{}, fmt.Errorf("stats: game %d is %s vs %s, not of pairing %s vs %s", i, g.P0, g.P1, key[0], key[1])
+		}
+	}
+	d := Decision{Games: len(counted)}
+	feeds := feedsFor(l, th, key[0], key[1])
+	pairs, rest := completePairs(counted)
+	paired := len(pairs) > 0 || hasPairIDs(counted)
+	for _, f := range feeds {
+		d.Tests = append(d.Tests, runTest(f, th, pairs, rest, paired))
+	}
+	var open []string
+	for _, t := range d.Tests {
+		if t.State == TestUndecided {
+			open = append(open, t.Name)
+		}
+	}
+	switch {
+	case len(counted) >= th.MaxGames:
+		d.Reason = fmt.Sprintf("cap of %d games reached", th.MaxGames)
+		if len(open) > 0 {
+			d.Reason += "; still undecided: " + strings.Join(open, ", ")
+		}
+	case len(counted) < th.MinGames:
+		d.Continue = true
+		d.Reason = fmt.Sprintf("%d of the minimum %d games played", len(counted), th.MinGames)
+	case paired && waiting(rest) > 0:
+		d.Continue = true
+		d.Reason = fmt.Sprintf("%d game(s) wait for the colour-swapped game of their pair", waiting(rest))
+	case len(open) > 0:
+		d.Continue = true
+		d.Reason = "undecided: " + strings.Join(open, ", ")
+	default:
+		var parts []string
+		for _, t := range d.Tests {
+			parts = append(parts, fmt.Sprintf("%s %s %.2f", t.Name, t.State, t.Threshold))
+		}
+		d.Reason = "every threshold decided: " + strings.Join(parts, "; ")
+	}
+	return d, nil
+}
+
+// waiting counts games that carry a PairID but are not yet half of a
+// complete pair.
+func waiting(rest []Game) int {
+	n := 0
+	for _, g := range rest {
+		if g.PairID != "" {
+			n++
+		}
+	}
+	return n
+}
+
+func hasPairIDs(games []Game) bool {
+	for _, g := range games {
+		if g.PairID != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// runTest tests one feed. When the pairing's games carry PairIDs, each
+// complete pair is one unit valued at the mean of its two games (0, 1/4,
+// ..., 1 for scores; 0, 1/2, 1 for indicators) and games outside a
+// complete pair are not counted; otherwise every game is a unit.
+func runTest(f feed, th Thresholds, pairs [][2]Game, rest []Game, paired bool) Test {
+	var units []float64
+	if paired {
+		for _, p := range pairs {
+			units = append(units, (f.value(p[0])+f.value(p[1]))/2)
+		}
+	} else {
+		for _, g := range rest {
+			units = append(units, f.value(g))
+		}
+	}
+	step := 0.5 // game-level support spacing for scores
+	if f.indicator {
+		step = 1
+	}
+	if paired {
+		step /= 2
+	}
+	var support []float64
+	for a := 0.0; a <= 1+1e-9; a += step {
+		support = append(support, a)
+	}
+	counts := make([]int, len(support))
+	var sum float64
+	for _, u := range units {
+		sum += u
+		counts[int(math.Round(u/step))]++
+	}
+	t := Test{Name: f.name, Statistic: f.statistic, Threshold: f.threshold, Units: len(units), State: TestUndecided}
+	t.Lower, t.Upper = sprtBounds(th.Alpha, th.Beta)
+	if len(units) == 0 {
+		return t
+	}
+	t.Estimate = sum / float64(len(units))
+	llr, err := GSPRT(support, counts, f.threshold-th.Delta, f.threshold+th.Delta)
+	if err != nil { // thresholds are validated, so this is a programming error
+		t.State = TestUndecided
+		return t
+	}
+	t.LLR = llr
+	switch {
+	case llr >= t.Upper:
+		t.State = TestAbove
+	case llr <= t.Lower:
+		t.State = TestBelow
+	}
+	return t
+}

@@ -1,0 +1,234 @@
+package stats
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Verdict flag names. Any raised flag makes a file not viable.
+const (
+	FlagDrawHeavy        = "draw_heavy"
+	FlagUnfinished       = "unfinished"
+	FlagShort            = "short"
+	FlagOneSided         = "one_sided"
+	FlagDepthInsensitive = "depth_insensitive"
+)
+
+// Verdicts.
+const (
+	Viable    = "viable"
+	NotViable = "not_viable"
+)
+
+// Check is one verdict flag's test: the number it read, the threshold, and
+// whether it was raised.
+type Check struct {
+	Name      string   `json:"name"`
+	Raised    bool     `json:"raised"`
+	Assessed  bool     `json:"assessed"` // false when there were no games to read it from
+	Value     Interval `json:"value"`
+	Threshold float64  `json:"threshold"`
+	Games     int      `json:"games"`
+	Detail    string   `json:"detail"`
+}
+
+// Measures are the numbers the verdict flags are read from.
+type Measures struct {
+	Scope      string // which games the rates are read from
+	ScopeGames int
+	Draws      Interval // draw rate in scope
+	Unfinished Interval // max_plies or no_progress share in scope
+	Short      Interval // share over within ShortPlies in scope
+	// FirstMover is the first mover's score at equal strength; FirstMoverFrom
+	// says how it was measured and FirstMoverGames from how many games.
+	FirstMover      Interval
+	FirstMoverFrom  string
+	FirstMoverGames int
+	// Depth is the strongest rated rung's expected score against the
+	// weakest; DepthOK is false when fewer than two rungs were rated.
+	Depth              Interval
+	DepthOK            bool
+	DepthTop, DepthLow string
+	DepthGames         int
+	DepthEloDifference Interval
+}
+
+func pct(iv Interval) string {
+	return fmt.Sprintf("%.2f (%.2f-%.2f)", iv.Est, iv.Lo, iv.Hi)
+}
+
+// Checks reads every flag from m against th, in a fixed order.
+func Checks(m Measures, th Thresholds) []Check {
+	rateCheck := func(name, what string, v Interval, t float64) Check {
+		c := Check{Name: name, Value: v, Threshold: t, Games: m.ScopeGames, Assessed: m.ScopeGames > 0}
+		c.Raised = c.Assessed && v.Est > t
+		cmp := "not above"
+		if c.Raised {
+			cmp = "above"
+		}
+		c.Detail = fmt.Sprintf("%s in %.0f of %d %s: %s, %s the threshold %.2f",
+			what, v.Est*float64(m.ScopeGames), m.ScopeGames, m.Scope, pct(v), cmp, t)
+		if !c.Assessed {
+			c.Detail = "no games to read it from"
+		}
+		return c
+	}
+	out := []Check{
+		rateCheck(FlagDrawHeavy, "draws", m.Draws, th.DrawHeavy),
+		rateCheck(FlagUnfinished, "max_plies or no_progress endings", m.Unfinished, th.Unfinished),
+		rateCheck(FlagShort, fmt.Sprintf("games over within %d plies", th.ShortPlies), m.Short, th.Short),
+	}
+	one := Check{Name: FlagOneSided, Value: m.FirstMover, Threshold: th.OneSided, Games: m.FirstMoverGames, Assessed: m.FirstMoverGames > 0}
+	if one.Assessed {
+		one.Raised = m.FirstMover.Est > th.OneSided || m.FirstMover.Est < 1-th.OneSided
+		cmp := "inside"
+		if one.Raised {
+			cmp = "outside"
+		}
+		one.Detail = fmt.Sprintf("first mover's score at equal strength %s, %s; %s [%.2f, %.2f]",
+			pct(m.FirstMover), m.FirstMoverFrom, cmp, 1-th.OneSided, th.OneSided)
+	} else {
+		one.Detail = "no games to read it from"
+	}
+	depth := Check{Name: FlagDepthInsensitive, Value: m.Depth, Threshold: th.DepthMinScore, Games: m.DepthGames, Assessed: m.DepthOK}
+	if depth.Assessed {
+		depth.Raised = m.Depth.Est < th.DepthMinScore
+		cmp := "not below"
+		if depth.Raised {
+			cmp = "below"
+		}
+		depth.Detail = fmt.Sprintf("%s's expected score against %s %s (%+.0f Elo, %+.0f to %+.0f), %s the threshold %.2f",
+			m.DepthTop, m.DepthLow, pct(m.Depth), m.DepthEloDifference.Est, m.DepthEloDifference.Lo, m.DepthEloDifference.Hi, cmp, th.DepthMinScore)
+	} else {
+		depth.Detail = "fewer than two rungs were rated, so depth cannot be measured"
+	}
+	return append(out, one, depth)
+}
+
+// Warning is a design warning: reported, never part of the verdict.
+type Warning struct {
+	Name     string             `json:"name"`
+	Detail   string             `json:"detail"`
+	Evidence map[string]float64 `json:"evidence,omitempty"`
+}
+
+// Design warning names.
+const (
+	WarnFirstMoveCapture = "first_move_capture"
+	WarnWildPieceEarly   = "wild_piece_taken_early"
+	WarnGoalEarly        = "goal_reached_early"
+	WarnHazardAvoided    = "hazard_avoided"
+	WarnCastlingUnused   = "castling_unused"
+	WarnEnPassantUnused  = "en_passant_unused"
+	WarnDoubleStepUnused = "double_step_unused"
+	WarnFirstMoverEdge   = "first_mover_edge"
+	WarnGameErrors       = "game_errors"
+)
+
+// Warnings checks the start position (start) and the played games (scope:
+// the games the rates are read from) for the reference's design pitfalls.
+func Warnings(start StartInfo, scope []Game, m Measures, errorGames int, th Thresholds) []Warning {
+	var out []Warning
+	n := len(scope)
+	share := func(pred func(Game) bool) (int, float64) {
+		k := 0
+		for _, g := range scope {
+			if pred(g) {
+				k++
+			}
+		}
+		if n == 0 {
+			return 0, 0
+		}
+		return k, float64(k) / float64(n)
+	}
+
+	if start.FirstMoveCapture[0] || start.FirstMoveCapture[1] {
+		var who []string
+		for p := range 2 {
+			if start.FirstMoveCapture[p] {
+				s := fmt.Sprintf("player %d", p)
+				if len(start.FirstMoveCaptures[p]) > 0 {
+					s += " (" + strings.Join(start.FirstMoveCaptures[p], ", ") + ")"
+				}
+				who = append(who, s)
+			}
+		}
+		w := Warning{Name: WarnFirstMoveCapture,
+			Detail:   "a capture is available on the first move of " + strings.Join(who, " and ") + ": every game may open with a forced exchange",
+			Evidence: map[string]float64{"player0": b2f(start.FirstMoveCapture[0]), "player1": b2f(start.FirstMoveCapture[1])}}
+		if k, r := share(func(g Game) bool { p := g.feature(FeatureFirstCapturePly); return p >= 1 && p <= 2 }); k > 0 {
+			w.Detail += fmt.Sprintf("; %d of %d games captured on ply 1 or 2", k, n)
+			w.Evidence["games_share"] = r
+		}
+		out = append(out, w)
+	}
+
+	early := func(feature string) func(Game) bool {
+		return func(g Game) bool { p := g.feature(feature); return p >= 1 && p <= th.EarlyPlies }
+	}
+	if start.HasNPCs && n > 0 {
+		if k, r := share(early(FeatureNPCTakenPly)); r >= th.EarlyRate {
+			out = append(out, Warning{Name: WarnWildPieceEarly,
+				Detail:   fmt.Sprintf("a wild piece was taken by ply %d in %d of %d games (%.2f, at least %.2f): the rule is used up early", th.EarlyPlies, k, n, r, th.EarlyRate),
+				Evidence: map[string]float64{"share": r, "threshold": th.EarlyRate}})
+		}
+	}
+	if start.HasReach && n > 0 {
+		goalEarly := func(g Game) bool {
+			if p := g.feature(FeatureGoalPly); p > 0 {
+				return p <= th.EarlyPlies
+			}
+			return g.Rule == EndReach && g.Plies <= th.EarlyPlies
+		}
+		if k, r := share(goalEarly); r >= th.EarlyRate {
+			out = append(out, Warning{Name: WarnGoalEarly,
+				Detail:   fmt.Sprintf("a goal square was reached by ply %d in %d of %d games (%.2f, at least %.2f)", th.EarlyPlies, k, n, r, th.EarlyRate),
+				Evidence: map[string]float64{"share": r, "threshold": th.EarlyRate}})
+		}
+	}
+	rare := func(on bool, name, what, feature string) {
+		if !on || n == 0 {
+			return
+		}
+		k, r := share(func(g Game) bool { return g.feature(feature) > 0 })
+		if r <= th.RareUse {
+			out = append(out, Warning{Name: name,
+				Detail:   fmt.Sprintf("%s in %d of %d games (%.2f, at most %.2f): kept but never or almost never used", what, k, n, r, th.RareUse),
+				Evidence: map[string]float64{"share": r, "threshold": th.RareUse}})
+		}
+	}
+	hazard := "a hazard"
+	if start.Hazard != "" {
+		hazard = start.Hazard
+	}
+	rare(start.HasHazard, WarnHazardAvoided, hazard+" was met", FeatureHazardMet)
+	rare(start.UsesCastling, WarnCastlingUnused, "castling was played", FeatureCastling)
+	rare(start.UsesEnPassant, WarnEnPassantUnused, "en passant was played", FeatureEnPassant)
+	rare(start.UsesDoubleStep, WarnDoubleStepUnused, "a double step was played", FeatureDoubleStep)
+
+	if fm := m.FirstMover; m.FirstMoverGames > 0 {
+		ahead := fm.Est >= th.FirstMoverEdge && fm.Lo > 0.5
+		behind := fm.Est <= 1-th.FirstMoverEdge && fm.Hi < 0.5
+		if ahead || behind {
+			who := "first"
+			if behind {
+				who = "second"
+			}
+			out = append(out, Warning{Name: WarnFirstMoverEdge,
+				Detail:   fmt.Sprintf("the %s mover is ahead: first mover's score at equal strength %s, %s", who, pct(fm), m.FirstMoverFrom),
+				Evidence: map[string]float64{"score": fm.Est, "low": fm.Lo, "high": fm.Hi, "threshold": th.FirstMoverEdge}})
+		}
+	}
+	if errorGames > 0 {
+		out = append(out, Warning{Name: WarnGameErrors,
+			Detail:   fmt.Sprintf("%d game(s) ended in an engine or player error and are left out of every figure", errorGames),
+			Evidence: map[string]float64{"games": float64(errorGames)}})
+	}
+	return out
+}
+
+// scoreFromElo maps an Elo interval to expected scores.
+func scoreFromElo(iv Interval) Interval {
+	return Interval{Est: ExpectedScore(iv.Est), Lo: ExpectedScore(iv.Lo), Hi: ExpectedScore(iv.Hi), Method: iv.Method}
+}
