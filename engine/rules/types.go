@@ -49,6 +49,14 @@ type Board struct {
 	Shape   string `json:"shape,omitempty"`   // "" means grid
 }
 
+// LatticeOrDefault is the board's lattice, "square" when absent.
+func (b Board) LatticeOrDefault() string {
+	if b.Lattice == "" {
+		return LatticeSquare
+	}
+	return b.Lattice
+}
+
 // IsHex reports whether the board is a hex lattice.
 func (b Board) IsHex() bool { return b.Lattice == LatticeHex }
 
@@ -95,6 +103,17 @@ type Facing struct {
 	Turns   *bool  `json:"turns,omitempty"`   // default true
 }
 
+// InitialOrDefault is the facing's initial direction, "forward" when absent.
+func (f *Facing) InitialOrDefault() string {
+	if f.Initial == "" {
+		return FaceForward
+	}
+	return f.Initial
+}
+
+// TurnsOrDefault reports whether a move may turn the piece (default true).
+func (f *Facing) TurnsOrDefault() bool { return f.Turns == nil || *f.Turns }
+
 // Facing directions.
 const (
 	FaceForward  = "forward"
@@ -121,12 +140,14 @@ const (
 
 // Symmetries.
 const (
-	SymNone      = "none"
-	SymLateral   = "lateral"
-	SymRotate4   = "rotate4"
-	SymDihedral8 = "dihedral8"
-	SymRotate6   = "rotate6"
-	SymDihedral2 = "dihedral12"
+	SymNone       = "none"
+	SymLateral    = "lateral"
+	SymRotate4    = "rotate4"
+	SymDihedral8  = "dihedral8"
+	SymRotate6    = "rotate6"
+	SymDihedral12 = "dihedral12"
+	// SymDihedral2 is the first spelling of SymDihedral12, kept for callers.
+	SymDihedral2 = SymDihedral12
 )
 
 // Vector is one [dx, dy] step, written from the mover's side.
@@ -178,6 +199,14 @@ func (m *Move) SymmetryOrDefault() string {
 		return SymNone
 	}
 	return m.Symmetry
+}
+
+// ScreenOrDefault is a hop's screen, "any" when absent.
+func (m *Move) ScreenOrDefault() string {
+	if m.Screen == "" {
+		return "any"
+	}
+	return m.Screen
 }
 
 // Condition restricts when a move is available.
@@ -317,6 +346,9 @@ func (r RepetitionDraw) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads the count or "never".
 func (r *RepetitionDraw) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
 	var s string
 	if json.Unmarshal(b, &s) == nil {
 		if s != "never" {
@@ -334,6 +366,9 @@ type Promotions []Promotion
 
 // UnmarshalJSON accepts an object or a list of objects.
 func (p *Promotions) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
 	var one Promotion
 	if len(b) > 0 && b[0] == '{' {
 		if err := json.Unmarshal(b, &one); err != nil {
@@ -377,6 +412,37 @@ func (p *Promotion) Targets(player int) []string {
 	return p.To
 }
 
+// Zone is the promotion zone as the first player sees it (the second
+// player's is its reflection): the squares, the ranks, the rank, or the
+// last rank by default, keeping only cells of the board.
+func (p *Promotion) Zone(b Board) []Square {
+	var out []Square
+	addRank := func(r int) {
+		for f := 0; f < b.Width; f++ {
+			if sq := (Square{f, r}); b.Contains(sq) {
+				out = append(out, sq)
+			}
+		}
+	}
+	switch {
+	case p.Squares != nil:
+		for _, name := range p.Squares {
+			if sq, ok := ParseSquare(name); ok && b.Contains(sq) {
+				out = append(out, sq)
+			}
+		}
+	case p.Ranks != nil:
+		for _, r := range p.Ranks {
+			addRank(r)
+		}
+	case p.Rank != nil && !p.Rank.Last:
+		addRank(p.Rank.Index)
+	default:
+		addRank(b.Height - 1)
+	}
+	return out
+}
+
 // Rank is "last" or a rank index counted from the first player's side.
 type Rank struct {
 	Last  bool
@@ -393,6 +459,9 @@ func (r Rank) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads "last" or an index.
 func (r *Rank) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
 	var s string
 	if json.Unmarshal(b, &s) == nil {
 		if s != "last" {
@@ -431,6 +500,22 @@ func (c *Castling) KingStepsOrDefault() int {
 type SideFiles struct {
 	Kingside  string `json:"kingside"`
 	Queenside string `json:"queenside"`
+}
+
+// EffectOrDefault is the strike's effect, "capture" when absent.
+func (s *Strike) EffectOrDefault() string {
+	if s.Effect == "" {
+		return "capture"
+	}
+	return s.Effect
+}
+
+// PositionOrDefault is the strike's position, "advance" when absent.
+func (s *Strike) PositionOrDefault() string {
+	if s.Position == "" {
+		return "advance"
+	}
+	return s.Position
 }
 
 // Territory is the ground-claiming rule.
@@ -480,6 +565,14 @@ type Contacts struct {
 	Position string        `json:"position,omitempty"` // default "advance"
 	Landing  *Landing      `json:"landing,omitempty"`
 	Immune   []string      `json:"immune,omitempty"`
+}
+
+// PositionOrDefault is the contacts' position, "advance" when absent.
+func (c *Contacts) PositionOrDefault() string {
+	if c.Position == "" {
+		return "advance"
+	}
+	return c.Position
 }
 
 // ContactLink is one meeting of two piece kinds.
@@ -534,6 +627,9 @@ type PortalGroup struct {
 	Kind           string         `json:"kind,omitempty"` // "" momentum, "fold"
 }
 
+// IsFold reports whether the group's ends are fold portals.
+func (g *PortalGroup) IsFold() bool { return g.Kind == "fold" }
+
 // PortalMovedBy says who may move each end of a pair.
 type PortalMovedBy struct {
 	Orange []int `json:"orange,omitempty"`
@@ -559,6 +655,15 @@ type PortalEnd struct {
 	Enter   []int    `json:"enter"`
 	MovedBy []int    `json:"moved_by,omitempty"`
 	Carries []string `json:"carries"`
+}
+
+// EnterOrDefault is which players' pieces may go in by the end: [0, 1]
+// when absent.
+func (e *PortalEnd) EnterOrDefault() []int {
+	if e.Enter == nil {
+		return []int{0, 1}
+	}
+	return e.Enter
 }
 
 // Simultaneous is play in rounds.
@@ -595,6 +700,30 @@ type Reach struct {
 	On      string      `json:"on,omitempty"`     // default "arrive"
 }
 
+// MirrorOrDefault is reach.mirror, true when absent.
+func (r *Reach) MirrorOrDefault() MirrorMode {
+	if r.Mirror == nil {
+		return MirrorMode{On: true}
+	}
+	return *r.Mirror
+}
+
+// ResultOrDefault is reach.result, "win" when absent.
+func (r *Reach) ResultOrDefault() string {
+	if r.Result == "" {
+		return "win"
+	}
+	return r.Result
+}
+
+// OnOrDefault is reach.on, "arrive" when absent.
+func (r *Reach) OnOrDefault() string {
+	if r.On == "" {
+		return "arrive"
+	}
+	return r.On
+}
+
 // MirrorMode is true, false or "rotate".
 type MirrorMode struct {
 	On     bool
@@ -611,6 +740,9 @@ func (m MirrorMode) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads true, false or "rotate".
 func (m *MirrorMode) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
 	var s string
 	if json.Unmarshal(b, &s) == nil {
 		if s != "rotate" {
@@ -638,6 +770,14 @@ func (e *Extinction) MinCountOrDefault() int {
 	return *e.MinCount
 }
 
+// ResultOrDefault is extinction.result, "loss" when absent.
+func (e *Extinction) ResultOrDefault() string {
+	if e.Result == "" {
+		return "loss"
+	}
+	return e.Result
+}
+
 // PieceSet is "any" or a list of piece ids.
 type PieceSet struct {
 	Any bool
@@ -654,6 +794,9 @@ func (p PieceSet) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads "any" or a list.
 func (p *PieceSet) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
 	var s string
 	if json.Unmarshal(b, &s) == nil {
 		if s != "any" {
@@ -681,6 +824,9 @@ func (p PerType) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads false, true or "own".
 func (p *PerType) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
 	var s string
 	if json.Unmarshal(b, &s) == nil {
 		if s != "own" {
@@ -722,6 +868,9 @@ func (s StockCount) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads the count or "unlimited".
 func (s *StockCount) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
 	var str string
 	if json.Unmarshal(b, &str) == nil {
 		if str != "unlimited" {
@@ -767,6 +916,9 @@ func (d Drawing) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads a name or a pair.
 func (d *Drawing) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
 	var s string
 	if json.Unmarshal(b, &s) == nil {
 		d.Names = []string{s}
