@@ -1,0 +1,354 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"balancefarm/engine/rules"
+	"balancefarm/farm"
+	"balancefarm/farm/local"
+	"balancefarm/protocol"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/rs/zerolog"
+)
+
+func init() {
+	register("measure", "play a ladder of self-play games on each rule file and report them", runMeasure)
+}
+
+// measureReport receives each file's results once its batch is complete;
+// nil prints the per-pairing win/draw/loss table. Point it at the stats
+// package's report to get a verdict.
+var measureReport farm.ReportFunc
+
+// defaultPlayers is the ladder used when -players is not given, weakest
+// first, in the search package's spec syntax.
+var defaultPlayers = []string{"random", "ab:d2", "mcts:i200"}
+
+// maxRuleFile is the largest rule file accepted, as for serve.
+const maxRuleFile = 1 << 20
+
+// farmFlags are the settings measure and serve share.
+type farmFlags struct {
+	conn        farm.ConnectOptions
+	state       string
+	listen      string
+	workers     int
+	runner      string
+	players     string
+	games       int
+	seed        uint64
+	maxNodes    int64
+	maxWall     time.Duration
+	replicas    int
+	ackWait     time.Duration
+	maxDeliver  int
+	metricsAddr string
+	logFormat   string
+	logLevel    string
+}
+
+func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
+	f.conn.AddFlags(fs, "")
+	fs.StringVar(&f.state, "state", ".balancefarm", "state directory of the embedded server (local mode)")
+	fs.StringVar(&f.listen, "listen", "127.0.0.1:0", "loopback address of the embedded server, for outside workers (port 0: any free port)")
+	fs.IntVar(&f.workers, "workers", -1, "in-process game slots (default: one per core in local mode, none with -nats)")
+	fs.StringVar(&f.runner, "runner", farm.DefaultRunnerName, "game runner of the in-process workers")
+	fs.StringVar(&f.players, "players", strings.Join(defaultPlayers, ","), "ladder of player specs, comma-separated")
+	fs.IntVar(&f.games, "games", 20, "games per pairing (even: colour-swapped pairs)")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the openings")
+	fs.Int64Var(&f.maxNodes, "max-nodes", 0, "node limit per game (0: none beyond the players' own)")
+	fs.DurationVar(&f.maxWall, "max-wall", 10*time.Minute, "wall-time limit per game")
+	fs.IntVar(&f.replicas, "replicas", 1, "stream replicas (3 on a cluster)")
+	fs.DurationVar(&f.ackWait, "ack-wait", 60*time.Second, "how long a silent worker keeps a job before it is handed to another")
+	fs.IntVar(&f.maxDeliver, "max-deliver", 4, "deliveries of a job before it is dead-lettered as an engine failure")
+	fs.StringVar(&f.metricsAddr, "metrics-addr", metricsAddr, "address for /metrics (empty: off)")
+	fs.StringVar(&f.logFormat, "log-format", "auto", "log format: json, console or auto (console on a terminal)")
+	fs.StringVar(&f.logLevel, "log-level", logLevel, "log level: debug, info, warn, error")
+}
+
+func (f *farmFlags) ladder() []string {
+	var out []string
+	for _, p := range strings.Split(f.players, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (f *farmFlags) config() farm.Config {
+	return farm.Config{Replicas: f.replicas, AckWait: f.ackWait, MaxDeliver: f.maxDeliver}
+}
+
+// plan makes the batch plan for one rule file.
+func (f *farmFlags) plan(name string, data []byte, salt string) protocol.Plan {
+	return protocol.Plan{
+		Ruleset: name, RulesetHash: protocol.HashRuleFile(data), Players: f.ladder(),
+		GamesPerPairing: f.games, Seed: f.seed, MaxNodes: f.maxNodes, MaxWallMS: f.maxWall.Milliseconds(), Salt: salt,
+	}
+}
+
+// farmConn is a connection to a farm: the local one or an existing cluster.
+type farmConn struct {
+	js    jetstream.JetStream
+	close func()
+}
+
+// open starts local mode (an embedded server and in-process workers) or
+// connects to -nats.
+func (f *farmFlags) open(log zerolog.Logger) (*farmConn, error) {
+	if f.conn.URL != "" {
+		var runner farm.GameRunner
+		if f.workers > 0 {
+			r, err := farm.LookupRunner(f.runner)
+			if err != nil {
+				return nil, err
+			}
+			runner = r
+		}
+		nc, err := farm.Connect(f.conn, log)
+		if err != nil {
+			return nil, err
+		}
+		js, err := jetstream.New(nc)
+		if err != nil {
+			nc.Close()
+			return nil, err
+		}
+		stopWorkers := func() {}
+		if runner != nil {
+			stopWorkers = startWorkers(js, f, runner, log)
+		}
+		return &farmConn{js: js, close: func() { stopWorkers(); nc.Drain() }}, nil
+	}
+	workers := f.workers
+	if workers < 0 {
+		workers = runtime.NumCPU()
+	}
+	var runner farm.GameRunner
+	if workers > 0 {
+		r, err := farm.LookupRunner(f.runner)
+		if err != nil {
+			return nil, fmt.Errorf("%w (or use -workers 0 and outside workers)", err)
+		}
+		runner = r
+	}
+	lf, err := local.Start(local.Options{
+		StateDir: f.state, Listen: f.listen, Workers: workers, Runner: runner, Log: log,
+		Worker: farm.WorkerConfig{MaxNodes: f.maxNodes, MaxWall: f.maxWall, DrainTimeout: 10 * time.Second},
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &farmConn{js: lf.JS, close: lf.Close}, nil
+}
+
+// startWorkers runs in-process workers next to a remote farm.
+func startWorkers(js jetstream.JetStream, f *farmFlags, runner farm.GameRunner, log zerolog.Logger) func() {
+	ctx, cancel := context.WithCancel(context.Background())
+	w, err := farm.NewWorker(js, farm.WorkerConfig{ID: "coordinator", Concurrency: f.workers, Runner: runner,
+		MaxNodes: f.maxNodes, MaxWall: f.maxWall, Log: log.With().Str("component", "worker").Logger()})
+	if err != nil {
+		cancel()
+		return func() {}
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { w.Run(ctx) })
+	return func() { cancel(); wg.Wait() }
+}
+
+// watch runs the coordinator's background loops until the returned stop is
+// called (before the connection closes).
+func watch(ctx context.Context, coord *farm.Coordinator) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	wg.Go(func() { coord.WatchDeadLetters(ctx) })
+	wg.Go(func() { coord.WatchQueue(ctx, 5*time.Second) })
+	return func() { cancel(); wg.Wait() }
+}
+
+// ruleFile is one file named on the command line.
+type ruleFile struct {
+	path string
+	name string
+	data []byte
+}
+
+// readRuleFile reads and validates a rule file; problems are returned as
+// the lines to show.
+func readRuleFile(path string) (ruleFile, []string) {
+	f, err := os.Open(path)
+	if err != nil {
+		return ruleFile{}, []string{err.Error()}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxRuleFile+1))
+	if err != nil {
+		return ruleFile{}, []string{err.Error()}
+	}
+	if len(data) > maxRuleFile {
+		return ruleFile{}, []string{fmt.Sprintf("larger than %d bytes", maxRuleFile)}
+	}
+	spec, problems := rules.Parse(data)
+	if len(problems) > 0 || spec == nil {
+		var lines []string
+		for _, p := range problems {
+			lines = append(lines, p.String())
+		}
+		if len(lines) == 0 {
+			lines = []string{"not a rule file"}
+		}
+		return ruleFile{}, lines
+	}
+	name := spec.Name
+	if name == "" {
+		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	}
+	return ruleFile{path: path, name: name, data: data}, nil
+}
+
+func runMeasure(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("measure", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var ff farmFlags
+	ff.add(fs, "127.0.0.1:9464", "warn")
+	fresh := fs.Bool("fresh", false, "measure again from scratch instead of resuming an identical earlier measurement")
+	progressMode := fs.String("progress", "auto", "progress display: bars, lines, off or auto (bars on a terminal)")
+	progressEvery := fs.Duration("progress-interval", 10*time.Second, "how often lines mode prints")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: coordinator measure [flags] FILE...")
+		fmt.Fprintln(stderr, "Plays every pairing of the -players ladder -games times on each valid FILE and reports the results.")
+		fmt.Fprintln(stderr, "Running the same command again resumes (or re-reports) the recorded measurement; -fresh starts over.")
+		fmt.Fprintln(stderr, "Exit status: 0 all measured (and viable), 1 a file was invalid, failed or had engine failures,")
+		fmt.Fprintln(stderr, "2 usage, 3 some verdict was not viable.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	log, err := farm.NewLogger(stderr, ff.logFormat, ff.logLevel, "coordinator")
+	if err != nil {
+		fmt.Fprintln(stderr, "measure:", err)
+		return exitUsage
+	}
+	salt := ""
+	if *fresh {
+		salt = time.Now().UTC().Format(time.RFC3339Nano)
+	}
+	if err := ff.plan("check", nil, salt).Check(); err != nil {
+		fmt.Fprintln(stderr, "measure:", err)
+		return exitUsage
+	}
+
+	// Every file is checked before any game is queued; a bad file is
+	// reported and the others go on.
+	status := 0
+	var files []ruleFile
+	for _, path := range fs.Args() {
+		rf, problems := readRuleFile(path)
+		if len(problems) > 0 {
+			fmt.Fprintf(stderr, "%s: invalid, skipped:\n", path)
+			for _, p := range problems {
+				fmt.Fprintf(stderr, "  %s\n", p)
+			}
+			status = 1
+			continue
+		}
+		files = append(files, rf)
+	}
+	if len(files) == 0 {
+		return 1
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	// After the first signal starts the shutdown, a second one kills.
+	context.AfterFunc(ctx, stop)
+	conn, err := ff.open(log)
+	if err != nil {
+		fmt.Fprintln(stderr, "measure:", err)
+		return 1
+	}
+	defer conn.close()
+	reg := farm.NewRegistry()
+	metrics := farm.NewCoordinatorMetrics(reg)
+	if ff.metricsAddr != "" {
+		if err := farm.ServeMetrics(ctx, ff.metricsAddr, reg, log); err != nil {
+			log.Warn().Err(err).Msg("metrics not served")
+		}
+	}
+	coord, err := farm.NewCoordinator(ctx, conn.js, ff.config(), log, metrics)
+	if err != nil {
+		fmt.Fprintln(stderr, "measure:", err)
+		return 1
+	}
+	stopWatching := watch(ctx, coord)
+	defer stopWatching()
+
+	view, err := farm.NewProgressView(stdout, *progressMode, *progressEvery)
+	if err != nil {
+		fmt.Fprintln(stderr, "measure:", err)
+		return exitUsage
+	}
+	outcomes := make([]*farm.Outcome, len(files))
+	errs := make([]error, len(files))
+	var wg sync.WaitGroup
+	for i, rf := range files {
+		plan := ff.plan(rf.name, rf.data, salt)
+		progress := view.Track(filepath.Base(rf.path), len(plan.Jobs()))
+		wg.Go(func() { outcomes[i], errs[i] = coord.Run(ctx, plan, rf.data, progress) })
+	}
+	wg.Wait()
+	view.Close()
+
+	report := measureReport
+	if report == nil {
+		report = farm.PrintTallies(stdout)
+	}
+	for i, rf := range files {
+		if errs[i] != nil {
+			if errors.Is(errs[i], context.Canceled) {
+				fmt.Fprintf(stderr, "%s: interrupted; run the same command again to resume\n", rf.path)
+			} else {
+				fmt.Fprintf(stderr, "%s: %v\n", rf.path, errs[i])
+			}
+			status = 1
+			continue
+		}
+		out := outcomes[i]
+		for _, d := range out.DeadLetters {
+			fmt.Fprintf(stderr, "%s: engine failure: game %d (%s vs %s, seed %d, rule file %s) gave up after %d attempts: %s\n",
+				rf.path, d.Job.Game, d.Job.P0, d.Job.P1, d.Job.Seed, d.Job.RulesetHash, d.Attempts, d.Error)
+			status = 1
+		}
+		viable, err := report(rf.path, rf.data, out.Results)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: report: %v\n", rf.path, err)
+			status = 1
+		} else if !viable && status == 0 {
+			status = exitNotViable
+		}
+	}
+	return status
+}
+
+// exitNotViable is measure's exit status when every file was measured but
+// some verdict is "not viable".
+const exitNotViable = 3

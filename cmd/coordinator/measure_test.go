@@ -1,0 +1,128 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"balancefarm/farm"
+	"balancefarm/farm/fakegame"
+	"balancefarm/protocol"
+)
+
+// kingsAndRooks is a small valid game; the fake runner does not read it,
+// but measure validates it first.
+const kingsAndRooks = `{
+  "schema_version": 29,
+  "name": "Farm test: kings and rooks",
+  "description": "Each side has a king and a rook on a four by five board; checkmate wins.",
+  "board": {"width": 4, "height": 5},
+  "pieces": [
+    {"id": "R", "name": "rook", "value": 5, "moves": [{"kind": "slide", "vectors": [[1, 0]], "symmetry": "rotate4"}]},
+    {"id": "K", "name": "king", "value": 0, "royal": true, "moves": [{"kind": "leap", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]}
+  ],
+  "setup": {"mirror": true, "placements": [{"piece": "R", "squares": ["a1"]}, {"piece": "K", "squares": ["c1"]}]},
+  "rules": {"win": "checkmate", "stalemate": "draw", "max_plies": 100}
+}`
+
+func init() {
+	farm.RegisterRunner("fake", &fakegame.Runner{MinPlies: 2, MaxPlies: 8, PlyDelay: time.Millisecond})
+}
+
+func writeFile(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestMeasureLocal(t *testing.T) {
+	dir := t.TempDir()
+	good := writeFile(t, dir, "kr.json", kingsAndRooks)
+	bad := writeFile(t, dir, "bad.json", `{"name": "no board"}`)
+	args := []string{"-runner", "fake", "-workers", "2", "-state", filepath.Join(dir, "state"),
+		"-players", "weak,strong", "-games", "6", "-progress", "lines", "-progress-interval", "20ms",
+		"-metrics-addr", "", "-log-format", "json"}
+
+	var got []protocol.Result
+	measureReport = func(file string, spec []byte, results []protocol.Result) (bool, error) {
+		if file != good || string(spec) != kingsAndRooks {
+			t.Errorf("report got file %q and %d bytes", file, len(spec))
+		}
+		got = results
+		return true, nil
+	}
+	defer func() { measureReport = nil }()
+
+	var stdout, stderr bytes.Buffer
+	code := runMeasure(append(args, good, bad), &stdout, &stderr)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 for the invalid file\nstdout:\n%s\nstderr:\n%s", code, &stdout, &stderr)
+	}
+	if !strings.Contains(stderr.String(), "bad.json: invalid, skipped") || !strings.Contains(stderr.String(), "missing required keys") {
+		t.Errorf("invalid file not reported with its problems:\n%s", &stderr)
+	}
+	if len(got) != 6 {
+		t.Fatalf("report got %d results, want 6", len(got))
+	}
+	for _, r := range got {
+		if r.Ruleset != "Farm test: kings and rooks" || r.Plies != len(r.Moves) {
+			t.Errorf("result %+v", r)
+		}
+	}
+	if !strings.Contains(stdout.String(), "kr.json: 6/6 games") {
+		t.Errorf("no progress line:\n%s", &stdout)
+	}
+
+	// The default report prints the table; a second run resumes the
+	// recorded batch instead of playing it again.
+	measureReport = nil
+	stdout.Reset()
+	stderr.Reset()
+	if code := runMeasure(append(args, good), &stdout, &stderr); code != 0 {
+		t.Fatalf("second run: exit %d\n%s", code, &stderr)
+	}
+	t.Logf("second run output:\n%s", &stdout)
+	if !strings.Contains(stdout.String(), "weak vs strong") || !strings.Contains(stdout.String(), "6 games") {
+		t.Errorf("no pairing table:\n%s", &stdout)
+	}
+}
+
+func TestMeasureUsage(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"no files", []string{}, exitUsage},
+		{"odd games", []string{"-games", "3", "x.json"}, exitUsage},
+		{"one player", []string{"-players", "solo", "x.json"}, exitUsage},
+		{"bad log format", []string{"-log-format", "xml", "x.json"}, exitUsage},
+		{"missing file", []string{"-progress", "off", filepath.Join(t.TempDir(), "none.json")}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if code := runMeasure(tt.args, &stdout, &stderr); code != tt.want {
+				t.Fatalf("exit %d, want %d\n%s", code, tt.want, &stderr)
+			}
+		})
+	}
+}
+
+func TestValidateRuleFile(t *testing.T) {
+	name, problems := validateRuleFile([]byte(kingsAndRooks))
+	if len(problems) > 0 || name != "Farm test: kings and rooks" {
+		t.Errorf("valid file: %q %v", name, problems)
+	}
+	for _, bad := range []string{"", "[]", `{"name": "x"}`, "{"} {
+		if _, problems := validateRuleFile([]byte(bad)); len(problems) == 0 {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}

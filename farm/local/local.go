@@ -1,0 +1,116 @@
+package local
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"path/filepath"
+	"strconv"
+	"sync"
+
+	"balancefarm/farm"
+	"balancefarm/farm/natsembed"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/rs/zerolog"
+)
+
+// Options say how to run the local farm.
+type Options struct {
+	// StateDir holds the server's store; a later run on the same directory
+	// resumes what was recorded.
+	StateDir string
+	// Listen is the loopback host:port for the server ("127.0.0.1:0" picks
+	// a free port).
+	Listen string
+	// Workers is how many in-process game slots to run; 0 runs none (only
+	// outside workers will play).
+	Workers int
+	Runner  farm.GameRunner
+	// Worker tunes the in-process workers; ID, Concurrency and Runner are
+	// set from the fields above.
+	Worker farm.WorkerConfig
+	Log    zerolog.Logger
+}
+
+// Farm is a running local farm.
+type Farm struct {
+	Server *server.Server
+	Conn   *nats.Conn
+	JS     jetstream.JetStream
+
+	stopWorkers context.CancelFunc
+	workers     sync.WaitGroup
+}
+
+// Start runs the server and the workers.
+func Start(o Options) (*Farm, error) {
+	if o.StateDir == "" {
+		return nil, errors.New("local farm needs a state directory")
+	}
+	host, portText, err := net.SplitHostPort(o.Listen)
+	if err != nil {
+		return nil, fmt.Errorf("listen address %q: %w", o.Listen, err)
+	}
+	port, err := strconv.Atoi(portText)
+	if err != nil || port < 0 || port > 65535 {
+		return nil, fmt.Errorf("listen address %q: bad port", o.Listen)
+	}
+	log := o.Log.With().Str("component", "local").Logger()
+	s, err := natsembed.Start(natsembed.Options{Host: host, Port: port, StoreDir: filepath.Join(o.StateDir, "jetstream"), Log: &o.Log})
+	if err != nil {
+		return nil, err
+	}
+	f := &Farm{Server: s}
+	// The coordinator talks to its own server in process, not over TCP.
+	f.Conn, err = nats.Connect("", nats.InProcessServer(s), nats.Name("balancefarm coordinator"))
+	if err == nil {
+		f.JS, err = jetstream.New(f.Conn)
+	}
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("connecting to the embedded server: %w", err)
+	}
+	log.Info().Str("url", s.ClientURL()).Str("state", o.StateDir).Msg("embedded NATS server running; outside workers may join with -nats")
+	if o.Workers > 0 {
+		if o.Runner == nil {
+			f.Close()
+			return nil, errors.New("local workers need a game runner")
+		}
+		wc := o.Worker
+		wc.ID, wc.Concurrency, wc.Runner = "local", o.Workers, o.Runner
+		wc.Log = o.Log.With().Str("component", "worker").Str("worker", "local").Logger()
+		w, err := farm.NewWorker(f.JS, wc)
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		f.stopWorkers = cancel
+		f.workers.Go(func() {
+			if err := w.Run(ctx); err != nil {
+				log.Error().Err(err).Msg("local workers stopped")
+			}
+		})
+	}
+	return f, nil
+}
+
+// URL is the server's client URL.
+func (f *Farm) URL() string { return f.Server.ClientURL() }
+
+// Close drains the workers, then stops the server.
+func (f *Farm) Close() {
+	if f.stopWorkers != nil {
+		f.stopWorkers()
+		f.workers.Wait()
+	}
+	if f.Conn != nil {
+		f.Conn.Close()
+	}
+	f.Server.Shutdown()
+	f.Server.WaitForShutdown()
+}

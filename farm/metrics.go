@@ -1,0 +1,207 @@
+package farm
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"time"
+
+	"balancefarm/protocol"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/rs/zerolog"
+)
+
+// Every metric is listed, with its labels and meaning, in METRICS.md.
+// Labels stay bounded: ruleset names, player specs, results and a few
+// fixed reasons, never seeds, job or batch ids.
+
+var (
+	pliesBuckets    = []float64{5, 10, 20, 40, 60, 80, 100, 150, 200, 300, 500, 1000}
+	durationBuckets = prometheus.ExponentialBuckets(0.01, 2.5, 12) // 10ms .. ~10min
+	npsBuckets      = prometheus.ExponentialBuckets(1000, 3, 12)   // 1k .. ~177M nodes/s
+)
+
+// CoordinatorMetrics are kept by the coordinator from the records it
+// collects and from polling the workers consumer.
+type CoordinatorMetrics struct {
+	GamesCompleted   *prometheus.CounterVec
+	GamePlies        *prometheus.HistogramVec
+	GameDuration     *prometheus.HistogramVec
+	GameNodesPerSec  *prometheus.HistogramVec
+	JobsPublished    *prometheus.CounterVec
+	JobsQueued       prometheus.Gauge
+	JobsInFlight     prometheus.Gauge
+	JobsRedelivering prometheus.Gauge
+	RetriedGames     *prometheus.CounterVec
+	DeadLettered     *prometheus.CounterVec
+	DuplicateRecords *prometheus.CounterVec
+	BatchesActive    prometheus.Gauge
+	BatchesDone      prometheus.Counter
+}
+
+// NewCoordinatorMetrics registers the coordinator's metrics on reg; a nil
+// reg keeps them unregistered (tests that do not read them).
+func NewCoordinatorMetrics(reg prometheus.Registerer) *CoordinatorMetrics {
+	f := factory{reg}
+	return &CoordinatorMetrics{
+		GamesCompleted: f.counterVec("balancefarm_games_completed_total",
+			"Games recorded, by ruleset, first-mover spec (p0), second-mover spec (p1) and result.",
+			"ruleset", "p0", "p1", "result"),
+		GamePlies: f.histogramVec("balancefarm_game_plies",
+			"Length of recorded games in plies.", pliesBuckets, "ruleset"),
+		GameDuration: f.histogramVec("balancefarm_game_duration_seconds",
+			"Wall time of recorded games as the worker measured it.", durationBuckets, "ruleset"),
+		GameNodesPerSec: f.histogramVec("balancefarm_game_nodes_per_second",
+			"Nodes searched per second of game wall time, both players together.", npsBuckets, "ruleset"),
+		JobsPublished: f.counterVec("balancefarm_jobs_published_total",
+			"Jobs queued (first publication and re-publication of lost jobs).", "ruleset"),
+		JobsQueued: f.gauge("balancefarm_jobs_queued",
+			"Jobs waiting for a worker (workers consumer's pending count)."),
+		JobsInFlight: f.gauge("balancefarm_jobs_in_flight",
+			"Jobs handed to a worker and not yet acknowledged."),
+		JobsRedelivering: f.gauge("balancefarm_jobs_redelivering",
+			"Jobs currently on a second or later delivery."),
+		RetriedGames: f.counterVec("balancefarm_games_redelivered_total",
+			"Recorded games that needed more than one delivery.", "ruleset"),
+		DeadLettered: f.counterVec("balancefarm_jobs_dead_lettered_total",
+			"Jobs given up as engine failures after their last delivery, by who noticed (worker or advisory).",
+			"ruleset", "source"),
+		DuplicateRecords: f.counterVec("balancefarm_duplicate_records_total",
+			"Records dropped because their job already had one.", "ruleset"),
+		BatchesActive: f.gauge("balancefarm_batches_active", "Batches being collected."),
+		BatchesDone:   f.counter("balancefarm_batches_completed_total", "Batches with a record for every job."),
+	}
+}
+
+func (m *CoordinatorMetrics) observeResult(r protocol.Result) {
+	m.GamesCompleted.WithLabelValues(r.Ruleset, r.P0, r.P1, r.Result).Inc()
+	m.GamePlies.WithLabelValues(r.Ruleset).Observe(float64(r.Plies))
+	secs := r.Duration().Seconds()
+	m.GameDuration.WithLabelValues(r.Ruleset).Observe(secs)
+	if secs > 0 && r.Nodes > 0 {
+		m.GameNodesPerSec.WithLabelValues(r.Ruleset).Observe(float64(r.Nodes) / secs)
+	}
+	if r.Attempt > 1 {
+		m.RetriedGames.WithLabelValues(r.Ruleset).Inc()
+	}
+}
+
+// WorkerMetrics are kept by each worker process.
+type WorkerMetrics struct {
+	Games         *prometheus.CounterVec
+	Failures      *prometheus.CounterVec
+	DeadLetters   *prometheus.CounterVec
+	Redelivered   *prometheus.CounterVec
+	InProgress    prometheus.Gauge
+	Nodes         *prometheus.CounterVec
+	NodesPerSec   *prometheus.HistogramVec
+	GameDuration  *prometheus.HistogramVec
+	PublishErrors prometheus.Counter
+}
+
+// Failure reasons, the values of the reason label.
+const (
+	reasonError     = "error"
+	reasonPanic     = "panic"
+	reasonWallTime  = "wall_time"
+	reasonAbandoned = "abandoned"
+	reasonBadRecord = "bad_record"
+	reasonRuleFile  = "rule_file"
+	reasonBadJob    = "bad_job"
+	reasonPublish   = "publish"
+)
+
+// NewWorkerMetrics registers a worker's metrics on reg (nil: unregistered).
+func NewWorkerMetrics(reg prometheus.Registerer) *WorkerMetrics {
+	f := factory{reg}
+	return &WorkerMetrics{
+		Games: f.counterVec("balancefarm_worker_games_total",
+			"Games this worker played to the end and recorded, by ruleset and result.", "ruleset", "result"),
+		Failures: f.counterVec("balancefarm_worker_engine_errors_total",
+			"Failed attempts at a game, by ruleset and reason (error, panic, wall_time, abandoned, bad_record, rule_file, bad_job, publish).",
+			"ruleset", "reason"),
+		DeadLetters: f.counterVec("balancefarm_worker_dead_letters_total",
+			"Jobs this worker dead-lettered on their last delivery.", "ruleset"),
+		Redelivered: f.counterVec("balancefarm_worker_redelivered_jobs_total",
+			"Jobs this worker received on a second or later delivery.", "ruleset"),
+		InProgress: f.gauge("balancefarm_worker_games_in_progress", "Games being played now."),
+		Nodes: f.counterVec("balancefarm_worker_nodes_total",
+			"Nodes searched in recorded games; rate() of it is the worker's nodes per second.", "ruleset"),
+		NodesPerSec: f.histogramVec("balancefarm_worker_nodes_per_second",
+			"Nodes per second of each recorded game.", npsBuckets, "ruleset"),
+		GameDuration: f.histogramVec("balancefarm_worker_game_duration_seconds",
+			"Wall time of each recorded game.", durationBuckets, "ruleset"),
+		PublishErrors: f.counter("balancefarm_worker_publish_retries_total",
+			"Failed attempts to publish a record (each is retried)."),
+	}
+}
+
+// factory builds and registers metrics, ignoring registration when reg is nil.
+type factory struct{ reg prometheus.Registerer }
+
+func (f factory) register(c prometheus.Collector) {
+	if f.reg != nil {
+		f.reg.MustRegister(c)
+	}
+}
+
+func (f factory) counterVec(name, help string, labels ...string) *prometheus.CounterVec {
+	c := prometheus.NewCounterVec(prometheus.CounterOpts{Name: name, Help: help}, labels)
+	f.register(c)
+	return c
+}
+
+func (f factory) counter(name, help string) prometheus.Counter {
+	c := prometheus.NewCounter(prometheus.CounterOpts{Name: name, Help: help})
+	f.register(c)
+	return c
+}
+
+func (f factory) gauge(name, help string) prometheus.Gauge {
+	g := prometheus.NewGauge(prometheus.GaugeOpts{Name: name, Help: help})
+	f.register(g)
+	return g
+}
+
+func (f factory) histogramVec(name, help string, buckets []float64, labels ...string) *prometheus.HistogramVec {
+	h := prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: name, Help: help, Buckets: buckets}, labels)
+	f.register(h)
+	return h
+}
+
+// NewRegistry is a registry with the Go runtime and process collectors, for
+// a binary's /metrics.
+func NewRegistry() *prometheus.Registry {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return reg
+}
+
+// ServeMetrics serves reg on addr at /metrics until ctx ends. It returns
+// once the listener is bound, so a bad address is reported at start.
+func ServeMetrics(ctx context.Context, addr string, reg *prometheus.Registry, log zerolog.Logger) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		srv.Shutdown(shut)
+	}()
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error().Err(err).Msg("metrics server stopped")
+		}
+	}()
+	log.Info().Str("addr", ln.Addr().String()).Msg("serving /metrics")
+	return nil
+}

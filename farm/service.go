@@ -1,0 +1,331 @@
+package farm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"balancefarm/protocol"
+
+	"github.com/rs/zerolog"
+)
+
+// MaxRuleFileBytes is the largest rule file the service accepts.
+const MaxRuleFileBytes = 1 << 20
+
+// ServiceConfig configures the measurement service (coordinator serve).
+type ServiceConfig struct {
+	// Validate checks a rule file, returning its name and its problems
+	// (none when valid). Required.
+	Validate func(data []byte) (name string, problems []string)
+	// Defaults for a request that does not say.
+	Players         []string
+	GamesPerPairing int
+	Seed            uint64
+	MaxNodes        int64
+	MaxWallMS       int64
+	// Report, when set, is run on each completed batch for its verdict.
+	Report ReportFunc
+	Log    zerolog.Logger
+}
+
+// Service accepts measurement requests over HTTP, runs them on the farm
+// and keeps their aggregated results. The API is documented in doc.go.
+type Service struct {
+	cfg   ServiceConfig
+	coord *Coordinator
+	ctx   context.Context
+	wg    sync.WaitGroup
+
+	mu      sync.Mutex
+	batches map[string]*serviceBatch
+}
+
+// serviceBatch is one measurement as the service tracks it.
+type serviceBatch struct {
+	id      string
+	plan    protocol.Plan
+	created time.Time
+	total   int
+	state   string // running, complete, failed
+	err     string
+	results []protocol.Result
+	dead    []protocol.DeadLetter
+	verdict *bool
+	report  string // error from the report hook
+}
+
+// NewService makes a service whose runs live as long as ctx.
+func NewService(ctx context.Context, coord *Coordinator, cfg ServiceConfig) (*Service, error) {
+	if cfg.Validate == nil {
+		return nil, errors.New("service needs a rule file validator")
+	}
+	return &Service{cfg: cfg, coord: coord, ctx: ctx, batches: map[string]*serviceBatch{}}, nil
+}
+
+// Resume picks up every batch recorded in the farm: running ones go on,
+// complete ones are read back so their results can be served.
+func (s *Service) Resume(ctx context.Context) error {
+	states, err := s.coord.Batches(ctx)
+	if err != nil {
+		return fmt.Errorf("listing batches: %w", err)
+	}
+	for id, st := range states {
+		data, err := s.coord.RuleFile(ctx, st.Plan.RulesetHash)
+		if err != nil {
+			s.cfg.Log.Warn().Str("batch", id).Err(err).Msg("batch not resumed: its rule file is gone")
+			continue
+		}
+		s.start(st.Plan, data, st.Created)
+	}
+	return nil
+}
+
+// Wait blocks until every run has stopped (after the service's context ends).
+func (s *Service) Wait() { s.wg.Wait() }
+
+// start tracks a plan and runs it unless it is tracked already (a failed
+// run is started again).
+func (s *Service) start(plan protocol.Plan, data []byte, created time.Time) (*serviceBatch, bool) {
+	id := plan.ID()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if b, ok := s.batches[id]; ok && b.state != "failed" {
+		return b, false
+	}
+	b := &serviceBatch{id: id, plan: plan, created: created, total: len(plan.Jobs()), state: StateRunning}
+	s.batches[id] = b
+	s.wg.Go(func() { s.run(b, data) })
+	return b, true
+}
+
+func (s *Service) run(b *serviceBatch, data []byte) {
+	hooks := Hooks{Record: func(r *protocol.Result, d *protocol.DeadLetter) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if r != nil {
+			b.results = append(b.results, *r)
+		} else {
+			b.dead = append(b.dead, *d)
+		}
+	}}
+	out, err := s.coord.RunHooks(s.ctx, b.plan, data, hooks)
+	if err != nil {
+		s.mu.Lock()
+		if s.ctx.Err() == nil {
+			b.state, b.err = "failed", err.Error()
+		}
+		s.mu.Unlock()
+		s.cfg.Log.Error().Str("batch", b.id).Err(err).Msg("measurement stopped")
+		return
+	}
+	var verdict *bool
+	var reportErr string
+	if s.cfg.Report != nil {
+		v, err := s.cfg.Report(b.plan.Ruleset, data, out.Results)
+		if err != nil {
+			reportErr = err.Error()
+		} else {
+			verdict = &v
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b.results, b.dead = out.Results, out.DeadLetters
+	b.state, b.verdict, b.report = StateComplete, verdict, reportErr
+}
+
+// Handler serves the API.
+func (s *Service) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /v1/measurements", s.postMeasurement)
+	mux.HandleFunc("GET /v1/measurements", s.listMeasurements)
+	mux.HandleFunc("GET /v1/measurements/{id}", s.getMeasurement)
+	mux.HandleFunc("GET /v1/measurements/{id}/results", s.getResults)
+	mux.HandleFunc("GET /v1/queue", s.getQueue)
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") })
+	return mux
+}
+
+// Summary is a measurement's state as the API shows it.
+type Summary struct {
+	ID          string        `json:"id"`
+	Ruleset     string        `json:"ruleset"`
+	RulesetHash string        `json:"ruleset_hash"`
+	State       string        `json:"state"`
+	Error       string        `json:"error,omitempty"`
+	Created     time.Time     `json:"created"`
+	Games       int           `json:"games"`
+	Done        int           `json:"done"`
+	DeadLetters int           `json:"dead_letters"`
+	Plan        protocol.Plan `json:"plan"`
+}
+
+// Detail adds the running score and the verdict.
+type Detail struct {
+	Summary
+	Tallies     []Tally               `json:"tallies"`
+	Failures    []protocol.DeadLetter `json:"engine_failures"`
+	Viable      *bool                 `json:"viable,omitempty"`
+	ReportError string                `json:"report_error,omitempty"`
+}
+
+func (b *serviceBatch) summary() Summary {
+	return Summary{ID: b.id, Ruleset: b.plan.Ruleset, RulesetHash: b.plan.RulesetHash, State: b.state, Error: b.err,
+		Created: b.created, Games: b.total, Done: len(b.results) + len(b.dead), DeadLetters: len(b.dead), Plan: b.plan}
+}
+
+func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxRuleFileBytes))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("rule file larger than %d bytes", MaxRuleFileBytes), nil)
+			return
+		}
+		writeError(w, http.StatusBadRequest, "reading the body: "+err.Error(), nil)
+		return
+	}
+	name, problems := s.cfg.Validate(data)
+	if len(problems) > 0 {
+		writeError(w, http.StatusUnprocessableEntity, "invalid rule file", problems)
+		return
+	}
+	plan, err := s.planFor(r, name, data)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error(), nil)
+		return
+	}
+	b, created := s.start(plan, data, time.Now().UTC())
+	s.mu.Lock()
+	sum := b.summary()
+	s.mu.Unlock()
+	w.Header().Set("Location", "/v1/measurements/"+b.id)
+	status := http.StatusOK
+	if created {
+		status = http.StatusAccepted
+		s.cfg.Log.Info().Str("batch", b.id).Str("ruleset", name).Int("games", sum.Games).Msg("measurement queued")
+	}
+	writeJSON(w, status, sum)
+}
+
+// planFor reads the optional query parameters players, games, seed and
+// fresh over the service's defaults.
+func (s *Service) planFor(r *http.Request, name string, data []byte) (protocol.Plan, error) {
+	q := r.URL.Query()
+	plan := protocol.Plan{Ruleset: name, RulesetHash: protocol.HashRuleFile(data), Players: s.cfg.Players,
+		GamesPerPairing: s.cfg.GamesPerPairing, Seed: s.cfg.Seed, MaxNodes: s.cfg.MaxNodes, MaxWallMS: s.cfg.MaxWallMS}
+	if v := q.Get("players"); v != "" {
+		plan.Players = nil
+		for _, p := range strings.Split(v, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				plan.Players = append(plan.Players, p)
+			}
+		}
+	}
+	if v := q.Get("games"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return plan, fmt.Errorf("games: %w", err)
+		}
+		plan.GamesPerPairing = n
+	}
+	if v := q.Get("seed"); v != "" {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return plan, fmt.Errorf("seed: %w", err)
+		}
+		plan.Seed = n
+	}
+	if q.Get("fresh") == "1" || q.Get("fresh") == "true" {
+		plan.Salt = time.Now().UTC().Format(time.RFC3339Nano)
+	}
+	return plan, plan.Check()
+}
+
+func (s *Service) listMeasurements(w http.ResponseWriter, _ *http.Request) {
+	s.mu.Lock()
+	list := make([]Summary, 0, len(s.batches))
+	for _, b := range s.batches {
+		list = append(list, b.summary())
+	}
+	s.mu.Unlock()
+	sort.Slice(list, func(i, j int) bool {
+		if !list[i].Created.Equal(list[j].Created) {
+			return list[i].Created.Before(list[j].Created)
+		}
+		return list[i].ID < list[j].ID
+	})
+	writeJSON(w, http.StatusOK, map[string]any{"measurements": list})
+}
+
+func (s *Service) lookup(w http.ResponseWriter, r *http.Request) *serviceBatch {
+	s.mu.Lock()
+	b := s.batches[r.PathValue("id")]
+	s.mu.Unlock()
+	if b == nil {
+		writeError(w, http.StatusNotFound, "no such measurement", nil)
+	}
+	return b
+}
+
+func (s *Service) getMeasurement(w http.ResponseWriter, r *http.Request) {
+	b := s.lookup(w, r)
+	if b == nil {
+		return
+	}
+	s.mu.Lock()
+	d := Detail{Summary: b.summary(), Failures: append([]protocol.DeadLetter{}, b.dead...), Viable: b.verdict, ReportError: b.report}
+	results := append([]protocol.Result(nil), b.results...)
+	s.mu.Unlock()
+	SortResults(results)
+	d.Tallies = Tallies(results)
+	writeJSON(w, http.StatusOK, d)
+}
+
+func (s *Service) getResults(w http.ResponseWriter, r *http.Request) {
+	b := s.lookup(w, r)
+	if b == nil {
+		return
+	}
+	s.mu.Lock()
+	results := append([]protocol.Result(nil), b.results...)
+	dead := append([]protocol.DeadLetter{}, b.dead...)
+	state := b.state
+	s.mu.Unlock()
+	SortResults(results)
+	writeJSON(w, http.StatusOK, map[string]any{"id": b.id, "state": state, "results": results, "dead_letters": dead})
+}
+
+func (s *Service) getQueue(w http.ResponseWriter, r *http.Request) {
+	q, err := s.coord.Queue(r.Context())
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error(), nil)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"queued": q.Queued, "in_flight": q.InFlight, "redelivering": q.Redelivering})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.Encode(v)
+}
+
+func writeError(w http.ResponseWriter, status int, msg string, problems []string) {
+	body := map[string]any{"error": msg}
+	if problems != nil {
+		body["problems"] = problems
+	}
+	writeJSON(w, status, body)
+}

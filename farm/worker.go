@@ -1,0 +1,500 @@
+package farm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"balancefarm/protocol"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/rs/zerolog"
+)
+
+// WorkerConfig says how a worker plays.
+type WorkerConfig struct {
+	// ID names the worker in results and logs.
+	ID string
+	// Concurrency is how many games it plays at once.
+	Concurrency int
+	Runner      GameRunner
+	// MaxNodes and MaxWall cap every game whatever the job asks; a hostile
+	// rule file cannot make a game run longer than this.
+	MaxNodes int64
+	MaxWall  time.Duration
+	// DrainTimeout is how long a stopping worker lets its games finish
+	// before it cancels them and hands the jobs back.
+	DrainTimeout time.Duration
+	// FetchWait is how long one pull request waits for a job.
+	FetchWait time.Duration
+	// AbandonAfter is how long a cancelled game may take to return before
+	// the worker gives up on it (a runner that ignores its context).
+	AbandonAfter time.Duration
+	// NakDelay is how long a failed job waits before its next delivery.
+	NakDelay time.Duration
+	// PublishTimeout bounds retries of a record's publication.
+	PublishTimeout time.Duration
+	Log            zerolog.Logger
+	Metrics        *WorkerMetrics
+}
+
+func (c WorkerConfig) withDefaults() WorkerConfig {
+	if c.ID == "" {
+		c.ID = "worker"
+	}
+	if c.Concurrency <= 0 {
+		c.Concurrency = 1
+	}
+	if c.MaxWall <= 0 {
+		c.MaxWall = 10 * time.Minute
+	}
+	if c.DrainTimeout <= 0 {
+		c.DrainTimeout = 30 * time.Second
+	}
+	if c.FetchWait <= 0 {
+		c.FetchWait = 5 * time.Second
+	}
+	if c.AbandonAfter <= 0 {
+		c.AbandonAfter = 5 * time.Second
+	}
+	if c.NakDelay <= 0 {
+		c.NakDelay = time.Second
+	}
+	if c.PublishTimeout <= 0 {
+		c.PublishTimeout = 2 * time.Minute
+	}
+	if c.Metrics == nil {
+		c.Metrics = NewWorkerMetrics(nil)
+	}
+	return c
+}
+
+// Worker pulls jobs from the workers consumer, plays them and publishes
+// their records.
+type Worker struct {
+	cfg   WorkerConfig
+	js    jetstream.JetStream
+	cons  jetstream.Consumer
+	rules *ruleCache
+	// ackWait and maxDeliver mirror the consumer's settings, which the
+	// coordinator owns; refreshed when a game fails.
+	ackWait    atomic.Int64
+	maxDeliver atomic.Int64
+}
+
+// NewWorker makes a worker; Run starts it.
+func NewWorker(js jetstream.JetStream, cfg WorkerConfig) (*Worker, error) {
+	if cfg.Runner == nil {
+		return nil, errors.New("worker has no game runner")
+	}
+	return &Worker{cfg: cfg.withDefaults(), js: js}, nil
+}
+
+// Run plays jobs until ctx ends, then drains: it stops pulling, lets the
+// games in hand finish for DrainTimeout, cancels the rest and hands their
+// jobs back. It waits for the farm's assets to exist, so a worker may start
+// before any coordinator.
+func (w *Worker) Run(ctx context.Context) error {
+	log := w.cfg.Log
+	waiting := false
+	err := retry(ctx, func(c context.Context) error {
+		cons, err := w.js.Consumer(c, StreamJobs, ConsumerWorkers)
+		if err == nil {
+			var store jetstream.ObjectStore
+			if store, err = w.js.ObjectStore(c, BucketRules); err == nil {
+				w.cons, w.rules = cons, newRuleCache(store, 64)
+				return nil
+			}
+		}
+		if !waiting {
+			log.Info().Err(err).Msg("waiting for the farm's streams")
+			waiting = true
+		}
+		return err
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		return err
+	}
+	w.noteConsumer(w.cons.CachedInfo())
+	log.Info().Int("concurrency", w.cfg.Concurrency).Dur("ack_wait", time.Duration(w.ackWait.Load())).
+		Int64("max_deliver", w.maxDeliver.Load()).Msg("worker ready")
+
+	// Games run on their own context so that ctx ending starts a drain
+	// rather than killing games outright.
+	playCtx, stopPlay := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopPlay()
+	var wg sync.WaitGroup
+	for slot := range w.cfg.Concurrency {
+		wg.Go(func() { w.slot(ctx, playCtx, slot) })
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+	}
+	log.Info().Dur("timeout", w.cfg.DrainTimeout).Msg("draining: finishing games in hand")
+	select {
+	case <-done:
+	case <-time.After(w.cfg.DrainTimeout):
+		log.Warn().Msg("drain timeout: cancelling games and handing their jobs back")
+		stopPlay()
+		<-done
+	}
+	log.Info().Msg("worker drained")
+	return nil
+}
+
+func (w *Worker) noteConsumer(info *jetstream.ConsumerInfo) {
+	if info == nil {
+		return
+	}
+	w.ackWait.Store(int64(info.Config.AckWait))
+	w.maxDeliver.Store(int64(info.Config.MaxDeliver))
+}
+
+// slot pulls and plays one job at a time.
+func (w *Worker) slot(ctx, playCtx context.Context, slot int) {
+	log := w.cfg.Log.With().Int("slot", slot).Logger()
+	backoff := 100 * time.Millisecond
+	for ctx.Err() == nil {
+		fctx, cancel := context.WithTimeout(ctx, w.cfg.FetchWait)
+		batch, err := w.cons.Fetch(1, jetstream.FetchContext(fctx))
+		if err == nil {
+			for msg := range batch.Messages() {
+				w.handle(ctx, playCtx, msg)
+			}
+			err = batch.Error()
+		}
+		cancel()
+		if err == nil || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+			backoff = 100 * time.Millisecond
+			continue
+		}
+		// The server is away or electing a leader: wait and pull again.
+		log.Debug().Err(err).Msg("pull failed")
+		sleep(ctx, backoff)
+		backoff = min(2*backoff, 2*time.Second)
+	}
+}
+
+// handle plays one delivered job and settles it: ack after the result is
+// stored, nak to retry, or term after writing a dead letter.
+func (w *Worker) handle(ctx, playCtx context.Context, msg jetstream.Msg) {
+	attempt := 1
+	if meta, err := msg.Metadata(); err == nil {
+		attempt = int(meta.NumDelivered)
+	}
+	var job protocol.Job
+	err := json.Unmarshal(msg.Data(), &job)
+	if err == nil {
+		err = job.Check()
+	}
+	log := w.cfg.Log.With().Str("batch", job.BatchID).Str("job", job.JobID).Int("attempt", attempt).Logger()
+	if err != nil && job.V > protocol.Version && protocol.IsToken(job.BatchID) && protocol.IsToken(job.JobID) {
+		// A newer coordinator's job: leave it to newer workers, dead-letter
+		// it only if none takes it.
+		w.fail(playCtx, msg, job, attempt, err, log)
+		return
+	}
+	if err != nil {
+		w.poison(playCtx, msg, attempt, err)
+		return
+	}
+	if ctx.Err() != nil {
+		// Arrived as the drain began: give it straight back.
+		msg.Nak()
+		return
+	}
+	m := w.cfg.Metrics
+	if attempt > 1 {
+		m.Redelivered.WithLabelValues(job.Ruleset).Inc()
+	}
+	m.InProgress.Inc()
+	defer m.InProgress.Dec()
+	hb := w.heartbeat(msg)
+	defer hb.stop()
+
+	ruleFile, err := w.rules.get(playCtx, job.RulesetHash)
+	if err != nil {
+		hb.hold()
+		m.Failures.WithLabelValues(job.Ruleset, reasonRuleFile).Inc()
+		if errors.Is(err, errHashMismatch) {
+			// The same bytes come back on every attempt: no point retrying.
+			w.deadLetter(playCtx, msg, job, attempt, err, log)
+			return
+		}
+		w.fail(playCtx, msg, job, attempt, err, log)
+		return
+	}
+	res, reason, err := w.play(playCtx, hb, ruleFile, job)
+	// The game is over; storing its outcome may take retries through a
+	// leader election, and the job keeps its heartbeat meanwhile.
+	hb.hold()
+	if err != nil {
+		if playCtx.Err() != nil {
+			log.Info().Msg("game cancelled by shutdown; job handed back")
+			msg.Nak()
+			return
+		}
+		m.Failures.WithLabelValues(job.Ruleset, reason).Inc()
+		w.fail(playCtx, msg, job, attempt, err, log)
+		return
+	}
+	res.WorkerID, res.Attempt = w.cfg.ID, attempt
+	if err := w.publish(playCtx, protocol.ResultSubject(job.BatchID, job.JobID), protocol.ResultMsgID(job.JobID), protocol.Marshal(res)); err != nil {
+		// Without a stored result the job must not be acked; it comes back.
+		m.Failures.WithLabelValues(job.Ruleset, reasonPublish).Inc()
+		log.Error().Err(err).Msg("result not stored; job handed back")
+		msg.Nak()
+		return
+	}
+	if err := msg.Ack(); err != nil {
+		// The job will be played again; the record's message id and the
+		// coordinator's de-duplication keep the second result out.
+		log.Warn().Err(err).Msg("ack failed after the result was stored")
+	}
+	m.Games.WithLabelValues(job.Ruleset, res.Result).Inc()
+	m.Nodes.WithLabelValues(job.Ruleset).Add(float64(res.Nodes))
+	secs := res.Duration().Seconds()
+	m.GameDuration.WithLabelValues(job.Ruleset).Observe(secs)
+	if secs > 0 && res.Nodes > 0 {
+		m.NodesPerSec.WithLabelValues(job.Ruleset).Observe(float64(res.Nodes) / secs)
+	}
+	log.Debug().Int("plies", res.Plies).Str("result", res.Result).Str("ending", res.Ending).
+		Int64("duration_ms", res.DurationMS).Msg("game recorded")
+}
+
+// play runs the game under the worker's limits; the runner's progress
+// calls keep the job's heartbeat going.
+func (w *Worker) play(ctx context.Context, hb *heartbeat, ruleFile []byte, job protocol.Job) (protocol.Result, string, error) {
+	limit := w.cfg.MaxWall
+	if jw := job.MaxWall(); jw > 0 && jw < limit {
+		limit = jw
+	}
+	if w.cfg.MaxNodes > 0 && (job.MaxNodes == 0 || w.cfg.MaxNodes < job.MaxNodes) {
+		job.MaxNodes = w.cfg.MaxNodes
+	}
+	gctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+
+	hb.touch()
+	progress := hb.touch
+
+	type outcome struct {
+		res    protocol.Result
+		err    error
+		reason string
+	}
+	done := make(chan outcome, 1)
+	start := time.Now()
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				w.cfg.Log.Error().Str("job", job.JobID).Str("stack", string(debug.Stack())).Msg("runner panicked")
+				done <- outcome{err: fmt.Errorf("runner panicked: %v", p), reason: reasonPanic}
+			}
+		}()
+		res, err := w.cfg.Runner.Run(gctx, ruleFile, job, progress)
+		done <- outcome{res: res, err: err, reason: reasonError}
+	}()
+
+	var o outcome
+wait:
+	for {
+		select {
+		case o = <-done:
+			break wait
+		case <-gctx.Done():
+			select {
+			case o = <-done:
+			case <-time.After(w.cfg.AbandonAfter):
+				// The goroutine is left behind; its result, if it ever
+				// comes, goes into the buffered channel and is dropped.
+				return protocol.Result{}, reasonAbandoned, fmt.Errorf("runner ignored cancellation for %s and was abandoned", w.cfg.AbandonAfter)
+			}
+			if o.err != nil && errors.Is(gctx.Err(), context.DeadlineExceeded) && ctx.Err() == nil {
+				return protocol.Result{}, reasonWallTime, fmt.Errorf("wall-time limit %s exceeded: %w", limit, o.err)
+			}
+			break wait
+		}
+	}
+	if o.err != nil {
+		return protocol.Result{}, o.reason, o.err
+	}
+	res := o.res
+	res.FromJob(job)
+	res.DurationMS = time.Since(start).Milliseconds()
+	if err := res.CheckGame(); err != nil {
+		return protocol.Result{}, reasonBadRecord, fmt.Errorf("runner returned an inconsistent record: %w", err)
+	}
+	return res, "", nil
+}
+
+// fail settles a failed attempt: retry after NakDelay, or dead-letter it
+// when this was the last delivery the consumer allows.
+func (w *Worker) fail(ctx context.Context, msg jetstream.Msg, job protocol.Job, attempt int, cause error, log zerolog.Logger) {
+	ictx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	if info, err := w.cons.Info(ictx); err == nil {
+		w.noteConsumer(info)
+	}
+	cancel()
+	maxDeliver := int(w.maxDeliver.Load())
+	if maxDeliver > 0 && attempt >= maxDeliver {
+		w.deadLetter(ctx, msg, job, attempt, cause, log)
+		return
+	}
+	log.Warn().Err(cause).Msg("game failed; job goes back for another attempt")
+	msg.NakWithDelay(w.cfg.NakDelay)
+}
+
+// deadLetter records the job as an engine failure and removes it. If the
+// record cannot be stored the job is nak'd instead; the server's
+// max-deliveries advisory then reaches a coordinator, which writes it.
+func (w *Worker) deadLetter(ctx context.Context, msg jetstream.Msg, job protocol.Job, attempt int, cause error, log zerolog.Logger) {
+	dl := protocol.DeadLetter{V: protocol.Version, Job: job, Attempts: attempt, Error: cause.Error(),
+		WorkerID: w.cfg.ID, Source: protocol.SourceWorker, At: time.Now().UTC()}
+	if err := w.publish(ctx, protocol.DeadSubject(job.BatchID, job.JobID), protocol.DeadMsgID(job.JobID), protocol.Marshal(dl)); err != nil {
+		log.Error().Err(err).Msg("dead letter not stored")
+		msg.Nak()
+		return
+	}
+	msg.TermWithReason("dead-lettered: " + cause.Error())
+	w.cfg.Metrics.DeadLetters.WithLabelValues(job.Ruleset).Inc()
+	log.Error().Err(cause).Str("ruleset", job.Ruleset).Uint64("seed", job.Seed).Msg("engine failure: job dead-lettered")
+}
+
+// poison handles a message that is not a job this worker understands.
+func (w *Worker) poison(ctx context.Context, msg jetstream.Msg, attempt int, cause error) {
+	w.cfg.Metrics.Failures.WithLabelValues("", reasonBadJob).Inc()
+	_, batch, jobID, ok := protocol.SplitSubject(msg.Subject())
+	if !ok {
+		w.cfg.Log.Error().Err(cause).Str("subject", msg.Subject()).Msg("unreadable message removed from the job queue")
+		msg.TermWithReason("unreadable job")
+		return
+	}
+	log := w.cfg.Log.With().Str("batch", batch).Str("job", jobID).Logger()
+	w.deadLetter(ctx, msg, protocol.Job{V: protocol.Version, BatchID: batch, JobID: jobID}, attempt,
+		fmt.Errorf("unreadable job: %w", cause), log)
+}
+
+// publish stores a record, retrying through disconnections; the message id
+// makes retries safe.
+func (w *Worker) publish(ctx context.Context, subject, msgID string, data []byte) error {
+	deadline := time.Now().Add(w.cfg.PublishTimeout)
+	wait := 100 * time.Millisecond
+	for {
+		// A publish whose stream leader just died gets no answer at all;
+		// give up on it quickly and retry under the same message id.
+		pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		_, err := w.js.Publish(pctx, subject, data, jetstream.WithMsgID(msgID))
+		cancel()
+		if err == nil {
+			return nil
+		}
+		w.cfg.Metrics.PublishErrors.Inc()
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return err
+		}
+		w.cfg.Log.Warn().Err(err).Str("subject", subject).Msg("publish failed; retrying")
+		if !sleep(ctx, wait) {
+			return err
+		}
+		wait = min(2*wait, 2*time.Second)
+	}
+}
+
+// heartbeat tells the server a job is still being worked on: every third
+// of AckWait it sends InProgress, as long as the job showed a sign of life
+// (touch) within the last AckWait, or is held alive by the worker itself
+// (hold). A runner that stops reporting progress gets no more heartbeats,
+// so the server hands its job to another worker.
+type heartbeat struct {
+	last atomic.Int64 // unix nanoseconds of the last touch
+	held atomic.Bool
+	quit chan struct{}
+	done chan struct{}
+}
+
+func (w *Worker) heartbeat(msg jetstream.Msg) *heartbeat {
+	hb := &heartbeat{quit: make(chan struct{}), done: make(chan struct{})}
+	hb.touch()
+	ackWait := time.Duration(w.ackWait.Load())
+	if ackWait <= 0 {
+		ackWait = 30 * time.Second
+	}
+	go func() {
+		defer close(hb.done)
+		t := time.NewTicker(max(ackWait/3, 10*time.Millisecond))
+		defer t.Stop()
+		for {
+			select {
+			case <-hb.quit:
+				return
+			case <-t.C:
+				if hb.held.Load() || time.Since(time.Unix(0, hb.last.Load())) < ackWait {
+					msg.InProgress()
+				}
+			}
+		}
+	}()
+	return hb
+}
+
+func (hb *heartbeat) touch() { hb.last.Store(time.Now().UnixNano()) }
+func (hb *heartbeat) hold()  { hb.held.Store(true) }
+func (hb *heartbeat) stop()  { close(hb.quit); <-hb.done }
+
+// errHashMismatch means the stored rule file is not the one the job names.
+var errHashMismatch = errors.New("rule file does not match its hash")
+
+// ruleCache keeps recently used rule files, checked against their hashes.
+type ruleCache struct {
+	store jetstream.ObjectStore
+	mu    sync.Mutex
+	files map[string][]byte
+	order []string
+	max   int
+}
+
+func newRuleCache(store jetstream.ObjectStore, max int) *ruleCache {
+	return &ruleCache{store: store, files: map[string][]byte{}, max: max}
+}
+
+func (c *ruleCache) get(ctx context.Context, hash string) ([]byte, error) {
+	c.mu.Lock()
+	data, ok := c.files[hash]
+	c.mu.Unlock()
+	if ok {
+		return data, nil
+	}
+	gctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	data, err := c.store.GetBytes(gctx, hash)
+	if err != nil {
+		return nil, fmt.Errorf("fetching rule file %s: %w", hash, err)
+	}
+	if got := protocol.HashRuleFile(data); got != hash {
+		return nil, fmt.Errorf("%w: stored as %s, content hashes to %s", errHashMismatch, hash, got)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.files[hash]; !ok {
+		if len(c.order) >= c.max {
+			delete(c.files, c.order[0])
+			c.order = c.order[1:]
+		}
+		c.files[hash] = data
+		c.order = append(c.order, hash)
+	}
+	return data, nil
+}

@@ -1,0 +1,201 @@
+package farm_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"balancefarm/farm"
+	"balancefarm/farm/fakegame"
+	"balancefarm/protocol"
+
+	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
+)
+
+func TestLookupRunner(t *testing.T) {
+	farm.RegisterRunner("lookup-test", quickRunner())
+	if r, err := farm.LookupRunner("lookup-test"); err != nil || r == nil {
+		t.Fatalf("registered runner: %v", err)
+	}
+	if _, err := farm.LookupRunner("no-such-runner"); err == nil || !strings.Contains(err.Error(), "lookup-test") {
+		t.Fatalf("unknown runner: %v", err)
+	}
+}
+
+// TestWorkerDrain stops a worker in the middle of its games. With a long
+// drain timeout it finishes and stores them; with a short one it hands
+// them back and another worker plays them.
+func TestWorkerDrain(t *testing.T) {
+	tests := []struct {
+		name       string
+		drain      time.Duration
+		wantByStop bool // the stopped worker stores its games in hand
+	}{
+		{"finishes games in hand", 10 * time.Second, true},
+		{"hands games back", 50 * time.Millisecond, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := startServer(t, t.TempDir())
+			_, js := connect(t, s.ClientURL())
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			c, err := farm.NewCoordinator(ctx, js, testConfig, testLogger(t), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			slow := &fakegame.Runner{MinPlies: 40, MaxPlies: 40, PlyDelay: 10 * time.Millisecond}
+			_, wjs := connect(t, s.ClientURL())
+			metrics := farm.NewWorkerMetrics(nil)
+			w, err := farm.NewWorker(wjs, farm.WorkerConfig{ID: "stopping", Concurrency: 2, Runner: slow, Metrics: metrics,
+				DrainTimeout: tt.drain, FetchWait: 200 * time.Millisecond, Log: testLogger(t)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wctx, stop := context.WithCancel(context.Background())
+			stopped := make(chan struct{})
+			go func() { w.Run(wctx); close(stopped) }()
+
+			plan := protocol.Plan{Ruleset: "drain", RulesetHash: protocol.HashRuleFile(testRuleFile), Players: []string{"a", "b"}, GamesPerPairing: 2}
+			type ran struct {
+				out *farm.Outcome
+				err error
+			}
+			done := make(chan ran, 1)
+			go func() {
+				out, err := c.Run(ctx, plan, testRuleFile, nil)
+				done <- ran{out, err}
+			}()
+			for deadline := time.Now().Add(10 * time.Second); gaugeValue(metrics.InProgress) < 2; {
+				if time.Now().After(deadline) {
+					t.Fatal("the worker never had both games in hand")
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+			stop()
+			<-stopped
+			// Only now does a second worker join, to play what came back.
+			workers(t, s.ClientURL(), 1, 2, quickRunner())
+			r := <-done
+			if r.err != nil {
+				t.Fatal(r.err)
+			}
+			checkOutcome(t, plan, r.out, 0)
+			for _, res := range r.out.Results {
+				byStop := res.WorkerID == "stopping"
+				if byStop != tt.wantByStop || !byStop && res.Attempt < 2 {
+					t.Errorf("game %d stored by %s (attempt %d)", res.Game, res.WorkerID, res.Attempt)
+				}
+			}
+		})
+	}
+}
+
+func gaugeValue(g prometheus.Gauge) float64 {
+	var m dto.Metric
+	g.Write(&m)
+	return m.GetGauge().GetValue()
+}
+
+// TestHeartbeats: a game longer than AckWait keeps its job while it
+// reports progress, and loses it to another worker when it stops.
+func TestHeartbeats(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	_, js := connect(t, s.ClientURL())
+
+	var mu sync.Mutex
+	starts := map[string]int{}
+	r := &fakegame.Runner{MinPlies: 25, MaxPlies: 25, PlyDelay: 60 * time.Millisecond} // 1.5s, AckWait is 1s
+	r.Fault = func(ctx context.Context, _ []byte, job protocol.Job, ply int) error {
+		if ply != 0 {
+			return nil
+		}
+		mu.Lock()
+		starts[job.JobID]++
+		first := starts[job.JobID] == 1
+		mu.Unlock()
+		if job.Game == 1 && first {
+			// A silent stretch with no progress, longer than 2 x AckWait.
+			select {
+			case <-time.After(2500 * time.Millisecond):
+			case <-ctx.Done():
+			}
+		}
+		return nil
+	}
+	workers(t, s.ClientURL(), 3, 1, r)
+	plan := protocol.Plan{Ruleset: "heartbeat", RulesetHash: protocol.HashRuleFile(testRuleFile), Players: []string{"a", "b"}, GamesPerPairing: 2}
+	out := runBatch(t, js, plan, 60*time.Second)
+	checkOutcome(t, plan, out, 0)
+	mu.Lock()
+	defer mu.Unlock()
+	steady, silent := out.Results[0].JobID, out.Results[1].JobID
+	if starts[steady] != 1 || out.Results[0].Attempt != 1 {
+		t.Errorf("the game reporting progress was started %d times (attempt %d)", starts[steady], out.Results[0].Attempt)
+	}
+	if starts[silent] < 2 {
+		t.Errorf("the silent game was started %d times, want it handed to another worker", starts[silent])
+	}
+}
+
+// TestUnreadableJobs: a message that is no job, a job from a newer
+// protocol and a job whose rule file does not match its hash end as dead
+// letters instead of crashing or looping.
+func TestUnreadableJobs(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	_, js := connect(t, s.ClientURL())
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	c, err := farm.NewCoordinator(ctx, js, testConfig, testLogger(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	workers(t, s.ClientURL(), 1, 1, quickRunner())
+	newer := testPlan(2, "").Jobs()[0]
+	newer.V = protocol.Version + 1
+	newer.BatchID, newer.JobID = "bnewer", "bnewer-000000"
+	// A rule file whose stored bytes do not match the hash it is stored under.
+	tampered := testPlan(2, "").Jobs()[0]
+	tampered.RulesetHash = protocol.HashRuleFile([]byte("the real file"))
+	tampered.BatchID, tampered.JobID = "btampered", "btampered-000000"
+	if _, err := c.Assets().Rules.PutBytes(ctx, tampered.RulesetHash, []byte("something else")); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		batch, job string
+		data       []byte
+		attempts   int
+	}{
+		{"bjunk", "bjunk-000000", []byte("not json"), 1},
+		{newer.BatchID, newer.JobID, protocol.Marshal(newer), testConfig.MaxDeliver},
+		{tampered.BatchID, tampered.JobID, protocol.Marshal(tampered), 1},
+	}
+	for _, tt := range tests {
+		if _, err := js.Publish(ctx, protocol.JobSubject(tt.batch, tt.job), tt.data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tt := range tests {
+		var dl protocol.DeadLetter
+		for {
+			m, err := c.Assets().Results.GetLastMsgForSubject(ctx, protocol.DeadSubject(tt.batch, tt.job))
+			if err == nil {
+				if err := json.Unmarshal(m.Data, &dl); err != nil {
+					t.Fatal(err)
+				}
+				break
+			}
+			if ctx.Err() != nil {
+				t.Fatalf("no dead letter for %s", tt.job)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if dl.Job.JobID != tt.job || dl.Attempts != tt.attempts || dl.Source != protocol.SourceWorker {
+			t.Errorf("dead letter %+v, want job %s after %d attempts", dl, tt.job, tt.attempts)
+		}
+	}
+}

@@ -1,0 +1,150 @@
+package protocol
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"unicode"
+)
+
+// MaxJobsPerBatch bounds a batch so that a typo in a flag cannot queue an
+// unbounded amount of work.
+const MaxJobsPerBatch = 1_000_000
+
+// Plan is everything that decides a batch's jobs: one rule file played by
+// a ladder of players, every pair of distinct players meeting
+// GamesPerPairing times. The same plan always expands to the same jobs
+// under the same batch id, which is what lets a restarted coordinator pick
+// its batch up again.
+type Plan struct {
+	Ruleset     string   `json:"ruleset"`
+	RulesetHash string   `json:"ruleset_hash"`
+	Players     []string `json:"players"`
+	// GamesPerPairing is even: games come in colour-swapped pairs that share
+	// an opening seed.
+	GamesPerPairing int    `json:"games_per_pairing"`
+	Seed            uint64 `json:"seed"`
+	MaxNodes        int64  `json:"max_nodes,omitempty"`
+	MaxWallMS       int64  `json:"max_wall_ms,omitempty"`
+	// Salt makes an otherwise identical plan a new batch (a deliberate
+	// re-measurement); empty to resume whatever was recorded before.
+	Salt string `json:"salt,omitempty"`
+}
+
+// Check reports everything wrong with a plan.
+func (p Plan) Check() error {
+	var errs []error
+	if p.Ruleset == "" {
+		errs = append(errs, errors.New("plan has no ruleset name"))
+	}
+	if !IsHash(p.RulesetHash) {
+		errs = append(errs, fmt.Errorf("ruleset hash %q is not a hex SHA-256", p.RulesetHash))
+	}
+	if len(p.Players) < 2 {
+		errs = append(errs, fmt.Errorf("a ladder needs at least two players, got %d", len(p.Players)))
+	}
+	seen := map[string]bool{}
+	for _, pl := range p.Players {
+		switch {
+		case pl == "":
+			errs = append(errs, errors.New("empty player spec"))
+		case !printable(pl):
+			errs = append(errs, fmt.Errorf("player spec %q has control characters", pl))
+		case seen[pl]:
+			errs = append(errs, fmt.Errorf("player %q listed twice", pl))
+		}
+		seen[pl] = true
+	}
+	if p.GamesPerPairing < 2 || p.GamesPerPairing%2 != 0 {
+		errs = append(errs, fmt.Errorf("games per pairing must be even and at least 2, got %d", p.GamesPerPairing))
+	}
+	if p.Seed > MaxSeed {
+		errs = append(errs, fmt.Errorf("seed %d exceeds 53 bits", p.Seed))
+	}
+	if p.MaxNodes < 0 || p.MaxWallMS < 0 {
+		errs = append(errs, errors.New("negative limit"))
+	}
+	if n := len(p.Players); n >= 2 && p.GamesPerPairing > 0 && n*(n-1)/2 > MaxJobsPerBatch/p.GamesPerPairing {
+		errs = append(errs, fmt.Errorf("plan has more than %d games", MaxJobsPerBatch))
+	}
+	return errors.Join(errs...)
+}
+
+func printable(s string) bool {
+	for _, c := range s {
+		if !unicode.IsPrint(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// ID is the batch id: a hash of the whole plan, so equal plans share it.
+func (p Plan) ID() string {
+	sum := sha256.Sum256(Marshal(p))
+	return "b" + hex.EncodeToString(sum[:10])
+}
+
+// Pairing is two players who meet in a batch, in ladder order.
+type Pairing struct{ A, B string }
+
+// Pairings lists every pair of distinct players, in ladder order.
+func (p Plan) Pairings() []Pairing {
+	var out []Pairing
+	for i := range p.Players {
+		for j := i + 1; j < len(p.Players); j++ {
+			out = append(out, Pairing{p.Players[i], p.Players[j]})
+		}
+	}
+	return out
+}
+
+// Jobs expands the plan. For each pairing (A, B) and each k below
+// GamesPerPairing/2 there are two games on opening seed k: A moving first,
+// then B moving first. Seed k is the same for every pairing so that all
+// pairings meet the same openings.
+func (p Plan) Jobs() []Job {
+	id := p.ID()
+	half := p.GamesPerPairing / 2
+	seeds := make([]uint64, half)
+	for k := range seeds {
+		seeds[k] = pairSeed(p.Seed, p.RulesetHash, k)
+	}
+	var jobs []Job
+	for pi, pr := range p.Pairings() {
+		for k := range half {
+			pair := pi*half + k
+			for side, order := range [2][2]string{{pr.A, pr.B}, {pr.B, pr.A}} {
+				game := 2*pair + side
+				jobs = append(jobs, Job{
+					V: Version, JobID: JobID(id, game), BatchID: id,
+					Ruleset: p.Ruleset, RulesetHash: p.RulesetHash,
+					P0: order[0], P1: order[1],
+					Seed: seeds[k], PairID: pair, Game: game,
+					MaxNodes: p.MaxNodes, MaxWallMS: p.MaxWallMS,
+				})
+			}
+		}
+	}
+	return jobs
+}
+
+// JobID names game number game of a batch.
+func JobID(batch string, game int) string { return fmt.Sprintf("%s-%06d", batch, game) }
+
+// pairSeed mixes the plan seed, the rule file and the pair index with
+// splitmix64 so that neighbouring indices give unrelated seeds.
+func pairSeed(seed uint64, rulesetHash string, k int) uint64 {
+	h, _ := hex.DecodeString(rulesetHash)
+	var salt uint64
+	if len(h) >= 8 {
+		salt = binary.BigEndian.Uint64(h)
+	}
+	x := seed ^ salt + uint64(k)*0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	x ^= x >> 31
+	return x & MaxSeed
+}

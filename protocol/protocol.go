@@ -1,0 +1,274 @@
+package protocol
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Version is the protocol version written into every job, result and dead
+// letter. A worker refuses a job of a version it does not know rather than
+// guessing at its fields.
+const Version = 1
+
+// Game results, from the first mover's point of view as in chess notation.
+const (
+	ResultFirstWins  = "1-0"
+	ResultSecondWins = "0-1"
+	ResultDraw       = "1/2-1/2"
+)
+
+// Winner values: the side that won, or NoWinner for a draw.
+const (
+	FirstMover  = 0
+	SecondMover = 1
+	NoWinner    = -1
+)
+
+// MaxSeed bounds seeds to 53 bits so that they survive a round trip through
+// JSON readers that hold numbers as doubles (dashboards, browsers).
+const MaxSeed = 1<<53 - 1
+
+// Job is one game to play.
+type Job struct {
+	V       int    `json:"v"`
+	JobID   string `json:"job_id"`
+	BatchID string `json:"batch_id"`
+	// Ruleset is the rule file's name (for reports and metric labels);
+	// RulesetHash is the hex SHA-256 of the file's bytes, the key the file is
+	// fetched by and checked against.
+	Ruleset     string `json:"ruleset"`
+	RulesetHash string `json:"ruleset_hash"`
+	// P0 is the player spec that plays side 0, the first mover; P1 plays
+	// side 1.
+	P0   string `json:"p0"`
+	P1   string `json:"p1"`
+	Seed uint64 `json:"seed"`
+	// PairID groups the two colour-swapped games that share an opening seed.
+	PairID int `json:"pair_id"`
+	// Game is the job's index within its batch.
+	Game int `json:"game"`
+	// Per-game limits; zero means the worker's own limit applies.
+	MaxNodes  int64 `json:"max_nodes,omitempty"`
+	MaxWallMS int64 `json:"max_wall_ms,omitempty"`
+}
+
+// MaxWall is the job's wall-time limit, zero when unset.
+func (j Job) MaxWall() time.Duration { return time.Duration(j.MaxWallMS) * time.Millisecond }
+
+// Check reports the first thing wrong with a job as it arrives at a worker.
+func (j Job) Check() error {
+	switch {
+	case j.V != Version:
+		return fmt.Errorf("job protocol version %d, want %d", j.V, Version)
+	case !IsToken(j.JobID):
+		return fmt.Errorf("job id %q is not a subject token", j.JobID)
+	case !IsToken(j.BatchID):
+		return fmt.Errorf("batch id %q is not a subject token", j.BatchID)
+	case !IsHash(j.RulesetHash):
+		return fmt.Errorf("ruleset hash %q is not a hex SHA-256", j.RulesetHash)
+	case j.P0 == "" || j.P1 == "":
+		return errors.New("job names no player for a side")
+	case j.Seed > MaxSeed:
+		return fmt.Errorf("seed %d exceeds 53 bits", j.Seed)
+	case j.MaxNodes < 0 || j.MaxWallMS < 0:
+		return errors.New("negative limit")
+	}
+	return nil
+}
+
+// Result is the record of one played game. The runner fills the game
+// fields (Moves through LeadChanges); the worker copies the job's identity
+// and adds WorkerID, Attempt and DurationMS.
+type Result struct {
+	V           int    `json:"v"`
+	JobID       string `json:"job_id"`
+	BatchID     string `json:"batch_id"`
+	Ruleset     string `json:"ruleset"`
+	RulesetHash string `json:"ruleset_hash"`
+	P0          string `json:"p0"`
+	P1          string `json:"p1"`
+	Seed        uint64 `json:"seed"`
+	PairID      int    `json:"pair_id"`
+	Game        int    `json:"game"`
+
+	// Moves are in the position notation's move syntax, one per ply.
+	Moves []string `json:"moves"`
+	Plies int      `json:"plies"`
+	// Result is "1-0", "0-1" or "1/2-1/2"; Winner is 0, 1 or -1 to match.
+	Result string `json:"result"`
+	Winner int    `json:"winner"`
+	// Ending names the rule that ended the game (checkmate, max_plies, ...).
+	Ending string `json:"ending"`
+	// Nodes is the number of positions both players searched together.
+	Nodes int64 `json:"nodes"`
+	// Features counts uses of rules during the game (castling, en_passant,
+	// ...), filled by the runner.
+	Features map[string]int `json:"features,omitempty"`
+	// LeadChanges counts how often the material (or score) lead passed from
+	// one side to the other.
+	LeadChanges int `json:"lead_changes"`
+
+	DurationMS int64  `json:"duration_ms"`
+	WorkerID   string `json:"worker_id"`
+	Attempt    int    `json:"attempt"`
+}
+
+// Duration is the game's wall time.
+func (r Result) Duration() time.Duration { return time.Duration(r.DurationMS) * time.Millisecond }
+
+// FromJob copies the job's identity into a result.
+func (r *Result) FromJob(j Job) {
+	r.V = Version
+	r.JobID, r.BatchID = j.JobID, j.BatchID
+	r.Ruleset, r.RulesetHash = j.Ruleset, j.RulesetHash
+	r.P0, r.P1 = j.P0, j.P1
+	r.Seed, r.PairID, r.Game = j.Seed, j.PairID, j.Game
+}
+
+// CheckGame reports the first inconsistency in the game fields a runner
+// filled; a runner that returns one is treated as a failed game.
+func (r Result) CheckGame() error {
+	want, ok := map[string]int{ResultFirstWins: FirstMover, ResultSecondWins: SecondMover, ResultDraw: NoWinner}[r.Result]
+	switch {
+	case !ok:
+		return fmt.Errorf("result %q is not 1-0, 0-1 or 1/2-1/2", r.Result)
+	case r.Winner != want:
+		return fmt.Errorf("winner %d does not match result %s", r.Winner, r.Result)
+	case r.Plies < 0 || r.Plies != len(r.Moves):
+		return fmt.Errorf("plies %d but %d moves", r.Plies, len(r.Moves))
+	case r.Ending == "":
+		return errors.New("no ending rule")
+	case r.Nodes < 0 || r.LeadChanges < 0:
+		return errors.New("negative counter")
+	}
+	return nil
+}
+
+// DeadLetter reports a job that no worker could finish within the
+// consumer's delivery limit: an engine failure, reported once per job.
+type DeadLetter struct {
+	V   int `json:"v"`
+	Job Job `json:"job"`
+	// Attempts is how many deliveries the job had.
+	Attempts int `json:"attempts"`
+	// Error is the last failure a worker saw, or why the coordinator gave up.
+	Error    string `json:"error"`
+	WorkerID string `json:"worker_id,omitempty"`
+	// Source is "worker" when the worker that made the last attempt wrote
+	// it, "advisory" when the coordinator wrote it from the server's
+	// max-deliveries advisory (the last worker died or went silent), and
+	// "coordinator" when the job's record could not be read.
+	Source string    `json:"source"`
+	At     time.Time `json:"at"`
+}
+
+// Dead-letter sources.
+const (
+	SourceWorker      = "worker"
+	SourceAdvisory    = "advisory"
+	SourceCoordinator = "coordinator"
+)
+
+// Subjects. Jobs and records carry the batch and job ids in their subjects
+// so a coordinator can ask the server which jobs still wait and which have
+// a record, without reading every message.
+const (
+	jobsPrefix    = "bf.jobs."
+	resultsPrefix = "bf.results."
+	deadPrefix    = "bf.dead."
+
+	// JobsSubjects is what the jobs stream listens on.
+	JobsSubjects = "bf.jobs.>"
+	// ResultsSubjects and DeadSubjects are what the results stream listens on.
+	ResultsSubjects = "bf.results.>"
+	DeadSubjects    = "bf.dead.>"
+)
+
+// JobSubject is where a job is published.
+func JobSubject(batch, job string) string { return jobsPrefix + batch + "." + job }
+
+// ResultSubject is where a job's result is published.
+func ResultSubject(batch, job string) string { return resultsPrefix + batch + "." + job }
+
+// DeadSubject is where a job's dead letter is published.
+func DeadSubject(batch, job string) string { return deadPrefix + batch + "." + job }
+
+// BatchJobsFilter matches every job subject of a batch.
+func BatchJobsFilter(batch string) string { return jobsPrefix + batch + ".*" }
+
+// BatchResultsFilter and BatchDeadFilter match a batch's records.
+func BatchResultsFilter(batch string) string { return resultsPrefix + batch + ".*" }
+
+// BatchDeadFilter matches a batch's dead letters.
+func BatchDeadFilter(batch string) string { return deadPrefix + batch + ".*" }
+
+// BatchRecordsFilter matches both kinds of record of a batch in one filter.
+func BatchRecordsFilter(batch string) string { return "bf.*." + batch + ".*" }
+
+// SplitSubject returns the kind ("jobs", "results", "dead"), batch and job
+// of a farm subject.
+func SplitSubject(subject string) (kind, batch, job string, ok bool) {
+	parts := strings.Split(subject, ".")
+	if len(parts) != 4 || parts[0] != "bf" {
+		return "", "", "", false
+	}
+	return parts[1], parts[2], parts[3], true
+}
+
+// Message ids for JetStream de-duplication (the Nats-Msg-Id header): a job
+// is published under its id, and each job has at most one result id and
+// one dead-letter id, so retries within the duplicate window are dropped by
+// the server.
+
+// JobMsgID is the de-duplication id of a job message.
+func JobMsgID(job string) string { return "job:" + job }
+
+// ResultMsgID is the de-duplication id of a job's result.
+func ResultMsgID(job string) string { return "result:" + job }
+
+// DeadMsgID is the de-duplication id of a job's dead letter.
+func DeadMsgID(job string) string { return "dead:" + job }
+
+// IsToken reports whether s can stand as one NATS subject token and a
+// key-value key: letters, digits, '-' and '_' only.
+func IsToken(s string) bool {
+	if s == "" || len(s) > 128 {
+		return false
+	}
+	for _, c := range s {
+		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// HashRuleFile is the content hash a rule file travels under.
+func HashRuleFile(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// IsHash reports whether s looks like a HashRuleFile value.
+func IsHash(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	_, err := hex.DecodeString(s)
+	return err == nil && strings.ToLower(s) == s
+}
+
+// Marshal encodes a protocol value; these types always encode.
+func Marshal(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("protocol: encoding %T: %v", v, err))
+	}
+	return b
+}

@@ -1,0 +1,194 @@
+package protocol
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+var testHash = HashRuleFile([]byte(`{"name":"t"}`))
+
+func testPlan() Plan {
+	return Plan{Ruleset: "t", RulesetHash: testHash, Players: []string{"a", "b", "c"}, GamesPerPairing: 4, Seed: 7}
+}
+
+func TestPlanCheck(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(*Plan)
+		want   string // substring of the error, "" for valid
+	}{
+		{"valid", func(*Plan) {}, ""},
+		{"one player", func(p *Plan) { p.Players = []string{"a"} }, "at least two players"},
+		{"duplicate player", func(p *Plan) { p.Players = []string{"a", "a"} }, "listed twice"},
+		{"control character", func(p *Plan) { p.Players[0] = "a\nb" }, "control characters"},
+		{"odd games", func(p *Plan) { p.GamesPerPairing = 3 }, "even"},
+		{"bad hash", func(p *Plan) { p.RulesetHash = "abc" }, "hex SHA-256"},
+		{"no name", func(p *Plan) { p.Ruleset = "" }, "no ruleset name"},
+		{"big seed", func(p *Plan) { p.Seed = 1 << 60 }, "53 bits"},
+		{"too many games", func(p *Plan) { p.GamesPerPairing = MaxJobsPerBatch }, "more than"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := testPlan()
+			tt.change(&p)
+			err := p.Check()
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("Check: %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("Check = %v, want error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestPlanJobs(t *testing.T) {
+	p := testPlan()
+	jobs := p.Jobs()
+	if len(jobs) != 3*4 {
+		t.Fatalf("got %d jobs, want 12", len(jobs))
+	}
+	ids := map[string]bool{}
+	pairs := map[int][]Job{}
+	for i, j := range jobs {
+		if err := j.Check(); err != nil {
+			t.Errorf("job %d: %v", i, err)
+		}
+		if j.Game != i || j.BatchID != p.ID() {
+			t.Errorf("job %d: game %d batch %s", i, j.Game, j.BatchID)
+		}
+		if ids[j.JobID] {
+			t.Errorf("job id %s repeated", j.JobID)
+		}
+		ids[j.JobID] = true
+		pairs[j.PairID] = append(pairs[j.PairID], j)
+	}
+	if len(pairs) != 6 {
+		t.Fatalf("got %d pairs, want 6", len(pairs))
+	}
+	for id, pair := range pairs {
+		if len(pair) != 2 {
+			t.Fatalf("pair %d has %d games", id, len(pair))
+		}
+		a, b := pair[0], pair[1]
+		if a.Seed != b.Seed || a.P0 != b.P1 || a.P1 != b.P0 || a.P0 == a.P1 {
+			t.Errorf("pair %d is not a colour swap on one seed: %+v %+v", id, a, b)
+		}
+	}
+	// Pair k of every pairing plays the same opening; pairs within a pairing differ.
+	if jobs[0].Seed != jobs[4].Seed || jobs[0].Seed == jobs[2].Seed {
+		t.Errorf("seeds: %d %d %d", jobs[0].Seed, jobs[4].Seed, jobs[2].Seed)
+	}
+	again := testPlan().Jobs()
+	for i := range jobs {
+		if jobs[i] != again[i] {
+			t.Fatalf("expansion is not deterministic at %d", i)
+		}
+	}
+}
+
+func TestPlanID(t *testing.T) {
+	p := testPlan()
+	salted := testPlan()
+	salted.Salt = "again"
+	other := testPlan()
+	other.Seed = 8
+	if p.ID() != testPlan().ID() {
+		t.Error("equal plans have different ids")
+	}
+	if p.ID() == salted.ID() || p.ID() == other.ID() {
+		t.Error("different plans share an id")
+	}
+	if !IsToken(p.ID()) || !IsToken(JobID(p.ID(), 12)) {
+		t.Errorf("ids are not subject tokens: %s", p.ID())
+	}
+}
+
+func TestResultCheckGame(t *testing.T) {
+	good := Result{Moves: []string{"a2a3", "a7a6"}, Plies: 2, Result: ResultDraw, Winner: NoWinner, Ending: "max_plies"}
+	tests := []struct {
+		name   string
+		change func(*Result)
+		ok     bool
+	}{
+		{"valid draw", func(*Result) {}, true},
+		{"valid win", func(r *Result) { r.Result, r.Winner = ResultSecondWins, SecondMover }, true},
+		{"unknown result", func(r *Result) { r.Result = "1-1" }, false},
+		{"winner mismatch", func(r *Result) { r.Winner = FirstMover }, false},
+		{"plies mismatch", func(r *Result) { r.Plies = 3 }, false},
+		{"no ending", func(r *Result) { r.Ending = "" }, false},
+		{"negative nodes", func(r *Result) { r.Nodes = -1 }, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := good
+			tt.change(&r)
+			if err := r.CheckGame(); (err == nil) != tt.ok {
+				t.Fatalf("CheckGame = %v, want ok=%v", err, tt.ok)
+			}
+		})
+	}
+}
+
+func TestJobCheck(t *testing.T) {
+	good := testPlan().Jobs()[0]
+	tests := []struct {
+		name   string
+		change func(*Job)
+		ok     bool
+	}{
+		{"valid", func(*Job) {}, true},
+		{"old version", func(j *Job) { j.V = 0 }, false},
+		{"dotted id", func(j *Job) { j.JobID = "a.b" }, false},
+		{"bad hash", func(j *Job) { j.RulesetHash = strings.ToUpper(j.RulesetHash) }, false},
+		{"no player", func(j *Job) { j.P1 = "" }, false},
+		{"negative limit", func(j *Job) { j.MaxNodes = -1 }, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			j := good
+			tt.change(&j)
+			if err := j.Check(); (err == nil) != tt.ok {
+				t.Fatalf("Check = %v, want ok=%v", err, tt.ok)
+			}
+		})
+	}
+}
+
+func TestSubjects(t *testing.T) {
+	tests := []struct {
+		subject, kind, batch, job string
+		ok                        bool
+	}{
+		{JobSubject("b1", "b1-000001"), "jobs", "b1", "b1-000001", true},
+		{ResultSubject("b1", "j"), "results", "b1", "j", true},
+		{DeadSubject("b1", "j"), "dead", "b1", "j", true},
+		{"bf.jobs.b1", "", "", "", false},
+		{"xx.jobs.b1.j", "", "", "", false},
+	}
+	for _, tt := range tests {
+		kind, batch, job, ok := SplitSubject(tt.subject)
+		if ok != tt.ok || kind != tt.kind || batch != tt.batch || job != tt.job {
+			t.Errorf("SplitSubject(%q) = %q %q %q %v", tt.subject, kind, batch, job, ok)
+		}
+	}
+}
+
+func TestResultRoundTrip(t *testing.T) {
+	j := testPlan().Jobs()[3]
+	var r Result
+	r.FromJob(j)
+	r.Moves, r.Plies, r.Result, r.Winner, r.Ending = []string{"x"}, 1, ResultFirstWins, FirstMover, "checkmate"
+	r.Features = map[string]int{"castling": 1}
+	var back Result
+	if err := json.Unmarshal(Marshal(r), &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.JobID != j.JobID || back.Seed != j.Seed || back.Features["castling"] != 1 || back.PairID != j.PairID {
+		t.Fatalf("round trip lost fields: %+v", back)
+	}
+}
