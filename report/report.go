@@ -11,8 +11,8 @@ import (
 	"balancefarm/stats"
 )
 
-// SchemaVersion is the version of the JSON format in FORMAT.md.
-const SchemaVersion = 1
+// FormatVersion is the version of the JSON format in FORMAT.md.
+const FormatVersion = 1
 
 // Input is one rule file's measurement, as the coordinator hands it over.
 type Input struct {
@@ -21,6 +21,8 @@ type Input struct {
 	Name string
 	// File is the rule file measured, as the caller names it.
 	File string
+	// SchemaVersion is the rule file's declared schema version.
+	SchemaVersion int
 	// Wall is how long the measurement took.
 	Wall     time.Duration
 	Analysis *stats.Analysis
@@ -65,6 +67,7 @@ type FirstMover struct {
 
 // Report is the JSON document, and what the Markdown and HTML show.
 type Report struct {
+	FormatVersion int               `json:"format_version"`
 	SchemaVersion int               `json:"schema_version"`
 	Name          string            `json:"name"`
 	File          string            `json:"file"`
@@ -104,7 +107,8 @@ func New(in Input) (*Report, error) {
 		return nil, errors.New("report: negative wall time")
 	}
 	r := &Report{
-		SchemaVersion: SchemaVersion,
+		FormatVersion: FormatVersion,
+		SchemaVersion: in.SchemaVersion,
 		Name:          in.Name,
 		File:          in.File,
 		Verdict:       a.Verdict,

@@ -79,8 +79,8 @@ func checkJSON(t *testing.T, b []byte) {
 	if str(doc, "name") != "cannon-race" || str(doc, "file") != "rulesets/cannon-race.json" {
 		t.Errorf("name/file: %v %v", doc["name"], doc["file"])
 	}
-	if num(doc, "schema_version") != SchemaVersion {
-		t.Errorf("schema_version %v", doc["schema_version"])
+	if num(doc, "format_version") != FormatVersion {
+		t.Errorf("format_version %v", doc["format_version"])
 	}
 	if v := str(doc, "verdict"); v != "not_viable" {
 		t.Errorf("verdict %q, want not_viable (the first mover wins too often)", v)

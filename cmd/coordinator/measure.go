@@ -19,6 +19,7 @@ import (
 	"balancefarm/farm"
 	"balancefarm/farm/local"
 	"balancefarm/protocol"
+	"balancefarm/search"
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
@@ -35,7 +36,7 @@ var measureReport farm.ReportFunc
 
 // defaultPlayers is the ladder used when -players is not given, weakest
 // first, in the search package's spec syntax.
-var defaultPlayers = []string{"random", "ab:d2", "mcts:i200"}
+var defaultPlayers = search.DefaultLadder()
 
 // maxRuleFile is the largest rule file accepted, as for serve.
 const maxRuleFile = 1 << 20
@@ -228,6 +229,9 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 	fresh := fs.Bool("fresh", false, "measure again from scratch instead of resuming an identical earlier measurement")
 	progressMode := fs.String("progress", "auto", "progress display: bars, lines, off or auto (bars on a terminal)")
 	progressEvery := fs.Duration("progress-interval", 10*time.Second, "how often lines mode prints")
+	outDir := fs.String("out", "", "write NAME.json, NAME.md, NAME.html per file and summary.md to this directory")
+	quick := fs.Bool("quick", false, "a short ladder and few games: a first look, and for tests")
+	noFail := fs.Bool("no-fail", false, "exit 0 even when a verdict is not viable")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: coordinator measure [flags] FILE...")
 		fmt.Fprintln(stderr, "Plays every pairing of the -players ladder -games times on each valid FILE and reports the results.")
@@ -242,6 +246,9 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		fs.Usage()
 		return exitUsage
+	}
+	if *quick {
+		ff.applyQuick(fs)
 	}
 	log, err := farm.NewLogger(stderr, ff.logFormat, ff.logLevel, "coordinator")
 	if err != nil {
@@ -307,6 +314,7 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "measure:", err)
 		return exitUsage
 	}
+	started := time.Now()
 	outcomes := make([]*farm.Outcome, len(files))
 	errs := make([]error, len(files))
 	var wg sync.WaitGroup
@@ -319,8 +327,10 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 	view.Close()
 
 	report := measureReport
+	var verdicts *verdictWriter
 	if report == nil {
-		report = farm.PrintTallies(stdout)
+		verdicts = newVerdictWriter(stdout, *outDir, ff.ladder(), started)
+		report = verdicts.report
 	}
 	for i, rf := range files {
 		if errs[i] != nil {
@@ -342,8 +352,14 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: report: %v\n", rf.path, err)
 			status = 1
-		} else if !viable && status == 0 {
+		} else if !viable && status == 0 && !*noFail {
 			status = exitNotViable
+		}
+	}
+	if verdicts != nil {
+		if err := verdicts.finish(); err != nil {
+			fmt.Fprintln(stderr, "measure:", err)
+			status = 1
 		}
 	}
 	return status

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"balancefarm/engine"
+	"balancefarm/engine/rules"
+	"balancefarm/search"
+)
+
+func init() {
+	register("play", "play one game between two players and print its moves", runPlay)
+}
+
+// runPlay is `coordinator play -p0 SPEC -p1 SPEC [-seed S] [-fen F] FILE`:
+// it prints each ply as it is made, then "result: 1-0 (checkmate)".
+func runPlay(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	p0 := fs.String("p0", "ab:n20000", "player 0 (moves first): random, ab:dN, ab:nN, mcts:iN")
+	p1 := fs.String("p1", "ab:n20000", "player 1")
+	seed := fs.Uint64("seed", 1, "seed for the random opening and the players")
+	fen := fs.String("fen", "", "start from this position instead of the setup (no random opening unless -opening is given)")
+	opening := fs.Int("opening", 0, "random opening plies (0: the default, 4, or none with -fen; negative: none)")
+	maxNodes := fs.Int64("max-nodes", 0, "most nodes both players may search in the game (0: the default)")
+	timeout := fs.Duration("timeout", 0, "give up after this long (0: never)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: coordinator play -p0 SPEC -p1 SPEC [-seed S] [-fen F] FILE")
+		fs.PrintDefaults()
+	}
+	// Flags may come before or after the file.
+	var files []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			return exitUsage
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files = append(files, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	if len(files) != 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	for _, s := range []string{*p0, *p1} {
+		if _, err := search.ParseSpec(s); err != nil {
+			fmt.Fprintf(stderr, "play: %v\n", err)
+			return exitUsage
+		}
+	}
+
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "play: %v\n", err)
+		return 1
+	}
+	spec, problems := rules.Parse(data)
+	if len(problems) > 0 || spec == nil {
+		fmt.Fprintf(stderr, "play: %s is not a valid rule file:\n", files[0])
+		for _, p := range problems {
+			fmt.Fprintf(stderr, "  %s\n", p.Text)
+		}
+		return 1
+	}
+	game, err := engine.Load(spec)
+	if err != nil {
+		fmt.Fprintf(stderr, "play: %s: %v\n", files[0], err)
+		return 1
+	}
+	var start *engine.Position
+	lim := search.Limits{MaxNodes: *maxNodes, OpeningPlies: *opening}
+	if *fen != "" {
+		if start, err = game.ParseFEN(*fen); err != nil {
+			fmt.Fprintf(stderr, "play: -fen: %v\n", err)
+			return exitUsage
+		}
+		if *opening == 0 {
+			lim.OpeningPlies = -1
+		}
+	}
+	ctx := context.Background()
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		defer cancel()
+	}
+
+	began := time.Now()
+	rec, err := search.Play(ctx, game, start, *p0, *p1, *seed, lim, func(ev search.MoveEvent) {
+		fmt.Fprintln(stdout, formatPly(ev))
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "play: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "%d plies, nodes %d + %d, lead changes %d, %.1fs\n",
+		rec.Plies, rec.Nodes[0], rec.Nodes[1], rec.LeadChanges, time.Since(began).Seconds())
+	fmt.Fprintf(stdout, "result: %s (%s)\n", rec.Result, rec.Rule)
+	return 0
+}
+
+// formatPly is one line per ply: number, player, move, and what the
+// search thought of it.
+func formatPly(ev search.MoveEvent) string {
+	var b strings.Builder
+	side := "p0"
+	switch ev.Side {
+	case 1:
+		side = "p1"
+	case -1:
+		side = "both"
+	}
+	fmt.Fprintf(&b, "%4d %-4s %-10s", ev.Ply, side, ev.Move)
+	switch {
+	case ev.Opening:
+		b.WriteString(" (random opening)")
+	case ev.HasScore:
+		fmt.Fprintf(&b, " score %s depth %d nodes %d", search.DescribeScore(ev.Score), ev.Depth, ev.Nodes)
+	case ev.Nodes > 0:
+		fmt.Fprintf(&b, " nodes %d", ev.Nodes)
+	}
+	return strings.TrimRight(b.String(), " ")
+}

@@ -1,0 +1,316 @@
+// Package natsauth generates what a balancefarm NATS deployment needs to
+// be closed to strangers: a private CA with a server certificate (clients
+// and cluster routes) and a client certificate (mutual TLS), and NATS
+// decentralised auth, an operator whose account "balancefarm" has
+// JetStream and two users: the coordinator (the whole account) and the
+// workers (only what playing jobs needs). The server side goes into
+// auth.conf, included by deploy/nats/nats.conf; the clients get .creds
+// files for their -creds flag.
+package natsauth
+
+import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"math/big"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/nats-io/jwt/v2"
+	"github.com/nats-io/nkeys"
+)
+
+// Files written by Generate.
+const (
+	FileCA          = "ca.crt"
+	FileServerCert  = "server.crt"
+	FileServerKey   = "server.key"
+	FileClientCert  = "client.crt"
+	FileClientKey   = "client.key"
+	FileAuthConf    = "auth.conf"
+	FileCoordinator = "coordinator.creds"
+	FileWorker      = "worker.creds"
+	// FileAccount holds the account's public key: KEDA's NATS JetStream
+	// scaler names the account whose consumer it watches.
+	FileAccount = "account.pub"
+)
+
+// Files lists every file Generate writes.
+var Files = []string{FileCA, FileServerCert, FileServerKey, FileClientCert, FileClientKey,
+	FileAuthConf, FileCoordinator, FileWorker, FileAccount}
+
+// DefaultHosts are the names the server certificate is valid for: the
+// Compose services, the Kubernetes services of a Helm release "nats" in
+// namespace "balancefarm" (client service and each pod behind the
+// headless service), and loopback.
+var DefaultHosts = []string{
+	"nats-1", "nats-2", "nats-3", "nats",
+	"nats.balancefarm", "nats.balancefarm.svc", "nats.balancefarm.svc.cluster.local",
+	"*.nats-headless", "*.nats-headless.balancefarm", "*.nats-headless.balancefarm.svc",
+	"*.nats-headless.balancefarm.svc.cluster.local",
+	"localhost", "127.0.0.1", "::1",
+}
+
+// Options tune Generate.
+type Options struct {
+	// Hosts are the server certificate's DNS names and IP addresses.
+	Hosts []string
+	// Validity is how long the certificates are valid.
+	Validity time.Duration
+}
+
+// Stream and consumer names the worker's permissions are written for.
+// They are the farm's (package farm); the deploy tests run a real batch
+// with these permissions, so a change on either side is caught.
+const (
+	jobsStream      = "BF_JOBS"
+	workersConsumer = "workers"
+	rulesStream     = "OBJ_bf_rules" // the object store bf_rules
+)
+
+// WorkerPublish is what a worker may publish: pulling and acknowledging
+// jobs of the workers consumer, reading rule files from the object store,
+// and publishing records. It may not create, change or delete any stream
+// or consumer but the object store's read cursors.
+var WorkerPublish = []string{
+	"$JS.API.INFO",
+	"$JS.API.STREAM.INFO." + jobsStream,
+	"$JS.API.CONSUMER.INFO." + jobsStream + "." + workersConsumer,
+	"$JS.API.CONSUMER.MSG.NEXT." + jobsStream + "." + workersConsumer,
+	"$JS.ACK." + jobsStream + ".>",
+	"$JS.API.STREAM.INFO." + rulesStream,
+	"$JS.API.STREAM.MSG.GET." + rulesStream,
+	"$JS.API.DIRECT.GET." + rulesStream,
+	"$JS.API.DIRECT.GET." + rulesStream + ".>",
+	"$JS.API.CONSUMER.CREATE." + rulesStream,
+	"$JS.API.CONSUMER.CREATE." + rulesStream + ".>",
+	"$JS.API.CONSUMER.DELETE." + rulesStream + ".>",
+	"$JS.API.CONSUMER.INFO." + rulesStream + ".>",
+	"$JS.FC." + rulesStream + ".>",
+	"bf.results.>",
+	"bf.dead.>",
+}
+
+// WorkerSubscribe is what a worker may subscribe to: its inboxes, where
+// replies and pulled jobs arrive.
+var WorkerSubscribe = []string{"_INBOX.>"}
+
+// Exists reports whether dir already holds every file Generate writes.
+func Exists(dir string) bool {
+	for _, f := range Files {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// Generate writes the files into dir (created 0700 if missing); keys and
+// credentials are 0600, the rest 0644. It refuses to overwrite any file.
+func Generate(dir string, o Options) error {
+	if len(o.Hosts) == 0 {
+		o.Hosts = DefaultHosts
+	}
+	if o.Validity <= 0 {
+		o.Validity = 2 * 365 * 24 * time.Hour
+	}
+	for _, f := range Files {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			return fmt.Errorf("natsauth: %s already exists; remove the old files to rotate them", filepath.Join(dir, f))
+		}
+	}
+	files, err := generate(o)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	for _, name := range Files {
+		mode := os.FileMode(0o644)
+		if strings.HasSuffix(name, ".key") || strings.HasSuffix(name, ".creds") || name == FileAuthConf {
+			mode = 0o600
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), files[name], mode); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func generate(o Options) (map[string][]byte, error) {
+	files := map[string][]byte{}
+	now := time.Now()
+	caKey, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	caTmpl := &x509.Certificate{
+		SerialNumber: serial(), Subject: pkix.Name{CommonName: "balancefarm NATS CA"},
+		NotBefore: now.Add(-time.Hour), NotAfter: now.Add(o.Validity),
+		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign | x509.KeyUsageCRLSign,
+	}
+	caDER, err := x509.CreateCertificate(rand.Reader, caTmpl, caTmpl, &caKey.PublicKey, caKey)
+	if err != nil {
+		return nil, err
+	}
+	caCert, err := x509.ParseCertificate(caDER)
+	if err != nil {
+		return nil, err
+	}
+	files[FileCA] = pemBlock("CERTIFICATE", caDER)
+
+	issue := func(cn string, usage []x509.ExtKeyUsage, hosts []string) (cert, key []byte, err error) {
+		k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+		if err != nil {
+			return nil, nil, err
+		}
+		tmpl := &x509.Certificate{
+			SerialNumber: serial(), Subject: pkix.Name{CommonName: cn},
+			NotBefore: now.Add(-time.Hour), NotAfter: now.Add(o.Validity),
+			KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: usage,
+		}
+		for _, h := range hosts {
+			if ip := net.ParseIP(h); ip != nil {
+				tmpl.IPAddresses = append(tmpl.IPAddresses, ip)
+			} else {
+				tmpl.DNSNames = append(tmpl.DNSNames, h)
+			}
+		}
+		der, err := x509.CreateCertificate(rand.Reader, tmpl, caCert, &k.PublicKey, caKey)
+		if err != nil {
+			return nil, nil, err
+		}
+		pk, err := x509.MarshalPKCS8PrivateKey(k)
+		if err != nil {
+			return nil, nil, err
+		}
+		return pemBlock("CERTIFICATE", der), pemBlock("PRIVATE KEY", pk), nil
+	}
+	// The server certificate also authenticates a server to its peers on
+	// cluster routes, where it acts as a client.
+	if files[FileServerCert], files[FileServerKey], err = issue("balancefarm NATS server",
+		[]x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth, x509.ExtKeyUsageClientAuth}, o.Hosts); err != nil {
+		return nil, err
+	}
+	if files[FileClientCert], files[FileClientKey], err = issue("balancefarm client",
+		[]x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}, nil); err != nil {
+		return nil, err
+	}
+	if err := generateAuth(files); err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+// generateAuth writes the operator, the system and balancefarm accounts
+// (auth.conf, with a memory resolver preloaded with both accounts) and the
+// two users' credentials.
+func generateAuth(files map[string][]byte) error {
+	operator, err := nkeys.CreateOperator()
+	if err != nil {
+		return err
+	}
+	opPub, err := operator.PublicKey()
+	if err != nil {
+		return err
+	}
+	account := func(name string, jetStream bool) (nkeys.KeyPair, string, string, error) {
+		kp, err := nkeys.CreateAccount()
+		if err != nil {
+			return nil, "", "", err
+		}
+		pub, err := kp.PublicKey()
+		if err != nil {
+			return nil, "", "", err
+		}
+		claims := jwt.NewAccountClaims(pub)
+		claims.Name = name
+		if jetStream {
+			claims.Limits.JetStreamLimits = jwt.JetStreamLimits{MemoryStorage: jwt.NoLimit, DiskStorage: jwt.NoLimit,
+				Streams: jwt.NoLimit, Consumer: jwt.NoLimit, MaxAckPending: jwt.NoLimit}
+		}
+		token, err := claims.Encode(operator)
+		return kp, pub, token, err
+	}
+	_, sysPub, sysJWT, err := account("SYS", false)
+	if err != nil {
+		return err
+	}
+	farmKP, farmPub, farmJWT, err := account("balancefarm", true)
+	if err != nil {
+		return err
+	}
+	opClaims := jwt.NewOperatorClaims(opPub)
+	opClaims.Name = "balancefarm"
+	opClaims.SystemAccount = sysPub
+	opJWT, err := opClaims.Encode(operator)
+	if err != nil {
+		return err
+	}
+	files[FileAuthConf] = fmt.Appendf(nil, `# Generated by deploy/gensecrets: NATS decentralised auth for balancefarm.
+# Included by nats.conf; keep it secret (it lists who may connect).
+operator: %s
+system_account: %s
+resolver: MEMORY
+resolver_preload: {
+  %s: %s
+  %s: %s
+}
+`, opJWT, sysPub, sysPub, sysJWT, farmPub, farmJWT)
+	files[FileAccount] = []byte(farmPub) // no newline: KEDA reads the value verbatim
+
+	user := func(name string, pub, sub []string) ([]byte, error) {
+		kp, err := nkeys.CreateUser()
+		if err != nil {
+			return nil, err
+		}
+		upub, err := kp.PublicKey()
+		if err != nil {
+			return nil, err
+		}
+		claims := jwt.NewUserClaims(upub)
+		claims.Name = name
+		claims.Permissions.Pub.Allow.Add(pub...)
+		claims.Permissions.Sub.Allow.Add(sub...)
+		token, err := claims.Encode(farmKP)
+		if err != nil {
+			return nil, err
+		}
+		seed, err := kp.Seed()
+		if err != nil {
+			return nil, err
+		}
+		return jwt.FormatUserConfig(token, seed)
+	}
+	if files[FileCoordinator], err = user("coordinator", nil, nil); err != nil {
+		return err
+	}
+	if files[FileWorker], err = user("worker", WorkerPublish, WorkerSubscribe); err != nil {
+		return err
+	}
+	if len(files[FileCoordinator]) == 0 || len(files[FileWorker]) == 0 {
+		return errors.New("natsauth: empty credentials")
+	}
+	return nil
+}
+
+func serial() *big.Int {
+	n, err := rand.Int(rand.Reader, new(big.Int).Lsh(big.NewInt(1), 120))
+	if err != nil {
+		panic(fmt.Sprintf("natsauth: no randomness: %v", err)) // crypto/rand does not fail on supported systems
+	}
+	return n
+}
+
+func pemBlock(kind string, der []byte) []byte {
+	return pem.EncodeToMemory(&pem.Block{Type: kind, Bytes: der})
+}

@@ -1,0 +1,50 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+func benchPerft(b *testing.B, file, fen string, depth int) {
+	g := loadFile(b, file)
+	p := g.NewPosition()
+	if fen != "" {
+		p = mustFEN(b, g, fen)
+	}
+	var nodes uint64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		nodes += p.Perft(depth)
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// Perft benchmarks: every node's moves fully legal, the last ply
+// bulk-counted.
+func BenchmarkPerftChessStart5(b *testing.B) { benchPerft(b, "rulesets/chess.json", "", 5) }
+func BenchmarkPerftKiwipete4(b *testing.B)   { benchPerft(b, "rulesets/chess.json", kiwipete, 4) }
+func BenchmarkPerftXiangqiStart4(b *testing.B) {
+	benchPerft(b, "engine/testdata/xiangqi.json", "", 4)
+}
+
+// BenchmarkRandomGamesChess plays whole games of uniformly random legal
+// moves to their end, as a worker's random player would.
+func BenchmarkRandomGamesChess(b *testing.B) {
+	g := loadFile(b, "rulesets/chess.json")
+	rng := rand.New(rand.NewPCG(1, 2))
+	buf := make([]Move, 0, 256)
+	plies := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := g.NewPosition()
+		for !p.Outcome().Over {
+			moves := p.LegalMoves(buf[:0])
+			p.Make(moves[rng.IntN(len(moves))])
+			plies++
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+}

@@ -1,0 +1,146 @@
+// Package engine plays the rule language: it compiles a rule file (a
+// *rules.Spec the front end accepted) into a Game, and gives Positions that
+// generate legal moves, make and unmake them, hash themselves and say when
+// and why a game is over. Everything that plays games (perft, the random,
+// alpha-beta and MCTS players, the farm's workers) goes through this
+// package, so its speed is the farm's speed and its correctness the
+// verdict's correctness. The rules front end is engine/rules; this package
+// owns everything after it.
+//
+// # What it plays
+//
+// Square boards up to 16 by 16 with every move kind (slide, leap, hop,
+// lame, sweep) and key, piece regions, captures lists, walls, wrapped edges,
+// mirrored or rotated setups, promotion, en passant, castling, must_capture,
+// forbid_check, royal_facing, forbid_immobility, and every ending except
+// those of the families below. Load refuses, with "not supported yet:
+// <key>", hex boards, drops, facings, rest, spies and speeds, strikes,
+// contacts, explosions, territory, wild pieces, portals, turns of several
+// moves and simultaneous rounds. The representation below already has a
+// place for each of them, so adding one is new code, not a redesign.
+//
+// # Design
+//
+// Squares are numbered rank by rank from a1 = 0 (sq = rank*width + file),
+// at most 256, so a square is a byte and a set of squares is four words
+// (bitset). Walls are squares no table ever lands on or passes through.
+//
+// Game (built once by Load, immutable, shared by goroutines) holds
+// everything that depends only on the rules:
+//
+//   - Directions: every board vector a ray uses, per player (player 1's
+//     vectors are player 0's mirrored or rotated, as the setup's orientation
+//     says). For each player, direction and square, the forward ray (the
+//     squares a slide steps through, wrap folded in, stopping at walls, the
+//     edge or its own start) and the reverse chain (the squares that step
+//     onto it), all in one byte pool.
+//   - Move tables, per player, kind and square: one entry per way of moving
+//     from there. A leap or lame leap stores its target (and the lame legs
+//     that must be empty); a slide, hop or sweep stores a slice of the
+//     forward ray cut to its range. Static conditions (from_rank, region),
+//     piece regions on landings, blocks_leaps and the board's edges are
+//     folded in at load, so move generation is table walking: no geometry,
+//     no bounds checks, no per-move condition tests except first_move. The
+//     entries are also split into fast lists (plain leaps as bare targets,
+//     plain slides as bare rays) for the common case.
+//   - Attack tables, the same facts reversed: per player and target square,
+//     the leap sources and the kinds that leap from each (as a kind bit
+//     mask), and per player a list of line groups (direction, move kind,
+//     range, kinds) walked back along the reverse chain. "Is this square
+//     attacked by that player, as a capture of that kind" is a few table
+//     reads; captures lists enter as a mask of the kinds that may capture
+//     the target.
+//   - The rules as flags and small structures (promotion zones per player
+//     as bitsets, castling files, goal sets, extinction lists, clocks), the
+//     setup, and the Zobrist keys (fixed seed, so hashes agree across
+//     processes).
+//
+// Position is the mutable state: the board as one byte per square (0
+// empty, else (kind+1)<<2 | owner; owner 2 is reserved for wild pieces),
+// per-player occupancy bitsets, per-player per-kind bitsets and counts (and
+// a mask of the kinds present, which prunes attack tests), the side to
+// move, the never-moved set (castling and first_move rights: only pieces of
+// kinds where it matters, and for castling pieces only while a castling is
+// still possible, so the set is exactly the rights), the en passant squares
+// and the piece that passed them (kept only when an enemy piece could land
+// there, so the hash and the notation carry the right only when it
+// exists), check counts, the ply and the no-progress clock, and the
+// board-decided ending. Make pushes an undo record and updates everything
+// incrementally, the hash included; Unmake pops it. The hashes of earlier
+// positions are kept for repetition.
+//
+// Move is a uint64: from, to, promotion kind, a capture bit, a move type
+// (normal, double step, en passant, castling, sweep; drop, turn, portal and
+// pass are reserved) and two auxiliary bytes (a ray direction, a castling
+// partner's squares; a strike's landing square later).
+//
+// Legal moves: the pseudo-legal moves of the tables, then the rules about
+// royals. Before testing any move, prepare works out which moves could
+// change the answer: when not in check, only the royal's own moves, pieces
+// pinned against it on a slider's line, pieces on a hopper's line, the legs
+// of a lame leap aimed at it, and special moves (en passant, castling,
+// sweeps); when in check, only moves landing on a square that captures or
+// blocks every checker. Those are played on the board array alone and the
+// royal's square is tested; every other move is legal untested.
+// must_capture filters last.
+//
+// Check: a player is in check when it has a royal piece and every one it
+// has is attacked (so with two royals, as in Spartan chess, leaving one
+// attacked is allowed). Under win "checkmate" a move may not leave its
+// player in check nor lose its last royal.
+//
+// Endings. The board's own endings are computed in Make, in this order:
+// royal_capture (a player whose setup has a royal has none), annihilation,
+// extinction, bare_royal, check_limit, reach; for each, the player who did
+// not move is looked at before the mover. Outcome then looks at having no
+// legal move (checkmate, with rules.checkmate's result, or stalemate, with
+// rules.stalemate's), repetition, no_progress and max_plies, the two clocks
+// settled by rules.scoring where the file has it (Rule "scoring", Trigger
+// the clock). LegalMoves does not consult endings; Perft stops only at the
+// board's own endings, as published perft counts do.
+//
+// Semantics the reference leaves open, as played here:
+//
+//   - A lame leap passes straight steps along its longer axis first, then
+//     diagonal ones; every square before the target must be empty. Walls
+//     block a leap or lame leap only with blocks_leaps.
+//   - A hop's range and min_range count the whole move; screen_range counts
+//     from the screen.
+//   - A sweep's mode is about its landing square; every piece it passes
+//     over is removed whatever the mode. It attacks every square up to the
+//     first piece it may not capture.
+//   - En passant: a slide of two or more squares by a promoting piece
+//     leaves the squares it passed capturable by an enemy promoting piece's
+//     capturing move (a lame leap passes nothing, which is how Horde's
+//     first-rank double step is written). A capture move that may also just
+//     move, landing on such a square, takes en passant.
+//   - Castling: the castling piece and an unmoved partner on its rank; the
+//     castling piece goes king_steps toward it or to king_file, the partner
+//     to rook_file or the square next to the landing on the castling
+//     piece's side; everything between must be empty. "Out of, through or
+//     into check" applies when the castling piece is royal.
+//   - forbid_immobility refuses a move that leaves the moved piece on a
+//     square from which none of its moves (other than first-move ones) has
+//     a target on the board.
+//   - rules.reach on "arrive" is looked at after every move: a reach piece
+//     standing on its goal (and, with safe, not capturable there) decides.
+//   - The no-progress clock counts plies without capture or promotion (the
+//     reference's rule; FIDE also resets it on pawn moves).
+//
+// # Later families
+//
+// Each has its place: hex lattices are another geometry for the same
+// direction, ray and table builder (six or twelve vectors, a rhombus or
+// hexagon of squares, cells outside the hexagon being walls); hands are a
+// per-player per-kind count with Zobrist keys per count, drops a move type
+// whose promotion field is the kind; a facing is a byte per square beside
+// the board, with a Zobrist key per facing and square, move tables per
+// facing and a turn move type (its new facing in aux); rest counters and claimed squares are per-square
+// arrays and bitsets with keys; wild pieces are owner 2 on the board plus a
+// route index each; portals are a small array of end squares consulted when
+// a move lands on one; several moves a turn and simultaneous rounds are a
+// counter and a pending move in the position, Make and Outcome reading
+// them.
+//
+// The notation for positions and moves is documented in NOTATION.md.
+package engine

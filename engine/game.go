@@ -1,0 +1,297 @@
+package engine
+
+import (
+	"fmt"
+
+	"balancefarm/engine/rules"
+)
+
+// Limits of the representation: the language's own maxima.
+const (
+	maxSquares = 256 // a 16 by 16 board
+	maxKinds   = 24  // pieces: 1 to 24 entries
+	maxEP      = 16  // squares a double step can pass over
+)
+
+type kindInfo struct {
+	id        string
+	name      string
+	value     float64
+	royal     bool
+	capMask   uint32 // kinds it may capture (bit k+1)
+	region    [2]bitset
+	hasReg    bool
+	promo     int  // index into Game.promos, -1 none
+	virgin    bool // whether "has never moved" matters for this kind
+	firstMove bool // it has a move with condition first_move
+	ep        bool // en passant applies to it
+	immobile  [2]bitset
+	// promoFrom is where a move of this piece can start that may promote:
+	// it can land in the zone from there, or starts in it (on_leaving).
+	promoFrom [2]bitset
+}
+
+// Game is a rule file compiled for play: geometry, per-square move and
+// attack tables, and the rules as flags. It is immutable after Load and
+// safe to share between goroutines; each goroutine uses its own Positions.
+type Game struct {
+	spec    *rules.Spec
+	w, h, n int
+	names   []string
+	fileOf  []int
+	rankOf  []int
+	wall    bitset
+	rotated bool
+	wrap    [2]wrapCfg
+
+	kinds     []kindInfo
+	nk        int
+	ids       map[string]int
+	caseIDs   bool // piece ids written in FEN by letter case
+	tokens    []string
+	tokenCode map[string]uint8
+	epDirs    [2][]int // directions a double step can take, per player
+
+	dirs [][2]int // board vectors of every ray
+	fwd  []rayRef // (p*nd+d)*n+sq
+	rev  []rayRef
+	pool []uint8
+
+	gens     []genEntry
+	genStart []uint32 // (p*nk+k)*n+sq, one past the end at index+1
+
+	// The same entries split for speed: plain leaps (move or capture, no
+	// condition) as bare targets, plain slides as bare rays, and the rest.
+	fastLeaps     []fastLeap
+	fastLeapStart []uint32
+	fastRays      []fastRay
+	fastRayStart  []uint32
+	slow          []genEntry
+	slowStart     []uint32
+	// dup marks (player, kind, square) where two entries can land on the
+	// same square (a slide and a leap along one line, both ways round a
+	// cylinder): the same move would be generated twice.
+	dup []bool
+
+	atkStart [2][]uint32
+	atkLeaps [2][]leapAtk
+	// The leap attacks again, for the attack test: plain ones grouped by
+	// kind mask (a group whose kinds are absent costs one test), and the
+	// ones with legs or a first-move condition.
+	plainStart  [2][]uint32
+	plainGroups [2][]leapGroup
+	specStart   [2][]uint32
+	specLeaps   [2][]leapAtk
+	groups      [2][]lineGroup
+	conds       []bitset
+	standMask   [2][]uint32 // kinds that may stand on a square
+	capturers   []uint32    // per victim kind: kinds that may capture it
+	sweepers    uint32      // kinds with a sweep move
+
+	royalMask  uint32
+	royalKinds []int
+	royalLoss  [2]bool // the setup gives the player a royal piece
+
+	promos    []promoRule
+	epOn      bool
+	epMask    uint32
+	castle    *castleRule
+	castleRel uint32 // kinds whose castling rights are written in FEN
+
+	checkRules       bool // win is checkmate: a royal may not be left attacked
+	mustCapture      bool
+	forbidCheck      bool
+	forbidImmobility bool
+	royalFacing      bool // royals may not face each other on an open file
+	win              string
+	stalemate        string
+	checkmate        string
+	bareRoyal        string
+	checkLimit       int
+	reach            *reachRule
+	extinction       *extinctionRule
+	scoring          *scoringRule
+	maxPlies         int
+	repetition       int
+	noProgress       int
+	boardEndings     bool
+
+	start       [maxSquares]uint8
+	setupCount  [2][]int
+	home        [2][]bitset // per kind: setup squares
+	virginKinds uint32
+
+	zob     []uint64 // (code*n + sq)
+	zSide   uint64
+	zVirgin []uint64
+	zEP     []uint64
+	zCheck  [2][]uint64
+}
+
+// Spec is the rule file the game was loaded from.
+func (g *Game) Spec() *rules.Spec { return g.spec }
+
+// NumSquares is width times height; squares are numbered rank by rank from
+// a1 (0), b1 (1), ...
+func (g *Game) NumSquares() int { return g.n }
+
+// Width and Height are the board's size.
+func (g *Game) Width() int  { return g.w }
+func (g *Game) Height() int { return g.h }
+
+// SquareName is the algebraic name of a square ("a1", "p16"); "" when out
+// of range.
+func (g *Game) SquareName(sq int) string {
+	if sq < 0 || sq >= g.n {
+		return ""
+	}
+	return g.names[sq]
+}
+
+// IsWall reports whether a square is a wall (rules.obstacles).
+func (g *Game) IsWall(sq int) bool { return sq >= 0 && sq < g.n && g.wall.has(sq) }
+
+// NumKinds is the number of piece kinds; kinds are numbered in the order
+// the rule file lists its pieces.
+func (g *Game) NumKinds() int { return g.nk }
+
+// PieceID is the id of a kind, "" when out of range.
+func (g *Game) PieceID(kind int) string {
+	if kind < 0 || kind >= g.nk {
+		return ""
+	}
+	return g.kinds[kind].id
+}
+
+// PieceValue is the declared value of a kind.
+func (g *Game) PieceValue(kind int) float64 {
+	if kind < 0 || kind >= g.nk {
+		return 0
+	}
+	return g.kinds[kind].value
+}
+
+// IsRoyal reports whether a kind is royal.
+func (g *Game) IsRoyal(kind int) bool { return kind >= 0 && kind < g.nk && g.kinds[kind].royal }
+
+// KindByID is the kind with this id, or -1.
+func (g *Game) KindByID(id string) int {
+	if k, ok := g.ids[id]; ok {
+		return k
+	}
+	return -1
+}
+
+// loadError is what Load returns; unsupported marks a rule the engine does
+// not play yet, as opposed to a file it cannot make sense of.
+type loadError struct {
+	msg string
+}
+
+func (e *loadError) Error() string { return e.msg }
+
+func unsupported(what string) error {
+	return &loadError{msg: "not supported yet: " + what}
+}
+
+func bad(format string, args ...any) error {
+	return &loadError{msg: fmt.Sprintf(format, args...)}
+}
+
+// Load compiles a rule file for play. It returns an error, never a panic,
+// for a file it cannot make sense of and for a rule this engine does not
+// play yet ("not supported yet: rules.portals").
+func Load(spec *rules.Spec) (g *Game, err error) {
+	if spec == nil {
+		return nil, bad("no rule file")
+	}
+	defer func() {
+		// The tables are indexed by values Load has checked; a spec that
+		// slips past the checks must still not take the process down.
+		if r := recover(); r != nil {
+			g, err = nil, bad("cannot compile %q: %v", spec.Name, r)
+		}
+	}()
+	if err := checkSupported(spec); err != nil {
+		return nil, err
+	}
+	g = &Game{spec: spec}
+	steps := []func() error{
+		g.loadBoard, g.loadKinds, g.loadWalls, g.loadWrap, g.loadMoves,
+		g.loadRules, g.loadSetup, g.loadNotation, g.loadZobrist, g.splitFast,
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// checkSupported refuses the families this engine does not play yet.
+func checkSupported(s *rules.Spec) error {
+	if s.Board.Lattice != "" && s.Board.Lattice != rules.LatticeSquare {
+		if s.Board.IsHex() {
+			return unsupported("board.lattice hex")
+		}
+		return bad("board.lattice must be one of square, hex, got %q", s.Board.Lattice)
+	}
+	if s.Board.Shape != "" && s.Board.Shape != rules.ShapeGrid {
+		return unsupported("board.shape " + s.Board.Shape)
+	}
+	for i, p := range s.Pieces {
+		switch {
+		case p.Facing != nil:
+			return unsupported(fmt.Sprintf("pieces[%d].facing", i))
+		case p.Rest != 0:
+			return unsupported(fmt.Sprintf("pieces[%d].rest", i))
+		case p.Spy:
+			return unsupported(fmt.Sprintf("pieces[%d].spy", i))
+		case p.Speed != 0:
+			return unsupported(fmt.Sprintf("pieces[%d].speed", i))
+		case p.Beats != nil:
+			return unsupported(fmt.Sprintf("pieces[%d].beats", i))
+		}
+	}
+	for i, pl := range s.Setup.Placements {
+		if pl.Facing != "" {
+			return unsupported(fmt.Sprintf("setup.placements[%d].facing", i))
+		}
+	}
+	r := &s.Rules
+	switch {
+	case r.Drops != nil:
+		return unsupported("rules.drops")
+	case len(r.Portals) > 0:
+		return unsupported("rules.portals")
+	case r.Simultaneous != nil:
+		return unsupported("rules.simultaneous")
+	case r.Turn != nil && (r.Turn.Moves != 1 || len(r.Turn.Ramp) > 0):
+		return unsupported("rules.turn")
+	case len(r.NPCs) > 0:
+		return unsupported("rules.npcs")
+	case r.Strike != nil:
+		return unsupported("rules.strike")
+	case r.Contacts != nil:
+		return unsupported("rules.contacts")
+	case r.ExplodeOnCapture != nil:
+		return unsupported("rules.explode_on_capture")
+	case r.Territory != nil:
+		return unsupported("rules.territory")
+	case r.PromoteOnEntry:
+		return unsupported("rules.promote_on_entry")
+	}
+	if w := r.Wrap; w != nil {
+		if w.NS != "" && w.NS != "none" || w.NESW != "" && w.NESW != "none" || w.NWSE != "" && w.NWSE != "none" ||
+			w.NSByPlayer != nil || w.NESWByPlayer != nil || w.NWSEByPlayer != nil {
+			return bad("rules.wrap: n_s, ne_sw and nw_se are for a hexagon board only")
+		}
+	}
+	if r.Scoring != nil {
+		switch c := r.Scoring.CountOrDefault(); c {
+		case "territory", "points":
+			return unsupported("rules.scoring count " + c)
+		}
+	}
+	return nil
+}

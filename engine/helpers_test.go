@@ -1,0 +1,61 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"balancefarm/engine/rules"
+)
+
+// repoRoot is the directory holding go.mod, found by walking up from the
+// package directory the test runs in.
+func repoRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.mod above the test directory")
+		}
+		dir = parent
+	}
+}
+
+// loadFile loads a rule file given relative to the repository root.
+func loadFile(t testing.TB, rel string) *Game {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loadBytes(t, data)
+}
+
+func loadBytes(t testing.TB, data []byte) *Game {
+	t.Helper()
+	spec, problems := rules.Parse(data)
+	if len(problems) > 0 {
+		t.Fatalf("rule file refused: %v", problems)
+	}
+	g, err := Load(spec)
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	return g
+}
+
+func mustFEN(t testing.TB, g *Game, fen string) *Position {
+	t.Helper()
+	p, err := g.ParseFEN(fen)
+	if err != nil {
+		t.Fatalf("ParseFEN(%q): %v", fen, err)
+	}
+	return p
+}

@@ -1,0 +1,200 @@
+package engine
+
+// Make plays a move, which must be one LegalMoves returned for this
+// position. Everything is updated incrementally, the hash included, and
+// the previous state is pushed on the position's own undo stack.
+func (p *Position) Make(m Move) {
+	g := p.g
+	s := p.side
+	from, to := m.From(), m.To()
+	p.undo = append(p.undo, undoRec{})
+	u := &p.undo[len(p.undo)-1]
+	u.move = m
+	u.hash = p.hash
+	u.virgin = p.virgin
+	u.epN = uint8(p.epN)
+	u.ep = p.ep
+	u.epVictim = uint8(p.epVictim)
+	u.halfmove = int32(p.halfmove)
+	u.checks = [2]uint8{uint8(p.checks[0]), uint8(p.checks[1])}
+	u.status = p.status
+	p.history = append(p.history, p.hash)
+	p.legalValid = false
+	p.ocValid = false
+
+	h := p.hash
+	for i := 0; i < p.epN; i++ {
+		h ^= g.zEP[p.ep[i]]
+	}
+	p.epN = 0
+	pc := p.board[from]
+	u.moved = pc
+	progress := false
+	typ := m.typ()
+	switch typ {
+	case moveCastle:
+		rf, rt := m.aux(), m.aux2()
+		rook := p.remove(rf)
+		p.remove(from)
+		h ^= p.zob(pc, from) ^ p.zob(rook, rf) ^ p.zob(pc, to) ^ p.zob(rook, rt)
+		p.put(to, pc)
+		p.put(rt, rook)
+		h = p.clearVirgin(h, rf)
+		h = p.clearVirgin(h, rt)
+	default:
+		if typ == moveSweep {
+			start := len(p.swept)
+			for _, sq := range g.fwdRay(s, m.aux(), from) {
+				if int(sq) == to {
+					break
+				}
+				if c := p.board[sq]; c != 0 {
+					p.swept = append(p.swept, sweptRec{sq: sq, code: c})
+					p.remove(int(sq))
+					h ^= p.zob(c, int(sq))
+					h = p.clearVirgin(h, int(sq))
+					progress = true
+				}
+			}
+			u.nSwept = uint8(len(p.swept) - start)
+		}
+		capSq := to
+		if typ == moveEnPassant {
+			capSq = int(u.epVictim)
+		}
+		if c := p.board[capSq]; c != 0 {
+			u.captured, u.capSq = c, uint8(capSq)
+			p.remove(capSq)
+			h ^= p.zob(c, capSq)
+			h = p.clearVirgin(h, capSq)
+			progress = true
+		}
+		p.remove(from)
+		h ^= p.zob(pc, from)
+		np := pc
+		if pr := m.Promotion(); pr >= 0 {
+			np = pieceCode(pr, s)
+			progress = true
+		}
+		p.put(to, np)
+		h ^= p.zob(np, to)
+		if typ == moveDouble {
+			h = p.setEP(h, m)
+		}
+	}
+	h = p.clearVirgin(h, from)
+	h = p.clearVirgin(h, to)
+	if g.castle != nil && g.castleRel>>(pc>>2)&1|g.castleRel>>(u.captured>>2)&1 != 0 {
+		old := p.virgin
+		p.canonicalVirgin()
+		for w := 0; w < 4; w++ {
+			for x := old[w] &^ p.virgin[w]; x != 0; x &= x - 1 {
+				h ^= g.zVirgin[w<<6|trailingZeros(x)]
+			}
+		}
+	}
+	if progress {
+		p.halfmove = 0
+	} else {
+		p.halfmove++
+	}
+	p.side ^= 1
+	h ^= g.zSide
+	p.ply++
+	if g.checkLimit > 0 && p.inCheck(p.side) {
+		if n := p.checks[s]; n > 0 {
+			h ^= g.zCheck[s][n]
+		}
+		if p.checks[s] < len(g.zCheck[s])-1 {
+			p.checks[s]++
+		}
+		h ^= g.zCheck[s][p.checks[s]]
+	}
+	p.hash = h
+	if g.boardEndings {
+		leave := -1
+		if r := g.reach; r != nil && r.onLeave && from != to && r.goal[s].has(from) && (r.kind < 0 || int(pc>>2)-1 == r.kind) {
+			leave = from
+		}
+		p.status = p.boardOutcome(s, leave)
+	}
+}
+
+func (p *Position) clearVirgin(h uint64, sq int) uint64 {
+	if p.virgin.has(sq) {
+		p.virgin.clear(sq)
+		h ^= p.g.zVirgin[sq]
+	}
+	return h
+}
+
+// setEP records the squares a double step passed over, keeping only those
+// an enemy piece en passant applies to could land on, so that the hash and
+// the notation carry the right only when it exists.
+func (p *Position) setEP(h uint64, m Move) uint64 {
+	g := p.g
+	s := p.side
+	from, to := m.From(), m.To()
+	victim := p.board[to]
+	mask := g.epMask & g.capturers[int(victim>>2)-1]
+	for _, sq := range g.fwdRay(s, m.aux(), from) {
+		if int(sq) == to {
+			break
+		}
+		if p.epN < maxEP && p.attackedMask(int(sq), s^1, mask) {
+			p.ep[p.epN] = sq
+			p.epN++
+			h ^= g.zEP[sq]
+		}
+	}
+	p.epVictim = to
+	return h
+}
+
+// Unmake takes back the last move made on this position.
+func (p *Position) Unmake() {
+	n := len(p.undo)
+	if n == 0 {
+		return
+	}
+	u := &p.undo[n-1]
+	m := u.move
+	from, to := m.From(), m.To()
+	p.side ^= 1
+	p.ply--
+	switch m.typ() {
+	case moveCastle:
+		rf, rt := m.aux(), m.aux2()
+		rook := p.remove(rt)
+		if to != rt {
+			p.remove(to)
+		}
+		p.put(rf, rook)
+		p.put(from, u.moved)
+	default:
+		p.remove(to)
+		p.put(from, u.moved)
+		if u.captured != 0 {
+			p.put(int(u.capSq), u.captured)
+		}
+		if u.nSwept > 0 {
+			k := len(p.swept) - int(u.nSwept)
+			for _, r := range p.swept[k:] {
+				p.put(int(r.sq), r.code)
+			}
+			p.swept = p.swept[:k]
+		}
+	}
+	p.hash = u.hash
+	p.virgin = u.virgin
+	p.epN = int(u.epN)
+	p.ep = u.ep
+	p.epVictim = int(u.epVictim)
+	p.halfmove = int(u.halfmove)
+	p.checks = [2]int{int(u.checks[0]), int(u.checks[1])}
+	p.status = u.status
+	p.undo = p.undo[:n-1]
+	p.history = p.history[:len(p.history)-1]
+	p.legalValid = false
+	p.ocValid = false
+}

@@ -1,0 +1,857 @@
+package engine
+
+import "math/bits"
+
+// genPseudo appends the side to move's moves, every rule of movement
+// applied but not yet the rules about royals (legal filters those).
+func (p *Position) genPseudo(buf []Move) []Move {
+	g := p.g
+	s := p.side
+	opp := s ^ 1
+	board := &p.board
+	pool := g.pool
+	for w := 0; w < 4; w++ {
+		bb := p.occ[s][w]
+		for bb != 0 {
+			from := w<<6 | bits.TrailingZeros64(bb)
+			bb &= bb - 1
+			k := int(board[from]>>2) - 1
+			ki := &g.kinds[k]
+			idx := (s*g.nk+k)*g.n + from
+			if g.dup[idx] {
+				start := len(buf)
+				buf = p.genEntries(buf, g.gens[g.genStart[idx]:g.genStart[idx+1]], from, k, true)
+				buf = dedupe(buf, start)
+				continue
+			}
+			// Promotions, regions and immobility need emit, and an en
+			// passant square a capture of this piece may land on needs a
+			// look; most pieces on most squares need none of it and take
+			// the fast lists.
+			if ki.hasReg || g.forbidImmobility || ki.promo >= 0 && ki.promoFrom[s].has(from) || ki.ep && p.epN > 0 {
+				buf = p.genEntries(buf, g.gens[g.genStart[idx]:g.genStart[idx+1]], from, k, true)
+				continue
+			}
+			capMask := ki.capMask
+			base := mvValid | Move(from)
+			for _, fl := range g.fastLeaps[g.fastLeapStart[idx]:g.fastLeapStart[idx+1]] {
+				c := board[fl.to]
+				if c == 0 {
+					if fl.mode&modeMove != 0 {
+						buf = append(buf, base|Move(fl.to)<<8)
+					}
+				} else if int(c&3) == opp && fl.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
+					buf = append(buf, base|Move(fl.to)<<8|mvCapture)
+				}
+			}
+			for _, r := range g.fastRays[g.fastRayStart[idx]:g.fastRayStart[idx+1]] {
+				for _, to := range pool[r.off : r.off+uint32(r.n)] {
+					c := board[to]
+					if c == 0 {
+						if r.mode&modeMove != 0 {
+							buf = append(buf, base|Move(to)<<8)
+						}
+						continue
+					}
+					if int(c&3) == opp && r.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
+						buf = append(buf, base|Move(to)<<8|mvCapture)
+					}
+					break
+				}
+			}
+			if st, en := g.slowStart[idx], g.slowStart[idx+1]; st < en {
+				buf = p.genEntries(buf, g.slow[st:en], from, k, false)
+			}
+		}
+	}
+	if g.castle != nil {
+		buf = p.genCastles(buf)
+	}
+	return buf
+}
+
+// dedupe removes repeated moves from buf[start:], keeping the first.
+func dedupe(buf []Move, start int) []Move {
+	n := start
+	for i := start; i < len(buf); i++ {
+		m := buf[i]
+		repeated := false
+		for _, o := range buf[start:n] {
+			if o == m {
+				repeated = true
+				break
+			}
+		}
+		if !repeated {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n]
+}
+
+// genEntries generates from a piece's table entries one by one.
+func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, special bool) []Move {
+	g := p.g
+	s := p.side
+	opp := s ^ 1
+	board := &p.board
+	pool := g.pool
+	ki := &g.kinds[k]
+	capMask := ki.capMask
+	epHere := ki.ep && p.epN > 0
+	base := mvValid | Move(from)
+	for ei := range entries {
+		e := &entries[ei]
+		if e.first && !p.virgin.has(from) {
+			continue
+		}
+		switch e.typ {
+		case genLeap, genLame:
+			if e.n > 0 {
+				blocked := false
+				for _, l := range pool[e.off : e.off+uint32(e.n)] {
+					if board[l] != 0 {
+						blocked = true
+						break
+					}
+				}
+				if blocked {
+					continue
+				}
+			}
+			to := e.to
+			c := board[to]
+			if c == 0 {
+				if epHere && e.canCap && p.epTarget(int(to), capMask) {
+					buf = p.emit(buf, from, int(to), k, base|Move(to)<<8|mvCapture|moveEnPassant<<mvTypeShift, special)
+				} else if e.canMove {
+					buf = p.emit(buf, from, int(to), k, base|Move(to)<<8, special)
+				}
+			} else if int(c&3) == opp && e.canCap && capMask>>(c>>2)&1 != 0 {
+				buf = p.emit(buf, from, int(to), k, base|Move(to)<<8|mvCapture, special)
+			}
+		case genSlide:
+			minR := int(e.minR)
+			for i, to := range pool[e.off : e.off+uint32(e.n)] {
+				c := board[to]
+				if c == 0 {
+					if i+1 < minR {
+						continue
+					}
+					if epHere && e.canCap && p.epTarget(int(to), capMask) {
+						buf = p.emit(buf, from, int(to), k, base|Move(to)<<8|mvCapture|moveEnPassant<<mvTypeShift, special)
+					} else if e.canMove {
+						m := base | Move(to)<<8
+						if i > 0 && ki.ep {
+							m |= moveDouble<<mvTypeShift | Move(e.dir)<<mvAuxShift
+						}
+						buf = p.emit(buf, from, int(to), k, m, special)
+					}
+					continue
+				}
+				if int(c&3) == opp && e.canCap && i+1 >= minR && capMask>>(c>>2)&1 != 0 {
+					buf = p.emit(buf, from, int(to), k, base|Move(to)<<8|mvCapture, special)
+				}
+				break
+			}
+		case genHop:
+			buf = p.genHop(buf, e, from, k, capMask, special)
+		case genSweep:
+			buf = p.genSweep(buf, e, from, k, capMask)
+		}
+	}
+	return buf
+}
+
+func (p *Position) genHop(buf []Move, e *genEntry, from, k int, capMask uint32, special bool) []Move {
+	g := p.g
+	s := p.side
+	ray := g.pool[e.off : e.off+uint32(e.n)]
+	i := 0
+	for i < len(ray) && p.board[ray[i]] == 0 {
+		i++
+	}
+	if i >= len(ray)-1 {
+		return buf
+	}
+	sc := p.board[ray[i]]
+	if e.screen == screenOwn && int(sc&3) != s || e.screen == screenEnemy && int(sc&3) == s {
+		return buf
+	}
+	for j := i + 1; j < len(ray); j++ {
+		if e.scrR > 0 && j-i > int(e.scrR) {
+			break
+		}
+		to := int(ray[j])
+		c := p.board[to]
+		if c == 0 {
+			if e.canMove && j+1 >= int(e.minR) {
+				buf = p.emit(buf, from, to, k, mvValid|Move(from)|Move(to)<<8, special)
+			}
+			continue
+		}
+		if int(c&3) == s^1 && e.canCap && j+1 >= int(e.minR) && capMask>>(c>>2)&1 != 0 {
+			buf = p.emit(buf, from, to, k, mvValid|Move(from)|Move(to)<<8|mvCapture, special)
+		}
+		break
+	}
+	return buf
+}
+
+// genSweep: every square along the line is a landing; every piece passed
+// over is removed, friend or foe, and one the sweeper may not capture
+// blocks the line. The mode says what the landing square may hold.
+func (p *Position) genSweep(buf []Move, e *genEntry, from, k int, capMask uint32) []Move {
+	g := p.g
+	s := p.side
+	passed := Move(0)
+	base := mvValid | Move(from) | moveSweep<<mvTypeShift | Move(e.dir)<<mvAuxShift
+	for i, t8 := range g.pool[e.off : e.off+uint32(e.n)] {
+		to := int(t8)
+		c := p.board[to]
+		if c == 0 {
+			if e.canMove && i+1 >= int(e.minR) {
+				buf = p.emit(buf, from, to, k, base|Move(to)<<8|passed, true)
+			}
+			continue
+		}
+		if capMask>>(c>>2)&1 == 0 {
+			break
+		}
+		if int(c&3) == s^1 && e.canCap && i+1 >= int(e.minR) {
+			buf = p.emit(buf, from, to, k, base|Move(to)<<8|mvCapture, true)
+		}
+		passed = mvCapture
+	}
+	return buf
+}
+
+// epTarget reports whether an en passant capture may land on empty square
+// to, taking a victim this piece may capture.
+func (p *Position) epTarget(to int, capMask uint32) bool {
+	for i := 0; i < p.epN; i++ {
+		if int(p.ep[i]) == to {
+			return capMask>>(p.board[p.epVictim]>>2)&1 != 0
+		}
+	}
+	return false
+}
+
+// emit appends a move with the promotions it may or must make, leaving out
+// landings the piece's region or forbid_immobility refuse.
+func (p *Position) emit(buf []Move, from, to, k int, m Move, special bool) []Move {
+	if !special {
+		return append(buf, m)
+	}
+	g := p.g
+	s := p.side
+	ki := &g.kinds[k]
+	if ki.promo >= 0 {
+		pr := &g.promos[ki.promo]
+		if pr.zone[s].has(to) || pr.onLeaving && pr.zone[s].has(from) {
+			for _, t := range pr.targets[s] {
+				if pr.onlyLost && int(p.count[s][t+1]) >= g.setupCount[s][t] {
+					continue
+				}
+				tk := &g.kinds[t]
+				if tk.hasReg && !tk.region[s].has(to) || g.forbidImmobility && tk.immobile[s].has(to) {
+					continue
+				}
+				buf = append(buf, m|Move(t+1)<<mvPromoShift)
+			}
+			if pr.mandatory {
+				return buf
+			}
+		}
+	}
+	if ki.hasReg && !ki.region[s].has(to) || g.forbidImmobility && ki.immobile[s].has(to) {
+		return buf
+	}
+	return append(buf, m)
+}
+
+// genCastles: an unmoved castling piece and an unmoved partner on its rank,
+// everything between them and their landings empty, the castling piece (if
+// royal) not in check and not crossing an attacked square; landing in check
+// is refused by legal like any other move.
+func (p *Position) genCastles(buf []Move) []Move {
+	g := p.g
+	cr := g.castle
+	s := p.side
+	kings := p.kindBB[s][cr.king]
+	rooks := p.kindBB[s][cr.rook]
+	any := false
+	for w := 0; w < 4; w++ {
+		kings[w] &= p.virgin[w]
+		rooks[w] &= p.virgin[w]
+		any = any || kings[w] != 0
+	}
+	if !any {
+		return buf
+	}
+	royal := g.kinds[cr.king].royal
+	for kw := 0; kw < 4; kw++ {
+		for kb := kings[kw]; kb != 0; kb &= kb - 1 {
+			kf := kw<<6 | bits.TrailingZeros64(kb)
+			y := g.rankOf[kf]
+			x := g.fileOf[kf]
+			for rw := 0; rw < 4; rw++ {
+				for rb := rooks[rw]; rb != 0; rb &= rb - 1 {
+					rf := rw<<6 | bits.TrailingZeros64(rb)
+					if g.rankOf[rf] != y {
+						continue
+					}
+					if m, ok := p.castleMove(cr, royal, kf, rf, x, y); ok {
+						buf = append(buf, m)
+					}
+				}
+			}
+		}
+	}
+	return buf
+}
+
+func (p *Position) castleMove(cr *castleRule, royal bool, kf, rf, x, y int) (Move, bool) {
+	g := p.g
+	s := p.side
+	rx := g.fileOf[rf]
+	side, dir := 0, 1
+	if rx < x {
+		side, dir = 1, -1
+	}
+	kx := x + dir*cr.steps
+	if cr.kingFile[side] >= 0 {
+		kx = cr.kingFile[side]
+	}
+	rtx := kx - dir
+	if cr.rookFile[side] >= 0 {
+		rtx = cr.rookFile[side]
+	}
+	if kx < 0 || kx >= g.w || rtx < 0 || rtx >= g.w || kx == rtx {
+		return 0, false
+	}
+	lo, hi := min(x, kx, rx, rtx), max(x, kx, rx, rtx)
+	for f := lo; f <= hi; f++ {
+		sq := y*g.w + f
+		if sq != kf && sq != rf && (p.board[sq] != 0 || g.wall.has(sq)) {
+			return 0, false
+		}
+	}
+	kt, rt := y*g.w+kx, y*g.w+rtx
+	if royal {
+		step := 1
+		if kx < x {
+			step = -1
+		}
+		for f := x; ; f += step {
+			// The landing square is left to the legality test where
+			// royals must be safe; elsewhere it is checked here.
+			if f == kx && g.checkRules && kx != x {
+				break
+			}
+			if p.attacked(y*g.w+f, s^1, cr.king) {
+				return 0, false
+			}
+			if f == kx {
+				break
+			}
+		}
+	}
+	return mvValid | Move(kf) | Move(kt)<<8 | moveCastle<<mvTypeShift | Move(rf)<<mvAuxShift | Move(rt)<<mvAux2Shift, true
+}
+
+// legalCtx says which moves need the full legality test.
+type legalCtx struct {
+	fast       bool // one royal, and only its safety to check: legalFast
+	royal      int  // its square and kind
+	royalKind  int
+	all        bool
+	royalMover bool   // moves of royal pieces are tested
+	evasion    bool   // in check: other moves must land on ev
+	ev         bitset // squares that capture or block every checker
+	from, to   bitset
+}
+
+// Verdicts of legalCtx.verdict.
+const (
+	vLegal = iota
+	vIllegal
+	vTest
+)
+
+// verdict says whether the cheap reasoning in prepare settles m.
+func (c *legalCtx) verdict(p *Position, m Move) int {
+	if c.all || m.typ() > moveDouble {
+		return vTest
+	}
+	from := m.From()
+	if c.royalMover && p.g.royalMask>>(p.board[from]>>2)&1 != 0 {
+		return vTest
+	}
+	if c.evasion {
+		if !c.ev.has(m.To()) {
+			return vIllegal
+		}
+		return vTest
+	}
+	if c.from.has(from) || c.to.has(m.To()) {
+		return vTest
+	}
+	return vLegal
+}
+
+// evasions is, for a royal on r in check, the squares a move of another
+// piece must land on to answer every checker: a checker's square, a lame
+// leap's legs, a slider's line. ok is false when a checker is a hopper or
+// a sweeper, whose check a move elsewhere can also answer.
+func (p *Position) evasions(r, opp int, capt uint32) (ev bitset, ok bool) {
+	g := p.g
+	for w := range ev {
+		ev[w] = ^uint64(0)
+	}
+	if capt &= p.present[opp]; capt == 0 {
+		return ev, true
+	}
+	atk := g.atkLeaps[opp][g.atkStart[opp][r]:g.atkStart[opp][r+1]]
+	for i := range atk {
+		e := &atk[i]
+		c := p.board[e.src]
+		if int(c&3) != opp || (e.mask&capt)>>(c>>2)&1 == 0 || e.first && !p.virgin.has(int(e.src)) {
+			continue
+		}
+		var m bitset
+		m.set(int(e.src))
+		blocked := false
+		for _, l := range g.pool[e.legOff : e.legOff+uint32(e.legN)] {
+			if p.board[l] != 0 {
+				blocked = true
+			}
+			m.set(int(l))
+		}
+		if blocked {
+			continue
+		}
+		for w := range ev {
+			ev[w] &= m[w]
+		}
+	}
+	stand := g.standMask[opp][r] & capt
+	nd := len(g.dirs)
+	for gi := range g.groups[opp] {
+		gr := &g.groups[opp][gi]
+		mk := gr.mask & stand
+		if mk == 0 {
+			continue
+		}
+		if gr.typ != genSlide {
+			if p.attackedMask(r, opp, mk) {
+				return ev, false
+			}
+			continue
+		}
+		rr := g.rev[(opp*nd+gr.dir)*g.n+r]
+		ray := g.pool[rr.off : rr.off+uint32(rr.n)]
+		if gr.maxR > 0 && gr.maxR < len(ray) {
+			ray = ray[:gr.maxR]
+		}
+		for i, sq := range ray {
+			c := p.board[sq]
+			if c == 0 {
+				continue
+			}
+			if int(c&3) == opp && mk>>(c>>2)&1 != 0 && i+1 >= gr.minR && p.groupOK(gr, int(sq)) {
+				var m bitset
+				for _, q := range ray[:i+1] {
+					m.set(int(q))
+				}
+				for w := range ev {
+					ev[w] &= m[w]
+				}
+			}
+			break
+		}
+	}
+	return ev, true
+}
+
+// prepare finds the squares whose moves could expose the mover's royal:
+// pinned pieces (first piece on a line to an enemy slider), every square on
+// a hopper's line, the legs of a lame leap aimed at the royal, the file
+// between facing royals. Everything else is legal without a test.
+func (p *Position) prepare(c *legalCtx) {
+	g := p.g
+	s := p.side
+	opp := s ^ 1
+	*c = legalCtx{all: g.forbidCheck, royalMover: g.checkRules || g.royalFacing}
+	if c.all {
+		return
+	}
+	var rbuf [8]int
+	if g.checkRules && g.royalMask != 0 {
+		royals := p.royalSquares(s, rbuf[:0])
+		if len(royals) > 1 {
+			c.all = true
+			return
+		}
+		if len(royals) == 1 {
+			r := royals[0]
+			rk := int(p.board[r]>>2) - 1
+			c.fast = !g.royalFacing && !g.forbidCheck
+			c.royal, c.royalKind = r, rk
+			if p.attacked(r, opp, rk) {
+				if c.ev, c.evasion = p.evasions(r, opp, g.capturers[rk]&g.standMask[opp][r]); !c.evasion {
+					c.all = true
+				}
+				return
+			}
+			if g.sweepers != 0 {
+				for k := 0; k < g.nk; k++ {
+					if g.sweepers>>uint(k+1)&1 != 0 && !p.kindBB[opp][k].empty() {
+						c.all = true
+						return
+					}
+				}
+			}
+			capt := g.capturers[rk] & g.standMask[opp][r]
+			nd := len(g.dirs)
+			for gi := range g.groups[opp] {
+				gr := &g.groups[opp][gi]
+				m := gr.mask & capt
+				if m == 0 {
+					continue
+				}
+				rr := g.rev[(opp*nd+gr.dir)*g.n+r]
+				ray := g.pool[rr.off : rr.off+uint32(rr.n)]
+				if gr.maxR > 0 && gr.maxR < len(ray) {
+					ray = ray[:gr.maxR]
+				}
+				switch gr.typ {
+				case genSlide:
+					first := -1
+					for _, sq := range ray {
+						pc := p.board[sq]
+						if pc == 0 {
+							continue
+						}
+						if first < 0 {
+							if int(pc&3) != s {
+								break
+							}
+							first = int(sq)
+							continue
+						}
+						if int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
+							c.from.set(first)
+						}
+						break
+					}
+				case genHop:
+					for j, sq := range ray {
+						pc := p.board[sq]
+						if pc != 0 && int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
+							for _, q := range ray[:j] {
+								c.from.set(int(q))
+								c.to.set(int(q))
+							}
+						}
+					}
+				}
+			}
+			atk := g.atkLeaps[opp][g.atkStart[opp][r]:g.atkStart[opp][r+1]]
+			for i := range atk {
+				e := &atk[i]
+				if e.legN == 0 {
+					continue
+				}
+				pc := p.board[e.src]
+				if pc != 0 && int(pc&3) == opp && (e.mask&capt)>>(pc>>2)&1 != 0 {
+					for _, l := range g.pool[e.legOff : e.legOff+uint32(e.legN)] {
+						c.from.set(int(l))
+					}
+				}
+			}
+		}
+	}
+	if g.royalFacing {
+		var ebuf [8]int
+		own := p.royalSquares(s, rbuf[:0])
+		enemy := p.royalSquares(opp, ebuf[:0])
+		for _, a := range own {
+			for _, b := range enemy {
+				if g.fileOf[a] != g.fileOf[b] {
+					continue
+				}
+				lo, hi := min(a, b), max(a, b)
+				for sq := lo + g.w; sq < hi; sq += g.w {
+					c.from.set(sq)
+				}
+			}
+		}
+	}
+}
+
+// legal appends the side to move's legal moves.
+func (p *Position) legal(buf []Move) []Move {
+	start := len(buf)
+	buf = p.genPseudo(buf)
+	g := p.g
+	if g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck {
+		var c legalCtx
+		p.prepare(&c)
+		n := start
+		for i := start; i < len(buf); i++ {
+			m := buf[i]
+			switch c.verdict(p, m) {
+			case vIllegal:
+				continue
+			case vTest:
+				if c.fast && m.typ() != moveSweep {
+					if !p.legalFast(m, c.royal, c.royalKind) {
+						continue
+					}
+				} else if !p.legalAfter(m) {
+					continue
+				}
+			}
+			buf[n] = m
+			n++
+		}
+		buf = buf[:n]
+	}
+	if g.mustCapture {
+		captures := false
+		for _, m := range buf[start:] {
+			if m&mvCapture != 0 {
+				captures = true
+				break
+			}
+		}
+		if captures {
+			n := start
+			for _, m := range buf[start:] {
+				if m&mvCapture != 0 {
+					buf[n] = m
+					n++
+				}
+			}
+			buf = buf[:n]
+		}
+	}
+	return buf
+}
+
+// LegalMoves appends the legal moves of the side to move, every rule
+// applied (royal safety, must_capture, forbid_check, royal_facing, ...).
+// It does not look at whether the game is over: ask Outcome.
+func (p *Position) LegalMoves(buf []Move) []Move {
+	if p.legalValid {
+		return append(buf, p.legalCache...)
+	}
+	start := len(buf)
+	buf = p.legal(buf)
+	p.legalCache = append(p.legalCache[:0], buf[start:]...)
+	p.legalValid = true
+	return buf
+}
+
+// legalFast is legalAfter for the common case: one royal on r whose
+// safety is the only question, and a move that is not a sweep.
+func (p *Position) legalFast(m Move, r, rk int) bool {
+	s := p.side
+	from, to := m.From(), m.To()
+	b := &p.board
+	pc := b[from]
+	if m.Promotion() >= 0 {
+		// A promotion may make or unmake a royal piece.
+		return p.legalAfter(m)
+	}
+	if from == r {
+		r = to
+	}
+	var ok bool
+	switch m.typ() {
+	case moveCastle:
+		rf, rt := m.aux(), m.aux2()
+		rook := b[rf]
+		oldTo, oldRt := b[to], b[rt]
+		b[from], b[rf] = 0, 0
+		b[to], b[rt] = pc, rook
+		ok = !p.attacked(r, s^1, rk)
+		b[rt], b[to] = oldRt, oldTo
+		b[rf], b[from] = rook, pc
+	case moveEnPassant:
+		v := p.epVictim
+		victim := b[v]
+		b[v], b[from], b[to] = 0, 0, pc
+		ok = !p.attacked(r, s^1, rk)
+		b[to], b[from], b[v] = 0, pc, victim
+	default:
+		old := b[to]
+		b[from], b[to] = 0, pc
+		vs := p.virgin
+		p.virgin.clear(to)
+		ok = !p.attacked(r, s^1, rk)
+		p.virgin = vs
+		b[to], b[from] = old, pc
+	}
+	return ok
+}
+
+// set changes one square for legalAfter, remembering what was there.
+func (p *Position) liteSet(sq int, c uint8) {
+	p.lite = append(p.lite, sweptRec{sq: uint8(sq), code: p.board[sq]})
+	p.board[sq] = c
+}
+
+// legalAfter plays m on the board array only, asks the rules about royals,
+// and puts the board back. The attack test reads nothing else.
+func (p *Position) legalAfter(m Move) bool {
+	g := p.g
+	s := p.side
+	opp := s ^ 1
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	moved := pc
+	if pr := m.Promotion(); pr >= 0 {
+		moved = pieceCode(pr, s)
+	}
+	var rbuf, ebuf [8]int
+	own := p.royalSquares(s, rbuf[:0])
+	hadRoyal := len(own) > 0
+	var enemy []int
+	if g.royalFacing || g.forbidCheck {
+		enemy = p.royalSquares(opp, ebuf[:0])
+	}
+	ownCodes := [8]uint8{}
+	for i, r := range own {
+		ownCodes[i] = p.board[r]
+	}
+	enemyCodes := [8]uint8{}
+	for i, r := range enemy {
+		enemyCodes[i] = p.board[r]
+	}
+	p.lite = p.lite[:0]
+	vsave := p.virgin
+	switch m.typ() {
+	case moveEnPassant:
+		p.liteSet(p.epVictim, 0)
+	case moveCastle:
+		rook := p.board[m.aux()]
+		p.liteSet(from, 0)
+		p.liteSet(m.aux(), 0)
+		p.liteSet(to, pc)
+		p.liteSet(m.aux2(), rook)
+		p.virgin.clear(m.aux2())
+	case moveSweep:
+		for _, sq := range g.fwdRay(s, m.aux(), from) {
+			if int(sq) == to {
+				break
+			}
+			if p.board[sq] != 0 {
+				p.liteSet(int(sq), 0)
+			}
+		}
+	}
+	if m.typ() != moveCastle {
+		p.liteSet(from, 0)
+		p.liteSet(to, moved)
+	}
+	p.virgin.clear(to)
+
+	// Own royals after the move: those still standing, plus the mover's
+	// landing if it is (or became) royal.
+	n := 0
+	for i, r := range own {
+		if p.board[r] == ownCodes[i] {
+			own[n] = r
+			n++
+		}
+	}
+	own = own[:n]
+	if c := p.board[to]; c != 0 && int(c&3) == s && g.royalMask>>(c>>2)&1 != 0 && !contains(own, to) {
+		own = append(own, to)
+	}
+	if m.typ() == moveCastle {
+		if c := p.board[m.aux2()]; g.royalMask>>(c>>2)&1 != 0 && !contains(own, m.aux2()) {
+			own = append(own, m.aux2())
+		}
+	}
+	ok := true
+	if g.checkRules && hadRoyal {
+		if len(own) == 0 {
+			ok = false
+		} else {
+			all := true
+			for _, r := range own {
+				if !p.attacked(r, opp, int(p.board[r]>>2)-1) {
+					all = false
+					break
+				}
+			}
+			ok = !all
+		}
+	}
+	if ok && len(enemy) > 0 {
+		n := 0
+		for i, r := range enemy {
+			if p.board[r] == enemyCodes[i] {
+				enemy[n] = r
+				n++
+			}
+		}
+		enemy = enemy[:n]
+		if g.royalFacing && p.facing(own, enemy) {
+			ok = false
+		}
+		if ok && g.forbidCheck && len(enemy) > 0 {
+			all := true
+			for _, r := range enemy {
+				if !p.attacked(r, s, int(p.board[r]>>2)-1) {
+					all = false
+					break
+				}
+			}
+			ok = !all
+		}
+	}
+	for i := len(p.lite) - 1; i >= 0; i-- {
+		p.board[p.lite[i].sq] = p.lite[i].code
+	}
+	p.virgin = vsave
+	return ok
+}
+
+func contains(list []int, x int) bool {
+	for _, v := range list {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// facing reports whether two opposing royals stand on one file with
+// nothing (no piece, no wall) between them.
+func (p *Position) facing(own, enemy []int) bool {
+	g := p.g
+	for _, a := range own {
+		for _, b := range enemy {
+			if g.fileOf[a] != g.fileOf[b] {
+				continue
+			}
+			lo, hi := min(a, b), max(a, b)
+			open := true
+			for sq := lo + g.w; sq < hi; sq += g.w {
+				if p.board[sq] != 0 || g.wall.has(sq) {
+					open = false
+					break
+				}
+			}
+			if open {
+				return true
+			}
+		}
+	}
+	return false
+}

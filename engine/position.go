@@ -1,0 +1,319 @@
+package engine
+
+import "math/bits"
+
+// status is how the board itself decides a game (not the clocks, not the
+// absence of moves): computed in Make, saved in the undo record.
+type status struct {
+	decided bool
+	winner  int8 // 0, 1, -1 draw
+	rule    uint8
+	left    uint8 // for rules.reach on leave: the goal square left
+}
+
+// Rule names an Outcome can carry.
+const (
+	ruleNone = iota
+	ruleCheckmate
+	ruleStalemate
+	ruleRoyalCapture
+	ruleAnnihilation
+	ruleBareRoyal
+	ruleCheckLimit
+	ruleReach
+	ruleExtinction
+	ruleMaxPlies
+	ruleRepetition
+	ruleNoProgress
+	ruleScoring
+)
+
+var ruleNames = [...]string{"", "checkmate", "stalemate", "royal_capture", "annihilation", "bare_royal",
+	"check_limit", "reach", "extinction", "max_plies", "repetition", "no_progress", "scoring"}
+
+// RuleNames lists every rule an Outcome may name.
+func RuleNames() []string { return append([]string(nil), ruleNames[1:]...) }
+
+// Outcome is whether the game is over, who won and which rule ended it.
+type Outcome struct {
+	Over   bool
+	Winner int    // 0 or 1, -1 for a draw
+	Rule   string // "checkmate", "stalemate", "royal_capture", ...
+	// Trigger is the clock that ran out when rules.scoring decided the
+	// game ("max_plies" or "no_progress"); empty otherwise.
+	Trigger string
+}
+
+type undoRec struct {
+	move     Move
+	hash     uint64
+	virgin   bitset
+	moved    uint8 // code of the moving piece before the move
+	captured uint8 // code of the piece taken on capSq, 0 none
+	capSq    uint8
+	epN      uint8
+	epVictim uint8
+	nSwept   uint8
+	checks   [2]uint8
+	halfmove int32
+	status   status
+	ep       [maxEP]uint8
+}
+
+type sweptRec struct {
+	sq   uint8
+	code uint8
+}
+
+// Position is a game in progress: the board and everything else the rules
+// read (side to move, rights, en passant, check counts, clocks), with an
+// undo stack for Make/Unmake and the hashes of earlier positions for
+// repetition. It is not safe for concurrent use; Clone one per goroutine.
+type Position struct {
+	g        *Game
+	board    [maxSquares]uint8
+	occ      [2]bitset
+	kindBB   [2][maxKinds]bitset
+	count    [2][maxKinds + 1]uint16 // pieces per kind, indexed by kind+1
+	present  [2]uint32               // kind bits of kinds a player has on the board
+	virgin   bitset                  // pieces that have never moved, for kinds where that matters
+	side     int
+	ply      int // plies since the game began
+	halfmove int // plies since the last capture or promotion
+	checks   [2]int
+	epN      int
+	ep       [maxEP]uint8 // squares an en passant capture may land on
+	epVictim int          // the piece it takes
+	hash     uint64
+	status   status
+
+	undo    []undoRec
+	swept   []sweptRec
+	history []uint64 // hash of every earlier position, oldest first
+	lite    []sweptRec
+
+	legalCache []Move
+	legalValid bool
+	oc         Outcome
+	ocValid    bool
+}
+
+// Game is the game this position belongs to.
+func (p *Position) Game() *Game { return p.g }
+
+// NewPosition is the start position of the rule file's setup.
+func (g *Game) NewPosition() *Position {
+	p := g.emptyPosition()
+	for sq := 0; sq < g.n; sq++ {
+		if c := g.start[sq]; c != 0 {
+			p.put(sq, c)
+			if g.virginKinds>>(c>>2)&1 != 0 {
+				p.virgin.set(sq)
+			}
+		}
+	}
+	p.canonicalVirgin()
+	p.hash = p.computeHash()
+	p.status = p.boardOutcome(1, -1)
+	return p
+}
+
+func (g *Game) emptyPosition() *Position {
+	return &Position{g: g, undo: make([]undoRec, 0, 64), history: make([]uint64, 0, 128)}
+}
+
+func (p *Position) put(sq int, c uint8) {
+	p.board[sq] = c
+	o, k1 := int(c&3), int(c>>2)
+	p.occ[o].set(sq)
+	p.kindBB[o][k1-1].set(sq)
+	p.count[o][k1]++
+	p.present[o] |= 1 << uint(k1)
+}
+
+func (p *Position) remove(sq int) uint8 {
+	c := p.board[sq]
+	p.board[sq] = 0
+	o, k1 := int(c&3), int(c>>2)
+	p.occ[o].clear(sq)
+	p.kindBB[o][k1-1].clear(sq)
+	if p.count[o][k1]--; p.count[o][k1] == 0 {
+		p.present[o] &^= 1 << uint(k1)
+	}
+	return c
+}
+
+func (p *Position) zob(c uint8, sq int) uint64 { return p.g.zob[int(c)*p.g.n+sq] }
+
+// computeHash is the Zobrist hash from scratch; Make keeps it incrementally.
+func (p *Position) computeHash() uint64 {
+	g := p.g
+	var h uint64
+	for sq := 0; sq < g.n; sq++ {
+		if c := p.board[sq]; c != 0 {
+			h ^= p.zob(c, sq)
+		}
+		if p.virgin.has(sq) {
+			h ^= g.zVirgin[sq]
+		}
+	}
+	if p.side == 1 {
+		h ^= g.zSide
+	}
+	for i := 0; i < p.epN; i++ {
+		h ^= g.zEP[p.ep[i]]
+	}
+	for s := 0; s < 2; s++ {
+		if p.checks[s] > 0 {
+			h ^= g.zCheck[s][p.checks[s]]
+		}
+	}
+	return h
+}
+
+// canonicalVirgin keeps only castling rights that can still be used: a
+// castling king counts as unmoved only while an unmoved partner stands on
+// its rank, and a partner only while such a king does. So a position's
+// hash and notation say exactly which castlings remain possible.
+func (p *Position) canonicalVirgin() {
+	g := p.g
+	cr := g.castle
+	if cr == nil {
+		return
+	}
+	for s := 0; s < 2; s++ {
+		kings := p.kindBB[s][cr.king]
+		rooks := p.kindBB[s][cr.rook]
+		any := false
+		for w := 0; w < 4; w++ {
+			kings[w] &= p.virgin[w]
+			rooks[w] &= p.virgin[w]
+			any = any || kings[w]|rooks[w] != 0
+		}
+		if !any {
+			continue
+		}
+		var keep bitset
+		for kw := 0; kw < 4; kw++ {
+			for kb := kings[kw]; kb != 0; kb &= kb - 1 {
+				k := kw<<6 | bits.TrailingZeros64(kb)
+				for rw := 0; rw < 4; rw++ {
+					for rb := rooks[rw]; rb != 0; rb &= rb - 1 {
+						r := rw<<6 | bits.TrailingZeros64(rb)
+						if g.rankOf[k] == g.rankOf[r] {
+							keep.set(k)
+							keep.set(r)
+						}
+					}
+				}
+			}
+		}
+		for w := 0; w < 4; w++ {
+			for x := (kings[w] | rooks[w]) &^ keep[w]; x != 0; x &= x - 1 {
+				sq := w<<6 | bits.TrailingZeros64(x)
+				if !g.kinds[int(p.board[sq]>>2)-1].firstMove {
+					p.virgin.clear(sq)
+				}
+			}
+		}
+	}
+}
+
+// SideToMove is 0 or 1.
+func (p *Position) SideToMove() int { return p.side }
+
+// Ply is the number of plies played since the game began (for a position
+// read from notation, counted from its move number).
+func (p *Position) Ply() int { return p.ply }
+
+// Hash is the Zobrist hash of everything that makes two positions the
+// same: pieces, side to move, castling and first-move rights, en passant
+// squares and check counts.
+func (p *Position) Hash() uint64 { return p.hash }
+
+// NoProgress is the number of plies since the last capture or promotion.
+func (p *Position) NoProgress() int { return p.halfmove }
+
+// ChecksGiven is how many checks a player has delivered (rules.check_limit).
+func (p *Position) ChecksGiven(player int) int {
+	if player < 0 || player > 1 {
+		return 0
+	}
+	return p.checks[player]
+}
+
+// PieceAt says what stands on a square.
+func (p *Position) PieceAt(sq int) (kind int, owner int, ok bool) {
+	if sq < 0 || sq >= p.g.n || p.board[sq] == 0 {
+		return -1, -1, false
+	}
+	c := p.board[sq]
+	return int(c>>2) - 1, int(c & 3), true
+}
+
+// Count is how many pieces of a kind a player has on the board.
+func (p *Position) Count(player, kind int) int {
+	if player < 0 || player > 1 || kind < 0 || kind >= p.g.nk {
+		return 0
+	}
+	return int(p.count[player][kind+1])
+}
+
+// HasMoved reports whether the piece on sq has moved, for kinds where that
+// matters (castling, first_move); false for an empty square.
+func (p *Position) HasMoved(sq int) bool {
+	return sq >= 0 && sq < p.g.n && p.board[sq] != 0 && !p.virgin.has(sq)
+}
+
+// Clone is an independent copy. It carries the history of earlier
+// positions (repetition still counts them) but not the undo stack: Unmake
+// on the copy undoes only moves made on the copy.
+func (p *Position) Clone() *Position {
+	q := *p
+	q.undo = make([]undoRec, 0, 32)
+	q.swept = nil
+	q.lite = nil
+	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)
+	q.legalCache = nil
+	q.legalValid = false
+	return &q
+}
+
+// royalSquares appends the squares of a player's royal pieces.
+func (p *Position) royalSquares(s int, out []int) []int {
+	for _, k := range p.g.royalKinds {
+		out = p.kindBB[s][k].squares(out)
+	}
+	return out
+}
+
+func (p *Position) royalCount(s int) int {
+	n := 0
+	for _, k := range p.g.royalKinds {
+		n += int(p.count[s][k+1])
+	}
+	return n
+}
+
+// InCheck reports whether the side to move is in check: it has a royal
+// piece and every one it has is attacked.
+func (p *Position) InCheck() bool { return p.inCheck(p.side) }
+
+func (p *Position) inCheck(s int) bool {
+	g := p.g
+	has := false
+	for _, k := range g.royalKinds {
+		for w := 0; w < 4; w++ {
+			x := p.kindBB[s][k][w]
+			for x != 0 {
+				sq := w<<6 | bits.TrailingZeros64(x)
+				x &= x - 1
+				has = true
+				if !p.attacked(sq, s^1, k) {
+					return false
+				}
+			}
+		}
+	}
+	return has
+}

@@ -1,0 +1,555 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"balancefarm/engine/rules"
+)
+
+// Generator entry types: one per move kind.
+const (
+	genLeap = iota
+	genLame
+	genSlide
+	genHop
+	genSweep
+)
+
+// Hop screens.
+const (
+	screenAny = iota
+	screenOwn
+	screenEnemy
+)
+
+// genEntry is one way a piece of one kind and player can move from one
+// square: a leap or lame leap to one target, or a ray (slide, hop, sweep)
+// in one direction, already cut to the move's range, the board's edges,
+// its walls and its wrap. Static conditions (from_rank, region) are folded
+// in by leaving the entry out where they fail.
+type genEntry struct {
+	typ     uint8
+	canMove bool
+	canCap  bool
+	first   bool  // only while the piece has never moved
+	to      uint8 // leap/lame target
+	dir     uint8 // ray direction index into Game.dirs
+	minR    uint8
+	scrR    uint8 // hop: how far past the screen it may land, 0 = any
+	screen  uint8
+	n       uint8  // ray length, or number of lame legs
+	off     uint32 // ray or legs, in Game.pool
+}
+
+// leapAtk says which kinds, standing on src, attack a square by a leap or
+// lame leap (legs must be empty).
+type leapAtk struct {
+	src    uint8
+	first  bool
+	legN   uint8
+	legOff uint32
+	mask   uint32 // kind bits: kind k is bit k+1
+}
+
+// leapGroup is the sources from which the same kinds leap onto a square.
+type leapGroup struct {
+	mask uint32
+	off  uint32
+	n    uint8
+}
+
+// lineGroup is one direction of ray attack shared by several kinds: a
+// square is attacked when walking back along the ray finds one of mask.
+type lineGroup struct {
+	dir    int
+	typ    uint8
+	mask   uint32
+	maxR   int // 0 unlimited
+	minR   int
+	screen uint8
+	scrR   int
+	cond   int // index into Game.conds (allowed source squares), -1 none
+	first  bool
+	rays   []rayRef // the reverse chain onto each square
+}
+
+// compiledMove is one rules.Move with its vectors expanded, for one player.
+type compiledMove struct {
+	src      *rules.Move
+	typ      uint8
+	vecs     [][2]int // board frame
+	canMove  bool
+	canCap   bool
+	maxR     int
+	minR     int
+	scrR     int
+	screen   uint8
+	first    bool
+	fromOK   bitset // squares the static conditions allow
+	condFree bool   // no static condition
+}
+
+func (g *Game) compileMove(i, j, p int, m *rules.Move) (compiledMove, error) {
+	where := fmt.Sprintf("pieces[%d].moves[%d]", i, j)
+	cm := compiledMove{src: m}
+	switch m.Kind {
+	case rules.KindLeap:
+		cm.typ = genLeap
+	case rules.KindLame:
+		cm.typ = genLame
+	case rules.KindSlide:
+		cm.typ = genSlide
+	case rules.KindHop:
+		cm.typ = genHop
+	case rules.KindSweep:
+		cm.typ = genSweep
+	default:
+		return cm, bad("%s.kind must be one of ('slide', 'leap', 'hop', 'lame', 'sweep'), got '%s'", where, m.Kind)
+	}
+	if len(m.Vectors) == 0 {
+		return cm, bad("%s.vectors must have at least 1 entry", where)
+	}
+	vs, err := expand(m.Vectors, m.Symmetry)
+	if err != nil {
+		return cm, bad("%s: %v", where, err)
+	}
+	for _, v := range vs {
+		cm.vecs = append(cm.vecs, g.boardVector(p, v))
+	}
+	switch m.ModeOrDefault() {
+	case rules.ModeMove:
+		cm.canMove = true
+	case rules.ModeCapture:
+		cm.canCap = true
+	case rules.ModeBoth:
+		cm.canMove, cm.canCap = true, true
+	default:
+		return cm, bad("%s.mode must be one of move, capture, both, got %q", where, m.Mode)
+	}
+	cm.maxR, cm.minR = m.RangeOrDefault(), m.MinRangeOrDefault()
+	if cm.maxR < 0 || cm.maxR > 16 || cm.minR < 1 || cm.minR > 16 {
+		return cm, bad("%s: range must be 0 to 16 and min_range 1 to 16", where)
+	}
+	if m.ScreenRange != nil {
+		cm.scrR = *m.ScreenRange
+		if cm.scrR < 0 || cm.scrR > 16 {
+			return cm, bad("%s.screen_range must be 0 to 16", where)
+		}
+	}
+	switch m.Screen {
+	case "", "any":
+		cm.screen = screenAny
+	case "own":
+		cm.screen = screenOwn
+	case "enemy":
+		cm.screen = screenEnemy
+	default:
+		return cm, bad("%s.screen must be one of any, own, enemy, got %q", where, m.Screen)
+	}
+	cm.condFree = true
+	for sq := 0; sq < g.n; sq++ {
+		cm.fromOK.set(sq)
+	}
+	if c := m.Condition; c != nil {
+		cm.first = c.FirstMove
+		if c.FromRank != nil {
+			cm.condFree = false
+			for sq := 0; sq < g.n; sq++ {
+				r := g.rankOf[sq]
+				if p == 1 {
+					r = g.h - 1 - r
+				}
+				if r != *c.FromRank {
+					cm.fromOK.clear(sq)
+				}
+			}
+		}
+		if c.Region != nil {
+			cm.condFree = false
+			set, err := g.squareSet(where+".condition.region", c.Region, false)
+			if err != nil {
+				return cm, err
+			}
+			for sq := 0; sq < g.n; sq++ {
+				if !set[p].has(sq) {
+					cm.fromOK.clear(sq)
+				}
+			}
+		}
+	}
+	return cm, nil
+}
+
+func (g *Game) loadMoves() error {
+	blocksLeaps := g.spec.Rules.Obstacles != nil && g.spec.Rules.Obstacles.BlocksLeaps
+	// Regions first: moves may not land outside them.
+	for i, pc := range g.spec.Pieces {
+		if pc.Region != nil {
+			set, err := g.squareSet(fmt.Sprintf("pieces[%d].region", i), pc.Region, false)
+			if err != nil {
+				return err
+			}
+			g.kinds[i].region = set
+			g.kinds[i].hasReg = true
+		}
+	}
+	inRegion := func(p, k, sq int) bool { return !g.kinds[k].hasReg || g.kinds[k].region[p].has(sq) }
+
+	compiled := make([][2][]compiledMove, g.nk)
+	for i, pc := range g.spec.Pieces {
+		if len(pc.Moves) > 12 {
+			return bad("pieces[%d].moves must have at most 12 entries", i)
+		}
+		for p := 0; p < 2; p++ {
+			for j := range pc.Moves {
+				cm, err := g.compileMove(i, j, p, &pc.Moves[j])
+				if err != nil {
+					return err
+				}
+				if cm.typ >= genSlide {
+					for _, v := range cm.vecs {
+						g.dirIndex(v)
+					}
+				}
+				if cm.typ == genSweep {
+					g.sweepers |= 1 << uint(i+1)
+				}
+				compiled[i][p] = append(compiled[i][p], cm)
+			}
+		}
+	}
+	if len(g.dirs) > 255 {
+		return bad("too many ray directions")
+	}
+	g.buildRays()
+
+	type lineKey struct {
+		dir, maxR, minR, scrR, cond int
+		typ, screen                 uint8
+		first                       bool
+	}
+	lineMasks := [2]map[lineKey]uint32{{}, {}}
+	type leapKey struct {
+		src   int
+		first bool
+		legs  string
+	}
+	leapMasks := [2][]map[leapKey]uint32{make([]map[leapKey]uint32, g.n), make([]map[leapKey]uint32, g.n)}
+	condIndex := func(b bitset) int {
+		for i, c := range g.conds {
+			if c == b {
+				return i
+			}
+		}
+		g.conds = append(g.conds, b)
+		return len(g.conds) - 1
+	}
+
+	g.genStart = make([]uint32, 2*g.nk*g.n+1)
+	for p := 0; p < 2; p++ {
+		for k := 0; k < g.nk; k++ {
+			kb := uint32(1) << uint(k+1)
+			for _, cm := range compiled[k][p] {
+				if cm.typ < genSlide || !cm.canCap && cm.typ != genSweep {
+					continue
+				}
+				cond := -1
+				if !cm.condFree {
+					cond = condIndex(cm.fromOK)
+				}
+				for _, v := range cm.vecs {
+					key := lineKey{dir: g.dirIndex(v), maxR: cm.maxR, minR: cm.minR, scrR: cm.scrR, cond: cond, typ: cm.typ, screen: cm.screen, first: cm.first}
+					lineMasks[p][key] |= kb
+				}
+			}
+			for sq := 0; sq < g.n; sq++ {
+				idx := (p*g.nk+k)*g.n + sq
+				g.genStart[idx] = uint32(len(g.gens))
+				if g.wall.has(sq) || !inRegion(p, k, sq) {
+					continue
+				}
+				for _, cm := range compiled[k][p] {
+					if !cm.fromOK.has(sq) {
+						continue
+					}
+					for _, v := range cm.vecs {
+						switch cm.typ {
+						case genLeap, genLame:
+							var legs []int
+							var to int
+							if cm.typ == genLeap {
+								to = g.step(p, sq, v[0], v[1])
+								if to < 0 {
+									continue
+								}
+								if blocksLeaps && (abs(v[0]) > 1 || abs(v[1]) > 1) {
+									ux, uy := sign(v[0]), sign(v[1])
+									if abs(v[0]) > abs(v[1]) {
+										uy = 0
+									} else if abs(v[1]) > abs(v[0]) {
+										ux = 0
+									}
+									if b := g.step(p, sq, ux, uy); b >= 0 && b != to && g.wall.has(b) {
+										continue
+									}
+								}
+							} else {
+								path := g.lamePath(p, sq, v)
+								if len(path) == 0 {
+									continue
+								}
+								to = path[len(path)-1]
+								legs = path[:len(path)-1]
+								blocked := false
+								for _, l := range legs {
+									if l == sq || l == to || blocksLeaps && g.wall.has(l) {
+										blocked = true
+									}
+								}
+								if blocked {
+									continue
+								}
+							}
+							if to == sq || g.wall.has(to) || !inRegion(p, k, to) {
+								continue
+							}
+							e := genEntry{typ: cm.typ, canMove: cm.canMove, canCap: cm.canCap, first: cm.first, to: uint8(to), n: uint8(len(legs)), off: uint32(len(g.pool))}
+							var lk strings.Builder
+							for _, l := range legs {
+								g.pool = append(g.pool, uint8(l))
+								lk.WriteByte(byte(l))
+							}
+							g.gens = append(g.gens, e)
+							if cm.canCap {
+								m := leapMasks[p][to]
+								if m == nil {
+									m = map[leapKey]uint32{}
+									leapMasks[p][to] = m
+								}
+								m[leapKey{src: sq, first: cm.first, legs: lk.String()}] |= kb
+							}
+						default:
+							d := g.dirIndex(v)
+							ray := g.fwdRay(p, d, sq)
+							n := len(ray)
+							if cm.maxR > 0 && cm.maxR < n {
+								n = cm.maxR
+							}
+							if n < cm.minR || cm.typ == genHop && n < 2 {
+								continue
+							}
+							r := g.fwd[(p*len(g.dirs)+d)*g.n+sq]
+							g.gens = append(g.gens, genEntry{typ: cm.typ, canMove: cm.canMove, canCap: cm.canCap, first: cm.first,
+								dir: uint8(d), minR: uint8(cm.minR), scrR: uint8(cm.scrR), screen: cm.screen, n: uint8(n), off: r.off})
+						}
+					}
+				}
+			}
+		}
+	}
+	g.genStart[2*g.nk*g.n] = uint32(len(g.gens))
+
+	// Attack tables.
+	for p := 0; p < 2; p++ {
+		g.atkStart[p] = make([]uint32, g.n+1)
+		for t := 0; t < g.n; t++ {
+			g.atkStart[p][t] = uint32(len(g.atkLeaps[p]))
+			m := leapMasks[p][t]
+			keys := make([]leapKey, 0, len(m))
+			for key := range m {
+				keys = append(keys, key)
+			}
+			sort.Slice(keys, func(a, b int) bool {
+				if keys[a].src != keys[b].src {
+					return keys[a].src < keys[b].src
+				}
+				if keys[a].first != keys[b].first {
+					return !keys[a].first
+				}
+				return keys[a].legs < keys[b].legs
+			})
+			for _, key := range keys {
+				e := leapAtk{src: uint8(key.src), first: key.first, legN: uint8(len(key.legs)), legOff: uint32(len(g.pool)), mask: m[key]}
+				g.pool = append(g.pool, []byte(key.legs)...)
+				g.atkLeaps[p] = append(g.atkLeaps[p], e)
+			}
+		}
+		g.atkStart[p][g.n] = uint32(len(g.atkLeaps[p]))
+		g.plainStart[p] = make([]uint32, g.n+1)
+		g.specStart[p] = make([]uint32, g.n+1)
+		for t := 0; t < g.n; t++ {
+			g.plainStart[p][t] = uint32(len(g.plainGroups[p]))
+			g.specStart[p][t] = uint32(len(g.specLeaps[p]))
+			var masks []uint32
+			srcs := map[uint32][]uint8{}
+			for _, e := range g.atkLeaps[p][g.atkStart[p][t]:g.atkStart[p][t+1]] {
+				if e.first || e.legN > 0 {
+					g.specLeaps[p] = append(g.specLeaps[p], e)
+					continue
+				}
+				if _, ok := srcs[e.mask]; !ok {
+					masks = append(masks, e.mask)
+				}
+				srcs[e.mask] = append(srcs[e.mask], e.src)
+			}
+			for _, m := range masks {
+				g.plainGroups[p] = append(g.plainGroups[p], leapGroup{mask: m, off: uint32(len(g.pool)), n: uint8(len(srcs[m]))})
+				g.pool = append(g.pool, srcs[m]...)
+			}
+		}
+		g.plainStart[p][g.n] = uint32(len(g.plainGroups[p]))
+		g.specStart[p][g.n] = uint32(len(g.specLeaps[p]))
+		keys := make([]lineKey, 0, len(lineMasks[p]))
+		for key := range lineMasks[p] {
+			keys = append(keys, key)
+		}
+		sort.Slice(keys, func(a, b int) bool {
+			x, y := keys[a], keys[b]
+			if x.dir != y.dir {
+				return x.dir < y.dir
+			}
+			if x.typ != y.typ {
+				return x.typ < y.typ
+			}
+			return fmt.Sprint(x) < fmt.Sprint(y)
+		})
+		nd := len(g.dirs)
+		for _, key := range keys {
+			g.groups[p] = append(g.groups[p], lineGroup{dir: key.dir, typ: key.typ, mask: lineMasks[p][key], maxR: key.maxR,
+				minR: key.minR, screen: key.screen, scrR: key.scrR, cond: key.cond, first: key.first,
+				rays: g.rev[(p*nd+key.dir)*g.n : (p*nd+key.dir+1)*g.n]})
+		}
+		g.standMask[p] = make([]uint32, g.n)
+		for t := 0; t < g.n; t++ {
+			for k := 0; k < g.nk; k++ {
+				if inRegion(p, k, t) {
+					g.standMask[p][t] |= 1 << uint(k+1)
+				}
+			}
+		}
+	}
+	// A piece is immobile on a square where it has no move that does not
+	// need it never to have moved.
+	for k := 0; k < g.nk; k++ {
+		for p := 0; p < 2; p++ {
+			for sq := 0; sq < g.n; sq++ {
+				idx := (p*g.nk+k)*g.n + sq
+				mobile := false
+				for e := g.genStart[idx]; e < g.genStart[idx+1]; e++ {
+					if !g.gens[e].first {
+						mobile = true
+						break
+					}
+				}
+				if !mobile {
+					g.kinds[k].immobile[p].set(sq)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// Fast entry modes.
+const (
+	modeMove    = 1
+	modeCapture = 2
+)
+
+// fastLeap is a leap with no legs and no first-move condition.
+type fastLeap struct {
+	to   uint8
+	mode uint8
+}
+
+// fastRay is a slide from its first square, with no first-move condition.
+type fastRay struct {
+	off  uint32
+	n    uint8
+	mode uint8
+}
+
+// splitFast sorts every piece's entries into the fast lists genPseudo
+// walks when nothing special applies on a square.
+func (g *Game) splitFast() error {
+	size := 2 * g.nk * g.n
+	g.dup = make([]bool, size)
+	seen := make([]int, g.n)
+	g.fastLeapStart = make([]uint32, size+1)
+	g.fastRayStart = make([]uint32, size+1)
+	g.slowStart = make([]uint32, size+1)
+	for idx := 0; idx < size; idx++ {
+		g.fastLeapStart[idx] = uint32(len(g.fastLeaps))
+		g.fastRayStart[idx] = uint32(len(g.fastRays))
+		g.slowStart[idx] = uint32(len(g.slow))
+		k := idx / g.n % g.nk
+		for i := range seen {
+			seen[i] = 0
+		}
+		for _, e := range g.gens[g.genStart[idx]:g.genStart[idx+1]] {
+			// The squares this entry can land on: a slide's from its
+			// min_range, a hop's past its first square.
+			targets := []uint8{e.to}
+			if e.typ > genLame {
+				targets = g.pool[e.off : e.off+uint32(e.n)]
+				switch e.typ {
+				case genSlide:
+					targets = targets[min(int(e.minR)-1, len(targets)):]
+				case genHop:
+					targets = targets[1:]
+				}
+			}
+			for _, t := range targets {
+				if seen[t]++; seen[t] > 1 {
+					g.dup[idx] = true
+				}
+			}
+		}
+		ep := g.kinds[k].ep
+		for _, e := range g.gens[g.genStart[idx]:g.genStart[idx+1]] {
+			mode := uint8(0)
+			if e.canMove {
+				mode |= modeMove
+			}
+			if e.canCap {
+				mode |= modeCapture
+			}
+			switch {
+			case e.first:
+				g.slow = append(g.slow, e)
+			case e.typ == genLeap && e.n == 0:
+				g.fastLeaps = append(g.fastLeaps, fastLeap{to: e.to, mode: mode})
+			case e.typ == genSlide && e.minR == 1 && (!ep || e.n == 1 || !e.canMove):
+				// A piece en passant applies to marks its longer slides.
+				g.fastRays = append(g.fastRays, fastRay{off: e.off, n: e.n, mode: mode})
+			default:
+				g.slow = append(g.slow, e)
+			}
+		}
+	}
+	g.fastLeapStart[size] = uint32(len(g.fastLeaps))
+	g.fastRayStart[size] = uint32(len(g.fastRays))
+	g.slowStart[size] = uint32(len(g.slow))
+	return nil
+}
+
+// landsIn reports whether some move of kind k from sq can end in set.
+func (g *Game) landsIn(p, k, sq int, set *bitset) bool {
+	idx := (p*g.nk+k)*g.n + sq
+	for _, e := range g.gens[g.genStart[idx]:g.genStart[idx+1]] {
+		if e.typ <= genLame {
+			if set.has(int(e.to)) {
+				return true
+			}
+			continue
+		}
+		for _, t := range g.pool[e.off : e.off+uint32(e.n)] {
+			if set.has(int(t)) {
+				return true
+			}
+		}
+	}
+	return false
+}

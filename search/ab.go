@@ -1,0 +1,573 @@
+package search
+
+import (
+	"context"
+	"errors"
+)
+
+// Score scale: evaluations are centipawns within ±maxEval; a decided game
+// is scoreWin less the plies it takes, so a faster win scores higher and a
+// slower loss scores higher than a faster one.
+const (
+	scoreInf    = 32000
+	scoreWin    = 31000
+	scoreWinMin = scoreWin - 2000 // beyond this a score is a decided game
+
+	maxSearchPly = 128 // deepest ply from the root, quiescence included
+	maxQPly      = 16  // deepest quiescence below the horizon
+	maxQEvasions = 2   // quiescence plies in which a check is answered in full
+	deltaMargin  = 200 // centipawns of slack in quiescence delta pruning
+	ctxEvery     = 1024
+)
+
+// errNodeLimit is returned when a game spends more nodes than its Limits
+// allow: a rule file whose search explodes must not hang a worker.
+var errNodeLimit = errors.New("search: game node limit exceeded")
+
+// abSearch is negamax alpha-beta with iterative deepening, a transposition
+// table, quiescence and move ordering. It searches through position[M] only,
+// so a turn of several moves (the side to move does not change between two
+// plies) is handled where scores are passed up: the sign flips only when
+// the mover does.
+type abSearch[M comparable, P position[M]] struct {
+	ev       *evaluator
+	tt       *ttable[M]
+	maxDepth int
+	budget   int64 // nodes per move; 0: none
+
+	// per search
+	ctx       context.Context
+	hardCap   int64
+	nodes     int64
+	stopped   bool
+	err       error
+	view      board
+	extra     any
+	iterDepth int
+
+	rounds roundPosition[M] // nil unless the game is played in rounds
+	rng    *rng             // for mixed strategies in rounds
+
+	checkGame bool // answer checks in quiescence and extend them
+	goalSq    [2][]bool
+	nsq       int
+	bufs      [maxSearchPly + 1][]M
+	keys      [maxSearchPly + 1][]int32
+	killers   [maxSearchPly + 1][2]M
+	history   []int32 // side*nsq*nsq + from*nsq + to
+}
+
+func newABSearch[M comparable, P position[M]](t *evalTables, spec PlayerSpec, seed uint64) *abSearch[M, P] {
+	s := &abSearch[M, P]{
+		ev:       newEvaluator(t),
+		rng:      newRNG(seed),
+		maxDepth: spec.Depth,
+		budget:   spec.Nodes,
+		nsq:      t.geo.nsq,
+	}
+	if s.maxDepth == 0 {
+		s.maxDepth = maxSearchPly / 2
+	}
+	bits := 18
+	if spec.Nodes > 0 {
+		bits = ttBitsFor(spec.Nodes)
+	}
+	s.tt = newTTable[M](bits)
+	r := &t.spec.Rules
+	s.checkGame = r.CheckLimit > 0 || (t.hasRoyal && r.WinOrDefault() == "checkmate")
+	if t.reachSign > 0 {
+		for pl := 0; pl < 2; pl++ {
+			s.goalSq[pl] = make([]bool, s.nsq)
+			for k := range t.kinds {
+				if g := t.kinds[k].goal[pl]; g != nil {
+					for sq, d := range g {
+						if d == 0 {
+							s.goalSq[pl][sq] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	if s.nsq > 0 && s.nsq <= 256 {
+		s.history = make([]int32, 2*s.nsq*s.nsq)
+	}
+	return s
+}
+
+// abResult is what one search found.
+type abResult[M comparable] struct {
+	move   M
+	score  int // for the side to move at the root
+	depth  int // deepest completed iteration
+	nodes  int64
+	forced bool // the only legal move, played without a search (score unknown)
+}
+
+// search picks a move for the side to move in p, leaving p as it was.
+// hardCap is the most nodes it may spend before giving up with
+// errNodeLimit; it is the game's remaining allowance, not the budget.
+func (s *abSearch[M, P]) search(ctx context.Context, p P, hardCap int64) (abResult[M], error) {
+	s.begin(ctx, p, hardCap, true)
+	if s.inRound() {
+		return s.searchRound(p, 0, nil)
+	}
+	var zero M
+	stm := p.SideToMove()
+	root := append([]M(nil), p.LegalMoves(nil)...)
+	if len(root) == 0 {
+		return abResult[M]{}, nil
+	}
+	if len(root) == 1 {
+		// A forced move needs no search; its score is left unknown.
+		return abResult[M]{move: root[0], forced: true, nodes: 1}, nil
+	}
+	// Order the root once by the usual keys; afterwards the best move of
+	// each iteration goes to the front.
+	var hashMove M
+	if e, ok := s.tt.probe(p.Hash()); ok {
+		hashMove = e.move
+	}
+	keys := s.orderKeys(p, root, hashMove, 0, stm)
+	sortByKeys(root, keys)
+
+	res := abResult[M]{move: root[0], score: -scoreInf}
+	for d := 1; d <= s.maxDepth; d++ {
+		s.iterDepth = d
+		alpha, beta := -scoreInf, scoreInf
+		iterBest, iterScore := zero, -scoreInf
+		for i, m := range root {
+			p.Make(m)
+			var sc int
+			if i == 0 {
+				sc = s.child(p, stm, d-1, 1, alpha, beta)
+			} else {
+				sc = s.child(p, stm, d-1, 1, alpha, alpha+1)
+				if sc > alpha && !s.stopped {
+					sc = s.child(p, stm, d-1, 1, alpha, beta)
+				}
+			}
+			p.Unmake()
+			if s.stopped {
+				break
+			}
+			if sc > iterScore {
+				iterScore, iterBest = sc, m
+			}
+			alpha = max(alpha, sc)
+		}
+		if iterBest != zero {
+			// Every move compared here was searched to the end at this
+			// depth, so even an interrupted iteration's best is sound.
+			res.move, res.score = iterBest, iterScore
+			if !s.stopped {
+				res.depth = d
+			}
+			moveToFront(root, iterBest)
+		}
+		if s.stopped || iterScore >= scoreWinMin || iterScore <= -scoreWinMin {
+			break
+		}
+	}
+	res.nodes = s.nodes
+	return res, s.err
+}
+
+// begin resets the per-search state; a full search (fresh true) also
+// forgets the killers and most of the history.
+func (s *abSearch[M, P]) begin(ctx context.Context, p P, hardCap int64, fresh bool) {
+	s.ctx, s.hardCap, s.nodes, s.stopped, s.err = ctx, hardCap, 0, false, nil
+	s.view, s.extra = p, p
+	s.rounds = roundsOf[M](p)
+	if !fresh {
+		return
+	}
+	for i := range s.killers {
+		s.killers[i] = [2]M{}
+	}
+	for i := range s.history {
+		s.history[i] /= 4 // keep a little of what the last move learned
+	}
+}
+
+func (s *abSearch[M, P]) inRound() bool {
+	return s.rounds != nil && s.rounds.InRound()
+}
+
+// side is whose point of view a node's score takes: the side to move, or
+// player 0 at a round, where both move.
+func (s *abSearch[M, P]) side(p P) int {
+	if s.inRound() {
+		return 0
+	}
+	return p.SideToMove()
+}
+
+// child searches the position reached by a move made by side, and returns
+// its score for side: negated when the other player moves next, as is when
+// side moves again.
+func (s *abSearch[M, P]) child(p P, side, depth, ply, alpha, beta int) int {
+	if s.side(p) == side {
+		return s.negamax(p, depth, ply, alpha, beta)
+	}
+	return -s.negamax(p, depth, ply, -beta, -alpha)
+}
+
+func (s *abSearch[M, P]) qchild(p P, side, ply, qd, alpha, beta int) int {
+	if s.side(p) == side {
+		return s.quiesce(p, ply, qd, alpha, beta)
+	}
+	return -s.quiesce(p, ply, qd, -beta, -alpha)
+}
+
+// tick counts a node and reports whether the search must stop.
+func (s *abSearch[M, P]) tick() bool {
+	s.nodes++
+	if s.stopped {
+		return true
+	}
+	if s.budget > 0 && s.nodes > s.budget {
+		s.stopped = true
+	}
+	if s.nodes > s.hardCap {
+		s.stopped, s.err = true, errNodeLimit
+	}
+	if s.nodes%ctxEvery == 0 && s.ctx.Err() != nil {
+		s.stopped, s.err = true, s.ctx.Err()
+	}
+	return s.stopped
+}
+
+func terminalScore(r result, stm, ply int) int {
+	switch r.winner {
+	case stm:
+		return scoreWin - ply
+	case 1 - stm:
+		return -(scoreWin - ply)
+	}
+	return 0
+}
+
+func toTT(sc, ply int) int {
+	switch {
+	case sc > scoreWinMin:
+		return sc + ply
+	case sc < -scoreWinMin:
+		return sc - ply
+	}
+	return sc
+}
+
+func fromTT(sc, ply int) int {
+	switch {
+	case sc > scoreWinMin:
+		return sc - ply
+	case sc < -scoreWinMin:
+		return sc + ply
+	}
+	return sc
+}
+
+func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
+	if s.tick() {
+		return 0
+	}
+	stm := s.side(p)
+	if r := p.Result(); r.over {
+		return terminalScore(r, stm, ply)
+	}
+	if s.inRound() {
+		return s.roundValue(p, depth, ply)
+	}
+	if depth <= 0 || ply >= maxSearchPly-maxQPly {
+		return s.quiesce(p, ply, 0, alpha, beta)
+	}
+	// No score can beat winning on the next ply or lose slower than now.
+	alpha = max(alpha, -(scoreWin - ply))
+	beta = min(beta, scoreWin-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+	key := p.Hash()
+	var hashMove, zero M
+	if e, ok := s.tt.probe(key); ok {
+		hashMove = e.move
+		if int(e.depth) >= depth {
+			sc := fromTT(int(e.score), ply)
+			switch {
+			case e.bound == ttExact,
+				e.bound == ttLower && sc >= beta,
+				e.bound == ttUpper && sc <= alpha:
+				return sc
+			}
+		}
+	}
+	moves := p.LegalMoves(s.bufs[ply][:0])
+	s.bufs[ply] = moves
+	if len(moves) == 0 {
+		return 0 // the engine says the game goes on with nothing to play
+	}
+	keys := s.orderKeys(p, moves, hashMove, ply, stm)
+	origAlpha := alpha
+	best, bestMove := -scoreInf, zero
+	for i := range moves {
+		pickNext(moves, keys, i)
+		m := moves[i]
+		quiet := keys[i] < keyCapture
+		p.Make(m)
+		newDepth := depth - 1
+		if s.checkGame && ply < 2*s.iterDepth && p.InCheck() {
+			newDepth++ // a check is forcing: look one ply further
+		}
+		var sc int
+		if i == 0 {
+			sc = s.child(p, stm, newDepth, ply+1, alpha, beta)
+		} else {
+			red := 0
+			if depth >= 3 && i >= 4 && quiet && newDepth < depth {
+				red = 1
+				if i >= 12 && depth >= 5 {
+					red = 2
+				}
+			}
+			sc = s.child(p, stm, newDepth-red, ply+1, alpha, alpha+1)
+			if sc > alpha && (red > 0 || sc < beta) && !s.stopped {
+				sc = s.child(p, stm, newDepth, ply+1, alpha, beta)
+			}
+		}
+		p.Unmake()
+		if s.stopped {
+			return 0
+		}
+		if sc > best {
+			best, bestMove = sc, m
+		}
+		if sc > alpha {
+			alpha = sc
+		}
+		if alpha >= beta {
+			if quiet {
+				s.rememberCutoff(p, m, ply, depth, stm)
+			}
+			break
+		}
+	}
+	bound := ttExact
+	switch {
+	case best >= beta:
+		bound = ttLower
+	case best <= origAlpha:
+		bound = ttUpper
+	}
+	s.tt.store(key, bestMove, toTT(best, ply), depth, bound)
+	return best
+}
+
+// quiesce searches captures (and, in a checkmate or check-counting game,
+// every answer to a check; in a race, every move onto a goal) until the
+// position is quiet, so the evaluation is never read in the middle of an
+// exchange.
+func (s *abSearch[M, P]) quiesce(p P, ply, qd, alpha, beta int) int {
+	if s.tick() {
+		return 0
+	}
+	stm := s.side(p)
+	if r := p.QuickResult(); r.over {
+		return terminalScore(r, stm, ply)
+	}
+	if s.inRound() {
+		return s.ev.evaluate(s.view, 0, s.extra) // quiescence does not resolve rounds
+	}
+	inCheck := s.checkGame && qd < maxQEvasions && p.InCheck()
+	stand := s.ev.evaluate(s.view, stm, s.extra)
+	if ply >= maxSearchPly || qd >= maxQPly {
+		return stand
+	}
+	best := -scoreInf
+	if !inCheck {
+		// Standing pat needs no moves: whether the side to move has any
+		// is only asked when the search goes on from here.
+		if stand >= beta {
+			return stand
+		}
+		alpha = max(alpha, stand)
+		best = stand
+	}
+	moves := p.LegalMoves(s.bufs[ply][:0])
+	s.bufs[ply] = moves
+	if len(moves) == 0 {
+		if r := p.Result(); r.over {
+			return terminalScore(r, stm, ply)
+		}
+		return stand
+	}
+	if !inCheck {
+		n := 0
+		for _, m := range moves {
+			if p.IsCapture(m) || s.isGoal(p, m, stm) {
+				moves[n] = m
+				n++
+			}
+		}
+		moves = moves[:n]
+	}
+	var zero M
+	keys := s.orderKeys(p, moves, zero, ply, stm)
+	for i := range moves {
+		pickNext(moves, keys, i)
+		// Delta pruning: a capture that could not lift the score to alpha
+		// even winning its victim outright (plus a margin for what the
+		// evaluation cannot foresee) is not worth a look. Only where
+		// material is good, and never when answering a check.
+		if !inCheck && s.ev.t.matSign > 0 && keys[i] < keyGoal && keys[i] >= keyCapture &&
+			stand+s.victimValue(p, moves[i], stm)+deltaMargin < alpha {
+			continue
+		}
+		p.Make(moves[i])
+		sc := s.qchild(p, stm, ply+1, qd+1, alpha, beta)
+		p.Unmake()
+		if s.stopped {
+			return 0
+		}
+		if sc > best {
+			best = sc
+		}
+		if sc > alpha {
+			alpha = sc
+			if alpha >= beta {
+				break
+			}
+		}
+	}
+	if best == -scoreInf {
+		return stand
+	}
+	return best
+}
+
+// isGoal reports whether a move lands on a goal square of the mover's, when
+// the engine says where moves land.
+func (s *abSearch[M, P]) isGoal(p P, m M, stm int) bool {
+	g := s.goalSq[stm]
+	if g == nil {
+		return false
+	}
+	t := p.Target(m)
+	return t >= 0 && t < len(g) && g[t]
+}
+
+// Move ordering keys: the hash move, then captures by what they take, then
+// the two killers, then the history of quiet moves that caused cutoffs.
+const (
+	keyHash    = 1 << 30
+	keyCapture = 1 << 24
+	keyKiller  = 1 << 22
+	keyGoal    = 1 << 28
+)
+
+func (s *abSearch[M, P]) orderKeys(p P, moves []M, hashMove M, ply, stm int) []int32 {
+	keys := s.keys[ply][:0]
+	var zero M
+	for _, m := range moves {
+		var k int32
+		switch {
+		case m == hashMove && hashMove != zero:
+			k = keyHash
+		case s.isGoal(p, m, stm):
+			k = keyGoal
+		case p.IsCapture(m):
+			// Most valuable victim first, then least valuable attacker.
+			k = keyCapture + int32(64*min(s.victimValue(p, m, stm), 1<<16)-min(s.pieceValueAt(p, p.Source(m)), 63))
+		case m == s.killers[ply][0]:
+			k = keyKiller + 1
+		case m == s.killers[ply][1]:
+			k = keyKiller
+		default:
+			if i := s.historyIndex(p, m, stm); i >= 0 {
+				k = min(s.history[i], keyKiller-1)
+			}
+		}
+		keys = append(keys, k)
+	}
+	s.keys[ply] = keys
+	return keys
+}
+
+// victimValue is the value of what a capture takes, a pawn's worth when the
+// engine does not say where the move lands.
+func (s *abSearch[M, P]) victimValue(p P, m M, stm int) int {
+	t := p.Target(m)
+	if t < 0 {
+		return 100
+	}
+	kind, owner, ok := p.PieceAt(t)
+	kinds := s.ev.t.kinds
+	if !ok || owner == stm || kind < 0 || kind >= len(kinds) {
+		return 100
+	}
+	return min(kinds[kind].value+1, 1<<20)
+}
+
+// pieceValueAt is the value of the piece on sq in pawns (0 when unknown
+// or empty): the attacker's side of move ordering.
+func (s *abSearch[M, P]) pieceValueAt(p P, sq int) int {
+	if sq < 0 {
+		return 0
+	}
+	kind, _, ok := p.PieceAt(sq)
+	kinds := s.ev.t.kinds
+	if !ok || kind < 0 || kind >= len(kinds) {
+		return 0
+	}
+	return kinds[kind].value / 100
+}
+
+func (s *abSearch[M, P]) historyIndex(p P, m M, stm int) int {
+	if s.history == nil {
+		return -1
+	}
+	from, to := p.Source(m), p.Target(m)
+	if from < 0 || to < 0 || from >= s.nsq || to >= s.nsq {
+		return -1
+	}
+	return (stm*s.nsq+from)*s.nsq + to
+}
+
+func (s *abSearch[M, P]) rememberCutoff(p P, m M, ply, depth, stm int) {
+	if s.killers[ply][0] != m {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = m
+	}
+	if i := s.historyIndex(p, m, stm); i >= 0 {
+		s.history[i] = min(s.history[i]+int32(depth*depth), keyKiller-1)
+	}
+}
+
+// pickNext brings the move with the highest key among moves[i:] to i. It
+// is a selection sort done lazily: a cutoff usually comes early.
+func pickNext[M any](moves []M, keys []int32, i int) {
+	best := i
+	for j := i + 1; j < len(moves); j++ {
+		if keys[j] > keys[best] {
+			best = j
+		}
+	}
+	moves[i], moves[best] = moves[best], moves[i]
+	keys[i], keys[best] = keys[best], keys[i]
+}
+
+func sortByKeys[M any](moves []M, keys []int32) {
+	for i := range moves {
+		pickNext(moves, keys, i)
+	}
+}
+
+func moveToFront[M comparable](moves []M, m M) {
+	for i, x := range moves {
+		if x == m {
+			copy(moves[1:i+1], moves[:i])
+			moves[0] = m
+			return
+		}
+	}
+}

@@ -1,0 +1,124 @@
+package search
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"balancefarm/engine"
+	"balancefarm/engine/rules"
+)
+
+// loadGame loads a rule file from rulesets/.
+func loadGame(tb testing.TB, name string) *engine.Game {
+	tb.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "rulesets", name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	spec, problems := rules.Parse(data)
+	if len(problems) > 0 {
+		tb.Fatalf("%s: %v", name, problems)
+	}
+	g, err := engine.Load(spec)
+	if err != nil {
+		tb.Fatalf("%s: %v", name, err)
+	}
+	return g
+}
+
+// middlegames are the rule files of the node benchmarks, each with the
+// number of plies of ab:d2 self-play that lead from its start to the
+// benchmark position (so no FEN dialect is involved).
+var middlegames = []struct {
+	file  string
+	plies int
+}{
+	{"chess.json", 16},
+	{"five-by-five.json", 6},
+	{"xiangqi.json", 16},
+}
+
+func middlegame(tb testing.TB, i int) (*engine.Game, *engine.Position) {
+	tb.Helper()
+	g := loadGame(tb, middlegames[i].file)
+	p := g.NewPosition()
+	pl, err := NewPlayer("ab:d2", g, 1)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for ply := 0; ply < middlegames[i].plies; ply++ {
+		m, _, err := pl.Choose(context.Background(), p, 0)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		p.Make(m)
+	}
+	if p.Outcome().Over {
+		tb.Fatalf("%s: the benchmark position is a finished game", middlegames[i].file)
+	}
+	return g, p
+}
+
+// BenchmarkAlphaBetaNodes reports alpha-beta nodes per second on a
+// middlegame position of three rule files.
+func BenchmarkAlphaBetaNodes(b *testing.B) {
+	for i := range middlegames {
+		b.Run(middlegames[i].file, func(b *testing.B) {
+			g, p := middlegame(b, i)
+			t := tablesFor(g)
+			var nodes int64
+			b.ResetTimer()
+			for n := 0; n < b.N; n++ {
+				s := newABSearch[engine.Move, enginePos](t, PlayerSpec{Family: FamilyAB, Nodes: 50000}, 1)
+				r, err := s.search(context.Background(), enginePos{p}, 1<<40)
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes += r.nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
+
+// BenchmarkMCTSPlayouts reports MCTS iterations (each one playout) per
+// second from the chess middlegame.
+func BenchmarkMCTSPlayouts(b *testing.B) {
+	g, p := middlegame(b, 0)
+	t := tablesFor(g)
+	const iters = 500
+	var nodes int64
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		s := newMCTSSearch[engine.Move, enginePos](t, PlayerSpec{Family: FamilyMCTS, Iterations: iters}, 1)
+		r, err := s.search(context.Background(), enginePos{p}, 1<<40)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += r.nodes
+	}
+	b.ReportMetric(float64(b.N*iters)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(nodes)/float64(b.N*iters), "nodes/playout")
+}
+
+// BenchmarkGames reports complete games per second on orthodox chess with
+// both sides played by one rung of the default ladder.
+func BenchmarkGames(b *testing.B) {
+	g := loadGame(b, "chess.json")
+	for _, rung := range DefaultLadder() {
+		b.Run(rung, func(b *testing.B) {
+			plies := 0
+			for n := 0; n < b.N; n++ {
+				rec, err := PlayGame(context.Background(), g, rung, rung, uint64(n+1), Limits{}, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				plies += rec.Plies
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+		})
+	}
+}

@@ -1,0 +1,102 @@
+// Package search owns balancefarm's players: graded-strength alpha-beta
+// and MCTS players that play any game the engine loads, the spec strings
+// that name them, the ladder of them the farm measures with, and the game
+// loop (PlayGame) that plays one game between two of them and records it.
+//
+// # Players and spec strings
+//
+// A player is named by a short spec string, used everywhere (CLI, jobs,
+// reports, metric labels); ParseSpec reads one and PlayerSpec.String gives
+// the canonical form:
+//
+//	random          a uniformly random legal move
+//	ab:d3           alpha-beta, iterative deepening to depth 3
+//	ab:n20000       alpha-beta, iterative deepening until 20000 nodes
+//	ab:d6n20000     whichever limit comes first
+//	mcts:i800       UCT, 800 iterations a move
+//	mcts:i800p16    the same with playouts cut off after 16 plies
+//
+// Budgets are counted in nodes (positions visited, quiescence included)
+// and iterations, never in time, so the same rule file, specs and seed
+// give the same game, move for move, on any machine. The random streams
+// are a fixed splitmix64, and the MCTS arithmetic avoids platform
+// differences (see detmath.go).
+//
+// DefaultLadder and QuickLadder are ladders of spec strings, weakest first,
+// mixing both families; SortByStrength and CompareStrength order specs by
+// a nominal effort (PlayerSpec.Effort), Doubled, SkillTrace and
+// DoublingPairs name "budget doubled" pairs for a skill trace.
+//
+// Alpha-beta is negamax with iterative deepening, principal-variation
+// search and late-move reductions, a transposition table keyed by the
+// engine's hash, quiescence on captures (all answers to a check in a
+// checkmate or check-counting game, and moves onto a goal in a race), a
+// check extension, and move ordering by hash move, captures by the value
+// taken, two killers and history. Decided games score as a win less the
+// plies to it, so the fastest win and the slowest loss are preferred.
+//
+// MCTS is UCT with an MCTS-solver (a proven win or loss propagates up, so
+// a forced win is played at once), random expansion, playouts that move
+// onto a goal when they can and usually take the most valuable capture
+// when there is one, cut off after a ply limit and scored by the
+// evaluation. The tree is kept between moves and reused when the game
+// reaches one of its nodes.
+//
+// # Evaluation
+//
+// The evaluation is built from the rule file alone (evaltables.go):
+// material from each piece's declared value; a piece-square term from how
+// much of an empty board each piece commands from each square; mobility on
+// the current board; a promoting piece's distance (in its own moves) to
+// its zone; and one term per ending the file names: moves to a reach
+// square, checks given toward check_limit (the engine's count), counts
+// toward extinction, ground toward territory.win_at, the scoring count as
+// the clock runs down, bare royalty, and in a checkmate game with a big
+// material lead, driving the other royal to the rim. The signs follow
+// what the endings reward: where checkmate wins (losing chess), running
+// out of pieces wins (giveaway) or reduction to bare royalty wins,
+// material counts against its owner, and where stalemate wins, so does
+// mobility.
+//
+// # The game interface, and families that need more
+//
+// Both players search through position[M], an interface over the engine's
+// Position, and never look inside a move. A turn of several moves needs
+// nothing more: scores are passed up negated only where the side to move
+// changes. Drops, portals, wild pieces and every other rule the engine
+// plays are just legal moves.
+//
+// A game played in rounds (rules.simultaneous) is different in kind: both
+// players choose at once, so a round is a matrix game, not a turn. The
+// interface for it is roundPosition (rounds.go): InRound, RoundMoves,
+// MakeRound and Announcer, which the engine's Position is to grow; the
+// adapter picks the methods up by embedding, with no change here.
+//   - Alpha-beta searches every pair of choices one round shallower and
+//     values the round by the matrix's equilibrium (solveMatrix: regret
+//     matching, or the saddle point when there is one); at the root a
+//     player draws its move from its own equilibrium strategy with its own
+//     seeded stream, so play is mixed yet replayable.
+//   - MCTS uses decoupled UCT: at a round each player picks its choice by
+//     its own UCB over its own statistics; the final choice is drawn from
+//     the player's equilibrium strategy of the root's matrix of mean
+//     results.
+//   - In a spy game's open phase one player announces first (Announcer):
+//     the round is then valued by maximin, and the other player answers the
+//     announced move knowing it.
+//   - The game loop asks each player for its choice without showing it the
+//     other's, then plays the round; the record holds "m0 & m1".
+//
+// Both are tested on toy games played in rounds (toyrounds_test.go).
+//
+// # Playing games
+//
+// PlayGame plays a game from the start between two spec strings under
+// Limits (a node cap for the whole game, so a file whose search explodes
+// stops with an error instead of hanging a worker; wall time comes from
+// the context). A few random plies open each game, chosen by the seed
+// and recorded, so a match is not one game played many times. It
+// never panics. The Record has the moves, the result and the rule that
+// ended the game, the nodes each player searched, the lead changes, and
+// Features: rule-usage counts read generically from the position (see
+// the Feat constants).
+package search

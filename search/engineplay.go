@@ -1,0 +1,155 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sync"
+
+	"balancefarm/engine"
+)
+
+// enginePos adapts *engine.Position to position[engine.Move]. Every other
+// method is the engine's own; a counter the engine adds later (checks
+// given, squares claimed, points) is promoted through the embedding and
+// picked up by the evaluation's optional interfaces.
+type enginePos struct{ *engine.Position }
+
+func (e enginePos) Result() result {
+	o := e.Outcome()
+	return result{over: o.Over, winner: o.Winner, rule: o.Rule}
+}
+
+func (e enginePos) QuickResult() result {
+	if e.Decided() {
+		return e.Result()
+	}
+	r := &e.Game().Spec().Rules
+	if e.NoProgress() >= r.NoProgressOrDefault() || e.Ply() >= r.MaxPliesOrDefault() {
+		return e.Result()
+	}
+	if rep := r.RepetitionOrDefault(); rep > 0 && e.NoProgress() >= 4 && e.Repetitions() >= rep {
+		return e.Result()
+	}
+	return result{winner: -1}
+}
+
+func (e enginePos) Source(m engine.Move) int { return m.From() }
+func (e enginePos) Target(m engine.Move) int { return m.To() }
+
+// tablesFor builds (once per game) what the evaluation precomputes from a
+// rule file. A worker plays many games of few rule files; the cache is
+// emptied when it grows past a bound so a long-lived process cannot leak.
+func tablesFor(g *engine.Game) *evalTables {
+	tablesMu.Lock()
+	defer tablesMu.Unlock()
+	if t, ok := tablesCache[g]; ok {
+		return t
+	}
+	if len(tablesCache) >= 64 {
+		clear(tablesCache)
+	}
+	t := buildEvalTables(g)
+	tablesCache[g] = t
+	return t
+}
+
+var (
+	tablesMu    sync.Mutex
+	tablesCache = map[*engine.Game]*evalTables{}
+)
+
+// PlayGame plays one game of g from its starting position between the
+// players p0 (moving first) and p1, given as spec strings. The same game,
+// specs, seed and limits give the same game move for move on any machine.
+// progress, if not nil, is called after every ply. It never panics: a
+// failure anywhere, the engine included, is returned as an error together
+// with the record of the game so far.
+func PlayGame(ctx context.Context, g *engine.Game, p0, p1 string, seed uint64, lim Limits, progress func()) (Record, error) {
+	var watch func(MoveEvent)
+	if progress != nil {
+		watch = func(MoveEvent) { progress() }
+	}
+	return Play(ctx, g, nil, p0, p1, seed, lim, watch)
+}
+
+// Play is PlayGame from a given position (nil for the game's start), with
+// watch told of every ply as it is made.
+func Play(ctx context.Context, g *engine.Game, start *engine.Position, p0, p1 string, seed uint64, lim Limits, watch func(MoveEvent)) (rec Record, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("search: panic during game: %v\n%s", r, debug.Stack())
+		}
+	}()
+	if g == nil {
+		return rec, errors.New("search: no game")
+	}
+	var specs [2]PlayerSpec
+	for i, s := range [2]string{p0, p1} {
+		if specs[i], err = ParseSpec(s); err != nil {
+			return rec, err
+		}
+	}
+	var pos *engine.Position
+	if start != nil {
+		pos = start.Clone()
+	} else {
+		pos = g.NewPosition()
+	}
+	fen := pos.FEN()
+	rec, err = runGame(ctx, enginePos{pos}, tablesFor(g), specs, seed, lim, watch)
+	rec.StartFEN = fen
+	return rec, err
+}
+
+// Player is one player of a spec, for callers that want single moves (an
+// analysis page, a human opponent) rather than whole games.
+type Player struct {
+	spec PlayerSpec
+	c    chooser[engine.Move, enginePos]
+}
+
+// Decision is what a player's search cost and concluded.
+type Decision struct {
+	Nodes    int64
+	Score    int // centipawns for the side to move, when HasScore
+	HasScore bool
+	Depth    int
+}
+
+// NewPlayer makes the player a spec string describes, for game g.
+func NewPlayer(spec string, g *engine.Game, seed uint64) (*Player, error) {
+	ps, err := ParseSpec(spec)
+	if err != nil {
+		return nil, err
+	}
+	if g == nil {
+		return nil, errors.New("search: no game")
+	}
+	c, err := newChooser[engine.Move, enginePos](ps, tablesFor(g), seed)
+	if err != nil {
+		return nil, err
+	}
+	return &Player{spec: ps, c: c}, nil
+}
+
+// Spec is the player's canonical spec string.
+func (pl *Player) Spec() string { return pl.spec.String() }
+
+// Choose picks a move for the side to move in pos, searching at most
+// maxNodes nodes (0: DefaultMaxNodes). pos is left as it was. A player
+// keeps state between calls (its transposition table, its MCTS tree), so
+// call it with the positions of one game in order.
+func (pl *Player) Choose(ctx context.Context, pos *engine.Position, maxNodes int64) (m engine.Move, d Decision, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("search: panic while choosing: %v", r)
+		}
+	}()
+	if maxNodes <= 0 {
+		maxNodes = DefaultMaxNodes
+	}
+	dec, err := pl.c.choose(ctx, enginePos{pos}, maxNodes)
+	return dec.move, Decision{Nodes: dec.nodes, Score: dec.score, HasScore: dec.hasScore, Depth: dec.depth}, err
+}

@@ -1,0 +1,313 @@
+package search
+
+// board is what the evaluation reads of a position.
+type board interface {
+	PieceAt(sq int) (kind, owner int, ok bool)
+	Ply() int
+	InCheck() bool
+}
+
+// placed is one piece found on the board.
+type placed struct {
+	sq, kind, owner int
+}
+
+// evaluator scores positions for one player's search. The tables are
+// shared; the scratch space is its own.
+type evaluator struct {
+	t      *evalTables
+	occ    []int8 // 0 empty, 1 player 0, 2 player 1, 3 nobody's
+	pieces []placed
+	counts [2][]int // per kind
+}
+
+func newEvaluator(t *evalTables) *evaluator {
+	e := &evaluator{t: t, occ: make([]int8, t.geo.nsq)}
+	for pl := 0; pl < 2; pl++ {
+		e.counts[pl] = make([]int, len(t.kinds))
+	}
+	return e
+}
+
+// evaluate scores the position in centipawns for the side to move. It is
+// generic: every term comes from the piece values and moves the file
+// declares and from the endings it names, and every sign follows what
+// those endings reward.
+func (e *evaluator) evaluate(p board, stm int, extra any) int {
+	t := e.t
+	nsq := t.geo.nsq
+	e.pieces = e.pieces[:0]
+	for pl := 0; pl < 2; pl++ {
+		clear(e.counts[pl])
+	}
+	var material, positional, nonRoyal, total [2]int
+	royalSq := [2]int{-1, -1}
+	for sq := 0; sq < nsq; sq++ {
+		kind, owner, ok := p.PieceAt(sq)
+		if !ok {
+			e.occ[sq] = 0
+			continue
+		}
+		if owner != 0 && owner != 1 {
+			e.occ[sq] = 3
+			continue
+		}
+		e.occ[sq] = int8(owner + 1)
+		if kind < 0 || kind >= len(t.kinds) || !t.kinds[kind].known {
+			continue
+		}
+		kt := &t.kinds[kind]
+		e.pieces = append(e.pieces, placed{sq, kind, owner})
+		e.counts[owner][kind]++
+		total[owner]++
+		material[owner] += kt.value
+		if kt.royal {
+			royalSq[owner] = sq
+		} else {
+			nonRoyal[owner]++
+		}
+		if kt.pst[owner] != nil {
+			positional[owner] += kt.pst[owner][sq]
+		}
+	}
+
+	var score [2]int
+	for pl := 0; pl < 2; pl++ {
+		score[pl] = t.matSign*material[pl] + positional[pl]
+	}
+	if t.geo.ok {
+		e.addMobility(&score)
+		if t.reachSign != 0 {
+			e.addReach(&score, stm)
+		}
+	}
+	if t.extinction != nil {
+		e.addExtinction(&score)
+	}
+	if t.bareSign != 0 && t.hasRoyal {
+		for pl := 0; pl < 2; pl++ {
+			if nonRoyal[pl] <= 1 {
+				score[pl] += t.bareSign * bareRoyalWeight * (2 - nonRoyal[pl]) / 2
+			}
+		}
+	}
+	if t.checkLimit > 0 {
+		e.addChecks(&score, p, stm, extra)
+	}
+	if t.claimWinAt > 0 {
+		if cc, ok := extra.(claimsCounter); ok {
+			for pl := 0; pl < 2; pl++ {
+				need := t.claimWinAt - cc.Claimed(pl)
+				if need >= 1 {
+					score[pl] += claimWeight / need
+				}
+			}
+		}
+	}
+	if t.scoreCount != "" {
+		e.addScoring(&score, p.Ply(), total, extra)
+	}
+	if t.mopUp && t.geo.ok {
+		e.addMopUp(&score, material, royalSq)
+	}
+	s := score[0] - score[1]
+	if stm == 1 {
+		s = -s
+	}
+	return max(-maxEval, min(maxEval, s))
+}
+
+// addMobility counts where each piece's lines (slides, sweeps, hops) reach
+// on the current board, in the direction the endings reward. A leap's
+// reach hardly depends on the board, and the piece-square term already
+// counts it.
+func (e *evaluator) addMobility(score *[2]int) {
+	t := e.t
+	for _, pc := range e.pieces {
+		own := int8(pc.owner + 1)
+		n := 0
+		for _, r := range t.kinds[pc.kind].rays[pc.owner][pc.sq] {
+			if !r.line {
+				continue
+			}
+			if r.hop {
+				n += e.hopMoves(&r, own)
+				continue
+			}
+			for i, s := range r.sqs {
+				o := e.occ[s]
+				if o == 0 {
+					if r.quiet && i >= r.min {
+						n++
+					}
+					continue
+				}
+				if o != own && r.capture && i >= r.min {
+					n++
+				}
+				break
+			}
+		}
+		score[pc.owner] += t.mobSign * mobilityWeight * n
+	}
+}
+
+func (e *evaluator) hopMoves(r *ray, own int8) int {
+	n, past := 0, -1
+	for i, s := range r.sqs {
+		o := e.occ[s]
+		if past < 0 {
+			if o == 0 {
+				continue
+			}
+			if (r.screen == "own" && o != own) || (r.screen == "enemy" && (o == own || o == 3)) {
+				return 0
+			}
+			past = i
+			continue
+		}
+		if r.screenRange > 0 && i-past > r.screenRange {
+			break
+		}
+		if o == 0 {
+			if r.quiet {
+				n++
+			}
+			continue
+		}
+		if o != own && r.capture {
+			n++
+		}
+		break
+	}
+	return n
+}
+
+// addReach credits each side for how few moves its nearest eligible pieces
+// need to arrive on a goal square (or, for a losing goal, debits it).
+func (e *evaluator) addReach(score *[2]int, stm int) {
+	t := e.t
+	best := [2][2]int{{unreachable, unreachable}, {unreachable, unreachable}}
+	for _, pc := range e.pieces {
+		g := t.kinds[pc.kind].goal[pc.owner]
+		if g == nil {
+			continue
+		}
+		d := int(g[pc.sq])
+		if t.reachLeave {
+			d++ // standing there decides nothing; stepping off does
+		}
+		b := &best[pc.owner]
+		switch {
+		case d < b[0]:
+			b[0], b[1] = d, b[0]
+		case d < b[1]:
+			b[1] = d
+		}
+	}
+	for pl := 0; pl < 2; pl++ {
+		v := reachValue(best[pl][0]) + reachValue(best[pl][1])/2
+		if pl == stm && best[pl][0] == 1 {
+			v *= 2 // one move from the goal with the move in hand
+		}
+		score[pl] += t.reachSign * v
+	}
+}
+
+func reachValue(d int) int {
+	if d <= 0 || d >= 12 {
+		return 0
+	}
+	return reachWeight >> (d - 1)
+}
+
+// addExtinction weighs each counted group by how close it is to running
+// out: the last piece above the line is worth the most.
+func (e *evaluator) addExtinction(score *[2]int) {
+	t := e.t
+	minCount := t.extinction.MinCountOrDefault()
+	for pl := 0; pl < 2; pl++ {
+		for gi, grp := range t.extGroups {
+			if t.extinction.PerType.Own && t.extStarts[pl][gi] == 0 {
+				continue
+			}
+			c := 0
+			for _, k := range grp {
+				c += e.counts[pl][k]
+			}
+			spare := c - minCount
+			if spare < 0 || spare > 8 {
+				continue
+			}
+			score[pl] += t.extSign * (extinctionWeight >> spare)
+		}
+	}
+}
+
+// addChecks reads the checks given toward check_limit from the position
+// when the engine counts them, and otherwise credits a check on the board.
+func (e *evaluator) addChecks(score *[2]int, p board, stm int, extra any) {
+	t := e.t
+	if cc, ok := extra.(checksCounter); ok {
+		for pl := 0; pl < 2; pl++ {
+			need := t.checkLimit - cc.ChecksGiven(pl)
+			if need >= 1 {
+				score[pl] += checkLimitWeight / need
+			}
+		}
+		return
+	}
+	if p.InCheck() {
+		score[1-stm] += checkLimitWeight / t.checkLimit
+	}
+}
+
+// addScoring weighs what rules.scoring compares, more as the clock runs
+// out. The engine's own count is used when it offers one; otherwise the
+// counts visible on the board.
+func (e *evaluator) addScoring(score *[2]int, ply int, total [2]int, extra any) {
+	t := e.t
+	if t.scoreCount == "material" {
+		return // already the material term
+	}
+	w := scoringWeight * (t.maxPlies + 3*ply) / max(t.maxPlies, 1)
+	var units [2]float64
+	switch sc, ok := extra.(scoreCounter); {
+	case ok:
+		units = [2]float64{sc.Score(0), sc.Score(1)}
+	case t.scoreCount == "pieces":
+		units = [2]float64{float64(total[0]), float64(total[1])}
+	case t.scoreCount == "region" && t.scoreRegion[0] != nil:
+		for _, pc := range e.pieces {
+			if t.scoreRegion[pc.owner][pc.sq] {
+				units[pc.owner]++
+			}
+		}
+	default:
+		return
+	}
+	if t.scoreCount == "points" {
+		w *= 3 // a bounty is worth about a piece's value
+	}
+	for pl := 0; pl < 2; pl++ {
+		score[pl] += int(units[pl] * float64(w))
+	}
+}
+
+// addMopUp helps the side that is well ahead in a checkmate game finish:
+// drive the other royal toward the rim and bring its own royal near, which
+// a shallow search cannot see on its own.
+func (e *evaluator) addMopUp(score *[2]int, material [2]int, royalSq [2]int) {
+	geo := e.t.geo
+	for pl := 0; pl < 2; pl++ {
+		opp := 1 - pl
+		if material[pl]-material[opp] < mopUpThreshold || royalSq[opp] < 0 {
+			continue
+		}
+		bonus := mopUpEdgeWeight * geo.edgeCloseness(royalSq[opp])
+		if royalSq[pl] >= 0 {
+			bonus += mopUpNearWeight * (max(geo.width, geo.height) - geo.distance(royalSq[pl], royalSq[opp]))
+		}
+		score[pl] += bonus
+	}
+}

@@ -1,0 +1,313 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// Limits bound one game, so that a hostile rule file cannot hang a
+// worker. Wall time is bounded by the context given with them.
+type Limits struct {
+	// MaxNodes is the most nodes both players together may search in the
+	// game; past it the game stops with an error. 0 means DefaultMaxNodes.
+	MaxNodes int64
+	// OpeningPlies is how many random plies open the game before the
+	// players take over; 0 means DefaultOpeningPlies, negative means none.
+	OpeningPlies int
+}
+
+const (
+	// DefaultMaxNodes is about ten minutes of searching on one core.
+	DefaultMaxNodes = 1_000_000_000
+	// DefaultOpeningPlies random plies vary the games of a match.
+	DefaultOpeningPlies = 4
+	// maxGamePlies stops a game the engine never ends.
+	maxGamePlies = 100_000
+	// leadThreshold is the evaluation (centipawns, from player 0's side)
+	// below which nobody counts as leading.
+	leadThreshold = 150
+	// leadProbeNodes is the quiescence budget of the lead measurement.
+	leadProbeNodes = 400
+	// openingMargin is how much worse than the best quiet move (in
+	// centipawns, after a short quiescence) a random opening move may be.
+	openingMargin = 60
+)
+
+// Record is one game, as the farm stores it.
+type Record struct {
+	Players      [2]string `json:"players"`
+	Seed         uint64    `json:"seed"`
+	StartFEN     string    `json:"start_fen,omitempty"`
+	OpeningPlies int       `json:"opening_plies"` // the first moves, played at random
+	Moves        []string  `json:"moves"`         // every ply, in the engine's notation
+	Plies        int       `json:"plies"`
+	Winner       int       `json:"winner"` // 0, 1, or -1 for a draw
+	Result       string    `json:"result"` // "1-0", "0-1", "1/2-1/2"
+	Rule         string    `json:"rule"`   // the rule that ended the game
+	Nodes        [2]int64  `json:"nodes"`  // searched by each player
+	// LeadChanges counts the times the lead passed from one player to the
+	// other: sign changes of the evaluation from player 0's side, ignoring
+	// values within leadThreshold of level, the result counted last.
+	LeadChanges int `json:"lead_changes"`
+	// Features counts rule usage seen generically; see featureNames.
+	Features map[string]int `json:"features"`
+}
+
+// MoveEvent is one ply as it is played.
+type MoveEvent struct {
+	Ply      int // 1 for the first ply of the game
+	Side     int
+	Move     string
+	Opening  bool  // a random opening ply
+	Nodes    int64 // searched for this move
+	Score    int   // the searcher's score for the mover, when HasScore
+	HasScore bool
+	Depth    int
+	Lead     int // evaluation after the move, from player 0's side
+}
+
+// ResultString is the usual notation for a winner: "1-0", "0-1", "1/2-1/2".
+func ResultString(winner int) string {
+	switch winner {
+	case 0:
+		return "1-0"
+	case 1:
+		return "0-1"
+	}
+	return "1/2-1/2"
+}
+
+// runGame plays p to the end between two players. It is the whole game
+// loop, written against position[M] so the tests can run it on toy games.
+func runGame[M comparable, P position[M]](ctx context.Context, p P, t *evalTables, specs [2]PlayerSpec, seed uint64, lim Limits, watch func(MoveEvent)) (Record, error) {
+	rec := Record{
+		Players:  [2]string{specs[0].String(), specs[1].String()},
+		Seed:     seed,
+		Winner:   -1,
+		Features: map[string]int{},
+	}
+	maxNodes := lim.MaxNodes
+	if maxNodes <= 0 {
+		maxNodes = DefaultMaxNodes
+	}
+	var players [2]chooser[M, P]
+	for pl := 0; pl < 2; pl++ {
+		c, err := newChooser[M, P](specs[pl], t, mixSeed(seed, uint64(pl)+1))
+		if err != nil {
+			return rec, err
+		}
+		players[pl] = c
+	}
+	probe := newABSearch[M, P](t, PlayerSpec{Family: FamilyAB, Nodes: leadProbeNodes}, 0)
+	feats := newFeatureTracker(t, rec.Features)
+	lead := leadTracker{}
+	var spent int64
+
+	play := func(m M, ev MoveEvent) {
+		ev.Side = p.SideToMove()
+		ev.Move = p.MoveString(m)
+		ev.Ply = rec.Plies + 1
+		before(feats, p, m)
+		p.Make(m)
+		feats.after(p, ev.Ply, ev.Side)
+		rec.Moves = append(rec.Moves, ev.Move)
+		rec.Plies++
+		if !p.Result().over {
+			ev.Lead = probe.leadScore(ctx, p)
+			lead.see(ev.Lead)
+		}
+		if watch != nil {
+			watch(ev)
+		}
+	}
+
+	openings := lim.OpeningPlies
+	switch {
+	case openings == 0:
+		openings = DefaultOpeningPlies
+	case openings < 0:
+		openings = 0
+	}
+	rounds := roundsOf[M](p)
+	orng := newRNG(mixSeed(seed, 0))
+	for rec.Plies < openings && !p.Result().over && (rounds == nil || !rounds.InRound()) {
+		m, ok := openingMove(ctx, p, probe, orng)
+		if !ok {
+			break
+		}
+		play(m, MoveEvent{Opening: true})
+	}
+	rec.OpeningPlies = rec.Plies
+
+	var zero M
+	for !p.Result().over {
+		if rounds != nil && rounds.InRound() {
+			if rec.Plies >= maxGamePlies {
+				return rec, fmt.Errorf("search: game not over after %d plies", rec.Plies)
+			}
+			if err := playRound(ctx, p, rounds, &players, &rec, &spent, maxNodes, watch); err != nil {
+				return rec, err
+			}
+			continue
+		}
+		if rec.Plies >= maxGamePlies {
+			return rec, fmt.Errorf("search: game not over after %d plies", rec.Plies)
+		}
+		if err := ctx.Err(); err != nil {
+			return rec, err
+		}
+		stm := p.SideToMove()
+		if stm != 0 && stm != 1 {
+			return rec, fmt.Errorf("search: ply %d: side to move is %d", rec.Plies+1, stm)
+		}
+		d, err := players[stm].choose(ctx, p, maxNodes-spent)
+		spent += d.nodes
+		rec.Nodes[stm] += d.nodes
+		if err != nil {
+			if errors.Is(err, errNodeLimit) {
+				err = fmt.Errorf("%w (%d nodes)", err, maxNodes)
+			}
+			return rec, fmt.Errorf("ply %d, player %d (%s): %w", rec.Plies+1, stm, rec.Players[stm], err)
+		}
+		if d.move == zero {
+			return rec, fmt.Errorf("search: ply %d: player %d (%s) found no move in a game that is not over", rec.Plies+1, stm, rec.Players[stm])
+		}
+		play(d.move, MoveEvent{Nodes: d.nodes, Score: d.score, HasScore: d.hasScore, Depth: d.depth})
+	}
+	r := p.Result()
+	rec.Winner, rec.Rule, rec.Result = r.winner, r.rule, ResultString(r.winner)
+	switch r.winner {
+	case 0:
+		lead.see(scoreWin)
+	case 1:
+		lead.see(-scoreWin)
+	}
+	rec.LeadChanges = lead.changes
+	feats.finish()
+	return rec, nil
+}
+
+// openingMove picks a random move that neither captures nor ends the game
+// nor gives material away: among the quiet moves, one whose short
+// quiescence score for the mover is within openingMargin of the best. The
+// random start varies the games of a match without deciding them, which
+// on a small board a blunder in the first few plies would.
+func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe *abSearch[M, P], r *rng) (M, bool) {
+	var zero M
+	mover := p.SideToMove()
+	var quiet []M
+	var scores []int
+	best := -scoreInf
+	for _, m := range p.LegalMoves(nil) {
+		if p.IsCapture(m) {
+			continue
+		}
+		p.Make(m)
+		if !p.Result().over {
+			v := probe.leadScore(ctx, p) // player 0's side
+			if mover == 1 {
+				v = -v
+			}
+			quiet = append(quiet, m)
+			scores = append(scores, v)
+			best = max(best, v)
+		}
+		p.Unmake()
+	}
+	var fair []M
+	for i, m := range quiet {
+		if scores[i] >= best-openingMargin {
+			fair = append(fair, m)
+		}
+	}
+	if len(fair) == 0 {
+		return zero, false
+	}
+	return fair[r.intn(len(fair))], true
+}
+
+// leadScore is a short quiescence search of p, from player 0's side: the
+// material and position once the captures on the board are played out.
+func (s *abSearch[M, P]) leadScore(ctx context.Context, p P) int {
+	v, _ := s.quietScore(ctx, p, leadProbeNodes)
+	if s.side(p) == 1 {
+		v = -v
+	}
+	return v
+}
+
+// quietScore is a quiescence search of p within budget nodes, for the side
+// to move (player 0 at a round), and the nodes it took. Past the budget it
+// falls back to the static evaluation.
+func (s *abSearch[M, P]) quietScore(ctx context.Context, p P, budget int64) (int, int64) {
+	s.begin(ctx, p, budget, false)
+	stm := s.side(p)
+	v := s.quiesce(p, 0, 0, -scoreInf, scoreInf)
+	if s.stopped {
+		v = s.ev.evaluate(p, stm, p)
+	}
+	return v, s.nodes
+}
+
+// leadTracker counts sign changes of a sequence, ignoring small values.
+type leadTracker struct {
+	sign    int
+	changes int
+}
+
+func (l *leadTracker) see(v int) {
+	s := 0
+	switch {
+	case v >= leadThreshold:
+		s = 1
+	case v <= -leadThreshold:
+		s = -1
+	default:
+		return
+	}
+	if l.sign != 0 && s != l.sign {
+		l.changes++
+	}
+	l.sign = s
+}
+
+// playRound asks both players for their choice of a round and plays the
+// two together. In secret rounds neither choice is shown to the other
+// player; in an announced round the announcer chooses first and the other
+// answers knowing it. The round is recorded as one entry "m0 & m1".
+func playRound[M comparable, P position[M]](ctx context.Context, p P, rounds roundPosition[M], players *[2]chooser[M, P], rec *Record, spent *int64, maxNodes int64, watch func(MoveEvent)) error {
+	var zero M
+	var moves [2]M
+	order := [2]int{0, 1}
+	ann := rounds.Announcer()
+	if ann == 1 {
+		order = [2]int{1, 0}
+	}
+	var nodes int64
+	for k, pl := range order {
+		var announced *M
+		if ann >= 0 && k == 1 {
+			announced = &moves[order[0]]
+		}
+		d, err := players[pl].chooseRound(ctx, p, maxNodes-*spent, pl, announced)
+		*spent += d.nodes
+		nodes += d.nodes
+		rec.Nodes[pl] += d.nodes
+		if err != nil {
+			return fmt.Errorf("round at ply %d, player %d (%s): %w", rec.Plies+1, pl, rec.Players[pl], err)
+		}
+		if d.move == zero {
+			return fmt.Errorf("search: round at ply %d: player %d (%s) found no move", rec.Plies+1, pl, rec.Players[pl])
+		}
+		moves[pl] = d.move
+	}
+	text := p.MoveString(moves[0]) + " & " + p.MoveString(moves[1])
+	rounds.MakeRound(moves[0], moves[1])
+	rec.Moves = append(rec.Moves, text)
+	rec.Plies++
+	if watch != nil {
+		watch(MoveEvent{Ply: rec.Plies, Side: -1, Move: text, Nodes: nodes})
+	}
+	return nil
+}

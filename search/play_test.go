@@ -1,0 +1,97 @@
+package search
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestPlayGameIsReplayable(t *testing.T) {
+	tests := []struct{ file, p0, p1 string }{
+		{"five-by-five.json", "ab:n2000", "mcts:i200"},
+		{"five-by-five.json", "mcts:i300p6", "random"},
+		{"chess.json", "ab:d2", "mcts:i60"},
+		{"kingofthehill.json", "ab:n1500", "ab:d2"},
+	}
+	for _, tc := range tests {
+		g := loadGame(t, tc.file)
+		var recs [2]Record
+		for i := range recs {
+			rec, err := PlayGame(context.Background(), g, tc.p0, tc.p1, 7, Limits{}, nil)
+			if err != nil {
+				t.Fatalf("%s %s-%s: %v", tc.file, tc.p0, tc.p1, err)
+			}
+			recs[i] = rec
+		}
+		if !reflect.DeepEqual(recs[0], recs[1]) {
+			t.Errorf("%s %s-%s: same seed, different games:\n%v\n%v", tc.file, tc.p0, tc.p1, recs[0].Moves, recs[1].Moves)
+		}
+		r := recs[0]
+		if r.Plies != len(r.Moves) || r.OpeningPlies != DefaultOpeningPlies || r.Rule == "" || r.Result != ResultString(r.Winner) {
+			t.Errorf("%s %s-%s: inconsistent record %+v", tc.file, tc.p0, tc.p1, r)
+		}
+		if r.Nodes[0] == 0 && !strings.HasPrefix(tc.p0, "random") {
+			t.Errorf("%s: player 0 searched no nodes", tc.file)
+		}
+		if _, ok := r.Features[FeatMeanBranching]; !ok {
+			t.Errorf("%s: no branching feature in %v", tc.file, r.Features)
+		}
+	}
+}
+
+func TestSeedsVaryTheOpening(t *testing.T) {
+	g := loadGame(t, "chess.json")
+	openings := map[string]bool{}
+	for seed := uint64(1); seed <= 6; seed++ {
+		rec, err := PlayGame(context.Background(), g, "random", "random", seed, Limits{OpeningPlies: 4}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		openings[strings.Join(rec.Moves[:4], " ")] = true
+	}
+	if len(openings) < 5 {
+		t.Errorf("six seeds gave only %d different openings", len(openings))
+	}
+}
+
+func TestPlayGameErrors(t *testing.T) {
+	g := loadGame(t, "chess.json")
+	if _, err := PlayGame(context.Background(), g, "ab:q3", "random", 1, Limits{}, nil); err == nil {
+		t.Error("a bad spec was accepted")
+	}
+	if _, err := PlayGame(context.Background(), nil, "random", "random", 1, Limits{}, nil); err == nil {
+		t.Error("a nil game was accepted")
+	}
+	// A game over its node allowance stops with an error, not a hang.
+	rec, err := PlayGame(context.Background(), g, "ab:d8", "ab:d8", 1, Limits{MaxNodes: 20000}, nil)
+	if err == nil || !strings.Contains(err.Error(), "node limit") {
+		t.Errorf("node limit: got %v", err)
+	}
+	if rec.Nodes[0]+rec.Nodes[1] > 20000+1 {
+		t.Errorf("node limit: searched %d nodes", rec.Nodes[0]+rec.Nodes[1])
+	}
+	// So does a context that runs out.
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if _, err := PlayGame(ctx, g, "ab:d30", "ab:d30", 1, Limits{}, nil); err == nil {
+		t.Error("a cancelled context did not stop the game")
+	}
+}
+
+func TestProgressAndFeatures(t *testing.T) {
+	g := loadGame(t, "five-by-five.json")
+	calls := 0
+	rec, err := PlayGame(context.Background(), g, "ab:n1000", "ab:n1000", 3, Limits{}, func() { calls++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != rec.Plies {
+		t.Errorf("progress called %d times for %d plies", calls, rec.Plies)
+	}
+	f := rec.Features
+	if f[FeatCaptures] == 0 || f[FeatFirstCapture] <= rec.OpeningPlies || f[FeatMaxBranching] < f[FeatMeanBranching] {
+		t.Errorf("implausible features %v for %d plies", f, rec.Plies)
+	}
+}

@@ -1,0 +1,91 @@
+package search
+
+import (
+	"context"
+	"fmt"
+)
+
+// decision is one move a player chose, with what it cost and what it
+// thought of the position.
+type decision[M comparable] struct {
+	move     M
+	nodes    int64
+	score    int // centipawns for the side to move, when hasScore
+	hasScore bool
+	depth    int // deepest completed alpha-beta iteration
+}
+
+// chooser is one player: it picks a move for the side to move in p and
+// leaves p as it found it. hardCap is the game's remaining node allowance.
+//
+// chooseRound is the same for a round of a game played in rounds: player's
+// choice, made without seeing the other's, or answering it when announced
+// is not nil.
+type chooser[M comparable, P position[M]] interface {
+	choose(ctx context.Context, p P, hardCap int64) (decision[M], error)
+	chooseRound(ctx context.Context, p P, hardCap int64, player int, announced *M) (decision[M], error)
+}
+
+// newChooser makes the player a spec describes. Each gets its own random
+// stream and its own search state, so two players never share anything.
+func newChooser[M comparable, P position[M]](spec PlayerSpec, t *evalTables, seed uint64) (chooser[M, P], error) {
+	switch spec.Family {
+	case FamilyRandom:
+		return &randomChooser[M, P]{rng: newRNG(seed)}, nil
+	case FamilyAB:
+		return &abChooser[M, P]{s: newABSearch[M, P](t, spec, seed)}, nil
+	case FamilyMCTS:
+		return &mctsChooser[M, P]{s: newMCTSSearch[M, P](t, spec, seed)}, nil
+	}
+	return nil, fmt.Errorf("search: unknown player family %q", spec.Family)
+}
+
+type randomChooser[M comparable, P position[M]] struct {
+	rng *rng
+	buf []M
+}
+
+func (c *randomChooser[M, P]) choose(_ context.Context, p P, _ int64) (decision[M], error) {
+	c.buf = p.LegalMoves(c.buf[:0])
+	if len(c.buf) == 0 {
+		return decision[M]{}, nil
+	}
+	return decision[M]{move: c.buf[c.rng.intn(len(c.buf))]}, nil
+}
+
+func (c *randomChooser[M, P]) chooseRound(_ context.Context, p P, _ int64, player int, _ *M) (decision[M], error) {
+	c.buf = roundsOf[M](p).RoundMoves(player, c.buf[:0])
+	if len(c.buf) == 0 {
+		return decision[M]{}, nil
+	}
+	return decision[M]{move: c.buf[c.rng.intn(len(c.buf))]}, nil
+}
+
+type abChooser[M comparable, P position[M]] struct {
+	s *abSearch[M, P]
+}
+
+func (c *abChooser[M, P]) choose(ctx context.Context, p P, hardCap int64) (decision[M], error) {
+	r, err := c.s.search(ctx, p, hardCap)
+	return decision[M]{move: r.move, nodes: r.nodes, score: r.score, hasScore: !r.forced, depth: r.depth}, err
+}
+
+func (c *abChooser[M, P]) chooseRound(ctx context.Context, p P, hardCap int64, player int, announced *M) (decision[M], error) {
+	c.s.begin(ctx, p, hardCap, true)
+	r, err := c.s.searchRound(p, player, announced)
+	return decision[M]{move: r.move, nodes: r.nodes, score: r.score, hasScore: !r.forced, depth: r.depth}, err
+}
+
+type mctsChooser[M comparable, P position[M]] struct {
+	s *mctsSearch[M, P]
+}
+
+func (c *mctsChooser[M, P]) choose(ctx context.Context, p P, hardCap int64) (decision[M], error) {
+	r, err := c.s.search(ctx, p, hardCap)
+	return decision[M]{move: r.move, nodes: r.nodes}, err
+}
+
+func (c *mctsChooser[M, P]) chooseRound(ctx context.Context, p P, hardCap int64, player int, announced *M) (decision[M], error) {
+	r, err := c.s.searchRound(ctx, p, hardCap, player, announced)
+	return decision[M]{move: r.move, nodes: r.nodes}, err
+}

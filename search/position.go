@@ -1,0 +1,68 @@
+package search
+
+import "balancefarm/engine/rules"
+
+// position is the game interface the players search through. It is the
+// engine's Position method set (reached through the adapter in
+// engineplay.go), written as an interface with the move type as a
+// parameter so that the search never depends on how a rule family is
+// implemented, and so the tests can drive the same code through toy games.
+type position[M comparable] interface {
+	SideToMove() int
+	LegalMoves(buf []M) []M
+	Make(m M)
+	Unmake()
+	Hash() uint64
+	Ply() int
+	InCheck() bool
+	IsCapture(m M) bool
+	PieceAt(sq int) (kind, owner int, ok bool)
+	MoveString(m M) string
+	// Result is the engine's Outcome in the search's own terms.
+	Result() result
+	// QuickResult is Result as far as it can be told without generating
+	// moves: over when the board or a clock has ended the game, otherwise
+	// "not over" even if the side to move turns out to have no move.
+	// Quiescence uses it so a stand-pat cutoff costs no move generation.
+	QuickResult() result
+	// Source and Target are the squares a move leaves and lands on, or -1
+	// when the engine does not say (a drop has no source). They sharpen
+	// capture ordering, the history heuristic and goal-seeking playouts;
+	// nothing depends on them being known.
+	Source(m M) int
+	Target(m M) int
+}
+
+// result is how a position stands.
+type result struct {
+	over   bool
+	winner int // 0, 1, or -1 for a draw
+	rule   string
+}
+
+// gameInfo is what the evaluation reads of a game; *engine.Game has it.
+type gameInfo interface {
+	Spec() *rules.Spec
+	NumSquares() int
+	SquareName(sq int) string
+	PieceID(kind int) string
+	PieceValue(kind int) float64
+}
+
+// Optional position capabilities. The evaluation uses one when the
+// engine's position has it, and otherwise falls back to what it can see on
+// the board; so an engine that learns to count checks or claims makes the
+// players read those endings better without a change here.
+type (
+	checksCounter interface {
+		ChecksGiven(player int) int
+	}
+	claimsCounter interface {
+		Claimed(player int) int
+	}
+	// scoreCounter is rules.scoring's count for a player, whatever it
+	// counts (pieces, a region, ground claimed, bounties).
+	scoreCounter interface {
+		Score(player int) float64
+	}
+)

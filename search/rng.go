@@ -1,0 +1,37 @@
+package search
+
+import "math/bits"
+
+// rng is splitmix64. It is written out here rather than taken from
+// math/rand so that a seed gives the same stream on every Go release and
+// every machine: games must replay move for move.
+type rng struct{ state uint64 }
+
+func newRNG(seed uint64) *rng { return &rng{state: seed} }
+
+// mixSeed derives an independent stream from a seed and a tag, so the
+// opening, player 0 and player 1 never share random numbers.
+func mixSeed(seed, tag uint64) uint64 {
+	r := rng{state: seed ^ (tag * 0xd1b54a32d192ed03)}
+	r.next()
+	return r.next()
+}
+
+func (r *rng) next() uint64 {
+	r.state += 0x9e3779b97f4a7c15
+	z := r.state
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// intn returns a uniform int in [0, n); n must be positive.
+func (r *rng) intn(n int) int {
+	hi, _ := bits.Mul64(r.next(), uint64(n))
+	return int(hi)
+}
+
+// float returns a uniform float64 in [0, 1).
+func (r *rng) float() float64 {
+	return float64(r.next()>>11) / (1 << 53)
+}

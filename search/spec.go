@@ -1,0 +1,331 @@
+package search
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Player families.
+const (
+	FamilyRandom = "random"
+	FamilyAB     = "ab"
+	FamilyMCTS   = "mcts"
+)
+
+// Bounds on spec budgets, so a typo cannot ask for a search that never ends.
+const (
+	maxSpecDepth      = 40
+	maxSpecNodes      = 1_000_000_000
+	maxSpecIterations = 100_000_000
+	maxSpecPlayout    = 1000
+)
+
+// PlayerSpec is a parsed player spec string. The string form is what is
+// used everywhere (CLI, jobs, reports, metric labels):
+//
+//	random          uniformly random legal moves
+//	ab:d3           alpha-beta to depth 3 (plus quiescence)
+//	ab:n20000       alpha-beta, iterative deepening until 20000 nodes
+//	ab:d6n20000     both: stop at depth 6 or 20000 nodes, whichever first
+//	mcts:i800       UCT, 800 iterations a move
+//	mcts:i800p16    the same with playouts cut off after 16 plies
+//
+// Budgets are per move and counted in nodes or iterations, never in time.
+type PlayerSpec struct {
+	Family       string
+	Depth        int   // ab: deepest iteration; 0 = no depth limit
+	Nodes        int64 // ab: nodes per move; 0 = no node limit
+	Iterations   int   // mcts: iterations per move
+	PlayoutPlies int   // mcts: playout cutoff; 0 = DefaultPlayoutPlies
+}
+
+// DefaultPlayoutPlies is where an MCTS playout stops and the evaluation
+// scores it, when the spec does not say.
+const DefaultPlayoutPlies = 4
+
+// ParseSpec reads a player spec string.
+func ParseSpec(s string) (PlayerSpec, error) {
+	s = strings.TrimSpace(s)
+	family, params, hasParams := strings.Cut(s, ":")
+	switch family {
+	case FamilyRandom:
+		if hasParams {
+			return PlayerSpec{}, fmt.Errorf("player %q: random takes no parameters", s)
+		}
+		return PlayerSpec{Family: FamilyRandom}, nil
+	case FamilyAB, FamilyMCTS:
+	default:
+		return PlayerSpec{}, fmt.Errorf("player %q: unknown family %q (want random, ab:..., mcts:...)", s, family)
+	}
+	if params == "" {
+		return PlayerSpec{}, fmt.Errorf("player %q: missing budget (e.g. ab:d3, ab:n20000, mcts:i800)", s)
+	}
+	fields, err := splitParams(params)
+	if err != nil {
+		return PlayerSpec{}, fmt.Errorf("player %q: %v", s, err)
+	}
+	ps := PlayerSpec{Family: family}
+	for _, f := range fields {
+		letter, v := f.letter, f.value
+		switch {
+		case family == FamilyAB && letter == 'd':
+			if v < 1 || v > maxSpecDepth {
+				return PlayerSpec{}, fmt.Errorf("player %q: depth must be 1 to %d", s, maxSpecDepth)
+			}
+			ps.Depth = int(v)
+		case family == FamilyAB && letter == 'n':
+			if v < 1 || v > maxSpecNodes {
+				return PlayerSpec{}, fmt.Errorf("player %q: nodes must be 1 to %d", s, maxSpecNodes)
+			}
+			ps.Nodes = v
+		case family == FamilyMCTS && letter == 'i':
+			if v < 1 || v > maxSpecIterations {
+				return PlayerSpec{}, fmt.Errorf("player %q: iterations must be 1 to %d", s, maxSpecIterations)
+			}
+			ps.Iterations = int(v)
+		case family == FamilyMCTS && letter == 'p':
+			if v < 1 || v > maxSpecPlayout {
+				return PlayerSpec{}, fmt.Errorf("player %q: playout plies must be 1 to %d", s, maxSpecPlayout)
+			}
+			ps.PlayoutPlies = int(v)
+		default:
+			return PlayerSpec{}, fmt.Errorf("player %q: %s has no parameter %q", s, family, string(letter))
+		}
+	}
+	if family == FamilyAB && ps.Depth == 0 && ps.Nodes == 0 {
+		return PlayerSpec{}, fmt.Errorf("player %q: ab needs a depth (d) or a node budget (n)", s)
+	}
+	if family == FamilyMCTS && ps.Iterations == 0 {
+		return PlayerSpec{}, fmt.Errorf("player %q: mcts needs an iteration budget (i)", s)
+	}
+	return ps, nil
+}
+
+// param is one letter-number pair of a spec's parameters.
+type param struct {
+	letter byte
+	value  int64
+}
+
+// splitParams reads "d6n20000" into letter-number pairs, each letter once,
+// in the order written (so the first bad one is the one reported).
+func splitParams(params string) ([]param, error) {
+	var out []param
+	seen := map[byte]bool{}
+	for i := 0; i < len(params); {
+		letter := params[i]
+		if letter < 'a' || letter > 'z' {
+			return nil, fmt.Errorf("expected a parameter letter at %q", params[i:])
+		}
+		j := i + 1
+		for j < len(params) && params[j] >= '0' && params[j] <= '9' {
+			j++
+		}
+		if j == i+1 {
+			return nil, fmt.Errorf("parameter %q needs a number", string(letter))
+		}
+		if seen[letter] {
+			return nil, fmt.Errorf("parameter %q given twice", string(letter))
+		}
+		v, err := strconv.ParseInt(params[i+1:j], 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("parameter %q: %v", string(letter), err)
+		}
+		seen[letter] = true
+		out = append(out, param{letter, v})
+		i = j
+	}
+	return out, nil
+}
+
+// String is the canonical spec string: parsing it gives back the same spec.
+func (p PlayerSpec) String() string {
+	var b strings.Builder
+	b.WriteString(p.Family)
+	switch p.Family {
+	case FamilyAB:
+		b.WriteByte(':')
+		if p.Depth > 0 {
+			fmt.Fprintf(&b, "d%d", p.Depth)
+		}
+		if p.Nodes > 0 {
+			fmt.Fprintf(&b, "n%d", p.Nodes)
+		}
+	case FamilyMCTS:
+		fmt.Fprintf(&b, ":i%d", p.Iterations)
+		if p.PlayoutPlies > 0 {
+			fmt.Fprintf(&b, "p%d", p.PlayoutPlies)
+		}
+	}
+	return b.String()
+}
+
+// Canonical returns the canonical form of a spec string ("ab:n20000d6"
+// becomes "ab:d6n20000"), so that labels agree however a spec was typed.
+func Canonical(s string) (string, error) {
+	ps, err := ParseSpec(s)
+	if err != nil {
+		return "", err
+	}
+	return ps.String(), nil
+}
+
+// Nominal effort per unit of budget, in alpha-beta node equivalents. They
+// put the two families on one scale for ordering; they are a calibration,
+// not a measurement (the ladder test is the measurement).
+const (
+	abBranchingForDepth = 6.0  // nodes a depth-limited search spends per ply, roughly
+	mctsNodesPerIter    = 0.25 // an MCTS iteration plays about as well as a quarter of an ab node
+)
+
+// Effort is a spec's nominal budget in alpha-beta node equivalents: random
+// is 0, ab:nN is N, ab:dD is 6^D (capped by its node budget), mcts:iN is N/4
+// (measured: mcts:i2000 scores about 0.2 against ab:n1000 on chess).
+// Within one family and kind of budget more effort is a stronger player by
+// construction; across families the order is the documented calibration.
+func (p PlayerSpec) Effort() float64 {
+	switch p.Family {
+	case FamilyAB:
+		e := math.Inf(1)
+		if p.Depth > 0 {
+			e = math.Pow(abBranchingForDepth, float64(p.Depth))
+		}
+		if p.Nodes > 0 && float64(p.Nodes) < e {
+			e = float64(p.Nodes)
+		}
+		return e
+	case FamilyMCTS:
+		return float64(p.Iterations) * mctsNodesPerIter
+	}
+	return 0
+}
+
+// CompareStrength orders two specs by nominal strength: negative when a is
+// weaker than b, positive when stronger, 0 when equal. Equal effort falls
+// back to the family name and then the canonical string, so the order is
+// total and stable.
+func CompareStrength(a, b string) (int, error) {
+	pa, err := ParseSpec(a)
+	if err != nil {
+		return 0, err
+	}
+	pb, err := ParseSpec(b)
+	if err != nil {
+		return 0, err
+	}
+	return compareSpecs(pa, pb), nil
+}
+
+func compareSpecs(a, b PlayerSpec) int {
+	ea, eb := a.Effort(), b.Effort()
+	switch {
+	case ea < eb:
+		return -1
+	case ea > eb:
+		return 1
+	}
+	return strings.Compare(a.String(), b.String())
+}
+
+// SortByStrength returns the specs in canonical form, weakest first.
+func SortByStrength(specs []string) ([]string, error) {
+	parsed := make([]PlayerSpec, len(specs))
+	for i, s := range specs {
+		ps, err := ParseSpec(s)
+		if err != nil {
+			return nil, err
+		}
+		parsed[i] = ps
+	}
+	sort.SliceStable(parsed, func(i, j int) bool { return compareSpecs(parsed[i], parsed[j]) < 0 })
+	out := make([]string, len(parsed))
+	for i, ps := range parsed {
+		out[i] = ps.String()
+	}
+	return out, nil
+}
+
+// Doubled is the same player with its budget doubled: ab:n1000 gives
+// ab:n2000 and mcts:i800 gives mcts:i1600. A depth-only spec has no budget
+// to double (one more ply is not twice the work), so it is an error; so is
+// random.
+func Doubled(s string) (string, error) {
+	ps, err := ParseSpec(s)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case ps.Family == FamilyAB && ps.Nodes > 0 && ps.Depth == 0:
+		if 2*ps.Nodes > maxSpecNodes {
+			return "", fmt.Errorf("player %q: doubled budget exceeds %d nodes", s, maxSpecNodes)
+		}
+		ps.Nodes *= 2
+	case ps.Family == FamilyMCTS:
+		if 2*ps.Iterations > maxSpecIterations {
+			return "", fmt.Errorf("player %q: doubled budget exceeds %d iterations", s, maxSpecIterations)
+		}
+		ps.Iterations *= 2
+	default:
+		return "", fmt.Errorf("player %q: only node (ab:nN) and iteration (mcts:iN) budgets can be doubled", s)
+	}
+	return ps.String(), nil
+}
+
+// SkillTrace is base followed by steps successive doublings of its budget
+// (ab:n1000, ab:n2000, ab:n4000, ...): the players of a skill trace, where
+// each neighbouring pair is a "budget doubled" pair.
+func SkillTrace(base string, steps int) ([]string, error) {
+	canon, err := Canonical(base)
+	if err != nil {
+		return nil, err
+	}
+	out := []string{canon}
+	for i := 0; i < steps; i++ {
+		next, err := Doubled(out[len(out)-1])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, next)
+	}
+	return out, nil
+}
+
+// DoublingPairs names every pair in specs whose second member is the first
+// with its budget doubled, as [weaker, stronger], in the order of specs.
+// Invalid specs are skipped: the pairs are labels, not a validation.
+func DoublingPairs(specs []string) [][2]string {
+	have := map[string]bool{}
+	for _, s := range specs {
+		if c, err := Canonical(s); err == nil {
+			have[c] = true
+		}
+	}
+	var out [][2]string
+	seen := map[string]bool{}
+	for _, s := range specs {
+		c, err := Canonical(s)
+		if err != nil || seen[c] {
+			continue
+		}
+		seen[c] = true
+		if d, err := Doubled(c); err == nil && have[d] {
+			out = append(out, [2]string{c, d})
+		}
+	}
+	return out
+}
+
+// DescribeScore writes a search score for people: "+1.25" (pawns, for the
+// side to move) or, for a decided game, "win in 3" / "loss in 4" (plies).
+func DescribeScore(score int) string {
+	switch {
+	case score > scoreWinMin:
+		return fmt.Sprintf("win in %d", scoreWin-score)
+	case score < -scoreWinMin:
+		return fmt.Sprintf("loss in %d", scoreWin+score)
+	}
+	return fmt.Sprintf("%+.2f", float64(score)/100)
+}

@@ -1,0 +1,83 @@
+package selfplay
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"balancefarm/protocol"
+	"balancefarm/report"
+	"balancefarm/search"
+	"balancefarm/stats"
+)
+
+// Ladder orders player specs weakest first and names the pairs whose
+// budgets differ by a doubling, for the skill trace.
+func Ladder(specs []string) (stats.Ladder, error) {
+	ordered, err := search.SortByStrength(specs)
+	if err != nil {
+		return stats.Ladder{}, err
+	}
+	l := stats.Ladder{Rungs: ordered}
+	for _, pair := range search.DoublingPairs(ordered) {
+		l.Doublings = append(l.Doublings, stats.Doubling{Weak: pair[0], Strong: pair[1]})
+	}
+	return l, nil
+}
+
+// Games converts farm results into the stats package's games. Results the
+// worker could not play (dead letters) arrive as errors from the farm and
+// are not in this list.
+func Games(results []protocol.Result) []stats.Game {
+	games := make([]stats.Game, 0, len(results))
+	for _, r := range results {
+		games = append(games, stats.Game{
+			P0:          r.P0,
+			P1:          r.P1,
+			PairID:      strconv.Itoa(r.PairID),
+			Seed:        r.Seed,
+			Winner:      r.Winner,
+			Rule:        r.Ending,
+			Plies:       r.Plies,
+			LeadChanges: r.LeadChanges,
+			Features:    r.Features,
+		})
+	}
+	return games
+}
+
+// Assessment is one file's measurement, ready to write as reports.
+type Assessment struct {
+	Input  report.Input
+	Report *report.Report
+}
+
+// Assess analyses one rule file's results and builds its report.
+func Assess(file string, ruleFile []byte, players []string, results []protocol.Result, wall time.Duration, th stats.Thresholds) (*Assessment, error) {
+	g, err := Compile(ruleFile)
+	if err != nil {
+		return nil, err
+	}
+	ladder, err := Ladder(players)
+	if err != nil {
+		return nil, err
+	}
+	analysis, err := stats.Analyze(ladder, StartInfo(g), Games(results), th)
+	if err != nil {
+		return nil, fmt.Errorf("analysing %s: %w", file, err)
+	}
+	in := report.Input{Name: ReportName(file), File: file, SchemaVersion: g.Spec().Version(), Wall: wall, Analysis: analysis}
+	rep, err := report.New(in)
+	if err != nil {
+		return nil, err
+	}
+	return &Assessment{Input: in, Report: rep}, nil
+}
+
+// ReportName is a rule file's base name without ".json": the reports are
+// NAME.json, NAME.md and NAME.html.
+func ReportName(file string) string {
+	return strings.TrimSuffix(filepath.Base(file), ".json")
+}

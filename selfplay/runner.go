@@ -1,0 +1,142 @@
+package selfplay
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sync"
+	"time"
+
+	"balancefarm/engine"
+	"balancefarm/engine/rules"
+	"balancefarm/farm"
+	"balancefarm/protocol"
+	"balancefarm/search"
+)
+
+// Rule-usage counters added to the search package's generic features; the
+// names match the stats package's Feature* names.
+const (
+	featureCastling   = "castling"
+	featureEnPassant  = "en_passant"
+	featureDoubleStep = "double_step"
+)
+
+// Runner plays jobs with the engine and the search players. It keeps the
+// compiled game of each rule file it has seen, keyed by content hash, since
+// a batch plays one file thousands of times.
+type Runner struct {
+	mu    sync.Mutex
+	games map[string]*engine.Game
+}
+
+// NewRunner returns a runner with an empty game cache.
+func NewRunner() *Runner { return &Runner{games: map[string]*engine.Game{}} }
+
+var _ farm.GameRunner = (*Runner)(nil)
+
+// maxCachedGames bounds the cache for a long-running worker.
+const maxCachedGames = 64
+
+// game compiles a rule file once per content hash.
+func (r *Runner) game(ruleFile []byte) (*engine.Game, error) {
+	sum := sha256.Sum256(ruleFile)
+	key := hex.EncodeToString(sum[:])
+	r.mu.Lock()
+	g, ok := r.games[key]
+	r.mu.Unlock()
+	if ok {
+		return g, nil
+	}
+	g, err := Compile(ruleFile)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	if len(r.games) >= maxCachedGames {
+		clear(r.games)
+	}
+	r.games[key] = g
+	r.mu.Unlock()
+	return g, nil
+}
+
+// Compile checks a rule file and loads it into the engine.
+func Compile(ruleFile []byte) (*engine.Game, error) {
+	spec, problems := rules.Parse(ruleFile)
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("invalid rule file: %s (and %d more problems)", problems[0].Text, len(problems)-1)
+	}
+	return engine.Load(spec)
+}
+
+// Run plays one job's game.
+func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, progress func()) (protocol.Result, error) {
+	start := time.Now()
+	g, err := r.game(ruleFile)
+	if err != nil {
+		return protocol.Result{}, err
+	}
+	lim := search.Limits{MaxNodes: job.MaxNodes}
+	rec, err := search.PlayGame(ctx, g, job.P0, job.P1, job.Seed, lim, progress)
+	if err != nil {
+		return protocol.Result{}, err
+	}
+	features := rec.Features
+	if features == nil {
+		features = map[string]int{}
+	}
+	if err := countChessRules(g, rec.StartFEN, rec.Moves, features); err != nil {
+		return protocol.Result{}, err
+	}
+	return protocol.Result{
+		JobID:       job.JobID,
+		BatchID:     job.BatchID,
+		Ruleset:     job.Ruleset,
+		RulesetHash: job.RulesetHash,
+		P0:          job.P0,
+		P1:          job.P1,
+		Seed:        job.Seed,
+		PairID:      job.PairID,
+		Game:        job.Game,
+		Moves:       rec.Moves,
+		Plies:       rec.Plies,
+		Result:      rec.Result,
+		Winner:      rec.Winner,
+		Ending:      rec.Rule,
+		Nodes:       rec.Nodes[0] + rec.Nodes[1],
+		Features:    features,
+		LeadChanges: rec.LeadChanges,
+		DurationMS:  time.Since(start).Milliseconds(),
+	}, nil
+}
+
+// countChessRules replays a game's moves to count castling, en passant and
+// double steps, which the stats' design warnings ask about.
+func countChessRules(g *engine.Game, startFEN string, moves []string, into map[string]int) error {
+	pos := g.NewPosition()
+	if startFEN != "" {
+		p, err := g.ParseFEN(startFEN)
+		if err != nil {
+			return fmt.Errorf("replaying the game: %w", err)
+		}
+		pos = p
+	}
+	for i, text := range moves {
+		m, err := pos.ParseMove(text)
+		if err != nil {
+			return fmt.Errorf("replaying the game at ply %d (%s): %w", i+1, text, err)
+		}
+		switch {
+		case m.IsCastling():
+			into[featureCastling]++
+		case m.IsEnPassant():
+			into[featureEnPassant]++
+		case m.IsDoubleStep():
+			into[featureDoubleStep]++
+		}
+		pos.Make(m)
+	}
+	return nil
+}

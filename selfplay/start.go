@@ -1,0 +1,88 @@
+package selfplay
+
+import (
+	"strings"
+
+	"balancefarm/engine"
+	"balancefarm/engine/rules"
+	"balancefarm/stats"
+)
+
+// StartInfo reads what the design warnings check before any game: whether
+// either player can capture on their first move, and which of chess's own
+// rules the file keeps.
+func StartInfo(g *engine.Game) stats.StartInfo {
+	spec := g.Spec()
+	info := stats.StartInfo{
+		UsesCastling:   spec.Rules.Castling != nil,
+		UsesEnPassant:  spec.Rules.EnPassant,
+		UsesDoubleStep: hasDoubleStep(spec),
+		HasNPCs:        len(spec.Rules.NPCs) > 0,
+		HasReach:       spec.Rules.Reach != nil,
+		MaxPlies:       spec.Rules.MaxPliesOrDefault(),
+	}
+	start := g.NewPosition()
+	first := start.SideToMove()
+	info.FirstMoveCaptures[first] = captures(start)
+	// The other player's first move is read on the start position with the
+	// turn handed over, as the reference asks ("every first move of both
+	// players"), not after some particular reply.
+	if other, err := g.ParseFEN(swapSide(start.FEN())); err == nil {
+		info.FirstMoveCaptures[1-first] = captures(other)
+	}
+	for side := range info.FirstMoveCapture {
+		info.FirstMoveCapture[side] = len(info.FirstMoveCaptures[side]) > 0
+	}
+	return info
+}
+
+// captures lists the capturing legal moves of the side to move.
+func captures(p *engine.Position) []string {
+	var out []string
+	for _, m := range p.LegalMoves(nil) {
+		if p.IsCapture(m) {
+			out = append(out, p.MoveString(m))
+		}
+	}
+	return out
+}
+
+// swapSide hands the turn to the other player in a position's notation
+// (its second field is the side to move, "w" or "b").
+func swapSide(fen string) string {
+	fields := strings.Fields(fen)
+	if len(fields) < 2 {
+		return fen
+	}
+	switch fields[1] {
+	case "w":
+		fields[1] = "b"
+	case "b":
+		fields[1] = "w"
+	}
+	// An en passant square belongs to the side that just moved; at the start
+	// there is none, and a stale one would make the position illegal.
+	if len(fields) > 3 {
+		fields[3] = "-"
+	}
+	return strings.Join(fields, " ")
+}
+
+// hasDoubleStep reports whether some piece has a first-move or from-rank
+// slide of two or more squares: chess's pawn double step, in any file.
+func hasDoubleStep(spec *rules.Spec) bool {
+	for _, pc := range spec.Pieces {
+		for _, m := range pc.Moves {
+			if m.Kind != rules.KindSlide || m.Condition == nil {
+				continue
+			}
+			if !m.Condition.FirstMove && m.Condition.FromRank == nil {
+				continue
+			}
+			if m.MinRangeOrDefault() >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
