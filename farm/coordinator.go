@@ -564,3 +564,13 @@ func (c *Coordinator) Queue(ctx context.Context) (QueueStats, error) {
 func SortResults(rs []protocol.Result) {
 	sort.Slice(rs, func(i, j int) bool { return rs[i].Game < rs[j].Game })
 }
+
+// RecordVerdict exports a ruleset's latest verdict as
+// balancefarm_ruleset_viable.
+func (c *Coordinator) RecordVerdict(ruleset string, viable bool) {
+	v := 0.0
+	if viable {
+		v = 1
+	}
+	c.metrics.RulesetViable.WithLabelValues(ruleset).Set(v)
+}

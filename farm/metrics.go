@@ -41,6 +41,8 @@ type CoordinatorMetrics struct {
 	DuplicateRecords *prometheus.CounterVec
 	BatchesActive    prometheus.Gauge
 	BatchesDone      prometheus.Counter
+	GameEndings      *prometheus.CounterVec
+	RulesetViable    *prometheus.GaugeVec
 }
 
 // NewCoordinatorMetrics registers the coordinator's metrics on reg; a nil
@@ -74,11 +76,16 @@ func NewCoordinatorMetrics(reg prometheus.Registerer) *CoordinatorMetrics {
 			"Records dropped because their job already had one.", "ruleset"),
 		BatchesActive: f.gauge("balancefarm_batches_active", "Batches being collected."),
 		BatchesDone:   f.counter("balancefarm_batches_completed_total", "Batches with a record for every job."),
+		GameEndings: f.counterVec("balancefarm_game_endings_total",
+			"Games recorded, by ruleset and the rule that ended them (checkmate, max_plies, ...).", "ruleset", "ending"),
+		RulesetViable: f.gaugeVec("balancefarm_ruleset_viable",
+			"1 when the ruleset's latest completed measurement was viable, 0 when not.", "ruleset"),
 	}
 }
 
 func (m *CoordinatorMetrics) observeResult(r protocol.Result) {
 	m.GamesCompleted.WithLabelValues(r.Ruleset, r.P0, r.P1, r.Result).Inc()
+	m.GameEndings.WithLabelValues(r.Ruleset, r.Ending).Inc()
 	m.GamePlies.WithLabelValues(r.Ruleset).Observe(float64(r.Plies))
 	secs := r.Duration().Seconds()
 	m.GameDuration.WithLabelValues(r.Ruleset).Observe(secs)
@@ -163,6 +170,12 @@ func (f factory) counter(name, help string) prometheus.Counter {
 
 func (f factory) gauge(name, help string) prometheus.Gauge {
 	g := prometheus.NewGauge(prometheus.GaugeOpts{Name: name, Help: help})
+	f.register(g)
+	return g
+}
+
+func (f factory) gaugeVec(name, help string, labels ...string) *prometheus.GaugeVec {
+	g := prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: name, Help: help}, labels)
 	f.register(g)
 	return g
 }

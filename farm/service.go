@@ -135,6 +135,7 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 			reportErr = err.Error()
 		} else {
 			verdict = &v
+			s.coord.RecordVerdict(b.plan.Ruleset, v)
 		}
 	}
 	s.mu.Lock()

@@ -24,7 +24,7 @@ func wilson(est, lo, hi float64) stats.Interval {
 // one assessed check per name in checks, plus a measured metric and a
 // two-rung rating fit.
 func fakeReport(name string, flags []string, checks map[string]stats.Interval) *report.Report {
-	r := &report.Report{SchemaVersion: report.SchemaVersion, Name: name, File: "rulesets/" + name + ".json",
+	r := &report.Report{Name: name, File: "rulesets/" + name + ".json",
 		Verdict: stats.Viable, Games: 400}
 	for _, f := range flags {
 		r.Flags = append(r.Flags, report.Flag{Name: f, Detail: f + " raised"})

@@ -54,8 +54,12 @@ type Assessment struct {
 	Report *report.Report
 }
 
-// Assess analyses one rule file's results and builds its report.
+// Assess analyses one rule file's results and builds its report. With no
+// players given, the ladder is every spec the results name.
 func Assess(file string, ruleFile []byte, players []string, results []protocol.Result, wall time.Duration, th stats.Thresholds) (*Assessment, error) {
+	if len(players) == 0 {
+		players = specsOf(results)
+	}
 	g, err := Compile(ruleFile)
 	if err != nil {
 		return nil, err
@@ -80,4 +84,19 @@ func Assess(file string, ruleFile []byte, players []string, results []protocol.R
 // NAME.json, NAME.md and NAME.html.
 func ReportName(file string) string {
 	return strings.TrimSuffix(filepath.Base(file), ".json")
+}
+
+// specsOf lists the player specs results name, in first-seen order.
+func specsOf(results []protocol.Result) []string {
+	var specs []string
+	seen := map[string]bool{}
+	for _, r := range results {
+		for _, s := range []string{r.P0, r.P1} {
+			if !seen[s] {
+				seen[s] = true
+				specs = append(specs, s)
+			}
+		}
+	}
+	return specs
 }

@@ -19,7 +19,9 @@ import (
 	"balancefarm/farm"
 	"balancefarm/farm/local"
 	"balancefarm/protocol"
+	"balancefarm/report"
 	"balancefarm/search"
+	"balancefarm/selfplay"
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
@@ -214,6 +216,11 @@ func readRuleFile(path string) (ruleFile, []string) {
 		}
 		return ruleFile{}, lines
 	}
+	// A valid file may use a rule family the engine does not play yet; it
+	// is refused here rather than failing every game on the workers.
+	if _, err := selfplay.Compile(data); err != nil {
+		return ruleFile{}, []string{"valid, but the engine cannot play it: " + err.Error()}
+	}
 	name := spec.Name
 	if name == "" {
 		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
@@ -226,18 +233,16 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var ff farmFlags
 	ff.add(fs, "127.0.0.1:9464", "warn")
+	var opts measureOptions
+	opts.add(fs)
 	fresh := fs.Bool("fresh", false, "measure again from scratch instead of resuming an identical earlier measurement")
-	progressMode := fs.String("progress", "auto", "progress display: bars, lines, off or auto (bars on a terminal)")
-	progressEvery := fs.Duration("progress-interval", 10*time.Second, "how often lines mode prints")
-	outDir := fs.String("out", "", "write NAME.json, NAME.md, NAME.html per file and summary.md to this directory")
-	quick := fs.Bool("quick", false, "a short ladder and few games: a first look, and for tests")
 	noFail := fs.Bool("no-fail", false, "exit 0 even when a verdict is not viable")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: coordinator measure [flags] FILE...")
 		fmt.Fprintln(stderr, "Plays every pairing of the -players ladder -games times on each valid FILE and reports the results.")
 		fmt.Fprintln(stderr, "Running the same command again resumes (or re-reports) the recorded measurement; -fresh starts over.")
-		fmt.Fprintln(stderr, "Exit status: 0 all measured (and viable), 1 a file was invalid, failed or had engine failures,")
-		fmt.Fprintln(stderr, "2 usage, 3 some verdict was not viable.")
+		fmt.Fprintln(stderr, "Exit status: 0 all measured and viable, 1 a file was invalid, failed or had engine failures,")
+		fmt.Fprintln(stderr, "2 usage, 3 some verdict was not viable (0 with -no-fail).")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -247,28 +252,54 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	if *quick {
+	if opts.quick {
 		ff.applyQuick(fs)
 	}
+	if *fresh {
+		opts.salt = time.Now().UTC().Format(time.RFC3339Nano)
+	}
+	_, status := measureFiles(&ff, opts, fs.Args(), stdout, stderr)
+	if status == exitNotViable && *noFail {
+		status = 0
+	}
+	return status
+}
+
+// measureOptions are measure's settings beyond the farm's.
+type measureOptions struct {
+	progressMode  string
+	progressEvery time.Duration
+	outDir        string
+	quick         bool
+	salt          string
+}
+
+func (o *measureOptions) add(fs *flag.FlagSet) {
+	fs.StringVar(&o.progressMode, "progress", "auto", "progress display: bars, lines, off or auto (bars on a terminal)")
+	fs.DurationVar(&o.progressEvery, "progress-interval", 10*time.Second, "how often lines mode prints")
+	fs.StringVar(&o.outDir, "out", "", "write NAME.json, NAME.md, NAME.html per file and summary.md to this directory")
+	fs.BoolVar(&o.quick, "quick", false, "a short ladder and few games: a first look, and for tests")
+}
+
+// measureFiles validates, plays and reports every file, returning the
+// reports of the files measured and the exit status.
+func measureFiles(ff *farmFlags, opts measureOptions, paths []string, stdout, stderr io.Writer) ([]*report.Report, int) {
 	log, err := farm.NewLogger(stderr, ff.logFormat, ff.logLevel, "coordinator")
 	if err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
-		return exitUsage
+		return nil, exitUsage
 	}
-	salt := ""
-	if *fresh {
-		salt = time.Now().UTC().Format(time.RFC3339Nano)
-	}
+	salt := opts.salt
 	if err := ff.plan("check", nil, salt).Check(); err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
-		return exitUsage
+		return nil, exitUsage
 	}
 
 	// Every file is checked before any game is queued; a bad file is
 	// reported and the others go on.
 	status := 0
 	var files []ruleFile
-	for _, path := range fs.Args() {
+	for _, path := range paths {
 		rf, problems := readRuleFile(path)
 		if len(problems) > 0 {
 			fmt.Fprintf(stderr, "%s: invalid, skipped:\n", path)
@@ -281,7 +312,7 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 		files = append(files, rf)
 	}
 	if len(files) == 0 {
-		return 1
+		return nil, 1
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
@@ -291,7 +322,7 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 	conn, err := ff.open(log)
 	if err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
-		return 1
+		return nil, 1
 	}
 	defer conn.close()
 	reg := farm.NewRegistry()
@@ -304,15 +335,15 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 	coord, err := farm.NewCoordinator(ctx, conn.js, ff.config(), log, metrics)
 	if err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
-		return 1
+		return nil, 1
 	}
 	stopWatching := watch(ctx, coord)
 	defer stopWatching()
 
-	view, err := farm.NewProgressView(stdout, *progressMode, *progressEvery)
+	view, err := farm.NewProgressView(stdout, opts.progressMode, opts.progressEvery)
 	if err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
-		return exitUsage
+		return nil, exitUsage
 	}
 	started := time.Now()
 	outcomes := make([]*farm.Outcome, len(files))
@@ -329,7 +360,7 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 	report := measureReport
 	var verdicts *verdictWriter
 	if report == nil {
-		verdicts = newVerdictWriter(stdout, *outDir, ff.ladder(), started)
+		verdicts = newVerdictWriter(stdout, opts.outDir, ff.ladder(), started)
 		report = verdicts.report
 	}
 	for i, rf := range files {
@@ -352,17 +383,18 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: report: %v\n", rf.path, err)
 			status = 1
-		} else if !viable && status == 0 && !*noFail {
+		} else if !viable && status == 0 {
 			status = exitNotViable
 		}
 	}
-	if verdicts != nil {
-		if err := verdicts.finish(); err != nil {
-			fmt.Fprintln(stderr, "measure:", err)
-			status = 1
-		}
+	if verdicts == nil {
+		return nil, status
 	}
-	return status
+	if err := verdicts.finish(); err != nil {
+		fmt.Fprintln(stderr, "measure:", err)
+		status = 1
+	}
+	return verdicts.reports, status
 }
 
 // exitNotViable is measure's exit status when every file was measured but

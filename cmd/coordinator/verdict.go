@@ -20,6 +20,13 @@ func init() {
 	// Workers started by measure and serve play real games with the engine
 	// and the search players.
 	farm.RegisterRunner(farm.DefaultRunnerName, selfplay.NewRunner())
+	serveReport = func(file string, spec []byte, results []protocol.Result) (bool, error) {
+		a, err := selfplay.Assess(file, spec, nil, results, 0, stats.DefaultThresholds())
+		if err != nil {
+			return false, err
+		}
+		return a.Report.Verdict == stats.Viable, nil
+	}
 }
 
 // quickGames is -quick's games per pairing: enough for a first look at a
