@@ -139,6 +139,18 @@ func measure(l Ladder, th Thresholds, all, scope []Game, scopeName string, r Rat
 		m.FirstMoverGames = len(all)
 	}
 
+	// The significance of the first move, read on colour-swapped pairs:
+	// both games of a pair share their opening, so they are one sample,
+	// not two, and over a pair the players' strengths cancel.
+	m.FirstMoverPairs = m.FirstMover
+	if pairs, _ := completePairs(all); len(pairs) >= 2 {
+		xs := make([]float64, len(pairs))
+		for i, p := range pairs {
+			xs[i] = (p[0].scoreOf(0) + p[1].scoreOf(0)) / 2
+		}
+		m.FirstMoverPairs = meanInterval(xs, th.Confidence, 0, 1)
+	}
+
 	if len(r.Rungs) >= 2 {
 		top, low := r.Rungs[len(r.Rungs)-1], r.Rungs[0]
 		if d, err := r.Diff(top.Spec, low.Spec); err == nil {

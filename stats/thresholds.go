@@ -24,7 +24,8 @@ type Thresholds struct {
 	ShortPlies int     `json:"short_plies"`
 	Short      float64 `json:"short"`
 	// OneSided: one_sided is raised when the first mover's score at equal
-	// strength is above OneSided or below 1 - OneSided.
+	// strength is above OneSided or below 1 - OneSided, and its interval
+	// leaves 0.5 out.
 	OneSided float64 `json:"one_sided"`
 	// DepthMinScore: depth_insensitive is raised when the strongest rung's
 	// expected score against the weakest (from the rating fit) is below it.

@@ -44,6 +44,10 @@ type Measures struct {
 	FirstMover      Interval
 	FirstMoverFrom  string
 	FirstMoverGames int
+	// FirstMoverPairs is the first mover's mean score over colour-swapped
+	// pairs, all pairings together, with an interval that treats each pair
+	// as one sample; one_sided needs it to leave 0.5 out.
+	FirstMoverPairs Interval
 	// Depth is the strongest rated rung's expected score against the
 	// weakest; DepthOK is false when fewer than two rungs were rated.
 	Depth              Interval
@@ -80,7 +84,10 @@ func Checks(m Measures, th Thresholds) []Check {
 	}
 	one := Check{Name: FlagOneSided, Value: m.FirstMover, Threshold: th.OneSided, Games: m.FirstMoverGames, Assessed: m.FirstMoverGames > 0}
 	if one.Assessed {
-		one.Raised = m.FirstMover.Est > th.OneSided || m.FirstMover.Est < 1-th.OneSided
+		// "Far more often" must also be more than chance: the interval
+		// has to leave 0.5 out, so a few lucky openings raise nothing.
+		fm, sig := m.FirstMover, m.FirstMoverPairs
+		one.Raised = fm.Est > th.OneSided && sig.Lo > 0.5 || fm.Est < 1-th.OneSided && sig.Hi < 0.5
 		cmp := "inside"
 		if one.Raised {
 			cmp = "outside"

@@ -11,7 +11,7 @@ func rateIv(v float64) Interval { return Interval{Est: v, Lo: v - 0.05, Hi: v + 
 func calm() Measures {
 	return Measures{Scope: "games", ScopeGames: 100,
 		Draws: rateIv(0.3), Unfinished: rateIv(0.1), Short: rateIv(0.05),
-		FirstMover: rateIv(0.52), FirstMoverFrom: "mirror", FirstMoverGames: 100,
+		FirstMover: rateIv(0.52), FirstMoverFrom: "mirror", FirstMoverGames: 100, FirstMoverPairs: rateIv(0.52),
 		Depth: rateIv(0.9), DepthOK: true, DepthTop: "s", DepthLow: "w", DepthGames: 100}
 }
 
@@ -27,8 +27,8 @@ func TestChecksAtTheirThresholds(t *testing.T) {
 		{FlagDrawHeavy, func(m *Measures, v float64) { m.Draws = rateIv(v) }, th.DrawHeavy, th.DrawHeavy + eps},
 		{FlagUnfinished, func(m *Measures, v float64) { m.Unfinished = rateIv(v) }, th.Unfinished, th.Unfinished + eps},
 		{FlagShort, func(m *Measures, v float64) { m.Short = rateIv(v) }, th.Short, th.Short + eps},
-		{FlagOneSided, func(m *Measures, v float64) { m.FirstMover = rateIv(v) }, th.OneSided, th.OneSided + eps},
-		{FlagOneSided, func(m *Measures, v float64) { m.FirstMover = rateIv(v) }, 1 - th.OneSided, 1 - th.OneSided - eps},
+		{FlagOneSided, func(m *Measures, v float64) { m.FirstMover, m.FirstMoverPairs = rateIv(v), rateIv(v) }, th.OneSided, th.OneSided + eps},
+		{FlagOneSided, func(m *Measures, v float64) { m.FirstMover, m.FirstMoverPairs = rateIv(v), rateIv(v) }, 1 - th.OneSided, 1 - th.OneSided - eps},
 		{FlagDepthInsensitive, func(m *Measures, v float64) { m.Depth = rateIv(v) }, th.DepthMinScore, th.DepthMinScore - eps},
 	}
 	raised := func(m Measures) []string {
@@ -53,6 +53,30 @@ func TestChecksAtTheirThresholds(t *testing.T) {
 		if r := raised(m); len(r) != 1 || r[0] != c.flag {
 			t.Errorf("%s just past its threshold (%.10f) raised %v", c.flag, c.beyond, r)
 		}
+	}
+}
+
+// A first mover's score past the threshold that chance explains (the
+// interval over pairs holds 0.5) raises nothing.
+func TestOneSidedNeedsSignificance(t *testing.T) {
+	th := DefaultThresholds()
+	m := calm()
+	m.FirstMover = rateIv(0.67)
+	m.FirstMoverPairs = Interval{Est: 0.67, Lo: 0.49, Hi: 0.85}
+	for _, c := range Checks(m, th) {
+		if c.Raised {
+			t.Errorf("%s raised on a first-mover score chance explains", c.Name)
+		}
+	}
+	m.FirstMoverPairs = Interval{Est: 0.67, Lo: 0.52, Hi: 0.82}
+	raised := 0
+	for _, c := range Checks(m, th) {
+		if c.Raised && c.Name == FlagOneSided {
+			raised++
+		}
+	}
+	if raised != 1 {
+		t.Errorf("one_sided not raised on a significant first-mover score")
 	}
 }
 
