@@ -5,7 +5,7 @@ package search
 //
 //	random       uniformly random legal moves
 //	mcts:i200    UCT, 200 iterations
-//	mcts:i1000   UCT, 1000 iterations
+//	mcts:i500    UCT, 500 iterations
 //	ab:n1000     alpha-beta, 1000 nodes a move
 //	ab:n5000     alpha-beta, 5000 nodes a move
 //	ab:n25000    alpha-beta, 25000 nodes a move
@@ -20,7 +20,7 @@ func DefaultLadder() []string {
 	return []string{
 		"random",
 		"mcts:i200",
-		"mcts:i1000",
+		"mcts:i500",
 		"ab:n1000",
 		"ab:n5000",
 		"ab:n25000",

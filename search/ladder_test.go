@@ -157,7 +157,7 @@ func TestLadder(t *testing.T) {
 	for _, tc := range []struct {
 		file    string
 		ciGames int
-	}{{"five-by-five.json", 40}, {"chess.json", 16}} {
+	}{{"five-by-five.json", 60}, {"chess.json", 16}} {
 		file, games := tc.file, ladderGames(t, tc.ciGames)
 		g := loadGame(t, file)
 		strongestMCTS := ""

@@ -7,13 +7,14 @@ import (
 
 // UCT parameters, tuned on chess and five-by-five against alpha-beta.
 const (
-	uctExploration         = 0.35  // C in q + C*sqrt(ln N / n), values in [0, 1]
-	seedQuiesceNodes int64 = 100   // quiescence budget for a new node's heuristic value
-	leafQuiesceNodes int64 = 32    // quiescence budget that settles captures where a playout stops
-	minimaxWeight          = 0.85  // share of the implicit minimax value in a child's score
-	playoutScale           = 150.0 // centipawns at which a cut-off playout scores 0.75
-	captureBias            = 0.8   // chance a playout takes its best capture when it has one
-	reuseDepth             = 4     // how deep to look in the old tree for the new root
+	uctExploration         = 0.35      // C in q + C*sqrt(ln N / n), values in [0, 1]
+	seedQuiesceNodes int64 = 100       // quiescence budget for a new node's heuristic value
+	leafQuiesceNodes int64 = 32        // quiescence budget that settles captures where a playout stops
+	minimaxWeight          = 0.85      // share of the implicit minimax value in a child's score
+	playoutScale           = 150.0     // centipawns at which a cut-off playout scores 0.75
+	captureBias            = 0.8       // chance a playout takes its best capture when it has one
+	reuseDepth             = 4         // how deep to look in the old tree for the new root
+	maxStoredMoves         = 8_000_000 // about 200 MB of tree at most
 )
 
 // mctsNode is one position in the tree. Values are kept for the player who
@@ -64,8 +65,10 @@ type mctsSearch[M comparable, P position[M]] struct {
 	iterations int
 	cutoff     int
 	goalSq     [2][]bool
+	checkGame  bool
 
 	root    *mctsNode[M]
+	stored  int64 // moves held in the tree's nodes (untried lists, one per node)
 	rounds  roundPosition[M]
 	ctx     context.Context
 	hardCap int64
@@ -87,6 +90,7 @@ func newMCTSSearch[M comparable, P position[M]](t *evalTables, spec PlayerSpec, 
 	if s.cutoff == 0 {
 		s.cutoff = DefaultPlayoutPlies
 	}
+	s.checkGame = s.leaf.checkGame
 	if t.reachSign > 0 {
 		for pl := 0; pl < 2; pl++ {
 			s.goalSq[pl] = make([]bool, t.geo.nsq)
@@ -139,12 +143,19 @@ func (s *mctsSearch[M, P]) grow(ctx context.Context, p P, hardCap int64) {
 	s.ctx, s.hardCap, s.nodes, s.err = ctx, hardCap, 0, nil
 	s.view = p
 	s.rounds = roundsOf[M](p)
+	if s.stored > maxStoredMoves {
+		s.root = nil // too big to keep: start afresh
+	}
 	s.root = s.reuse(p)
 	if s.root == nil {
 		s.root = &mctsNode[M]{mover: -1, toMove: p.SideToMove(), hash: p.Hash(), ply: p.Ply()}
+		s.stored = 0
 	}
 	root := s.root
-	for it := 0; it < s.iterations && !root.solved; it++ {
+	// The tree stops growing at maxStoredMoves moves held in its nodes, so
+	// a game with thousands of moves a position cannot exhaust memory; the
+	// bound is a count, so the search stays deterministic.
+	for it := 0; it < s.iterations && !root.solved && s.stored <= maxStoredMoves; it++ {
 		s.iterate(p)
 		if s.err != nil {
 			break
@@ -287,10 +298,8 @@ func (s *mctsSearch[M, P]) iterate(p P) {
 			continue
 		}
 		if !node.expanded {
-			node.expanded = true
-			node.untried = s.expansionOrder(p, p.LegalMoves(s.buf[:0]))
-			if len(node.untried) == 0 {
-				node.terminal, node.termV0 = true, 0.5 // nothing to play and not over: level
+			s.expand(p, node)
+			if node.terminal || node.solved {
 				break
 			}
 		}
@@ -309,6 +318,8 @@ func (s *mctsSearch[M, P]) iterate(p P) {
 			s.seedMinimax(p, child)
 			if child.solved {
 				s.propagateProof(child.parent)
+			} else if !child.terminal && (s.rounds == nil || !s.rounds.InRound()) {
+				s.expand(p, child) // a reply that wins at once is seen now
 			}
 			break
 		}
@@ -365,6 +376,42 @@ func (s *mctsSearch[M, P]) newChild(p P, parent *mctsNode[M], m M) *mctsNode[M] 
 		}
 	}
 	return child
+}
+
+// expand lists a new node's moves and looks among them for one that wins
+// on the spot; if there is one it becomes the node's first child, which
+// solves the node ("decisive moves", Teytaud and Teytaud 2010). Only
+// cheap endings are looked for: the board's (a royal taken, a goal
+// reached, ...) and, in a game with checks, a check that leaves no reply.
+// It lets the solver prove short forced wins that playouts and UCB alone
+// would take long to find.
+func (s *mctsSearch[M, P]) expand(p P, node *mctsNode[M]) {
+	node.expanded = true
+	node.untried = s.expansionOrder(p, p.LegalMoves(s.buf[:0]))
+	s.stored += int64(len(node.untried)) + 1
+	if len(node.untried) == 0 {
+		node.terminal, node.termV0 = true, 0.5 // nothing to play and not over: level
+		return
+	}
+	for i := len(node.untried) - 1; i >= 0; i-- {
+		m := node.untried[i]
+		p.Make(m)
+		s.nodes++
+		r := p.QuickResult()
+		if !r.over && s.checkGame && p.InCheck() {
+			r = p.Result()
+		}
+		if r.over && r.winner == node.toMove {
+			child := s.newChild(p, node, m)
+			p.Unmake()
+			node.untried = append(node.untried[:i], node.untried[i+1:]...)
+			node.children = append(node.children, child)
+			s.seedMinimax(p, child) // a finished game: nothing is searched
+			s.propagateProof(node)
+			return
+		}
+		p.Unmake()
+	}
 }
 
 // expansionOrder lists a node's moves in the reverse of the order they are
@@ -431,19 +478,33 @@ func (s *mctsSearch[M, P]) seedMinimax(p P, n *mctsNode[M]) {
 		}
 	}
 	n.hasMM = true
-	for a := n.parent; a != nil && a.round == nil && a.mover >= 0; a = a.parent {
+	s.backupMinimax(n.parent)
+}
+
+// backupMinimax recomputes the minimax values from a up to the root.
+func (s *mctsSearch[M, P]) backupMinimax(a *mctsNode[M]) {
+	for ; a != nil && a.round == nil && a.mover >= 0; a = a.parent {
 		best := -1.0
 		for _, c := range a.children {
 			if c.hasMM && c.mm > best {
 				best = c.mm
 			}
 		}
+		if best < 0 {
+			return
+		}
 		v := best
 		if a.mover != a.toMove {
 			v = 1 - best
 		}
+		if a.solved {
+			v = 0
+			if a.winner == a.mover {
+				v = 1
+			}
+		}
 		if a.hasMM && a.mm == v {
-			break
+			return
 		}
 		a.mm, a.hasMM = v, true
 	}
@@ -458,6 +519,7 @@ func (s *mctsSearch[M, P]) roundStep(p P, node *mctsNode[M]) (*mctsNode[M], bool
 		arms = &roundArms[M]{kids: map[[2]int]*mctsNode[M]{}}
 		for pl := 0; pl < 2; pl++ {
 			arms.moves[pl] = s.rounds.RoundMoves(pl, nil)
+			s.stored += int64(len(arms.moves[pl]))
 			arms.visits[pl] = make([]float64, len(arms.moves[pl]))
 			arms.wins[pl] = make([]float64, len(arms.moves[pl]))
 		}
@@ -520,6 +582,9 @@ func resultValue(r result) float64 {
 // propagateProof marks ancestors solved: a node is won for the player to
 // move if one child is, and lost if every child is (and none is untried).
 func (s *mctsSearch[M, P]) propagateProof(n *mctsNode[M]) {
+	// A proof changes the minimax values too: a solved node is worth 1
+	// or 0 to its mover.
+	defer s.backupMinimax(n)
 	for ; n != nil && !n.solved && n.round == nil; n = n.parent {
 		allLost := n.expanded && len(n.untried) == 0 && len(n.children) > 0
 		won := false

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"balancefarm/engine"
 )
 
 func TestPlayGameIsReplayable(t *testing.T) {
@@ -93,5 +95,38 @@ func TestProgressAndFeatures(t *testing.T) {
 	f := rec.Features
 	if f[FeatCaptures] == 0 || f[FeatFirstCapture] <= rec.OpeningPlies || f[FeatMaxBranching] < f[FeatMeanBranching] {
 		t.Errorf("implausible features %v for %d plies", f, rec.Plies)
+	}
+}
+
+func TestMCTSReusesItsTree(t *testing.T) {
+	g := loadGame(t, "five-by-five.json")
+	pos := g.NewPosition()
+	s := newMCTSSearch[engine.Move, enginePos](tablesFor(g), PlayerSpec{Family: FamilyMCTS, Iterations: 2000}, 1)
+	r, err := s.search(context.Background(), enginePos{pos}, 1<<40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Play the chosen move and the reply the tree looked at most.
+	var reply *mctsNode[engine.Move]
+	for _, c := range s.root.children {
+		if c.move == r.move {
+			for _, gc := range c.children {
+				if reply == nil || gc.visits > reply.visits {
+					reply = gc
+				}
+			}
+		}
+	}
+	if reply == nil {
+		t.Fatal("the chosen move has no replies in the tree")
+	}
+	pos.Make(r.move)
+	pos.Make(reply.move)
+	before := reply.visits
+	if _, err := s.search(context.Background(), enginePos{pos}, 1<<40); err != nil {
+		t.Fatal(err)
+	}
+	if s.root != reply || s.root.visits < before+2000 {
+		t.Errorf("the second search did not continue from the reached node (root visits %v, had %v)", s.root.visits, before)
 	}
 }

@@ -67,13 +67,14 @@ type abChooser[M comparable, P position[M]] struct {
 
 func (c *abChooser[M, P]) choose(ctx context.Context, p P, hardCap int64) (decision[M], error) {
 	r, err := c.s.search(ctx, p, hardCap)
-	return decision[M]{move: r.move, nodes: r.nodes, score: r.score, hasScore: !r.forced, depth: r.depth}, err
+	// No score when not even the first move was searched to the end.
+	return decision[M]{move: r.move, nodes: r.nodes, score: r.score, hasScore: !r.forced && r.score > -scoreInf, depth: r.depth}, err
 }
 
 func (c *abChooser[M, P]) chooseRound(ctx context.Context, p P, hardCap int64, player int, announced *M) (decision[M], error) {
 	c.s.begin(ctx, p, hardCap, true)
 	r, err := c.s.searchRound(p, player, announced)
-	return decision[M]{move: r.move, nodes: r.nodes, score: r.score, hasScore: !r.forced, depth: r.depth}, err
+	return decision[M]{move: r.move, nodes: r.nodes, score: r.score, hasScore: !r.forced && r.score > -scoreInf, depth: r.depth}, err
 }
 
 type mctsChooser[M comparable, P position[M]] struct {

@@ -68,7 +68,7 @@ func TestSortAndCompare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"random", "ab:d2", "mcts:i100", "ab:n1000", "mcts:i800", "ab:n64000"}
+	want := []string{"random", "mcts:i100", "ab:d2", "mcts:i800", "ab:n1000", "ab:n64000"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("SortByStrength = %v, want %v", got, want)
 	}

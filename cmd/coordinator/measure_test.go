@@ -46,7 +46,7 @@ func TestMeasureLocal(t *testing.T) {
 	good := writeFile(t, dir, "kr.json", kingsAndRooks)
 	bad := writeFile(t, dir, "bad.json", `{"name": "no board"}`)
 	args := []string{"-runner", "fake", "-workers", "2", "-state", filepath.Join(dir, "state"),
-		"-players", "weak,strong", "-games", "6", "-progress", "lines", "-progress-interval", "20ms",
+		"-players", "random,ab:d1", "-games", "6", "-progress", "lines", "-progress-interval", "20ms",
 		"-metrics-addr", "", "-log-format", "json"}
 
 	var got []protocol.Result
@@ -79,17 +79,17 @@ func TestMeasureLocal(t *testing.T) {
 		t.Errorf("no progress line:\n%s", &stdout)
 	}
 
-	// The default report prints the table; a second run resumes the
+	// The default report is the verdict; a second run resumes the
 	// recorded batch instead of playing it again.
 	measureReport = nil
 	stdout.Reset()
 	stderr.Reset()
-	if code := runMeasure(append(args, good), &stdout, &stderr); code != 0 {
+	if code := runMeasure(append(args, "-no-fail", good), &stdout, &stderr); code != 0 {
 		t.Fatalf("second run: exit %d\n%s", code, &stderr)
 	}
 	t.Logf("second run output:\n%s", &stdout)
-	if !strings.Contains(stdout.String(), "weak vs strong") || !strings.Contains(stdout.String(), "6 games") {
-		t.Errorf("no pairing table:\n%s", &stdout)
+	if !strings.Contains(stdout.String(), "kr.json: ") || !strings.Contains(stdout.String(), "(6 games in") {
+		t.Errorf("no verdict line:\n%s", &stdout)
 	}
 }
 
