@@ -21,6 +21,7 @@ const (
 	featureCastling   = "castling"
 	featureEnPassant  = "en_passant"
 	featureDoubleStep = "double_step"
+	featureGoalPly    = "goal_ply"
 )
 
 // Runner plays jobs with the engine and the search players. It keeps the
@@ -89,6 +90,11 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 	}
 	if err := countChessRules(g, rec.StartFEN, rec.Moves, features); err != nil {
 		return protocol.Result{}, err
+	}
+	// A goal reached ends the game there, so its ply is the game's length;
+	// the design warnings ask how early that comes.
+	if rec.Rule == "reach" {
+		features[featureGoalPly] = rec.Plies
 	}
 	return protocol.Result{
 		JobID:       job.JobID,

@@ -1,0 +1,135 @@
+package selfplay
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+
+	"balancefarm/protocol"
+	"balancefarm/stats"
+)
+
+func readRuleset(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile("../rulesets/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func TestStartInfo(t *testing.T) {
+	tests := []struct {
+		file                     string
+		capture                  [2]bool
+		castling, ep, doubleStep bool
+	}{
+		{"chess.json", [2]bool{false, false}, true, true, true},
+		// The cannons take the horses behind the other side's cannons.
+		{"xiangqi.json", [2]bool{true, true}, false, false, false},
+		{"five-by-five.json", [2]bool{false, false}, false, false, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			g, err := Compile(readRuleset(t, tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			info := StartInfo(g)
+			if info.FirstMoveCapture != tc.capture {
+				t.Errorf("first-move captures %v (%v), want %v", info.FirstMoveCapture, info.FirstMoveCaptures, tc.capture)
+			}
+			if info.UsesCastling != tc.castling || info.UsesEnPassant != tc.ep || info.UsesDoubleStep != tc.doubleStep {
+				t.Errorf("castling/en passant/double step %v/%v/%v, want %v/%v/%v",
+					info.UsesCastling, info.UsesEnPassant, info.UsesDoubleStep, tc.castling, tc.ep, tc.doubleStep)
+			}
+		})
+	}
+}
+
+func TestRunnerPlaysAJob(t *testing.T) {
+	data := readRuleset(t, "chess.json")
+	job := protocol.Job{JobID: "b-000001", BatchID: "b", Ruleset: "chess", RulesetHash: protocol.HashRuleFile(data),
+		P0: "ab:n500", P1: "random", Seed: 7, PairID: 1, Game: 1}
+	r := NewRunner()
+	calls := 0
+	res, err := r.Run(context.Background(), data, job, func() { calls++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.JobID != job.JobID || res.P0 != job.P0 || res.Seed != job.Seed {
+		t.Errorf("result does not carry the job: %+v", res)
+	}
+	if res.Plies != len(res.Moves) || res.Plies == 0 || res.Ending == "" || res.Nodes == 0 {
+		t.Errorf("incomplete record: plies %d moves %d ending %q nodes %d", res.Plies, len(res.Moves), res.Ending, res.Nodes)
+	}
+	if want := map[int]string{0: "1-0", 1: "0-1", -1: "1/2-1/2"}[res.Winner]; res.Result != want {
+		t.Errorf("winner %d with result %q", res.Winner, res.Result)
+	}
+	if res.Features["double_step"] == 0 {
+		t.Errorf("a chess game with no double step counted: %v", res.Features)
+	}
+	// The same job gives the same game.
+	again, err := r.Run(context.Background(), data, job, func() {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Moves) != len(res.Moves) || again.Ending != res.Ending {
+		t.Errorf("replay differs: %d plies (%s) vs %d (%s)", len(again.Moves), again.Ending, len(res.Moves), res.Ending)
+	}
+	for i := range res.Moves {
+		if again.Moves[i] != res.Moves[i] {
+			t.Fatalf("replay differs at ply %d: %s vs %s", i+1, again.Moves[i], res.Moves[i])
+		}
+	}
+}
+
+func TestRunnerRefusesBadInput(t *testing.T) {
+	r := NewRunner()
+	job := protocol.Job{P0: "random", P1: "random", Seed: 1}
+	for name, data := range map[string][]byte{
+		"not json":   []byte("{"),
+		"invalid":    []byte(`{"name": "x"}`),
+		"unplayable": readRuleset(t, "crazyhouse.json"),
+		"bad player": readRuleset(t, "chess.json"),
+	} {
+		j := job
+		if name == "bad player" {
+			j.P0 = "grandmaster"
+		}
+		if _, err := r.Run(context.Background(), data, j, func() {}); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestAssess(t *testing.T) {
+	data := readRuleset(t, "five-by-five.json")
+	r := NewRunner()
+	var results []protocol.Result
+	for pair := 0; pair < 2; pair++ {
+		for swap := 0; swap < 2; swap++ {
+			p0, p1 := "ab:d2", "random"
+			if swap == 1 {
+				p0, p1 = p1, p0
+			}
+			res, err := r.Run(context.Background(), data, protocol.Job{P0: p0, P1: p1, Seed: uint64(pair + 1), PairID: pair}, func() {})
+			if err != nil {
+				t.Fatal(err)
+			}
+			results = append(results, res)
+		}
+	}
+	a, err := Assess("rulesets/five-by-five.json", data, nil, results, time.Second, stats.DefaultThresholds())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := a.Report
+	if rep.Name != "five-by-five" || rep.SchemaVersion != 29 || rep.Games != 4 || len(rep.Ladder) != 2 || rep.Ladder[0] != "random" {
+		t.Errorf("report name %q schema %d games %d ladder %v", rep.Name, rep.SchemaVersion, rep.Games, rep.Ladder)
+	}
+	if rep.Verdict != stats.Viable && rep.Verdict != stats.NotViable {
+		t.Errorf("verdict %q", rep.Verdict)
+	}
+}
