@@ -15,40 +15,7 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 	if mask &= p.present[by]; mask == 0 {
 		return false
 	}
-	board := &p.board
-	for _, gr := range g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]] {
-		m := gr.mask & mask
-		if m == 0 {
-			continue
-		}
-		for _, src := range g.pool[gr.off : gr.off+uint32(gr.n)] {
-			if c := board[src]; int(c&3) == by && m>>(c>>2)&1 != 0 {
-				return true
-			}
-		}
-	}
-	leaps := g.specLeaps[by][g.specStart[by][t]:g.specStart[by][t+1]]
-	for i := range leaps {
-		e := &leaps[i]
-		c := board[e.src]
-		if int(c&3) != by || (e.mask&mask)>>(c>>2)&1 == 0 {
-			continue
-		}
-		if e.first && !p.virgin.has(int(e.src)) {
-			continue
-		}
-		if e.legN > 0 {
-			blocked := false
-			for _, l := range g.pool[e.legOff : e.legOff+uint32(e.legN)] {
-				if board[l] != 0 {
-					blocked = true
-					break
-				}
-			}
-			if blocked {
-				continue
-			}
-		}
+	if p.leapAttacked(t, by, mask) {
 		return true
 	}
 	stand := g.standMask[by][t] & mask
@@ -128,4 +95,135 @@ func (p *Position) groupOK(gr *lineGroup, src int) bool {
 		return false
 	}
 	return !gr.first || p.virgin.has(src)
+}
+
+// attackMap sets in out every square the other player's pieces of the
+// kinds in mask could capture on, with the piece on lift taken off the
+// board first (so a royal stepping along a slider's line is seen).
+func (p *Position) attackMap(out *bitset, lift int, mask uint32) {
+	g := p.g
+	by := p.side ^ 1
+	*out = bitset{}
+	if mask &= p.present[by]; mask == 0 {
+		return
+	}
+	board := &p.board
+	saved := board[lift]
+	board[lift] = 0
+	pool := g.pool
+	for w := 0; w < 4; w++ {
+		for bb := p.occ[by][w]; bb != 0; bb &= bb - 1 {
+			from := w<<6 | trailingZeros(bb)
+			c := board[from]
+			if mask>>(c>>2)&1 == 0 {
+				continue
+			}
+			k := int(c>>2) - 1
+			ki := &g.kinds[k]
+			idx := (by*g.nk+k)*g.n + from
+			for ei := range g.gens[g.genStart[idx]:g.genStart[idx+1]] {
+				e := &g.gens[int(g.genStart[idx])+ei]
+				if !e.canCap && e.typ != genSweep || e.first && !p.virgin.has(from) {
+					continue
+				}
+				switch e.typ {
+				case genLeap, genLame:
+					open := true
+					for _, l := range pool[e.off : e.off+uint32(e.n)] {
+						if board[l] != 0 {
+							open = false
+							break
+						}
+					}
+					if open {
+						out.set(int(e.to))
+					}
+				case genSlide:
+					for i, to := range pool[e.off : e.off+uint32(e.n)] {
+						if i+1 >= int(e.minR) && (!ki.hasReg || ki.region[by].has(int(to))) {
+							out.set(int(to))
+						}
+						if board[to] != 0 {
+							break
+						}
+					}
+				case genHop:
+					ray := pool[e.off : e.off+uint32(e.n)]
+					i := 0
+					for i < len(ray) && board[ray[i]] == 0 {
+						i++
+					}
+					if i >= len(ray)-1 {
+						break
+					}
+					sc := board[ray[i]]
+					if e.screen == screenOwn && int(sc&3) != by || e.screen == screenEnemy && int(sc&3) == by {
+						break
+					}
+					for j := i + 1; j < len(ray); j++ {
+						if e.scrR > 0 && j-i > int(e.scrR) {
+							break
+						}
+						if j+1 >= int(e.minR) && (!ki.hasReg || ki.region[by].has(int(ray[j]))) {
+							out.set(int(ray[j]))
+						}
+						if board[ray[j]] != 0 {
+							break
+						}
+					}
+				case genSweep:
+					for _, to := range pool[e.off : e.off+uint32(e.n)] {
+						out.set(int(to))
+						if t := board[to]; t != 0 && ki.capMask>>(t>>2)&1 == 0 {
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+	board[lift] = saved
+}
+
+// leapAttacked is attackedMask's leaps and lame leaps alone (mask already
+// narrowed to the kinds present).
+func (p *Position) leapAttacked(t, by int, mask uint32) bool {
+	g := p.g
+	board := &p.board
+	for _, gr := range g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]] {
+		m := gr.mask & mask
+		if m == 0 {
+			continue
+		}
+		for _, src := range g.pool[gr.off : gr.off+uint32(gr.n)] {
+			if c := board[src]; int(c&3) == by && m>>(c>>2)&1 != 0 {
+				return true
+			}
+		}
+	}
+	leaps := g.specLeaps[by][g.specStart[by][t]:g.specStart[by][t+1]]
+	for i := range leaps {
+		e := &leaps[i]
+		c := board[e.src]
+		if int(c&3) != by || (e.mask&mask)>>(c>>2)&1 == 0 {
+			continue
+		}
+		if e.first && !p.virgin.has(int(e.src)) {
+			continue
+		}
+		if e.legN > 0 {
+			blocked := false
+			for _, l := range g.pool[e.legOff : e.legOff+uint32(e.legN)] {
+				if board[l] != 0 {
+					blocked = true
+					break
+				}
+			}
+			if blocked {
+				continue
+			}
+		}
+		return true
+	}
+	return false
 }

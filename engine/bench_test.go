@@ -26,7 +26,7 @@ func benchPerft(b *testing.B, file, fen string, depth int) {
 func BenchmarkPerftChessStart5(b *testing.B) { benchPerft(b, "rulesets/chess.json", "", 5) }
 func BenchmarkPerftKiwipete4(b *testing.B)   { benchPerft(b, "rulesets/chess.json", kiwipete, 4) }
 func BenchmarkPerftXiangqiStart4(b *testing.B) {
-	benchPerft(b, "engine/testdata/xiangqi.json", "", 4)
+	benchPerft(b, "rulesets/xiangqi.json", "", 4)
 }
 
 // BenchmarkRandomGamesChess plays whole games of uniformly random legal

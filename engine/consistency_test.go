@@ -15,13 +15,14 @@ type namedGame struct {
 	g    *Game
 }
 
-// allGames loads every rule file in rulesets/ and engine/testdata/ that
-// this engine plays; the others are logged with Load's reason.
+// allGames loads every rule file in rulesets/ (seeds and canaries too) and
+// engine/testdata/ that this engine plays; the others are logged with
+// Load's reason.
 func allGames(t testing.TB) []namedGame {
 	t.Helper()
 	root := repoRoot(t)
 	var files []string
-	for _, dir := range []string{"rulesets", "engine/testdata"} {
+	for _, dir := range []string{"rulesets", "rulesets/seeds", "rulesets/canaries", "engine/testdata"} {
 		m, _ := filepath.Glob(filepath.Join(root, dir, "*.json"))
 		files = append(files, m...)
 	}

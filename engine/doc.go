@@ -41,8 +41,10 @@
 //     piece regions on landings, blocks_leaps and the board's edges are
 //     folded in at load, so move generation is table walking: no geometry,
 //     no bounds checks, no per-move condition tests except first_move. The
-//     entries are also split into fast lists (plain leaps as bare targets,
-//     plain slides as bare rays) for the common case.
+//     entries are also split into fast lists (leaps without legs as bare
+//     targets, slides from their first square as bare rays, each with its
+//     mode) that generation walks when no promotion, region, immobility
+//     rule or en passant square concerns the piece where it stands.
 //   - Attack tables, the same facts reversed: per player and target square,
 //     the leap sources and the kinds that leap from each (as a kind bit
 //     mask), and per player a list of line groups (direction, move kind,
@@ -75,14 +77,17 @@
 // partner's squares; a strike's landing square later).
 //
 // Legal moves: the pseudo-legal moves of the tables, then the rules about
-// royals. Before testing any move, prepare works out which moves could
-// change the answer: when not in check, only the royal's own moves, pieces
-// pinned against it on a slider's line, pieces on a hopper's line, the legs
-// of a lame leap aimed at it, and special moves (en passant, castling,
-// sweeps); when in check, only moves landing on a square that captures or
-// blocks every checker. Those are played on the board array alone and the
-// royal's square is tested; every other move is legal untested.
-// must_capture filters last.
+// royals. Before testing any move, prepare walks each enemy line to the
+// royal once, finding a slider giving check and the pieces pinned in front
+// of one, and works out which moves could change the answer: when not in
+// check, only the royal's own moves, pinned pieces, pieces on a hopper's
+// line, the legs of a lame leap aimed at it, and special moves (en passant,
+// castling, sweeps); when in check, only moves landing on a square that
+// captures or blocks every checker (the rest are illegal untested). Those
+// are played on the board array alone and the royal's square is tested;
+// when the royal has several steps to test, one map of every square the
+// other player attacks (the royal lifted off the board) answers them all.
+// Every other move is legal untested. must_capture filters last.
 //
 // Check: a player is in check when it has a royal piece and every one it
 // has is attacked (so with two royals, as in Spartan chess, leaving one

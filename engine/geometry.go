@@ -325,11 +325,6 @@ func (g *Game) fwdRay(p, d, sq int) []uint8 {
 	return g.pool[r.off : r.off+uint32(r.n)]
 }
 
-func (g *Game) revRay(p, d, sq int) []uint8 {
-	r := g.rev[(p*len(g.dirs)+d)*g.n+sq]
-	return g.pool[r.off : r.off+uint32(r.n)]
-}
-
 // lamePath is the squares a lame leap passes before landing: straight steps
 // along the longer axis first, then diagonal ones (the xiangqi horse and
 // elephant, the janggi elephant). The last entry is the target.

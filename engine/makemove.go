@@ -11,10 +11,12 @@ func (p *Position) Make(m Move) {
 	u := &p.undo[len(p.undo)-1]
 	u.move = m
 	u.hash = p.hash
-	u.virgin = p.virgin
-	u.epN = uint8(p.epN)
-	u.ep = p.ep
-	u.epVictim = uint8(p.epVictim)
+	oldVirgin := p.virgin
+	epVictim := p.epVictim
+	if p.epN > 0 {
+		p.eps = append(p.eps, epState{n: uint8(p.epN), victim: uint8(p.epVictim), sq: p.ep})
+		u.savedEP = true
+	}
 	u.halfmove = int32(p.halfmove)
 	u.checks = [2]uint8{uint8(p.checks[0]), uint8(p.checks[1])}
 	u.status = p.status
@@ -60,7 +62,7 @@ func (p *Position) Make(m Move) {
 		}
 		capSq := to
 		if typ == moveEnPassant {
-			capSq = int(u.epVictim)
+			capSq = epVictim
 		}
 		if c := p.board[capSq]; c != 0 {
 			u.captured, u.capSq = c, uint8(capSq)
@@ -92,6 +94,10 @@ func (p *Position) Make(m Move) {
 				h ^= g.zVirgin[w<<6|trailingZeros(x)]
 			}
 		}
+	}
+	if p.virgin != oldVirgin {
+		p.virgins = append(p.virgins, oldVirgin)
+		u.savedVirgin = true
 	}
 	if progress {
 		p.halfmove = 0
@@ -186,10 +192,16 @@ func (p *Position) Unmake() {
 		}
 	}
 	p.hash = u.hash
-	p.virgin = u.virgin
-	p.epN = int(u.epN)
-	p.ep = u.ep
-	p.epVictim = int(u.epVictim)
+	if u.savedVirgin {
+		p.virgin = p.virgins[len(p.virgins)-1]
+		p.virgins = p.virgins[:len(p.virgins)-1]
+	}
+	p.epN = 0
+	if u.savedEP {
+		e := &p.eps[len(p.eps)-1]
+		p.epN, p.epVictim, p.ep = int(e.n), int(e.victim), e.sq
+		p.eps = p.eps[:len(p.eps)-1]
+	}
 	p.halfmove = int(u.halfmove)
 	p.checks = [2]int{int(u.checks[0]), int(u.checks[1])}
 	p.status = u.status

@@ -363,43 +363,24 @@ func (p *Position) castleMove(cr *castleRule, royal bool, kf, rf, x, y int) (Mov
 
 // legalCtx says which moves need the full legality test.
 type legalCtx struct {
-	fast       bool // one royal, and only its safety to check: legalFast
-	royal      int  // its square and kind
-	royalKind  int
-	all        bool
-	royalMover bool   // moves of royal pieces are tested
-	evasion    bool   // in check: other moves must land on ev
-	ev         bitset // squares that capture or block every checker
-	from, to   bitset
+	fast      bool // at most one royal of the mover's: legalFast can test
+	royal     int  // its square (-1 none) and kind
+	royalKind int
+	nEnemy    int // the other player's royals, for royal_facing and forbid_check
+	enemy     [8]int
+	enemyCode [8]uint8
+	all       bool
+	evasion   bool   // in check: other moves must land on ev
+	ev        bitset // squares that capture or block every checker
+	from, to  bitset // moves from or to these are tested (a royal's own square is in from)
+	attacks   bitset // the other player's attacks, the royal lifted
 }
 
-// Verdicts of legalCtx.verdict.
+// Verdicts of the cheap reasoning in prepare.
 const (
 	vLegal = iota
-	vIllegal
 	vTest
 )
-
-// verdict says whether the cheap reasoning in prepare settles m.
-func (c *legalCtx) verdict(p *Position, m Move) int {
-	if c.all || m.typ() > moveDouble {
-		return vTest
-	}
-	from := m.From()
-	if c.royalMover && p.g.royalMask>>(p.board[from]>>2)&1 != 0 {
-		return vTest
-	}
-	if c.evasion {
-		if !c.ev.has(m.To()) {
-			return vIllegal
-		}
-		return vTest
-	}
-	if c.from.has(from) || c.to.has(m.To()) {
-		return vTest
-	}
-	return vLegal
-}
 
 // evasions is, for a royal on r in check, the squares a move of another
 // piece must land on to answer every checker: a checker's square, a lame
@@ -483,45 +464,52 @@ func (p *Position) prepare(c *legalCtx) {
 	g := p.g
 	s := p.side
 	opp := s ^ 1
-	*c = legalCtx{all: g.forbidCheck, royalMover: g.checkRules || g.royalFacing}
-	if c.all {
-		return
+	*c = legalCtx{royal: -1, fast: true}
+	defer func() {
+		if g.forbidCheck {
+			c.all = true
+		}
+	}()
+	if g.royalFacing || g.forbidCheck {
+		for _, e := range p.royalSquares(opp, c.enemy[:0]) {
+			if c.nEnemy < len(c.enemy) {
+				c.enemy[c.nEnemy] = e
+				c.enemyCode[c.nEnemy] = p.board[e]
+				c.nEnemy++
+			}
+		}
 	}
 	var rbuf [8]int
 	if g.checkRules && g.royalMask != 0 {
 		royals := p.royalSquares(s, rbuf[:0])
 		if len(royals) > 1 {
-			c.all = true
+			c.all, c.fast = true, false
 			return
 		}
 		if len(royals) == 1 {
 			r := royals[0]
 			rk := int(p.board[r]>>2) - 1
-			c.fast = !g.royalFacing && !g.forbidCheck
 			c.royal, c.royalKind = r, rk
-			if p.attacked(r, opp, rk) {
-				if c.ev, c.evasion = p.evasions(r, opp, g.capturers[rk]&g.standMask[opp][r]); !c.evasion {
-					c.all = true
-				}
-				return
-			}
+			c.from.set(r) // the royal's own moves are always tested
 			if g.sweepers != 0 {
 				for k := 0; k < g.nk; k++ {
 					if g.sweepers>>uint(k+1)&1 != 0 && !p.kindBB[opp][k].empty() {
-						c.all = true
+						c.all = true // a sweep's line can open anywhere: test every move
 						return
 					}
 				}
 			}
-			capt := g.capturers[rk] & g.standMask[opp][r]
-			nd := len(g.dirs)
+			// One walk along each line to the royal finds both a slider
+			// giving check and a piece pinned in front of one.
+			capt := g.capturers[rk] & g.standMask[opp][r] & p.present[opp]
+			check, hops := false, false
 			for gi := range g.groups[opp] {
 				gr := &g.groups[opp][gi]
 				m := gr.mask & capt
 				if m == 0 {
 					continue
 				}
-				rr := g.rev[(opp*nd+gr.dir)*g.n+r]
+				rr := gr.rays[r]
 				ray := g.pool[rr.off : rr.off+uint32(rr.n)]
 				if gr.maxR > 0 && gr.maxR < len(ray) {
 					ray = ray[:gr.maxR]
@@ -529,13 +517,16 @@ func (p *Position) prepare(c *legalCtx) {
 				switch gr.typ {
 				case genSlide:
 					first := -1
-					for _, sq := range ray {
+					for i, sq := range ray {
 						pc := p.board[sq]
 						if pc == 0 {
 							continue
 						}
 						if first < 0 {
 							if int(pc&3) != s {
+								if int(pc&3) == opp && m>>(pc>>2)&1 != 0 && i+1 >= gr.minR && p.groupOK(gr, int(sq)) {
+									check = true
+								}
 								break
 							}
 							first = int(sq)
@@ -547,6 +538,7 @@ func (p *Position) prepare(c *legalCtx) {
 						break
 					}
 				case genHop:
+					hops = true
 					for j, sq := range ray {
 						pc := p.board[sq]
 						if pc != 0 && int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
@@ -558,7 +550,15 @@ func (p *Position) prepare(c *legalCtx) {
 					}
 				}
 			}
-			atk := g.atkLeaps[opp][g.atkStart[opp][r]:g.atkStart[opp][r+1]]
+			if check || p.leapAttacked(r, opp, g.capturers[rk]&p.present[opp]) || hops && p.attacked(r, opp, rk) {
+				c.from, c.to = bitset{}, bitset{}
+				c.from.set(r)
+				if c.ev, c.evasion = p.evasions(r, opp, g.capturers[rk]&g.standMask[opp][r]); !c.evasion {
+					c.all = true
+				}
+				return
+			}
+			atk := g.specLeaps[opp][g.specStart[opp][r]:g.specStart[opp][r+1]]
 			for i := range atk {
 				e := &atk[i]
 				if e.legN == 0 {
@@ -578,6 +578,7 @@ func (p *Position) prepare(c *legalCtx) {
 		own := p.royalSquares(s, rbuf[:0])
 		enemy := p.royalSquares(opp, ebuf[:0])
 		for _, a := range own {
+			c.from.set(a)
 			for _, b := range enemy {
 				if g.fileOf[a] != g.fileOf[b] {
 					continue
@@ -599,15 +600,46 @@ func (p *Position) legal(buf []Move) []Move {
 	if g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck {
 		var c legalCtx
 		p.prepare(&c)
+		// The royal's steps come together in buf; when there are several,
+		// one map of the other player's attacks answers them all.
+		mapUse := 0 // 0 undecided, 1 map, -1 test one by one
 		n := start
 		for i := start; i < len(buf); i++ {
 			m := buf[i]
-			switch c.verdict(p, m) {
-			case vIllegal:
-				continue
-			case vTest:
-				if c.fast && m.typ() != moveSweep {
-					if !p.legalFast(m, c.royal, c.royalKind) {
+			from := m.From()
+			v := vLegal
+			switch {
+			case c.all || m.typ() > moveDouble:
+				v = vTest
+			case c.evasion:
+				if c.from.has(from) {
+					v = vTest
+				} else if !c.ev.has(m.To()) {
+					continue
+				} else {
+					v = vTest
+				}
+			case c.from.has(from) || c.to.has(m.To()):
+				v = vTest
+			}
+			if v == vTest {
+				if from == c.royal && c.fast && c.nEnemy == 0 && m.typ() <= moveDouble && m.Promotion() < 0 {
+					if mapUse == 0 {
+						mapUse = -1
+						if j := i + 3; j < len(buf) && buf[j].From() == from {
+							p.attackMap(&c.attacks, c.royal, g.capturers[c.royalKind])
+							mapUse = 1
+						}
+					}
+					if mapUse == 1 {
+						if c.attacks.has(m.To()) {
+							continue
+						}
+					} else if !p.legalFast(m, &c) {
+						continue
+					}
+				} else if c.fast && m.typ() != moveSweep && m.Promotion() < 0 {
+					if !p.legalFast(m, &c) {
 						continue
 					}
 				} else if !p.legalAfter(m) {
@@ -655,17 +687,14 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 	return buf
 }
 
-// legalFast is legalAfter for the common case: one royal on r whose
-// safety is the only question, and a move that is not a sweep.
-func (p *Position) legalFast(m Move, r, rk int) bool {
-	s := p.side
+// legalFast is legalAfter for the common case: the mover has at most one
+// royal, and the move neither sweeps nor promotes (so no royal appears or
+// vanishes but by capture).
+func (p *Position) legalFast(m Move, c *legalCtx) bool {
 	from, to := m.From(), m.To()
 	b := &p.board
 	pc := b[from]
-	if m.Promotion() >= 0 {
-		// A promotion may make or unmake a royal piece.
-		return p.legalAfter(m)
-	}
+	r := c.royal
 	if from == r {
 		r = to
 	}
@@ -677,25 +706,58 @@ func (p *Position) legalFast(m Move, r, rk int) bool {
 		oldTo, oldRt := b[to], b[rt]
 		b[from], b[rf] = 0, 0
 		b[to], b[rt] = pc, rook
-		ok = !p.attacked(r, s^1, rk)
+		ok = p.fastVerdict(r, c)
 		b[rt], b[to] = oldRt, oldTo
 		b[rf], b[from] = rook, pc
 	case moveEnPassant:
 		v := p.epVictim
 		victim := b[v]
 		b[v], b[from], b[to] = 0, 0, pc
-		ok = !p.attacked(r, s^1, rk)
+		ok = p.fastVerdict(r, c)
 		b[to], b[from], b[v] = 0, pc, victim
 	default:
 		old := b[to]
 		b[from], b[to] = 0, pc
 		vs := p.virgin
 		p.virgin.clear(to)
-		ok = !p.attacked(r, s^1, rk)
+		ok = p.fastVerdict(r, c)
 		p.virgin = vs
 		b[to], b[from] = old, pc
 	}
 	return ok
+}
+
+// fastVerdict asks the royal rules of a board legalFast has played a move
+// on: the mover's royal (on r, or none) safe, no open file between royals,
+// no check given where that is forbidden.
+func (p *Position) fastVerdict(r int, c *legalCtx) bool {
+	g := p.g
+	s := p.side
+	if r >= 0 && p.attacked(r, s^1, c.royalKind) {
+		return false
+	}
+	if c.nEnemy == 0 {
+		return true
+	}
+	var ebuf [8]int
+	enemy := ebuf[:0]
+	for i := 0; i < c.nEnemy; i++ {
+		if e := c.enemy[i]; p.board[e] == c.enemyCode[i] {
+			enemy = append(enemy, e)
+		}
+	}
+	if g.royalFacing && r >= 0 && p.facing([]int{r}, enemy) {
+		return false
+	}
+	if g.forbidCheck && len(enemy) > 0 {
+		for _, e := range enemy {
+			if !p.attacked(e, s, int(p.board[e]>>2)-1) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // set changes one square for legalAfter, remembering what was there.

@@ -109,7 +109,7 @@ func TestChessPerftVectors(t *testing.T) {
 }
 
 func TestXiangqiStartPerft(t *testing.T) {
-	g := loadFile(t, "engine/testdata/xiangqi.json")
+	g := loadFile(t, "rulesets/xiangqi.json")
 	p := g.NewPosition()
 	for depth, want := range []uint64{1, 44, 1920, 79666, 3290240} {
 		if want > perftShortLimit && testing.Short() {

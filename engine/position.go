@@ -47,17 +47,23 @@ type Outcome struct {
 type undoRec struct {
 	move     Move
 	hash     uint64
-	virgin   bitset
+	halfmove int32
 	moved    uint8 // code of the moving piece before the move
 	captured uint8 // code of the piece taken on capSq, 0 none
 	capSq    uint8
-	epN      uint8
-	epVictim uint8
 	nSwept   uint8
 	checks   [2]uint8
-	halfmove int32
 	status   status
-	ep       [maxEP]uint8
+	// The never-moved set and the en passant state change on few moves;
+	// they are pushed on their own stacks only then.
+	savedVirgin bool
+	savedEP     bool
+}
+
+type epState struct {
+	n      uint8
+	victim uint8
+	sq     [maxEP]uint8
 }
 
 type sweptRec struct {
@@ -88,6 +94,8 @@ type Position struct {
 	status   status
 
 	undo    []undoRec
+	virgins []bitset
+	eps     []epState
 	swept   []sweptRec
 	history []uint64 // hash of every earlier position, oldest first
 	lite    []sweptRec
@@ -119,7 +127,8 @@ func (g *Game) NewPosition() *Position {
 }
 
 func (g *Game) emptyPosition() *Position {
-	return &Position{g: g, undo: make([]undoRec, 0, 64), history: make([]uint64, 0, 128)}
+	n := min(g.maxPlies+2, 1024)
+	return &Position{g: g, undo: make([]undoRec, 0, n), history: make([]uint64, 0, n)}
 }
 
 func (p *Position) put(sq int, c uint8) {
@@ -178,7 +187,7 @@ func (p *Position) computeHash() uint64 {
 func (p *Position) canonicalVirgin() {
 	g := p.g
 	cr := g.castle
-	if cr == nil {
+	if cr == nil || p.virgin.empty() {
 		return
 	}
 	for s := 0; s < 2; s++ {
@@ -271,6 +280,7 @@ func (p *Position) HasMoved(sq int) bool {
 func (p *Position) Clone() *Position {
 	q := *p
 	q.undo = make([]undoRec, 0, 32)
+	q.virgins, q.eps = nil, nil
 	q.swept = nil
 	q.lite = nil
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)
