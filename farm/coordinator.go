@@ -65,14 +65,20 @@ const (
 	StateComplete = "complete"
 )
 
-// Outcome is a finished batch: exactly one record per job.
+// Outcome is a finished batch: exactly one record per published job.
 type Outcome struct {
 	BatchID string
 	Plan    protocol.Plan
 	// Results are in game order; DeadLetters are the jobs no worker could
-	// play.
+	// play. In a sequential batch Results hold each pairing's games up to
+	// its stopping point, so a rerun gets the same ones whatever the
+	// timing; games played beyond it are in Surplus. Dead letters are
+	// reported wherever they fell.
 	Results     []protocol.Result
 	DeadLetters []protocol.DeadLetter
+	Surplus     []protocol.Result
+	// Pairings say how each pairing ended, in plan order.
+	Pairings []PairingOutcome
 	// Duplicates counts records dropped because their job had one already.
 	Duplicates int
 }
@@ -104,13 +110,24 @@ func (c *Coordinator) Run(ctx context.Context, plan protocol.Plan, ruleFile []by
 	return c.RunHooks(ctx, plan, ruleFile, Hooks{Progress: progress})
 }
 
-// Hooks let a caller follow a batch as it runs.
+// Hooks let a caller follow a batch as it runs, and make it sequential.
 type Hooks struct {
-	// Progress is told the count of jobs with a record after each new one.
+	// Progress is told the count of jobs with a record after each new one,
+	// and how many jobs the batch expects: the whole plan, less the
+	// unpublished jobs of pairings that stopped early.
 	Progress Progress
 	// Record is called once per job with its record: a result or a dead
 	// letter (the other is nil).
 	Record func(*protocol.Result, *protocol.DeadLetter)
+	// Stop, when set, makes the batch sequential: GamesPerPairing becomes
+	// a cap, each pairing's colour-swapped pairs are published in plan
+	// order, Window at a time beyond the pairing's complete prefix, and a
+	// pairing gets no new pairs once Stop says so. Jobs already published
+	// for it are still played and collected. Nil plays every job.
+	Stop StopFunc
+	// Window is the pairs in flight per pairing of a sequential batch
+	// (DefaultWindow when 0).
+	Window int
 }
 
 // RunHooks is Run with hooks.
@@ -129,6 +146,10 @@ func (c *Coordinator) RunHooks(ctx context.Context, plan protocol.Plan, ruleFile
 	for _, j := range jobs {
 		rec.jobs[j.JobID] = j
 	}
+	sched, err := newSchedule(plan, jobs, hooks.Stop, hooks.Window)
+	if err != nil {
+		return nil, err
+	}
 	if progress == nil {
 		progress = func(int, int) {}
 	}
@@ -146,7 +167,7 @@ func (c *Coordinator) RunHooks(ctx context.Context, plan protocol.Plan, ruleFile
 	}); err != nil {
 		return nil, fmt.Errorf("recording the batch: %w", err)
 	}
-	log.Info().Int("jobs", len(jobs)).Str("state", state.State).Msg("batch open")
+	log.Info().Int("jobs", len(jobs)).Bool("sequential", hooks.Stop != nil).Str("state", state.State).Msg("batch open")
 
 	// Records arrive on an ordered consumer from the start of the stream:
 	// on a resume that replays what earlier runs recorded.
@@ -178,20 +199,44 @@ func (c *Coordinator) RunHooks(ctx context.Context, plan protocol.Plan, ruleFile
 	}
 	defer consumer.Stop()
 
-	recorded, err := c.fillGaps(ctx, id, jobs, rec, log)
+	recorded, err := c.fillGaps(ctx, id, sched, rec, log)
 	if err != nil {
 		return nil, err
 	}
-	// Progress starts once the records already in the stream are read, so
-	// a resumed batch does not look like a burst of fast games.
+	// Progress starts, and a sequential batch publishes beyond what it
+	// found, once the records already in the stream are read: a resumed
+	// batch does not look like a burst of fast games, and a pairing that
+	// had stopped is not extended.
 	caughtUp := false
-	if rec.done() >= recorded {
+	catchUp := func() error {
+		if !caughtUp && rec.done() < recorded {
+			return nil
+		}
 		caughtUp = true
-		progress(rec.done(), len(jobs))
+		for _, p := range sched.pairings {
+			if sched.settle(p, rec) {
+				msg := "pairing stopped early"
+				if p.stopAt == p.pairs() {
+					msg = "pairing reached its cap"
+				}
+				log.Info().Str("p0", p.players[0]).Str("p1", p.players[1]).Int("pairs", p.stopAt).
+					Str("reason", p.reason).Msg(msg)
+			}
+		}
+		if due := sched.due(); len(due) > 0 {
+			if err := c.publishJobs(ctx, due, log); err != nil {
+				return err
+			}
+		}
+		progress(rec.done(), sched.expected())
+		return nil
+	}
+	if err := catchUp(); err != nil {
+		return nil, err
 	}
 	recheck := time.NewTicker(c.cfg.RecheckInterval)
 	defer recheck.Stop()
-	for rec.done() < len(jobs) {
+	for !sched.finished(rec) {
 		select {
 		case m := <-incoming:
 			if job, ok := c.absorb(m, rec, log); ok {
@@ -203,12 +248,13 @@ func (c *Coordinator) RunHooks(ctx context.Context, plan protocol.Plan, ruleFile
 						hooks.Record(nil, &d)
 					}
 				}
-				if caughtUp = caughtUp || rec.done() >= recorded; caughtUp {
-					progress(rec.done(), len(jobs))
+				sched.cover(rec.jobs[job])
+				if err := catchUp(); err != nil {
+					return nil, err
 				}
 			}
 		case <-recheck.C:
-			if _, err := c.fillGaps(ctx, id, jobs, rec, log); err != nil {
+			if _, err := c.fillGaps(ctx, id, sched, rec, log); err != nil {
 				log.Warn().Err(err).Msg("looking for lost jobs")
 			}
 		case <-ctx.Done():
@@ -217,13 +263,7 @@ func (c *Coordinator) RunHooks(ctx context.Context, plan protocol.Plan, ruleFile
 	}
 
 	out := &Outcome{BatchID: id, Plan: plan, Duplicates: rec.duplicates}
-	for _, j := range jobs {
-		if r, ok := rec.results[j.JobID]; ok {
-			out.Results = append(out.Results, r)
-		} else {
-			out.DeadLetters = append(out.DeadLetters, rec.dead[j.JobID])
-		}
-	}
+	sched.outcome(out, rec)
 	if state.State != StateComplete {
 		state.State, state.Finished = StateComplete, time.Now().UTC()
 		state.Results, state.DeadLetters = len(out.Results), len(out.DeadLetters)
@@ -236,7 +276,7 @@ func (c *Coordinator) RunHooks(ctx context.Context, plan protocol.Plan, ruleFile
 		c.metrics.BatchesDone.Inc()
 	}
 	log.Info().Int("results", len(out.Results)).Int("dead_letters", len(out.DeadLetters)).
-		Int("duplicates", out.Duplicates).Msg("batch complete")
+		Int("surplus", len(out.Surplus)).Int("duplicates", out.Duplicates).Msg("batch complete")
 	return out, nil
 }
 
@@ -298,13 +338,15 @@ func (c *Coordinator) Batches(ctx context.Context) (map[string]BatchState, error
 	return out, nil
 }
 
-// fillGaps publishes every job that is neither waiting in the jobs stream
-// nor recorded in the results stream. The jobs stream is read first: a
-// worker stores a job's record before it acknowledges the job, so a job
-// that leaves the queue after that read has its record by the time the
-// results stream is read, and no job is missed or queued twice.
-// It returns how many of the batch's jobs had a record in the stream.
-func (c *Coordinator) fillGaps(ctx context.Context, id string, jobs []protocol.Job, rec *records, log zerolog.Logger) (int, error) {
+// fillGaps publishes every published job (below the schedule's
+// frontiers) that is neither waiting in the jobs stream nor recorded in
+// the results stream; jobs found in either move the frontiers past them.
+// The jobs stream is read first: a worker stores a job's record before it
+// acknowledges the job, so a job that leaves the queue after that read has
+// its record by the time the results stream is read, and no job is missed
+// or queued twice. It returns how many of the batch's jobs had a record in
+// the stream.
+func (c *Coordinator) fillGaps(ctx context.Context, id string, sched *schedule, rec *records, log zerolog.Logger) (int, error) {
 	var queued, recorded map[string]bool
 	err := retry(ctx, func(ctx context.Context) error {
 		var err error
@@ -317,12 +359,18 @@ func (c *Coordinator) fillGaps(ctx context.Context, id string, jobs []protocol.J
 	if err != nil {
 		return 0, fmt.Errorf("reading batch %s from the streams: %w", id, err)
 	}
-	var missing []protocol.Job
 	have := 0
-	for _, j := range jobs {
-		if recorded[j.JobID] {
+	for jobID := range rec.jobs {
+		if recorded[jobID] || queued[jobID] {
+			sched.cover(rec.jobs[jobID])
+		}
+		if recorded[jobID] {
 			have++
 		}
+	}
+	published := sched.published()
+	var missing []protocol.Job
+	for _, j := range published {
 		if !queued[j.JobID] && !recorded[j.JobID] && !rec.has(j.JobID) {
 			missing = append(missing, j)
 		}
@@ -330,7 +378,7 @@ func (c *Coordinator) fillGaps(ctx context.Context, id string, jobs []protocol.J
 	if len(missing) == 0 {
 		return have, nil
 	}
-	if len(missing) < len(jobs) {
+	if len(missing) < len(published) {
 		log.Info().Int("jobs", len(missing)).Int("queued", len(queued)).Int("recorded", len(recorded)).Msg("queueing jobs not yet queued or recorded")
 	}
 	return have, c.publishJobs(ctx, missing, log)

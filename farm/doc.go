@@ -61,6 +61,18 @@
 // coordinator that stops mid-batch and starts again therefore resumes
 // from what was recorded.
 //
+// # Sequential batches
+//
+// With a stop function (Hooks), a batch is played pairing by pairing in
+// waves of colour-swapped pairs: each open pairing keeps a window of pairs
+// published beyond its complete prefix, and each time that prefix grows by
+// a pair the stop function (measure uses stats.Decide, an SPRT) says
+// whether the pairing needs more. The games counted are always a prefix
+// of the pairing's jobs in plan order, so a rerun or a restart stops at
+// the same game; pairs already in flight when a pairing stops are still
+// collected, as Outcome.Surplus, never lost and never counted. The plan's
+// games per pairing is the cap. See sequential.go.
+//
 // # Measurement API (coordinator serve)
 //
 // The service listens on -addr (default 127.0.0.1:8464); metrics are on

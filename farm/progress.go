@@ -68,13 +68,16 @@ func (v *ProgressView) Track(name string, total int) Progress {
 	v.tracked = append(v.tracked, t)
 	v.mu.Unlock()
 	if v.bars == nil {
-		return func(done, _ int) {
+		return func(done, total int) {
 			v.mu.Lock()
 			defer v.mu.Unlock()
 			if t.first < 0 {
 				t.first, t.start = done, time.Now()
 			}
 			t.done = done
+			if total > 0 {
+				t.total = total
+			}
 		}
 	}
 	bar := v.bars.AddBar(int64(total),
@@ -88,10 +91,15 @@ func (v *ProgressView) Track(name string, total int) Progress {
 		),
 	)
 	t.bar = bar
-	return func(done, _ int) {
+	return func(done, total int) {
 		v.mu.Lock()
 		defer v.mu.Unlock()
 		now := time.Now()
+		// Sequential stopping shrinks the batch as pairings settle.
+		if total > 0 && total != t.total {
+			t.total = total
+			bar.SetTotal(int64(total), false)
+		}
 		if t.first < 0 {
 			// What was recorded before (a resumed batch) is not speed.
 			t.first, t.last = done, now

@@ -148,3 +148,18 @@ func pairSeed(seed uint64, rulesetHash string, k int) uint64 {
 	x ^= x >> 31
 	return x & MaxSeed
 }
+
+// PairingOf places a job in the plan's order of play: the index of its
+// pairing in Pairings and the index of its colour-swapped pair within that
+// pairing (pair k of a pairing is played on opening seed k). A sequential
+// batch plays each pairing's pairs in this order, so the games a stopped
+// pairing played are always a prefix of its jobs. ok is false for a job
+// this plan does not expand to.
+func (p Plan) PairingOf(j Job) (pairing, pair int, ok bool) {
+	half := p.GamesPerPairing / 2
+	n := len(p.Players)
+	if half < 1 || j.PairID < 0 || j.PairID >= half*n*(n-1)/2 {
+		return 0, 0, false
+	}
+	return j.PairID / half, j.PairID % half, true
+}

@@ -51,7 +51,9 @@
 // distribution with that mean given the observed outcome frequencies (a
 // pseudo-count of 1e-3 per outcome keeps it finite). With paired games the
 // units are complete pairs (values 0, 1/4, ..., 1); else games. Defaults:
-// Alpha = Beta = 0.05, Delta = 0.05, MinGames 10, MaxGames 200.
+// Alpha = Beta = 0.05, Delta = 0.10, MinGames 10, MaxGames 200 (measure
+// sets MaxGames to its -games cap). A zone of ±0.10 lets a clean sweep
+// decide in about a dozen games.
 //
 // Scope. The verdict rates and the metrics are read from the games between
 // the StrongRungs (default 2) strongest rungs, mirror games included; when

@@ -77,7 +77,7 @@ func DefaultThresholds() Thresholds {
 		PriorDraws:     1,
 		Alpha:          0.05,
 		Beta:           0.05,
-		Delta:          0.05,
+		Delta:          0.10,
 		MinGames:       10,
 		MaxGames:       200,
 	}

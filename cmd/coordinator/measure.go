@@ -22,6 +22,7 @@ import (
 	"balancefarm/report"
 	"balancefarm/search"
 	"balancefarm/selfplay"
+	"balancefarm/stats"
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
@@ -70,7 +71,7 @@ func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	fs.IntVar(&f.workers, "workers", -1, "in-process game slots (default: one per core in local mode, none with -nats)")
 	fs.StringVar(&f.runner, "runner", farm.DefaultRunnerName, "game runner of the in-process workers")
 	fs.StringVar(&f.players, "players", strings.Join(defaultPlayers, ","), "ladder of player specs, comma-separated")
-	fs.IntVar(&f.games, "games", 20, "games per pairing (even: colour-swapped pairs)")
+	fs.IntVar(&f.games, "games", 40, "games per pairing, at most (even: colour-swapped pairs); sequential stopping ends clear pairings sooner")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the openings")
 	fs.Int64Var(&f.maxNodes, "max-nodes", 0, "node limit per game (0: none beyond the players' own)")
 	fs.DurationVar(&f.maxWall, "max-wall", 10*time.Minute, "wall-time limit per game")
@@ -239,7 +240,9 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 	noFail := fs.Bool("no-fail", false, "exit 0 even when a verdict is not viable")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: coordinator measure [flags] FILE...")
-		fmt.Fprintln(stderr, "Plays every pairing of the -players ladder -games times on each valid FILE and reports the results.")
+		fmt.Fprintln(stderr, "Plays every pairing of the -players ladder on each valid FILE and reports the results. Each pairing")
+		fmt.Fprintln(stderr, "plays colour-swapped pairs until every threshold it feeds is decided by a sequential test (SPRT),")
+		fmt.Fprintln(stderr, "at least the test's minimum and at most -games; -sequential=false plays all -games.")
 		fmt.Fprintln(stderr, "Running the same command again resumes (or re-reports) the recorded measurement; -fresh starts over.")
 		fmt.Fprintln(stderr, "Exit status: 0 all measured and viable, 1 a file was invalid, failed or had engine failures,")
 		fmt.Fprintln(stderr, "2 usage, 3 some verdict was not viable (0 with -no-fail).")
@@ -272,6 +275,8 @@ type measureOptions struct {
 	outDir        string
 	quick         bool
 	salt          string
+	sequential    bool
+	window        int
 }
 
 func (o *measureOptions) add(fs *flag.FlagSet) {
@@ -279,6 +284,8 @@ func (o *measureOptions) add(fs *flag.FlagSet) {
 	fs.DurationVar(&o.progressEvery, "progress-interval", 10*time.Second, "how often lines mode prints")
 	fs.StringVar(&o.outDir, "out", "", "write NAME.json, NAME.md, NAME.html per file and summary.md to this directory")
 	fs.BoolVar(&o.quick, "quick", false, "a short ladder and few games: a first look, and for tests")
+	fs.BoolVar(&o.sequential, "sequential", true, "stop each pairing once its answer is clear (-games is then the cap); false plays every game")
+	fs.IntVar(&o.window, "window", 0, "colour-swapped pairs in flight per pairing when sequential (0: enough to keep the local game slots busy)")
 }
 
 // measureFiles validates, plays and reports every file, returning the
@@ -293,6 +300,17 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, stdout, st
 	if err := ff.plan("check", nil, salt).Check(); err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
 		return nil, exitUsage
+	}
+	if opts.window < 0 {
+		fmt.Fprintf(stderr, "measure: -window %d must not be negative\n", opts.window)
+		return nil, exitUsage
+	}
+	var stopRule farm.StopFunc
+	if opts.sequential {
+		if stopRule, err = sequentialStop(ff); err != nil {
+			fmt.Fprintln(stderr, "measure:", err)
+			return nil, exitUsage
+		}
 	}
 
 	// Every file is checked before any game is queued; a bad file is
@@ -351,8 +369,15 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, stdout, st
 	var wg sync.WaitGroup
 	for i, rf := range files {
 		plan := ff.plan(rf.name, rf.data, salt)
-		progress := view.Track(filepath.Base(rf.path), len(plan.Jobs()))
-		wg.Go(func() { outcomes[i], errs[i] = coord.Run(ctx, plan, rf.data, progress) })
+		// The total shown is the cap; a sequential batch may end below it.
+		hooks := farm.Hooks{Progress: view.Track(filepath.Base(rf.path), len(plan.Jobs()))}
+		if stopRule != nil {
+			hooks.Stop, hooks.Window = stopRule, opts.window
+			if hooks.Window == 0 {
+				hooks.Window = ff.autoWindow(len(plan.Pairings()))
+			}
+		}
+		wg.Go(func() { outcomes[i], errs[i] = coord.RunHooks(ctx, plan, rf.data, hooks) })
 	}
 	wg.Wait()
 	view.Close()
@@ -400,3 +425,37 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, stdout, st
 // exitNotViable is measure's exit status when every file was measured but
 // some verdict is "not viable".
 const exitNotViable = 3
+
+// sequentialStop is the stopping rule of a sequential measurement: the
+// stats package's SPRT over the pairing's games so far, with -games as its
+// cap. A pairing whose games cannot be judged (a result the stats refuse)
+// is not stopped, so it plays to the cap rather than ending unexplained.
+func sequentialStop(ff *farmFlags) (farm.StopFunc, error) {
+	ladder, err := selfplay.Ladder(ff.ladder())
+	if err != nil {
+		return nil, fmt.Errorf("-players: %w (or use -sequential=false)", err)
+	}
+	th := stats.DefaultThresholds()
+	th.MaxGames = max(ff.games, th.MinGames)
+	if err := th.Validate(); err != nil {
+		return nil, err
+	}
+	return func(_ [2]string, results []protocol.Result) (bool, string) {
+		d, err := stats.Decide(ladder, th, selfplay.Games(results))
+		if err != nil {
+			return false, "not judged: " + err.Error()
+		}
+		return !d.Continue, d.Reason
+	}, nil
+}
+
+// autoWindow is the pairs in flight per pairing that keep the local game
+// slots busy (one per core when -workers is not set) with pairings
+// playing side by side, and never fewer than two.
+func (f *farmFlags) autoWindow(pairings int) int {
+	slots := f.workers
+	if slots < 0 {
+		slots = runtime.NumCPU()
+	}
+	return max(2, slots/max(pairings, 1)+1)
+}
