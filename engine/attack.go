@@ -97,10 +97,12 @@ func (p *Position) groupOK(gr *lineGroup, src int) bool {
 	return !gr.first || p.virgin.has(src)
 }
 
-// attackMap sets in out every square the other player's pieces of the
-// kinds in mask could capture on, with the piece on lift taken off the
-// board first (so a royal stepping along a slider's line is seen).
-func (p *Position) attackMap(out *bitset, lift int, mask uint32) {
+// attackMap sets in out every square of want the other player's pieces of
+// the kinds in mask could capture on, with the piece on lift taken off the
+// board first (so a royal stepping along a slider's line is seen). Squares
+// outside want may be set or not: pieces that cannot reach want are not
+// walked.
+func (p *Position) attackMap(out *bitset, want *bitset, lift int, mask uint32) {
 	g := p.g
 	by := p.side ^ 1
 	*out = bitset{}
@@ -111,6 +113,7 @@ func (p *Position) attackMap(out *bitset, lift int, mask uint32) {
 	saved := board[lift]
 	board[lift] = 0
 	pool := g.pool
+	nd := len(g.dirs)
 	for w := 0; w < 4; w++ {
 		for bb := p.occ[by][w]; bb != 0; bb &= bb - 1 {
 			from := w<<6 | trailingZeros(bb)
@@ -119,8 +122,11 @@ func (p *Position) attackMap(out *bitset, lift int, mask uint32) {
 				continue
 			}
 			k := int(c>>2) - 1
-			ki := &g.kinds[k]
 			idx := (by*g.nk+k)*g.n + from
+			if !g.capReach[idx].intersects(want) {
+				continue
+			}
+			ki := &g.kinds[k]
 			for ei := range g.gens[g.genStart[idx]:g.genStart[idx+1]] {
 				e := &g.gens[int(g.genStart[idx])+ei]
 				if !e.canCap && e.typ != genSweep || e.first && !p.virgin.has(from) {
@@ -139,6 +145,9 @@ func (p *Position) attackMap(out *bitset, lift int, mask uint32) {
 						out.set(int(e.to))
 					}
 				case genSlide:
+					if !g.rayReach[(by*nd+int(e.dir))*g.n+from].intersects(want) {
+						break
+					}
 					for i, to := range pool[e.off : e.off+uint32(e.n)] {
 						if i+1 >= int(e.minR) && (!ki.hasReg || ki.region[by].has(int(to))) {
 							out.set(int(to))

@@ -72,6 +72,16 @@ type Game struct {
 	// same square (a slide and a leap along one line, both ways round a
 	// cylinder): the same move would be generated twice.
 	dup []bool
+	// capReach is, per (player, kind, square), every square a capture
+	// from there could land on with the board empty: a piece whose reach
+	// misses the squares an attack map is asked about is skipped.
+	capReach []bitset
+	// rayReach is the squares of each forward ray, (p*nd+d)*n+sq as fwd:
+	// the attack map skips a line that cannot cross the squares asked.
+	rayReach []bitset
+	// pieceSquares packs, per (player, kind, square), the fast lists'
+	// bounds and the flags genPseudo tests.
+	pieceSquares []pieceSquare
 
 	atkStart [2][]uint32
 	atkLeaps [2][]leapAtk

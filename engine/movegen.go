@@ -10,15 +10,16 @@ func (p *Position) genPseudo(buf []Move) []Move {
 	opp := s ^ 1
 	board := &p.board
 	pool := g.pool
+	epOn := p.epN > 0
 	for w := 0; w < 4; w++ {
 		bb := p.occ[s][w]
 		for bb != 0 {
 			from := w<<6 | bits.TrailingZeros64(bb)
 			bb &= bb - 1
 			k := int(board[from]>>2) - 1
-			ki := &g.kinds[k]
 			idx := (s*g.nk+k)*g.n + from
-			if g.dup[idx] {
+			ps := &g.pieceSquares[idx]
+			if ps.flags&psDup != 0 {
 				start := len(buf)
 				buf = p.genEntries(buf, g.gens[g.genStart[idx]:g.genStart[idx+1]], from, k, true)
 				buf = dedupe(buf, start)
@@ -28,13 +29,13 @@ func (p *Position) genPseudo(buf []Move) []Move {
 			// passant square a capture of this piece may land on needs a
 			// look; most pieces on most squares need none of it and take
 			// the fast lists.
-			if ki.hasReg || g.forbidImmobility || ki.promo >= 0 && ki.promoFrom[s].has(from) || ki.ep && p.epN > 0 {
+			if ps.flags&psSpecial != 0 || ps.flags&psEP != 0 && epOn {
 				buf = p.genEntries(buf, g.gens[g.genStart[idx]:g.genStart[idx+1]], from, k, true)
 				continue
 			}
-			capMask := ki.capMask
+			capMask := g.kinds[k].capMask
 			base := mvValid | Move(from)
-			for _, fl := range g.fastLeaps[g.fastLeapStart[idx]:g.fastLeapStart[idx+1]] {
+			for _, fl := range g.fastLeaps[ps.leapOff : ps.leapOff+uint32(ps.nLeap)] {
 				c := board[fl.to]
 				if c == 0 {
 					if fl.mode&modeMove != 0 {
@@ -44,7 +45,7 @@ func (p *Position) genPseudo(buf []Move) []Move {
 					buf = append(buf, base|Move(fl.to)<<8|mvCapture)
 				}
 			}
-			for _, r := range g.fastRays[g.fastRayStart[idx]:g.fastRayStart[idx+1]] {
+			for _, r := range g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)] {
 				for _, to := range pool[r.off : r.off+uint32(r.n)] {
 					c := board[to]
 					if c == 0 {
@@ -59,8 +60,8 @@ func (p *Position) genPseudo(buf []Move) []Move {
 					break
 				}
 			}
-			if st, en := g.slowStart[idx], g.slowStart[idx+1]; st < en {
-				buf = p.genEntries(buf, g.slow[st:en], from, k, false)
+			if ps.nSlow > 0 {
+				buf = p.genEntries(buf, g.slow[ps.slowOff:ps.slowOff+uint32(ps.nSlow)], from, k, false)
 			}
 		}
 	}
@@ -461,15 +462,17 @@ func (p *Position) evasions(r, opp int, capt uint32) (ev bitset, ok bool) {
 // a hopper's line, the legs of a lame leap aimed at the royal, the file
 // between facing royals. Everything else is legal without a test.
 func (p *Position) prepare(c *legalCtx) {
+	p.prepareRoyals(c)
+	if p.g.forbidCheck {
+		c.all = true // any move may give the check forbid_check refuses
+	}
+}
+
+func (p *Position) prepareRoyals(c *legalCtx) {
 	g := p.g
 	s := p.side
 	opp := s ^ 1
 	*c = legalCtx{royal: -1, fast: true}
-	defer func() {
-		if g.forbidCheck {
-			c.all = true
-		}
-	}()
 	if g.royalFacing || g.forbidCheck {
 		for _, e := range p.royalSquares(opp, c.enemy[:0]) {
 			if c.nEnemy < len(c.enemy) {
@@ -603,6 +606,7 @@ func (p *Position) legal(buf []Move) []Move {
 		// The royal's steps come together in buf; when there are several,
 		// one map of the other player's attacks answers them all.
 		mapUse := 0 // 0 undecided, 1 map, -1 test one by one
+		testTo := !c.to.empty()
 		n := start
 		for i := start; i < len(buf); i++ {
 			m := buf[i]
@@ -619,7 +623,7 @@ func (p *Position) legal(buf []Move) []Move {
 				} else {
 					v = vTest
 				}
-			case c.from.has(from) || c.to.has(m.To()):
+			case c.from.has(from) || testTo && c.to.has(m.To()):
 				v = vTest
 			}
 			if v == vTest {
@@ -627,7 +631,14 @@ func (p *Position) legal(buf []Move) []Move {
 					if mapUse == 0 {
 						mapUse = -1
 						if j := i + 3; j < len(buf) && buf[j].From() == from {
-							p.attackMap(&c.attacks, c.royal, g.capturers[c.royalKind])
+							var want bitset
+							for _, o := range buf[i:] {
+								if o.From() != from {
+									break
+								}
+								want.set(o.To())
+							}
+							p.attackMap(&c.attacks, &want, c.royal, g.capturers[c.royalKind])
 							mapUse = 1
 						}
 					}

@@ -480,6 +480,7 @@ func (g *Game) splitFast() error {
 	g.fastLeapStart = make([]uint32, size+1)
 	g.fastRayStart = make([]uint32, size+1)
 	g.slowStart = make([]uint32, size+1)
+	g.capReach = make([]bitset, size)
 	for idx := 0; idx < size; idx++ {
 		g.fastLeapStart[idx] = uint32(len(g.fastLeaps))
 		g.fastRayStart[idx] = uint32(len(g.fastRays))
@@ -504,6 +505,16 @@ func (g *Game) splitFast() error {
 			for _, t := range targets {
 				if seen[t]++; seen[t] > 1 {
 					g.dup[idx] = true
+				}
+			}
+			switch {
+			case e.typ == genSweep:
+				for _, t := range g.pool[e.off : e.off+uint32(e.n)] {
+					g.capReach[idx].set(int(t))
+				}
+			case e.canCap:
+				for _, t := range targets {
+					g.capReach[idx].set(int(t))
 				}
 			}
 		}
@@ -532,7 +543,56 @@ func (g *Game) splitFast() error {
 	g.fastLeapStart[size] = uint32(len(g.fastLeaps))
 	g.fastRayStart[size] = uint32(len(g.fastRays))
 	g.slowStart[size] = uint32(len(g.slow))
+	g.packSquares()
+	nd := len(g.dirs)
+	g.rayReach = make([]bitset, 2*nd*g.n)
+	for i, r := range g.fwd {
+		for _, t := range g.pool[r.off : r.off+uint32(r.n)] {
+			g.rayReach[i].set(int(t))
+		}
+	}
 	return nil
+}
+
+// pieceSquare is what genPseudo reads about one (player, kind, square)
+// before walking its moves, packed so that one load finds it.
+type pieceSquare struct {
+	leapOff, rayOff, slowOff uint32
+	nLeap, nRay, nSlow       uint16
+	flags                    uint8
+}
+
+// pieceSquare flags.
+const (
+	psDup     = 1 << iota // walk every entry and drop repeats (also: counts too large to pack)
+	psSpecial             // promotion, a region or forbid_immobility: every landing goes through emit
+	psEP                  // en passant applies to the kind: special while an en passant square exists
+)
+
+// packSquares builds Game.pieceSquares from the fast lists.
+func (g *Game) packSquares() {
+	size := 2 * g.nk * g.n
+	g.pieceSquares = make([]pieceSquare, size)
+	for idx := 0; idx < size; idx++ {
+		p, k, sq := idx/(g.nk*g.n), idx/g.n%g.nk, idx%g.n
+		ki := &g.kinds[k]
+		ps := &g.pieceSquares[idx]
+		nLeap := g.fastLeapStart[idx+1] - g.fastLeapStart[idx]
+		nRay := g.fastRayStart[idx+1] - g.fastRayStart[idx]
+		nSlow := g.slowStart[idx+1] - g.slowStart[idx]
+		ps.leapOff, ps.rayOff, ps.slowOff = g.fastLeapStart[idx], g.fastRayStart[idx], g.slowStart[idx]
+		if g.dup[idx] || max(nLeap, nRay, nSlow) > 0xffff {
+			ps.flags |= psDup
+		} else {
+			ps.nLeap, ps.nRay, ps.nSlow = uint16(nLeap), uint16(nRay), uint16(nSlow)
+		}
+		if ki.hasReg || g.forbidImmobility || ki.promo >= 0 && ki.promoFrom[p].has(sq) {
+			ps.flags |= psSpecial
+		}
+		if ki.ep {
+			ps.flags |= psEP
+		}
+	}
 }
 
 // landsIn reports whether some move of kind k from sq can end in set.
