@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -52,7 +53,7 @@ func (g *Game) loadNotation() error {
 				}
 				for _, v := range vs {
 					d := g.findDir(g.boardVector(p, v))
-					if d >= 0 && !containsInt(g.epDirs[p], d) {
+					if d >= 0 && !slices.Contains(g.epDirs[p], d) {
 						g.epDirs[p] = append(g.epDirs[p], d)
 					}
 				}
@@ -60,15 +61,6 @@ func (g *Game) loadNotation() error {
 		}
 	}
 	return nil
-}
-
-func containsInt(list []int, x int) bool {
-	for _, v := range list {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 // FEN writes the position in the notation of NOTATION.md: orthodox FEN for
@@ -483,7 +475,7 @@ func (p *Position) parseEP(f string) error {
 	for _, d := range g.epDirs[mover] {
 		for _, sq := range g.fwdRay(mover, d, squares[0]) {
 			c := p.board[sq]
-			if c == 0 || containsInt(squares, int(sq)) {
+			if c == 0 || slices.Contains(squares, int(sq)) {
 				continue
 			}
 			if int(c&3) == mover && g.kinds[int(c>>2)-1].ep {

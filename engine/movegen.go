@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // genPseudo appends the side to move's moves, every rule of movement
 // applied but not yet the rules about royals (legal filters those).
@@ -842,11 +845,11 @@ func (p *Position) legalAfter(m Move) bool {
 		}
 	}
 	own = own[:n]
-	if c := p.board[to]; c != 0 && int(c&3) == s && g.royalMask>>(c>>2)&1 != 0 && !contains(own, to) {
+	if c := p.board[to]; c != 0 && int(c&3) == s && g.royalMask>>(c>>2)&1 != 0 && !slices.Contains(own, to) {
 		own = append(own, to)
 	}
 	if m.typ() == moveCastle {
-		if c := p.board[m.aux2()]; g.royalMask>>(c>>2)&1 != 0 && !contains(own, m.aux2()) {
+		if c := p.board[m.aux2()]; g.royalMask>>(c>>2)&1 != 0 && !slices.Contains(own, m.aux2()) {
 			own = append(own, m.aux2())
 		}
 	}
@@ -893,15 +896,6 @@ func (p *Position) legalAfter(m Move) bool {
 	}
 	p.virgin = vsave
 	return ok
-}
-
-func contains(list []int, x int) bool {
-	for _, v := range list {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 // facing reports whether two opposing royals stand on one file with

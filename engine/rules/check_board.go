@@ -1,6 +1,9 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Agreement checks for the board's edges, wild pieces and portals.
 
@@ -392,7 +395,7 @@ func (c *checker) checkCarries(path string, ids []string) {
 		if _, portal := c.portalPiece[p.ID]; portal || len(p.Moves) == 0 {
 			continue
 		}
-		if !contains(ids, p.ID) {
+		if !slices.Contains(ids, p.ID) {
 			return
 		}
 	}
@@ -414,7 +417,7 @@ func (c *checker) checkNoStraightBack(gp string, g *PortalGroup, declared bool) 
 		if len(m) > 0 {
 			anyone = true
 		}
-		if containsInt(m, 0) && containsInt(m, 1) {
+		if slices.Contains(m, 0) && slices.Contains(m, 1) {
 			both = true
 		}
 	}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -43,7 +44,7 @@ func (c *checker) checkRoyalsImmune(path string, immune []string) {
 	}
 	var missing []string
 	for _, p := range c.s.Pieces {
-		if p.Royal && !contains(immune, p.ID) {
+		if p.Royal && !slices.Contains(immune, p.ID) {
 			missing = append(missing, p.ID)
 		}
 	}
@@ -100,7 +101,7 @@ func (c *checker) checkStrike() {
 			continue
 		}
 		from[l.From] = i
-		if contains(st.Immune, l.From) && c.ok(sp+".immune") {
+		if slices.Contains(st.Immune, l.From) && c.ok(sp+".immune") {
 			c.add(lp, "%s could never apply: %s is in rules.strike.immune", lp, quote(l.From))
 		}
 	}
@@ -204,7 +205,7 @@ func (c *checker) checkContacts() {
 			c.add(cp+".position", "rules.contacts.position 'advance' may only be used when no link leaves the target standing, but %s turns %s into %s", lp, quote(l.Onto), quote(l.OntoTo))
 		}
 		for _, id := range []string{l.Mover, l.Onto} {
-			if contains(ct.Immune, id) {
+			if slices.Contains(ct.Immune, id) {
 				c.add(lp, "%s could never apply: %s is in rules.contacts.immune", lp, quote(id))
 				break
 			}
