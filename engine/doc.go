@@ -88,6 +88,10 @@
 // when the royal has several steps to test, one map of every square the
 // other player attacks (the royal lifted off the board) answers them all.
 // Every other move is legal untested. must_capture filters last.
+// LegalCaptures is the same with only capturing targets generated (must_capture
+// cannot change a list of captures); HasLegalMove generates piece by piece
+// and stops at the first legal move, which is how OutcomeNoList tells
+// "no move" without listing the moves.
 //
 // Check: a player is in check when it has a royal piece and every one it
 // has is attacked (so with two royals, as in Spartan chess, leaving one

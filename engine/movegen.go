@@ -6,72 +6,105 @@ import (
 )
 
 // genPseudo appends the side to move's moves, every rule of movement
-// applied but not yet the rules about royals (legal filters those).
-func (p *Position) genPseudo(buf []Move) []Move {
-	g := p.g
+// applied but not yet the rules about royals (legal filters those). With
+// capOnly it appends only the captures, in the order it would list them
+// among all the moves: quiet targets of the fast lists are skipped as they
+// are met, and the table entries' output is filtered piece by piece.
+func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 	s := p.side
-	opp := s ^ 1
-	board := &p.board
-	pool := g.pool
-	epOn := p.epN > 0
 	for w := 0; w < 4; w++ {
 		bb := p.occ[s][w]
 		for bb != 0 {
 			from := w<<6 | bits.TrailingZeros64(bb)
 			bb &= bb - 1
-			k := int(board[from]>>2) - 1
-			idx := (s*g.nk+k)*g.n + from
-			ps := &g.pieceSquares[idx]
-			if ps.flags&psDup != 0 {
-				start := len(buf)
-				buf = p.genEntries(buf, g.gens[g.genStart[idx]:g.genStart[idx+1]], from, k, true)
-				buf = dedupe(buf, start)
-				continue
-			}
-			// Promotions, regions and immobility need emit, and an en
-			// passant square a capture of this piece may land on needs a
-			// look; most pieces on most squares need none of it and take
-			// the fast lists.
-			if ps.flags&psSpecial != 0 || ps.flags&psEP != 0 && epOn {
-				buf = p.genEntries(buf, g.gens[g.genStart[idx]:g.genStart[idx+1]], from, k, true)
-				continue
-			}
-			capMask := g.kinds[k].capMask
-			base := mvValid | Move(from)
-			for _, fl := range g.fastLeaps[ps.leapOff : ps.leapOff+uint32(ps.nLeap)] {
-				c := board[fl.to]
-				if c == 0 {
-					if fl.mode&modeMove != 0 {
-						buf = append(buf, base|Move(fl.to)<<8)
-					}
-				} else if int(c&3) == opp && fl.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
-					buf = append(buf, base|Move(fl.to)<<8|mvCapture)
-				}
-			}
-			for _, r := range g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)] {
-				for _, to := range pool[r.off : r.off+uint32(r.n)] {
-					c := board[to]
-					if c == 0 {
-						if r.mode&modeMove != 0 {
-							buf = append(buf, base|Move(to)<<8)
-						}
-						continue
-					}
-					if int(c&3) == opp && r.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
-						buf = append(buf, base|Move(to)<<8|mvCapture)
-					}
-					break
-				}
-			}
-			if ps.nSlow > 0 {
-				buf = p.genEntries(buf, g.slow[ps.slowOff:ps.slowOff+uint32(ps.nSlow)], from, k, false)
-			}
+			buf = p.genPiece(buf, from, capOnly)
 		}
 	}
-	if g.castle != nil {
+	if p.g.castle != nil && !capOnly { // castling never captures
 		buf = p.genCastles(buf)
 	}
 	return buf
+}
+
+// genPiece appends the pseudo-legal moves of the side to move's piece on
+// from (all, or with capOnly the captures), castling aside.
+func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
+	g := p.g
+	s := p.side
+	opp := s ^ 1
+	board := &p.board
+	pool := g.pool
+	k := int(board[from]>>2) - 1
+	idx := (s*g.nk+k)*g.n + from
+	ps := &g.pieceSquares[idx]
+	if ps.flags&psDup != 0 {
+		start := len(buf)
+		buf = p.genEntries(buf, g.gens[g.genStart[idx]:g.genStart[idx+1]], from, k, true)
+		buf = dedupe(buf, start)
+		if capOnly {
+			buf = keepCaptures(buf, start)
+		}
+		return buf
+	}
+	// Promotions, regions and immobility need emit, and an en passant
+	// square a capture of this piece may land on needs a look; most pieces
+	// on most squares need none of it and take the fast lists.
+	if ps.flags&psSpecial != 0 || ps.flags&psEP != 0 && p.epN > 0 {
+		start := len(buf)
+		buf = p.genEntries(buf, g.gens[g.genStart[idx]:g.genStart[idx+1]], from, k, true)
+		if capOnly {
+			buf = keepCaptures(buf, start)
+		}
+		return buf
+	}
+	capMask := g.kinds[k].capMask
+	base := mvValid | Move(from)
+	for _, fl := range g.fastLeaps[ps.leapOff : ps.leapOff+uint32(ps.nLeap)] {
+		c := board[fl.to]
+		if c == 0 {
+			if fl.mode&modeMove != 0 && !capOnly {
+				buf = append(buf, base|Move(fl.to)<<8)
+			}
+		} else if int(c&3) == opp && fl.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
+			buf = append(buf, base|Move(fl.to)<<8|mvCapture)
+		}
+	}
+	for _, r := range g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)] {
+		for _, to := range pool[r.off : r.off+uint32(r.n)] {
+			c := board[to]
+			if c == 0 {
+				if r.mode&modeMove != 0 && !capOnly {
+					buf = append(buf, base|Move(to)<<8)
+				}
+				continue
+			}
+			if int(c&3) == opp && r.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
+				buf = append(buf, base|Move(to)<<8|mvCapture)
+			}
+			break
+		}
+	}
+	if ps.nSlow > 0 {
+		start := len(buf)
+		buf = p.genEntries(buf, g.slow[ps.slowOff:ps.slowOff+uint32(ps.nSlow)], from, k, false)
+		if capOnly {
+			buf = keepCaptures(buf, start)
+		}
+	}
+	return buf
+}
+
+// keepCaptures removes the moves of buf[start:] that capture nothing,
+// keeping the order of the rest.
+func keepCaptures(buf []Move, start int) []Move {
+	n := start
+	for _, m := range buf[start:] {
+		if m&mvCapture != 0 {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n]
 }
 
 // dedupe removes repeated moves from buf[start:], keeping the first.
@@ -598,10 +631,11 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 	}
 }
 
-// legal appends the side to move's legal moves.
-func (p *Position) legal(buf []Move) []Move {
+// legal appends the side to move's legal moves (with capOnly, only the
+// legal captures).
+func (p *Position) legal(buf []Move, capOnly bool) []Move {
 	start := len(buf)
-	buf = p.genPseudo(buf)
+	buf = p.genPseudo(buf, capOnly)
 	g := p.g
 	if g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck {
 		var c legalCtx
@@ -665,7 +699,9 @@ func (p *Position) legal(buf []Move) []Move {
 		}
 		buf = buf[:n]
 	}
-	if g.mustCapture {
+	// must_capture keeps the captures when there are any, so it changes
+	// nothing in a list of captures.
+	if g.mustCapture && !capOnly {
 		captures := false
 		for _, m := range buf[start:] {
 			if m&mvCapture != 0 {
@@ -695,10 +731,58 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 		return append(buf, p.legalCache...)
 	}
 	start := len(buf)
-	buf = p.legal(buf)
+	buf = p.legal(buf, false)
 	p.legalCache = append(p.legalCache[:0], buf[start:]...)
 	p.legalValid = true
 	return buf
+}
+
+// LegalCaptures appends the legal moves of the side to move that capture
+// (IsCapture), in the order LegalMoves lists them, without generating the
+// quiet moves where it can: quiescence searches asks for these only.
+func (p *Position) LegalCaptures(buf []Move) []Move {
+	if p.legalValid {
+		for _, m := range p.legalCache {
+			if m&mvCapture != 0 {
+				buf = append(buf, m)
+			}
+		}
+		return buf
+	}
+	return p.legal(buf, true)
+}
+
+// HasLegalMove reports whether the side to move has a legal move, as
+// len(LegalMoves) > 0 would, testing pseudo-legal moves one by one only
+// until one passes, piece by piece: a quiet position asks no more of
+// quiescence, nor a search's horizon of Outcome. must_capture
+// leaves some move whenever there is one, so it does not matter here.
+func (p *Position) HasLegalMove() bool {
+	if p.legalValid {
+		return len(p.legalCache) > 0
+	}
+	g := p.g
+	test := g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck
+	s := p.side
+	for w := 0; w < 4; w++ {
+		for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+			p.pseudo = p.genPiece(p.pseudo[:0], w<<6|bits.TrailingZeros64(bb), false)
+			for _, m := range p.pseudo {
+				if !test || p.legalAfter(m) {
+					return true
+				}
+			}
+		}
+	}
+	if g.castle != nil {
+		p.pseudo = p.genCastles(p.pseudo[:0])
+		for _, m := range p.pseudo {
+			if !test || p.legalAfter(m) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // legalFast is legalAfter for the common case: the mover has at most one

@@ -145,21 +145,40 @@ func (p *Position) Outcome() Outcome {
 	if p.ocValid {
 		return p.oc
 	}
-	p.oc = p.outcome()
+	p.oc = p.outcome(false)
 	p.ocValid = true
 	return p.oc
 }
 
-func (p *Position) outcome() Outcome {
+// OutcomeNoList is Outcome, the same answer, found without listing the
+// legal moves: it only asks whether there is one. Outcome keeps the list
+// for the LegalMoves that usually follows; a caller that will not ask for
+// it (a search's horizon) saves the generation here.
+func (p *Position) OutcomeNoList() Outcome {
+	if p.ocValid {
+		return p.oc
+	}
+	p.oc = p.outcome(true)
+	p.ocValid = true
+	return p.oc
+}
+
+func (p *Position) outcome(noList bool) Outcome {
 	g := p.g
 	if st := p.status; st.decided {
 		return Outcome{Over: true, Winner: int(st.winner), Rule: ruleNames[st.rule]}
 	}
-	if !p.legalValid {
-		p.legalCache = p.legal(p.legalCache[:0])
-		p.legalValid = true
+	var moveless bool
+	if noList {
+		moveless = !p.HasLegalMove()
+	} else {
+		if !p.legalValid {
+			p.legalCache = p.legal(p.legalCache[:0], false)
+			p.legalValid = true
+		}
+		moveless = len(p.legalCache) == 0
 	}
-	if len(p.legalCache) == 0 {
+	if moveless {
 		s := p.side
 		var st status
 		if g.checkRules && p.inCheck(s) {

@@ -20,7 +20,7 @@ func (p *Position) perft(depth int, bufs [][]Move) uint64 {
 	if p.status.decided {
 		return 0
 	}
-	moves := p.legal(bufs[depth][:0])
+	moves := p.legal(bufs[depth][:0], false)
 	bufs[depth] = moves
 	if depth == 1 {
 		return uint64(len(moves))
@@ -51,7 +51,7 @@ func (p *Position) PerftDivide(depth int) []DivideEntry {
 	for i := range bufs {
 		bufs[i] = make([]Move, 0, 256)
 	}
-	for _, m := range p.legal(nil) {
+	for _, m := range p.legal(nil, false) {
 		e := DivideEntry{Move: m, Name: p.MoveString(m), Nodes: 1}
 		if depth > 1 {
 			p.Make(m)

@@ -102,6 +102,7 @@ type Position struct {
 
 	legalCache []Move
 	legalValid bool
+	pseudo     []Move // HasLegalMove's scratch list
 	oc         Outcome
 	ocValid    bool
 }
@@ -286,6 +287,7 @@ func (p *Position) Clone() *Position {
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)
 	q.legalCache = nil
 	q.legalValid = false
+	q.pseudo = nil
 	return &q
 }
 

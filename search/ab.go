@@ -273,13 +273,22 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 		return 0
 	}
 	stm := s.side(p)
-	if r := p.Result(); r.over {
+	// At the horizon quiescence may stand pat or want only captures, so
+	// the result is asked for without listing every move.
+	horizon := depth <= 0 || ply >= maxSearchPly-maxQPly
+	var r result
+	if horizon {
+		r = p.ResultNoList()
+	} else {
+		r = p.Result()
+	}
+	if r.over {
 		return terminalScore(r, stm, ply)
 	}
 	if s.inRound() {
 		return s.roundValue(p, depth, ply)
 	}
-	if depth <= 0 || ply >= maxSearchPly-maxQPly {
+	if horizon {
 		return s.quiesce(p, ply, 0, alpha, beta)
 	}
 	// No score can beat winning on the next ply or lose slower than now.
@@ -393,6 +402,22 @@ func (s *abSearch[M, P]) quiesce(p P, ply, qd, alpha, beta int) int {
 		alpha = max(alpha, stand)
 		best = stand
 	}
+	if !inCheck && s.goalSq[stm] == nil {
+		// Only captures are searched here, so only captures are
+		// generated; without one, whether there is any move at all tells a
+		// quiet position from one that may be over.
+		moves := p.LegalCaptures(s.bufs[ply][:0])
+		s.bufs[ply] = moves
+		if len(moves) == 0 {
+			if !p.HasLegalMove() {
+				if r := p.Result(); r.over {
+					return terminalScore(r, stm, ply)
+				}
+			}
+			return stand
+		}
+		return s.searchQMoves(p, moves, ply, qd, alpha, beta, stand, best, stm, inCheck)
+	}
 	moves := p.LegalMoves(s.bufs[ply][:0])
 	s.bufs[ply] = moves
 	if len(moves) == 0 {
@@ -411,6 +436,12 @@ func (s *abSearch[M, P]) quiesce(p P, ply, qd, alpha, beta int) int {
 		}
 		moves = moves[:n]
 	}
+	return s.searchQMoves(p, moves, ply, qd, alpha, beta, stand, best, stm, inCheck)
+}
+
+// searchQMoves searches quiescence's chosen moves, best first, from a
+// score of best (the stand-pat score, or -scoreInf in check).
+func (s *abSearch[M, P]) searchQMoves(p P, moves []M, ply, qd, alpha, beta, stand, best, stm int, inCheck bool) int {
 	var zero M
 	keys := s.orderKeys(p, moves, zero, ply, stm)
 	for i := range moves {

@@ -21,6 +21,11 @@ func (e enginePos) Result() result {
 	return result{over: o.Over, winner: o.Winner, rule: o.Rule}
 }
 
+func (e enginePos) ResultNoList() result {
+	o := e.OutcomeNoList()
+	return result{over: o.Over, winner: o.Winner, rule: o.Rule}
+}
+
 func (e enginePos) QuickResult() result {
 	if e.Decided() {
 		return e.Result()

@@ -10,6 +10,11 @@ import "balancefarm/engine/rules"
 type position[M comparable] interface {
 	SideToMove() int
 	LegalMoves(buf []M) []M
+	// LegalCaptures appends the legal moves for which IsCapture holds, in
+	// the order LegalMoves lists them; quiescence asks for these alone.
+	LegalCaptures(buf []M) []M
+	// HasLegalMove is len(LegalMoves(nil)) > 0, possibly cheaper.
+	HasLegalMove() bool
 	Make(m M)
 	Unmake()
 	Hash() uint64
@@ -20,6 +25,9 @@ type position[M comparable] interface {
 	MoveString(m M) string
 	// Result is the engine's Outcome in the search's own terms.
 	Result() result
+	// ResultNoList is Result, found without listing the legal moves, for
+	// a caller that will not ask for them next.
+	ResultNoList() result
 	// QuickResult is Result as far as it can be told without generating
 	// moves: over when the board or a clock has ended the game, otherwise
 	// "not over" even if the side to move turns out to have no move.

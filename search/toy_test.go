@@ -51,9 +51,23 @@ func (n *nim) Unmake() {
 func (n *nim) Hash() uint64 {
 	return mixSeed(uint64(n.pile), uint64(n.stm*8+n.left))
 }
-func (n *nim) Ply() int                     { return n.ply }
-func (n *nim) InCheck() bool                { return false }
-func (n *nim) IsCapture(nimMove) bool       { return false }
+func (n *nim) Ply() int               { return n.ply }
+func (n *nim) InCheck() bool          { return false }
+func (n *nim) IsCapture(nimMove) bool { return false }
+
+func (n *nim) HasLegalMove() bool { return len(n.LegalMoves(nil)) > 0 }
+
+func (n *nim) ResultNoList() result { return n.Result() }
+
+// LegalCaptures filters LegalMoves: nim has no captures.
+func (n *nim) LegalCaptures(buf []nimMove) []nimMove {
+	for _, m := range n.LegalMoves(nil) {
+		if n.IsCapture(m) {
+			buf = append(buf, m)
+		}
+	}
+	return buf
+}
 func (n *nim) PieceAt(int) (int, int, bool) { return 0, 0, false }
 func (n *nim) MoveString(m nimMove) string  { return fmt.Sprintf("take%d", m) }
 func (n *nim) Source(nimMove) int           { return -1 }

@@ -33,9 +33,23 @@ func (g *oddEven) Unmake() {
 func (g *oddEven) Hash() uint64 {
 	return mixSeed(uint64(g.score[0]*64+g.score[1]), uint64(g.rounds))
 }
-func (g *oddEven) Ply() int                     { return 2 * g.rounds }
-func (g *oddEven) InCheck() bool                { return false }
-func (g *oddEven) IsCapture(oeMove) bool        { return false }
+func (g *oddEven) Ply() int              { return 2 * g.rounds }
+func (g *oddEven) InCheck() bool         { return false }
+func (g *oddEven) IsCapture(oeMove) bool { return false }
+
+func (g *oddEven) HasLegalMove() bool { return len(g.LegalMoves(nil)) > 0 }
+
+func (g *oddEven) ResultNoList() result { return g.Result() }
+
+// LegalCaptures filters LegalMoves: the game has no captures.
+func (g *oddEven) LegalCaptures(buf []oeMove) []oeMove {
+	for _, m := range g.LegalMoves(nil) {
+		if g.IsCapture(m) {
+			buf = append(buf, m)
+		}
+	}
+	return buf
+}
 func (g *oddEven) PieceAt(int) (int, int, bool) { return 0, 0, false }
 func (g *oddEven) MoveString(m oeMove) string   { return fmt.Sprint(int(m)) }
 func (g *oddEven) Source(oeMove) int            { return -1 }
