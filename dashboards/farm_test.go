@@ -1,6 +1,7 @@
 package dashboards
 
 import (
+	"balancefarm/internal/testnet"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -53,7 +54,7 @@ func startFarm(t *testing.T) *testFarm {
 	dir := t.TempDir()
 	coordinator := goBuild(t, dir, "coordinator", "balancefarm/cmd/coordinator")
 	worker := goBuild(t, dir, "worker", "balancefarm/cmd/worker", "-tags", "farmfault")
-	ports := freePorts(t, 5)
+	ports := testnet.FreePorts(t, 5)
 	natsAddr, apiAddr, coordMetrics := loopback(ports[0]), loopback(ports[1]), loopback(ports[2])
 	workerMetrics := []string{loopback(ports[3]), loopback(ports[4])}
 
@@ -194,26 +195,6 @@ func tail(b []byte, n int) []byte {
 		return b[len(b)-n:]
 	}
 	return b
-}
-
-// freePorts finds n loopback ports free right now (another process could
-// take one before it is bound; rare enough on a test machine).
-func freePorts(t *testing.T, n int) []int {
-	t.Helper()
-	var ports []int
-	var ls []net.Listener
-	for range n {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ls = append(ls, l)
-		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
-	}
-	for _, l := range ls {
-		l.Close()
-	}
-	return ports
 }
 
 func loopback(port int) string { return net.JoinHostPort("127.0.0.1", strconv.Itoa(port)) }

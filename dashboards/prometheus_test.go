@@ -1,6 +1,7 @@
 package dashboards
 
 import (
+	"balancefarm/internal/testnet"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -108,7 +109,7 @@ func startPrometheus(t *testing.T, bin string, targets farmTargets) *promServer 
 	if err := os.WriteFile(cfgPath, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	addr := loopback(freePorts(t, 1)[0])
+	addr := loopback(testnet.FreePorts(t, 1)[0])
 	startProcess(t, dir, "prometheus", bin, "--config.file="+cfgPath, "--storage.tsdb.path="+filepath.Join(dir, "data"),
 		"--web.listen-address="+addr, "--log.level=warn")
 	p := &promServer{base: "http://" + addr}

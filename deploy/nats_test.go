@@ -1,12 +1,12 @@
 package deploy
 
 import (
+	"balancefarm/internal/testnet"
 	"bytes"
 	"context"
 	"crypto/tls"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,7 +53,7 @@ func startNATSCluster(t *testing.T) *natsCluster {
 	if err := os.WriteFile(confPath, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	ports := freePorts(t, 6)
+	ports := testnet.FreePorts(t, 6)
 	c := &natsCluster{secrets: secrets}
 	var routes []string
 	for i := range 3 {
@@ -248,23 +248,4 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
-}
-
-// freePorts finds n loopback ports free right now.
-func freePorts(t *testing.T, n int) []int {
-	t.Helper()
-	var ls []net.Listener
-	var ports []int
-	for range n {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ls = append(ls, l)
-		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
-	}
-	for _, l := range ls {
-		l.Close()
-	}
-	return ports
 }

@@ -1,11 +1,11 @@
 package e2e
 
 import (
+	"balancefarm/internal/testnet"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -325,7 +325,7 @@ func (c *natsCluster) byName(name string) *natsNode {
 // have elected a JetStream meta leader and every node is healthy.
 func startCluster(t *testing.T, bin string, size int) *natsCluster {
 	t.Helper()
-	ports := freePorts(t, 3*size)
+	ports := testnet.FreePorts(t, 3*size)
 	var routes []string
 	for i := range size {
 		routes = append(routes, fmt.Sprintf("nats-route://127.0.0.1:%d", ports[size+i]))
@@ -419,25 +419,6 @@ func httpGet(ctx context.Context, url string, into any) (int, error) {
 		return resp.StatusCode, json.NewDecoder(resp.Body).Decode(into)
 	}
 	return resp.StatusCode, nil
-}
-
-// freePorts returns n distinct loopback ports free at the time of asking.
-func freePorts(t *testing.T, n int) []int {
-	t.Helper()
-	var ports []int
-	var listeners []net.Listener
-	for range n {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		listeners = append(listeners, l)
-		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
-	}
-	for _, l := range listeners {
-		l.Close()
-	}
-	return ports
 }
 
 // waitForRecords polls the results stream until it holds at least n

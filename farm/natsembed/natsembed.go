@@ -1,9 +1,9 @@
 package natsembed
 
 import (
+	"balancefarm/internal/freeport"
 	"errors"
 	"fmt"
-	"net"
 	"net/url"
 	"path/filepath"
 	"strconv"
@@ -96,7 +96,7 @@ type Cluster struct {
 
 // StartCluster runs n servers on loopback with stores under dir.
 func StartCluster(dir string, n int) (*Cluster, error) {
-	ports, err := freePorts(2 * n)
+	ports, err := freeport.Ports(2 * n)
 	if err != nil {
 		return nil, err
 	}
@@ -178,28 +178,6 @@ func (c *Cluster) Shutdown() {
 	for i := range c.Servers {
 		c.Stop(i)
 	}
-}
-
-// freePorts finds n ports free right now on loopback. Another process can
-// take one before the server binds it; on a test machine that is rare
-// enough to accept.
-func freePorts(n int) ([]int, error) {
-	var ls []net.Listener
-	defer func() {
-		for _, l := range ls {
-			l.Close()
-		}
-	}()
-	var ports []int
-	for range n {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			return nil, fmt.Errorf("natsembed: finding a free port: %w", err)
-		}
-		ls = append(ls, l)
-		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
-	}
-	return ports, nil
 }
 
 // logAdapter sends the server's log lines to zerolog. Its notices (the
