@@ -73,15 +73,7 @@ func TestEngineFailureIsDeadLettered(t *testing.T) {
 	go c.WatchDeadLetters(ctx)
 	good := testPlan(4, "")
 	bad := protocol.Plan{Ruleset: "faulty", RulesetHash: protocol.HashRuleFile(faultRule), Players: []string{"a", "b"}, GamesPerPairing: 2}
-	type ran struct {
-		out *farm.Outcome
-		err error
-	}
-	goodDone := make(chan ran, 1)
-	go func() {
-		out, err := c.Run(ctx, good, testRuleFile, nil)
-		goodDone <- ran{out, err}
-	}()
+	goodDone := runInBackground(ctx, c, good, testRuleFile)
 	out, err := c.Run(ctx, bad, faultRule, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -189,3 +189,20 @@ func waitQueueEmpty(t testing.TB, js jetstream.JetStream) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// batchRun is a batch's outcome, from runInBackground.
+type batchRun struct {
+	out *farm.Outcome
+	err error
+}
+
+// runInBackground runs a batch on c and delivers its outcome on the
+// returned channel, so a test can act on the farm while it plays.
+func runInBackground(ctx context.Context, c *farm.Coordinator, plan protocol.Plan, rule []byte) <-chan batchRun {
+	done := make(chan batchRun, 1)
+	go func() {
+		out, err := c.Run(ctx, plan, rule, nil)
+		done <- batchRun{out, err}
+	}()
+	return done
+}

@@ -61,15 +61,7 @@ func TestWorkerDrain(t *testing.T) {
 			go func() { w.Run(wctx); close(stopped) }()
 
 			plan := protocol.Plan{Ruleset: "drain", RulesetHash: protocol.HashRuleFile(testRuleFile), Players: []string{"a", "b"}, GamesPerPairing: 2}
-			type ran struct {
-				out *farm.Outcome
-				err error
-			}
-			done := make(chan ran, 1)
-			go func() {
-				out, err := c.Run(ctx, plan, testRuleFile, nil)
-				done <- ran{out, err}
-			}()
+			done := runInBackground(ctx, c, plan, testRuleFile)
 			for deadline := time.Now().Add(10 * time.Second); gaugeValue(metrics.InProgress) < 2; {
 				if time.Now().After(deadline) {
 					t.Fatal("the worker never had both games in hand")
