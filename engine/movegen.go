@@ -69,7 +69,43 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 			buf = append(buf, base|Move(fl.to)<<8|mvCapture)
 		}
 	}
+	occAll := p.occ[0][0] | p.occ[1][0]
 	for _, r := range g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)] {
+		if r.order != rayWalk {
+			// The quiet squares lie before the first blocker, in the
+			// ray's own order; the blocker may be taken.
+			blk := r.mask & occAll
+			quiet, to := r.mask, -1
+			if r.order == rayRising {
+				if blk != 0 {
+					to = bits.TrailingZeros64(blk)
+					quiet &= blk&-blk - 1
+				}
+				if r.mode&modeMove != 0 && !capOnly {
+					for ; quiet != 0; quiet &= quiet - 1 {
+						buf = append(buf, base|Move(bits.TrailingZeros64(quiet))<<8)
+					}
+				}
+			} else {
+				if blk != 0 {
+					to = 63 - bits.LeadingZeros64(blk)
+					quiet &^= 2<<uint(to) - 1
+				}
+				if r.mode&modeMove != 0 && !capOnly {
+					for quiet != 0 {
+						q := 63 - bits.LeadingZeros64(quiet)
+						buf = append(buf, base|Move(q)<<8)
+						quiet &^= 1 << uint(q)
+					}
+				}
+			}
+			if to >= 0 {
+				if c := board[to]; int(c&3) == opp && r.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
+					buf = append(buf, base|Move(to)<<8|mvCapture)
+				}
+			}
+			continue
+		}
 		for _, to := range pool[r.off : r.off+uint32(r.n)] {
 			c := board[to]
 			if c == 0 {
@@ -407,6 +443,7 @@ type legalCtx struct {
 	enemy     [8]int
 	enemyCode [8]uint8
 	all       bool
+	testTo    bool   // to is not empty
 	evasion   bool   // in check: other moves must land on ev
 	ev        bitset // squares that capture or block every checker
 	from, to  bitset // moves from or to these are tested (a royal's own square is in from)
@@ -632,72 +669,35 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 }
 
 // legal appends the side to move's legal moves (with capOnly, only the
-// legal captures).
+// legal captures). Legality is settled piece by piece as each piece's moves
+// are generated: prepare names the few pieces whose moves can expose a
+// royal, and the others' moves are kept without a second look.
 func (p *Position) legal(buf []Move, capOnly bool) []Move {
 	start := len(buf)
-	buf = p.genPseudo(buf, capOnly)
 	g := p.g
-	if g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck {
+	if !(g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck) {
+		buf = p.genPseudo(buf, capOnly)
+	} else {
 		var c legalCtx
 		p.prepare(&c)
-		// The royal's steps come together in buf; when there are several,
-		// one map of the other player's attacks answers them all.
-		mapUse := 0 // 0 undecided, 1 map, -1 test one by one
-		testTo := !c.to.empty()
-		n := start
-		for i := start; i < len(buf); i++ {
-			m := buf[i]
-			from := m.From()
-			v := vLegal
-			switch {
-			case c.all || m.typ() > moveDouble:
-				v = vTest
-			case c.evasion:
-				if c.from.has(from) {
-					v = vTest
-				} else if !c.ev.has(m.To()) {
-					continue
-				} else {
-					v = vTest
-				}
-			case c.from.has(from) || testTo && c.to.has(m.To()):
-				v = vTest
-			}
-			if v == vTest {
-				if from == c.royal && c.fast && c.nEnemy == 0 && m.typ() <= moveDouble && m.Promotion() < 0 {
-					if mapUse == 0 {
-						mapUse = -1
-						if j := i + 3; j < len(buf) && buf[j].From() == from {
-							var want bitset
-							for _, o := range buf[i:] {
-								if o.From() != from {
-									break
-								}
-								want.set(o.To())
-							}
-							p.attackMap(&c.attacks, &want, c.royal, g.capturers[c.royalKind])
-							mapUse = 1
-						}
-					}
-					if mapUse == 1 {
-						if c.attacks.has(m.To()) {
-							continue
-						}
-					} else if !p.legalFast(m, &c) {
-						continue
-					}
-				} else if c.fast && m.typ() != moveSweep && m.Promotion() < 0 {
-					if !p.legalFast(m, &c) {
-						continue
-					}
-				} else if !p.legalAfter(m) {
-					continue
+		c.testTo = !c.to.empty()
+		everyPiece := c.all || c.evasion || c.testTo
+		s := p.side
+		for w := 0; w < 4; w++ {
+			for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+				from := w<<6 | bits.TrailingZeros64(bb)
+				at := len(buf)
+				buf = p.genPiece(buf, from, capOnly)
+				if everyPiece || c.from.has(from) || hasSpecialType(buf[at:]) {
+					buf = p.keepLegal(buf, at, &c)
 				}
 			}
-			buf[n] = m
-			n++
 		}
-		buf = buf[:n]
+		if g.castle != nil && !capOnly { // castling never captures
+			at := len(buf)
+			buf = p.genCastles(buf)
+			buf = p.keepLegal(buf, at, &c)
+		}
 	}
 	// must_capture keeps the captures when there are any, so it changes
 	// nothing in a list of captures.
@@ -721,6 +721,79 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 		}
 	}
 	return buf
+}
+
+// hasSpecialType reports whether a move of ms is of a type past
+// moveDouble (en passant, castling, a sweep), which legal always tests.
+func hasSpecialType(ms []Move) bool {
+	for _, m := range ms {
+		if m.typ() > moveDouble {
+			return true
+		}
+	}
+	return false
+}
+
+// keepLegal removes from buf[at:] the moves the royal rules refuse,
+// keeping the order of the rest.
+func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
+	// The royal's steps come together in buf; when there are several,
+	// one map of the other player's attacks answers them all.
+	mapUse := 0 // 0 undecided, 1 map, -1 test one by one
+	n := at
+	for i := at; i < len(buf); i++ {
+		m := buf[i]
+		from := m.From()
+		v := vLegal
+		switch {
+		case c.all || m.typ() > moveDouble:
+			v = vTest
+		case c.evasion:
+			if c.from.has(from) {
+				v = vTest
+			} else if !c.ev.has(m.To()) {
+				continue
+			} else {
+				v = vTest
+			}
+		case c.from.has(from) || c.testTo && c.to.has(m.To()):
+			v = vTest
+		}
+		if v == vTest {
+			if from == c.royal && c.fast && c.nEnemy == 0 && m.typ() <= moveDouble && m.Promotion() < 0 {
+				if mapUse == 0 {
+					mapUse = -1
+					if j := i + 3; j < len(buf) && buf[j].From() == from {
+						var want bitset
+						for _, o := range buf[i:] {
+							if o.From() != from {
+								break
+							}
+							want.set(o.To())
+						}
+						p.attackMap(&c.attacks, &want, c.royal, p.g.capturers[c.royalKind])
+						mapUse = 1
+					}
+				}
+				if mapUse == 1 {
+					if c.attacks.has(m.To()) {
+						continue
+					}
+				} else if !p.legalFast(m, c) {
+					continue
+				}
+			} else if c.fast && m.typ() != moveSweep && m.Promotion() < 0 {
+				if !p.legalFast(m, c) {
+					continue
+				}
+			} else if !p.legalAfter(m) {
+				continue
+			}
+		}
+		buf[n] = m
+		n++
+	}
+	return buf[:n]
 }
 
 // LegalMoves appends the legal moves of the side to move, every rule

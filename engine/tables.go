@@ -465,10 +465,41 @@ type fastLeap struct {
 }
 
 // fastRay is a slide from its first square, with no first-move condition.
+// On a board of at most 64 squares a ray whose squares only rise or only
+// fall is also a mask, so its first blocker is one bit scan away.
 type fastRay struct {
-	off  uint32
-	n    uint8
-	mode uint8
+	off   uint32
+	n     uint8
+	mode  uint8
+	order uint8 // rayRising, rayFalling, or rayWalk: follow pool
+	mask  uint64
+}
+
+// fastRay orders.
+const (
+	rayWalk = iota
+	rayRising
+	rayFalling
+)
+
+// rayOrder says whether the squares of ray can be read from a one-word
+// mask in order, and which way.
+func rayOrder(n int, ray []uint8) uint8 {
+	if n > 64 || len(ray) == 0 {
+		return rayWalk
+	}
+	rising, falling := true, true
+	for i := 1; i < len(ray); i++ {
+		rising = rising && ray[i] > ray[i-1]
+		falling = falling && ray[i] < ray[i-1]
+	}
+	switch {
+	case rising:
+		return rayRising
+	case falling:
+		return rayFalling
+	}
+	return rayWalk
 }
 
 // splitFast sorts every piece's entries into the fast lists genPseudo
@@ -534,7 +565,14 @@ func (g *Game) splitFast() error {
 				g.fastLeaps = append(g.fastLeaps, fastLeap{to: e.to, mode: mode})
 			case e.typ == genSlide && e.minR == 1 && (!ep || e.n == 1 || !e.canMove):
 				// A piece en passant applies to marks its longer slides.
-				g.fastRays = append(g.fastRays, fastRay{off: e.off, n: e.n, mode: mode})
+				ray := g.pool[e.off : e.off+uint32(e.n)]
+				fr := fastRay{off: e.off, n: e.n, mode: mode, order: rayOrder(g.n, ray)}
+				if fr.order != rayWalk {
+					for _, t := range ray {
+						fr.mask |= 1 << t
+					}
+				}
+				g.fastRays = append(g.fastRays, fr)
 			default:
 				g.slow = append(g.slow, e)
 			}
