@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // attacked reports whether player by attacks square t, as a capture of a
 // piece of kind tk standing there (captures lists apply). It reads only
 // the board and the first-move bits, so it can be asked about a board that
@@ -36,6 +38,15 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 		}
 		switch gr.typ {
 		case genSlide:
+			if g.small && gr.rayOrds[t] != rayWalk {
+				if blk := gr.rayMasks[t] & (p.occ[0][0] | p.occ[1][0]); blk != 0 {
+					sq := firstOn(blk, gr.rayOrds[t])
+					if c := p.board[sq]; int(c&3) == by && m>>(c>>2)&1 != 0 && p.groupOK(gr, sq) {
+						return true
+					}
+				}
+				break
+			}
 			for i, sq := range ray {
 				c := p.board[sq]
 				if c == 0 {
@@ -112,8 +123,7 @@ func (p *Position) attackMap(out *bitset, want *bitset, lift int, mask uint32) {
 	board := &p.board
 	saved := board[lift]
 	board[lift] = 0
-	pool := g.pool
-	nd := len(g.dirs)
+	occAll := (p.occ[0][0] | p.occ[1][0]) &^ (1 << uint(lift&63))
 	for w := 0; w < 4; w++ {
 		for bb := p.occ[by][w]; bb != 0; bb &= bb - 1 {
 			from := w<<6 | trailingZeros(bb)
@@ -126,72 +136,107 @@ func (p *Position) attackMap(out *bitset, want *bitset, lift int, mask uint32) {
 			if !g.capReach[idx].intersects(want) {
 				continue
 			}
-			ki := &g.kinds[k]
-			for ei := range g.gens[g.genStart[idx]:g.genStart[idx+1]] {
-				e := &g.gens[int(g.genStart[idx])+ei]
-				if !e.canCap && e.typ != genSweep || e.first && !p.virgin.has(from) {
+			ps := &g.pieceSquares[idx]
+			if !g.small || ps.flags&(psDup|psSpecial) != 0 {
+				p.attackEntries(out, want, g.gens[g.genStart[idx]:g.genStart[idx+1]], by, k, from)
+				continue
+			}
+			// The fast lists and the slow entries split the piece's
+			// entries between them, with no region to respect.
+			out[0] |= g.leapCaps[idx]
+			for _, r := range g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)] {
+				if r.mode&modeCapture == 0 {
 					continue
 				}
-				switch e.typ {
-				case genLeap, genLame:
-					open := true
-					for _, l := range pool[e.off : e.off+uint32(e.n)] {
-						if board[l] != 0 {
-							open = false
-							break
-						}
-					}
-					if open {
-						out.set(int(e.to))
-					}
-				case genSlide:
-					if !g.rayReach[(by*nd+int(e.dir))*g.n+from].intersects(want) {
+				if r.order != rayWalk {
+					out[0] |= upTo(r.mask, r.mask&occAll, r.order)
+					continue
+				}
+				for _, to := range g.pool[r.off : r.off+uint32(r.n)] {
+					out.set(int(to))
+					if board[to] != 0 {
 						break
-					}
-					for i, to := range pool[e.off : e.off+uint32(e.n)] {
-						if i+1 >= int(e.minR) && (!ki.hasReg || ki.region[by].has(int(to))) {
-							out.set(int(to))
-						}
-						if board[to] != 0 {
-							break
-						}
-					}
-				case genHop:
-					ray := pool[e.off : e.off+uint32(e.n)]
-					i := 0
-					for i < len(ray) && board[ray[i]] == 0 {
-						i++
-					}
-					if i >= len(ray)-1 {
-						break
-					}
-					sc := board[ray[i]]
-					if e.screen == screenOwn && int(sc&3) != by || e.screen == screenEnemy && int(sc&3) == by {
-						break
-					}
-					for j := i + 1; j < len(ray); j++ {
-						if e.scrR > 0 && j-i > int(e.scrR) {
-							break
-						}
-						if j+1 >= int(e.minR) && (!ki.hasReg || ki.region[by].has(int(ray[j]))) {
-							out.set(int(ray[j]))
-						}
-						if board[ray[j]] != 0 {
-							break
-						}
-					}
-				case genSweep:
-					for _, to := range pool[e.off : e.off+uint32(e.n)] {
-						out.set(int(to))
-						if t := board[to]; t != 0 && ki.capMask>>(t>>2)&1 == 0 {
-							break
-						}
 					}
 				}
+			}
+			if ps.nSlow > 0 {
+				p.attackEntries(out, want, g.slow[ps.slowOff:ps.slowOff+uint32(ps.nSlow)], by, k, from)
 			}
 		}
 	}
 	board[lift] = saved
+}
+
+// attackEntries is attackMap's walk over table entries of player by's
+// piece of kind k on from.
+func (p *Position) attackEntries(out, want *bitset, entries []genEntry, by, k, from int) {
+	g := p.g
+	board := &p.board
+	pool := g.pool
+	nd := len(g.dirs)
+	ki := &g.kinds[k]
+	for ei := range entries {
+		e := &entries[ei]
+		if !e.canCap && e.typ != genSweep || e.first && !p.virgin.has(from) {
+			continue
+		}
+		switch e.typ {
+		case genLeap, genLame:
+			open := true
+			for _, l := range pool[e.off : e.off+uint32(e.n)] {
+				if board[l] != 0 {
+					open = false
+					break
+				}
+			}
+			if open {
+				out.set(int(e.to))
+			}
+		case genSlide:
+			if !g.rayReach[(by*nd+int(e.dir))*g.n+from].intersects(want) {
+				break
+			}
+			for i, to := range pool[e.off : e.off+uint32(e.n)] {
+				if i+1 >= int(e.minR) && (!ki.hasReg || ki.region[by].has(int(to))) {
+					out.set(int(to))
+				}
+				if board[to] != 0 {
+					break
+				}
+			}
+		case genHop:
+			ray := pool[e.off : e.off+uint32(e.n)]
+			i := 0
+			for i < len(ray) && board[ray[i]] == 0 {
+				i++
+			}
+			if i >= len(ray)-1 {
+				break
+			}
+			sc := board[ray[i]]
+			if e.screen == screenOwn && int(sc&3) != by || e.screen == screenEnemy && int(sc&3) == by {
+				break
+			}
+			for j := i + 1; j < len(ray); j++ {
+				if e.scrR > 0 && j-i > int(e.scrR) {
+					break
+				}
+				if j+1 >= int(e.minR) && (!ki.hasReg || ki.region[by].has(int(ray[j]))) {
+					out.set(int(ray[j]))
+				}
+				if board[ray[j]] != 0 {
+					break
+				}
+			}
+		case genSweep:
+			for _, to := range pool[e.off : e.off+uint32(e.n)] {
+				out.set(int(to))
+				if t := board[to]; t != 0 && ki.capMask>>(t>>2)&1 == 0 {
+					break
+				}
+			}
+		}
+	}
 }
 
 // leapAttacked is attackedMask's leaps and lame leaps alone (mask already
@@ -199,14 +244,29 @@ func (p *Position) attackMap(out *bitset, want *bitset, lift int, mask uint32) {
 func (p *Position) leapAttacked(t, by int, mask uint32) bool {
 	g := p.g
 	board := &p.board
-	for _, gr := range g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]] {
-		m := gr.mask & mask
-		if m == 0 {
-			continue
+	if g.small {
+		own := p.occ[by][0]
+		for _, gr := range g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]] {
+			m := gr.mask & mask
+			if m == 0 {
+				continue
+			}
+			for src := gr.srcs & own; src != 0; src &= src - 1 {
+				if m>>(board[bits.TrailingZeros64(src)]>>2)&1 != 0 {
+					return true
+				}
+			}
 		}
-		for _, src := range g.pool[gr.off : gr.off+uint32(gr.n)] {
-			if c := board[src]; int(c&3) == by && m>>(c>>2)&1 != 0 {
-				return true
+	} else {
+		for _, gr := range g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]] {
+			m := gr.mask & mask
+			if m == 0 {
+				continue
+			}
+			for _, src := range g.pool[gr.off : gr.off+uint32(gr.n)] {
+				if c := board[src]; int(c&3) == by && m>>(c>>2)&1 != 0 {
+					return true
+				}
 			}
 		}
 	}

@@ -82,6 +82,12 @@ type Game struct {
 	// pieceSquares packs, per (player, kind, square), the fast lists'
 	// bounds and the flags genPseudo tests.
 	pieceSquares []pieceSquare
+	// small: the board has at most 64 squares, so one word of a bitset
+	// holds it and the attack tests read blockers from occupancy masks.
+	// leapCaps is then, per (player, kind, square), the fast leaps that
+	// may capture, as a mask.
+	small    bool
+	leapCaps []uint64
 
 	atkStart [2][]uint32
 	atkLeaps [2][]leapAtk

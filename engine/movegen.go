@@ -592,6 +592,26 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 				}
 				switch gr.typ {
 				case genSlide:
+					if g.small && gr.rayOrds[r] != rayWalk {
+						blk := gr.rayMasks[r] & (p.occ[0][0] | p.occ[1][0])
+						if blk == 0 {
+							continue
+						}
+						sq := firstOn(blk, gr.rayOrds[r])
+						pc := p.board[sq]
+						if int(pc&3) != s {
+							if int(pc&3) == opp && m>>(pc>>2)&1 != 0 && p.groupOK(gr, sq) {
+								check = true
+							}
+							continue
+						}
+						if blk &^= 1 << uint(sq); blk != 0 {
+							if pc := p.board[firstOn(blk, gr.rayOrds[r])]; int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
+								c.from.set(sq)
+							}
+						}
+						continue
+					}
 					first := -1
 					for i, sq := range ray {
 						pc := p.board[sq]
@@ -869,6 +889,10 @@ func (p *Position) legalFast(m Move, c *legalCtx) bool {
 	if from == r {
 		r = to
 	}
+	// The attack tests read the board and the occupancy sets, so both
+	// change together and are put back together.
+	occ := p.occ
+	s := p.side
 	var ok bool
 	switch m.typ() {
 	case moveCastle:
@@ -877,6 +901,10 @@ func (p *Position) legalFast(m Move, c *legalCtx) bool {
 		oldTo, oldRt := b[to], b[rt]
 		b[from], b[rf] = 0, 0
 		b[to], b[rt] = pc, rook
+		p.occ[s].clear(from)
+		p.occ[s].clear(rf)
+		p.occ[s].set(to)
+		p.occ[s].set(rt)
 		ok = p.fastVerdict(r, c)
 		b[rt], b[to] = oldRt, oldTo
 		b[rf], b[from] = rook, pc
@@ -884,17 +912,26 @@ func (p *Position) legalFast(m Move, c *legalCtx) bool {
 		v := p.epVictim
 		victim := b[v]
 		b[v], b[from], b[to] = 0, 0, pc
+		p.occ[s^1].clear(v)
+		p.occ[s].clear(from)
+		p.occ[s].set(to)
 		ok = p.fastVerdict(r, c)
 		b[to], b[from], b[v] = 0, pc, victim
 	default:
 		old := b[to]
 		b[from], b[to] = 0, pc
+		p.occ[s].clear(from)
+		p.occ[s].set(to)
+		if old != 0 {
+			p.occ[old&3].clear(to)
+		}
 		vs := p.virgin
 		p.virgin.clear(to)
 		ok = p.fastVerdict(r, c)
 		p.virgin = vs
 		b[to], b[from] = old, pc
 	}
+	p.occ = occ
 	return ok
 }
 
@@ -931,10 +968,18 @@ func (p *Position) fastVerdict(r int, c *legalCtx) bool {
 	return true
 }
 
-// set changes one square for legalAfter, remembering what was there.
+// liteSet changes one square for legalAfter, board and occupancy,
+// remembering what was there.
 func (p *Position) liteSet(sq int, c uint8) {
-	p.lite = append(p.lite, sweptRec{sq: uint8(sq), code: p.board[sq]})
+	old := p.board[sq]
+	p.lite = append(p.lite, sweptRec{sq: uint8(sq), code: old})
 	p.board[sq] = c
+	if old != 0 {
+		p.occ[old&3].clear(sq)
+	}
+	if c != 0 {
+		p.occ[c&3].set(sq)
+	}
 }
 
 // legalAfter plays m on the board array only, asks the rules about royals,
@@ -965,7 +1010,7 @@ func (p *Position) legalAfter(m Move) bool {
 		enemyCodes[i] = p.board[r]
 	}
 	p.lite = p.lite[:0]
-	vsave := p.virgin
+	vsave, occSave := p.virgin, p.occ
 	switch m.typ() {
 	case moveEnPassant:
 		p.liteSet(p.epVictim, 0)
@@ -1051,7 +1096,7 @@ func (p *Position) legalAfter(m Move) bool {
 	for i := len(p.lite) - 1; i >= 0; i-- {
 		p.board[p.lite[i].sq] = p.lite[i].code
 	}
-	p.virgin = vsave
+	p.virgin, p.occ = vsave, occSave
 	return ok
 }
 

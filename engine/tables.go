@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 	"strings"
 
@@ -58,6 +59,7 @@ type leapGroup struct {
 	mask uint32
 	off  uint32
 	n    uint8
+	srcs uint64 // the sources as a mask, on a small board
 }
 
 // lineGroup is one direction of ray attack shared by several kinds: a
@@ -73,6 +75,11 @@ type lineGroup struct {
 	cond   int // index into Game.conds (allowed source squares), -1 none
 	first  bool
 	rays   []rayRef // the reverse chain onto each square
+	// On a small board, each square's chain cut to maxR as a mask, and
+	// the order its squares run in (rayWalk where minR or the board's
+	// wrap need the walk).
+	rayMasks []uint64
+	rayOrds  []uint8
 }
 
 // compiledMove is one rules.Move with its vectors expanded, for one player.
@@ -395,7 +402,13 @@ func (g *Game) loadMoves() error {
 				srcs[e.mask] = append(srcs[e.mask], e.src)
 			}
 			for _, m := range masks {
-				g.plainGroups[p] = append(g.plainGroups[p], leapGroup{mask: m, off: uint32(len(g.pool)), n: uint8(len(srcs[m]))})
+				lg := leapGroup{mask: m, off: uint32(len(g.pool)), n: uint8(len(srcs[m]))}
+				if g.n <= 64 {
+					for _, sq := range srcs[m] {
+						lg.srcs |= 1 << sq
+					}
+				}
+				g.plainGroups[p] = append(g.plainGroups[p], lg)
 				g.pool = append(g.pool, srcs[m]...)
 			}
 		}
@@ -417,9 +430,28 @@ func (g *Game) loadMoves() error {
 		})
 		nd := len(g.dirs)
 		for _, key := range keys {
-			g.groups[p] = append(g.groups[p], lineGroup{dir: key.dir, typ: key.typ, mask: lineMasks[p][key], maxR: key.maxR,
+			gr := lineGroup{dir: key.dir, typ: key.typ, mask: lineMasks[p][key], maxR: key.maxR,
 				minR: key.minR, screen: key.screen, scrR: key.scrR, cond: key.cond, first: key.first,
-				rays: g.rev[(p*nd+key.dir)*g.n : (p*nd+key.dir+1)*g.n]})
+				rays: g.rev[(p*nd+key.dir)*g.n : (p*nd+key.dir+1)*g.n]}
+			if g.n <= 64 {
+				gr.rayMasks = make([]uint64, g.n)
+				gr.rayOrds = make([]uint8, g.n)
+				for t, r := range gr.rays {
+					ray := g.pool[r.off : r.off+uint32(r.n)]
+					if gr.maxR > 0 && gr.maxR < len(ray) {
+						ray = ray[:gr.maxR]
+					}
+					if gr.minR > 1 {
+						continue // rayWalk
+					}
+					if gr.rayOrds[t] = rayOrder(g.n, ray); gr.rayOrds[t] != rayWalk {
+						for _, sq := range ray {
+							gr.rayMasks[t] |= 1 << sq
+						}
+					}
+				}
+			}
+			g.groups[p] = append(g.groups[p], gr)
 		}
 		g.standMask[p] = make([]uint32, g.n)
 		for t := 0; t < g.n; t++ {
@@ -484,6 +516,29 @@ const (
 
 // rayOrder says whether the squares of ray can be read from a one-word
 // mask in order, and which way.
+
+// firstOn is the first square of a ray's mask that blk (a non-empty part of
+// it) holds, in the ray's order.
+func firstOn(blk uint64, order uint8) int {
+	if order == rayRising {
+		return bits.TrailingZeros64(blk)
+	}
+	return 63 - bits.LeadingZeros64(blk)
+}
+
+// upTo is the part of a ray's mask up to its first square in blk,
+// included (all of it when blk is empty).
+func upTo(mask, blk uint64, order uint8) uint64 {
+	if blk == 0 {
+		return mask
+	}
+	if order == rayRising {
+		b := blk & -blk
+		return mask & (b | (b - 1))
+	}
+	h := uint64(1) << uint(63-bits.LeadingZeros64(blk))
+	return mask &^ (h - 1)
+}
 func rayOrder(n int, ray []uint8) uint8 {
 	if n > 64 || len(ray) == 0 {
 		return rayWalk
@@ -579,6 +634,16 @@ func (g *Game) splitFast() error {
 		}
 	}
 	g.fastLeapStart[size] = uint32(len(g.fastLeaps))
+	if g.small = g.n <= 64; g.small {
+		g.leapCaps = make([]uint64, size)
+		for idx := range g.leapCaps {
+			for _, fl := range g.fastLeaps[g.fastLeapStart[idx]:g.fastLeapStart[idx+1]] {
+				if fl.mode&modeCapture != 0 {
+					g.leapCaps[idx] |= 1 << fl.to
+				}
+			}
+		}
+	}
 	g.fastRayStart[size] = uint32(len(g.fastRays))
 	g.slowStart[size] = uint32(len(g.slow))
 	g.packSquares()
