@@ -76,15 +76,27 @@
 // pass are reserved) and two auxiliary bytes (a ray direction, a castling
 // partner's squares; a strike's landing square later).
 //
+// Boards of at most 64 squares fit one word, and there the hot paths use
+// masks: each fast ray also carries its squares as a mask and whether its
+// squares rise or fall, so its first blocker is one bit scan; a piece's
+// landings from its fast lists are gathered into one word and listed in
+// square order (slow entries' moves follow); the leap sources of an attack
+// test, and the lines from a royal, read blockers from the occupancy sets.
+// Larger boards walk the pool and list moves in table order. Either way the
+// order is fixed by the rules and the position alone, so a seeded player
+// plays the same game everywhere.
+//
 // Legal moves: the pseudo-legal moves of the tables, then the rules about
-// royals. Before testing any move, prepare walks each enemy line to the
+// royals. Legality is settled piece by piece as moves are generated.
+// Before testing any move, prepare walks each enemy line to the
 // royal once, finding a slider giving check and the pieces pinned in front
 // of one, and works out which moves could change the answer: when not in
 // check, only the royal's own moves, pinned pieces, pieces on a hopper's
 // line, the legs of a lame leap aimed at it, and special moves (en passant,
 // castling, sweeps); when in check, only moves landing on a square that
 // captures or blocks every checker (the rest are illegal untested). Those
-// are played on the board array alone and the royal's square is tested;
+// are played on the board array and occupancy sets alone (put back after)
+// and the royal's square is tested;
 // when the royal has several steps to test, one map of every square the
 // other player attacks (the royal lifted off the board) answers them all.
 // Every other move is legal untested. must_capture filters last.

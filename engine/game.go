@@ -84,10 +84,11 @@ type Game struct {
 	pieceSquares []pieceSquare
 	// small: the board has at most 64 squares, so one word of a bitset
 	// holds it and the attack tests read blockers from occupancy masks.
-	// leapCaps is then, per (player, kind, square), the fast leaps that
-	// may capture, as a mask.
-	small    bool
-	leapCaps []uint64
+	// leapCaps and leapMoves are then, per (player, kind, square), the
+	// fast leaps that may capture and those that may move, as masks.
+	small     bool
+	leapCaps  []uint64
+	leapMoves []uint64
 
 	atkStart [2][]uint32
 	atkLeaps [2][]leapAtk

@@ -59,6 +59,9 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 	}
 	capMask := g.kinds[k].capMask
 	base := mvValid | Move(from)
+	if g.small {
+		return p.genSmall(buf, ps, idx, from, k, capOnly)
+	}
 	for _, fl := range g.fastLeaps[ps.leapOff : ps.leapOff+uint32(ps.nLeap)] {
 		c := board[fl.to]
 		if c == 0 {
@@ -69,43 +72,7 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 			buf = append(buf, base|Move(fl.to)<<8|mvCapture)
 		}
 	}
-	occAll := p.occ[0][0] | p.occ[1][0]
 	for _, r := range g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)] {
-		if r.order != rayWalk {
-			// The quiet squares lie before the first blocker, in the
-			// ray's own order; the blocker may be taken.
-			blk := r.mask & occAll
-			quiet, to := r.mask, -1
-			if r.order == rayRising {
-				if blk != 0 {
-					to = bits.TrailingZeros64(blk)
-					quiet &= blk&-blk - 1
-				}
-				if r.mode&modeMove != 0 && !capOnly {
-					for ; quiet != 0; quiet &= quiet - 1 {
-						buf = append(buf, base|Move(bits.TrailingZeros64(quiet))<<8)
-					}
-				}
-			} else {
-				if blk != 0 {
-					to = 63 - bits.LeadingZeros64(blk)
-					quiet &^= 2<<uint(to) - 1
-				}
-				if r.mode&modeMove != 0 && !capOnly {
-					for quiet != 0 {
-						q := 63 - bits.LeadingZeros64(quiet)
-						buf = append(buf, base|Move(q)<<8)
-						quiet &^= 1 << uint(q)
-					}
-				}
-			}
-			if to >= 0 {
-				if c := board[to]; int(c&3) == opp && r.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
-					buf = append(buf, base|Move(to)<<8|mvCapture)
-				}
-			}
-			continue
-		}
 		for _, to := range pool[r.off : r.off+uint32(r.n)] {
 			c := board[to]
 			if c == 0 {
@@ -119,6 +86,71 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 			}
 			break
 		}
+	}
+	if ps.nSlow > 0 {
+		start := len(buf)
+		buf = p.genEntries(buf, g.slow[ps.slowOff:ps.slowOff+uint32(ps.nSlow)], from, k, false)
+		if capOnly {
+			buf = keepCaptures(buf, start)
+		}
+	}
+	return buf
+}
+
+// genSmall is genPiece's fast lists on a board of at most 64 squares: the
+// landings of every leap and ray are gathered into one mask, then listed
+// in square order, and the slow entries' moves follow.
+func (p *Position) genSmall(buf []Move, ps *pieceSquare, idx, from, k int, capOnly bool) []Move {
+	g := p.g
+	opp := p.side ^ 1
+	occAll := p.occ[0][0] | p.occ[1][0]
+	prey := p.occ[opp][0]
+	if capMask := g.kinds[k].capMask; p.present[opp]&^capMask != 0 {
+		prey = 0
+		for m := p.present[opp] & capMask; m != 0; m &= m - 1 {
+			prey |= p.kindBB[opp][bits.TrailingZeros32(m)-1][0]
+		}
+	}
+	quiet := g.leapMoves[idx] &^ occAll
+	caps := g.leapCaps[idx] & prey
+	rays := g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)]
+	for i := range rays {
+		r := &rays[i]
+		var near, hit uint64 // the squares before the first blocker, and it
+		switch r.order {
+		case rayRising:
+			hit = r.mask & occAll
+			hit &= -hit
+			near = r.mask & (hit - 1)
+		case rayFalling:
+			near = r.mask
+			if blk := r.mask & occAll; blk != 0 {
+				hit = 1 << uint(63-bits.LeadingZeros64(blk))
+				near &^= hit | (hit - 1)
+			}
+		default:
+			for _, to := range g.pool[r.off : r.off+uint32(r.n)] {
+				if occAll>>to&1 != 0 {
+					hit = 1 << to
+					break
+				}
+				near |= 1 << to
+			}
+		}
+		if r.mode&modeMove != 0 {
+			quiet |= near
+		}
+		if r.mode&modeCapture != 0 {
+			caps |= hit & prey
+		}
+	}
+	if capOnly {
+		quiet = 0
+	}
+	base := mvValid | Move(from)
+	for t := quiet | caps; t != 0; t &= t - 1 {
+		to := bits.TrailingZeros64(t)
+		buf = append(buf, base|Move(to)<<8|Move(caps>>uint(to)&1)*mvCapture)
 	}
 	if ps.nSlow > 0 {
 		start := len(buf)
@@ -545,7 +577,11 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 	g := p.g
 	s := p.side
 	opp := s ^ 1
-	*c = legalCtx{royal: -1, fast: true}
+	// Only what is read before it is written is reset: the context lives
+	// in the position and the rest of it is large.
+	c.fast, c.royal, c.royalKind, c.nEnemy = true, -1, 0, 0
+	c.all, c.evasion, c.testTo = false, false, false
+	c.from, c.to = bitset{}, bitset{}
 	if g.royalFacing || g.forbidCheck {
 		for _, e := range p.royalSquares(opp, c.enemy[:0]) {
 			if c.nEnemy < len(c.enemy) {
@@ -698,25 +734,31 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 	if !(g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck) {
 		buf = p.genPseudo(buf, capOnly)
 	} else {
-		var c legalCtx
-		p.prepare(&c)
+		c := &p.ctx
+		p.prepare(c)
 		c.testTo = !c.to.empty()
 		everyPiece := c.all || c.evasion || c.testTo
+		// Kinds whose moves may be of a type legal always tests: sweepers,
+		// and those en passant applies to while there is a square for it.
+		special := g.sweepers
+		if p.epN > 0 {
+			special |= g.epMask
+		}
 		s := p.side
 		for w := 0; w < 4; w++ {
 			for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
 				from := w<<6 | bits.TrailingZeros64(bb)
 				at := len(buf)
 				buf = p.genPiece(buf, from, capOnly)
-				if everyPiece || c.from.has(from) || hasSpecialType(buf[at:]) {
-					buf = p.keepLegal(buf, at, &c)
+				if everyPiece || c.from.has(from) || special>>(p.board[from]>>2)&1 != 0 && hasSpecialType(buf[at:]) {
+					buf = p.keepLegal(buf, at, c)
 				}
 			}
 		}
 		if g.castle != nil && !capOnly { // castling never captures
 			at := len(buf)
 			buf = p.genCastles(buf)
-			buf = p.keepLegal(buf, at, &c)
+			buf = p.keepLegal(buf, at, c)
 		}
 	}
 	// must_capture keeps the captures when there are any, so it changes

@@ -102,7 +102,8 @@ type Position struct {
 
 	legalCache []Move
 	legalValid bool
-	pseudo     []Move // HasLegalMove's scratch list
+	pseudo     []Move   // HasLegalMove's scratch list
+	ctx        legalCtx // legal's scratch
 	oc         Outcome
 	ocValid    bool
 }

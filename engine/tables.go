@@ -636,10 +636,14 @@ func (g *Game) splitFast() error {
 	g.fastLeapStart[size] = uint32(len(g.fastLeaps))
 	if g.small = g.n <= 64; g.small {
 		g.leapCaps = make([]uint64, size)
+		g.leapMoves = make([]uint64, size)
 		for idx := range g.leapCaps {
 			for _, fl := range g.fastLeaps[g.fastLeapStart[idx]:g.fastLeapStart[idx+1]] {
 				if fl.mode&modeCapture != 0 {
 					g.leapCaps[idx] |= 1 << fl.to
+				}
+				if fl.mode&modeMove != 0 {
+					g.leapMoves[idx] |= 1 << fl.to
 				}
 			}
 		}
