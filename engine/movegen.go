@@ -825,7 +825,13 @@ func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
 			if from == c.royal && c.fast && c.nEnemy == 0 && m.typ() <= moveDouble && m.Promotion() < 0 {
 				if mapUse == 0 {
 					mapUse = -1
-					if j := i + 3; j < len(buf) && buf[j].From() == from {
+					// On a small board the map reads masks and pays
+					// from two steps on; elsewhere from four.
+					more := 3
+					if p.g.small {
+						more = 1
+					}
+					if j := i + more; j < len(buf) && buf[j].From() == from {
 						var want bitset
 						for _, o := range buf[i:] {
 							if o.From() != from {
