@@ -86,9 +86,10 @@ type Game struct {
 	// holds it and the attack tests read blockers from occupancy masks.
 	// leapCaps and leapMoves are then, per (player, kind, square), the
 	// fast leaps that may capture and those that may move, as masks.
-	small     bool
-	leapCaps  []uint64
-	leapMoves []uint64
+	small      bool
+	slideKinds [2]uint32 // per player, the kinds in its slide line groups
+	leapCaps   []uint64
+	leapMoves  []uint64
 
 	atkStart [2][]uint32
 	atkLeaps [2][]leapAtk

@@ -615,10 +615,38 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 			// giving check and a piece pinned in front of one.
 			capt := g.capturers[rk] & g.standMask[opp][r] & p.present[opp]
 			check, hops := false, false
+			// On a small board, a line from the royal holding none of
+			// the other player's sliders can neither check nor pin.
+			var sliders uint64
+			if g.small {
+				for km := g.slideKinds[opp] & capt; km != 0; km &= km - 1 {
+					sliders |= p.kindBB[opp][bits.TrailingZeros32(km)-1][0]
+				}
+			}
 			for gi := range g.groups[opp] {
 				gr := &g.groups[opp][gi]
 				m := gr.mask & capt
 				if m == 0 {
+					continue
+				}
+				if gr.typ == genSlide && g.small && gr.rayOrds[r] != rayWalk {
+					if gr.rayMasks[r]&sliders == 0 {
+						continue
+					}
+					blk := gr.rayMasks[r] & (p.occ[0][0] | p.occ[1][0])
+					sq := firstOn(blk, gr.rayOrds[r])
+					pc := p.board[sq]
+					if int(pc&3) != s {
+						if int(pc&3) == opp && m>>(pc>>2)&1 != 0 && p.groupOK(gr, sq) {
+							check = true
+						}
+						continue
+					}
+					if blk &^= 1 << uint(sq); blk != 0 {
+						if pc := p.board[firstOn(blk, gr.rayOrds[r])]; int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
+							c.from.set(sq)
+						}
+					}
 					continue
 				}
 				rr := gr.rays[r]
@@ -628,26 +656,6 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 				}
 				switch gr.typ {
 				case genSlide:
-					if g.small && gr.rayOrds[r] != rayWalk {
-						blk := gr.rayMasks[r] & (p.occ[0][0] | p.occ[1][0])
-						if blk == 0 {
-							continue
-						}
-						sq := firstOn(blk, gr.rayOrds[r])
-						pc := p.board[sq]
-						if int(pc&3) != s {
-							if int(pc&3) == opp && m>>(pc>>2)&1 != 0 && p.groupOK(gr, sq) {
-								check = true
-							}
-							continue
-						}
-						if blk &^= 1 << uint(sq); blk != 0 {
-							if pc := p.board[firstOn(blk, gr.rayOrds[r])]; int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
-								c.from.set(sq)
-							}
-						}
-						continue
-					}
 					first := -1
 					for i, sq := range ray {
 						pc := p.board[sq]

@@ -451,6 +451,9 @@ func (g *Game) loadMoves() error {
 					}
 				}
 			}
+			if gr.typ == genSlide {
+				g.slideKinds[p] |= gr.mask
+			}
 			g.groups[p] = append(g.groups[p], gr)
 		}
 		g.standMask[p] = make([]uint32, g.n)
