@@ -31,10 +31,7 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 	g := p.g
 	s := p.side
-	opp := s ^ 1
-	board := &p.board
-	pool := g.pool
-	k := int(board[from]>>2) - 1
+	k := int(p.board[from]>>2) - 1
 	idx := (s*g.nk+k)*g.n + from
 	ps := &g.pieceSquares[idx]
 	if ps.flags&psDup != 0 {
@@ -57,11 +54,14 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 		}
 		return buf
 	}
-	capMask := g.kinds[k].capMask
-	base := mvValid | Move(from)
 	if g.small {
 		return p.genSmall(buf, ps, idx, from, k, capOnly)
 	}
+	capMask := g.kinds[k].capMask
+	base := mvValid | Move(from)
+	opp := s ^ 1
+	board := &p.board
+	pool := g.pool
 	for _, fl := range g.fastLeaps[ps.leapOff : ps.leapOff+uint32(ps.nLeap)] {
 		c := board[fl.to]
 		if c == 0 {
