@@ -87,14 +87,10 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 			break
 		}
 	}
-	if ps.nSlow > 0 {
-		start := len(buf)
-		buf = p.genEntries(buf, g.slow[ps.slowOff:ps.slowOff+uint32(ps.nSlow)], from, k, false)
-		if capOnly {
-			buf = keepCaptures(buf, start)
-		}
+	if ps.nSlow == 0 {
+		return buf
 	}
-	return buf
+	return p.genSlow(buf, ps, from, k, capOnly)
 }
 
 // genSmall is genPiece's fast lists on a board of at most 64 squares: the
@@ -152,12 +148,19 @@ func (p *Position) genSmall(buf []Move, ps *pieceSquare, idx, from, k int, capOn
 		to := bits.TrailingZeros64(t)
 		buf = append(buf, base|Move(to)<<8|Move(caps>>uint(to)&1)*mvCapture)
 	}
-	if ps.nSlow > 0 {
-		start := len(buf)
-		buf = p.genEntries(buf, g.slow[ps.slowOff:ps.slowOff+uint32(ps.nSlow)], from, k, false)
-		if capOnly {
-			buf = keepCaptures(buf, start)
-		}
+	if ps.nSlow == 0 {
+		return buf
+	}
+	return p.genSlow(buf, ps, from, k, capOnly)
+}
+
+// genSlow appends the moves of a piece's slow entries (first-move, lame,
+// longer en passant slides, ...), after its fast lists' moves.
+func (p *Position) genSlow(buf []Move, ps *pieceSquare, from, k int, capOnly bool) []Move {
+	start := len(buf)
+	buf = p.genEntries(buf, p.g.slow[ps.slowOff:ps.slowOff+uint32(ps.nSlow)], from, k, false)
+	if capOnly {
+		buf = keepCaptures(buf, start)
 	}
 	return buf
 }
