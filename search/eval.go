@@ -126,12 +126,11 @@ func (e *evaluator) addMobility(score *[2]int) {
 	for _, pc := range e.pieces {
 		own := int8(pc.owner + 1)
 		n := 0
-		for _, r := range t.kinds[pc.kind].rays[pc.owner][pc.sq] {
-			if !r.line {
-				continue
-			}
+		lines := t.kinds[pc.kind].lines[pc.owner][pc.sq]
+		for ri := range lines {
+			r := &lines[ri]
 			if r.hop {
-				n += e.hopMoves(&r, own)
+				n += e.hopMoves(r, own)
 				continue
 			}
 			for i, s := range r.sqs {

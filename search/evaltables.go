@@ -47,6 +47,7 @@ type kindTable struct {
 	royal   bool
 	value   int        // material in centipawns, unsigned
 	rays    [2][][]ray // player -> square -> rays
+	lines   [2][][]ray // the rays of rays whose reach depends on the board (line), for mobility
 	pst     [2][]int   // player -> square -> positional bonus
 	goal    [2][]uint8 // player -> square -> moves to a reach square; nil if not eligible
 	scoring bool       // counted by rules.scoring "pieces"
@@ -282,6 +283,14 @@ func (t *evalTables) buildKind(kind int, p *rules.Piece) {
 							kt.rays[pl][sq] = append(kt.rays[pl][sq], rr)
 						}
 					}
+				}
+			}
+		}
+		kt.lines[pl] = make([][]ray, geo.nsq)
+		for sq, rs := range kt.rays[pl] {
+			for _, r := range rs {
+				if r.line {
+					kt.lines[pl][sq] = append(kt.lines[pl][sq], r)
 				}
 			}
 		}
