@@ -23,6 +23,7 @@ func (p *Position) Make(m Move) {
 	p.history = append(p.history, p.hash)
 	p.legalValid = false
 	p.ocValid = false
+	p.checkKnown = false
 
 	h := p.hash
 	for i := 0; i < p.epN; i++ {
@@ -209,4 +210,5 @@ func (p *Position) Unmake() {
 	p.history = p.history[:len(p.history)-1]
 	p.legalValid = false
 	p.ocValid = false
+	p.checkKnown = false
 }

@@ -104,6 +104,8 @@ type Position struct {
 	legalValid bool
 	pseudo     []Move   // HasLegalMove's scratch list
 	ctx        legalCtx // legal's scratch
+	checkKnown bool     // checkVal holds InCheck's answer
+	checkVal   bool
 	oc         Outcome
 	ocValid    bool
 }
@@ -310,7 +312,13 @@ func (p *Position) royalCount(s int) int {
 
 // InCheck reports whether the side to move is in check: it has a royal
 // piece and every one it has is attacked.
-func (p *Position) InCheck() bool { return p.inCheck(p.side) }
+func (p *Position) InCheck() bool {
+	// Players ask this several times a node; Make and Unmake forget it.
+	if !p.checkKnown {
+		p.checkVal, p.checkKnown = p.inCheck(p.side), true
+	}
+	return p.checkVal
+}
 
 func (p *Position) inCheck(s int) bool {
 	g := p.g
