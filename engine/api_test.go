@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -70,5 +72,29 @@ func TestAccessors(t *testing.T) {
 	}
 	if len(RuleNames()) == 0 {
 		t.Error("rule names")
+	}
+}
+
+// TestOccupiedMatchesPieceAt: Occupied lists exactly the squares PieceAt
+// finds a piece on, in increasing order, along random games of several
+// boards.
+func TestOccupiedMatchesPieceAt(t *testing.T) {
+	for _, file := range []string{"rulesets/chess.json", "rulesets/xiangqi.json", "rulesets/torus.json", "rulesets/grand.json"} {
+		g := loadFile(t, file)
+		p := g.NewPosition()
+		rng := rand.New(rand.NewPCG(3, 4))
+		for ply := 0; ply < 200 && !p.Outcome().Over; ply++ {
+			var want []int
+			for sq := 0; sq < g.n; sq++ {
+				if _, _, ok := p.PieceAt(sq); ok {
+					want = append(want, sq)
+				}
+			}
+			if got := p.Occupied(nil); !slices.Equal(got, want) {
+				t.Fatalf("%s %s: Occupied %v, PieceAt finds %v", file, p.FEN(), got, want)
+			}
+			moves := p.LegalMoves(nil)
+			p.Make(moves[rng.IntN(len(moves))])
+		}
 	}
 }

@@ -255,6 +255,13 @@ func (p *Position) ChecksGiven(player int) int {
 	return p.checks[player]
 }
 
+// Occupied appends, in increasing order, every square a piece stands on.
+func (p *Position) Occupied(out []int) []int {
+	all := p.occ[0]
+	all.or(&p.occ[1])
+	return all.squares(out)
+}
+
 // PieceAt says what stands on a square.
 func (p *Position) PieceAt(sq int) (kind int, owner int, ok bool) {
 	if sq < 0 || sq >= p.g.n || p.board[sq] == 0 {

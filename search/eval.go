@@ -17,6 +17,7 @@ type placed struct {
 type evaluator struct {
 	t      *evalTables
 	occ    []int8 // 0 empty, 1 player 0, 2 player 1, 3 nobody's
+	sqs    []int  // the squares evaluate looks at
 	pieces []placed
 	counts [2][]int // per kind
 }
@@ -42,10 +43,20 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	}
 	var material, positional, nonRoyal, total [2]int
 	royalSq := [2]int{-1, -1}
-	for sq := 0; sq < nsq; sq++ {
+	// Only squares with a piece need a look: the engine lists them when it
+	// can, otherwise every square is asked.
+	clear(e.occ)
+	if ol, ok := extra.(occupiedLister); ok {
+		e.sqs = ol.Occupied(e.sqs[:0])
+	} else if len(e.sqs) != nsq {
+		e.sqs = e.sqs[:0]
+		for sq := 0; sq < nsq; sq++ {
+			e.sqs = append(e.sqs, sq)
+		}
+	}
+	for _, sq := range e.sqs {
 		kind, owner, ok := p.PieceAt(sq)
 		if !ok {
-			e.occ[sq] = 0
 			continue
 		}
 		if owner != 0 && owner != 1 {

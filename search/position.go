@@ -62,6 +62,11 @@ type gameInfo interface {
 // the board; so an engine that learns to count checks or claims makes the
 // players read those endings better without a change here.
 type (
+	// occupiedLister lists, in increasing order, every square a piece
+	// stands on.
+	occupiedLister interface {
+		Occupied(out []int) []int
+	}
 	checksCounter interface {
 		ChecksGiven(player int) int
 	}
