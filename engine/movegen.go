@@ -485,12 +485,6 @@ type legalCtx struct {
 	attacks   bitset // the other player's attacks, the royal lifted
 }
 
-// Verdicts of the cheap reasoning in prepare.
-const (
-	vLegal = iota
-	vTest
-)
-
 // evasions is, for a royal on r in check, the squares a move of another
 // piece must land on to answer every checker: a checker's square, a lame
 // leap's legs, a slider's line. ok is false when a checker is a hopper or
@@ -574,6 +568,7 @@ func (p *Position) prepare(c *legalCtx) {
 	if p.g.forbidCheck {
 		c.all = true // any move may give the check forbid_check refuses
 	}
+	c.testTo = !c.to.empty()
 }
 
 func (p *Position) prepareRoyals(c *legalCtx) {
@@ -747,7 +742,6 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 	} else {
 		c := &p.ctx
 		p.prepare(c)
-		c.testTo = !c.to.empty()
 		everyPiece := c.all || c.evasion || c.testTo
 		// Kinds whose moves may be of a type legal always tests: sweepers,
 		// and those en passant applies to while there is a square for it.
@@ -816,23 +810,12 @@ func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
 	n := at
 	for i := at; i < len(buf); i++ {
 		m := buf[i]
-		from := m.From()
-		v := vLegal
-		switch {
-		case c.all || m.typ() > moveDouble:
-			v = vTest
-		case c.evasion:
-			if c.from.has(from) {
-				v = vTest
-			} else if !c.ev.has(m.To()) {
-				continue
-			} else {
-				v = vTest
-			}
-		case c.from.has(from) || c.testTo && c.to.has(m.To()):
-			v = vTest
+		test, refuse := c.classify(m)
+		if refuse {
+			continue
 		}
-		if v == vTest {
+		if test {
+			from := m.From()
 			if from == c.royal && c.fast && c.nEnemy == 0 && m.typ() <= moveDouble && m.Promotion() < 0 {
 				if mapUse == 0 {
 					mapUse = -1
@@ -861,11 +844,7 @@ func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
 				} else if !p.legalFast(m, c) {
 					continue
 				}
-			} else if c.fast && m.typ() != moveSweep && m.Promotion() < 0 {
-				if !p.legalFast(m, c) {
-					continue
-				}
-			} else if !p.legalAfter(m) {
+			} else if !p.testMove(m, c) {
 				continue
 			}
 		}
@@ -873,6 +852,30 @@ func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
 		n++
 	}
 	return buf[:n]
+}
+
+// classify says what prepare's reasoning makes of a pseudo-legal move:
+// refused untested (in check, it answers no checker), or legal untested,
+// or to be tested.
+func (c *legalCtx) classify(m Move) (test, refuse bool) {
+	switch {
+	case c.all || m.typ() > moveDouble:
+		return true, false
+	case c.evasion:
+		if c.from.has(m.From()) {
+			return true, false
+		}
+		return c.ev.has(m.To()), !c.ev.has(m.To())
+	}
+	return c.from.has(m.From()) || c.testTo && c.to.has(m.To()), false
+}
+
+// testMove plays m on the board alone and asks the royal rules.
+func (p *Position) testMove(m Move, c *legalCtx) bool {
+	if c.fast && m.typ() != moveSweep && m.Promotion() < 0 {
+		return p.legalFast(m, c)
+	}
+	return p.legalAfter(m)
 }
 
 // LegalMoves appends the legal moves of the side to move, every rule
@@ -915,12 +918,15 @@ func (p *Position) HasLegalMove() bool {
 	}
 	g := p.g
 	test := g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck
+	// One move passing is enough, and the first usually does: the full
+	// test of each costs less here than prepare's reasoning would.
+	legal := func(m Move) bool { return !test || p.legalAfter(m) }
 	s := p.side
 	for w := 0; w < 4; w++ {
 		for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
 			p.pseudo = p.genPiece(p.pseudo[:0], w<<6|bits.TrailingZeros64(bb), false)
 			for _, m := range p.pseudo {
-				if !test || p.legalAfter(m) {
+				if legal(m) {
 					return true
 				}
 			}
@@ -929,7 +935,7 @@ func (p *Position) HasLegalMove() bool {
 	if g.castle != nil {
 		p.pseudo = p.genCastles(p.pseudo[:0])
 		for _, m := range p.pseudo {
-			if !test || p.legalAfter(m) {
+			if legal(m) {
 				return true
 			}
 		}
