@@ -1,5 +1,7 @@
 package search
 
+import "math/bits"
+
 // board is what the evaluation reads of a position.
 type board interface {
 	PieceAt(sq int) (kind, owner int, ok bool)
@@ -18,6 +20,7 @@ type evaluator struct {
 	t      *evalTables
 	occ    []int8 // 0 empty, 1 player 0, 2 player 1, 3 nobody's
 	sqs    []int  // the squares evaluate looks at
+	occAny uint64 // on a board of at most 64 squares, the occupied ones
 	pieces []placed
 	counts [2][]int // per kind
 }
@@ -54,11 +57,13 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 			e.sqs = append(e.sqs, sq)
 		}
 	}
+	e.occAny = 0
 	for _, sq := range e.sqs {
 		kind, owner, ok := p.PieceAt(sq)
 		if !ok {
 			continue
 		}
+		e.occAny |= 1 << uint(sq&63) // read only where the board has at most 64 squares
 		if owner != 0 && owner != 1 {
 			e.occ[sq] = 3
 			continue
@@ -142,6 +147,29 @@ func (e *evaluator) addMobility(score *[2]int) {
 			r := &lines[ri]
 			if r.hop {
 				n += e.hopMoves(r, own)
+				continue
+			}
+			if r.order != rayWalk {
+				// The same count as the walk below, from masks: the
+				// squares before the first piece, and that piece.
+				blk := r.mask & e.occAny
+				var near, hit uint64
+				if r.order == rayRising {
+					hit = blk & -blk
+					near = r.mask & (hit - 1)
+				} else {
+					near = r.mask
+					if blk != 0 {
+						hit = 1 << uint(63-bits.LeadingZeros64(blk))
+						near &^= hit | (hit - 1)
+					}
+				}
+				if r.quiet {
+					n += bits.OnesCount64(near & r.counted)
+				}
+				if hit&r.counted != 0 && r.capture && e.occ[bits.TrailingZeros64(hit)] != own {
+					n++
+				}
 				continue
 			}
 			for i, s := range r.sqs {

@@ -38,6 +38,44 @@ type ray struct {
 	line        bool // a slide, sweep or hop: its reach depends on the board
 	screen      string
 	screenRange int
+	// On a board of at most 64 squares, a slide or sweep whose squares
+	// only rise or only fall is also a mask (order says which way), and
+	// counted is the part of it from min on.
+	order         uint8
+	mask, counted uint64
+}
+
+// Ray orders for the mask form.
+const (
+	rayWalk = iota
+	rayRising
+	rayFalling
+)
+
+// setMask fills the mask form of a line ray where the board allows.
+func (r *ray) setMask(nsq int) {
+	if nsq > 64 || r.hop || len(r.sqs) == 0 {
+		return
+	}
+	rising, falling := true, true
+	for i := 1; i < len(r.sqs); i++ {
+		rising = rising && r.sqs[i] > r.sqs[i-1]
+		falling = falling && r.sqs[i] < r.sqs[i-1]
+	}
+	switch {
+	case rising:
+		r.order = rayRising
+	case falling:
+		r.order = rayFalling
+	default:
+		return
+	}
+	for i, s := range r.sqs {
+		r.mask |= 1 << uint(s)
+		if i >= r.min {
+			r.counted |= 1 << uint(s)
+		}
+	}
 }
 
 // kindTable is everything precomputed about one kind of piece.
@@ -290,6 +328,7 @@ func (t *evalTables) buildKind(kind int, p *rules.Piece) {
 		for sq, rs := range kt.rays[pl] {
 			for _, r := range rs {
 				if r.line {
+					r.setMask(geo.nsq)
 					kt.lines[pl][sq] = append(kt.lines[pl][sq], r)
 				}
 			}
