@@ -27,78 +27,26 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 }
 
 // genPiece appends the pseudo-legal moves of the side to move's piece on
-// from (all, or with capOnly the captures), castling aside.
+// from (all, or with capOnly the captures), castling aside. The common
+// case, fast lists on a board of at most 64 squares, is written out here:
+// the landings of every leap and ray are gathered into one mask, listed in
+// square order, and the slow entries' moves follow.
 func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 	g := p.g
 	s := p.side
 	k := int(p.board[from]>>2) - 1
 	idx := (s*g.nk+k)*g.n + from
 	ps := &g.pieceSquares[idx]
-	if ps.flags&psDup != 0 {
-		start := len(buf)
-		buf = p.genEntries(buf, g.gens[g.genStart[idx]:g.genStart[idx+1]], from, k, true)
-		buf = dedupe(buf, start)
-		if capOnly {
-			buf = keepCaptures(buf, start)
-		}
-		return buf
+	// Repeated landings, promotions, regions and immobility need the
+	// table entries, and so does an en passant square a capture of this
+	// piece may land on.
+	if ps.flags&(psDup|psSpecial) != 0 || ps.flags&psEP != 0 && p.epN > 0 {
+		return p.genTable(buf, ps, idx, from, k, capOnly)
 	}
-	// Promotions, regions and immobility need emit, and an en passant
-	// square a capture of this piece may land on needs a look; most pieces
-	// on most squares need none of it and take the fast lists.
-	if ps.flags&psSpecial != 0 || ps.flags&psEP != 0 && p.epN > 0 {
-		start := len(buf)
-		buf = p.genEntries(buf, g.gens[g.genStart[idx]:g.genStart[idx+1]], from, k, true)
-		if capOnly {
-			buf = keepCaptures(buf, start)
-		}
-		return buf
+	if !g.small {
+		return p.genWalk(buf, ps, from, k, capOnly)
 	}
-	if g.small {
-		return p.genSmall(buf, ps, idx, from, k, capOnly)
-	}
-	capMask := g.kinds[k].capMask
-	base := mvValid | Move(from)
 	opp := s ^ 1
-	board := &p.board
-	pool := g.pool
-	for _, fl := range g.fastLeaps[ps.leapOff : ps.leapOff+uint32(ps.nLeap)] {
-		c := board[fl.to]
-		if c == 0 {
-			if fl.mode&modeMove != 0 && !capOnly {
-				buf = append(buf, base|Move(fl.to)<<8)
-			}
-		} else if int(c&3) == opp && fl.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
-			buf = append(buf, base|Move(fl.to)<<8|mvCapture)
-		}
-	}
-	for _, r := range g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)] {
-		for _, to := range pool[r.off : r.off+uint32(r.n)] {
-			c := board[to]
-			if c == 0 {
-				if r.mode&modeMove != 0 && !capOnly {
-					buf = append(buf, base|Move(to)<<8)
-				}
-				continue
-			}
-			if int(c&3) == opp && r.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
-				buf = append(buf, base|Move(to)<<8|mvCapture)
-			}
-			break
-		}
-	}
-	if ps.nSlow == 0 {
-		return buf
-	}
-	return p.genSlow(buf, ps, from, k, capOnly)
-}
-
-// genSmall is genPiece's fast lists on a board of at most 64 squares: the
-// landings of every leap and ray are gathered into one mask, then listed
-// in square order, and the slow entries' moves follow.
-func (p *Position) genSmall(buf []Move, ps *pieceSquare, idx, from, k int, capOnly bool) []Move {
-	g := p.g
-	opp := p.side ^ 1
 	occAll := p.occ[0][0] | p.occ[1][0]
 	prey := p.occ[opp][0]
 	if capMask := g.kinds[k].capMask; p.present[opp]&^capMask != 0 {
@@ -147,6 +95,61 @@ func (p *Position) genSmall(buf []Move, ps *pieceSquare, idx, from, k int, capOn
 	for t := quiet | caps; t != 0; t &= t - 1 {
 		to := bits.TrailingZeros64(t)
 		buf = append(buf, base|Move(to)<<8|Move(caps>>uint(to)&1)*mvCapture)
+	}
+	if ps.nSlow == 0 {
+		return buf
+	}
+	return p.genSlow(buf, ps, from, k, capOnly)
+}
+
+// genTable is genPiece from the piece's table entries one by one, for the
+// squares where the fast lists do not serve.
+func (p *Position) genTable(buf []Move, ps *pieceSquare, idx, from, k int, capOnly bool) []Move {
+	g := p.g
+	start := len(buf)
+	buf = p.genEntries(buf, g.gens[g.genStart[idx]:g.genStart[idx+1]], from, k, true)
+	if ps.flags&psDup != 0 {
+		buf = dedupe(buf, start)
+	}
+	if capOnly {
+		buf = keepCaptures(buf, start)
+	}
+	return buf
+}
+
+// genWalk is genPiece's fast lists on a board of more than 64 squares:
+// each leap and ray is walked in table order.
+func (p *Position) genWalk(buf []Move, ps *pieceSquare, from, k int, capOnly bool) []Move {
+	g := p.g
+	capMask := g.kinds[k].capMask
+	base := mvValid | Move(from)
+	opp := p.side ^ 1
+	board := &p.board
+	pool := g.pool
+	for _, fl := range g.fastLeaps[ps.leapOff : ps.leapOff+uint32(ps.nLeap)] {
+		c := board[fl.to]
+		if c == 0 {
+			if fl.mode&modeMove != 0 && !capOnly {
+				buf = append(buf, base|Move(fl.to)<<8)
+			}
+		} else if int(c&3) == opp && fl.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
+			buf = append(buf, base|Move(fl.to)<<8|mvCapture)
+		}
+	}
+	for _, r := range g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)] {
+		for _, to := range pool[r.off : r.off+uint32(r.n)] {
+			c := board[to]
+			if c == 0 {
+				if r.mode&modeMove != 0 && !capOnly {
+					buf = append(buf, base|Move(to)<<8)
+				}
+				continue
+			}
+			if int(c&3) == opp && r.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
+				buf = append(buf, base|Move(to)<<8|mvCapture)
+			}
+			break
+		}
 	}
 	if ps.nSlow == 0 {
 		return buf
