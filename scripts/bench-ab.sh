@@ -13,7 +13,14 @@ new=${2:-}
 rounds=${3:-6}
 root=$(git rev-parse --show-toplevel)
 tmp=$(mktemp -d)
-trap 'git -C "$root" worktree remove --force "$tmp/base" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
+cleanup() {
+	for d in "$tmp/base" "$tmp/new"; do
+		git -C "$root" worktree remove --force "$d" >/dev/null 2>&1 || true
+	done
+	rm -rf "$tmp"
+	git -C "$root" worktree prune
+}
+trap cleanup EXIT
 
 build() { # rev dir out
 	if [[ -z $1 ]]; then
