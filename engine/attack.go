@@ -38,7 +38,7 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 		}
 		switch gr.typ {
 		case genSlide:
-			if g.small && gr.rayOrds[t] != rayWalk {
+			if g.small && gr.rayOrds != nil && gr.rayOrds[t] != rayWalk {
 				if blk := gr.rayMasks[t] & (p.occ[0][0] | p.occ[1][0]); blk != 0 {
 					sq := firstOn(blk, gr.rayOrds[t])
 					if c := p.board[sq]; int(c&3) == by && m>>(c>>2)&1 != 0 && p.groupOK(gr, sq) {
@@ -149,7 +149,8 @@ func (p *Position) attackMap(out *bitset, want *bitset, lift int, mask uint32) {
 					continue
 				}
 				if r.order != rayWalk {
-					out[0] |= upTo(r.mask, r.mask&occAll, r.order)
+					near, hit := splitRay(r.mask, occAll, r.order)
+					out[0] |= near | hit
 					continue
 				}
 				for _, to := range g.pool[r.off : r.off+uint32(r.n)] {

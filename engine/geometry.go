@@ -19,6 +19,7 @@ func (g *Game) loadBoard() error {
 		return bad("board is %dx%d: width and height must be 2 to 16", b.Width, b.Height)
 	}
 	g.w, g.h, g.n = b.Width, b.Height, b.Width*b.Height
+	g.small = g.n <= 64
 	g.names = make([]string, g.n)
 	g.fileOf = make([]int, g.n)
 	g.rankOf = make([]int, g.n)

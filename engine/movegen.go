@@ -61,18 +61,9 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 	for i := range rays {
 		r := &rays[i]
 		var near, hit uint64 // the squares before the first blocker, and it
-		switch r.order {
-		case rayRising:
-			hit = r.mask & occAll
-			hit &= -hit
-			near = r.mask & (hit - 1)
-		case rayFalling:
-			near = r.mask
-			if blk := r.mask & occAll; blk != 0 {
-				hit = 1 << uint(63-bits.LeadingZeros64(blk))
-				near &^= hit | (hit - 1)
-			}
-		default:
+		if r.order != rayWalk {
+			near, hit = splitRay(r.mask, occAll, r.order)
+		} else {
 			for _, to := range g.pool[r.off : r.off+uint32(r.n)] {
 				if occAll>>to&1 != 0 {
 					hit = 1 << to
@@ -630,7 +621,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 				if m == 0 {
 					continue
 				}
-				if gr.typ == genSlide && g.small && gr.rayOrds[r] != rayWalk {
+				if gr.typ == genSlide && g.small && gr.rayOrds != nil && gr.rayOrds[r] != rayWalk {
 					if gr.rayMasks[r]&sliders == 0 {
 						continue
 					}

@@ -76,8 +76,8 @@ type lineGroup struct {
 	first  bool
 	rays   []rayRef // the reverse chain onto each square
 	// On a small board, each square's chain cut to maxR as a mask, and
-	// the order its squares run in (rayWalk where minR or the board's
-	// wrap need the walk).
+	// the order its squares run in (rayWalk where the board's wrap needs
+	// the walk); nil where a minimum range needs it.
 	rayMasks []uint64
 	rayOrds  []uint8
 }
@@ -403,7 +403,7 @@ func (g *Game) loadMoves() error {
 			}
 			for _, m := range masks {
 				lg := leapGroup{mask: m, off: uint32(len(g.pool)), n: uint8(len(srcs[m]))}
-				if g.n <= 64 {
+				if g.small {
 					for _, sq := range srcs[m] {
 						lg.srcs |= 1 << sq
 					}
@@ -433,7 +433,7 @@ func (g *Game) loadMoves() error {
 			gr := lineGroup{dir: key.dir, typ: key.typ, mask: lineMasks[p][key], maxR: key.maxR,
 				minR: key.minR, screen: key.screen, scrR: key.scrR, cond: key.cond, first: key.first,
 				rays: g.rev[(p*nd+key.dir)*g.n : (p*nd+key.dir+1)*g.n]}
-			if g.n <= 64 {
+			if g.small && gr.minR <= 1 { // a minimum range needs the walk
 				gr.rayMasks = make([]uint64, g.n)
 				gr.rayOrds = make([]uint8, g.n)
 				for t, r := range gr.rays {
@@ -441,14 +441,7 @@ func (g *Game) loadMoves() error {
 					if gr.maxR > 0 && gr.maxR < len(ray) {
 						ray = ray[:gr.maxR]
 					}
-					if gr.minR > 1 {
-						continue // rayWalk
-					}
-					if gr.rayOrds[t] = rayOrder(g.n, ray); gr.rayOrds[t] != rayWalk {
-						for _, sq := range ray {
-							gr.rayMasks[t] |= 1 << sq
-						}
-					}
+					gr.rayMasks[t], gr.rayOrds[t] = g.rayMask(ray)
 				}
 			}
 			if gr.typ == genSlide {
@@ -517,8 +510,31 @@ const (
 	rayFalling
 )
 
-// rayOrder says whether the squares of ray can be read from a one-word
-// mask in order, and which way.
+// rayMask is a ray's mask form on a small board: its squares as a mask
+// and which way they run, or rayWalk (and no mask) where the board is
+// larger or the squares do not only rise or only fall (a wrapped edge).
+func (g *Game) rayMask(ray []uint8) (mask uint64, order uint8) {
+	if !g.small || len(ray) == 0 {
+		return 0, rayWalk
+	}
+	rising, falling := true, true
+	for i := 1; i < len(ray); i++ {
+		rising = rising && ray[i] > ray[i-1]
+		falling = falling && ray[i] < ray[i-1]
+	}
+	switch {
+	case rising:
+		order = rayRising
+	case falling:
+		order = rayFalling
+	default:
+		return 0, rayWalk
+	}
+	for _, sq := range ray {
+		mask |= 1 << sq
+	}
+	return mask, order
+}
 
 // firstOn is the first square of a ray's mask that blk (a non-empty part of
 // it) holds, in the ray's order.
@@ -529,35 +545,20 @@ func firstOn(blk uint64, order uint8) int {
 	return 63 - bits.LeadingZeros64(blk)
 }
 
-// upTo is the part of a ray's mask up to its first square in blk,
-// included (all of it when blk is empty).
-func upTo(mask, blk uint64, order uint8) uint64 {
-	if blk == 0 {
-		return mask
-	}
+// splitRay divides a ray's mask (rising or falling) at its first square in
+// occ: near is the squares before it, hit that square, or 0 when the ray
+// is clear.
+func splitRay(mask, occ uint64, order uint8) (near, hit uint64) {
+	blk := mask & occ
 	if order == rayRising {
-		b := blk & -blk
-		return mask & (b | (b - 1))
+		hit = blk & -blk
+		return mask & (hit - 1), hit
 	}
-	h := uint64(1) << uint(63-bits.LeadingZeros64(blk))
-	return mask &^ (h - 1)
-}
-func rayOrder(n int, ray []uint8) uint8 {
-	if n > 64 || len(ray) == 0 {
-		return rayWalk
+	if blk == 0 {
+		return mask, 0
 	}
-	rising, falling := true, true
-	for i := 1; i < len(ray); i++ {
-		rising = rising && ray[i] > ray[i-1]
-		falling = falling && ray[i] < ray[i-1]
-	}
-	switch {
-	case rising:
-		return rayRising
-	case falling:
-		return rayFalling
-	}
-	return rayWalk
+	hit = 1 << uint(63-bits.LeadingZeros64(blk))
+	return mask &^ (hit | (hit - 1)), hit
 }
 
 // splitFast sorts every piece's entries into the fast lists genPseudo
@@ -623,13 +624,8 @@ func (g *Game) splitFast() error {
 				g.fastLeaps = append(g.fastLeaps, fastLeap{to: e.to, mode: mode})
 			case e.typ == genSlide && e.minR == 1 && (!ep || e.n == 1 || !e.canMove):
 				// A piece en passant applies to marks its longer slides.
-				ray := g.pool[e.off : e.off+uint32(e.n)]
-				fr := fastRay{off: e.off, n: e.n, mode: mode, order: rayOrder(g.n, ray)}
-				if fr.order != rayWalk {
-					for _, t := range ray {
-						fr.mask |= 1 << t
-					}
-				}
+				fr := fastRay{off: e.off, n: e.n, mode: mode}
+				fr.mask, fr.order = g.rayMask(g.pool[e.off : e.off+uint32(e.n)])
 				g.fastRays = append(g.fastRays, fr)
 			default:
 				g.slow = append(g.slow, e)
@@ -637,7 +633,7 @@ func (g *Game) splitFast() error {
 		}
 	}
 	g.fastLeapStart[size] = uint32(len(g.fastLeaps))
-	if g.small = g.n <= 64; g.small {
+	if g.small {
 		g.leapCaps = make([]uint64, size)
 		g.leapMoves = make([]uint64, size)
 		for idx := range g.leapCaps {
