@@ -1,6 +1,10 @@
 package engine
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"balancefarm/internal/maskray"
+)
 
 // attacked reports whether player by attacks square t, as a capture of a
 // piece of kind tk standing there (captures lists apply). It reads only
@@ -38,9 +42,9 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 		}
 		switch gr.typ {
 		case genSlide:
-			if g.small && gr.rayOrds != nil && gr.rayOrds[t] != rayWalk {
+			if g.small && gr.rayOrds != nil && gr.rayOrds[t] != maskray.Walk {
 				if blk := gr.rayMasks[t] & (p.occ[0][0] | p.occ[1][0]); blk != 0 {
-					sq := firstOn(blk, gr.rayOrds[t])
+					sq := maskray.First(blk, gr.rayOrds[t])
 					if c := p.board[sq]; int(c&3) == by && m>>(c>>2)&1 != 0 && p.groupOK(gr, sq) {
 						return true
 					}
@@ -148,8 +152,8 @@ func (p *Position) attackMap(out *bitset, want *bitset, lift int, mask uint32) {
 				if r.mode&modeCapture == 0 {
 					continue
 				}
-				if r.order != rayWalk {
-					near, hit := splitRay(r.mask, occAll, r.order)
+				if r.order != maskray.Walk {
+					near, hit := maskray.Split(r.mask, occAll, r.order)
 					out[0] |= near | hit
 					continue
 				}
@@ -245,29 +249,23 @@ func (p *Position) attackEntries(out, want *bitset, entries []genEntry, by, k, f
 func (p *Position) leapAttacked(t, by int, mask uint32) bool {
 	g := p.g
 	board := &p.board
-	if g.small {
-		own := p.occ[by][0]
-		for _, gr := range g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]] {
-			m := gr.mask & mask
-			if m == 0 {
-				continue
-			}
+	own := p.occ[by][0]
+	for _, gr := range g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]] {
+		m := gr.mask & mask
+		if m == 0 {
+			continue
+		}
+		if g.small {
 			for src := gr.srcs & own; src != 0; src &= src - 1 {
 				if m>>(board[bits.TrailingZeros64(src)]>>2)&1 != 0 {
 					return true
 				}
 			}
+			continue
 		}
-	} else {
-		for _, gr := range g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]] {
-			m := gr.mask & mask
-			if m == 0 {
-				continue
-			}
-			for _, src := range g.pool[gr.off : gr.off+uint32(gr.n)] {
-				if c := board[src]; int(c&3) == by && m>>(c>>2)&1 != 0 {
-					return true
-				}
+		for _, src := range g.pool[gr.off : gr.off+uint32(gr.n)] {
+			if c := board[src]; int(c&3) == by && m>>(c>>2)&1 != 0 {
+				return true
 			}
 		}
 	}

@@ -3,6 +3,8 @@ package engine
 import (
 	"math/bits"
 	"slices"
+
+	"balancefarm/internal/maskray"
 )
 
 // genPseudo appends the side to move's moves, every rule of movement
@@ -61,8 +63,8 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 	for i := range rays {
 		r := &rays[i]
 		var near, hit uint64 // the squares before the first blocker, and it
-		if r.order != rayWalk {
-			near, hit = splitRay(r.mask, occAll, r.order)
+		if r.order != maskray.Walk {
+			near, hit = maskray.Split(r.mask, occAll, r.order)
 		} else {
 			for _, to := range g.pool[r.off : r.off+uint32(r.n)] {
 				if occAll>>to&1 != 0 {
@@ -621,12 +623,12 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 				if m == 0 {
 					continue
 				}
-				if gr.typ == genSlide && g.small && gr.rayOrds != nil && gr.rayOrds[r] != rayWalk {
+				if gr.typ == genSlide && g.small && gr.rayOrds != nil && gr.rayOrds[r] != maskray.Walk {
 					if gr.rayMasks[r]&sliders == 0 {
 						continue
 					}
 					blk := gr.rayMasks[r] & (p.occ[0][0] | p.occ[1][0])
-					sq := firstOn(blk, gr.rayOrds[r])
+					sq := maskray.First(blk, gr.rayOrds[r])
 					pc := p.board[sq]
 					if int(pc&3) != s {
 						if int(pc&3) == opp && m>>(pc>>2)&1 != 0 && p.groupOK(gr, sq) {
@@ -635,7 +637,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 						continue
 					}
 					if blk &^= 1 << uint(sq); blk != 0 {
-						if pc := p.board[firstOn(blk, gr.rayOrds[r])]; int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
+						if pc := p.board[maskray.First(blk, gr.rayOrds[r])]; int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
 							c.from.set(sq)
 						}
 					}

@@ -2,11 +2,11 @@ package engine
 
 import (
 	"fmt"
-	"math/bits"
 	"sort"
 	"strings"
 
 	"balancefarm/engine/rules"
+	"balancefarm/internal/maskray"
 )
 
 // Generator entry types: one per move kind.
@@ -76,7 +76,7 @@ type lineGroup struct {
 	first  bool
 	rays   []rayRef // the reverse chain onto each square
 	// On a small board, each square's chain cut to maxR as a mask, and
-	// the order its squares run in (rayWalk where the board's wrap needs
+	// the order its squares run in (maskray.Walk where the board's wrap needs
 	// the walk); nil where a minimum range needs it.
 	rayMasks []uint64
 	rayOrds  []uint8
@@ -499,66 +499,17 @@ type fastRay struct {
 	off   uint32
 	n     uint8
 	mode  uint8
-	order uint8 // rayRising, rayFalling, or rayWalk: follow pool
+	order uint8 // maskray.Rising or Falling, or maskray.Walk: follow pool
 	mask  uint64
 }
 
-// fastRay orders.
-const (
-	rayWalk = iota
-	rayRising
-	rayFalling
-)
-
-// rayMask is a ray's mask form on a small board: its squares as a mask
-// and which way they run, or rayWalk (and no mask) where the board is
-// larger or the squares do not only rise or only fall (a wrapped edge).
+// rayMask is a ray's mask form on a small board (maskray.Of), or none
+// (maskray.Walk) on a larger one.
 func (g *Game) rayMask(ray []uint8) (mask uint64, order uint8) {
-	if !g.small || len(ray) == 0 {
-		return 0, rayWalk
+	if !g.small {
+		return 0, maskray.Walk
 	}
-	rising, falling := true, true
-	for i := 1; i < len(ray); i++ {
-		rising = rising && ray[i] > ray[i-1]
-		falling = falling && ray[i] < ray[i-1]
-	}
-	switch {
-	case rising:
-		order = rayRising
-	case falling:
-		order = rayFalling
-	default:
-		return 0, rayWalk
-	}
-	for _, sq := range ray {
-		mask |= 1 << sq
-	}
-	return mask, order
-}
-
-// firstOn is the first square of a ray's mask that blk (a non-empty part of
-// it) holds, in the ray's order.
-func firstOn(blk uint64, order uint8) int {
-	if order == rayRising {
-		return bits.TrailingZeros64(blk)
-	}
-	return 63 - bits.LeadingZeros64(blk)
-}
-
-// splitRay divides a ray's mask (rising or falling) at its first square in
-// occ: near is the squares before it, hit that square, or 0 when the ray
-// is clear.
-func splitRay(mask, occ uint64, order uint8) (near, hit uint64) {
-	blk := mask & occ
-	if order == rayRising {
-		hit = blk & -blk
-		return mask & (hit - 1), hit
-	}
-	if blk == 0 {
-		return mask, 0
-	}
-	hit = 1 << uint(63-bits.LeadingZeros64(blk))
-	return mask &^ (hit | (hit - 1)), hit
+	return maskray.Of(ray)
 }
 
 // splitFast sorts every piece's entries into the fast lists genPseudo

@@ -1,6 +1,10 @@
 package search
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"balancefarm/internal/maskray"
+)
 
 // board is what the evaluation reads of a position.
 type board interface {
@@ -149,21 +153,10 @@ func (e *evaluator) addMobility(score *[2]int) {
 				n += e.hopMoves(r, own)
 				continue
 			}
-			if r.order != rayWalk {
+			if r.order != maskray.Walk {
 				// The same count as the walk below, from masks: the
 				// squares before the first piece, and that piece.
-				blk := r.mask & e.occAny
-				var near, hit uint64
-				if r.order == rayRising {
-					hit = blk & -blk
-					near = r.mask & (hit - 1)
-				} else {
-					near = r.mask
-					if blk != 0 {
-						hit = 1 << uint(63-bits.LeadingZeros64(blk))
-						near &^= hit | (hit - 1)
-					}
-				}
+				near, hit := maskray.Split(r.mask, e.occAny, r.order)
 				if r.quiet {
 					n += bits.OnesCount64(near & r.counted)
 				}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"balancefarm/engine/rules"
+	"balancefarm/internal/maskray"
 )
 
 // Evaluation weights, in centipawns (a piece of value 1 is 100).
@@ -39,40 +40,21 @@ type ray struct {
 	screen      string
 	screenRange int
 	// On a board of at most 64 squares, a slide or sweep whose squares
-	// only rise or only fall is also a mask (order says which way), and
-	// counted is the part of it from min on.
+	// only rise or only fall is also a mask (order says which way, as
+	// maskray does), and counted is the part of it from min on.
 	order         uint8
 	mask, counted uint64
 }
 
-// Ray orders for the mask form.
-const (
-	rayWalk = iota
-	rayRising
-	rayFalling
-)
-
-// setMask fills the mask form of a line ray where the board allows.
+// setMask fills the mask form of a slide or sweep (maskray.Of) where the
+// board allows.
 func (r *ray) setMask(nsq int) {
-	if nsq > 64 || r.hop || len(r.sqs) == 0 {
+	if nsq > 64 || r.hop {
 		return
 	}
-	rising, falling := true, true
-	for i := 1; i < len(r.sqs); i++ {
-		rising = rising && r.sqs[i] > r.sqs[i-1]
-		falling = falling && r.sqs[i] < r.sqs[i-1]
-	}
-	switch {
-	case rising:
-		r.order = rayRising
-	case falling:
-		r.order = rayFalling
-	default:
-		return
-	}
+	r.mask, r.order = maskray.Of(r.sqs)
 	for i, s := range r.sqs {
-		r.mask |= 1 << uint(s)
-		if i >= r.min {
+		if r.order != maskray.Walk && i >= r.min {
 			r.counted |= 1 << uint(s)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"balancefarm/internal/maskray"
 )
 
 // TestMobilityMasksMatchWalk evaluates the positions of random games of
@@ -27,10 +29,10 @@ func TestMobilityMasksMatchWalk(t *testing.T) {
 					for sq, rs := range kt.lines[pl] {
 						lines[sq] = slices.Clone(rs)
 						for i := range lines[sq] {
-							if lines[sq][i].order != rayWalk {
+							if lines[sq][i].order != maskray.Walk {
 								nMasked++
 							}
-							lines[sq][i].order = rayWalk
+							lines[sq][i].order = maskray.Walk
 						}
 					}
 					kt.lines[pl] = lines
