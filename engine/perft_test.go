@@ -75,36 +75,14 @@ func readVectors(t *testing.T, file string) []perftRow {
 	return rows
 }
 
-// chessVectorFixes are rows of chess-perft.tsv whose FEN is not the
-// position the published counts belong to. The test checks that the row
-// as written is not that position, then counts the corrected FEN.
-var chessVectorFixes = map[string]struct{ fen, why string }{
-	"kiwipete": {
-		fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-		why: `rank 3 "2N2Q1pP" has nine files (a stray P); the counts are Kiwipete's, whose rank 3 is "2N2Q1p" (as in variant-perft.tsv)`,
-	},
-	"position6": {
-		fen: "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-		why: `rank 4 "2B1P3" lacks the black bishop on g4 of the published position 6 ("2B1P1b1", as in variant-perft.tsv)`,
-	},
-}
-
 func TestChessPerftVectors(t *testing.T) {
 	g := loadFile(t, "rulesets/chess.json")
 	for _, row := range readVectors(t, "chess-perft.tsv") {
 		t.Run(row.name+"/d"+strconv.Itoa(row.depth), func(t *testing.T) {
-			fen := row.fen
-			if fix, ok := chessVectorFixes[row.name]; ok {
-				if p, err := g.ParseFEN(row.fen); err == nil && row.depth <= 3 && p.Perft(row.depth) == row.nodes {
-					t.Fatalf("row %d was listed as a wrong FEN but matches its count", row.line)
-				}
-				t.Logf("chess-perft.tsv line %d: %s; counting the corrected FEN", row.line, fix.why)
-				fen = fix.fen
-			}
 			perftAllowed(t, row.nodes)
-			p := mustFEN(t, g, fen)
+			p := mustFEN(t, g, row.fen)
 			if got := p.Perft(row.depth); got != row.nodes {
-				t.Errorf("perft(%d) of %s = %d, want %d", row.depth, fen, got, row.nodes)
+				t.Errorf("perft(%d) of %s = %d, want %d", row.depth, row.fen, got, row.nodes)
 			}
 		})
 	}
