@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"balancefarm/internal/splitmix"
+
 	"fmt"
 	"math"
 	"strings"
@@ -477,36 +479,26 @@ func (g *Game) loadSetup() error {
 	return nil
 }
 
-// splitmix64 makes the Zobrist keys: fixed, so hashes are the same in
-// every process.
-type splitmix struct{ s uint64 }
-
-func (r *splitmix) next() uint64 {
-	r.s += 0x9e3779b97f4a7c15
-	z := r.s
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
-}
-
+// loadZobrist draws the keys from a fixed splitmix64 stream, so hashes
+// are the same in every process.
 func (g *Game) loadZobrist() error {
-	rng := splitmix{s: 0x62616c616e6365}
+	rng := splitmix.Stream{State: 0x62616c616e6365}
 	codes := maxCode + 1
 	g.zob = make([]uint64, codes*g.n)
 	for i := range g.zob {
-		g.zob[i] = rng.next()
+		g.zob[i] = rng.Next()
 	}
-	g.zSide = rng.next()
+	g.zSide = rng.Next()
 	g.zVirgin = make([]uint64, g.n)
 	g.zEP = make([]uint64, g.n)
 	for i := 0; i < g.n; i++ {
-		g.zVirgin[i] = rng.next()
-		g.zEP[i] = rng.next()
+		g.zVirgin[i] = rng.Next()
+		g.zEP[i] = rng.Next()
 	}
 	for p := 0; p < 2; p++ {
 		g.zCheck[p] = make([]uint64, 22)
 		for i := range g.zCheck[p] {
-			g.zCheck[p][i] = rng.next()
+			g.zCheck[p][i] = rng.Next()
 		}
 	}
 	return nil

@@ -1,6 +1,8 @@
 package protocol
 
 import (
+	"balancefarm/internal/splitmix"
+
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -142,11 +144,7 @@ func pairSeed(seed uint64, rulesetHash string, k int) uint64 {
 	if len(h) >= 8 {
 		salt = binary.BigEndian.Uint64(h)
 	}
-	x := seed ^ salt + uint64(k)*0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	x ^= x >> 31
-	return x & MaxSeed
+	return splitmix.Mix(seed^salt+uint64(k)*splitmix.Gamma) & MaxSeed
 }
 
 // PairingOf places a job in the plan's order of play: the index of its

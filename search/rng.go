@@ -1,10 +1,14 @@
 package search
 
-import "math/bits"
+import (
+	"math/bits"
 
-// rng is splitmix64. It is written out here rather than taken from
-// math/rand so that a seed gives the same stream on every Go release and
-// every machine: games must replay move for move.
+	"balancefarm/internal/splitmix"
+)
+
+// rng is splitmix64 (internal/splitmix) rather than math/rand, so that a
+// seed gives the same stream on every Go release and every machine: games
+// must replay move for move.
 type rng struct{ state uint64 }
 
 func newRNG(seed uint64) *rng { return &rng{state: seed} }
@@ -18,11 +22,8 @@ func mixSeed(seed, tag uint64) uint64 {
 }
 
 func (r *rng) next() uint64 {
-	r.state += 0x9e3779b97f4a7c15
-	z := r.state
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
+	r.state += splitmix.Gamma
+	return splitmix.Mix(r.state)
 }
 
 // intn returns a uniform int in [0, n); n must be positive.

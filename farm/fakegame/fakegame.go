@@ -1,6 +1,8 @@
 package fakegame
 
 import (
+	"balancefarm/internal/splitmix"
+
 	"context"
 	"fmt"
 	"hash/fnv"
@@ -90,11 +92,8 @@ func newRNG(job protocol.Job) *rng {
 }
 
 func (r *rng) next() uint64 {
-	r.state += 0x9e3779b97f4a7c15
-	x := r.state
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
+	r.state += splitmix.Gamma
+	return splitmix.Mix(r.state)
 }
 
 // move makes a coordinate move such as "c2c4".
