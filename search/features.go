@@ -1,22 +1,6 @@
 package search
 
-// Feature names in Record.Features. Each is read from the position through
-// the game interface alone, so it means the same in every rule family.
-const (
-	FeatCaptures        = "captures"          // plies that captured
-	FeatFirstCapture    = "first_capture_ply" // ply of the first capture (absent if none)
-	FeatChecks          = "checks"            // plies that left the other side in check
-	FeatFirstCheck      = "first_check_ply"   // ply of the first check (absent if none)
-	FeatPromotions      = "promotions"        // plies after which a mover's piece had become another kind
-	FeatEntries         = "entries"           // plies that added a piece of the mover's to the board (drops)
-	FeatMultiRemovals   = "multi_removals"    // plies that took two or more pieces off (explosions, sweeps)
-	FeatWildRemoved     = "wild_removed"      // plies that removed a piece nobody owns
-	FeatSameSideAgain   = "same_side_again"   // plies after which the same side moved again
-	FeatForced          = "forced_plies"      // plies with a single legal move
-	FeatMeanBranching   = "mean_branching"    // legal moves per ply, rounded down
-	FeatMaxBranching    = "max_branching"     // most legal moves at one ply
-	FeatOpeningCaptures = "opening_captures"  // captures available at the first ply
-)
+import "balancefarm/protocol"
 
 // census is how many pieces of each kind each owner has on the board.
 type census struct {
@@ -70,9 +54,9 @@ func before[M comparable, P position[M]](ft *featureTracker, p P, m M) {
 	n := len(moves)
 	ft.branchSum += n
 	ft.branchN++
-	ft.f[FeatMaxBranching] = max(ft.f[FeatMaxBranching], n)
+	ft.f[protocol.FeatureMaxBranching] = max(ft.f[protocol.FeatureMaxBranching], n)
 	if n == 1 {
-		ft.f[FeatForced]++
+		ft.f[protocol.FeatureForced]++
 	}
 	if ft.firstPlyCounts {
 		ft.firstPlyCounts = false
@@ -82,7 +66,7 @@ func before[M comparable, P position[M]](ft *featureTracker, p P, m M) {
 				caps++
 			}
 		}
-		ft.f[FeatOpeningCaptures] = caps
+		ft.f[protocol.FeatureOpeningCaptures] = caps
 	}
 	ft.captured = p.IsCapture(m)
 	ft.take(p, &ft.pre)
@@ -96,24 +80,24 @@ func (ft *featureTracker) after(b interface {
 	ft.take(b, &ft.post)
 	f := ft.f
 	if ft.captured {
-		f[FeatCaptures]++
-		if _, ok := f[FeatFirstCapture]; !ok {
-			f[FeatFirstCapture] = ply
+		f[protocol.FeatureCaptures]++
+		if _, ok := f[protocol.FeatureFirstCapturePly]; !ok {
+			f[protocol.FeatureFirstCapturePly] = ply
 		}
 	}
 	if b.InCheck() {
-		f[FeatChecks]++
-		if _, ok := f[FeatFirstCheck]; !ok {
-			f[FeatFirstCheck] = ply
+		f[protocol.FeatureChecks]++
+		if _, ok := f[protocol.FeatureFirstCheckPly]; !ok {
+			f[protocol.FeatureFirstCheckPly] = ply
 		}
 	}
 	pre, post := &ft.pre, &ft.post
 	if post.total[mover] > pre.total[mover] {
-		f[FeatEntries]++
+		f[protocol.FeatureEntries]++
 	} else {
 		for k := range post.byKind[mover] {
 			if post.byKind[mover][k] > pre.byKind[mover][k] {
-				f[FeatPromotions]++
+				f[protocol.FeaturePromotions]++
 				break
 			}
 		}
@@ -123,18 +107,18 @@ func (ft *featureTracker) after(b interface {
 		removed += max(pre.total[o]-post.total[o], 0)
 	}
 	if removed >= 2 {
-		f[FeatMultiRemovals]++
+		f[protocol.FeatureMultiRemovals]++
 	}
 	if post.total[2] < pre.total[2] {
-		f[FeatWildRemoved]++
+		f[protocol.FeatureWildRemoved]++
 	}
 	if b.SideToMove() == mover {
-		f[FeatSameSideAgain]++
+		f[protocol.FeatureSameSideAgain]++
 	}
 }
 
 func (ft *featureTracker) finish() {
 	if ft.branchN > 0 {
-		ft.f[FeatMeanBranching] = ft.branchSum / ft.branchN
+		ft.f[protocol.FeatureMeanBranching] = ft.branchSum / ft.branchN
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"balancefarm/engine"
+	"balancefarm/protocol"
 )
 
 func TestPlayGameIsReplayable(t *testing.T) {
@@ -37,7 +38,7 @@ func TestPlayGameIsReplayable(t *testing.T) {
 		if r.Nodes[0] == 0 && !strings.HasPrefix(tc.p0, "random") {
 			t.Errorf("%s: player 0 searched no nodes", tc.file)
 		}
-		if _, ok := r.Features[FeatMeanBranching]; !ok {
+		if _, ok := r.Features[protocol.FeatureMeanBranching]; !ok {
 			t.Errorf("%s: no branching feature in %v", tc.file, r.Features)
 		}
 	}
@@ -93,7 +94,7 @@ func TestProgressAndFeatures(t *testing.T) {
 		t.Errorf("progress called %d times for %d plies", calls, rec.Plies)
 	}
 	f := rec.Features
-	if f[FeatCaptures] == 0 || f[FeatFirstCapture] <= rec.OpeningPlies || f[FeatMaxBranching] < f[FeatMeanBranching] {
+	if f[protocol.FeatureCaptures] == 0 || f[protocol.FeatureFirstCapturePly] <= rec.OpeningPlies || f[protocol.FeatureMaxBranching] < f[protocol.FeatureMeanBranching] {
 		t.Errorf("implausible features %v for %d plies", f, rec.Plies)
 	}
 }

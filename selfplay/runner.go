@@ -15,15 +15,6 @@ import (
 	"balancefarm/search"
 )
 
-// Rule-usage counters added to the search package's generic features; the
-// names match the stats package's Feature* names.
-const (
-	featureCastling   = "castling"
-	featureEnPassant  = "en_passant"
-	featureDoubleStep = "double_step"
-	featureGoalPly    = "goal_ply"
-)
-
 // Runner plays jobs with the engine and the search players. It keeps the
 // compiled game of each rule file it has seen, keyed by content hash, since
 // a batch plays one file thousands of times.
@@ -94,7 +85,7 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 	// A goal reached ends the game there, so its ply is the game's length;
 	// the design warnings ask how early that comes.
 	if rec.Rule == "reach" {
-		features[featureGoalPly] = rec.Plies
+		features[protocol.FeatureGoalPly] = rec.Plies
 	}
 	return protocol.Result{
 		JobID:       job.JobID,
@@ -136,11 +127,11 @@ func countChessRules(g *engine.Game, startFEN string, moves []string, into map[s
 		}
 		switch {
 		case m.IsCastling():
-			into[featureCastling]++
+			into[protocol.FeatureCastling]++
 		case m.IsEnPassant():
-			into[featureEnPassant]++
+			into[protocol.FeatureEnPassant]++
 		case m.IsDoubleStep():
-			into[featureDoubleStep]++
+			into[protocol.FeatureDoubleStep]++
 		}
 		pos.Make(m)
 	}

@@ -26,25 +26,6 @@ const (
 	EndError = "error"
 )
 
-// Feature counters a game may carry in Game.Features. A missing key reads
-// as 0 (never happened).
-const (
-	FeatureCastling   = "castling"    // castling moves made
-	FeatureEnPassant  = "en_passant"  // en passant captures made
-	FeatureDoubleStep = "double_step" // pawn double steps made
-	// FeatureNPCTakenPly is the ply (1-based) at which a wild piece was
-	// first taken, 0 when none was.
-	FeatureNPCTakenPly = "npc_taken_ply"
-	// FeatureGoalPly is the ply at which a reach goal was reached, 0 when
-	// none was.
-	FeatureGoalPly = "goal_ply"
-	// FeatureHazardMet counts the times a piece met a hazard the rules set
-	// (a wild piece's bite, an explosion, a contact); 0 when never.
-	FeatureHazardMet = "hazard_met"
-	// FeatureFirstCapturePly is the ply of the first capture, 0 when none.
-	FeatureFirstCapturePly = "first_capture_ply"
-)
-
 // Game is the result of one finished game, as the farm reports it.
 type Game struct {
 	P0, P1 string // player specs ("ab:d3", "mcts:i800", "random"); P0 moves first

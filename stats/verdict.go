@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"balancefarm/protocol"
 	"fmt"
 	"strings"
 )
@@ -164,7 +165,7 @@ func Warnings(start StartInfo, scope []Game, m Measures, errorGames int, th Thre
 		w := Warning{Name: WarnFirstMoveCapture,
 			Detail:   "a capture is available on the first move of " + strings.Join(who, " and ") + ": every game may open with a forced exchange",
 			Evidence: map[string]float64{"player0": b2f(start.FirstMoveCapture[0]), "player1": b2f(start.FirstMoveCapture[1])}}
-		if k, r := share(func(g Game) bool { p := g.feature(FeatureFirstCapturePly); return p >= 1 && p <= 2 }); k > 0 {
+		if k, r := share(func(g Game) bool { p := g.feature(protocol.FeatureFirstCapturePly); return p >= 1 && p <= 2 }); k > 0 {
 			w.Detail += fmt.Sprintf("; %d of %d games captured on ply 1 or 2", k, n)
 			w.Evidence["games_share"] = r
 		}
@@ -175,7 +176,7 @@ func Warnings(start StartInfo, scope []Game, m Measures, errorGames int, th Thre
 		return func(g Game) bool { p := g.feature(feature); return p >= 1 && p <= th.EarlyPlies }
 	}
 	if start.HasNPCs && n > 0 {
-		if k, r := share(early(FeatureNPCTakenPly)); r >= th.EarlyRate {
+		if k, r := share(early(protocol.FeatureNPCTakenPly)); r >= th.EarlyRate {
 			out = append(out, Warning{Name: WarnWildPieceEarly,
 				Detail:   fmt.Sprintf("a wild piece was taken by ply %d in %d of %d games (%.2f, at least %.2f): the rule is used up early", th.EarlyPlies, k, n, r, th.EarlyRate),
 				Evidence: map[string]float64{"share": r, "threshold": th.EarlyRate}})
@@ -183,7 +184,7 @@ func Warnings(start StartInfo, scope []Game, m Measures, errorGames int, th Thre
 	}
 	if start.HasReach && n > 0 {
 		goalEarly := func(g Game) bool {
-			if p := g.feature(FeatureGoalPly); p > 0 {
+			if p := g.feature(protocol.FeatureGoalPly); p > 0 {
 				return p <= th.EarlyPlies
 			}
 			return g.Rule == EndReach && g.Plies <= th.EarlyPlies
@@ -209,10 +210,10 @@ func Warnings(start StartInfo, scope []Game, m Measures, errorGames int, th Thre
 	if start.Hazard != "" {
 		hazard = start.Hazard
 	}
-	rare(start.HasHazard, WarnHazardAvoided, hazard+" was met", FeatureHazardMet)
-	rare(start.UsesCastling, WarnCastlingUnused, "castling was played", FeatureCastling)
-	rare(start.UsesEnPassant, WarnEnPassantUnused, "en passant was played", FeatureEnPassant)
-	rare(start.UsesDoubleStep, WarnDoubleStepUnused, "a double step was played", FeatureDoubleStep)
+	rare(start.HasHazard, WarnHazardAvoided, hazard+" was met", protocol.FeatureHazardMet)
+	rare(start.UsesCastling, WarnCastlingUnused, "castling was played", protocol.FeatureCastling)
+	rare(start.UsesEnPassant, WarnEnPassantUnused, "en passant was played", protocol.FeatureEnPassant)
+	rare(start.UsesDoubleStep, WarnDoubleStepUnused, "a double step was played", protocol.FeatureDoubleStep)
 
 	if fm := m.FirstMover; m.FirstMoverGames > 0 {
 		ahead := fm.Est >= th.FirstMoverEdge && fm.Lo > 0.5

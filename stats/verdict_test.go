@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"balancefarm/protocol"
 	"strings"
 	"testing"
 )
@@ -126,19 +127,19 @@ func TestWarningsAtTheirThresholds(t *testing.T) {
 		warned string
 	}{
 		{"castling used in 1 of 20 (= RareUse) vs 2 of 20", StartInfo{UsesCastling: true},
-			gamesWith(20, 1, FeatureCastling, 1), gamesWith(20, 2, FeatureCastling, 1), WarnCastlingUnused},
+			gamesWith(20, 1, protocol.FeatureCastling, 1), gamesWith(20, 2, protocol.FeatureCastling, 1), WarnCastlingUnused},
 		{"en passant", StartInfo{UsesEnPassant: true},
-			gamesWith(20, 0, FeatureEnPassant, 1), gamesWith(20, 2, FeatureEnPassant, 1), WarnEnPassantUnused},
+			gamesWith(20, 0, protocol.FeatureEnPassant, 1), gamesWith(20, 2, protocol.FeatureEnPassant, 1), WarnEnPassantUnused},
 		{"double step", StartInfo{UsesDoubleStep: true},
-			gamesWith(20, 1, FeatureDoubleStep, 3), gamesWith(20, 20, FeatureDoubleStep, 3), WarnDoubleStepUnused},
+			gamesWith(20, 1, protocol.FeatureDoubleStep, 3), gamesWith(20, 20, protocol.FeatureDoubleStep, 3), WarnDoubleStepUnused},
 		{"hazard met in no game vs 2 of 20", StartInfo{HasHazard: true, Hazard: "the blast"},
-			gamesWith(20, 0, FeatureHazardMet, 1), gamesWith(20, 2, FeatureHazardMet, 1), WarnHazardAvoided},
+			gamesWith(20, 0, protocol.FeatureHazardMet, 1), gamesWith(20, 2, protocol.FeatureHazardMet, 1), WarnHazardAvoided},
 		{"wild piece taken by ply 10 in 10 of 20 vs 9 of 20", StartInfo{HasNPCs: true},
-			gamesWith(20, 10, FeatureNPCTakenPly, 10), gamesWith(20, 9, FeatureNPCTakenPly, 10), WarnWildPieceEarly},
+			gamesWith(20, 10, protocol.FeatureNPCTakenPly, 10), gamesWith(20, 9, protocol.FeatureNPCTakenPly, 10), WarnWildPieceEarly},
 		{"wild piece taken at ply 11 is not early", StartInfo{HasNPCs: true},
-			gamesWith(20, 20, FeatureNPCTakenPly, 3), gamesWith(20, 20, FeatureNPCTakenPly, 11), WarnWildPieceEarly},
+			gamesWith(20, 20, protocol.FeatureNPCTakenPly, 3), gamesWith(20, 20, protocol.FeatureNPCTakenPly, 11), WarnWildPieceEarly},
 		{"goal reached early via goal_ply", StartInfo{HasReach: true},
-			gamesWith(20, 10, FeatureGoalPly, 7), gamesWith(20, 10, FeatureGoalPly, 30), WarnGoalEarly},
+			gamesWith(20, 10, protocol.FeatureGoalPly, 7), gamesWith(20, 10, protocol.FeatureGoalPly, 30), WarnGoalEarly},
 		{"goal reached early via reach endings", StartInfo{HasReach: true},
 			reachGames(10), reachGames(9), WarnGoalEarly},
 	}

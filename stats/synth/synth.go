@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"balancefarm/protocol"
 	"balancefarm/stats"
 )
 
@@ -97,11 +98,11 @@ func play(cfg Config, rng *rand.Rand, p0, p1 string, diff float64, pairID string
 	}
 	g.LeadChanges = rng.IntN(1 + g.Plies/20)
 	if rng.Float64() < 0.7 {
-		g.Features[stats.FeatureCastling] = 1 + rng.IntN(2)
+		g.Features[protocol.FeatureCastling] = 1 + rng.IntN(2)
 	}
 	if rng.Float64() < 0.04 {
-		g.Features[stats.FeatureEnPassant] = 1
+		g.Features[protocol.FeatureEnPassant] = 1
 	}
-	g.Features[stats.FeatureDoubleStep] = rng.IntN(6)
+	g.Features[protocol.FeatureDoubleStep] = rng.IntN(6)
 	return g
 }
