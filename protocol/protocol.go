@@ -112,6 +112,9 @@ type Result struct {
 	// LeadChanges counts how often the material (or score) lead passed from
 	// one side to the other.
 	LeadChanges int `json:"lead_changes"`
+	// DecisivePly is, in a won game, the ply after which the winner stayed
+	// decisively ahead by the players' evaluation; 0 when not recorded.
+	DecisivePly int `json:"decisive_ply,omitempty"`
 
 	DurationMS int64  `json:"duration_ms"`
 	WorkerID   string `json:"worker_id"`
@@ -143,8 +146,10 @@ func (r Result) CheckGame() error {
 		return fmt.Errorf("plies %d but %d moves", r.Plies, len(r.Moves))
 	case r.Ending == "":
 		return errors.New("no ending rule")
-	case r.Nodes < 0 || r.LeadChanges < 0:
+	case r.Nodes < 0 || r.LeadChanges < 0 || r.DecisivePly < 0:
 		return errors.New("negative counter")
+	case r.DecisivePly > r.Plies || r.Winner == NoWinner && r.DecisivePly != 0:
+		return fmt.Errorf("decisive ply %d in a game of %d plies with winner %d", r.DecisivePly, r.Plies, r.Winner)
 	}
 	return nil
 }

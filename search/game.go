@@ -27,6 +27,9 @@ const (
 	// leadThreshold is the evaluation (centipawns, from player 0's side)
 	// below which nobody counts as leading.
 	leadThreshold = 150
+	// decisiveThreshold is the evaluation (centipawns) past which a game
+	// counts as decided: about a minor piece more than the other side.
+	decisiveThreshold = 300
 	// leadProbeNodes is the quiescence budget of the lead measurement.
 	leadProbeNodes = 400
 	// openingMargin is how much worse than the best quiet move (in
@@ -50,6 +53,10 @@ type Record struct {
 	// other: sign changes of the evaluation from player 0's side, ignoring
 	// values within leadThreshold of level, the result counted last.
 	LeadChanges int `json:"lead_changes"`
+	// DecisivePly is, in a won game, the ply after which the winner's
+	// evaluation stayed at decisiveThreshold or more until the end (the
+	// final ply counts as decisive); 0 in a drawn game.
+	DecisivePly int `json:"decisive_ply,omitempty"`
 	// Features counts rule usage seen generically; see featureNames.
 	Features map[string]int `json:"features"`
 }
@@ -116,6 +123,7 @@ func runGame[M comparable, P position[M]](ctx context.Context, p P, t *evalTable
 		if !p.Result().over {
 			ev.Lead = probe.leadScore(ctx, p)
 			lead.see(ev.Lead)
+			lead.seeAt(rec.Plies, ev.Lead)
 		}
 		if watch != nil {
 			watch(ev)
@@ -184,6 +192,9 @@ func runGame[M comparable, P position[M]](ctx context.Context, p P, t *evalTable
 		lead.see(-scoreWin)
 	}
 	rec.LeadChanges = lead.changes
+	if r.winner == 0 || r.winner == 1 {
+		rec.DecisivePly = lead.undecided[r.winner] + 1
+	}
 	feats.finish()
 	return rec, nil
 }
@@ -250,10 +261,23 @@ func (s *abSearch[M, P]) quietScore(ctx context.Context, p P, budget int64) (int
 	return v, s.nodes
 }
 
-// leadTracker counts sign changes of a sequence, ignoring small values.
+// leadTracker counts sign changes of a sequence, ignoring small values,
+// and remembers for each player the last ply at which that player was not
+// decisively ahead.
 type leadTracker struct {
-	sign    int
-	changes int
+	sign      int
+	changes   int
+	undecided [2]int
+}
+
+// seeAt records player 0's evaluation after a ply for the decisive ply.
+func (l *leadTracker) seeAt(ply, v int) {
+	if v < decisiveThreshold {
+		l.undecided[0] = ply
+	}
+	if -v < decisiveThreshold {
+		l.undecided[1] = ply
+	}
 }
 
 func (l *leadTracker) see(v int) {

@@ -131,3 +131,27 @@ func TestMCTSReusesItsTree(t *testing.T) {
 		t.Errorf("the second search did not continue from the reached node (root visits %v, had %v)", s.root.visits, before)
 	}
 }
+
+// A won game records when it became decided: within the game, and before
+// its last ply when the winner was ahead all along; a draw records none.
+func TestDecisivePly(t *testing.T) {
+	g := loadGame(t, "five-by-five.json")
+	sawEarly := false
+	for seed := uint64(1); seed <= 6; seed++ {
+		rec, err := PlayGame(context.Background(), g, "ab:n3000", "random", seed, Limits{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case rec.Winner < 0 && rec.DecisivePly != 0:
+			t.Errorf("seed %d: drawn game with decisive ply %d", seed, rec.DecisivePly)
+		case rec.Winner >= 0 && (rec.DecisivePly < 1 || rec.DecisivePly > rec.Plies):
+			t.Errorf("seed %d: decisive ply %d outside the game's %d plies", seed, rec.DecisivePly, rec.Plies)
+		case rec.Winner == 0 && rec.DecisivePly < rec.Plies:
+			sawEarly = true
+		}
+	}
+	if !sawEarly {
+		t.Error("the searching player never stood decisively ahead before its last move against a random one")
+	}
+}

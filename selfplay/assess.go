@@ -42,6 +42,7 @@ func Games(results []protocol.Result) []stats.Game {
 			Rule:        r.Ending,
 			Plies:       r.Plies,
 			LeadChanges: r.LeadChanges,
+			DecisivePly: r.DecisivePly,
 			Features:    r.Features,
 		})
 	}

@@ -105,6 +105,7 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 		Nodes:       rec.Nodes[0] + rec.Nodes[1],
 		Features:    features,
 		LeadChanges: rec.LeadChanges,
+		DecisivePly: rec.DecisivePly,
 		DurationMS:  time.Since(start).Milliseconds(),
 	}, nil
 }
