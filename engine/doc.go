@@ -86,8 +86,9 @@
 // order is fixed by the rules and the position alone, so a seeded player
 // plays the same game everywhere.
 //
-// Legal moves: the pseudo-legal moves of the tables, then the rules about
-// royals. Legality is settled piece by piece as moves are generated.
+// Legal moves: the pseudo-legal moves of the tables (movegen.go), then the
+// rules about royals (legal.go). Legality is settled piece by piece as
+// moves are generated.
 // Before testing any move, prepare walks each enemy line to the
 // royal once, finding a slider giving check and the pieces pinned in front
 // of one, and works out which moves could change the answer: when not in

@@ -1,0 +1,736 @@
+package engine
+
+// Legality: which pseudo-legal moves (movegen.go) the rules about royals
+// and the move restrictions (must_capture, forbid_check, royal_facing,
+// forbid_immobility) let stand, and the public move lists built on it.
+// Kept apart from generation as Stockfish keeps legal() apart from
+// movegen: generation knows how pieces move, legality what a move may
+// leave behind.
+
+import (
+	"math/bits"
+	"slices"
+
+	"balancefarm/internal/maskray"
+)
+
+// legalCtx says which moves need the full legality test.
+type legalCtx struct {
+	fast      bool // at most one royal of the mover's: legalFast can test
+	royal     int  // its square (-1 none) and kind
+	royalKind int
+	nEnemy    int // the other player's royals, for royal_facing and forbid_check
+	enemy     [8]int
+	enemyCode [8]uint8
+	all       bool
+	testTo    bool   // to is not empty
+	evasion   bool   // in check: other moves must land on ev
+	ev        bitset // squares that capture or block every checker
+	from, to  bitset // moves from or to these are tested (a royal's own square is in from)
+	attacks   bitset // the other player's attacks, the royal lifted
+}
+
+// evasions is, for a royal on r in check, the squares a move of another
+// piece must land on to answer every checker: a checker's square, a lame
+// leap's legs, a slider's line. ok is false when a checker is a hopper or
+// a sweeper, whose check a move elsewhere can also answer.
+func (p *Position) evasions(r, opp int, capt uint32) (ev bitset, ok bool) {
+	g := p.g
+	for w := range ev {
+		ev[w] = ^uint64(0)
+	}
+	if capt &= p.present[opp]; capt == 0 {
+		return ev, true
+	}
+	atk := g.atkLeaps[opp][g.atkStart[opp][r]:g.atkStart[opp][r+1]]
+	for i := range atk {
+		e := &atk[i]
+		c := p.board[e.src]
+		if int(c&3) != opp || (e.mask&capt)>>(c>>2)&1 == 0 || e.first && !p.virgin.has(int(e.src)) {
+			continue
+		}
+		var m bitset
+		m.set(int(e.src))
+		blocked := false
+		for _, l := range g.pool[e.legOff : e.legOff+uint32(e.legN)] {
+			if p.board[l] != 0 {
+				blocked = true
+			}
+			m.set(int(l))
+		}
+		if blocked {
+			continue
+		}
+		for w := range ev {
+			ev[w] &= m[w]
+		}
+	}
+	stand := g.standMask[opp][r] & capt
+	nd := len(g.dirs)
+	for gi := range g.groups[opp] {
+		gr := &g.groups[opp][gi]
+		mk := gr.mask & stand
+		if mk == 0 {
+			continue
+		}
+		if gr.typ != genSlide {
+			if p.attackedMask(r, opp, mk) {
+				return ev, false
+			}
+			continue
+		}
+		rr := g.rev[(opp*nd+gr.dir)*g.n+r]
+		ray := g.pool[rr.off : rr.off+uint32(rr.n)]
+		if gr.maxR > 0 && gr.maxR < len(ray) {
+			ray = ray[:gr.maxR]
+		}
+		for i, sq := range ray {
+			c := p.board[sq]
+			if c == 0 {
+				continue
+			}
+			if int(c&3) == opp && mk>>(c>>2)&1 != 0 && i+1 >= gr.minR && p.groupOK(gr, int(sq)) {
+				var m bitset
+				for _, q := range ray[:i+1] {
+					m.set(int(q))
+				}
+				for w := range ev {
+					ev[w] &= m[w]
+				}
+			}
+			break
+		}
+	}
+	return ev, true
+}
+
+// prepare finds the squares whose moves could expose the mover's royal:
+// pinned pieces (first piece on a line to an enemy slider), every square on
+// a hopper's line, the legs of a lame leap aimed at the royal, the file
+// between facing royals. Everything else is legal without a test.
+func (p *Position) prepare(c *legalCtx) {
+	p.prepareRoyals(c)
+	if p.g.forbidCheck {
+		c.all = true // any move may give the check forbid_check refuses
+	}
+	c.testTo = !c.to.empty()
+}
+
+func (p *Position) prepareRoyals(c *legalCtx) {
+	g := p.g
+	s := p.side
+	opp := s ^ 1
+	// Only what is read before it is written is reset: the context lives
+	// in the position and the rest of it is large.
+	c.fast, c.royal, c.royalKind, c.nEnemy = true, -1, 0, 0
+	c.all, c.evasion, c.testTo = false, false, false
+	c.from, c.to = bitset{}, bitset{}
+	if g.royalFacing || g.forbidCheck {
+		for _, e := range p.royalSquares(opp, c.enemy[:0]) {
+			if c.nEnemy < len(c.enemy) {
+				c.enemy[c.nEnemy] = e
+				c.enemyCode[c.nEnemy] = p.board[e]
+				c.nEnemy++
+			}
+		}
+	}
+	var rbuf [8]int
+	if g.checkRules && g.royalMask != 0 {
+		royals := p.royalSquares(s, rbuf[:0])
+		if len(royals) > 1 {
+			c.all, c.fast = true, false
+			return
+		}
+		if len(royals) == 1 {
+			r := royals[0]
+			rk := int(p.board[r]>>2) - 1
+			c.royal, c.royalKind = r, rk
+			c.from.set(r) // the royal's own moves are always tested
+			if g.sweepers != 0 {
+				for k := 0; k < g.nk; k++ {
+					if g.sweepers>>uint(k+1)&1 != 0 && !p.kindBB[opp][k].empty() {
+						c.all = true // a sweep's line can open anywhere: test every move
+						return
+					}
+				}
+			}
+			// One walk along each line to the royal finds both a slider
+			// giving check and a piece pinned in front of one.
+			capt := g.capturers[rk] & g.standMask[opp][r] & p.present[opp]
+			check, hops := false, false
+			// On a small board, a line from the royal holding none of
+			// the other player's sliders can neither check nor pin.
+			var sliders uint64
+			if g.small {
+				for km := g.slideKinds[opp] & capt; km != 0; km &= km - 1 {
+					sliders |= p.kindBB[opp][bits.TrailingZeros32(km)-1][0]
+				}
+			}
+			for gi := range g.groups[opp] {
+				gr := &g.groups[opp][gi]
+				m := gr.mask & capt
+				if m == 0 {
+					continue
+				}
+				if gr.typ == genSlide && g.small && gr.rayOrds != nil && gr.rayOrds[r] != maskray.Walk {
+					if gr.rayMasks[r]&sliders == 0 {
+						continue
+					}
+					blk := gr.rayMasks[r] & (p.occ[0][0] | p.occ[1][0])
+					sq := maskray.First(blk, gr.rayOrds[r])
+					pc := p.board[sq]
+					if int(pc&3) != s {
+						if int(pc&3) == opp && m>>(pc>>2)&1 != 0 && p.groupOK(gr, sq) {
+							check = true
+						}
+						continue
+					}
+					if blk &^= 1 << uint(sq); blk != 0 {
+						if pc := p.board[maskray.First(blk, gr.rayOrds[r])]; int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
+							c.from.set(sq)
+						}
+					}
+					continue
+				}
+				rr := gr.rays[r]
+				ray := g.pool[rr.off : rr.off+uint32(rr.n)]
+				if gr.maxR > 0 && gr.maxR < len(ray) {
+					ray = ray[:gr.maxR]
+				}
+				switch gr.typ {
+				case genSlide:
+					first := -1
+					for i, sq := range ray {
+						pc := p.board[sq]
+						if pc == 0 {
+							continue
+						}
+						if first < 0 {
+							if int(pc&3) != s {
+								if int(pc&3) == opp && m>>(pc>>2)&1 != 0 && i+1 >= gr.minR && p.groupOK(gr, int(sq)) {
+									check = true
+								}
+								break
+							}
+							first = int(sq)
+							continue
+						}
+						if int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
+							c.from.set(first)
+						}
+						break
+					}
+				case genHop:
+					hops = true
+					for j, sq := range ray {
+						pc := p.board[sq]
+						if pc != 0 && int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
+							for _, q := range ray[:j] {
+								c.from.set(int(q))
+								c.to.set(int(q))
+							}
+						}
+					}
+				}
+			}
+			if check || p.leapAttacked(r, opp, g.capturers[rk]&p.present[opp]) || hops && p.attacked(r, opp, rk) {
+				c.from, c.to = bitset{}, bitset{}
+				c.from.set(r)
+				if c.ev, c.evasion = p.evasions(r, opp, g.capturers[rk]&g.standMask[opp][r]); !c.evasion {
+					c.all = true
+				}
+				return
+			}
+			atk := g.specLeaps[opp][g.specStart[opp][r]:g.specStart[opp][r+1]]
+			for i := range atk {
+				e := &atk[i]
+				if e.legN == 0 {
+					continue
+				}
+				pc := p.board[e.src]
+				if pc != 0 && int(pc&3) == opp && (e.mask&capt)>>(pc>>2)&1 != 0 {
+					for _, l := range g.pool[e.legOff : e.legOff+uint32(e.legN)] {
+						c.from.set(int(l))
+					}
+				}
+			}
+		}
+	}
+	if g.royalFacing {
+		var ebuf [8]int
+		own := p.royalSquares(s, rbuf[:0])
+		enemy := p.royalSquares(opp, ebuf[:0])
+		for _, a := range own {
+			c.from.set(a)
+			for _, b := range enemy {
+				if g.fileOf[a] != g.fileOf[b] {
+					continue
+				}
+				lo, hi := min(a, b), max(a, b)
+				for sq := lo + g.w; sq < hi; sq += g.w {
+					c.from.set(sq)
+				}
+			}
+		}
+	}
+}
+
+// legal appends the side to move's legal moves (with capOnly, only the
+// legal captures). Legality is settled piece by piece as each piece's moves
+// are generated: prepare names the few pieces whose moves can expose a
+// royal, and the others' moves are kept without a second look.
+func (p *Position) legal(buf []Move, capOnly bool) []Move {
+	start := len(buf)
+	g := p.g
+	if !(g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck) {
+		buf = p.genPseudo(buf, capOnly)
+	} else {
+		c := &p.ctx
+		p.prepare(c)
+		everyPiece := c.all || c.evasion || c.testTo
+		// Kinds whose moves may be of a type legal always tests: sweepers,
+		// and those en passant applies to while there is a square for it.
+		special := g.sweepers
+		if p.epN > 0 {
+			special |= g.epMask
+		}
+		s := p.side
+		for w := 0; w < 4; w++ {
+			for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+				from := w<<6 | bits.TrailingZeros64(bb)
+				at := len(buf)
+				buf = p.genPiece(buf, from, capOnly)
+				if everyPiece || c.from.has(from) || special>>(p.board[from]>>2)&1 != 0 && hasSpecialType(buf[at:]) {
+					buf = p.keepLegal(buf, at, c)
+				}
+			}
+		}
+		if g.castle != nil && !capOnly { // castling never captures
+			at := len(buf)
+			buf = p.genCastles(buf)
+			buf = p.keepLegal(buf, at, c)
+		}
+	}
+	// must_capture keeps the captures when there are any, so it changes
+	// nothing in a list of captures.
+	if g.mustCapture && !capOnly {
+		captures := false
+		for _, m := range buf[start:] {
+			if m&mvCapture != 0 {
+				captures = true
+				break
+			}
+		}
+		if captures {
+			n := start
+			for _, m := range buf[start:] {
+				if m&mvCapture != 0 {
+					buf[n] = m
+					n++
+				}
+			}
+			buf = buf[:n]
+		}
+	}
+	return buf
+}
+
+// hasSpecialType reports whether a move of ms is of a type past
+// moveDouble (en passant, castling, a sweep), which legal always tests.
+func hasSpecialType(ms []Move) bool {
+	for _, m := range ms {
+		if m.typ() > moveDouble {
+			return true
+		}
+	}
+	return false
+}
+
+// keepLegal removes from buf[at:] the moves the royal rules refuse,
+// keeping the order of the rest.
+func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
+	// The royal's steps come together in buf; when there are several,
+	// one map of the other player's attacks answers them all.
+	mapUse := 0 // 0 undecided, 1 map, -1 test one by one
+	n := at
+	for i := at; i < len(buf); i++ {
+		m := buf[i]
+		test, refuse := c.classify(m)
+		if refuse {
+			continue
+		}
+		if test {
+			from := m.From()
+			if from == c.royal && c.fast && c.nEnemy == 0 && m.typ() <= moveDouble && m.Promotion() < 0 {
+				if mapUse == 0 {
+					mapUse = -1
+					// On a small board the map reads masks and pays
+					// from two steps on; elsewhere from four.
+					more := 3
+					if p.g.small {
+						more = 1
+					}
+					if j := i + more; j < len(buf) && buf[j].From() == from {
+						var want bitset
+						for _, o := range buf[i:] {
+							if o.From() != from {
+								break
+							}
+							want.set(o.To())
+						}
+						p.attackMap(&c.attacks, &want, c.royal, p.g.capturers[c.royalKind])
+						mapUse = 1
+					}
+				}
+				if mapUse == 1 {
+					if c.attacks.has(m.To()) {
+						continue
+					}
+				} else if !p.legalFast(m, c) {
+					continue
+				}
+			} else if !p.testMove(m, c) {
+				continue
+			}
+		}
+		buf[n] = m
+		n++
+	}
+	return buf[:n]
+}
+
+// classify says what prepare's reasoning makes of a pseudo-legal move:
+// refused untested (in check, it answers no checker), or legal untested,
+// or to be tested.
+func (c *legalCtx) classify(m Move) (test, refuse bool) {
+	switch {
+	case c.all || m.typ() > moveDouble:
+		return true, false
+	case c.evasion:
+		if c.from.has(m.From()) {
+			return true, false
+		}
+		return c.ev.has(m.To()), !c.ev.has(m.To())
+	}
+	return c.from.has(m.From()) || c.testTo && c.to.has(m.To()), false
+}
+
+// testMove plays m on the board alone and asks the royal rules.
+func (p *Position) testMove(m Move, c *legalCtx) bool {
+	if c.fast && m.typ() != moveSweep && m.Promotion() < 0 {
+		return p.legalFast(m, c)
+	}
+	return p.legalAfter(m)
+}
+
+// LegalMoves appends the legal moves of the side to move, every rule
+// applied (royal safety, must_capture, forbid_check, royal_facing, ...).
+// It does not look at whether the game is over: ask Outcome.
+func (p *Position) LegalMoves(buf []Move) []Move {
+	if p.legalValid {
+		return append(buf, p.legalCache...)
+	}
+	start := len(buf)
+	buf = p.legal(buf, false)
+	p.legalCache = append(p.legalCache[:0], buf[start:]...)
+	p.legalValid = true
+	return buf
+}
+
+// LegalCaptures appends the legal moves of the side to move that capture
+// (IsCapture), in the order LegalMoves lists them, without generating the
+// quiet moves where it can: quiescence searches asks for these only.
+func (p *Position) LegalCaptures(buf []Move) []Move {
+	if p.legalValid {
+		for _, m := range p.legalCache {
+			if m&mvCapture != 0 {
+				buf = append(buf, m)
+			}
+		}
+		return buf
+	}
+	return p.legal(buf, true)
+}
+
+// HasLegalMove reports whether the side to move has a legal move, as
+// len(LegalMoves) > 0 would, testing pseudo-legal moves one by one only
+// until one passes, piece by piece: a quiet position asks no more of
+// quiescence, nor a search's horizon of Outcome. must_capture
+// leaves some move whenever there is one, so it does not matter here.
+func (p *Position) HasLegalMove() bool {
+	if p.legalValid {
+		return len(p.legalCache) > 0
+	}
+	g := p.g
+	test := g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck
+	// One move passing is enough, and the first usually does: the full
+	// test of each costs less here than prepare's reasoning would.
+	legal := func(m Move) bool { return !test || p.legalAfter(m) }
+	s := p.side
+	for w := 0; w < 4; w++ {
+		for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+			p.pseudo = p.genPiece(p.pseudo[:0], w<<6|bits.TrailingZeros64(bb), false)
+			for _, m := range p.pseudo {
+				if legal(m) {
+					return true
+				}
+			}
+		}
+	}
+	if g.castle != nil {
+		p.pseudo = p.genCastles(p.pseudo[:0])
+		for _, m := range p.pseudo {
+			if legal(m) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// legalFast is legalAfter for the common case: the mover has at most one
+// royal, and the move neither sweeps nor promotes (so no royal appears or
+// vanishes but by capture).
+func (p *Position) legalFast(m Move, c *legalCtx) bool {
+	from, to := m.From(), m.To()
+	b := &p.board
+	pc := b[from]
+	r := c.royal
+	if from == r {
+		r = to
+	}
+	// The attack tests read the board and the occupancy sets, so both
+	// change together and are put back together.
+	occ := p.occ
+	s := p.side
+	var ok bool
+	switch m.typ() {
+	case moveCastle:
+		rf, rt := m.aux(), m.aux2()
+		rook := b[rf]
+		oldTo, oldRt := b[to], b[rt]
+		b[from], b[rf] = 0, 0
+		b[to], b[rt] = pc, rook
+		p.occ[s].clear(from)
+		p.occ[s].clear(rf)
+		p.occ[s].set(to)
+		p.occ[s].set(rt)
+		ok = p.fastVerdict(r, c)
+		b[rt], b[to] = oldRt, oldTo
+		b[rf], b[from] = rook, pc
+	case moveEnPassant:
+		v := p.epVictim
+		victim := b[v]
+		b[v], b[from], b[to] = 0, 0, pc
+		p.occ[s^1].clear(v)
+		p.occ[s].clear(from)
+		p.occ[s].set(to)
+		ok = p.fastVerdict(r, c)
+		b[to], b[from], b[v] = 0, pc, victim
+	default:
+		old := b[to]
+		b[from], b[to] = 0, pc
+		p.occ[s].clear(from)
+		p.occ[s].set(to)
+		if old != 0 {
+			p.occ[old&3].clear(to)
+		}
+		vs := p.virgin
+		p.virgin.clear(to)
+		ok = p.fastVerdict(r, c)
+		p.virgin = vs
+		b[to], b[from] = old, pc
+	}
+	p.occ = occ
+	return ok
+}
+
+// fastVerdict asks the royal rules of a board legalFast has played a move
+// on: the mover's royal (on r, or none) safe, no open file between royals,
+// no check given where that is forbidden.
+func (p *Position) fastVerdict(r int, c *legalCtx) bool {
+	g := p.g
+	s := p.side
+	if r >= 0 && p.attacked(r, s^1, c.royalKind) {
+		return false
+	}
+	if c.nEnemy == 0 {
+		return true
+	}
+	var ebuf [8]int
+	enemy := ebuf[:0]
+	for i := 0; i < c.nEnemy; i++ {
+		if e := c.enemy[i]; p.board[e] == c.enemyCode[i] {
+			enemy = append(enemy, e)
+		}
+	}
+	if g.royalFacing && r >= 0 && p.facing([]int{r}, enemy) {
+		return false
+	}
+	if g.forbidCheck && len(enemy) > 0 {
+		for _, e := range enemy {
+			if !p.attacked(e, s, int(p.board[e]>>2)-1) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// liteSet changes one square for legalAfter, board and occupancy,
+// remembering what was there.
+func (p *Position) liteSet(sq int, c uint8) {
+	old := p.board[sq]
+	p.lite = append(p.lite, sweptRec{sq: uint8(sq), code: old})
+	p.board[sq] = c
+	if old != 0 {
+		p.occ[old&3].clear(sq)
+	}
+	if c != 0 {
+		p.occ[c&3].set(sq)
+	}
+}
+
+// legalAfter plays m on the board array only, asks the rules about royals,
+// and puts the board back. The attack test reads nothing else.
+func (p *Position) legalAfter(m Move) bool {
+	g := p.g
+	s := p.side
+	opp := s ^ 1
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	moved := pc
+	if pr := m.Promotion(); pr >= 0 {
+		moved = pieceCode(pr, s)
+	}
+	var rbuf, ebuf [8]int
+	own := p.royalSquares(s, rbuf[:0])
+	hadRoyal := len(own) > 0
+	var enemy []int
+	if g.royalFacing || g.forbidCheck {
+		enemy = p.royalSquares(opp, ebuf[:0])
+	}
+	ownCodes := [8]uint8{}
+	for i, r := range own {
+		ownCodes[i] = p.board[r]
+	}
+	enemyCodes := [8]uint8{}
+	for i, r := range enemy {
+		enemyCodes[i] = p.board[r]
+	}
+	p.lite = p.lite[:0]
+	vsave, occSave := p.virgin, p.occ
+	switch m.typ() {
+	case moveEnPassant:
+		p.liteSet(p.epVictim, 0)
+	case moveCastle:
+		rook := p.board[m.aux()]
+		p.liteSet(from, 0)
+		p.liteSet(m.aux(), 0)
+		p.liteSet(to, pc)
+		p.liteSet(m.aux2(), rook)
+		p.virgin.clear(m.aux2())
+	case moveSweep:
+		for _, sq := range g.fwdRay(s, m.aux(), from) {
+			if int(sq) == to {
+				break
+			}
+			if p.board[sq] != 0 {
+				p.liteSet(int(sq), 0)
+			}
+		}
+	}
+	if m.typ() != moveCastle {
+		p.liteSet(from, 0)
+		p.liteSet(to, moved)
+	}
+	p.virgin.clear(to)
+
+	// Own royals after the move: those still standing, plus the mover's
+	// landing if it is (or became) royal.
+	n := 0
+	for i, r := range own {
+		if p.board[r] == ownCodes[i] {
+			own[n] = r
+			n++
+		}
+	}
+	own = own[:n]
+	if c := p.board[to]; c != 0 && int(c&3) == s && g.royalMask>>(c>>2)&1 != 0 && !slices.Contains(own, to) {
+		own = append(own, to)
+	}
+	if m.typ() == moveCastle {
+		if c := p.board[m.aux2()]; g.royalMask>>(c>>2)&1 != 0 && !slices.Contains(own, m.aux2()) {
+			own = append(own, m.aux2())
+		}
+	}
+	ok := true
+	if g.checkRules && hadRoyal {
+		if len(own) == 0 {
+			ok = false
+		} else {
+			all := true
+			for _, r := range own {
+				if !p.attacked(r, opp, int(p.board[r]>>2)-1) {
+					all = false
+					break
+				}
+			}
+			ok = !all
+		}
+	}
+	if ok && len(enemy) > 0 {
+		n := 0
+		for i, r := range enemy {
+			if p.board[r] == enemyCodes[i] {
+				enemy[n] = r
+				n++
+			}
+		}
+		enemy = enemy[:n]
+		if g.royalFacing && p.facing(own, enemy) {
+			ok = false
+		}
+		if ok && g.forbidCheck && len(enemy) > 0 {
+			all := true
+			for _, r := range enemy {
+				if !p.attacked(r, s, int(p.board[r]>>2)-1) {
+					all = false
+					break
+				}
+			}
+			ok = !all
+		}
+	}
+	for i := len(p.lite) - 1; i >= 0; i-- {
+		p.board[p.lite[i].sq] = p.lite[i].code
+	}
+	p.virgin, p.occ = vsave, occSave
+	return ok
+}
+
+// facing reports whether two opposing royals stand on one file with
+// nothing (no piece, no wall) between them.
+func (p *Position) facing(own, enemy []int) bool {
+	g := p.g
+	for _, a := range own {
+		for _, b := range enemy {
+			if g.fileOf[a] != g.fileOf[b] {
+				continue
+			}
+			lo, hi := min(a, b), max(a, b)
+			open := true
+			for sq := lo + g.w; sq < hi; sq += g.w {
+				if p.board[sq] != 0 || g.wall.has(sq) {
+					open = false
+					break
+				}
+			}
+			if open {
+				return true
+			}
+		}
+	}
+	return false
+}
