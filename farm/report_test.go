@@ -13,7 +13,7 @@ import (
 func TestTallies(t *testing.T) {
 	res := func(p0, p1 string, winner int) protocol.Result {
 		r := map[int]string{0: protocol.ResultFirstWins, 1: protocol.ResultSecondWins, -1: protocol.ResultDraw}[winner]
-		return protocol.Result{P0: p0, P1: p1, Winner: winner, Result: r, Plies: 10}
+		return protocol.Result{JobIdentity: protocol.JobIdentity{P0: p0, P1: p1}, Winner: winner, Result: r, Plies: 10}
 	}
 	results := []protocol.Result{
 		res("a", "b", 0), res("b", "a", 0), // each wins moving first
