@@ -18,8 +18,9 @@ import (
 // compiled game of each rule file it has seen, keyed by content hash, since
 // a batch plays one file thousands of times.
 type Runner struct {
-	mu    sync.Mutex
-	games map[string]*engine.Game
+	mu       sync.Mutex
+	games    map[string]*engine.Game
+	compiled int
 }
 
 // NewRunner returns a runner with an empty game cache.
@@ -41,11 +42,22 @@ func (r *Runner) game(ruleFile []byte) (*engine.Game, error) {
 		return g, nil
 	}
 	g, err := engine.Compile(ruleFile)
+	r.mu.Lock()
+	r.compiled++
+	r.mu.Unlock()
 	if err != nil {
 		return nil, err
 	}
 	r.Add(key, g)
 	return g, nil
+}
+
+// Compiled counts the rule files the runner compiled itself rather than
+// being handed (Add): what a test reads to see a game compiled once.
+func (r *Runner) Compiled() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.compiled
 }
 
 // Add hands the runner a game compiled elsewhere, under its rule file's
