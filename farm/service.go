@@ -114,6 +114,12 @@ func (s *Service) Resume(ctx context.Context) error {
 			s.cfg.Log.Warn().Str("batch", id).Err(err).Msg("batch not resumed: its rule file is gone")
 			continue
 		}
+		// Admitted again, as when posted: the file is compiled once in this
+		// process, and one this build cannot play is not resumed.
+		if _, problems := s.cfg.Admit(st.Plan.Ruleset, data, st.Plan.Players); len(problems) > 0 {
+			s.cfg.Log.Warn().Str("batch", id).Strs("problems", problems).Msg("batch not resumed: refused")
+			continue
+		}
 		s.start(st.Plan, st.Plan.Ruleset, data, st.Created)
 	}
 	return nil

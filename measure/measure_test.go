@@ -138,23 +138,7 @@ func TestServeMatchesMeasure(t *testing.T) {
 	if code := post(t, srv, "file="+url.QueryEscape(path), data, &sum); code != http.StatusAccepted {
 		t.Fatalf("POST: %d %+v", code, sum)
 	}
-	var served []byte
-	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		resp, err := http.Get(srv.URL + "/v1/measurements/" + sum.ID + "/report")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var buf bytes.Buffer
-		buf.ReadFrom(resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode == http.StatusOK {
-			served = buf.Bytes()
-			break
-		}
-	}
-	if served == nil {
-		t.Fatal("serve's measurement gave no report within a minute")
-	}
+	served := awaitReport(t, srv, sum.ID)
 	written, err := os.ReadFile(filepath.Join(reportsDir, sum.ID, "five-by-five.json"))
 	if err != nil || !bytes.Equal(written, served) {
 		t.Errorf("written report (%v) differs from the served one", err)
@@ -174,9 +158,50 @@ func TestServeMatchesMeasure(t *testing.T) {
 	if *compiles != 2 {
 		t.Errorf("%d compiles for the two paths, want one each", *compiles)
 	}
+
+	// A restarted service resumes the measurement, compiling once more.
+	cfg = tf.m.ServiceConfig(s, "")
+	cfg.Log = zerolog.Nop()
+	restarted, err := farm.NewService(ctx, tf.m.Coord, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := restarted.Resume(ctx); err != nil {
+		t.Fatal(err)
+	}
+	srv2 := httptest.NewServer(restarted.Handler())
+	defer srv2.Close()
+	again := withoutWall(t, awaitReport(t, srv2, sum.ID))
+	// Resumed, the request's file name is gone: the report names the ruleset.
+	again["file"], again["name"] = b["file"], b["name"]
+	if !reflect.DeepEqual(again, b) {
+		t.Errorf("resumed report differs from the first")
+	}
+	if *compiles != 3 {
+		t.Errorf("%d compiles after the restart, want 3", *compiles)
+	}
 	if n := tf.runner.Compiled(); n != 0 {
 		t.Errorf("the in-process workers compiled %d rule files, want none", n)
 	}
+}
+
+// awaitReport polls a measurement's report until it is there.
+func awaitReport(t *testing.T, srv *httptest.Server, id string) []byte {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		resp, err := http.Get(srv.URL + "/v1/measurements/" + id + "/report")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		buf.ReadFrom(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusOK {
+			return buf.Bytes()
+		}
+	}
+	t.Fatalf("measurement %s gave no report within a minute", id)
+	return nil
 }
 
 // TestServeRefuses checks that serve refuses at submission what measure
