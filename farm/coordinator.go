@@ -551,7 +551,7 @@ func (c *Coordinator) handleAdvisory(ctx context.Context, m jetstream.Msg) error
 		if !ok {
 			return c.assets.Jobs.DeleteMsg(ctx, adv.StreamSeq)
 		}
-		job = protocol.Job{V: protocol.Version, BatchID: batch, JobID: jobID}
+		job = protocol.Job{V: protocol.Version, JobIdentity: protocol.JobIdentity{BatchID: batch, JobID: jobID}}
 	}
 	// A late result may have landed after the last delivery timed out; if
 	// so the job is played, not failed.

@@ -1,7 +1,8 @@
 // Package farm runs balancefarm's self-play games on NATS JetStream: it
 // owns the streams and buckets, the coordinator that queues a batch of
 // games and collects exactly one record per game, the worker loop that
-// plays them, the measurement service behind `coordinator serve`, and the
+// plays them, the measurement service behind `coordinator serve` (which
+// gets its checks, stop rule and reports from package measure), and the
 // metrics, logging and progress display those share. The wire format is
 // package protocol; playing a game is a GameRunner, plugged in by name
 // (RegisterRunner) so that this package knows nothing of the engine.
@@ -79,15 +80,19 @@
 // -metrics-addr (default 127.0.0.1:9464), listed in METRICS.md. Bodies
 // and answers are JSON; errors are {"error": "...", "problems": [...]}.
 //
-//	POST /v1/measurements[?players=A,B,C&games=N&seed=S&fresh=1]
-//	    Body: the rule file itself, at most 1 MiB (413 beyond). The file is
-//	    validated first: an invalid one gets 422 with every problem listed
-//	    under "problems". players (comma-separated specs), games (per
-//	    pairing, even) and seed override the service's defaults (400 if
+//	POST /v1/measurements[?players=A,B,C&games=N&seed=S&fresh=1&file=NAME]
+//	    Body: the rule file itself, at most engine.MaxRuleFileBytes (1 MiB;
+//	    413 beyond). players (comma-separated specs), games (per pairing,
+//	    even; the cap when the service stops pairings early, as measure
+//	    does by default) and seed override the service's defaults (400 if
 //	    they make a bad plan); fresh=1 measures again instead of reusing an
-//	    identical earlier measurement. Answers 202 with the measurement's
-//	    summary and a Location header, or 200 with the existing one when
-//	    the same measurement was already requested.
+//	    identical earlier measurement; file names the rule file for the
+//	    report (default: the ruleset's name). Before anything is queued the
+//	    file is compiled and the players checked: a file the engine cannot
+//	    play, or an unknown player spec, gets 422 with the lines
+//	    coordinator measure prints under "problems". Answers 202 with the
+//	    measurement's summary and a Location header, or 200 with the
+//	    existing one when the same measurement was already requested.
 //	GET /v1/measurements
 //	    {"measurements": [summary, ...]}, oldest first.
 //	GET /v1/measurements/{id}
@@ -95,8 +100,13 @@
 //	    player, draws, first- and second-mover wins, mean plies, updated
 //	    as games finish), "engine_failures" (dead letters, each naming the
 //	    job with its seed and rule file hash, attempts and last error) and,
-//	    once complete and if a report is configured, "viable". 404 for an
-//	    unknown id.
+//	    once complete, "viable" (also exported as the ruleset_viable
+//	    metric). 404 for an unknown id.
+//	GET /v1/measurements/{id}/report
+//	    The report document (report/FORMAT.md), as coordinator measure
+//	    writes it; also written to serve -reports DIR as DIR/ID/NAME.json,
+//	    .md and .html. 404 until the measurement is complete, 500 with the
+//	    reason when the report failed.
 //	GET /v1/measurements/{id}/results
 //	    {"id", "state", "results": [protocol.Result, ...] in game order,
 //	    "dead_letters": [...]}; partial while the state is "running".

@@ -8,12 +8,6 @@ import (
 	"balancefarm/protocol"
 )
 
-// ReportFunc receives a finished file's results: the file's name, its
-// bytes and one result per played game (dead-lettered games are reported
-// separately). It returns the viability verdict. The commands default to
-// PrintTallies; the stats package is meant to take its place.
-type ReportFunc func(file string, spec []byte, results []protocol.Result) (verdictViable bool, err error)
-
 // Tally is the score of one pairing: A and B are its players in the order
 // they first appear; wins are counted per player and per side.
 type Tally struct {
@@ -81,14 +75,4 @@ func WriteTallies(w io.Writer, results []protocol.Result) {
 			t.A, t.B, t.Games, t.WinsA, t.Draws, t.WinsB, t.FirstMoverWins, t.SecondMoverWins, t.MeanPlies)
 	}
 	tw.Flush()
-}
-
-// PrintTallies returns a ReportFunc that prints the table to w. It gives no
-// verdict of its own: it always answers viable.
-func PrintTallies(w io.Writer) ReportFunc {
-	return func(file string, _ []byte, results []protocol.Result) (bool, error) {
-		fmt.Fprintf(w, "%s: %d games\n", file, len(results))
-		WriteTallies(w, results)
-		return true, nil
-	}
 }

@@ -103,7 +103,7 @@ func checkSequential(t testing.TB, js jetstream.JetStream, plan protocol.Plan, o
 				t.Fatalf("job %s appears twice", r.JobID)
 			}
 			seen[r.JobID] = true
-			pi, _, ok := plan.PairingOf(protocol.Job{PairID: r.PairID})
+			pi, _, ok := plan.PairingOf(protocol.Job{JobIdentity: protocol.JobIdentity{PairID: r.PairID}})
 			if !ok {
 				t.Fatalf("result %s is outside the plan", r.JobID)
 			}

@@ -18,23 +18,48 @@ import (
 	"github.com/rs/zerolog"
 )
 
-// MaxRuleFileBytes is the largest rule file the service accepts.
-const MaxRuleFileBytes = 1 << 20
-
 // ServiceConfig configures the measurement service (coordinator serve).
+// The functions come from the package that knows the engine (measure),
+// so that the service refuses, stops and reports as the command line does.
 type ServiceConfig struct {
-	// Validate checks a rule file, returning its name and its problems
-	// (none when valid). Required.
-	Validate func(data []byte) (name string, problems []string)
+	// Admit checks a posted rule file, labelled as the request names it,
+	// and the players it is to be measured by, before anything is queued:
+	// the ruleset's name, or the lines refusing it. Required.
+	Admit func(label string, data []byte, players []string) (name string, problems []string)
+	// Hooks, when set, gives each batch its stop rule and window.
+	Hooks func(plan protocol.Plan) (Hooks, error)
+	// Report, when set, is run on each completed batch for its verdict
+	// and report.
+	Report func(Finished) (ServiceReport, error)
+	// MaxRuleFileBytes caps a posted body. Required.
+	MaxRuleFileBytes int
 	// Defaults for a request that does not say.
 	Players         []string
 	GamesPerPairing int
 	Seed            uint64
 	MaxNodes        int64
 	MaxWallMS       int64
-	// Report, when set, is run on each completed batch for its verdict.
-	Report ReportFunc
-	Log    zerolog.Logger
+	Log             zerolog.Logger
+}
+
+// Finished is a completed batch as the service's report gets it.
+type Finished struct {
+	ID string
+	// Label is the file as the request named it; the ruleset name for a
+	// batch resumed after a restart.
+	Label    string
+	Plan     protocol.Plan
+	RuleFile []byte
+	Outcome  *Outcome
+	// Wall is how long this run of the batch took.
+	Wall time.Duration
+}
+
+// ServiceReport is what the report of a finished batch gives the service.
+type ServiceReport struct {
+	Viable bool
+	// JSON is the report document, served at /v1/measurements/{id}/report.
+	JSON []byte
 }
 
 // Service accepts measurement requests over HTTP, runs them on the farm
@@ -52,6 +77,7 @@ type Service struct {
 // serviceBatch is one measurement as the service tracks it.
 type serviceBatch struct {
 	id      string
+	label   string
 	plan    protocol.Plan
 	created time.Time
 	total   int
@@ -61,12 +87,16 @@ type serviceBatch struct {
 	dead    []protocol.DeadLetter
 	verdict *bool
 	report  string // error from the report hook
+	doc     []byte // the report's JSON
 }
 
 // NewService makes a service whose runs live as long as ctx.
 func NewService(ctx context.Context, coord *Coordinator, cfg ServiceConfig) (*Service, error) {
-	if cfg.Validate == nil {
-		return nil, errors.New("service needs a rule file validator")
+	if cfg.Admit == nil {
+		return nil, errors.New("service needs a rule file check")
+	}
+	if cfg.MaxRuleFileBytes <= 0 {
+		return nil, errors.New("service needs a rule file size limit")
 	}
 	return &Service{cfg: cfg, coord: coord, ctx: ctx, batches: map[string]*serviceBatch{}}, nil
 }
@@ -84,7 +114,13 @@ func (s *Service) Resume(ctx context.Context) error {
 			s.cfg.Log.Warn().Str("batch", id).Err(err).Msg("batch not resumed: its rule file is gone")
 			continue
 		}
-		s.start(st.Plan, data, st.Created)
+		// Admitted again, as when posted: the file is compiled once in this
+		// process, and one this build cannot play is not resumed.
+		if _, problems := s.cfg.Admit(st.Plan.Ruleset, data, st.Plan.Players); len(problems) > 0 {
+			s.cfg.Log.Warn().Str("batch", id).Strs("problems", problems).Msg("batch not resumed: refused")
+			continue
+		}
+		s.start(st.Plan, st.Plan.Ruleset, data, st.Created)
 	}
 	return nil
 }
@@ -94,21 +130,31 @@ func (s *Service) Wait() { s.wg.Wait() }
 
 // start tracks a plan and runs it unless it is tracked already (a failed
 // run is started again).
-func (s *Service) start(plan protocol.Plan, data []byte, created time.Time) (*serviceBatch, bool) {
+func (s *Service) start(plan protocol.Plan, label string, data []byte, created time.Time) (*serviceBatch, bool) {
 	id := plan.ID()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if b, ok := s.batches[id]; ok && b.state != "failed" {
 		return b, false
 	}
-	b := &serviceBatch{id: id, plan: plan, created: created, total: len(plan.Jobs()), state: StateRunning}
+	b := &serviceBatch{id: id, label: label, plan: plan, created: created, total: len(plan.Jobs()), state: StateRunning}
 	s.batches[id] = b
 	s.wg.Go(func() { s.run(b, data) })
 	return b, true
 }
 
 func (s *Service) run(b *serviceBatch, data []byte) {
-	hooks := Hooks{Record: func(r *protocol.Result, d *protocol.DeadLetter) {
+	started := time.Now()
+	var hooks Hooks
+	if s.cfg.Hooks != nil {
+		h, err := s.cfg.Hooks(b.plan)
+		if err != nil {
+			s.fail(b, err)
+			return
+		}
+		hooks = h
+	}
+	hooks.Record = func(r *protocol.Result, d *protocol.DeadLetter) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		if r != nil {
@@ -116,32 +162,37 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 		} else {
 			b.dead = append(b.dead, *d)
 		}
-	}}
+	}
 	out, err := s.coord.RunHooks(s.ctx, b.plan, data, hooks)
 	if err != nil {
-		s.mu.Lock()
-		if s.ctx.Err() == nil {
-			b.state, b.err = "failed", err.Error()
-		}
-		s.mu.Unlock()
-		s.cfg.Log.Error().Str("batch", b.id).Err(err).Msg("measurement stopped")
+		s.fail(b, err)
 		return
 	}
 	var verdict *bool
 	var reportErr string
+	var doc []byte
 	if s.cfg.Report != nil {
-		v, err := s.cfg.Report(b.plan.Ruleset, data, out.Results)
+		rep, err := s.cfg.Report(Finished{ID: b.id, Label: b.label, Plan: b.plan, RuleFile: data, Outcome: out, Wall: time.Since(started)})
 		if err != nil {
 			reportErr = err.Error()
 		} else {
-			verdict = &v
-			s.coord.RecordVerdict(b.plan.Ruleset, v)
+			verdict, doc = &rep.Viable, rep.JSON
 		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b.results, b.dead = out.Results, out.DeadLetters
-	b.state, b.verdict, b.report = StateComplete, verdict, reportErr
+	b.state, b.verdict, b.report, b.doc = StateComplete, verdict, reportErr, doc
+}
+
+// fail marks a run that stopped short, unless the service is stopping.
+func (s *Service) fail(b *serviceBatch, err error) {
+	s.mu.Lock()
+	if s.ctx.Err() == nil {
+		b.state, b.err = "failed", err.Error()
+	}
+	s.mu.Unlock()
+	s.cfg.Log.Error().Str("batch", b.id).Err(err).Msg("measurement stopped")
 }
 
 // Handler serves the API.
@@ -151,6 +202,7 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc("GET /v1/measurements", s.listMeasurements)
 	mux.HandleFunc("GET /v1/measurements/{id}", s.getMeasurement)
 	mux.HandleFunc("GET /v1/measurements/{id}/results", s.getResults)
+	mux.HandleFunc("GET /v1/measurements/{id}/report", s.getReport)
 	mux.HandleFunc("GET /v1/queue", s.getQueue)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") })
 	return mux
@@ -185,27 +237,37 @@ func (b *serviceBatch) summary() Summary {
 }
 
 func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxRuleFileBytes))
+	limit := int64(s.cfg.MaxRuleFileBytes)
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("rule file larger than %d bytes", MaxRuleFileBytes), nil)
+			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("rule file larger than %d bytes", limit), nil)
 			return
 		}
 		writeError(w, http.StatusBadRequest, "reading the body: "+err.Error(), nil)
 		return
 	}
-	name, problems := s.cfg.Validate(data)
-	if len(problems) > 0 {
-		writeError(w, http.StatusUnprocessableEntity, "invalid rule file", problems)
-		return
-	}
-	plan, err := s.planFor(r, name, data)
+	plan, err := s.planFor(r, data)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error(), nil)
 		return
 	}
-	b, created := s.start(plan, data, time.Now().UTC())
+	label := r.URL.Query().Get("file")
+	name, problems := s.cfg.Admit(label, data, plan.Players)
+	if len(problems) > 0 {
+		writeError(w, http.StatusUnprocessableEntity, "refused", problems)
+		return
+	}
+	plan.Ruleset = name
+	if err := plan.Check(); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error(), nil)
+		return
+	}
+	if label == "" {
+		label = name
+	}
+	b, created := s.start(plan, label, data, time.Now().UTC())
 	s.mu.Lock()
 	sum := b.summary()
 	s.mu.Unlock()
@@ -219,10 +281,10 @@ func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
 }
 
 // planFor reads the optional query parameters players, games, seed and
-// fresh over the service's defaults.
-func (s *Service) planFor(r *http.Request, name string, data []byte) (protocol.Plan, error) {
+// fresh over the service's defaults; the ruleset's name comes later.
+func (s *Service) planFor(r *http.Request, data []byte) (protocol.Plan, error) {
 	q := r.URL.Query()
-	plan := protocol.Plan{Ruleset: name, RulesetHash: protocol.HashRuleFile(data), Players: s.cfg.Players,
+	plan := protocol.Plan{RulesetHash: protocol.HashRuleFile(data), Players: s.cfg.Players,
 		GamesPerPairing: s.cfg.GamesPerPairing, Seed: s.cfg.Seed, MaxNodes: s.cfg.MaxNodes, MaxWallMS: s.cfg.MaxWallMS}
 	if v := q.Get("players"); v != "" {
 		plan.Players = nil
@@ -249,7 +311,7 @@ func (s *Service) planFor(r *http.Request, name string, data []byte) (protocol.P
 	if q.Get("fresh") == "1" || q.Get("fresh") == "true" {
 		plan.Salt = time.Now().UTC().Format(time.RFC3339Nano)
 	}
-	return plan, plan.Check()
+	return plan, nil
 }
 
 func (s *Service) listMeasurements(w http.ResponseWriter, _ *http.Request) {
@@ -304,6 +366,25 @@ func (s *Service) getResults(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	SortResults(results)
 	writeJSON(w, http.StatusOK, map[string]any{"id": b.id, "state": state, "results": results, "dead_letters": dead})
+}
+
+func (s *Service) getReport(w http.ResponseWriter, r *http.Request) {
+	b := s.lookup(w, r)
+	if b == nil {
+		return
+	}
+	s.mu.Lock()
+	doc, state, reportErr := b.doc, b.state, b.report
+	s.mu.Unlock()
+	switch {
+	case doc != nil:
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(doc)
+	case reportErr != "":
+		writeError(w, http.StatusInternalServerError, "report: "+reportErr, nil)
+	default:
+		writeError(w, http.StatusNotFound, "no report (measurement "+state+")", nil)
+	}
 }
 
 func (s *Service) getQueue(w http.ResponseWriter, r *http.Request) {

@@ -14,8 +14,17 @@ import (
 	"balancefarm/protocol"
 )
 
-// nameOnly is the test's validator: a rule file is a JSON object with a name.
-func nameOnly(data []byte) (string, []string) {
+// testMaxBytes is the test service's body limit.
+const testMaxBytes = 1 << 10
+
+// nameOnly is the test's admission: a rule file is a JSON object with a
+// name, and players are single letters.
+func nameOnly(_ string, data []byte, players []string) (string, []string) {
+	for _, p := range players {
+		if len(p) != 1 {
+			return "", []string{"unknown player " + p}
+		}
+	}
 	var f struct{ Name string }
 	if err := json.Unmarshal(data, &f); err != nil {
 		return "", []string{err.Error()}
@@ -26,10 +35,10 @@ func nameOnly(data []byte) (string, []string) {
 	return f.Name, nil
 }
 
-func newService(t *testing.T, ctx context.Context, c *farm.Coordinator, report farm.ReportFunc) *httptest.Server {
+func newService(t *testing.T, ctx context.Context, c *farm.Coordinator, report func(farm.Finished) (farm.ServiceReport, error)) *httptest.Server {
 	t.Helper()
 	svc, err := farm.NewService(ctx, c, farm.ServiceConfig{
-		Validate: nameOnly, Players: []string{"a", "b", "c"}, GamesPerPairing: 4, Seed: 3, Report: report, Log: testLogger(t),
+		Admit: nameOnly, MaxRuleFileBytes: testMaxBytes, Players: []string{"a", "b", "c"}, GamesPerPairing: 4, Seed: 3, Report: report, Log: testLogger(t),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -72,9 +81,9 @@ func TestServiceAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	verdicts := make(chan string, 4)
-	report := func(file string, _ []byte, results []protocol.Result) (bool, error) {
-		verdicts <- file
-		return len(results) == 12, nil
+	report := func(f farm.Finished) (farm.ServiceReport, error) {
+		verdicts <- f.Label
+		return farm.ServiceReport{Viable: len(f.Outcome.Results) == 12, JSON: []byte(`{"games": 12}`)}, nil
 	}
 	srv := newService(t, ctx, c, report)
 
@@ -91,7 +100,8 @@ func TestServiceAPI(t *testing.T) {
 	}{
 		{"invalid file", "/v1/measurements", []byte(`{"board": {}}`), http.StatusUnprocessableEntity},
 		{"not JSON", "/v1/measurements", []byte(`{`), http.StatusUnprocessableEntity},
-		{"too large", "/v1/measurements", bytes.Repeat([]byte(" "), farm.MaxRuleFileBytes+1), http.StatusRequestEntityTooLarge},
+		{"too large", "/v1/measurements", bytes.Repeat([]byte(" "), testMaxBytes+1), http.StatusRequestEntityTooLarge},
+		{"unknown player", "/v1/measurements?players=a,bee", rule, http.StatusUnprocessableEntity},
 		{"odd games", "/v1/measurements?games=3", rule, http.StatusBadRequest},
 		{"one player", "/v1/measurements?players=a", rule, http.StatusBadRequest},
 	}
@@ -133,6 +143,10 @@ func TestServiceAPI(t *testing.T) {
 	}
 	if f := <-verdicts; f != "service test" {
 		t.Errorf("report got %q", f)
+	}
+	var doc struct{ Games int }
+	if got := call(t, "GET", srv.URL+"/v1/measurements/"+sum.ID+"/report", nil, &doc); got != http.StatusOK || doc.Games != 12 {
+		t.Errorf("report: %d %+v", got, doc)
 	}
 	var results struct {
 		Results     []protocol.Result

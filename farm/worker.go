@@ -383,7 +383,7 @@ func (w *Worker) poison(ctx context.Context, msg jetstream.Msg, attempt int, cau
 		return
 	}
 	log := w.cfg.Log.With().Str("batch", batch).Str("job", jobID).Logger()
-	w.deadLetter(ctx, msg, protocol.Job{V: protocol.Version, BatchID: batch, JobID: jobID}, attempt,
+	w.deadLetter(ctx, msg, protocol.Job{V: protocol.Version, JobIdentity: protocol.JobIdentity{BatchID: batch, JobID: jobID}}, attempt,
 		fmt.Errorf("unreadable job: %w", cause), log)
 }
 

@@ -121,10 +121,13 @@ func (p Plan) Jobs() []Job {
 			for side, order := range [2][2]string{{pr.A, pr.B}, {pr.B, pr.A}} {
 				game := 2*pair + side
 				jobs = append(jobs, Job{
-					V: Version, JobID: JobID(id, game), BatchID: id,
-					Ruleset: p.Ruleset, RulesetHash: p.RulesetHash,
-					P0: order[0], P1: order[1],
-					Seed: seeds[k], PairID: pair, Game: game,
+					V: Version,
+					JobIdentity: JobIdentity{
+						JobID: JobID(id, game), BatchID: id,
+						Ruleset: p.Ruleset, RulesetHash: p.RulesetHash,
+						P0: order[0], P1: order[1],
+						Seed: seeds[k], PairID: pair, Game: game,
+					},
 					MaxNodes: p.MaxNodes, MaxWallMS: p.MaxWallMS,
 				})
 			}

@@ -35,7 +35,7 @@ func TestPlanPairingOf(t *testing.T) {
 		{"no games per pairing", Plan{Players: []string{"a", "b"}}, 0},
 	}
 	for _, tt := range tests {
-		if _, _, ok := tt.plan.PairingOf(Job{PairID: tt.pair}); ok {
+		if _, _, ok := tt.plan.PairingOf(Job{JobIdentity: JobIdentity{PairID: tt.pair}}); ok {
 			t.Errorf("%s: placed", tt.name)
 		}
 	}

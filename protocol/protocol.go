@@ -33,9 +33,9 @@ const (
 // JSON readers that hold numbers as doubles (dashboards, browsers).
 const MaxSeed = 1<<53 - 1
 
-// Job is one game to play.
-type Job struct {
-	V       int    `json:"v"`
+// JobIdentity says which game a job or a result is: the fields a result
+// copies from its job, kept once so the two cannot drift.
+type JobIdentity struct {
 	JobID   string `json:"job_id"`
 	BatchID string `json:"batch_id"`
 	// Ruleset is the rule file's name (for reports and metric labels);
@@ -52,6 +52,13 @@ type Job struct {
 	PairID int `json:"pair_id"`
 	// Game is the job's index within its batch.
 	Game int `json:"game"`
+}
+
+// Job is one game to play. The embedded identity's fields encode at the
+// top level, as they did before it was split out.
+type Job struct {
+	V int `json:"v"`
+	JobIdentity
 	// Per-game limits; zero means the worker's own limit applies.
 	MaxNodes  int64 `json:"max_nodes,omitempty"`
 	MaxWallMS int64 `json:"max_wall_ms,omitempty"`
@@ -85,16 +92,8 @@ func (j Job) Check() error {
 // fields (Moves through LeadChanges); the worker copies the job's identity
 // and adds WorkerID, Attempt and DurationMS.
 type Result struct {
-	V           int    `json:"v"`
-	JobID       string `json:"job_id"`
-	BatchID     string `json:"batch_id"`
-	Ruleset     string `json:"ruleset"`
-	RulesetHash string `json:"ruleset_hash"`
-	P0          string `json:"p0"`
-	P1          string `json:"p1"`
-	Seed        uint64 `json:"seed"`
-	PairID      int    `json:"pair_id"`
-	Game        int    `json:"game"`
+	V int `json:"v"`
+	JobIdentity
 
 	// Moves are in the position notation's move syntax, one per ply.
 	Moves []string `json:"moves"`
@@ -127,10 +126,7 @@ func (r Result) Duration() time.Duration { return time.Duration(r.DurationMS) * 
 // FromJob copies the job's identity into a result.
 func (r *Result) FromJob(j Job) {
 	r.V = Version
-	r.JobID, r.BatchID = j.JobID, j.BatchID
-	r.Ruleset, r.RulesetHash = j.Ruleset, j.RulesetHash
-	r.P0, r.P1 = j.P0, j.P1
-	r.Seed, r.PairID, r.Game = j.Seed, j.PairID, j.Game
+	r.JobIdentity = j.JobIdentity
 }
 
 // CheckGame reports the first inconsistency in the game fields a runner

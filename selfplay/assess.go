@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"balancefarm/engine"
 	"balancefarm/protocol"
 	"balancefarm/report"
 	"balancefarm/search"
@@ -55,15 +56,12 @@ type Assessment struct {
 	Report *report.Report
 }
 
-// Assess analyses one rule file's results and builds its report. With no
+// Assess analyses one rule file's results and builds its report; g is the
+// file as compiled when it was submitted. With no
 // players given, the ladder is every spec the results name.
-func Assess(file string, ruleFile []byte, players []string, results []protocol.Result, wall time.Duration, th stats.Thresholds) (*Assessment, error) {
+func Assess(file string, g *engine.Game, players []string, results []protocol.Result, wall time.Duration, th stats.Thresholds) (*Assessment, error) {
 	if len(players) == 0 {
 		players = specsOf(results)
-	}
-	g, err := Compile(ruleFile)
-	if err != nil {
-		return nil, err
 	}
 	ladder, err := Ladder(players)
 	if err != nil {
@@ -73,7 +71,7 @@ func Assess(file string, ruleFile []byte, players []string, results []protocol.R
 	if err != nil {
 		return nil, fmt.Errorf("analysing %s: %w", file, err)
 	}
-	in := report.Input{Name: ReportName(file), File: file, SchemaVersion: g.Spec().Version(), Wall: wall, Analysis: analysis}
+	in := report.Input{Name: ReportName(file), File: file, SchemaVersion: g.SchemaVersion(), Wall: wall, Analysis: analysis}
 	rep, err := report.New(in)
 	if err != nil {
 		return nil, err

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"balancefarm/engine"
-	"balancefarm/engine/rules"
 	"balancefarm/farm"
 	"balancefarm/protocol"
 	"balancefarm/search"
@@ -19,8 +18,9 @@ import (
 // compiled game of each rule file it has seen, keyed by content hash, since
 // a batch plays one file thousands of times.
 type Runner struct {
-	mu    sync.Mutex
-	games map[string]*engine.Game
+	mu       sync.Mutex
+	games    map[string]*engine.Game
+	compiled int
 }
 
 // NewRunner returns a runner with an empty game cache.
@@ -41,26 +41,38 @@ func (r *Runner) game(ruleFile []byte) (*engine.Game, error) {
 	if ok {
 		return g, nil
 	}
-	g, err := Compile(ruleFile)
+	g, err := engine.Compile(ruleFile)
+	r.mu.Lock()
+	r.compiled++
+	r.mu.Unlock()
 	if err != nil {
 		return nil, err
 	}
-	r.mu.Lock()
-	if len(r.games) >= maxCachedGames {
-		clear(r.games)
-	}
-	r.games[key] = g
-	r.mu.Unlock()
+	r.Add(key, g)
 	return g, nil
 }
 
-// Compile checks a rule file and loads it into the engine.
-func Compile(ruleFile []byte) (*engine.Game, error) {
-	spec, problems := rules.Parse(ruleFile)
-	if len(problems) > 0 {
-		return nil, fmt.Errorf("invalid rule file: %s (and %d more problems)", problems[0].Text, len(problems)-1)
+// Compiled counts the rule files the runner compiled itself rather than
+// being handed (Add): what a test reads to see a game compiled once.
+func (r *Runner) Compiled() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.compiled
+}
+
+// Add hands the runner a game compiled elsewhere, under its rule file's
+// hash (protocol.HashRuleFile), so that a coordinator's in-process workers
+// play the game it compiled at submission instead of compiling it again.
+func (r *Runner) Add(hash string, g *engine.Game) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.games[hash]; ok {
+		return
 	}
-	return engine.Load(spec)
+	if len(r.games) >= maxCachedGames {
+		clear(r.games)
+	}
+	r.games[hash] = g
 }
 
 // Run plays one job's game.
@@ -88,15 +100,7 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 		features[protocol.FeatureGoalPly] = rec.Plies
 	}
 	return protocol.Result{
-		JobID:       job.JobID,
-		BatchID:     job.BatchID,
-		Ruleset:     job.Ruleset,
-		RulesetHash: job.RulesetHash,
-		P0:          job.P0,
-		P1:          job.P1,
-		Seed:        job.Seed,
-		PairID:      job.PairID,
-		Game:        job.Game,
+		JobIdentity: job.JobIdentity,
 		Moves:       rec.Moves,
 		Plies:       rec.Plies,
 		Result:      rec.Result,

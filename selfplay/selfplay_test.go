@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"balancefarm/engine"
 	"balancefarm/protocol"
 	"balancefarm/stats"
 )
@@ -32,7 +33,7 @@ func TestStartInfo(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
-			g, err := Compile(readRuleset(t, tc.file))
+			g, err := engine.Compile(readRuleset(t, tc.file))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -50,8 +51,8 @@ func TestStartInfo(t *testing.T) {
 
 func TestRunnerPlaysAJob(t *testing.T) {
 	data := readRuleset(t, "chess.json")
-	job := protocol.Job{JobID: "b-000001", BatchID: "b", Ruleset: "chess", RulesetHash: protocol.HashRuleFile(data),
-		P0: "ab:n500", P1: "random", Seed: 7, PairID: 1, Game: 1}
+	job := protocol.Job{JobIdentity: protocol.JobIdentity{JobID: "b-000001", BatchID: "b", Ruleset: "chess", RulesetHash: protocol.HashRuleFile(data),
+		P0: "ab:n500", P1: "random", Seed: 7, PairID: 1, Game: 1}}
 	r := NewRunner()
 	calls := 0
 	res, err := r.Run(context.Background(), data, job, func() { calls++ })
@@ -87,7 +88,7 @@ func TestRunnerPlaysAJob(t *testing.T) {
 
 func TestRunnerRefusesBadInput(t *testing.T) {
 	r := NewRunner()
-	job := protocol.Job{P0: "random", P1: "random", Seed: 1}
+	job := protocol.Job{JobIdentity: protocol.JobIdentity{P0: "random", P1: "random", Seed: 1}}
 	for name, data := range map[string][]byte{
 		"not json":   []byte("{"),
 		"invalid":    []byte(`{"name": "x"}`),
@@ -114,14 +115,18 @@ func TestAssess(t *testing.T) {
 			if swap == 1 {
 				p0, p1 = p1, p0
 			}
-			res, err := r.Run(context.Background(), data, protocol.Job{P0: p0, P1: p1, Seed: uint64(pair + 1), PairID: pair}, func() {})
+			res, err := r.Run(context.Background(), data, protocol.Job{JobIdentity: protocol.JobIdentity{P0: p0, P1: p1, Seed: uint64(pair + 1), PairID: pair}}, func() {})
 			if err != nil {
 				t.Fatal(err)
 			}
 			results = append(results, res)
 		}
 	}
-	a, err := Assess("rulesets/five-by-five.json", data, nil, results, time.Second, stats.DefaultThresholds())
+	g, err := engine.Compile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Assess("rulesets/five-by-five.json", g, nil, results, time.Second, stats.DefaultThresholds())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"os/signal"
 	"path/filepath"
 	"runtime"
@@ -15,14 +14,12 @@ import (
 	"syscall"
 	"time"
 
-	"balancefarm/engine/rules"
 	"balancefarm/farm"
 	"balancefarm/farm/local"
-	"balancefarm/protocol"
+	"balancefarm/measure"
 	"balancefarm/report"
 	"balancefarm/search"
 	"balancefarm/selfplay"
-	"balancefarm/stats"
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
@@ -32,17 +29,9 @@ func init() {
 	register("measure", "play a ladder of self-play games on each rule file and report them", runMeasure)
 }
 
-// measureReport receives each file's results once its batch is complete;
-// nil prints the per-pairing win/draw/loss table. Point it at the stats
-// package's report to get a verdict.
-var measureReport farm.ReportFunc
-
 // defaultPlayers is the ladder used when -players is not given, weakest
 // first, in the search package's spec syntax.
 var defaultPlayers = search.DefaultLadder()
-
-// maxRuleFile is the largest rule file accepted, as for serve.
-const maxRuleFile = 1 << 20
 
 // farmFlags are the settings measure and serve share.
 type farmFlags struct {
@@ -62,6 +51,8 @@ type farmFlags struct {
 	metricsAddr string
 	logFormat   string
 	logLevel    string
+	sequential  bool
+	window      int
 }
 
 func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
@@ -81,6 +72,8 @@ func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	fs.StringVar(&f.metricsAddr, "metrics-addr", metricsAddr, "address for /metrics (empty: off)")
 	fs.StringVar(&f.logFormat, "log-format", "auto", "log format: json, console or auto (console on a terminal)")
 	fs.StringVar(&f.logLevel, "log-level", logLevel, "log level: debug, info, warn, error")
+	fs.BoolVar(&f.sequential, "sequential", true, "stop each pairing once its answer is clear (-games is then the cap); false plays every game")
+	fs.IntVar(&f.window, "window", 0, "colour-swapped pairs in flight per pairing when sequential (0: enough to keep the local game slots busy)")
 }
 
 func (f *farmFlags) ladder() []string {
@@ -97,18 +90,35 @@ func (f *farmFlags) config() farm.Config {
 	return farm.Config{Replicas: f.replicas, AckWait: f.ackWait, MaxDeliver: f.maxDeliver}
 }
 
-// plan makes the batch plan for one rule file.
-func (f *farmFlags) plan(name string, data []byte, salt string) protocol.Plan {
-	return protocol.Plan{
-		Ruleset: name, RulesetHash: protocol.HashRuleFile(data), Players: f.ladder(),
-		GamesPerPairing: f.games, Seed: f.seed, MaxNodes: f.maxNodes, MaxWallMS: f.maxWall.Milliseconds(), Salt: salt,
+// settings are the measurement's settings from the flags.
+func (f *farmFlags) settings(salt string) measure.Settings {
+	slots := f.workers
+	if slots < 0 {
+		slots = runtime.NumCPU()
 	}
+	return measure.Settings{Players: f.ladder(), Games: f.games, Seed: f.seed, MaxNodes: f.maxNodes, MaxWall: f.maxWall,
+		Salt: salt, Sequential: f.sequential, Window: f.window, Slots: slots}
 }
 
 // farmConn is a connection to a farm: the local one or an existing cluster.
 type farmConn struct {
 	js    jetstream.JetStream
 	close func()
+	// games takes the games compiled at submission when the in-process
+	// workers play with the engine.
+	games measure.GameCache
+}
+
+// lookupRunner finds the in-process workers' runner. The engine's runner
+// is made here, not registered, so that it can be handed the games this
+// process compiled.
+func lookupRunner(name string) (farm.GameRunner, measure.GameCache, error) {
+	if name == farm.DefaultRunnerName {
+		r := selfplay.NewRunner()
+		return r, r, nil
+	}
+	r, err := farm.LookupRunner(name)
+	return r, nil, err
 }
 
 // open starts local mode (an embedded server and in-process workers) or
@@ -116,12 +126,13 @@ type farmConn struct {
 func (f *farmFlags) open(log zerolog.Logger) (*farmConn, error) {
 	if f.conn.URL != "" {
 		var runner farm.GameRunner
+		var games measure.GameCache
 		if f.workers > 0 {
-			r, err := farm.LookupRunner(f.runner)
+			r, g, err := lookupRunner(f.runner)
 			if err != nil {
 				return nil, err
 			}
-			runner = r
+			runner, games = r, g
 		}
 		nc, err := farm.Connect(f.conn, log)
 		if err != nil {
@@ -136,19 +147,20 @@ func (f *farmFlags) open(log zerolog.Logger) (*farmConn, error) {
 		if runner != nil {
 			stopWorkers = startWorkers(js, f, runner, log)
 		}
-		return &farmConn{js: js, close: func() { stopWorkers(); nc.Drain() }}, nil
+		return &farmConn{js: js, close: func() { stopWorkers(); nc.Drain() }, games: games}, nil
 	}
 	workers := f.workers
 	if workers < 0 {
 		workers = runtime.NumCPU()
 	}
 	var runner farm.GameRunner
+	var games measure.GameCache
 	if workers > 0 {
-		r, err := farm.LookupRunner(f.runner)
+		r, g, err := lookupRunner(f.runner)
 		if err != nil {
 			return nil, fmt.Errorf("%w (or use -workers 0 and outside workers)", err)
 		}
-		runner = r
+		runner, games = r, g
 	}
 	lf, err := local.Start(local.Options{
 		StateDir: f.state, Listen: f.listen, Workers: workers, Runner: runner, Log: log,
@@ -157,7 +169,7 @@ func (f *farmFlags) open(log zerolog.Logger) (*farmConn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &farmConn{js: lf.JS, close: lf.Close}, nil
+	return &farmConn{js: lf.JS, close: lf.Close, games: games}, nil
 }
 
 // startWorkers runs in-process workers next to a remote farm.
@@ -184,49 +196,22 @@ func watch(ctx context.Context, coord *farm.Coordinator) (stop func()) {
 	return func() { cancel(); wg.Wait() }
 }
 
-// ruleFile is one file named on the command line.
-type ruleFile struct {
-	path string
-	name string
-	data []byte
-}
-
-// readRuleFile reads and validates a rule file; problems are returned as
-// the lines to show.
-func readRuleFile(path string) (ruleFile, []string) {
-	f, err := os.Open(path)
-	if err != nil {
-		return ruleFile{}, []string{err.Error()}
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxRuleFile+1))
-	if err != nil {
-		return ruleFile{}, []string{err.Error()}
-	}
-	if len(data) > maxRuleFile {
-		return ruleFile{}, []string{fmt.Sprintf("larger than %d bytes", maxRuleFile)}
-	}
-	spec, problems := rules.Parse(data)
-	if len(problems) > 0 || spec == nil {
-		var lines []string
-		for _, p := range problems {
-			lines = append(lines, p.String())
+// readRuleFiles reads and compiles every file, printing the refusals;
+// bad reports whether any was refused.
+func readRuleFiles(paths []string, stderr io.Writer) (files []*measure.File, bad bool) {
+	for _, path := range paths {
+		f, err := measure.Read(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: invalid, skipped:\n", path)
+			for _, line := range measure.Lines(err) {
+				fmt.Fprintf(stderr, "  %s\n", line)
+			}
+			bad = true
+			continue
 		}
-		if len(lines) == 0 {
-			lines = []string{"not a rule file"}
-		}
-		return ruleFile{}, lines
+		files = append(files, f)
 	}
-	// A valid file may use a rule family the engine does not play yet; it
-	// is refused here rather than failing every game on the workers.
-	if _, err := selfplay.Compile(data); err != nil {
-		return ruleFile{}, []string{"valid, but the engine cannot play it: " + err.Error()}
-	}
-	name := spec.Name
-	if name == "" {
-		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	}
-	return ruleFile{path: path, name: name, data: data}, nil
+	return files, bad
 }
 
 func runMeasure(args []string, stdout, stderr io.Writer) int {
@@ -261,7 +246,7 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 	if *fresh {
 		opts.salt = time.Now().UTC().Format(time.RFC3339Nano)
 	}
-	_, status := measureFiles(&ff, opts, fs.Args(), stdout, stderr)
+	_, status := measureFiles(&ff, opts, fs.Args(), nil, stdout, stderr)
 	if status == exitNotViable && *noFail {
 		status = 0
 	}
@@ -275,8 +260,6 @@ type measureOptions struct {
 	outDir        string
 	quick         bool
 	salt          string
-	sequential    bool
-	window        int
 }
 
 func (o *measureOptions) add(fs *flag.FlagSet) {
@@ -284,51 +267,31 @@ func (o *measureOptions) add(fs *flag.FlagSet) {
 	fs.DurationVar(&o.progressEvery, "progress-interval", 10*time.Second, "how often lines mode prints")
 	fs.StringVar(&o.outDir, "out", "", "write NAME.json, NAME.md, NAME.html per file and summary.md to this directory")
 	fs.BoolVar(&o.quick, "quick", false, "a short ladder and few games: a first look, and for tests")
-	fs.BoolVar(&o.sequential, "sequential", true, "stop each pairing once its answer is clear (-games is then the cap); false plays every game")
-	fs.IntVar(&o.window, "window", 0, "colour-swapped pairs in flight per pairing when sequential (0: enough to keep the local game slots busy)")
 }
 
-// measureFiles validates, plays and reports every file, returning the
-// reports of the files measured and the exit status.
-func measureFiles(ff *farmFlags, opts measureOptions, paths []string, stdout, stderr io.Writer) ([]*report.Report, int) {
+// measureFiles checks the settings, reads the files at paths (or takes
+// files already read), plays and reports them, returning the reports of
+// the files measured and the exit status.
+func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*measure.File, stdout, stderr io.Writer) ([]*report.Report, int) {
 	log, err := farm.NewLogger(stderr, ff.logFormat, ff.logLevel, "coordinator")
 	if err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
 		return nil, exitUsage
 	}
-	salt := opts.salt
-	if err := ff.plan("check", nil, salt).Check(); err != nil {
+	settings := ff.settings(opts.salt)
+	if err := settings.Check(); err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
 		return nil, exitUsage
-	}
-	if opts.window < 0 {
-		fmt.Fprintf(stderr, "measure: -window %d must not be negative\n", opts.window)
-		return nil, exitUsage
-	}
-	var stopRule farm.StopFunc
-	if opts.sequential {
-		if stopRule, err = sequentialStop(ff); err != nil {
-			fmt.Fprintln(stderr, "measure:", err)
-			return nil, exitUsage
-		}
 	}
 
 	// Every file is checked before any game is queued; a bad file is
 	// reported and the others go on.
 	status := 0
-	var files []ruleFile
-	for _, path := range paths {
-		rf, problems := readRuleFile(path)
-		if len(problems) > 0 {
-			fmt.Fprintf(stderr, "%s: invalid, skipped:\n", path)
-			for _, p := range problems {
-				fmt.Fprintf(stderr, "  %s\n", p)
-			}
-			status = 1
-			continue
-		}
-		files = append(files, rf)
+	read, bad := readRuleFiles(paths, stderr)
+	if bad {
+		status = 1
 	}
+	files = append(files, read...)
 	if len(files) == 0 {
 		return nil, 1
 	}
@@ -357,6 +320,7 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, stdout, st
 	}
 	stopWatching := watch(ctx, coord)
 	defer stopWatching()
+	m := &measure.Measurer{Coord: coord, Games: conn.games}
 
 	view, err := farm.NewProgressView(stdout, opts.progressMode, opts.progressEvery)
 	if err != nil {
@@ -367,33 +331,21 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, stdout, st
 	outcomes := make([]*farm.Outcome, len(files))
 	errs := make([]error, len(files))
 	var wg sync.WaitGroup
-	for i, rf := range files {
-		plan := ff.plan(rf.name, rf.data, salt)
+	for i, f := range files {
 		// The total shown is the cap; a sequential batch may end below it.
-		hooks := farm.Hooks{Progress: view.Track(filepath.Base(rf.path), len(plan.Jobs()))}
-		if stopRule != nil {
-			hooks.Stop, hooks.Window = stopRule, opts.window
-			if hooks.Window == 0 {
-				hooks.Window = ff.autoWindow(len(plan.Pairings()))
-			}
-		}
-		wg.Go(func() { outcomes[i], errs[i] = coord.RunHooks(ctx, plan, rf.data, hooks) })
+		hooks := farm.Hooks{Progress: view.Track(filepath.Base(f.Label), len(settings.Plan(f).Jobs()))}
+		wg.Go(func() { outcomes[i], errs[i] = m.Run(ctx, f, settings, hooks) })
 	}
 	wg.Wait()
 	view.Close()
 
-	report := measureReport
-	var verdicts *verdictWriter
-	if report == nil {
-		verdicts = newVerdictWriter(stdout, opts.outDir, ff.ladder(), started)
-		report = verdicts.report
-	}
-	for i, rf := range files {
+	verdicts := &verdictWriter{w: stdout, outDir: opts.outDir, players: settings.Players, started: started, m: m}
+	for i, f := range files {
 		if errs[i] != nil {
 			if errors.Is(errs[i], context.Canceled) {
-				fmt.Fprintf(stderr, "%s: interrupted; run the same command again to resume\n", rf.path)
+				fmt.Fprintf(stderr, "%s: interrupted; run the same command again to resume\n", f.Label)
 			} else {
-				fmt.Fprintf(stderr, "%s: %v\n", rf.path, errs[i])
+				fmt.Fprintf(stderr, "%s: %v\n", f.Label, errs[i])
 			}
 			status = 1
 			continue
@@ -401,19 +353,16 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, stdout, st
 		out := outcomes[i]
 		for _, d := range out.DeadLetters {
 			fmt.Fprintf(stderr, "%s: engine failure: game %d (%s vs %s, seed %d, rule file %s) gave up after %d attempts: %s\n",
-				rf.path, d.Job.Game, d.Job.P0, d.Job.P1, d.Job.Seed, d.Job.RulesetHash, d.Attempts, d.Error)
+				f.Label, d.Job.Game, d.Job.P0, d.Job.P1, d.Job.Seed, d.Job.RulesetHash, d.Attempts, d.Error)
 			status = 1
 		}
-		viable, err := report(rf.path, rf.data, out.Results)
+		viable, err := verdicts.report(f, out.Results)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: report: %v\n", rf.path, err)
+			fmt.Fprintf(stderr, "%s: report: %v\n", f.Label, err)
 			status = 1
 		} else if !viable && status == 0 {
 			status = exitNotViable
 		}
-	}
-	if verdicts == nil {
-		return nil, status
 	}
 	if err := verdicts.finish(); err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
@@ -425,37 +374,3 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, stdout, st
 // exitNotViable is measure's exit status when every file was measured but
 // some verdict is "not viable".
 const exitNotViable = 3
-
-// sequentialStop is the stopping rule of a sequential measurement: the
-// stats package's SPRT over the pairing's games so far, with -games as its
-// cap. A pairing whose games cannot be judged (a result the stats refuse)
-// is not stopped, so it plays to the cap rather than ending unexplained.
-func sequentialStop(ff *farmFlags) (farm.StopFunc, error) {
-	ladder, err := selfplay.Ladder(ff.ladder())
-	if err != nil {
-		return nil, fmt.Errorf("-players: %w (or use -sequential=false)", err)
-	}
-	th := stats.DefaultThresholds()
-	th.MaxGames = max(ff.games, th.MinGames)
-	if err := th.Validate(); err != nil {
-		return nil, err
-	}
-	return func(_ [2]string, results []protocol.Result) (bool, string) {
-		d, err := stats.Decide(ladder, th, selfplay.Games(results))
-		if err != nil {
-			return false, "not judged: " + err.Error()
-		}
-		return !d.Continue, d.Reason
-	}, nil
-}
-
-// autoWindow is the pairs in flight per pairing that keep the local game
-// slots busy (one per core when -workers is not set) with pairings
-// playing side by side, and never fewer than two.
-func (f *farmFlags) autoWindow(pairings int) int {
-	slots := f.workers
-	if slots < 0 {
-		slots = runtime.NumCPU()
-	}
-	return max(2, slots/max(pairings, 1)+1)
-}

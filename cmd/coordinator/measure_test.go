@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,7 +11,6 @@ import (
 
 	"balancefarm/farm"
 	"balancefarm/farm/fakegame"
-	"balancefarm/protocol"
 )
 
 // kingsAndRooks is a small valid game; the fake runner does not read it,
@@ -49,39 +49,31 @@ func TestMeasureLocal(t *testing.T) {
 		"-players", "random,ab:d1", "-games", "6", "-progress", "lines", "-progress-interval", "20ms",
 		"-metrics-addr", "", "-log-format", "json"}
 
-	var got []protocol.Result
-	measureReport = func(file string, spec []byte, results []protocol.Result) (bool, error) {
-		if file != good || string(spec) != kingsAndRooks {
-			t.Errorf("report got file %q and %d bytes", file, len(spec))
-		}
-		got = results
-		return true, nil
-	}
-	defer func() { measureReport = nil }()
-
+	out := filepath.Join(dir, "out")
 	var stdout, stderr bytes.Buffer
-	code := runMeasure(append(args, good, bad), &stdout, &stderr)
+	code := runMeasure(append(args, "-out", out, good, bad), &stdout, &stderr)
 	if code != 1 {
 		t.Fatalf("exit %d, want 1 for the invalid file\nstdout:\n%s\nstderr:\n%s", code, &stdout, &stderr)
 	}
 	if !strings.Contains(stderr.String(), "bad.json: invalid, skipped") || !strings.Contains(stderr.String(), "missing required keys") {
 		t.Errorf("invalid file not reported with its problems:\n%s", &stderr)
 	}
-	if len(got) != 6 {
-		t.Fatalf("report got %d results, want 6", len(got))
+	var rep struct {
+		File  string
+		Games int
 	}
-	for _, r := range got {
-		if r.Ruleset != "Farm test: kings and rooks" || r.Plies != len(r.Moves) {
-			t.Errorf("result %+v", r)
-		}
+	data, err := os.ReadFile(filepath.Join(out, "kr.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &rep); err != nil || rep.File != good || rep.Games != 6 {
+		t.Fatalf("report %+v (%v), want 6 games of %s", rep, err, good)
 	}
 	if !strings.Contains(stdout.String(), "kr.json: 6/6 games") {
 		t.Errorf("no progress line:\n%s", &stdout)
 	}
 
-	// The default report is the verdict; a second run resumes the
-	// recorded batch instead of playing it again.
-	measureReport = nil
+	// A second run resumes the recorded batch instead of playing it again.
 	stdout.Reset()
 	stderr.Reset()
 	if code := runMeasure(append(args, "-no-fail", good), &stdout, &stderr); code != 0 {
@@ -103,6 +95,8 @@ func TestMeasureUsage(t *testing.T) {
 		{"odd games", []string{"-games", "3", "x.json"}, exitUsage},
 		{"one player", []string{"-players", "solo", "x.json"}, exitUsage},
 		{"bad log format", []string{"-log-format", "xml", "x.json"}, exitUsage},
+		{"negative window", []string{"-window", "-1", "x.json"}, exitUsage},
+		{"unknown player spec", []string{"-players", "random,nonsense:spec", "x.json"}, exitUsage},
 		{"missing file", []string{"-progress", "off", filepath.Join(t.TempDir(), "none.json")}, 1},
 	}
 	for _, tt := range tests {
@@ -112,17 +106,5 @@ func TestMeasureUsage(t *testing.T) {
 				t.Fatalf("exit %d, want %d\n%s", code, tt.want, &stderr)
 			}
 		})
-	}
-}
-
-func TestValidateRuleFile(t *testing.T) {
-	name, problems := validateRuleFile([]byte(kingsAndRooks))
-	if len(problems) > 0 || name != "Farm test: kings and rooks" {
-		t.Errorf("valid file: %q %v", name, problems)
-	}
-	for _, bad := range []string{"", "[]", `{"name": "x"}`, "{"} {
-		if _, problems := validateRuleFile([]byte(bad)); len(problems) == 0 {
-			t.Errorf("%q accepted", bad)
-		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"balancefarm/measure"
 	"balancefarm/regress"
 )
 
@@ -89,7 +90,8 @@ func runRegress(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	reports, status := measureFiles(&ff, opts, files, io.Discard, stderr)
+	// The files were compiled when collected; they are measured as they are.
+	reports, status := measureFiles(&ff, opts, nil, files, io.Discard, stderr)
 	if status != 0 && status != exitNotViable {
 		fmt.Fprintln(stderr, "regress: the measurement failed; nothing compared")
 		return 1
@@ -123,9 +125,9 @@ func runRegress(args []string, stdout, stderr io.Writer) int {
 // skippedFile is a rule file regress does not measure, and why.
 type skippedFile struct{ path, why string }
 
-// collectRuleFiles lists the rule files under dir that can be measured: every
-// .json file but the baseline, valid and playable by the engine.
-func collectRuleFiles(dir string) (files []string, skipped []skippedFile, err error) {
+// collectRuleFiles reads the rule files under dir that can be measured:
+// every .json file but the baseline, valid and playable by the engine.
+func collectRuleFiles(dir string) (files []*measure.File, skipped []skippedFile, err error) {
 	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -133,14 +135,15 @@ func collectRuleFiles(dir string) (files []string, skipped []skippedFile, err er
 		if d.IsDir() || !strings.HasSuffix(path, ".json") || d.Name() == baselineName {
 			return nil
 		}
-		if _, problems := readRuleFile(path); len(problems) > 0 {
-			skipped = append(skipped, skippedFile{path, problems[0]})
+		f, err := measure.Read(path)
+		if err != nil {
+			skipped = append(skipped, skippedFile{path, measure.Lines(err)[0]})
 			return nil
 		}
-		files = append(files, path)
+		files = append(files, f)
 		return nil
 	})
-	sort.Strings(files)
+	sort.Slice(files, func(i, j int) bool { return files[i].Label < files[j].Label })
 	return files, skipped, err
 }
 

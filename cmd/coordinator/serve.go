@@ -12,37 +12,12 @@ import (
 	"syscall"
 	"time"
 
-	"balancefarm/engine/rules"
 	"balancefarm/farm"
-	"balancefarm/protocol"
+	"balancefarm/measure"
 )
 
 func init() {
 	register("serve", "run the measurement service: HTTP API, farm and metrics", runServe)
-}
-
-// serveReport gives each completed measurement its verdict; nil leaves
-// measurements without one. Point it at the stats package's report.
-var serveReport farm.ReportFunc
-
-// validateRuleFile is the service's check of a posted rule file.
-func validateRuleFile(data []byte) (string, []string) {
-	spec, problems := rules.Parse(data)
-	var lines []string
-	for _, p := range problems {
-		lines = append(lines, p.String())
-	}
-	if spec == nil && len(lines) == 0 {
-		lines = []string{"not a rule file"}
-	}
-	if len(lines) > 0 {
-		return "", lines
-	}
-	name := spec.Name
-	if name == "" {
-		name = "unnamed-" + protocol.HashRuleFile(data)[:12]
-	}
-	return name, nil
 }
 
 func runServe(args []string, stdout, stderr io.Writer) int {
@@ -51,8 +26,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	var ff farmFlags
 	ff.add(fs, "127.0.0.1:9464", "info")
 	addr := fs.String("addr", "127.0.0.1:8464", "address of the HTTP API")
+	reports := fs.String("reports", "", "write each finished measurement's NAME.json, NAME.md and NAME.html to DIR/ID/ (empty: kept for the API only)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: coordinator serve [flags]")
+		fmt.Fprintln(stderr, "Serves the measurement API (see farm/doc.go). A posted rule file is compiled and its players checked")
+		fmt.Fprintln(stderr, "before anything is queued; measurements stop and report as coordinator measure's do.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -67,8 +45,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "serve:", err)
 		return exitUsage
 	}
-	if err := ff.plan("check", nil, "").Check(); err != nil {
-		fmt.Fprintln(stderr, "serve: default plan:", err)
+	settings := ff.settings("")
+	if err := settings.Check(); err != nil {
+		fmt.Fprintln(stderr, "serve: defaults:", err)
 		return exitUsage
 	}
 
@@ -106,10 +85,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	stopWatching := watch(ctx, coord)
 	defer stopWatching()
 
-	svc, err := farm.NewService(ctx, coord, farm.ServiceConfig{
-		Validate: validateRuleFile, Players: ff.ladder(), GamesPerPairing: ff.games, Seed: ff.seed,
-		MaxNodes: ff.maxNodes, MaxWallMS: ff.maxWall.Milliseconds(), Report: serveReport, Log: log,
-	})
+	m := &measure.Measurer{Coord: coord, Games: conn.games}
+	cfg := m.ServiceConfig(settings, *reports)
+	cfg.Log = log
+	svc, err := farm.NewService(ctx, coord, cfg)
 	if err != nil {
 		ln.Close()
 		log.Error().Err(err).Msg("service")

@@ -4,30 +4,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
-	"balancefarm/farm"
+	"balancefarm/measure"
 	"balancefarm/protocol"
 	"balancefarm/report"
 	"balancefarm/search"
-	"balancefarm/selfplay"
 	"balancefarm/stats"
 )
-
-func init() {
-	// Workers started by measure and serve play real games with the engine
-	// and the search players.
-	farm.RegisterRunner(farm.DefaultRunnerName, selfplay.NewRunner())
-	serveReport = func(file string, spec []byte, results []protocol.Result) (bool, error) {
-		a, err := selfplay.Assess(file, spec, nil, results, 0, stats.DefaultThresholds())
-		if err != nil {
-			return false, err
-		}
-		return a.Report.Verdict == stats.Viable, nil
-	}
-}
 
 // quickGames is -quick's games per pairing: enough for a first look at a
 // file, not for every threshold.
@@ -53,20 +38,16 @@ type verdictWriter struct {
 	outDir  string
 	players []string
 	started time.Time
+	m       *measure.Measurer
 	reports []*report.Report
 }
 
-func newVerdictWriter(w io.Writer, outDir string, players []string, started time.Time) *verdictWriter {
-	return &verdictWriter{w: w, outDir: outDir, players: players, started: started}
-}
-
-func (v *verdictWriter) report(file string, spec []byte, results []protocol.Result) (bool, error) {
+func (v *verdictWriter) report(f *measure.File, results []protocol.Result) (bool, error) {
 	wall := time.Since(v.started)
-	a, err := selfplay.Assess(file, spec, v.players, results, wall, stats.DefaultThresholds())
+	rep, err := v.m.Report(f, v.players, results, wall, v.outDir)
 	if err != nil {
 		return false, err
 	}
-	rep := a.Report
 	reasons := ""
 	for i, f := range rep.Flags {
 		if i == 0 {
@@ -76,17 +57,7 @@ func (v *verdictWriter) report(file string, spec []byte, results []protocol.Resu
 		}
 		reasons += f.Name
 	}
-	fmt.Fprintf(v.w, "%s: %s%s (%d games in %s)\n", file, rep.Verdict, reasons, rep.Games, wall.Round(time.Second))
-	if v.outDir != "" {
-		if err := os.MkdirAll(v.outDir, 0o755); err != nil {
-			return false, err
-		}
-		written, err := report.Write(v.outDir, a.Input)
-		if err != nil {
-			return false, err
-		}
-		rep = written
-	}
+	fmt.Fprintf(v.w, "%s: %s%s (%d games in %s)\n", f.Label, rep.Verdict, reasons, rep.Games, wall.Round(time.Second))
 	v.reports = append(v.reports, rep)
 	return rep.Verdict == stats.Viable, nil
 }

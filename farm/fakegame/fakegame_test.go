@@ -11,7 +11,7 @@ import (
 )
 
 func job(seed uint64) protocol.Job {
-	return protocol.Job{V: protocol.Version, JobID: "j", BatchID: "b", P0: "x", P1: "y", Seed: seed}
+	return protocol.Job{V: protocol.Version, JobIdentity: protocol.JobIdentity{JobID: "j", BatchID: "b", P0: "x", P1: "y", Seed: seed}}
 }
 
 func TestDeterministic(t *testing.T) {

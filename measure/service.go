@@ -1,0 +1,94 @@
+package measure
+
+import (
+	"path/filepath"
+	"sync"
+
+	"balancefarm/engine"
+	"balancefarm/farm"
+	"balancefarm/protocol"
+	"balancefarm/stats"
+)
+
+// ServiceConfig fits the measurer to farm.Service: a posted file is
+// compiled and its players checked at submission (the same lines measure
+// prints, answered 422), batches stop by the same rule as defaults.Sequential
+// says, and each finished batch gets the same reports, kept for the API
+// and, with reportsDir set, written to reportsDir/ID/. The caller sets
+// the Log.
+func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.ServiceConfig {
+	// The games compiled at submission, for the report: one compile per
+	// file per process, also across the batch's run.
+	var mu sync.Mutex
+	games := map[string]*engine.Game{}
+	fileOf := func(label string, data []byte) (*File, error) {
+		hash := protocol.HashRuleFile(data)
+		mu.Lock()
+		g := games[hash]
+		mu.Unlock()
+		if g == nil {
+			return Load(label, data)
+		}
+		f := &File{Label: label, Data: data, Hash: hash, Game: g, Name: g.Name()}
+		if f.Name == "" {
+			// Unnamed: the name Load gives, without compiling again.
+			f.Name = (&File{Label: label, Hash: hash}).fallbackName()
+		}
+		return f, nil
+	}
+	return farm.ServiceConfig{
+		Admit: func(label string, data []byte, players []string) (string, []string) {
+			f, err := fileOf(label, data)
+			if err != nil {
+				return "", Lines(err)
+			}
+			if err := CheckPlayers(players); err != nil {
+				return "", []string{err.Error()}
+			}
+			mu.Lock()
+			if len(games) >= maxKeptGames {
+				clear(games)
+			}
+			games[f.Hash] = f.Game
+			mu.Unlock()
+			if m.Games != nil {
+				m.Games.Add(f.Hash, f.Game)
+			}
+			return f.Name, nil
+		},
+		Hooks: func(plan protocol.Plan) (farm.Hooks, error) {
+			s := defaults
+			s.Players, s.Games = plan.Players, plan.GamesPerPairing
+			return s.Hooks(plan)
+		},
+		Report: func(b farm.Finished) (farm.ServiceReport, error) {
+			f, err := fileOf(b.Label, b.RuleFile)
+			if err != nil {
+				return farm.ServiceReport{}, err
+			}
+			f.Name = b.Plan.Ruleset
+			dir := ""
+			if reportsDir != "" {
+				dir = filepath.Join(reportsDir, b.ID)
+			}
+			rep, err := m.Report(f, b.Plan.Players, b.Outcome.Results, b.Wall, dir)
+			if err != nil {
+				return farm.ServiceReport{}, err
+			}
+			doc, err := rep.JSON()
+			if err != nil {
+				return farm.ServiceReport{}, err
+			}
+			return farm.ServiceReport{Viable: rep.Verdict == stats.Viable, JSON: doc}, nil
+		},
+		MaxRuleFileBytes: engine.MaxRuleFileBytes,
+		Players:          defaults.Players,
+		GamesPerPairing:  defaults.Games,
+		Seed:             defaults.Seed,
+		MaxNodes:         defaults.MaxNodes,
+		MaxWallMS:        defaults.MaxWall.Milliseconds(),
+	}
+}
+
+// maxKeptGames bounds the games a long-running service keeps.
+const maxKeptGames = 256
