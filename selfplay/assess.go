@@ -73,7 +73,7 @@ func Assess(file string, ruleFile []byte, players []string, results []protocol.R
 	if err != nil {
 		return nil, fmt.Errorf("analysing %s: %w", file, err)
 	}
-	in := report.Input{Name: ReportName(file), File: file, SchemaVersion: g.Spec().Version(), Wall: wall, Analysis: analysis}
+	in := report.Input{Name: ReportName(file), File: file, SchemaVersion: g.SchemaVersion(), Wall: wall, Analysis: analysis}
 	rep, err := report.New(in)
 	if err != nil {
 		return nil, err
