@@ -4,12 +4,12 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
 
 	"balancefarm/engine"
-	"balancefarm/engine/rules"
 	"balancefarm/farm"
 	"balancefarm/protocol"
 	"balancefarm/search"
@@ -54,13 +54,19 @@ func (r *Runner) game(ruleFile []byte) (*engine.Game, error) {
 	return g, nil
 }
 
-// Compile checks a rule file and loads it into the engine.
+// Compile checks a rule file and loads it into the engine (through
+// engine.Compile, so selfplay never reads the rules front end), with the
+// messages this package has always given.
 func Compile(ruleFile []byte) (*engine.Game, error) {
-	spec, problems := rules.Parse(ruleFile)
-	if len(problems) > 0 {
-		return nil, fmt.Errorf("invalid rule file: %s (and %d more problems)", problems[0].Text, len(problems)-1)
+	g, err := engine.Compile(ruleFile)
+	var ce *engine.CompileError
+	if errors.As(err, &ce) {
+		if len(ce.Problems) > 0 {
+			return nil, fmt.Errorf("invalid rule file: %s (and %d more problems)", ce.Problems[0], len(ce.Problems)-1)
+		}
+		return nil, errors.New(ce.Unplayable)
 	}
-	return engine.Load(spec)
+	return g, err
 }
 
 // Run plays one job's game.
