@@ -63,9 +63,9 @@ type Line struct {
 	ScreenRange int // hop: how far past the screen it may land, 0 any
 }
 
-// Line reports whether the line's reach depends on the board (a slide,
-// hop or sweep), as opposed to a leap's.
-func (l *Line) Line() bool { return l.Kind >= LineSlide }
+// Ray reports whether the line is a ray whose reach depends on the board
+// (a slide, hop or sweep), as opposed to a leap.
+func (l *Line) Ray() bool { return l.Kind >= LineSlide }
 
 // Lines are the move table's entries for a kind of a player on a square:
 // none where the piece may not stand (a wall, outside its region). The

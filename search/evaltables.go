@@ -206,14 +206,17 @@ func (t *evalTables) buildKind(g *engine.Game, kind int) {
 					continue
 				}
 				r := ray{min: l.Min, quiet: l.Quiet, capture: l.Capture, hop: l.Kind == engine.LineHop,
-					line: l.Line(), screen: l.Screen, screenRange: l.ScreenRange}
+					line: l.Ray(), screen: l.Screen, screenRange: l.ScreenRange}
 				r.sqs = make([]int16, 0, len(l.Squares))
 				for _, s := range l.Squares {
-					if !l.Line() || g.CanStand(pl, kind, s) {
+					if !l.Ray() || g.CanStand(pl, kind, s) {
 						r.sqs = append(r.sqs, int16(s))
 						continue
 					}
-					break // a line ends where the piece's region does
+					// The engine passes over squares outside the piece's
+					// region without landing; a ray here cannot say that,
+					// so it ends there (no public file has such a piece).
+					break
 				}
 				if len(r.sqs) <= r.min {
 					continue
