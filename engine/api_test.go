@@ -67,7 +67,7 @@ func TestAccessors(t *testing.T) {
 	if _, _, ok := p.PieceAt(30); ok {
 		t.Error("g4 is empty")
 	}
-	if p.SideToMove() != 0 || p.InCheck() || p.Ply() != 0 || g.Spec().Name != "Chess" {
+	if p.SideToMove() != 0 || p.InCheck() || p.Ply() != 0 || g.Name() != "Chess" {
 		t.Error("start position")
 	}
 	if len(RuleNames()) == 0 {

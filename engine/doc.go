@@ -57,6 +57,16 @@
 //     setup, and the Zobrist keys (fixed seed, so hashes agree across
 //     processes).
 //
+// The read-only view (view.go) is how players and reports read a Game, so
+// none of them needs the rule file: square coordinates (File, Rank), the
+// move table entries per player, kind and square as Lines (squares in
+// order, legs, quiet or capture, first-move and static-condition flags,
+// hop screens), CanStand (walls and regions), Promotions, Reach,
+// Extinction with SetupCount, Scoring, Endings (defaults filled in) and
+// whether castling, en passant and double steps exist. Each is computed
+// from the tables move generation uses; no exported method of Game or
+// Position mentions an engine/rules type.
+//
 // Position is the mutable state: the board as one byte per square (0
 // empty, else (kind+1)<<2 | owner; owner 2 is reserved for wild pieces),
 // per-player occupancy bitsets, per-player per-kind bitsets and counts (and

@@ -146,9 +146,6 @@ type Game struct {
 	zCheck  [2][]uint64
 }
 
-// Spec is the rule file the game was loaded from.
-func (g *Game) Spec() *rules.Spec { return g.spec }
-
 // NumSquares is width times height; squares are numbered rank by rank from
 // a1 (0), b1 (1), ...
 func (g *Game) NumSquares() int { return g.n }

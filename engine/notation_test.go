@@ -140,7 +140,7 @@ func TestMoveSyntax(t *testing.T) {
 // chessSpec is the chess rule file, decoded, for tests that change it.
 func chessSpec(t *testing.T) *rules.Spec {
 	g := loadFile(t, "rulesets/chess.json")
-	data, err := json.Marshal(g.Spec())
+	data, err := json.Marshal(g.spec)
 	if err != nil {
 		t.Fatal(err)
 	}

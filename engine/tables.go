@@ -35,6 +35,7 @@ type genEntry struct {
 	canMove bool
 	canCap  bool
 	first   bool  // only while the piece has never moved
+	cond    bool  // a static condition (from_rank, region) admits it here
 	to      uint8 // leap/lame target
 	dir     uint8 // ray direction index into Game.dirs
 	minR    uint8
@@ -322,7 +323,7 @@ func (g *Game) loadMoves() error {
 							if to == sq || g.wall.has(to) || !inRegion(p, k, to) {
 								continue
 							}
-							e := genEntry{typ: cm.typ, canMove: cm.canMove, canCap: cm.canCap, first: cm.first, to: uint8(to), n: uint8(len(legs)), off: uint32(len(g.pool))}
+							e := genEntry{typ: cm.typ, canMove: cm.canMove, canCap: cm.canCap, first: cm.first, cond: !cm.condFree, to: uint8(to), n: uint8(len(legs)), off: uint32(len(g.pool))}
 							var lk strings.Builder
 							for _, l := range legs {
 								g.pool = append(g.pool, uint8(l))
@@ -348,7 +349,7 @@ func (g *Game) loadMoves() error {
 								continue
 							}
 							r := g.fwd[(p*len(g.dirs)+d)*g.n+sq]
-							g.gens = append(g.gens, genEntry{typ: cm.typ, canMove: cm.canMove, canCap: cm.canCap, first: cm.first,
+							g.gens = append(g.gens, genEntry{typ: cm.typ, canMove: cm.canMove, canCap: cm.canCap, first: cm.first, cond: !cm.condFree,
 								dir: uint8(d), minR: uint8(cm.minR), scrR: uint8(cm.scrR), screen: cm.screen, n: uint8(n), off: r.off})
 						}
 					}

@@ -63,7 +63,7 @@ func newABSearch[M comparable, P position[M]](t *evalTables, spec PlayerSpec, se
 		rng:      newRNG(seed),
 		maxDepth: spec.Depth,
 		budget:   spec.Nodes,
-		nsq:      t.geo.nsq,
+		nsq:      t.nsq,
 	}
 	if s.maxDepth == 0 {
 		s.maxDepth = maxSearchPly / 2
@@ -73,8 +73,7 @@ func newABSearch[M comparable, P position[M]](t *evalTables, spec PlayerSpec, se
 		bits = ttBitsFor(spec.Nodes)
 	}
 	s.tt = newTTable[M](bits)
-	r := &t.spec.Rules
-	s.checkGame = r.CheckLimit > 0 || (t.hasRoyal && r.WinOrDefault() == "checkmate")
+	s.checkGame = t.checkGame
 	if t.reachSign > 0 {
 		for pl := 0; pl < 2; pl++ {
 			s.goalSq[pl] = make([]bool, s.nsq)

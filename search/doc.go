@@ -54,8 +54,12 @@
 //
 // # Evaluation
 //
-// The evaluation is built from the rule file alone (evaltables.go):
-// material from each piece's declared value; a piece-square term from how
+// The evaluation is built from the compiled game alone (evaltables.go),
+// through the engine's read-only view (engine/view.go), never from the
+// rule file: it sees each piece's moves exactly as move generation does,
+// wrap, walls, lame legs and regions included. Lines a condition limits
+// (first_move, from_rank) are left out of its tables: it credits lasting
+// reach. Terms: material from each piece's declared value; a piece-square term from how
 // much of an empty board each piece commands from each square; mobility on
 // the current board; a promoting piece's distance (in its own moves) to
 // its zone; and one term per ending the file names: moves to a reach

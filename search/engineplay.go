@@ -11,10 +11,20 @@ import (
 )
 
 // enginePos adapts *engine.Position to position[engine.Move]. Every other
-// method is the engine's own; a counter the engine adds later (checks
-// given, squares claimed, points) is promoted through the embedding and
-// picked up by the evaluation's optional interfaces.
+// method is the engine's own; a counter the engine adds later (squares
+// claimed, rounds) is promoted through the embedding and picked up by the
+// evaluation's optional interfaces.
 type enginePos struct{ *engine.Position }
+
+// The optional capabilities the engine's position has, checked at compile
+// time: a changed signature breaks the build instead of silently
+// weakening play. claimsCounter and roundPosition have no engine method
+// yet; TestNoHalfMatchedCapabilities guards them.
+var (
+	_ occupiedLister = enginePos{}
+	_ checksCounter  = enginePos{}
+	_ scoreCounter   = enginePos{}
+)
 
 func (e enginePos) Result() result {
 	o := e.Outcome()
@@ -30,11 +40,11 @@ func (e enginePos) QuickResult() result {
 	if e.Decided() {
 		return e.Result()
 	}
-	r := &e.Game().Spec().Rules
-	if e.NoProgress() >= r.NoProgressOrDefault() || e.Ply() >= r.MaxPliesOrDefault() {
+	end := e.Game().Endings()
+	if e.NoProgress() >= end.NoProgress || e.Ply() >= end.MaxPlies {
 		return e.Result()
 	}
-	if rep := r.RepetitionOrDefault(); rep > 0 && e.NoProgress() >= 4 && e.Repetitions() >= rep {
+	if rep := end.Repetition; rep > 0 && e.NoProgress() >= 4 && e.Repetitions() >= rep {
 		return e.Result()
 	}
 	return result{winner: -1}

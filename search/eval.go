@@ -3,6 +3,7 @@ package search
 import (
 	"math/bits"
 
+	"balancefarm/engine"
 	"balancefarm/internal/maskray"
 )
 
@@ -30,7 +31,7 @@ type evaluator struct {
 }
 
 func newEvaluator(t *evalTables) *evaluator {
-	e := &evaluator{t: t, occ: make([]int8, t.geo.nsq)}
+	e := &evaluator{t: t, occ: make([]int8, t.nsq)}
 	for pl := 0; pl < 2; pl++ {
 		e.counts[pl] = make([]int, len(t.kinds))
 	}
@@ -43,7 +44,7 @@ func newEvaluator(t *evalTables) *evaluator {
 // those endings reward.
 func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	t := e.t
-	nsq := t.geo.nsq
+	nsq := t.nsq
 	e.pieces = e.pieces[:0]
 	for pl := 0; pl < 2; pl++ {
 		clear(e.counts[pl])
@@ -73,7 +74,7 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 			continue
 		}
 		e.occ[sq] = int8(owner + 1)
-		if kind < 0 || kind >= len(t.kinds) || !t.kinds[kind].known {
+		if kind < 0 || kind >= len(t.kinds) {
 			continue
 		}
 		kt := &t.kinds[kind]
@@ -95,13 +96,11 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	for pl := 0; pl < 2; pl++ {
 		score[pl] = t.matSign*material[pl] + positional[pl]
 	}
-	if t.geo.ok {
-		e.addMobility(&score)
-		if t.reachSign != 0 {
-			e.addReach(&score, stm)
-		}
+	e.addMobility(&score)
+	if t.reachSign != 0 {
+		e.addReach(&score, stm)
 	}
-	if t.extinction != nil {
+	if t.extinction {
 		e.addExtinction(&score)
 	}
 	if t.bareSign != 0 && t.hasRoyal {
@@ -127,7 +126,7 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	if t.scoreCount != "" {
 		e.addScoring(&score, p.Ply(), total, extra)
 	}
-	if t.mopUp && t.geo.ok {
+	if t.mopUp {
 		e.addMopUp(&score, material, royalSq)
 	}
 	s := score[0] - score[1]
@@ -191,7 +190,7 @@ func (e *evaluator) hopMoves(r *ray, own int8) int {
 			if o == 0 {
 				continue
 			}
-			if (r.screen == "own" && o != own) || (r.screen == "enemy" && (o == own || o == 3)) {
+			if (r.screen == engine.ScreenOwn && o != own) || (r.screen == engine.ScreenEnemy && (o == own || o == 3)) {
 				return 0
 			}
 			past = i
@@ -256,10 +255,10 @@ func reachValue(d int) int {
 // out: the last piece above the line is worth the most.
 func (e *evaluator) addExtinction(score *[2]int) {
 	t := e.t
-	minCount := t.extinction.MinCountOrDefault()
+	minCount := t.extMin
 	for pl := 0; pl < 2; pl++ {
 		for gi, grp := range t.extGroups {
-			if t.extinction.PerType.Own && t.extStarts[pl][gi] == 0 {
+			if t.extOwn && t.extStarts[pl][gi] == 0 {
 				continue
 			}
 			c := 0
@@ -329,16 +328,37 @@ func (e *evaluator) addScoring(score *[2]int, ply int, total [2]int, extra any) 
 // drive the other royal toward the rim and bring its own royal near, which
 // a shallow search cannot see on its own.
 func (e *evaluator) addMopUp(score *[2]int, material [2]int, royalSq [2]int) {
-	geo := e.t.geo
+	t := e.t
 	for pl := 0; pl < 2; pl++ {
 		opp := 1 - pl
 		if material[pl]-material[opp] < mopUpThreshold || royalSq[opp] < 0 {
 			continue
 		}
-		bonus := mopUpEdgeWeight * geo.edgeCloseness(royalSq[opp])
+		bonus := mopUpEdgeWeight * t.edgeCloseness(royalSq[opp])
 		if royalSq[pl] >= 0 {
-			bonus += mopUpNearWeight * (max(geo.width, geo.height) - geo.distance(royalSq[pl], royalSq[opp]))
+			bonus += mopUpNearWeight * (max(t.width, t.height) - t.distance(royalSq[pl], royalSq[opp]))
 		}
 		score[pl] += bonus
 	}
+}
+
+// distance is the number of king steps between two squares.
+func (t *evalTables) distance(a, b int) int {
+	return max(abs(t.file[a]-t.file[b]), abs(t.rank[a]-t.rank[b]))
+}
+
+// edgeCloseness is how near a square is to the board's rim: 0 in the
+// middle, growing toward the edge, in half steps so odd and even boards
+// are treated alike.
+func (t *evalTables) edgeCloseness(sq int) int {
+	cf := abs(2*t.file[sq] - (t.width - 1))
+	cr := abs(2*t.rank[sq] - (t.height - 1))
+	return max(cf, cr)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

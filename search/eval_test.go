@@ -3,27 +3,35 @@ package search
 import (
 	"testing"
 
-	"balancefarm/engine/rules"
+	"balancefarm/engine"
 )
 
 func TestEndingSigns(t *testing.T) {
-	extinctionAnyWin := &rules.Extinction{Pieces: rules.PieceSet{Any: true}, Result: "win"}
+	chess := engine.Endings{Win: "checkmate", Checkmate: "loss", Stalemate: "draw"}
+	with := func(f func(*engine.Endings)) engine.Endings {
+		e := chess
+		f(&e)
+		return e
+	}
 	tests := []struct {
 		name     string
-		r        rules.Rules
+		end      engine.Endings
+		ext      *engine.Extinction
+		sc       *engine.Scoring
 		mat, mob int
 	}{
-		{"chess", rules.Rules{}, 1, 1},
-		{"losing chess", rules.Rules{Checkmate: "win"}, -1, -1},
-		{"giveaway", rules.Rules{Win: "none", Stalemate: "win", Extinction: extinctionAnyWin}, -1, -1},
-		{"stalemate wins", rules.Rules{Stalemate: "win"}, 1, -1},
-		{"stalemate loses", rules.Rules{Checkmate: "win", Stalemate: "loss"}, -1, 1},
-		{"extinction per type", rules.Rules{Win: "none", Extinction: &rules.Extinction{Pieces: rules.PieceSet{IDs: []string{"K", "Q"}}, PerType: rules.PerType{On: true}}}, 1, 1},
-		{"bare royal wins", rules.Rules{Win: "none", BareRoyal: "win"}, -1, -1},
-		{"race", rules.Rules{Win: "none", Reach: &rules.Reach{Squares: []string{"a8"}}}, 1, 1},
+		{"chess", chess, nil, nil, 1, 1},
+		{"losing chess", with(func(e *engine.Endings) { e.Checkmate = "win" }), nil, nil, -1, -1},
+		{"giveaway", with(func(e *engine.Endings) { e.Win, e.Stalemate = "none", "win" }), &engine.Extinction{Any: true, Min: 1, Result: "win"}, nil, -1, -1},
+		{"stalemate wins", with(func(e *engine.Endings) { e.Stalemate = "win" }), nil, nil, 1, -1},
+		{"stalemate loses", with(func(e *engine.Endings) { e.Checkmate, e.Stalemate = "win", "loss" }), nil, nil, -1, 1},
+		{"extinction per type", with(func(e *engine.Endings) { e.Win = "none" }), &engine.Extinction{Kinds: []int{0, 1}, Min: 1, Result: "loss", PerType: true}, nil, 1, 1},
+		{"bare royal wins", with(func(e *engine.Endings) { e.Win, e.BareRoyal = "none", "win" }), nil, nil, -1, -1},
+		{"race", with(func(e *engine.Endings) { e.Win = "none" }), nil, nil, 1, 1},
+		{"scoring pieces", with(func(e *engine.Endings) { e.Win = "none" }), nil, &engine.Scoring{Count: "pieces"}, 1, 1},
 	}
 	for _, tc := range tests {
-		mat, mob := endingSigns(&tc.r)
+		mat, mob := endingSigns(tc.end, tc.ext, tc.sc)
 		if mat != tc.mat || mob != tc.mob {
 			t.Errorf("%s: material sign %d, mobility sign %d; want %d, %d", tc.name, mat, mob, tc.mat, tc.mob)
 		}
@@ -93,35 +101,5 @@ func TestCheckLimitUsesEngineCount(t *testing.T) {
 	}
 	if a, b := ev.evaluate(p0, 0, p0), ev.evaluate(p2, 0, p2); b <= a {
 		t.Errorf("two checks given should raise the evaluation: %d then %d", a, b)
-	}
-}
-
-func TestGeometryHelpers(t *testing.T) {
-	for _, tc := range []struct {
-		name       string
-		file, rank int
-		ok         bool
-	}{{"a1", 0, 0, true}, {"p16", 15, 15, true}, {"e10", 4, 9, true}, {"a0", 0, 0, false}, {"1a", 0, 0, false}, {"", 0, 0, false}} {
-		f, r, ok := parseSquareName(tc.name)
-		if ok != tc.ok || (ok && (f != tc.file || r != tc.rank)) {
-			t.Errorf("parseSquareName(%q) = %d, %d, %v", tc.name, f, r, ok)
-		}
-	}
-	for _, tc := range []struct {
-		sym  string
-		vecs []rules.Vector
-		want int
-	}{
-		{rules.SymNone, []rules.Vector{{0, 1}}, 1},
-		{rules.SymLateral, []rules.Vector{{1, 1}}, 2},
-		{rules.SymRotate4, []rules.Vector{{1, 0}, {1, 1}}, 8},
-		{rules.SymDihedral8, []rules.Vector{{1, 2}}, 8},
-		{rules.SymDihedral8, []rules.Vector{{1, 1}}, 4},
-		{rules.SymRotate6, []rules.Vector{{1, 0}}, 6},
-		{rules.SymDihedral12, []rules.Vector{{1, 2}}, 12},
-	} {
-		if got := len(expandSymmetry(tc.vecs, tc.sym)); got != tc.want {
-			t.Errorf("%s of %v: %d images, want %d", tc.sym, tc.vecs, got, tc.want)
-		}
 	}
 }

@@ -3,7 +3,7 @@ package search
 import (
 	"math"
 
-	"balancefarm/engine/rules"
+	"balancefarm/engine"
 	"balancefarm/internal/maskray"
 )
 
@@ -28,8 +28,9 @@ const (
 var promotionFraction = []float64{0, 0.12, 0.06, 0.03, 0.015, 0.008}
 
 // ray is one line of squares a piece reaches from one square on an empty
-// board, in order. quiet: it may end on an empty square; capture: on an
-// enemy. Squares before min are passed over but not landed on.
+// board, in order: an entry of the engine's move table. quiet: it may end
+// on an empty square; capture: on an enemy. Squares before min are passed
+// over but not landed on.
 type ray struct {
 	sqs         []int16
 	min         int
@@ -37,7 +38,7 @@ type ray struct {
 	capture     bool
 	hop         bool
 	line        bool // a slide, sweep or hop: its reach depends on the board
-	screen      string
+	screen      engine.Screen
 	screenRange int
 	// On a board of at most 64 squares, a slide or sweep whose squares
 	// only rise or only fall is also a mask (order says which way, as
@@ -62,7 +63,6 @@ func (r *ray) setMask(nsq int) {
 
 // kindTable is everything precomputed about one kind of piece.
 type kindTable struct {
-	known   bool
 	id      string
 	royal   bool
 	value   int        // material in centipawns, unsigned
@@ -74,22 +74,27 @@ type kindTable struct {
 }
 
 // evalTables is the immutable part of the evaluation for one game, built
-// once from the rule file and shared by both players.
+// once from the compiled game (never the rule file) and shared by both
+// players.
 type evalTables struct {
-	geo      *geometry
-	spec     *rules.Spec
-	kinds    []kindTable // indexed by engine kind
-	matSign  int         // +1: material is good; -1: the endings reward losing it
-	mobSign  int
-	maxPlies int
+	nsq           int
+	width, height int
+	file, rank    []int       // per square
+	kinds         []kindTable // indexed by engine kind
+	matSign       int         // +1: material is good; -1: the endings reward losing it
+	mobSign       int
+	maxPlies      int
 
 	reachSign  int // +1 win, -1 loss, 0 nothing to read
 	reachLeave bool
 
 	checkLimit int
 	claimWinAt int
+	checkGame  bool // checks matter: answer them in quiescence and extend them
 
-	extinction   *rules.Extinction
+	extinction   bool
+	extMin       int
+	extOwn       bool    // per_type own: skip a group the player never had
 	extGroups    [][]int // groups of kinds counted together
 	extStarts    [2][]int
 	extSign      int
@@ -103,85 +108,74 @@ type evalTables struct {
 
 const unreachable = 255
 
-func buildEvalTables(g gameInfo) *evalTables {
-	spec := g.Spec()
-	t := &evalTables{geo: newGeometry(g), spec: spec, maxPlies: spec.Rules.MaxPliesOrDefault()}
-	r := &spec.Rules
-	t.matSign, t.mobSign = endingSigns(r)
+// buildEvalTables reads the evaluation's tables from a compiled game; a
+// nil game (the tests' boardless toys) gives empty tables.
+func buildEvalTables(g *engine.Game) *evalTables {
+	t := &evalTables{matSign: 1, mobSign: 1}
+	if g == nil {
+		return t
+	}
+	end := g.Endings()
+	t.nsq, t.width, t.height, t.maxPlies = g.NumSquares(), g.Width(), g.Height(), end.MaxPlies
+	t.file, t.rank = make([]int, t.nsq), make([]int, t.nsq)
+	for sq := range t.nsq {
+		t.file[sq], t.rank[sq] = g.File(sq), g.Rank(sq)
+	}
+	ext, sc := g.Extinction(), g.Scoring()
+	t.matSign, t.mobSign = endingSigns(end, ext, sc)
 
-	byID := map[string]int{}
-	for i := range spec.Pieces {
-		byID[spec.Pieces[i].ID] = i
+	t.kinds = make([]kindTable, g.NumKinds())
+	for k := range t.kinds {
+		t.kinds[k] = kindTable{id: g.PieceID(k), royal: g.IsRoyal(k), value: int(math.Round(g.PieceValue(k) * 100))}
+		t.hasRoyal = t.hasRoyal || t.kinds[k].royal
 	}
-	// The engine numbers kinds its own way; match them to the file by id.
-	for kind := 0; kind < len(spec.Pieces)+4; kind++ {
-		id := safePieceID(g, kind)
-		pi, ok := byID[id]
-		if !ok {
-			continue
-		}
-		for len(t.kinds) <= kind {
-			t.kinds = append(t.kinds, kindTable{})
-		}
-		p := &spec.Pieces[pi]
-		t.kinds[kind] = kindTable{
-			known: true,
-			id:    p.ID,
-			royal: p.Royal,
-			value: int(math.Round(safePieceValue(g, kind, p) * 100)),
-		}
-		if p.Royal {
-			t.hasRoyal = true
-		}
-	}
-	win := r.WinOrDefault()
-	t.checkmateish = win == rules.WinCheckmate && r.CheckmateOrDefault() == "loss"
-	t.mopUp = t.hasRoyal && t.matSign > 0 && (t.checkmateish || win == rules.WinRoyalCapture)
+	t.checkmateish = end.Win == "checkmate" && end.Checkmate == "loss"
+	t.mopUp = t.hasRoyal && t.matSign > 0 && (t.checkmateish || end.Win == "royal_capture")
+	t.checkGame = end.CheckLimit > 0 || t.hasRoyal && end.Win == "checkmate"
 
-	if t.geo.ok {
-		for kind := range t.kinds {
-			if t.kinds[kind].known {
-				t.buildKind(kind, &spec.Pieces[byID[t.kinds[kind].id]])
-			}
-		}
+	for k := range t.kinds {
+		t.buildKind(g, k)
 	}
-	t.buildEndings()
+	for _, pr := range g.Promotions() {
+		t.addPromotion(&pr)
+	}
+	t.buildEndings(g, end, ext, sc)
 	return t
 }
 
 // endingSigns reads whether the endings reward having material and moves,
 // or shedding them (losing chess, giveaway, a stalemate that wins).
-func endingSigns(r *rules.Rules) (mat, mob int) {
+func endingSigns(end engine.Endings, ext *engine.Extinction, sc *engine.Scoring) (mat, mob int) {
 	plus, minus := 0, 0
-	switch r.WinOrDefault() {
-	case rules.WinCheckmate:
-		if r.CheckmateOrDefault() == "win" {
+	switch end.Win {
+	case "checkmate":
+		if end.Checkmate == "win" {
 			minus += 2
 		} else {
 			plus++
 		}
-	case rules.WinRoyalCapture, rules.WinAnnihilation:
+	case "royal_capture", "annihilation":
 		plus++
 	}
-	if e := r.Extinction; e != nil {
+	if ext != nil {
 		w := 1
-		if e.Pieces.Any {
+		if ext.Any {
 			w = 2
 		}
-		switch e.Result {
+		switch ext.Result {
 		case "win":
 			minus += w
-		case "", "loss":
+		case "loss":
 			plus += w
 		}
 	}
-	switch r.BareRoyal {
+	switch end.BareRoyal {
 	case "win":
 		minus++
 	case "loss":
 		plus++
 	}
-	if s := r.Scoring; s != nil && (s.CountOrDefault() == "material" || s.CountOrDefault() == "pieces") {
+	if sc != nil && (sc.Count == "material" || sc.Count == "pieces") {
 		plus++
 	}
 	mat = 1
@@ -189,7 +183,7 @@ func endingSigns(r *rules.Rules) (mat, mob int) {
 		mat = -1
 	}
 	mob = mat
-	switch r.StalemateOrDefault() {
+	switch end.Stalemate {
 	case "win":
 		mob = -1
 	case "loss":
@@ -198,129 +192,47 @@ func endingSigns(r *rules.Rules) (mat, mob int) {
 	return mat, mob
 }
 
-func safePieceID(g gameInfo, kind int) (id string) {
-	defer func() {
-		if recover() != nil {
-			id = ""
-		}
-	}()
-	return g.PieceID(kind)
-}
-
-func safePieceValue(g gameInfo, kind int, p *rules.Piece) (v float64) {
-	defer func() {
-		if recover() != nil {
-			v = p.PieceValue()
-		}
-	}()
-	return g.PieceValue(kind)
-}
-
-// orient turns a vector written from the mover's side into board
-// coordinates for a player: the second player's is reflected in the rank,
-// or turned 180 degrees when the setup is rotated (and always on a hex
-// board, where that turn is the lattice's own symmetry).
-func (t *evalTables) orient(v [2]int, player int) [2]int {
-	if player == 0 {
-		return v
-	}
-	if t.spec.Setup.Rotated() || t.geo.hex {
-		return [2]int{-v[0], -v[1]}
-	}
-	return [2]int{v[0], -v[1]}
-}
-
-// facings are the extra orientations a piece with a facing can point in;
-// the evaluation credits it with all of them.
-func facings(p *rules.Piece, v [2]int, hex bool) [][2]int {
-	if p.Facing == nil || hex {
-		return [][2]int{v}
-	}
-	if p.Facing.Axes == 2 {
-		return [][2]int{v, {-v[0], -v[1]}}
-	}
-	return [][2]int{v, {-v[1], v[0]}, {-v[0], -v[1]}, {v[1], -v[0]}}
-}
-
-func (t *evalTables) buildKind(kind int, p *rules.Piece) {
-	geo := t.geo
+// buildKind reads a kind's move lines from the engine's tables. Lines a
+// condition limits (first_move, from_rank, condition.region: double steps
+// and the like) are left out: the evaluation credits lasting reach.
+func (t *evalTables) buildKind(g *engine.Game, kind int) {
 	kt := &t.kinds[kind]
-	longest := max(geo.width, geo.height)
 	for pl := 0; pl < 2; pl++ {
-		var region []bool
-		if len(p.Region) > 0 {
-			region = make([]bool, geo.nsq)
-			for _, sq := range geo.squares(p.Region, pl, t.spec.Setup.Rotated()) {
-				region[sq] = true
-			}
-		}
-		kt.rays[pl] = make([][]ray, geo.nsq)
-		for sq := 0; sq < geo.nsq; sq++ {
-			if geo.file[sq] < 0 || geo.wall[sq] {
-				continue
-			}
-			for mi := range p.Moves {
-				m := &p.Moves[mi]
-				if m.Condition != nil {
-					continue // conditional moves (double steps and the like) are left out
+		kt.rays[pl] = make([][]ray, t.nsq)
+		kt.lines[pl] = make([][]ray, t.nsq)
+		for sq := 0; sq < t.nsq; sq++ {
+			for _, l := range g.Lines(pl, kind, sq) {
+				if l.FirstMove || l.Conditional {
+					continue
 				}
-				mode := m.ModeOrDefault()
-				base := ray{
-					quiet:   mode != rules.ModeCapture,
-					capture: mode != rules.ModeMove && (p.Captures == nil || len(p.Captures) > 0),
-					hop:     m.Kind == rules.KindHop,
-					line:    m.Kind == rules.KindSlide || m.Kind == rules.KindSweep || m.Kind == rules.KindHop,
-					screen:  m.Screen,
-				}
-				if m.ScreenRange != nil {
-					base.screenRange = *m.ScreenRange
-				}
-				steps := 1
-				switch m.Kind {
-				case rules.KindSlide, rules.KindSweep, rules.KindHop:
-					steps = m.RangeOrDefault()
-					if steps == 0 {
-						steps = longest
+				r := ray{min: l.Min, quiet: l.Quiet, capture: l.Capture, hop: l.Kind == engine.LineHop,
+					line: l.Ray(), screen: l.Screen, screenRange: l.ScreenRange}
+				r.sqs = make([]int16, 0, len(l.Squares))
+				for _, s := range l.Squares {
+					if !l.Ray() || g.CanStand(pl, kind, s) {
+						r.sqs = append(r.sqs, int16(s))
+						continue
 					}
-					base.min = m.MinRangeOrDefault() - 1
+					// The engine passes over squares outside the piece's
+					// region without landing; a ray here cannot say that,
+					// so it ends there (no public file has such a piece).
+					break
 				}
-				if m.Kind == rules.KindHop {
-					steps = longest // the range counts past the screen; walk the whole line
+				if len(r.sqs) <= r.min {
+					continue
 				}
-				for _, v0 := range expandSymmetry(m.Vectors, m.SymmetryOrDefault()) {
-					for _, vf := range facings(p, v0, geo.hex) {
-						v := t.orient(vf, pl)
-						rr := base
-						f, r := geo.file[sq], geo.rank[sq]
-						for i := 1; i <= steps; i++ {
-							s := geo.square(f+i*v[0], r+i*v[1])
-							if s < 0 || (region != nil && !region[s]) {
-								break
-							}
-							rr.sqs = append(rr.sqs, int16(s))
-						}
-						if len(rr.sqs) > rr.min {
-							kt.rays[pl][sq] = append(kt.rays[pl][sq], rr)
-						}
-					}
-				}
-			}
-		}
-		kt.lines[pl] = make([][]ray, geo.nsq)
-		for sq, rs := range kt.rays[pl] {
-			for _, r := range rs {
+				kt.rays[pl][sq] = append(kt.rays[pl][sq], r)
 				if r.line {
-					r.setMask(geo.nsq)
+					r.setMask(t.nsq)
 					kt.lines[pl][sq] = append(kt.lines[pl][sq], r)
 				}
 			}
 		}
-		kt.pst[pl] = make([]int, geo.nsq)
+		kt.pst[pl] = make([]int, t.nsq)
 		if !kt.royal {
-			t.addCentrality(kt, pl)
+			t.addCentrality(g, kind, pl)
 		}
 	}
-	t.addPromotion(kind, kt)
 }
 
 // destinations lists the squares a piece reaches in one move from sq on
@@ -344,12 +256,14 @@ func destinations(rays []ray) []int {
 }
 
 // addCentrality credits squares from which the piece commands more of an
-// empty board: a generic piece-square table.
-func (t *evalTables) addCentrality(kt *kindTable, pl int) {
-	counts := make([]int, t.geo.nsq)
+// empty board than on average over the squares it may stand on: a generic
+// piece-square table.
+func (t *evalTables) addCentrality(g *engine.Game, kind, pl int) {
+	kt := &t.kinds[kind]
+	counts := make([]int, t.nsq)
 	total, n := 0, 0
 	for sq := range counts {
-		if len(kt.rays[pl][sq]) == 0 && (t.geo.file[sq] < 0 || t.geo.wall[sq]) {
+		if !g.CanStand(pl, kind, sq) {
 			continue
 		}
 		c := 0
@@ -368,7 +282,7 @@ func (t *evalTables) addCentrality(kt *kindTable, pl int) {
 	}
 	avg := total / n
 	for sq, c := range counts {
-		if t.geo.file[sq] >= 0 && !t.geo.wall[sq] {
+		if g.CanStand(pl, kind, sq) {
 			kt.pst[pl][sq] += centralityWeight * max(min(c-avg, 8), -8)
 		}
 	}
@@ -412,128 +326,68 @@ func moveDistances(rays [][]ray, targets []int, nsq int) []uint8 {
 
 // addPromotion credits a promoting piece for being near its zone, in
 // proportion to what promotion gains it.
-func (t *evalTables) addPromotion(kind int, kt *kindTable) {
-	for _, pr := range t.spec.Rules.Promotion {
-		if pr.Piece != kt.id {
+func (t *evalTables) addPromotion(pr *engine.Promotion) {
+	kt := &t.kinds[pr.Kind]
+	for pl := 0; pl < 2; pl++ {
+		best := 0
+		for _, to := range pr.Targets[pl] {
+			best = max(best, t.kinds[to].value)
+		}
+		gain := best - kt.value
+		if gain <= 0 || len(pr.Zone[pl]) == 0 {
 			continue
 		}
-		for pl := 0; pl < 2; pl++ {
-			best := 0
-			for _, to := range pr.Targets(pl) {
-				for k := range t.kinds {
-					if t.kinds[k].known && t.kinds[k].id == to {
-						best = max(best, t.kinds[k].value)
-					}
-				}
-			}
-			gain := best - kt.value
-			if gain <= 0 {
-				continue
-			}
-			zone := t.promotionZone(&pr, pl)
-			if len(zone) == 0 {
-				continue
-			}
-			dist := moveDistances(kt.rays[pl], zone, t.geo.nsq)
-			for sq, d := range dist {
-				if int(d) < len(promotionFraction) {
-					kt.pst[pl][sq] += int(float64(gain) * promotionFraction[d])
-				}
+		dist := moveDistances(kt.rays[pl], pr.Zone[pl], t.nsq)
+		for sq, d := range dist {
+			if int(d) < len(promotionFraction) {
+				kt.pst[pl][sq] += int(float64(gain) * promotionFraction[d])
 			}
 		}
 	}
-}
-
-// promotionZone is a promotion rule's zone for a player, reflected for the
-// second player as everything written for the first is.
-func (t *evalTables) promotionZone(pr *rules.Promotion, pl int) []int {
-	geo := t.geo
-	if len(pr.Squares) > 0 {
-		return geo.squares(pr.Squares, pl, t.spec.Setup.Rotated())
-	}
-	var ranks []int
-	switch {
-	case len(pr.Ranks) > 0:
-		ranks = pr.Ranks
-	case pr.Rank != nil && !pr.Rank.Last:
-		ranks = []int{pr.Rank.Index}
-	default:
-		ranks = []int{geo.height - 1}
-	}
-	var out []int
-	for sq := 0; sq < geo.nsq; sq++ {
-		if geo.file[sq] < 0 || geo.wall[sq] {
-			continue
-		}
-		r := geo.rank[sq]
-		if pl == 1 {
-			r = geo.height - 1 - r
-		}
-		for _, want := range ranks {
-			if r == want {
-				out = append(out, sq)
-			}
-		}
-	}
-	return out
 }
 
 // buildEndings precomputes what the evaluation reads for each ending the
-// file names.
-func (t *evalTables) buildEndings() {
-	r := &t.spec.Rules
-	geo := t.geo
-	if rc := r.Reach; rc != nil && geo.ok {
+// game has.
+func (t *evalTables) buildEndings(g *engine.Game, end engine.Endings, ext *engine.Extinction, sc *engine.Scoring) {
+	if rc := g.Reach(); rc != nil {
 		switch rc.Result {
-		case "", "win":
+		case "win":
 			t.reachSign = 1
 		case "loss":
 			t.reachSign = -1
 		}
-		t.reachLeave = rc.On == "leave"
+		t.reachLeave = rc.OnLeave
 		for pl := 0; pl < 2; pl++ {
-			var goals []int
-			switch {
-			case pl == 0 || (rc.Mirror != nil && !rc.Mirror.On):
-				goals = geo.squares(rc.Squares, 0, false)
-			default:
-				goals = geo.squares(rc.Squares, 1, rc.Mirror != nil && rc.Mirror.Rotate)
-			}
 			for k := range t.kinds {
-				kt := &t.kinds[k]
-				if !kt.known || kt.rays[pl] == nil || (rc.Piece != "" && rc.Piece != kt.id) {
-					continue
+				if rc.Kind < 0 || rc.Kind == k {
+					t.kinds[k].goal[pl] = moveDistances(t.kinds[k].rays[pl], rc.Goals[pl], t.nsq)
 				}
-				kt.goal[pl] = moveDistances(kt.rays[pl], goals, geo.nsq)
 			}
 		}
 	}
-	t.checkLimit = r.CheckLimit
-	if r.Territory != nil {
-		t.claimWinAt = r.Territory.WinAt
-	}
-	if e := r.Extinction; e != nil {
-		t.extinction = e
-		switch e.Result {
+	t.checkLimit = end.CheckLimit
+	if ext != nil {
+		t.extinction, t.extMin, t.extOwn = true, ext.Min, ext.PerType && ext.Own
+		switch ext.Result {
 		case "win":
 			t.extSign = 1
-		case "", "loss":
+		case "loss":
 			t.extSign = -1
 		}
-		t.buildExtinctionGroups(e)
+		t.buildExtinctionGroups(g, ext)
 	}
-	switch r.BareRoyal {
+	switch end.BareRoyal {
 	case "loss":
 		t.bareSign = -1
 	case "win":
 		t.bareSign = 1
 	}
-	if s := r.Scoring; s != nil {
-		t.scoreCount = s.CountOrDefault()
-		if t.scoreCount == "region" && geo.ok {
+	if sc != nil {
+		t.scoreCount = sc.Count
+		if sc.Count == "region" {
 			for pl := 0; pl < 2; pl++ {
-				t.scoreRegion[pl] = make([]bool, geo.nsq)
-				for _, sq := range geo.squares(s.Region, pl, t.spec.Setup.Rotated()) {
+				t.scoreRegion[pl] = make([]bool, t.nsq)
+				for _, sq := range sc.Region[pl] {
 					t.scoreRegion[pl][sq] = true
 				}
 			}
@@ -543,54 +397,26 @@ func (t *evalTables) buildEndings() {
 
 // buildExtinctionGroups sorts the listed kinds into the groups that are
 // counted together, and how many of each group each player starts with.
-func (t *evalTables) buildExtinctionGroups(e *rules.Extinction) {
-	kindsOf := func(id string) []int {
-		var out []int
-		for k := range t.kinds {
-			if t.kinds[k].known && (id == "" || t.kinds[k].id == id) {
-				out = append(out, k)
-			}
-		}
-		return out
-	}
+func (t *evalTables) buildExtinctionGroups(g *engine.Game, e *engine.Extinction) {
 	switch {
-	case e.Pieces.Any:
-		t.extGroups = [][]int{kindsOf("")}
-	case e.PerType.On:
-		for _, id := range e.Pieces.IDs {
-			t.extGroups = append(t.extGroups, kindsOf(id))
-		}
-	default:
+	case e.Any:
 		var all []int
-		for _, id := range e.Pieces.IDs {
-			all = append(all, kindsOf(id)...)
+		for k := range t.kinds {
+			all = append(all, k)
 		}
 		t.extGroups = [][]int{all}
-	}
-	// Starting counts from the setup, so per_type "own" can skip a group
-	// a player never had.
-	start := [2]map[string]int{{}, {}}
-	for _, pl := range t.spec.Setup.Placements {
-		start[pl.Player][pl.Piece] += len(pl.Squares)
-		if t.spec.Setup.Mirrored() {
-			start[1][pl.Piece] += len(pl.Squares)
+	case e.PerType:
+		for _, k := range e.Kinds {
+			t.extGroups = append(t.extGroups, []int{k})
 		}
-	}
-	if d := t.spec.Rules.Drops; d != nil {
-		for id, c := range d.Stock {
-			n := c.Count
-			if c.Unlimited {
-				n = 1
-			}
-			start[0][id] += n
-			start[1][id] += n
-		}
+	default:
+		t.extGroups = [][]int{append([]int(nil), e.Kinds...)}
 	}
 	for pl := 0; pl < 2; pl++ {
 		t.extStarts[pl] = make([]int, len(t.extGroups))
 		for gi, grp := range t.extGroups {
 			for _, k := range grp {
-				t.extStarts[pl][gi] += start[pl][t.kinds[k].id]
+				t.extStarts[pl][gi] += g.SetupCount(pl, k)
 			}
 		}
 	}

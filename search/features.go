@@ -32,7 +32,7 @@ func (ft *featureTracker) take(b board, c *census) {
 	for pl := 0; pl < 2; pl++ {
 		clear(c.byKind[pl])
 	}
-	for sq := 0; sq < ft.t.geo.nsq; sq++ {
+	for sq := 0; sq < ft.t.nsq; sq++ {
 		kind, owner, ok := b.PieceAt(sq)
 		if !ok {
 			continue

@@ -93,7 +93,7 @@ func newMCTSSearch[M comparable, P position[M]](t *evalTables, spec PlayerSpec, 
 	s.checkGame = s.leaf.checkGame
 	if t.reachSign > 0 {
 		for pl := 0; pl < 2; pl++ {
-			s.goalSq[pl] = make([]bool, t.geo.nsq)
+			s.goalSq[pl] = make([]bool, t.nsq)
 			for k := range t.kinds {
 				for sq, d := range t.kinds[k].goal[pl] {
 					if d == 0 {

@@ -1,7 +1,5 @@
 package search
 
-import "balancefarm/engine/rules"
-
 // position is the game interface the players search through. It is the
 // engine's Position method set (reached through the adapter in
 // engineplay.go), written as an interface with the move type as a
@@ -46,15 +44,6 @@ type result struct {
 	over   bool
 	winner int // 0, 1, or -1 for a draw
 	rule   string
-}
-
-// gameInfo is what the evaluation reads of a game; *engine.Game has it.
-type gameInfo interface {
-	Spec() *rules.Spec
-	NumSquares() int
-	SquareName(sq int) string
-	PieceID(kind int) string
-	PieceValue(kind int) float64
 }
 
 // Optional position capabilities. The evaluation uses one when the

@@ -7,7 +7,7 @@ import (
 )
 
 func TestABSolvesNim(t *testing.T) {
-	tables := buildEvalTables(newBoardless())
+	tables := buildEvalTables(nil)
 	for _, turnLen := range []int{1, 2, 3} {
 		for pile := 1; pile <= 22; pile++ {
 			pos := newNim(pile, turnLen)
@@ -39,7 +39,7 @@ func TestABSolvesNim(t *testing.T) {
 }
 
 func TestMCTSSolvesNim(t *testing.T) {
-	tables := buildEvalTables(newBoardless())
+	tables := buildEvalTables(nil)
 	for _, turnLen := range []int{1, 2} {
 		for pile := 1; pile <= 14; pile++ {
 			pos := newNim(pile, turnLen)
@@ -62,7 +62,7 @@ func TestMCTSSolvesNim(t *testing.T) {
 }
 
 func TestToyGameDeterministic(t *testing.T) {
-	tables := buildEvalTables(newBoardless())
+	tables := buildEvalTables(nil)
 	specs := [][2]string{{"random", "mcts:i50"}, {"ab:d3", "mcts:i100"}, {"mcts:i30", "random"}}
 	for _, sp := range specs {
 		var recs [2]Record
@@ -85,7 +85,7 @@ func TestToyGameDeterministic(t *testing.T) {
 }
 
 func TestNodeLimitStopsGame(t *testing.T) {
-	tables := buildEvalTables(newBoardless())
+	tables := buildEvalTables(nil)
 	p0, _ := ParseSpec("ab:d30")
 	_, err := runGame[nimMove, *nim](context.Background(), newNim(60, 1), tables, [2]PlayerSpec{p0, p0}, 1, Limits{MaxNodes: 500, OpeningPlies: -1}, nil)
 	if err == nil {

@@ -2,8 +2,6 @@ package search
 
 import (
 	"fmt"
-
-	"balancefarm/engine/rules"
 )
 
 // nim is a toy game driven through position[M] so the search can be tested
@@ -103,15 +101,3 @@ func nimWinner(n *nim, memo map[[3]int]int) int {
 	memo[key] = w
 	return w
 }
-
-// boardless is the gameInfo of a game with no board, for the toys.
-type boardless struct{ spec rules.Spec }
-
-func newBoardless() *boardless {
-	return &boardless{spec: rules.Spec{Name: "toy", Board: rules.Board{Width: 2, Height: 2}}}
-}
-func (b *boardless) Spec() *rules.Spec      { return &b.spec }
-func (b *boardless) NumSquares() int        { return 0 }
-func (b *boardless) SquareName(int) string  { return "" }
-func (b *boardless) PieceID(int) string     { return "" }
-func (b *boardless) PieceValue(int) float64 { return 0 }

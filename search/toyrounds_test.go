@@ -93,7 +93,7 @@ func (g *oddEven) Result() result {
 }
 
 func TestRoundPlayersAvoidDominatedChoice(t *testing.T) {
-	tables := buildEvalTables(newBoardless())
+	tables := buildEvalTables(nil)
 	for _, spec := range []string{"ab:d2", "mcts:i400"} {
 		ps, _ := ParseSpec(spec)
 		shown := map[oeMove]int{}
@@ -113,7 +113,7 @@ func TestRoundPlayersAvoidDominatedChoice(t *testing.T) {
 }
 
 func TestRoundAnswerToAnnouncedMove(t *testing.T) {
-	tables := buildEvalTables(newBoardless())
+	tables := buildEvalTables(nil)
 	for _, spec := range []string{"ab:d2", "mcts:i400"} {
 		ps, _ := ParseSpec(spec)
 		for _, shown := range []oeMove{1, 2} {
@@ -131,7 +131,7 @@ func TestRoundAnswerToAnnouncedMove(t *testing.T) {
 }
 
 func TestRoundGames(t *testing.T) {
-	tables := buildEvalTables(newBoardless())
+	tables := buildEvalTables(nil)
 	ab, _ := ParseSpec("ab:d3")
 	mc, _ := ParseSpec("mcts:i300")
 	// Announcing first loses every round to a player who answers well.

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"balancefarm/engine"
-	"balancefarm/engine/rules"
 	"balancefarm/stats"
 )
 
@@ -12,14 +11,13 @@ import (
 // either player can capture on their first move, and which of chess's own
 // rules the file keeps.
 func StartInfo(g *engine.Game) stats.StartInfo {
-	spec := g.Spec()
+	// HasNPCs stays false: the engine refuses rules.npcs.
 	info := stats.StartInfo{
-		UsesCastling:   spec.Rules.Castling != nil,
-		UsesEnPassant:  spec.Rules.EnPassant,
-		UsesDoubleStep: hasDoubleStep(spec),
-		HasNPCs:        len(spec.Rules.NPCs) > 0,
-		HasReach:       spec.Rules.Reach != nil,
-		MaxPlies:       spec.Rules.MaxPliesOrDefault(),
+		UsesCastling:   g.HasCastling(),
+		UsesEnPassant:  g.HasEnPassant(),
+		UsesDoubleStep: g.HasDoubleStep(),
+		HasReach:       g.Reach() != nil,
+		MaxPlies:       g.Endings().MaxPlies,
 	}
 	start := g.NewPosition()
 	first := start.SideToMove()
@@ -66,23 +64,4 @@ func swapSide(fen string) string {
 		fields[3] = "-"
 	}
 	return strings.Join(fields, " ")
-}
-
-// hasDoubleStep reports whether some piece has a first-move or from-rank
-// slide of two or more squares: chess's pawn double step, in any file.
-func hasDoubleStep(spec *rules.Spec) bool {
-	for _, pc := range spec.Pieces {
-		for _, m := range pc.Moves {
-			if m.Kind != rules.KindSlide || m.Condition == nil {
-				continue
-			}
-			if !m.Condition.FirstMove && m.Condition.FromRank == nil {
-				continue
-			}
-			if m.MinRangeOrDefault() >= 2 {
-				return true
-			}
-		}
-	}
-	return false
 }
