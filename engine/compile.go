@@ -66,6 +66,10 @@ func Compile(data []byte) (*Game, error) {
 	return g, nil
 }
 
+// ReadRuleFile reads a rule file's bytes as the front end does, with its
+// messages for a missing file, a directory or one over MaxRuleFileBytes.
+func ReadRuleFile(path string) ([]byte, error) { return rules.ReadFile(path) }
+
 // Name is the rule file's name field ("" when it has none).
 func (g *Game) Name() string { return strings.TrimSpace(g.spec.Name) }
 

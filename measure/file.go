@@ -2,8 +2,6 @@ package measure
 
 import (
 	"errors"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -50,19 +48,13 @@ func (f *File) fallbackName() string {
 	return "unnamed-" + f.Hash[:12]
 }
 
-// Read reads and compiles the rule file at path, refusing one larger than
-// engine.MaxRuleFileBytes before it is all read.
+// Read reads and compiles the rule file at path (engine.ReadRuleFile:
+// one larger than engine.MaxRuleFileBytes is refused before it is all read).
 func Read(path string) (*File, error) {
-	fh, err := os.Open(path)
+	data, err := engine.ReadRuleFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer fh.Close()
-	data, err := io.ReadAll(io.LimitReader(fh, engine.MaxRuleFileBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	// engine.Compile refuses the oversized file in its own words.
 	return Load(path, data)
 }
 

@@ -1,12 +1,12 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 
 	"balancefarm/engine"
-	"balancefarm/engine/rules"
 )
 
 func init() {
@@ -39,22 +39,32 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 }
 
 // validateFile prints the file's problems, or its first player's move count,
-// and reports whether it is valid.
+// and reports whether it is valid. It compiles as measure and serve do
+// (engine.Compile), so the three agree on what is valid and playable.
 func validateFile(path string, w io.Writer) bool {
-	spec, problems, err := rules.ParseFile(path)
+	data, err := engine.ReadRuleFile(path)
 	if err != nil {
 		fmt.Fprintf(w, "%s: %v\n", path, err)
 		return false
 	}
-	if len(problems) > 0 {
-		for _, p := range problems {
-			fmt.Fprintf(w, "%s: %s\n", path, p.Text)
+	g, err := engine.Compile(data)
+	var ce *engine.CompileError
+	switch {
+	case errors.As(err, &ce) && len(ce.Problems) > 0:
+		for _, p := range ce.Problems {
+			fmt.Fprintf(w, "%s: %s\n", path, p)
 		}
 		return false
-	}
-	n, err := firstMoveCount(spec)
-	if err != nil {
+	case errors.As(err, &ce):
 		// A valid file the engine cannot play yet is still valid.
+		fmt.Fprintf(w, "%s: valid (no move count: %s)\n", path, ce.Unplayable)
+		return true
+	case err != nil:
+		fmt.Fprintf(w, "%s: %v\n", path, err)
+		return false
+	}
+	n, err := firstMoveCount(g)
+	if err != nil {
 		fmt.Fprintf(w, "%s: valid (no move count: %v)\n", path, err)
 		return true
 	}
@@ -62,15 +72,13 @@ func validateFile(path string, w io.Writer) bool {
 	return true
 }
 
-func firstMoveCount(spec *rules.Spec) (n int, err error) {
+// firstMoveCount counts the start position's legal moves; an engine
+// failure is reported, never a panic.
+func firstMoveCount(g *engine.Game) (n int, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("engine failure: %v", r)
 		}
 	}()
-	g, err := engine.Load(spec)
-	if err != nil {
-		return 0, err
-	}
 	return len(g.NewPosition().LegalMoves(nil)), nil
 }

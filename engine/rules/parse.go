@@ -53,29 +53,39 @@ func Parse(data []byte) (*Spec, []Problem) {
 // file itself (missing, a directory, too large, unreadable); problems with
 // its content come back as Problems.
 func ParseFile(path string) (*Spec, []Problem, error) {
+	data, err := ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	spec, problems := Parse(data)
+	return spec, problems, nil
+}
+
+// ReadFile reads a rule file's bytes, refusing a directory or a file
+// larger than MaxFileSize before it is all read.
+func ReadFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("cannot read rule file: %w", err)
+		return nil, fmt.Errorf("cannot read rule file: %w", err)
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
-		return nil, nil, fmt.Errorf("cannot read rule file: %w", err)
+		return nil, fmt.Errorf("cannot read rule file: %w", err)
 	}
 	if info.IsDir() {
-		return nil, nil, fmt.Errorf("cannot read rule file %s: it is a directory", path)
+		return nil, fmt.Errorf("cannot read rule file %s: it is a directory", path)
 	}
 	// Read one byte past the cap so a file that grows while read, or a
 	// special file with no size, is still refused rather than read whole.
 	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 	if err != nil {
-		return nil, nil, fmt.Errorf("cannot read rule file: %w", err)
+		return nil, fmt.Errorf("cannot read rule file: %w", err)
 	}
 	if len(data) > MaxFileSize {
-		return nil, nil, fmt.Errorf("cannot read rule file %s: it is larger than %d bytes (1 MiB); a rule file is a few kilobytes", path, MaxFileSize)
+		return nil, fmt.Errorf("cannot read rule file %s: it is larger than %d bytes (1 MiB); a rule file is a few kilobytes", path, MaxFileSize)
 	}
-	spec, problems := Parse(data)
-	return spec, problems, nil
+	return data, nil
 }
 
 // declaredVersion is the file's schema_version when well formed, 29 when
