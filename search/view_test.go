@@ -19,7 +19,7 @@ const rulesPkg = "balancefarm/engine/rules"
 func TestOnlyEngineReadsRules(t *testing.T) {
 	goBin, err := exec.LookPath("go")
 	if err != nil {
-		t.Skip("no go command")
+		t.Fatalf("the go command is needed to list the dependencies: %v", err)
 	}
 	cmd := exec.Command(goBin, "list", "-deps", "-f", `{{.ImportPath}} {{join .Imports " "}}`,
 		"balancefarm/search", "balancefarm/selfplay", "balancefarm/report")
