@@ -133,6 +133,8 @@ var variantFiles = map[string]string{
 	"janus":         "engine/testdata/janus.json",
 	"modern":        "engine/testdata/modern.json",
 	"chancellor":    "engine/testdata/chancellor.json",
+	"crazyhouse":    "rulesets/crazyhouse.json",
+	"minishogi":     "rulesets/minishogi.json",
 }
 
 // variantSkips are rows where the language and Fairy-Stockfish differ, keyed
