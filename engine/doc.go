@@ -13,8 +13,10 @@
 // lame, sweep) and key, piece regions, captures lists, walls, wrapped edges,
 // mirrored or rotated setups, promotion, en passant, castling, must_capture,
 // forbid_check, royal_facing, forbid_immobility, and every ending except
-// those of the families below. Load refuses, with "not supported yet:
-// <key>", hex boards, drops, facings, rest, spies and speeds, strikes,
+// those of the families below, and pieces in hand (rules.drops with its
+// stock, regions, no_doubled, no_mate, placement phase and either_face;
+// promoted_from; promote_on_entry). Load refuses, with "not supported yet:
+// <key>", hex boards, facings, rest, spies and speeds, strikes,
 // contacts, explosions, territory, wild pieces, portals, turns of several
 // moves and simultaneous rounds. The representation below already has a
 // place for each of them, so adding one is new code, not a redesign.
@@ -82,7 +84,7 @@
 // positions are kept for repetition.
 //
 // Move is a uint64: from, to, promotion kind, a capture bit, a move type
-// (normal, double step, en passant, castling, sweep; drop, turn, portal and
+// (normal, double step, en passant, castling, sweep, drop; turn, portal and
 // pass are reserved) and two auxiliary bytes (a ray direction, a castling
 // partner's squares; a strike's landing square later).
 //
@@ -157,15 +159,30 @@
 //   - rules.reach on "arrive" is looked at after every move: a reach piece
 //     standing on its goal (and, with safe, not capturable there) decides.
 //   - The no-progress clock counts plies without capture or promotion (the
-//     reference's rule; FIDE also resets it on pawn moves).
+//     reference's rule; FIDE also resets it on pawn moves). A drop is
+//     neither, unless promote_on_entry promotes it.
+//   - Hands (hand.go): a count per player and kind, with a Zobrist key per
+//     count, so repetition sees them. A capture (en passant and a sweep's
+//     removals included) puts the piece in the mover's hand as its
+//     promoted_from. A drop is a move of type drop, from = to = its square,
+//     aux the kind taken from hand and aux2 the kind put down (its other
+//     face under either_face); promote_on_entry puts its first target in
+//     the promotion field. A dropped piece has moved (no castling or
+//     first_move right). Drop regions are written for the first player and
+//     reflected, as the language's other regions; forbid_immobility and
+//     piece regions apply to drops too. A drop only adds a piece, so
+//     legality reuses prepare: not in check, only a drop on a hopper's line
+//     is tested; in check, only drops on a blocking square are kept; a
+//     royal put down (a placement phase's king) is always tested. no_mate
+//     is exact: a listed drop whose piece could reach a royal is made and
+//     a reply looked for. A royal in the stock counts for royal loss until
+//     it is dropped.
 //
 // # Later families
 //
 // Each has its place: hex lattices are another geometry for the same
 // direction, ray and table builder (six or twelve vectors, a rhombus or
-// hexagon of squares, cells outside the hexagon being walls); hands are a
-// per-player per-kind count with Zobrist keys per count, drops a move type
-// whose promotion field is the kind; a facing is a byte per square beside
+// hexagon of squares, cells outside the hexagon being walls); a facing is a byte per square beside
 // the board, with a Zobrist key per facing and square, move tables per
 // facing and a turn move type (its new facing in aux); rest counters and claimed squares are per-square
 // arrays and bitsets with keys; wild pieces are owner 2 on the board plus a

@@ -27,7 +27,7 @@ func (g *Game) loadNotation() error {
 			default:
 				t = "{" + id + "}"
 			}
-			if g.caseIDs && len(id) > 1 {
+			if g.caseIDs && len(id) > 1 && !promotedID(id) {
 				t = "(" + t + ")"
 			}
 			c := pieceCode(k, o)
@@ -95,6 +95,9 @@ func (p *Position) FEN() string {
 		if y > 0 {
 			b.WriteByte('/')
 		}
+	}
+	if g.drops != nil {
+		b.WriteString(p.handField())
 	}
 	b.WriteString([]string{" w ", " b "}[p.side])
 	castling := p.castlingField()
@@ -277,6 +280,16 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 		return nil, fmt.Errorf("fen: empty")
 	}
 	p := g.emptyPosition()
+	if d := g.drops; d != nil {
+		for s := 0; s < 2; s++ {
+			for k := 0; k < g.nk; k++ {
+				if d.unlimited>>uint(k+1)&1 != 0 {
+					p.hand[s][k] = unlimitedHand
+					p.handN[s]++
+				}
+			}
+		}
+	}
 	boardField := fields[0]
 	if i := strings.IndexByte(boardField, '['); i >= 0 {
 		hand := boardField[i:]
@@ -284,9 +297,19 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 		if !strings.HasSuffix(hand, "]") {
 			return nil, fmt.Errorf("fen: hand %q has no closing ]", hand)
 		}
-		if hand != "[]" {
+		if hand != "[]" && g.drops == nil {
 			return nil, fmt.Errorf("fen: pieces in hand %s, but the game has no rules.drops", hand)
 		}
+		if err := p.parseHand(hand[1 : len(hand)-1]); err != nil {
+			return nil, err
+		}
+	} else if g.drops != nil && strings.Count(boardField, "/") == g.h {
+		// Fairy-Stockfish's other spelling: the hand as one more rank.
+		i := strings.LastIndexByte(boardField, '/')
+		if err := p.parseHand(boardField[i+1:]); err != nil {
+			return nil, err
+		}
+		boardField = boardField[:i]
 	}
 	if err := p.parseBoard(boardField); err != nil {
 		return nil, err
@@ -398,20 +421,11 @@ func (p *Position) parseBoard(s string) error {
 				j++
 				continue
 			}
-			tok := string(c)
-			if c == '(' || c == '{' {
-				closer := map[byte]byte{'(': ')', '{': '}'}[c]
-				end := strings.IndexByte(r[j:], closer)
-				if end < 0 {
-					return fmt.Errorf("fen: rank %d (%q): %q is not closed", y+1, r, c)
-				}
-				tok = r[j : j+end+1]
+			code, n, err := g.readToken(r[j:])
+			if err != nil {
+				return fmt.Errorf("fen: rank %d (%q): %v", y+1, r, err)
 			}
-			j += len(tok)
-			code, ok := g.tokenCode[tok]
-			if !ok {
-				return fmt.Errorf("fen: rank %d (%q): %q is not a piece of this game", y+1, r, tok)
-			}
+			j += n
 			if x >= g.w {
 				return fmt.Errorf("fen: rank %d (%q) has more than %d files", y+1, r, g.w)
 			}
@@ -499,4 +513,83 @@ func (p *Position) parseEP(f string) error {
 	}
 	p.epVictim = victim
 	return nil
+}
+
+// readToken reads one piece token from the start of s: a letter, a
+// bracketed id, or Fairy-Stockfish's promoted spellings "+p" and "q~".
+// A "~" the game has no piece for is read as the plain piece (Fairy-
+// Stockfish marks promoted pieces so in every variant with a hand).
+func (g *Game) readToken(s string) (code uint8, n int, err error) {
+	c := s[0]
+	tok := s[:1]
+	switch {
+	case c == '(' || c == '{':
+		closer := map[byte]byte{'(': ')', '{': '}'}[c]
+		end := strings.IndexByte(s, closer)
+		if end < 0 {
+			return 0, 0, fmt.Errorf("%q is not closed", c)
+		}
+		tok = s[:end+1]
+	case c == '+' && len(s) > 1:
+		tok = s[:2]
+	case len(s) > 1 && s[1] == '~':
+		if code, ok := g.tokenCode[s[:2]]; ok {
+			return code, 2, nil
+		}
+		if code, ok := g.tokenCode[tok]; ok {
+			return code, 2, nil
+		}
+	}
+	code, ok := g.tokenCode[tok]
+	if !ok {
+		return 0, 0, fmt.Errorf("%q is not a piece of this game", tok)
+	}
+	return code, len(tok), nil
+}
+
+// parseHand reads the pieces in hand: piece tokens, each one piece of its
+// owner's (a promoted piece counts as what it goes to hand as).
+func (p *Position) parseHand(s string) error {
+	g := p.g
+	for j := 0; j < len(s); {
+		if s[j] == '-' { // Fairy-Stockfish writes an empty hand "[-]" at times
+			j++
+			continue
+		}
+		code, n, err := g.readToken(s[j:])
+		if err != nil {
+			return fmt.Errorf("fen: hand [%s]: %v", s, err)
+		}
+		j += n
+		o, k := int(code&3), g.drops.handKind[int(code>>2)-1]
+		if p.hand[o][k] == unlimitedHand {
+			continue
+		}
+		if int(p.hand[o][k]) >= g.drops.handCap {
+			return fmt.Errorf("fen: hand [%s] holds more %s than the game has", s, g.kinds[k].id)
+		}
+		p.hand[o][k]++
+		p.handN[o]++
+	}
+	return nil
+}
+
+// handField writes the hands in brackets: the first player's pieces, then
+// the second's, each by kind in declaration order. An unlimited stock is
+// left out: it is the same in every position of the game.
+func (p *Position) handField() string {
+	g := p.g
+	var b strings.Builder
+	b.WriteByte('[')
+	for s := 0; s < 2; s++ {
+		for k := 0; k < g.nk; k++ {
+			if c := p.hand[s][k]; c != unlimitedHand {
+				for i := 0; i < int(c); i++ {
+					b.WriteString(g.tokens[pieceCode(k, s)])
+				}
+			}
+		}
+	}
+	b.WriteByte(']')
+	return b.String()
 }

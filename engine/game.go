@@ -110,6 +110,9 @@ type Game struct {
 	royalKinds []int
 	royalLoss  [2]bool // the setup gives the player a royal piece
 
+	drops  *dropRule // rules.drops, nil without
+	hasHop bool      // some piece hops: a drop can check as a screen
+
 	promos    []promoRule
 	epOn      bool
 	epMask    uint32
@@ -144,6 +147,7 @@ type Game struct {
 	zVirgin []uint64
 	zEP     []uint64
 	zCheck  [2][]uint64
+	zHand   []uint64 // ((player*nk + kind)*(handCap+1) + count)
 }
 
 // NumSquares is width times height; squares are numbered rank by rank from
@@ -233,7 +237,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	g = &Game{spec: spec}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadWalls, g.loadWrap, g.loadMoves,
-		g.loadRules, g.loadSetup, g.loadNotation, g.loadZobrist, g.splitFast,
+		g.loadRules, g.loadSetup, g.loadDrops, g.loadNotation, g.loadZobrist, g.splitFast,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -275,8 +279,6 @@ func checkSupported(s *rules.Spec) error {
 	}
 	r := &s.Rules
 	switch {
-	case r.Drops != nil:
-		return unsupported("rules.drops")
 	case len(r.Portals) > 0:
 		return unsupported("rules.portals")
 	case r.Simultaneous != nil:
@@ -293,8 +295,6 @@ func checkSupported(s *rules.Spec) error {
 		return unsupported("rules.explode_on_capture")
 	case r.Territory != nil:
 		return unsupported("rules.territory")
-	case r.PromoteOnEntry:
-		return unsupported("rules.promote_on_entry")
 	}
 	if w := r.Wrap; w != nil {
 		if w.NS != "" && w.NS != "none" || w.NESW != "" && w.NESW != "none" || w.NWSE != "" && w.NWSE != "none" ||

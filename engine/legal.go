@@ -295,20 +295,28 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 			special |= g.epMask
 		}
 		s := p.side
-		for w := 0; w < 4; w++ {
-			for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
-				from := w<<6 | bits.TrailingZeros64(bb)
-				at := len(buf)
-				buf = p.genPiece(buf, from, capOnly)
-				if everyPiece || c.from.has(from) || special>>(p.board[from]>>2)&1 != 0 && hasSpecialType(buf[at:]) {
-					buf = p.keepLegal(buf, at, c)
+		d := g.drops
+		if d == nil || !d.placement || p.handN[s] == 0 {
+			for w := 0; w < 4; w++ {
+				for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+					from := w<<6 | bits.TrailingZeros64(bb)
+					at := len(buf)
+					buf = p.genPiece(buf, from, capOnly)
+					if everyPiece || c.from.has(from) || special>>(p.board[from]>>2)&1 != 0 && hasSpecialType(buf[at:]) {
+						buf = p.keepLegal(buf, at, c)
+					}
 				}
 			}
+			if g.castle != nil && !capOnly { // castling never captures
+				at := len(buf)
+				buf = p.genCastles(buf)
+				buf = p.keepLegal(buf, at, c)
+			}
 		}
-		if g.castle != nil && !capOnly { // castling never captures
+		if d != nil && !capOnly { // nor does a drop
 			at := len(buf)
-			buf = p.genCastles(buf)
-			buf = p.keepLegal(buf, at, c)
+			buf = p.genDrops(buf)
+			buf = p.keepLegalDrops(buf, at, c)
 		}
 	}
 	// must_capture keeps the captures when there are any, so it changes
@@ -333,6 +341,40 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 		}
 	}
 	return buf
+}
+
+// keepLegalDrops removes from buf[at:] the drops the rules refuse. A drop
+// only adds a piece: it can block a check or a hopper's line, never open
+// one, so prepare's squares say which need the test, as for other moves.
+func (p *Position) keepLegalDrops(buf []Move, at int, c *legalCtx) []Move {
+	g := p.g
+	noMate := g.drops.noMate
+	n := at
+	for i := at; i < len(buf); i++ {
+		m := buf[i]
+		k := m.DropKind()
+		to := m.To()
+		switch {
+		case g.royalMask>>uint(k+1)&1 != 0:
+			if !p.legalAfter(m) { // a royal put down must be safe
+				continue
+			}
+		case c.evasion && !c.all:
+			if !c.ev.has(to) {
+				continue
+			}
+		case c.all || c.testTo && c.to.has(to):
+			if !p.testMove(m, c) {
+				continue
+			}
+		}
+		if noMate>>uint(m.aux2()+1)&1 != 0 && p.givesMate(m) {
+			continue
+		}
+		buf[n] = m
+		n++
+	}
+	return buf[:n]
 }
 
 // hasSpecialType reports whether a move of ms is of a type past
@@ -417,7 +459,7 @@ func (c *legalCtx) classify(m Move) (test, refuse bool) {
 
 // testMove plays m on the board alone and asks the royal rules.
 func (p *Position) testMove(m Move, c *legalCtx) bool {
-	if c.fast && m.typ() != moveSweep && m.Promotion() < 0 {
+	if c.fast && m.typ() != moveSweep && (m.Promotion() < 0 || m.typ() == moveDrop) {
 		return p.legalFast(m, c)
 	}
 	return p.legalAfter(m)
@@ -467,9 +509,20 @@ func (p *Position) HasLegalMove() bool {
 	// test of each costs less here than prepare's reasoning would.
 	legal := func(m Move) bool { return !test || p.legalAfter(m) }
 	s := p.side
-	for w := 0; w < 4; w++ {
-		for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
-			p.pseudo = p.genPiece(p.pseudo[:0], w<<6|bits.TrailingZeros64(bb), false)
+	d := g.drops
+	if d == nil || !d.placement || p.handN[s] == 0 {
+		for w := 0; w < 4; w++ {
+			for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+				p.pseudo = p.genPiece(p.pseudo[:0], w<<6|bits.TrailingZeros64(bb), false)
+				for _, m := range p.pseudo {
+					if legal(m) {
+						return true
+					}
+				}
+			}
+		}
+		if g.castle != nil {
+			p.pseudo = p.genCastles(p.pseudo[:0])
 			for _, m := range p.pseudo {
 				if legal(m) {
 					return true
@@ -477,11 +530,25 @@ func (p *Position) HasLegalMove() bool {
 			}
 		}
 	}
-	if g.castle != nil {
-		p.pseudo = p.genCastles(p.pseudo[:0])
-		for _, m := range p.pseudo {
-			if legal(m) {
-				return true
+	if d != nil && p.handN[s] > 0 {
+		// On the stack: no_mate's test makes the drop and asks this again.
+		var local [maxSquares]Move
+		var full bitset
+		full = p.occ[0]
+		full.or(&p.occ[1])
+		for k := 0; k < g.nk; k++ {
+			if p.hand[s][k] == 0 {
+				continue
+			}
+			for _, pk := range [2]int{k, d.face[k]} {
+				if pk < 0 {
+					continue
+				}
+				for _, m := range p.genDropsOf(local[:0], d, k, pk, &full) {
+					if !test || p.dropLegal(m) {
+						return true
+					}
+				}
 			}
 		}
 	}
@@ -518,6 +585,11 @@ func (p *Position) legalFast(m Move, c *legalCtx) bool {
 		ok = p.fastVerdict(r, c)
 		b[rt], b[to] = oldRt, oldTo
 		b[rf], b[from] = rook, pc
+	case moveDrop:
+		b[to] = pieceCode(m.DropKind(), s)
+		p.occ[s].set(to)
+		ok = p.fastVerdict(r, c)
+		b[to] = 0
 	case moveEnPassant:
 		v := p.epVictim
 		victim := b[v]
@@ -601,8 +673,11 @@ func (p *Position) legalAfter(m Move) bool {
 	from, to := m.From(), m.To()
 	pc := p.board[from]
 	moved := pc
+	drop := m.typ() == moveDrop
 	if pr := m.Promotion(); pr >= 0 {
 		moved = pieceCode(pr, s)
+	} else if drop {
+		moved = pieceCode(m.aux2(), s)
 	}
 	var rbuf, ebuf [8]int
 	own := p.royalSquares(s, rbuf[:0])
@@ -642,7 +717,9 @@ func (p *Position) legalAfter(m Move) bool {
 		}
 	}
 	if m.typ() != moveCastle {
-		p.liteSet(from, 0)
+		if !drop {
+			p.liteSet(from, 0)
+		}
 		p.liteSet(to, moved)
 	}
 	p.virgin.clear(to)
@@ -666,7 +743,7 @@ func (p *Position) legalAfter(m Move) bool {
 		}
 	}
 	ok := true
-	if g.checkRules && hadRoyal {
+	if g.checkRules && (hadRoyal || drop && len(own) > 0) {
 		if len(own) == 0 {
 			ok = false
 		} else {

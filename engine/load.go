@@ -109,12 +109,26 @@ func (g *Game) loadKinds() error {
 // parentheses, so any one or two printable characters other than the
 // notation's own delimiters will do.
 func validOddID(id string) bool {
+	if promotedID(id) {
+		return true
+	}
 	for _, c := range id {
 		if c <= ' ' || c > '~' || strings.ContainsRune("/[](){}*~:, ", c) {
 			return false
 		}
 	}
 	return true
+}
+
+// promotedID reports whether an id is Fairy-Stockfish's spelling of a
+// promoted piece, "+P" (shogi) or "Q~" (crazyhouse), which the notation
+// writes bare so that its FENs load as they are.
+func promotedID(id string) bool {
+	if len(id) != 2 {
+		return false
+	}
+	letter := func(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' }
+	return id[0] == '+' && letter(id[1]) || letter(id[0]) && id[1] == '~'
 }
 
 func allKinds(nk int) uint32 { return (uint32(1)<<uint(nk) - 1) << 1 }
@@ -499,6 +513,15 @@ func (g *Game) loadZobrist() error {
 		g.zCheck[p] = make([]uint64, 22)
 		for i := range g.zCheck[p] {
 			g.zCheck[p][i] = rng.Next()
+		}
+	}
+	// Drawn last, so games without hands keep their hashes.
+	if d := g.drops; d != nil {
+		g.zHand = make([]uint64, 2*g.nk*(d.handCap+1))
+		for i := range g.zHand {
+			if i%(d.handCap+1) != 0 { // an empty hand adds nothing
+				g.zHand[i] = rng.Next()
+			}
 		}
 	}
 	return nil

@@ -35,6 +35,15 @@ func (p *Position) Make(m Move) {
 	progress := false
 	typ := m.typ()
 	switch typ {
+	case moveDrop:
+		h = p.handAdd(h, s, m.aux(), -1)
+		np := pieceCode(m.aux2(), s)
+		if pr := m.Promotion(); pr >= 0 {
+			np = pieceCode(pr, s)
+			progress = true // promote_on_entry is a promotion
+		}
+		p.put(to, np)
+		h ^= p.zob(np, to)
 	case moveCastle:
 		rf, rt := m.aux(), m.aux2()
 		rook := p.remove(rf)
@@ -55,6 +64,10 @@ func (p *Position) Make(m Move) {
 					p.swept = append(p.swept, sweptRec{sq: sq, code: c})
 					p.remove(int(sq))
 					h ^= p.zob(c, int(sq))
+					if d := g.drops; d != nil && d.fromCaptures {
+						// Whatever the mover's sweep removes is its capture.
+						h = p.handAdd(h, s, d.handKind[int(c>>2)-1], 1)
+					}
 					h = p.clearVirgin(h, int(sq))
 					progress = true
 				}
@@ -71,6 +84,9 @@ func (p *Position) Make(m Move) {
 			h ^= p.zob(c, capSq)
 			h = p.clearVirgin(h, capSq)
 			progress = true
+			if d := g.drops; d != nil && d.fromCaptures {
+				h = p.handAdd(h, s, d.handKind[int(c>>2)-1], 1)
+			}
 		}
 		p.remove(from)
 		h ^= p.zob(pc, from)
@@ -170,6 +186,9 @@ func (p *Position) Unmake() {
 	p.side ^= 1
 	p.ply--
 	switch m.typ() {
+	case moveDrop:
+		p.remove(to)
+		p.unhand(p.side, m.aux(), 1)
 	case moveCastle:
 		rf, rt := m.aux(), m.aux2()
 		rook := p.remove(rt)
@@ -183,11 +202,13 @@ func (p *Position) Unmake() {
 		p.put(from, u.moved)
 		if u.captured != 0 {
 			p.put(int(u.capSq), u.captured)
+			p.unhandCapture(u.captured)
 		}
 		if u.nSwept > 0 {
 			k := len(p.swept) - int(u.nSwept)
 			for _, r := range p.swept[k:] {
 				p.put(int(r.sq), r.code)
+				p.unhandCapture(r.code)
 			}
 			p.swept = p.swept[:k]
 		}
@@ -211,4 +232,19 @@ func (p *Position) Unmake() {
 	p.legalValid = false
 	p.ocValid = false
 	p.checkKnown = false
+}
+
+// unhand changes a count back on Unmake (the hash is restored whole).
+func (p *Position) unhand(s, k, d int) {
+	if p.hand[s][k] != unlimitedHand {
+		p.hand[s][k] += uint8(d)
+		p.handN[s] += d
+	}
+}
+
+// unhandCapture takes a captured piece back out of the mover's hand.
+func (p *Position) unhandCapture(c uint8) {
+	if d := p.g.drops; d != nil && d.fromCaptures {
+		p.unhand(p.side, d.handKind[int(c>>2)-1], -1)
+	}
 }

@@ -13,6 +13,10 @@ import (
 // are met, and the table entries' output is filtered piece by piece.
 func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 	s := p.side
+	d := p.g.drops
+	if d != nil && !capOnly && d.placement && p.handN[s] > 0 {
+		return p.genDrops(buf) // the placement phase: drops only
+	}
 	for w := 0; w < 4; w++ {
 		bb := p.occ[s][w]
 		for bb != 0 {
@@ -23,6 +27,9 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 	}
 	if p.g.castle != nil && !capOnly { // castling never captures
 		buf = p.genCastles(buf)
+	}
+	if d != nil && !capOnly { // nor does a drop
+		buf = p.genDrops(buf)
 	}
 	return buf
 }

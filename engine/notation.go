@@ -22,6 +22,14 @@ func (p *Position) MoveString(m Move) string {
 		return "0000"
 	}
 	var b strings.Builder
+	if m.typ() == moveDrop {
+		// The kind put down, as chosen (its face under either_face);
+		// promote_on_entry follows from the square, so it is not written.
+		if k := m.aux2(); k < g.nk {
+			return g.kinds[k].id + "@" + g.names[to]
+		}
+		return "0000"
+	}
 	b.WriteString(g.names[from])
 	switch m.typ() {
 	case moveCastle:
@@ -114,7 +122,7 @@ func (p *Position) moveSpellings(m Move) []string {
 	s := p.MoveString(m)
 	out := []string{s}
 	from, to := m.From(), m.To()
-	if pr := m.Promotion(); pr >= 0 {
+	if pr := m.Promotion(); pr >= 0 && m.typ() != moveDrop {
 		out = append(out, g.names[from]+g.names[to]+strings.ToLower(g.kinds[pr].id))
 	}
 	if m.typ() == moveCastle {

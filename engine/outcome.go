@@ -23,7 +23,7 @@ func (p *Position) boardOutcome(mover, leave int) status {
 	g := p.g
 	order := [2]int{mover ^ 1, mover}
 	for _, q := range order {
-		if g.royalLoss[q] && p.royalCount(q) == 0 {
+		if g.royalLoss[q] && p.royalsHeld(q) == 0 {
 			return resultFor(q, "loss", ruleRoyalCapture)
 		}
 	}

@@ -133,15 +133,29 @@ var variantFiles = map[string]string{
 	"janus":         "engine/testdata/janus.json",
 	"modern":        "engine/testdata/modern.json",
 	"chancellor":    "engine/testdata/chancellor.json",
+	"crazyhouse":    "rulesets/crazyhouse.json",
+	"minishogi":     "rulesets/minishogi.json",
+	"shogi":         "rulesets/shogi.json",
+	"euroshogi":     "rulesets/euroshogi.json",
+	"kyotoshogi":    "rulesets/kyotoshogi.json",
+	"loop":          "rulesets/loop.json",
+	"chessgi":       "rulesets/chessgi.json",
+	"pocketknight":  "rulesets/pocketknight.json",
+	"placement":     "rulesets/placement.json",
+	"dobutsu":       "rulesets/dobutsu.json",
 }
 
 // variantSkips are rows where the language and Fairy-Stockfish differ, keyed
 // by game, FEN and depth; the engine follows the language.
 var variantSkips = map[string]string{
-	"racingkings|6r1/2K5/5k2/8/3R4/8/8/8 w - - 0 1|4":                "Fairy-Stockfish lets the second player answer a king reaching the last rank with a king move there of its own (a draw); rules.reach has no such reply, so the game ends on arrival and the replies are not counted",
-	"racingkings|4brn1/2K2k2/8/8/8/8/8/8 w - - 0 1|6":                "Fairy-Stockfish lets the second player answer a king reaching the last rank with a king move there of its own (a draw); rules.reach has no such reply, so the game ends on arrival and the replies are not counted",
-	"spartan|8/8/8/8/6Q1/8/2h3h1/4K1k1 b - - 0 1|3":                  "Fairy-Stockfish lets a hoplite promote to a king only while Black has fewer than two; the language cannot say that (only_lost would limit every Spartan piece), so the library's file always allows it and the promotions to a third king are counted here (3529, not 3456)",
-	"jesonmor|nn1nnn1nn/9/3n1n3/9/9/9/3N1N3/9/NN1NNN1NN w - - 4 3|3": "Fairy-Stockfish ends Jeson Mor when a knight that reached e5 is still there on its owner's next turn (flagMove); the language's reach on leave ends it when the knight moves off, so the moves of such a position are counted here",
+	"racingkings|6r1/2K5/5k2/8/3R4/8/8/8 w - - 0 1|4":                             "Fairy-Stockfish lets the second player answer a king reaching the last rank with a king move there of its own (a draw); rules.reach has no such reply, so the game ends on arrival and the replies are not counted",
+	"racingkings|4brn1/2K2k2/8/8/8/8/8/8 w - - 0 1|6":                             "Fairy-Stockfish lets the second player answer a king reaching the last rank with a king move there of its own (a draw); rules.reach has no such reply, so the game ends on arrival and the replies are not counted",
+	"spartan|8/8/8/8/6Q1/8/2h3h1/4K1k1 b - - 0 1|3":                               "Fairy-Stockfish lets a hoplite promote to a king only while Black has fewer than two; the language cannot say that (only_lost would limit every Spartan piece), so the library's file always allows it and the promotions to a third king are counted here (3529, not 3456)",
+	"placement|8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1|3":       "Fairy-Stockfish's placement chess puts the two bishops of a side on squares of opposite colours; the language cannot say that (a drop region is per kind, and both bishops are the FEN's B), so the same-colour drops are counted here",
+	"placement|rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/QR1BKNN1[RBk] w - - 0 1|6":      "Fairy-Stockfish's placement chess puts the two bishops of a side on squares of opposite colours; the language cannot say that (a drop region is per kind, and both bishops are the FEN's B), so the same-colour drops are counted here",
+	"placement|1n1r1q2/pppppppp/8/8/8/8/PPPPPPPP/1N1B1R1N[KQRBkrbbn] b - - 0 4|5": "Fairy-Stockfish's placement chess puts the two bishops of a side on squares of opposite colours; the language cannot say that (a drop region is per kind, and both bishops are the FEN's B), so the same-colour drops are counted here",
+	"placement|r3k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[Kr] w q - 0 1|4":                "Fairy-Stockfish lets a king and rook dropped on their original squares castle; the language's castling needs both placed by the setup, which placement chess has none of, so the library's file has no castling and this FEN's castling field cannot be read",
+	"jesonmor|nn1nnn1nn/9/3n1n3/9/9/9/3N1N3/9/NN1NNN1NN w - - 4 3|3":              "Fairy-Stockfish ends Jeson Mor when a knight that reached e5 is still there on its owner's next turn (flagMove); the language's reach on leave ends it when the knight moves off, so the moves of such a position are counted here",
 }
 
 func TestVariantPerftVectors(t *testing.T) {

@@ -82,6 +82,8 @@ type Position struct {
 	kindBB   [2][maxKinds]bitset
 	count    [2][maxKinds + 1]uint16 // pieces per kind, indexed by kind+1
 	present  [2]uint32               // kind bits of kinds a player has on the board
+	hand     [2][maxKinds]uint8      // pieces in hand (rules.drops); unlimitedHand for an unlimited stock
+	handN    [2]int                  // pieces held, an unlimited stock counted once
 	virgin   bitset                  // pieces that have never moved, for kinds where that matters
 	side     int
 	ply      int // plies since the game began
@@ -125,6 +127,7 @@ func (g *Game) NewPosition() *Position {
 		}
 	}
 	p.canonicalVirgin()
+	p.setStock()
 	p.hash = p.computeHash()
 	p.status = p.boardOutcome(1, -1)
 	return p
@@ -179,6 +182,15 @@ func (p *Position) computeHash() uint64 {
 	for s := 0; s < 2; s++ {
 		if p.checks[s] > 0 {
 			h ^= g.zCheck[s][p.checks[s]]
+		}
+	}
+	if g.drops != nil {
+		for s := 0; s < 2; s++ {
+			for k := 0; k < g.nk; k++ {
+				if c := p.hand[s][k]; c != unlimitedHand {
+					h ^= g.zHandKey(s, k, int(c))
+				}
+			}
 		}
 	}
 	return h
@@ -313,6 +325,18 @@ func (p *Position) royalCount(s int) int {
 	n := 0
 	for _, k := range p.g.royalKinds {
 		n += int(p.count[s][k+1])
+	}
+	return n
+}
+
+// royalsHeld counts a player's royals on the board and in hand: a royal
+// still in the stock of a placement phase is not lost.
+func (p *Position) royalsHeld(s int) int {
+	n := p.royalCount(s)
+	if p.g.drops != nil {
+		for _, k := range p.g.royalKinds {
+			n += int(p.hand[s][k])
+		}
 	}
 	return n
 }

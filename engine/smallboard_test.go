@@ -63,7 +63,13 @@ func checkSquareOrder(t *testing.T, p *Position, ms []Move) {
 	t.Helper()
 	falls := 0
 	for i := 1; i < len(ms); i++ {
-		if ms[i].From() != ms[i-1].From() || ms[i].typ() == moveCastle {
+		if ms[i].From() != ms[i-1].From() || ms[i].typ() == moveCastle || ms[i].typ() == moveDrop {
+			falls = 0
+			continue
+		}
+		// A piece that may promote or is bound by a region lists its
+		// moves from its table entries, in table order.
+		if ps := &p.g.pieceSquares[(p.side*p.g.nk+int(p.board[ms[i].From()]>>2)-1)*p.g.n+ms[i].From()]; ps.flags&psSpecial != 0 {
 			falls = 0
 			continue
 		}
