@@ -24,6 +24,7 @@ var (
 	_ occupiedLister = enginePos{}
 	_ checksCounter  = enginePos{}
 	_ scoreCounter   = enginePos{}
+	_ handCounter    = enginePos{}
 )
 
 func (e enginePos) Result() result {

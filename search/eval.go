@@ -92,6 +92,9 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 		}
 	}
 
+	if t.hands {
+		e.addHands(&material, extra)
+	}
 	var score [2]int
 	for pl := 0; pl < 2; pl++ {
 		score[pl] = t.matSign*material[pl] + positional[pl]
@@ -361,4 +364,25 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// addHands counts the pieces each player holds in hand as material: a
+// piece in hand can be dropped where it is needed, so it is worth its
+// value and a little more (handBonus). An unlimited supply is the same for
+// both players and is left out.
+func (e *evaluator) addHands(material *[2]int, extra any) {
+	hc, ok := extra.(handCounter)
+	if !ok {
+		return
+	}
+	for pl := 0; pl < 2; pl++ {
+		for kind := range e.t.kinds {
+			n := hc.InHand(pl, kind)
+			if n <= 0 {
+				continue
+			}
+			v := e.t.kinds[kind].value
+			material[pl] += n * (v + v*handBonusPercent/100)
+		}
+	}
 }

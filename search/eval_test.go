@@ -103,3 +103,31 @@ func TestCheckLimitUsesEngineCount(t *testing.T) {
 		t.Errorf("two checks given should raise the evaluation: %d then %d", a, b)
 	}
 }
+
+// Pieces in hand count as material: in crazyhouse the side holding a
+// captured queen is ahead by about a queen, in hand or not.
+func TestEvalCountsHands(t *testing.T) {
+	g := loadGame(t, "crazyhouse.json")
+	tables := buildEvalTables(g)
+	tests := []struct {
+		fen      string
+		minLead  int // for the side to move, centipawns
+		maxLead  int
+		describe string
+	}{
+		{"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q] w KQkq - 0 1", 1500, 2600, "white has a queen on the board and one in hand"},
+		{"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", 700, 1300, "white is a queen up on the board"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pp] w KQkq - 0 1", -60, 60, "a pawn in each hand"},
+	}
+	for _, tc := range tests {
+		pos, err := g.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := newEvaluator(tables)
+		ep := enginePos{pos}
+		if got := ev.evaluate(ep, pos.SideToMove(), ep); got < tc.minLead || got > tc.maxLead {
+			t.Errorf("%s: evaluation %d, want %d to %d", tc.describe, got, tc.minLead, tc.maxLead)
+		}
+	}
+}

@@ -20,6 +20,7 @@ const (
 	mopUpNearWeight  = 6   // per step the winning royal closes in
 	mopUpThreshold   = 250 // material lead that switches mop-up on
 	scoringWeight    = 35  // per unit of the scoring count, rising as the clock runs out
+	handBonusPercent = 10  // a piece in hand over the same piece on the board
 	maxEval          = 20000
 )
 
@@ -103,6 +104,7 @@ type evalTables struct {
 	scoreCount   string
 	scoreRegion  [2][]bool
 	hasRoyal     bool
+	hands        bool // pieces in hand (rules.drops): their material counts
 	checkmateish bool // the game is won by checkmate in the ordinary sense
 }
 
@@ -129,6 +131,7 @@ func buildEvalTables(g *engine.Game) *evalTables {
 		t.kinds[k] = kindTable{id: g.PieceID(k), royal: g.IsRoyal(k), value: int(math.Round(g.PieceValue(k) * 100))}
 		t.hasRoyal = t.hasRoyal || t.kinds[k].royal
 	}
+	t.hands = g.HasDrops()
 	t.checkmateish = end.Win == "checkmate" && end.Checkmate == "loss"
 	t.mopUp = t.hasRoyal && t.matSign > 0 && (t.checkmateish || end.Win == "royal_capture")
 	t.checkGame = end.CheckLimit > 0 || t.hasRoyal && end.Win == "checkmate"

@@ -62,6 +62,11 @@ type (
 	claimsCounter interface {
 		Claimed(player int) int
 	}
+	// handCounter is how many pieces of a kind a player holds in hand
+	// (rules.drops), -1 for an unlimited supply.
+	handCounter interface {
+		InHand(player, kind int) int
+	}
 	// scoreCounter is rules.scoring's count for a player, whatever it
 	// counts (pieces, a region, ground claimed, bounties).
 	scoreCounter interface {
