@@ -29,10 +29,14 @@ func BenchmarkPerftXiangqiStart4(b *testing.B) {
 	benchPerft(b, "rulesets/xiangqi.json", "", 4)
 }
 
-// BenchmarkRandomGamesChess plays whole games of uniformly random legal
+// The random-game benchmarks play whole games of uniformly random legal
 // moves to their end, as a worker's random player would.
-func BenchmarkRandomGamesChess(b *testing.B) {
-	g := loadFile(b, "rulesets/chess.json")
+func BenchmarkRandomGamesChess(b *testing.B)      { benchRandomGames(b, "rulesets/chess.json") }
+func BenchmarkRandomGamesCrazyhouse(b *testing.B) { benchRandomGames(b, "rulesets/crazyhouse.json") }
+func BenchmarkRandomGamesShogi(b *testing.B)      { benchRandomGames(b, "rulesets/shogi.json") }
+
+func benchRandomGames(b *testing.B, file string) {
+	g := loadFile(b, file)
 	rng := rand.New(rand.NewPCG(1, 2))
 	buf := make([]Move, 0, 256)
 	plies := 0
