@@ -101,6 +101,7 @@ type Position struct {
 	swept   []sweptRec
 	history []uint64 // hash of every earlier position, oldest first
 	lite    []sweptRec
+	nulls   []nullRec // MakeNull's stack
 
 	legalCache []Move
 	legalValid bool
@@ -306,6 +307,7 @@ func (p *Position) Clone() *Position {
 	q.virgins, q.eps = nil, nil
 	q.swept = nil
 	q.lite = nil
+	q.nulls = nil
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)
 	q.legalCache = nil
 	q.legalValid = false
