@@ -36,6 +36,18 @@ type Flag struct {
 	Threshold float64        `json:"threshold"`
 }
 
+// Undecided is a verdict flag whose interval straddled its threshold when
+// the games ran out: what makes a verdict inconclusive.
+type Undecided struct {
+	Name      string         `json:"name"`
+	Detail    string         `json:"detail"`
+	Value     stats.Interval `json:"value"`
+	Threshold float64        `json:"threshold"`
+	// MoreGames estimates the further games that would decide it (-1:
+	// the estimate sits on the threshold, so far more).
+	MoreGames int `json:"more_games"`
+}
+
 // Scope says which games the verdict rates and metrics were read from.
 type Scope struct {
 	Description string `json:"description"`
@@ -73,6 +85,7 @@ type Report struct {
 	File          string            `json:"file"`
 	Verdict       string            `json:"verdict"`
 	Flags         []Flag            `json:"flags"`
+	Undecided     []Undecided       `json:"undecided"`
 	Warnings      []stats.Warning   `json:"warnings"`
 	Games         int               `json:"games"`
 	ErrorGames    int               `json:"error_games"`
@@ -113,6 +126,7 @@ func New(in Input) (*Report, error) {
 		File:          in.File,
 		Verdict:       a.Verdict,
 		Flags:         []Flag{},
+		Undecided:     []Undecided{},
 		Warnings:      orEmpty(a.Warnings),
 		Games:         a.Games,
 		ErrorGames:    a.Errors,
@@ -136,6 +150,9 @@ func New(in Input) (*Report, error) {
 	}
 	for _, c := range a.Flags() {
 		r.Flags = append(r.Flags, Flag{c.Name, c.Detail, c.Value, c.Threshold})
+	}
+	for _, c := range stats.Undecided(a.Checks) {
+		r.Undecided = append(r.Undecided, Undecided{c.Name, c.Detail, c.Value, c.Threshold, c.MoreGames})
 	}
 	return r, nil
 }
