@@ -272,15 +272,21 @@ func Warnings(start StartInfo, scope []Game, m Measures, errorGames int, th Thre
 				Evidence: map[string]float64{"share": r, "threshold": th.EarlyRate}})
 		}
 	}
+	// A rule weak players ignore may still matter in good play, so "never
+	// used" is only said of play shown to be skilful (the strongest rung
+	// clearly beats the weakest) and only when the share's whole interval
+	// lies at or below RareUse, so a few games cannot suggest it.
+	skilful := m.DepthOK && m.Depth.Lo >= th.DepthMinScore
 	rare := func(on bool, name, what, feature string) {
-		if !on || n == 0 {
+		if !on || n == 0 || !skilful {
 			return
 		}
 		k, r := share(func(g Game) bool { return g.feature(feature) > 0 })
-		if r <= th.RareUse {
+		if iv := Wilson(float64(k), n, th.Confidence); iv.Hi <= th.RareUse {
 			out = append(out, Warning{Name: name,
-				Detail:   fmt.Sprintf("%s in %d of %d games (%.2f, at most %.2f): kept but never or almost never used", what, k, n, r, th.RareUse),
-				Evidence: map[string]float64{"share": r, "threshold": th.RareUse}})
+				Detail: fmt.Sprintf("%s in %d of %d %s (%.3f, interval up to %.3f, at most %.2f): kept but never or almost never used in skilful play",
+					what, k, n, m.Scope, r, iv.Hi, th.RareUse),
+				Evidence: map[string]float64{"share": r, "high": iv.Hi, "threshold": th.RareUse}})
 		}
 	}
 	hazard := "a hazard"

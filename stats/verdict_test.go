@@ -151,14 +151,18 @@ func TestWarningsAtTheirThresholds(t *testing.T) {
 		spare  []Game
 		warned string
 	}{
-		{"castling used in 1 of 20 (= RareUse) vs 2 of 20", StartInfo{UsesCastling: true},
-			gamesWith(20, 1, protocol.FeatureCastling, 1), gamesWith(20, 2, protocol.FeatureCastling, 1), WarnCastlingUnused},
+		// Unused: the share's whole interval at or below RareUse. No
+		// castling in 100 games: up to 0.037; one in 100: up to 0.054.
+		{"castling used in none of 100 vs 1 of 100", StartInfo{UsesCastling: true},
+			gamesWith(100, 0, protocol.FeatureCastling, 1), gamesWith(100, 1, protocol.FeatureCastling, 1), WarnCastlingUnused},
+		{"castling used in none of 20: too few games to say", StartInfo{UsesCastling: true},
+			gamesWith(100, 0, protocol.FeatureCastling, 1), gamesWith(20, 0, protocol.FeatureCastling, 1), WarnCastlingUnused},
 		{"en passant", StartInfo{UsesEnPassant: true},
-			gamesWith(20, 0, protocol.FeatureEnPassant, 1), gamesWith(20, 2, protocol.FeatureEnPassant, 1), WarnEnPassantUnused},
+			gamesWith(100, 0, protocol.FeatureEnPassant, 1), gamesWith(100, 2, protocol.FeatureEnPassant, 1), WarnEnPassantUnused},
 		{"double step", StartInfo{UsesDoubleStep: true},
-			gamesWith(20, 1, protocol.FeatureDoubleStep, 3), gamesWith(20, 20, protocol.FeatureDoubleStep, 3), WarnDoubleStepUnused},
-		{"hazard met in no game vs 2 of 20", StartInfo{HasHazard: true, Hazard: "the blast"},
-			gamesWith(20, 0, protocol.FeatureHazardMet, 1), gamesWith(20, 2, protocol.FeatureHazardMet, 1), WarnHazardAvoided},
+			gamesWith(100, 0, protocol.FeatureDoubleStep, 3), gamesWith(100, 20, protocol.FeatureDoubleStep, 3), WarnDoubleStepUnused},
+		{"hazard met in no game vs 2 of 100", StartInfo{HasHazard: true, Hazard: "the blast"},
+			gamesWith(100, 0, protocol.FeatureHazardMet, 1), gamesWith(100, 2, protocol.FeatureHazardMet, 1), WarnHazardAvoided},
 		{"wild piece taken by ply 10 in 10 of 20 vs 9 of 20", StartInfo{HasNPCs: true},
 			gamesWith(20, 10, protocol.FeatureNPCTakenPly, 10), gamesWith(20, 9, protocol.FeatureNPCTakenPly, 10), WarnWildPieceEarly},
 		{"wild piece taken at ply 11 is not early", StartInfo{HasNPCs: true},
@@ -181,6 +185,16 @@ func TestWarningsAtTheirThresholds(t *testing.T) {
 			}
 		})
 	}
+
+	// Weak play is no evidence that a rule goes unused: without a clear
+	// gain in strength up the ladder the warning is withheld.
+	t.Run("unused rule under unskilful play", func(t *testing.T) {
+		weak := calm()
+		weak.Depth = Interval{Est: 0.75, Lo: 0.6, Hi: 0.85}
+		if w := Warnings(StartInfo{UsesCastling: true}, gamesWith(100, 0, protocol.FeatureCastling, 1), weak, 0, th); has(w, WarnCastlingUnused) {
+			t.Errorf("warned %s although the ladder shows no clear skill: %+v", WarnCastlingUnused, w)
+		}
+	})
 
 	t.Run("first move capture", func(t *testing.T) {
 		start := StartInfo{FirstMoveCapture: [2]bool{false, true}, FirstMoveCaptures: [2][]string{nil, {"Ch8xh2"}}}
