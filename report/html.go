@@ -70,6 +70,12 @@ figure svg { width: 36em; height: auto; }
 {{range .R.Checks}}<tr{{if .Raised}} class="raised"{{end}}><td>{{.Name}}</td>{{if .Assessed}}<td class="num">{{f "%.3f" .Value.Est}}</td><td class="num">{{f "%.3f" .Value.Lo}} to {{f "%.3f" .Value.Hi}}</td>{{else}}<td>not assessed</td><td></td>{{end}}<td class="num">{{f "%.2f" .Threshold}}</td><td>{{state .}}</td><td>{{.Detail}}</td></tr>
 {{end}}</table>
 <p>First mover's score at equal strength: {{iv .R.FirstMover.Score "%.3f"}}, {{.R.FirstMover.Source}}.</p>
+{{with .R.PieceValues}}<h2>Piece values learned from play</h2>
+<p>Logistic regression of the results on material over {{.Positions}} quiet positions of {{.Games}} games between searching players, in {{.Reference}}s.</p>
+<table>
+<tr><th>piece</th><th>value</th><th>interval</th><th>declared</th></tr>
+{{range .Values}}<tr><td>{{.Kind}}</td><td class="num">{{f "%.2f" .Value.Est}}</td><td class="num">{{f "%.2f" .Value.Lo}} to {{f "%.2f" .Value.Hi}}</td><td class="num">{{f "%.2f" .Declared}}</td></tr>
+{{end}}</table>{{else}}{{if .R.PieceValuesNote}}<p>Piece values were not learned: {{.R.PieceValuesNote}}.</p>{{end}}{{end}}
 <h2>Ratings</h2>
 <p>{{.R.Ratings.Model}}. Anchor {{.R.Ratings.Anchor}} = 0; first-move edge {{iv .R.Ratings.FirstMove "%+.0f"}} Elo.</p>
 <table>

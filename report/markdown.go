@@ -99,6 +99,17 @@ func (r *Report) Markdown() []byte {
 	}
 	w("\nFirst mover's score at equal strength: %s, %s.\n\n", ivText(r.FirstMover.Score, "%.3f"), cell(r.FirstMover.Source))
 
+	if pv := r.PieceValues; pv != nil {
+		w("### Piece values learned from play\n\nLogistic regression of the results on material (Texel-style) over %d quiet positions of %d games between searching players; in %ss, intervals %d%% (robust to a game's positions being alike).\n\n| piece | value | %d%% interval | declared |\n|---|---|---|---|\n",
+			pv.Positions, pv.Games, cell(pv.Reference), conf, conf)
+		for _, v := range pv.Values {
+			w("| %s | %.2f | %.2f to %.2f | %.2f |\n", cell(v.Kind), v.Value.Est, v.Value.Lo, v.Value.Hi, v.Declared)
+		}
+		w("\n")
+	} else if r.PieceValuesNote != "" {
+		w("Piece values were not learned: %s.\n\n", cell(r.PieceValuesNote))
+	}
+
 	w("### Ratings\n\nAnchor %s = 0. First-move edge %s Elo.\n\n| rung | Elo | %d%% interval | games |\n|---|---|---|---|\n",
 		cell(r.Ratings.Anchor), ivText(r.Ratings.FirstMove, "%+.0f"), conf)
 	for i := len(r.Ratings.Rungs) - 1; i >= 0; i-- {

@@ -26,6 +26,10 @@ type Input struct {
 	// Wall is how long the measurement took.
 	Wall     time.Duration
 	Analysis *stats.Analysis
+	// PieceValues are the piece values the file's own games imply, when
+	// they could be learned; PieceValuesNote says why not otherwise.
+	PieceValues     *stats.PieceValues
+	PieceValuesNote string
 }
 
 // Flag is a raised verdict flag.
@@ -102,6 +106,10 @@ type Report struct {
 	Endings       []stats.RuleCount `json:"endings"`
 	Lengths       Lengths           `json:"lengths"`
 	Thresholds    stats.Thresholds  `json:"thresholds"`
+	// PieceValues is absent when they could not be learned
+	// (PieceValuesNote says why).
+	PieceValues     *stats.PieceValues `json:"piece_values,omitempty"`
+	PieceValuesNote string             `json:"piece_values_note,omitempty"`
 
 	plies []int
 }
@@ -120,30 +128,32 @@ func New(in Input) (*Report, error) {
 		return nil, errors.New("report: negative wall time")
 	}
 	r := &Report{
-		FormatVersion: FormatVersion,
-		SchemaVersion: in.SchemaVersion,
-		Name:          in.Name,
-		File:          in.File,
-		Verdict:       a.Verdict,
-		Flags:         []Flag{},
-		Undecided:     []Undecided{},
-		Warnings:      orEmpty(a.Warnings),
-		Games:         a.Games,
-		ErrorGames:    a.Errors,
-		WallSeconds:   math.Round(in.Wall.Seconds()*1000) / 1000,
-		Ladder:        orEmpty(a.Ladder.Rungs),
-		Doublings:     orEmpty(a.Ladder.Doublings),
-		Scope:         Scope{a.Measures.Scope, a.Measures.ScopeGames},
-		Checks:        orEmpty(a.Checks),
-		FirstMover:    FirstMover{a.Measures.FirstMover, a.Measures.FirstMoverFrom, a.Measures.FirstMoverGames},
-		Pairings:      orEmpty(a.Pairings),
-		Ratings:       a.Ratings,
-		Metrics:       orEmpty(a.Metrics),
-		SkillSteps:    orEmpty(a.SkillSteps),
-		Endings:       orEmpty(a.Endings),
-		Lengths:       summarise(a.Plies),
-		Thresholds:    a.Thresholds,
-		plies:         a.Plies,
+		FormatVersion:   FormatVersion,
+		SchemaVersion:   in.SchemaVersion,
+		Name:            in.Name,
+		File:            in.File,
+		Verdict:         a.Verdict,
+		Flags:           []Flag{},
+		Undecided:       []Undecided{},
+		Warnings:        orEmpty(a.Warnings),
+		Games:           a.Games,
+		ErrorGames:      a.Errors,
+		WallSeconds:     math.Round(in.Wall.Seconds()*1000) / 1000,
+		Ladder:          orEmpty(a.Ladder.Rungs),
+		Doublings:       orEmpty(a.Ladder.Doublings),
+		Scope:           Scope{a.Measures.Scope, a.Measures.ScopeGames},
+		Checks:          orEmpty(a.Checks),
+		FirstMover:      FirstMover{a.Measures.FirstMover, a.Measures.FirstMoverFrom, a.Measures.FirstMoverGames},
+		Pairings:        orEmpty(a.Pairings),
+		Ratings:         a.Ratings,
+		Metrics:         orEmpty(a.Metrics),
+		SkillSteps:      orEmpty(a.SkillSteps),
+		Endings:         orEmpty(a.Endings),
+		Lengths:         summarise(a.Plies),
+		Thresholds:      a.Thresholds,
+		PieceValues:     in.PieceValues,
+		PieceValuesNote: in.PieceValuesNote,
+		plies:           a.Plies,
 	}
 	if r.Ratings.Rungs == nil {
 		r.Ratings.Rungs = []stats.Rating{}
