@@ -58,9 +58,10 @@
 // The strongest rung's games against itself (a mirror pairing the plan
 // adds when the ladder has Mirror set) stop by another rule: once every
 // flag read from them (draw_heavy, unfinished, short, one_sided) is
-// decided by its interval, as the verdict reads it, and the draw rate's
-// and first mover's intervals are no wider than ±Precision (default 0.05),
-// after at least 20 games; at the latest at MirrorMaxGames, by default
+// decided by its interval, as the verdict reads it, and (unless one is
+// raised, which settles the verdict) the draw rate's and first mover's
+// intervals are no wider than ±Precision (default 0.05), after at least 20
+// games; at the latest at MirrorMaxGames, by default
 // GamesForPrecision (the games that give a proportion of 1/2 that width:
 // 386 for 0.05). With a mirror pairing the other strong pairings feed no
 // rate flags.

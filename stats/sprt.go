@@ -325,8 +325,9 @@ const mirrorMinGames = 20
 
 // decideMirror is Decide for the strongest rung's games against itself:
 // they go on until every flag read from them is decided by its interval
-// (the very test the verdict applies) and the draw rate's and first
-// mover's intervals are no wider than ±Precision, or the cap is reached.
+// (the very test the verdict applies) and, unless one of them is raised,
+// the draw rate's and first mover's intervals are no wider than
+// ±Precision, or the cap is reached.
 func decideMirror(th Thresholds, games []Game) Decision {
 	d := Decision{Games: len(games)}
 	limit := th.MirrorMaxGames
@@ -336,17 +337,21 @@ func decideMirror(th Thresholds, games []Game) Decision {
 	limit = max(limit, th.MinGames)
 	m := equalMeasures(th, games, "games against itself")
 	var open []string
+	raised := false
 	for _, c := range Checks(m, th)[:4] {
 		if c.State == StateUndecided {
 			open = append(open, c.Name)
 		}
+		raised = raised || c.Raised
 		d.Tests = append(d.Tests, Test{Name: c.Name, Statistic: c.Detail, Threshold: c.Threshold, Estimate: c.Value.Est, Units: c.Games, State: checkTestState(c)})
 	}
+	// A raised flag already says not viable: the other numbers need no
+	// more precision than deciding their own flags takes.
 	for _, w := range []struct {
 		name string
 		iv   Interval
 	}{{"draw rate", m.Draws}, {"first mover's score", m.FirstMover}} {
-		if (w.iv.Hi-w.iv.Lo)/2 > th.Precision+1e-12 {
+		if !raised && (w.iv.Hi-w.iv.Lo)/2 > th.Precision+1e-12 {
 			open = append(open, fmt.Sprintf("%s ±%.3f wider than ±%.3f", w.name, (w.iv.Hi-w.iv.Lo)/2, th.Precision))
 		}
 	}
