@@ -47,7 +47,7 @@ func (g *Game) loadNotation() error {
 				if m.Kind != "slide" || m.ModeOrDefault() == "capture" || m.Range != nil && *m.Range == 1 {
 					continue
 				}
-				vs, err := expand(m.Vectors, m.Symmetry)
+				vs, err := expand(m.Vectors, m.Symmetry, g.hex)
 				if err != nil {
 					return err
 				}

@@ -43,6 +43,14 @@ type Game struct {
 	wall    bitset
 	rotated bool
 	wrap    [2]wrapCfg
+	// The hex lattice (hex.go): hexagon cuts the rhombus's corners off
+	// (offBoard, also walls), hexR is its radius and hexWrap its joined
+	// sides per player.
+	hex      bool
+	hexagon  bool
+	hexR     int
+	offBoard bitset
+	hexWrap  [2]hexWrap
 
 	kinds     []kindInfo
 	nk        int
@@ -249,14 +257,17 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 
 // checkSupported refuses the families this engine does not play yet.
 func checkSupported(s *rules.Spec) error {
-	if s.Board.Lattice != "" && s.Board.Lattice != rules.LatticeSquare {
-		if s.Board.IsHex() {
-			return unsupported("board.lattice hex")
-		}
+	if s.Board.Lattice != "" && s.Board.Lattice != rules.LatticeSquare && !s.Board.IsHex() {
 		return bad("board.lattice must be one of square, hex, got %q", s.Board.Lattice)
 	}
-	if s.Board.Shape != "" && s.Board.Shape != rules.ShapeGrid {
-		return unsupported("board.shape " + s.Board.Shape)
+	switch s.Board.Shape {
+	case "", rules.ShapeGrid:
+	case rules.ShapeHexagon:
+		if !s.Board.IsHex() {
+			return bad("board.shape 'hexagon' requires board.lattice 'hex'")
+		}
+	default:
+		return bad("board.shape must be one of grid, hexagon, got %q", s.Board.Shape)
 	}
 	for i, p := range s.Pieces {
 		switch {
@@ -296,7 +307,7 @@ func checkSupported(s *rules.Spec) error {
 	case r.Territory != nil:
 		return unsupported("rules.territory")
 	}
-	if w := r.Wrap; w != nil {
+	if w := r.Wrap; w != nil && !s.Board.IsHexagon() {
 		if w.NS != "" && w.NS != "none" || w.NESW != "" && w.NESW != "none" || w.NWSE != "" && w.NWSE != "none" ||
 			w.NSByPlayer != nil || w.NESWByPlayer != nil || w.NWSEByPlayer != nil {
 			return bad("rules.wrap: n_s, ne_sw and nw_se are for a hexagon board only")
