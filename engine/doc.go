@@ -9,14 +9,15 @@
 //
 // # What it plays
 //
-// Square boards up to 16 by 16 with every move kind (slide, leap, hop,
+// Square boards up to 16 by 16, and hex lattices (the rhombus and the
+// regular hexagon, hex.go), with every move kind (slide, leap, hop,
 // lame, sweep) and key, piece regions, captures lists, walls, wrapped edges,
 // mirrored or rotated setups, promotion, en passant, castling, must_capture,
 // forbid_check, royal_facing, forbid_immobility, and every ending except
 // those of the families below, and pieces in hand (rules.drops with its
 // stock, regions, no_doubled, no_mate, placement phase and either_face;
 // promoted_from; promote_on_entry). Load refuses, with "not supported yet:
-// <key>", hex boards, facings, rest, spies and speeds, strikes,
+// <key>", facings, rest, spies and speeds, strikes,
 // contacts, explosions, territory, wild pieces, portals, turns of several
 // moves and simultaneous rounds. The representation below already has a
 // place for each of them, so adding one is new code, not a redesign.
@@ -177,12 +178,42 @@
 //     is exact: a listed drop whose piece could reach a royal is made and
 //     a reply looked for. A royal in the stock counts for royal loss until
 //     it is dropped.
+//   - Hex lattices (hex.go): the rhombus is the square index (file q,
+//     rank r), so rays, tables and masks are the square board's; a
+//     hexagon's cut-off corners are walls that no step ever reaches. The
+//     reference's standard diagram has ranks as rows ([1,0] to the right,
+//     [0,1] up and to the right), which is the diagram whose hexagon has
+//     n and s sides.
+//   - Player 1 on a hex lattice: "rotate" turns vectors and squares half
+//     round. "mirror" must be a symmetry of the lattice, and the plain
+//     (file, rank) flip is not one ([1,-1] would become [1,1], two steps
+//     long), so it is the diagram's top-to-bottom mirror: the rank is
+//     reflected about the middle rank and the file moves with it, square
+//     (q, r) to (q + r - (h-1)/2, h-1-r), vector [x, y] to [x+y, -y]
+//     (left and right kept). It maps a hexagon onto itself; no rhombus
+//     maps onto itself under it, so the front end refuses "mirror" on a
+//     hex rhombus and asks for "rotate" (Gliński's own mirror, which keeps
+//     the file, is not the language's; his and McCooey's files write the
+//     second army out and rotate, which gives their pawns the same moves).
+//   - Hexagon sides (rules.wrap n_s, ne_sw, nw_se) join as the hexagonal
+//     torus: a step that leaves the hexagon lands in the copy of it beyond
+//     one side and comes back by that copy's offset, when the player may
+//     leave by that side; a long leap may cross two. "Straight across" is
+//     then half a cell off for n_s, which no tiling avoids.
+//   - Lame leaps on hex pass cells, as the front end's one-step rule
+//     implies (a hex diagonal [1,1] is two steps): the vector lies between
+//     two neighbour directions, v = a*d + b*e, and the leap steps the
+//     longer way first; on a tie (the diagonals) along the first of the
+//     two in the order [1,0], [0,1], [-1,1], [-1,0], [0,-1], [1,-1]. The
+//     path is worked out in the writer's frame and turned to the board, so
+//     the two players' paths are each other's images. With blocks_leaps a
+//     wall on the path's first cell stops a longer leap.
+//   - Castling, royal_facing, no_doubled and the notation read file and
+//     rank as the rhombus frame's: a file is a line along [0,1].
 //
 // # Later families
 //
-// Each has its place: hex lattices are another geometry for the same
-// direction, ray and table builder (six or twelve vectors, a rhombus or
-// hexagon of squares, cells outside the hexagon being walls); a facing is a byte per square beside
+// Each has its place: a facing is a byte per square beside
 // the board, with a Zobrist key per facing and square, move tables per
 // facing and a turn move type (its new facing in aux); rest counters and claimed squares are per-square
 // arrays and bitsets with keys; wild pieces are owner 2 on the board plus a
