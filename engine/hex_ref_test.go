@@ -436,9 +436,9 @@ var hexFiles = []string{"rulesets/hex-skirmish.json", "rulesets/glinski.json", "
 // reference generator's, whose position is kept alongside by its own
 // make.
 func TestHexMatchesReference(t *testing.T) {
-	games, plies := 4, 200
+	games, plies := 2, 150
 	if testing.Short() {
-		games, plies = 1, 120
+		games, plies = 1, 100
 	}
 	for _, file := range hexFiles {
 		t.Run(file, func(t *testing.T) {
@@ -476,10 +476,10 @@ func TestHexMatchesReference(t *testing.T) {
 
 // TestHexPerftVectors checks the committed hex perft counts against the
 // engine, and against the reference generator where that is quick (up to
-// 3,000 nodes in -short mode, 200,000 otherwise; every row with
-// BALANCEFARM_HEX_PERFT=4, which takes minutes).
+// 3,000 nodes in -short mode, 40,000 otherwise; every row with
+// BALANCEFARM_HEX_PERFT=4, which takes most of an hour).
 func TestHexPerftVectors(t *testing.T) {
-	refLimit := uint64(200_000)
+	refLimit := uint64(40_000)
 	if testing.Short() {
 		refLimit = 3_000
 	}
