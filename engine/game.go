@@ -111,6 +111,7 @@ type Game struct {
 	royalLoss  [2]bool // the setup gives the player a royal piece
 
 	drops  *dropRule // rules.drops, nil without
+	fx     *fxRule   // capture effects and territory (effects.go), nil without
 	hasHop bool      // some piece hops: a drop can check as a screen
 
 	promos    []promoRule
@@ -237,7 +238,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	g = &Game{spec: spec}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadWalls, g.loadWrap, g.loadMoves,
-		g.loadRules, g.loadSetup, g.loadDrops, g.loadNotation, g.loadZobrist, g.splitFast,
+		g.loadRules, g.loadSetup, g.loadDrops, g.loadFx, g.loadNotation, g.loadZobrist, g.splitFast,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -287,14 +288,6 @@ func checkSupported(s *rules.Spec) error {
 		return unsupported("rules.turn")
 	case len(r.NPCs) > 0:
 		return unsupported("rules.npcs")
-	case r.Strike != nil:
-		return unsupported("rules.strike")
-	case r.Contacts != nil:
-		return unsupported("rules.contacts")
-	case r.ExplodeOnCapture != nil:
-		return unsupported("rules.explode_on_capture")
-	case r.Territory != nil:
-		return unsupported("rules.territory")
 	}
 	if w := r.Wrap; w != nil {
 		if w.NS != "" && w.NS != "none" || w.NESW != "" && w.NESW != "none" || w.NWSE != "" && w.NWSE != "none" ||
