@@ -297,7 +297,7 @@ func checkSupported(s *rules.Spec) error {
 	}
 	if r.Scoring != nil {
 		switch c := r.Scoring.CountOrDefault(); c {
-		case "territory", "points":
+		case "points":
 			return unsupported("rules.scoring count " + c)
 		}
 	}
