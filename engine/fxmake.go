@@ -244,7 +244,7 @@ func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 				continue
 			}
 		}
-		if test && !(quietOK && m&mvCapture == 0 && m.typ() <= moveDouble && !c.from.has(m.From()) && !(c.testTo && c.to.has(m.To()))) && !p.fxLegal(m) {
+		if test && !(quietOK && m&mvCapture == 0 && p.board[m.To()] == 0 && m.typ() <= moveDouble && !c.from.has(m.From()) && !(c.testTo && c.to.has(m.To()))) && !p.fxLegal(m) {
 			continue
 		}
 		if d != nil && m.typ() == moveDrop && d.noMate>>uint(m.aux2()+1)&1 != 0 && p.givesMate(m) {
@@ -279,7 +279,7 @@ func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 // staysPut reports whether a capture leaves its mover where it stood
 // (strike or contact position stay).
 func (p *Position) staysPut(m Move) bool {
-	if m&mvCapture == 0 {
+	if m&mvCapture == 0 && (m.typ() != moveNormal || p.board[m.To()] == 0) {
 		return false
 	}
 	fx := p.g.fx
@@ -348,7 +348,7 @@ func (p *Position) expandLandings(buf []Move, start int) []Move {
 	changed := false
 	for i := start; i < len(buf); i++ {
 		m := buf[i]
-		if m&mvCapture == 0 || m.typ() != moveNormal && m.typ() != moveEnPassant && m.typ() != moveDouble {
+		if m.typ() != moveNormal && m.typ() != moveEnPassant || m&mvCapture == 0 && p.board[m.To()] == 0 {
 			continue
 		}
 		if _, ok := p.survivor(m); ok {
@@ -362,10 +362,6 @@ func (p *Position) expandLandings(buf []Move, start int) []Move {
 	moves := append(out, buf[start:]...)
 	buf = buf[:start]
 	for _, m := range moves {
-		if m&mvCapture == 0 {
-			buf = append(buf, m)
-			continue
-		}
 		if _, ok := p.survivor(m); !ok {
 			buf = append(buf, m)
 			continue
@@ -446,7 +442,9 @@ func (p *Position) genOwnContacts(buf []Move) []Move {
 			n := at
 			for _, m := range buf[at:] {
 				if m.To() == t && m.typ() == moveNormal {
-					buf[n] = m
+					// Not a capture: the other side loses nothing, and a
+					// search's captures-only phase must not chase these.
+					buf[n] = m &^ mvCapture
 					n++
 				}
 			}
