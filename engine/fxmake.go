@@ -211,7 +211,7 @@ func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 				buf = p.genPiece(buf, w<<6|bits.TrailingZeros64(bb), capOnly)
 			}
 		}
-		if fx.ownMovers != 0 {
+		if fx.ownMovers != 0 && !capOnly { // not captures
 			buf = p.genOwnContacts(buf)
 		}
 		if g.castle != nil && !capOnly {
