@@ -119,6 +119,7 @@ type Game struct {
 	royalLoss  [2]bool // the setup gives the player a royal piece
 
 	drops  *dropRule // rules.drops, nil without
+	fx     *fxRule   // capture effects and territory (effects.go), nil without
 	hasHop bool      // some piece hops: a drop can check as a screen
 
 	promos    []promoRule
@@ -245,7 +246,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	g = &Game{spec: spec}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadWalls, g.loadWrap, g.loadMoves,
-		g.loadRules, g.loadSetup, g.loadDrops, g.loadNotation, g.loadZobrist, g.splitFast,
+		g.loadRules, g.loadSetup, g.loadDrops, g.loadFx, g.loadNotation, g.loadZobrist, g.splitFast,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -298,14 +299,6 @@ func checkSupported(s *rules.Spec) error {
 		return unsupported("rules.turn")
 	case len(r.NPCs) > 0:
 		return unsupported("rules.npcs")
-	case r.Strike != nil:
-		return unsupported("rules.strike")
-	case r.Contacts != nil:
-		return unsupported("rules.contacts")
-	case r.ExplodeOnCapture != nil:
-		return unsupported("rules.explode_on_capture")
-	case r.Territory != nil:
-		return unsupported("rules.territory")
 	}
 	if w := r.Wrap; w != nil && !s.Board.IsHexagon() {
 		if w.NS != "" && w.NS != "none" || w.NESW != "" && w.NESW != "none" || w.NWSE != "" && w.NWSE != "none" ||
@@ -315,7 +308,7 @@ func checkSupported(s *rules.Spec) error {
 	}
 	if r.Scoring != nil {
 		switch c := r.Scoring.CountOrDefault(); c {
-		case "territory", "points":
+		case "points":
 			return unsupported("rules.scoring count " + c)
 		}
 	}
