@@ -108,7 +108,7 @@ type Position struct {
 	swept   []sweptRec
 	history []uint64 // hash of every earlier position, oldest first
 	lite    []sweptRec
-	nulls   []nullRec // MakeNull's stack
+	nulls   []nullRec  // MakeNull's stack
 	chg     []sweptRec // (square, old contents) of every change a capture-effects move made
 	fxHands []uint8    // kinds handed by those moves (bit 7: taken out by a drop)
 	claims  []sweptRec // (square, old claim) per territory claim
