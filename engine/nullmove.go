@@ -50,9 +50,10 @@ func (p *Position) UnmakeNull() {
 // reading the board as it is: pins, checks and what a move would uncover
 // are not considered. A search's static exchange estimate asks it whether
 // a capturing piece could be taken back. False for an unknown kind or
-// square.
+// square, and in a game with capture effects (explosions, strikes), where
+// what a capture costs is not a matter of taking back.
 func (p *Position) AttackedAs(sq, by, kind int) bool {
-	if sq < 0 || sq >= p.g.n || kind < 0 || kind >= p.g.nk || by < 0 || by > 1 {
+	if sq < 0 || sq >= p.g.n || kind < 0 || kind >= p.g.nk || by < 0 || by > 1 || p.g.fx != nil {
 		return false
 	}
 	return p.attacked(sq, by, kind)
