@@ -67,7 +67,10 @@
 // random order, and selection blends each child's playout mean with an
 // implicit minimax value backed up from the same settled evaluation of
 // every node (Lanctot et al., 2014), which is what makes a few hundred
-// iterations see a one-move blunder. The tree is kept between moves and
+// iterations see a one-move blunder. While some replies to a move are not
+// tried yet, a backed-up value better than the move's own evaluation
+// counts only in the share of replies tried, so that more iterations,
+// which reach deeper and less explored nodes, play better, not worse. The tree is kept between moves and
 // reused when the game reaches one of its nodes; it stops growing at a
 // fixed number of stored moves, so memory is bounded too. An MCTS
 // iteration plays about as well as a quarter of an alpha-beta node on
