@@ -822,18 +822,12 @@ func (b *batchRun) fillGaps(ctx context.Context) (int, error) {
 		total += n
 	}
 	for jobID, jr := range b.rec.per {
-		if len(jr.pending) == 0 || jr.consumed < counts[jobID] {
+		// A job still queued in the snapshot is left to judgeFresh, which
+		// asks in the safe order; this one read the counts after the queue.
+		if len(jr.pending) == 0 || jr.consumed < counts[jobID] || queued[jobID] > 0 {
 			continue
 		}
-		nonce := ""
-		if queued[jobID] > 0 {
-			lease, _, err := b.queuedLease(ctx, jobID)
-			if err != nil {
-				continue
-			}
-			nonce = protocol.LeaseNonce(lease)
-		}
-		b.decide(ctx, jobID, queued[jobID] > 0, nonce, counts[jobID])
+		b.decide(ctx, jobID, false, "", counts[jobID])
 	}
 	for jobID, j := range b.rec.jobs {
 		if counts[jobID] > 0 || queued[jobID] > 0 {

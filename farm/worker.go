@@ -160,6 +160,9 @@ func (w *Worker) Run(ctx context.Context) error {
 	return nil
 }
 
+// maxIdle is the longest an idle slot sleeps between looking for jobs.
+const maxIdle = 250 * time.Millisecond
+
 // listEvery is how often a worker asks which batches have a consumer.
 const listEvery = 2 * time.Second
 
@@ -227,47 +230,34 @@ func (w *Worker) consumer(ctx context.Context, name string) (jetstream.Consumer,
 	return c, nil
 }
 
-// take pulls one job for a free slot: from the first batch of candidates
-// that has one waiting, else, after waiting up to wait on the first
-// batch, nothing. It returns the job, its batch and its consumer; the
-// batch counts the slot as busy until release.
+// take pulls one job for a free slot from the first batch of candidates
+// that has one waiting, or sleeps for wait when none has. Every pull is a
+// no-wait request, answered at once, so that a job is never delivered to
+// a request its slot has stopped waiting on (it would sit out AckWait).
+// It returns the job, its batch and its consumer; the batch counts the
+// slot as busy until release.
 func (w *Worker) take(ctx context.Context, wait time.Duration) (jetstream.Msg, string, jetstream.Consumer) {
-	names := w.candidates(ctx)
-	if len(names) == 0 {
-		sleep(ctx, wait)
-		return nil, "", nil
-	}
-	for i, name := range names {
+	for _, name := range w.candidates(ctx) {
 		cons, err := w.consumer(ctx, name)
 		if err != nil {
 			continue
 		}
 		w.hold(name, 1)
-		var batch jetstream.MessageBatch
-		if i == len(names)-1 {
-			// Nothing waiting anywhere else: wait here a while rather than
-			// asking every batch again at once.
-			fctx, cancel := context.WithTimeout(ctx, wait)
-			batch, err = cons.Fetch(1, jetstream.FetchContext(fctx))
-			if err == nil {
-				for m := range batch.Messages() {
-					cancel()
-					return m, name, cons
-				}
-			}
-			cancel()
-		} else if batch, err = cons.FetchNoWait(1); err == nil {
+		batch, err := cons.FetchNoWait(1)
+		if err == nil {
 			for m := range batch.Messages() {
 				return m, name, cons
 			}
+			err = batch.Error()
 		}
 		w.hold(name, -1)
-		if errors.Is(err, jetstream.ErrConsumerNotFound) || batch != nil && errors.Is(batch.Error(), jetstream.ErrConsumerDeleted) {
+		if errors.Is(err, jetstream.ErrConsumerNotFound) || errors.Is(err, jetstream.ErrConsumerDeleted) {
 			w.mu.Lock()
 			delete(w.consumers, name)
 			w.mu.Unlock()
 		}
 	}
+	sleep(ctx, wait)
 	return nil, "", nil
 }
 
@@ -286,7 +276,7 @@ func (w *Worker) slot(ctx, playCtx context.Context, slot int) {
 	for ctx.Err() == nil {
 		msg, name, cons := w.take(ctx, idle)
 		if msg == nil {
-			idle = min(2*idle, w.cfg.FetchWait)
+			idle = min(2*idle, w.cfg.FetchWait, maxIdle)
 			continue
 		}
 		idle = 20 * time.Millisecond

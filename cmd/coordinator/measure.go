@@ -107,6 +107,10 @@ func (f *farmFlags) config() farm.Config {
 	return farm.Config{Replicas: f.replicas, AckWait: f.ackWait, MaxDeliver: f.maxDeliver, Reconfigure: f.reconfigure, Owner: owner}
 }
 
+// replayOff: the in-process workers play a stand-in runner, whose moves
+// are no game of the file, so results are not replayed through the engine.
+func (f *farmFlags) replayOff() bool { return f.workers != 0 && f.runner != farm.DefaultRunnerName }
+
 // settings are the measurement's settings from the flags.
 func (f *farmFlags) settings(salt string) measure.Settings {
 	slots := f.workers
@@ -337,7 +341,7 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 	}
 	stopWatching := watch(ctx, coord)
 	defer stopWatching()
-	m := &measure.Measurer{Coord: coord, Games: conn.games}
+	m := &measure.Measurer{Coord: coord, Games: conn.games, NoReplay: ff.replayOff()}
 
 	view, err := farm.NewProgressView(stdout, opts.progressMode, opts.progressEvery)
 	if err != nil {

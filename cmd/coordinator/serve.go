@@ -105,7 +105,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	stopWatching := watch(ctx, coord)
 	defer stopWatching()
 
-	m := &measure.Measurer{Coord: coord, Games: conn.games}
+	m := &measure.Measurer{Coord: coord, Games: conn.games, NoReplay: ff.replayOff()}
 	cfg := m.ServiceConfig(settings, *reports)
 	cfg.Log, cfg.Token, cfg.MaxJobs = log, token, *maxJobs
 	svc, err := farm.NewService(ctx, coord, cfg)

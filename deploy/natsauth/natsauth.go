@@ -67,24 +67,27 @@ type Options struct {
 	Validity time.Duration
 }
 
-// Stream and consumer names the worker's permissions are written for.
-// They are the farm's (package farm); the deploy tests run a real batch
-// with these permissions, so a change on either side is caught.
+// Stream names the worker's permissions are written for. They are the
+// farm's (package farm); the deploy tests run a real batch with these
+// permissions, so a change on either side is caught.
 const (
-	jobsStream      = "BF_JOBS"
-	workersConsumer = "workers"
-	rulesStream     = "OBJ_bf_rules" // the object store bf_rules
+	jobsStream  = "BF_JOBS"
+	rulesStream = "OBJ_bf_rules" // the object store bf_rules
 )
 
-// WorkerPublish is what a worker may publish: pulling and acknowledging
-// jobs of the workers consumer, reading rule files from the object store,
-// and publishing records. It may not create, change or delete any stream
-// or consumer but the object store's read cursors.
+// WorkerPublish is what a worker may publish: listing the batches'
+// consumers, pulling and acknowledging their jobs, reading rule files from
+// the object store, and publishing results and dead letters. It may not
+// create, change or delete any stream or consumer but the object store's
+// read cursors, read the records, the batches or the farm's key, or
+// publish a coordinator's verdicts. A record it publishes counts only
+// under the lease of a job publication it pulled (see package farm).
 var WorkerPublish = []string{
 	"$JS.API.INFO",
 	"$JS.API.STREAM.INFO." + jobsStream,
-	"$JS.API.CONSUMER.INFO." + jobsStream + "." + workersConsumer,
-	"$JS.API.CONSUMER.MSG.NEXT." + jobsStream + "." + workersConsumer,
+	"$JS.API.CONSUMER.NAMES." + jobsStream,
+	"$JS.API.CONSUMER.INFO." + jobsStream + ".*",
+	"$JS.API.CONSUMER.MSG.NEXT." + jobsStream + ".*",
 	"$JS.ACK." + jobsStream + ".>",
 	"$JS.API.STREAM.INFO." + rulesStream,
 	"$JS.API.STREAM.MSG.GET." + rulesStream,
