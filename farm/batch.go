@@ -254,6 +254,13 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 			if err == nil {
 				_, err = b.fillGaps(ctx)
 			}
+			if err != nil && !errors.Is(err, ErrCancelled) && !vanished(err) {
+				// A bucket whose stream is gone answers with no responders
+				// or a timeout; ask for the streams themselves.
+				if gone := c.assetsGone(ctx); gone != nil {
+					err = gone
+				}
+			}
 			switch {
 			case errors.Is(err, ErrCancelled):
 				return nil, b.cancelled(ctx)

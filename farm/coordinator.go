@@ -86,6 +86,19 @@ func (c *Coordinator) recreate(ctx context.Context, why error) error {
 	return nil
 }
 
+// assetsGone asks the server for the farm's streams and returns the error
+// of one it does not have, or nil when it has them all (or cannot say).
+func (c *Coordinator) assetsGone(ctx context.Context) error {
+	ictx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	for _, name := range []string{StreamJobs, StreamResults, StreamAdvisories, "KV_" + BucketBatches, "KV_" + BucketFarm, "OBJ_" + BucketRules} {
+		if _, err := c.js.Stream(ictx, name); errors.Is(err, jetstream.ErrStreamNotFound) {
+			return fmt.Errorf("stream %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
 // BatchState is what the batches bucket holds for each batch.
 type BatchState struct {
 	Plan        protocol.Plan `json:"plan"`
@@ -324,7 +337,7 @@ func (c *Coordinator) abandonStale(ctx context.Context) {
 }
 
 // staleAfter is how long a running batch may go without a heartbeat.
-func staleAfter(every time.Duration) time.Duration { return max(4*every, 10*time.Second) }
+func staleAfter(every time.Duration) time.Duration { return max(4*every, 2*time.Second) }
 
 // deliveryAdvisory is the part of the server's max-deliveries advisory the
 // coordinator reads.
