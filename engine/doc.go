@@ -9,15 +9,17 @@
 //
 // # What it plays
 //
-// Square boards up to 16 by 16 with every move kind (slide, leap, hop,
+// Square boards up to 16 by 16, and hex lattices (the rhombus and the
+// regular hexagon, hex.go), with every move kind (slide, leap, hop,
 // lame, sweep) and key, piece regions, captures lists, walls, wrapped edges,
 // mirrored or rotated setups, promotion, en passant, castling, must_capture,
 // forbid_check, royal_facing, forbid_immobility, and every ending except
 // those of the families below, and pieces in hand (rules.drops with its
 // stock, regions, no_doubled, no_mate, placement phase and either_face;
-// promoted_from; promote_on_entry). Load refuses, with "not supported yet:
-// <key>", hex boards, facings, rest, spies and speeds, strikes,
-// contacts, explosions, territory, wild pieces, portals, turns of several
+// promoted_from; promote_on_entry), explosions,
+// strikes, contacts and territory (effects.go, fxmake.go). Load refuses,
+// with "not supported yet: <key>", facings, rest, spies and speeds, wild
+// pieces (rules.npcs and scoring by points), portals, turns of several
 // moves and simultaneous rounds. The representation below already has a
 // place for each of them, so adding one is new code, not a redesign.
 //
@@ -177,12 +179,87 @@
 //     is exact: a listed drop whose piece could reach a royal is made and
 //     a reply looked for. A royal in the stock counts for royal loss until
 //     it is dropped.
+//   - Hex lattices (hex.go): the rhombus is the square index (file q,
+//     rank r), so rays, tables and masks are the square board's; a
+//     hexagon's cut-off corners are walls that no step ever reaches. The
+//     reference's standard diagram has ranks as rows ([1,0] to the right,
+//     [0,1] up and to the right), which is the diagram whose hexagon has
+//     n and s sides.
+//   - Player 1 on a hex lattice: "rotate" turns vectors and squares half
+//     round. "mirror" must be a symmetry of the lattice, and the plain
+//     (file, rank) flip is not one ([1,-1] would become [1,1], two steps
+//     long), so it is the diagram's top-to-bottom mirror: the rank is
+//     reflected about the middle rank and the file moves with it, square
+//     (q, r) to (q + r - (h-1)/2, h-1-r), vector [x, y] to [x+y, -y]
+//     (left and right kept). It maps a hexagon onto itself; no rhombus
+//     maps onto itself under it, so the front end refuses "mirror" on a
+//     hex rhombus and asks for "rotate" (Gliński's own mirror, which keeps
+//     the file, is not the language's; his and McCooey's files write the
+//     second army out and rotate, which gives their pawns the same moves).
+//   - Hexagon sides (rules.wrap n_s, ne_sw, nw_se) join as the hexagonal
+//     torus: a step that leaves the hexagon lands in the copy of it beyond
+//     one side and comes back by that copy's offset, when the player may
+//     leave by that side; a long leap may cross two. "Straight across" is
+//     then half a cell off for n_s, which no tiling avoids.
+//   - Lame leaps on hex pass cells, as the front end's one-step rule
+//     implies (a hex diagonal [1,1] is two steps): the vector lies between
+//     two neighbour directions, v = a*d + b*e, and the leap steps the
+//     longer way first; on a tie (the diagonals) along the first of the
+//     two in the order [1,0], [0,1], [-1,1], [-1,0], [0,-1], [1,-1]. The
+//     path is worked out in the writer's frame and turned to the board, so
+//     the two players' paths are each other's images. With blocks_leaps a
+//     wall on the path's first cell stops a longer leap.
+//   - Castling, royal_facing, no_doubled and the notation read file and
+//     rank as the rhombus frame's: a file is a line along [0,1].
+//   - Capture effects and territory (effects.go): a game with any of them
+//     makes every move through fxPlay, which writes each changed square
+//     with its old contents on a change stack (Unmake pops it) or, for
+//     legality, on the light make's list; games without them keep the
+//     fast paths unchanged. Every move of such a game is tested with the
+//     light make, except quiet moves prepare clears as in chess.
+//   - Explosions: the blast is centred on the capturing move's landing
+//     square (for en passant too, as in Fairy-Stockfish), reaches every
+//     square within radius king steps (not across a wrapped edge), and
+//     destroys the capturer and the piece taken whatever immune says;
+//     immune spares only bystanders. by is read on the moving piece
+//     before promotion. Only the piece taken goes to a hand; the
+//     bystanders are destroyed. Check under explosions: a royal is in check
+//     from a piece whose capture of it would not also destroy one of the
+//     capturer's own royals (the capturer itself, or one standing in the
+//     blast), so touching kings cannot check each other's side, as in
+//     Fairy-Stockfish's atomic; a move that destroys the mover's last royal
+//     is illegal, and one that destroys the other side's last royal is
+//     legal whatever it leaves. Castling's crossed squares are asked with
+//     the castling piece lifted off the board. Fairy-Stockfish's atomar
+//     spares a king even when it captures; the language's blast always
+//     takes the capturer, so rulesets/atomar.json writes the king's
+//     captures as not exploding (by), which agrees on the published counts.
+//   - Strikes and contacts: a link or a chain keeps the struck piece's
+//     owner. Position stay leaves the mover unmoved and unpromoted (a
+//     promotion of the generated move is dropped, one move kept);
+//     switches_sides flips the capturer under every position. Position
+//     choose: the landing vectors are read from the attacker's square in
+//     its player's frame; "empty" is empty after the move (the attacker's
+//     and the struck piece's squares count, the attacker's landing does
+//     not); a capture that leaves a piece to place is one move per landing
+//     square, written from-to>landing. Home: at most one home per colour
+//     (the setup's squares of the struck piece's side and new type) goes
+//     to the one on the capture square's colour, else the one on its file,
+//     else the nearest on its colour, else the nearest (king steps, lowest
+//     square on a tie). A contact, when both apply, comes before a strike;
+//     an explosion before both. A contact's transformed target and a
+//     strike's survivor are not captures for a hand; removed ones are.
+//     contacts own: the mover's capture moves onto a friendly linked piece,
+//     found by showing the target to generation as the other side's.
+//   - Territory: a move claims the squares its pieces move onto (the
+//     landing, both castling landings, a drop's square; nothing for a
+//     capture that stays); nothing is claimed at the start. Claims are in
+//     the hash and in the FEN (claimed-w:, claimed-b:). win_at is a board
+//     ending named "territory", looked at after reach.
 //
 // # Later families
 //
-// Each has its place: hex lattices are another geometry for the same
-// direction, ray and table builder (six or twelve vectors, a rhombus or
-// hexagon of squares, cells outside the hexagon being walls); a facing is a byte per square beside
+// Each has its place: a facing is a byte per square beside
 // the board, with a Zobrist key per facing and square, move tables per
 // facing and a turn move type (its new facing in aux); rest counters and claimed squares are per-square
 // arrays and bitsets with keys; wild pieces are owner 2 on the board plus a

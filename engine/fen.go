@@ -47,7 +47,7 @@ func (g *Game) loadNotation() error {
 				if m.Kind != "slide" || m.ModeOrDefault() == "capture" || m.Range != nil && *m.Range == 1 {
 					continue
 				}
-				vs, err := expand(m.Vectors, m.Symmetry)
+				vs, err := expand(m.Vectors, m.Symmetry, g.hex)
 				if err != nil {
 					return err
 				}
@@ -133,6 +133,7 @@ func (p *Position) FEN() string {
 	if st := p.status; st.decided && st.rule == ruleReach && g.reach.onLeave {
 		b.WriteString(" left:" + g.names[st.left])
 	}
+	b.WriteString(p.claimsField())
 	return b.String()
 }
 
@@ -364,6 +365,12 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 			left = sq
 			continue
 		}
+		if (key == "claimed-w" || key == "claimed-b") && g.fx != nil && g.fx.territory {
+			if err := p.parseClaims(key, list); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if !ok || key != "moved" && key != "unmoved" {
 			return nil, fmt.Errorf("fen: unknown field %q", f)
 		}
@@ -592,4 +599,43 @@ func (p *Position) handField() string {
 	}
 	b.WriteByte(']')
 	return b.String()
+}
+
+// claimsField writes the claimed squares of rules.territory, " claimed-w:"
+// and " claimed-b:" each followed by its player's squares in square order;
+// nothing for a player with none.
+func (p *Position) claimsField() string {
+	g := p.g
+	if g.fx == nil || !g.fx.territory {
+		return ""
+	}
+	var b strings.Builder
+	for s, key := range [2]string{"claimed-w", "claimed-b"} {
+		var list []string
+		for sq := 0; sq < g.n; sq++ {
+			if int(p.claim[sq]) == s+1 {
+				list = append(list, g.names[sq])
+			}
+		}
+		if len(list) > 0 {
+			b.WriteString(" " + key + ":" + strings.Join(list, ","))
+		}
+	}
+	return b.String()
+}
+
+func (p *Position) parseClaims(key, list string) error {
+	s := 0
+	if key == "claimed-b" {
+		s = 1
+	}
+	for _, name := range strings.Split(list, ",") {
+		sq, ok := p.g.parseSquare(name)
+		if !ok || p.claim[sq] != 0 {
+			return fmt.Errorf("fen: %s entry %q is not an unclaimed square", key, name)
+		}
+		p.claim[sq] = uint8(s + 1)
+		p.claimN[s]++
+	}
+	return nil
 }

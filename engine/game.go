@@ -43,6 +43,14 @@ type Game struct {
 	wall    bitset
 	rotated bool
 	wrap    [2]wrapCfg
+	// The hex lattice (hex.go): hexagon cuts the rhombus's corners off
+	// (offBoard, also walls), hexR is its radius and hexWrap its joined
+	// sides per player.
+	hex      bool
+	hexagon  bool
+	hexR     int
+	offBoard bitset
+	hexWrap  [2]hexWrap
 
 	kinds     []kindInfo
 	nk        int
@@ -111,6 +119,7 @@ type Game struct {
 	royalLoss  [2]bool // the setup gives the player a royal piece
 
 	drops  *dropRule // rules.drops, nil without
+	fx     *fxRule   // capture effects and territory (effects.go), nil without
 	hasHop bool      // some piece hops: a drop can check as a screen
 
 	promos    []promoRule
@@ -237,7 +246,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	g = &Game{spec: spec}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadWalls, g.loadWrap, g.loadMoves,
-		g.loadRules, g.loadSetup, g.loadDrops, g.loadNotation, g.loadZobrist, g.splitFast,
+		g.loadRules, g.loadSetup, g.loadDrops, g.loadFx, g.loadNotation, g.loadZobrist, g.splitFast,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -249,14 +258,17 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 
 // checkSupported refuses the families this engine does not play yet.
 func checkSupported(s *rules.Spec) error {
-	if s.Board.Lattice != "" && s.Board.Lattice != rules.LatticeSquare {
-		if s.Board.IsHex() {
-			return unsupported("board.lattice hex")
-		}
+	if s.Board.Lattice != "" && s.Board.Lattice != rules.LatticeSquare && !s.Board.IsHex() {
 		return bad("board.lattice must be one of square, hex, got %q", s.Board.Lattice)
 	}
-	if s.Board.Shape != "" && s.Board.Shape != rules.ShapeGrid {
-		return unsupported("board.shape " + s.Board.Shape)
+	switch s.Board.Shape {
+	case "", rules.ShapeGrid:
+	case rules.ShapeHexagon:
+		if !s.Board.IsHex() {
+			return bad("board.shape 'hexagon' requires board.lattice 'hex'")
+		}
+	default:
+		return bad("board.shape must be one of grid, hexagon, got %q", s.Board.Shape)
 	}
 	for i, p := range s.Pieces {
 		switch {
@@ -287,16 +299,8 @@ func checkSupported(s *rules.Spec) error {
 		return unsupported("rules.turn")
 	case len(r.NPCs) > 0:
 		return unsupported("rules.npcs")
-	case r.Strike != nil:
-		return unsupported("rules.strike")
-	case r.Contacts != nil:
-		return unsupported("rules.contacts")
-	case r.ExplodeOnCapture != nil:
-		return unsupported("rules.explode_on_capture")
-	case r.Territory != nil:
-		return unsupported("rules.territory")
 	}
-	if w := r.Wrap; w != nil {
+	if w := r.Wrap; w != nil && !s.Board.IsHexagon() {
 		if w.NS != "" && w.NS != "none" || w.NESW != "" && w.NESW != "none" || w.NWSE != "" && w.NWSE != "none" ||
 			w.NSByPlayer != nil || w.NESWByPlayer != nil || w.NWSEByPlayer != nil {
 			return bad("rules.wrap: n_s, ne_sw and nw_se are for a hexagon board only")
@@ -304,7 +308,7 @@ func checkSupported(s *rules.Spec) error {
 	}
 	if r.Scoring != nil {
 		switch c := r.Scoring.CountOrDefault(); c {
-		case "territory", "points":
+		case "points":
 			return unsupported("rules.scoring count " + c)
 		}
 	}

@@ -35,7 +35,7 @@ func (g *Game) loadBoard() error {
 	default:
 		return bad("setup.orientation must be mirror or rotate, got %q", o)
 	}
-	return nil
+	return g.loadHex()
 }
 
 // parseSquare reads an algebraic square name on this board.
@@ -51,7 +51,7 @@ func (g *Game) parseSquare(s string) (int, bool) {
 		}
 		y = y*10 + int(c-'0')
 	}
-	if s[1] == '0' || x >= g.w || y < 1 || y > g.h {
+	if s[1] == '0' || x >= g.w || y < 1 || y > g.h || g.offBoard.has((y-1)*g.w+x) {
 		return 0, false
 	}
 	return (y-1)*g.w + x, true
@@ -61,8 +61,11 @@ func (g *Game) parseSquare(s string) (int, bool) {
 // reflected, and the file too when the setup is rotated.
 func (g *Game) reflect(sq int) int {
 	x, y := g.fileOf[sq], g.h-1-g.rankOf[sq]
-	if g.rotated {
+	switch {
+	case g.rotated:
 		x = g.w - 1 - x
+	case g.hex:
+		x = g.fileOf[sq] + g.rankOf[sq] - (g.h-1)/2 // the lattice's mirror (hex.go)
 	}
 	return y*g.w + x
 }
@@ -87,6 +90,7 @@ func (g *Game) squareSet(where string, list []string, same bool) ([2]bitset, err
 }
 
 func (g *Game) loadWalls() error {
+	g.wall = g.offBoard
 	o := g.spec.Rules.Obstacles
 	if o == nil {
 		return nil
@@ -95,7 +99,7 @@ func (g *Game) loadWalls() error {
 	if err != nil {
 		return err
 	}
-	g.wall = set[0]
+	g.wall.or(&set[0])
 	g.wall.or(&set[1])
 	if g.wall.count() >= g.n {
 		return bad("rules.obstacles walls every square")
@@ -107,6 +111,9 @@ func (g *Game) loadWrap() error {
 	w := g.spec.Rules.Wrap
 	if w == nil {
 		return nil
+	}
+	if g.hexagon {
+		return g.loadHexWrap()
 	}
 	files := [2]string{w.Files, w.Files}
 	if w.FilesByPlayer != nil {
@@ -155,6 +162,9 @@ func mod(a, m int) int {
 // step is where one step of board vector (dx, dy) from sq lands for player
 // p, with the player's wrap; -1 off the board. Walls are not checked here.
 func (g *Game) step(p, sq, dx, dy int) int {
+	if g.hexagon {
+		return g.hexagonStep(p, sq, dx, dy)
+	}
 	x, y := g.fileOf[sq]+dx, g.rankOf[sq]+dy
 	c := g.wrap[p]
 	if x < 0 {
@@ -191,11 +201,14 @@ func (g *Game) boardVector(p int, v [2]int) [2]int {
 	if g.rotated {
 		return [2]int{-v[0], -v[1]}
 	}
+	if g.hex {
+		return hexMirrorVector(v)
+	}
 	return [2]int{v[0], -v[1]}
 }
 
 // expand applies a symmetry to base vectors, without duplicates.
-func expand(vs []rules.Vector, sym string) ([][2]int, error) {
+func expand(vs []rules.Vector, sym string, hex bool) ([][2]int, error) {
 	var out [][2]int
 	seen := map[[2]int]bool{}
 	add := func(x, y int) {
@@ -212,6 +225,17 @@ func expand(vs []rules.Vector, sym string) ([][2]int, error) {
 		}
 		if x == 0 && y == 0 {
 			return nil, fmt.Errorf("vector [0, 0] does not move")
+		}
+		if hex {
+			switch sym {
+			case "", rules.SymNone:
+				add(x, y)
+			case rules.SymRotate6, rules.SymDihedral12:
+				expandHex(x, y, sym, add)
+			default:
+				return nil, fmt.Errorf("symmetry %s is for a square lattice; this board is hex", sym)
+			}
+			continue
 		}
 		switch sym {
 		case "", rules.SymNone:

@@ -280,8 +280,11 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 // are generated: prepare names the few pieces whose moves can expose a
 // royal, and the others' moves are kept without a second look.
 func (p *Position) legal(buf []Move, capOnly bool) []Move {
-	start := len(buf)
 	g := p.g
+	if g.fx != nil {
+		return p.legalFx(buf, capOnly)
+	}
+	start := len(buf)
 	if !(g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck) {
 		buf = p.genPseudo(buf, capOnly)
 	} else {
@@ -504,6 +507,10 @@ func (p *Position) HasLegalMove() bool {
 		return len(p.legalCache) > 0
 	}
 	g := p.g
+	if g.fx != nil {
+		p.pseudo = p.legalFx(p.pseudo[:0], false)
+		return len(p.pseudo) > 0
+	}
 	test := g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck
 	// One move passing is enough, and the first usually does: the full
 	// test of each costs less here than prepare's reasoning would.

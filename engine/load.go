@@ -399,6 +399,10 @@ func (g *Game) loadRules() error {
 		sr := &scoringRule{count: sc.CountOrDefault()}
 		switch sr.count {
 		case "material", "pieces":
+		case "territory":
+			if r.Territory == nil {
+				return bad("rules.scoring count 'territory' needs rules.territory")
+			}
 		case "region":
 			if len(sc.Region) == 0 {
 				return bad("rules.scoring count 'region' needs rules.scoring.region")
@@ -521,6 +525,14 @@ func (g *Game) loadZobrist() error {
 		for i := range g.zHand {
 			if i%(d.handCap+1) != 0 { // an empty hand adds nothing
 				g.zHand[i] = rng.Next()
+			}
+		}
+	}
+	if fx := g.fx; fx != nil && fx.territory {
+		for p := 0; p < 2; p++ {
+			fx.zClaim[p] = make([]uint64, g.n)
+			for i := range fx.zClaim[p] {
+				fx.zClaim[p][i] = rng.Next()
 			}
 		}
 	}

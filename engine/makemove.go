@@ -4,6 +4,10 @@ package engine
 // position. Everything is updated incrementally, the hash included, and
 // the previous state is pushed on the position's own undo stack.
 func (p *Position) Make(m Move) {
+	if p.g.fx != nil {
+		p.makeFx(m)
+		return
+	}
 	g := p.g
 	s := p.side
 	from, to := m.From(), m.To()
@@ -185,11 +189,13 @@ func (p *Position) Unmake() {
 	from, to := m.From(), m.To()
 	p.side ^= 1
 	p.ply--
-	switch m.typ() {
-	case moveDrop:
+	switch typ := m.typ(); {
+	case p.g.fx != nil:
+		p.unmakeFx(u)
+	case typ == moveDrop:
 		p.remove(to)
 		p.unhand(p.side, m.aux(), 1)
-	case moveCastle:
+	case typ == moveCastle:
 		rf, rt := m.aux(), m.aux2()
 		rook := p.remove(rt)
 		if to != rt {

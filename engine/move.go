@@ -14,6 +14,7 @@ package engine
 //	            from square, new facing (turn), portal end (portal move)
 //	bits 34-41  aux2: castling partner's to square, landing square of a
 //	            struck piece (strike/contact position "choose")
+//	bit  42     aux2 holds a landing square
 //	bit  63     valid
 type Move uint64
 
@@ -23,6 +24,7 @@ const (
 	mvTypeShift  = 22
 	mvAuxShift   = 26
 	mvAux2Shift  = 34
+	mvLanding    = Move(1) << 42
 	mvValid      = Move(1) << 63
 )
 

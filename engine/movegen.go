@@ -454,18 +454,35 @@ func (p *Position) castleMove(cr *castleRule, royal bool, kf, rf, x, y int) (Mov
 		if kx < x {
 			step = -1
 		}
+		kc := p.board[kf]
+		if g.fx != nil {
+			// With explosions a check can be excused (royalAttacked), so
+			// the castling piece's own square no longer shields the
+			// squares behind it: lift it while they are asked about.
+			p.board[kf] = 0
+			p.occ[s].clear(kf)
+		}
+		safe := true
 		for f := x; ; f += step {
 			// The landing square is left to the legality test where
 			// royals must be safe; elsewhere it is checked here.
 			if f == kx && g.checkRules && kx != x {
 				break
 			}
-			if p.attacked(y*g.w+f, s^1, cr.king) {
-				return 0, false
+			if p.royalAttacked(y*g.w+f, s^1, cr.king) {
+				safe = false
+				break
 			}
 			if f == kx {
 				break
 			}
+		}
+		if g.fx != nil {
+			p.board[kf] = kc
+			p.occ[s].set(kf)
+		}
+		if !safe {
+			return 0, false
 		}
 	}
 	return mvValid | Move(kf) | Move(kt)<<8 | moveCastle<<mvTypeShift | Move(rf)<<mvAuxShift | Move(rt)<<mvAux2Shift, true

@@ -50,6 +50,10 @@ func (p *Position) MoveString(m Move) string {
 	if pr := m.Promotion(); pr >= 0 && pr < g.nk {
 		b.WriteString("=" + g.kinds[pr].id)
 	}
+	if m.hasLanding() && m.aux2() < g.n {
+		// position choose: where the struck piece is set down
+		b.WriteString(">" + g.names[m.aux2()])
+	}
 	return b.String()
 }
 

@@ -59,6 +59,13 @@ func (p *Position) boardOutcome(mover, leave int) status {
 			}
 		}
 	}
+	if fx := g.fx; fx != nil && fx.winAt > 0 {
+		for _, q := range order {
+			if p.claimN[q] >= fx.winAt {
+				return resultFor(q, "win", ruleTerritory)
+			}
+		}
+	}
 	if r := g.reach; r != nil {
 		if r.onLeave {
 			if leave >= 0 {
@@ -241,6 +248,8 @@ func (p *Position) Score(player int) float64 {
 	switch g.scoring.count {
 	case "pieces":
 		return float64(p.occ[player].count())
+	case "territory":
+		return float64(p.claimN[player])
 	case "region":
 		on := p.occ[player]
 		for w := 0; w < 4; w++ {

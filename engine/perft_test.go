@@ -106,7 +106,7 @@ func TestXiangqiStartPerft(t *testing.T) {
 // else a copy in engine/testdata (horde: the library's file lets a
 // first-rank double step be taken en passant, which Fairy-Stockfish and
 // lichess do not; the others are not in the library). Games not listed use
-// rules this engine does not play yet (drops, explosions, hex boards, ...)
+// rules this engine does not play yet (hex boards, ...)
 // or that the language cannot say.
 var variantFiles = map[string]string{
 	"chess":         "rulesets/chess.json",
@@ -143,6 +143,9 @@ var variantFiles = map[string]string{
 	"pocketknight":  "rulesets/pocketknight.json",
 	"placement":     "rulesets/placement.json",
 	"dobutsu":       "rulesets/dobutsu.json",
+	"atomic":        "rulesets/atomic.json",
+	"atomar":        "rulesets/atomar.json",
+	"nocheckatomic": "rulesets/nocheckatomic.json",
 }
 
 // variantSkips are rows where the language and Fairy-Stockfish differ, keyed

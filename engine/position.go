@@ -26,10 +26,11 @@ const (
 	ruleRepetition
 	ruleNoProgress
 	ruleScoring
+	ruleTerritory
 )
 
 var ruleNames = [...]string{"", "checkmate", "stalemate", "royal_capture", "annihilation", "bare_royal",
-	"check_limit", "reach", "extinction", "max_plies", "repetition", "no_progress", "scoring"}
+	"check_limit", "reach", "extinction", "max_plies", "repetition", "no_progress", "scoring", "territory"}
 
 // RuleNames lists every rule an Outcome may name.
 func RuleNames() []string { return append([]string(nil), ruleNames[1:]...) }
@@ -58,6 +59,12 @@ type undoRec struct {
 	// they are pushed on their own stacks only then.
 	savedVirgin bool
 	savedEP     bool
+	// A game with capture effects or territory (effects.go) records every
+	// square it changes on the position's chg stack, hand changes on
+	// fxHands and claims on claims.
+	nChg   uint8
+	nHands uint8
+	nClaim uint8
 }
 
 type epState struct {
@@ -101,6 +108,13 @@ type Position struct {
 	swept   []sweptRec
 	history []uint64 // hash of every earlier position, oldest first
 	lite    []sweptRec
+	chg     []sweptRec // (square, old contents) of every change a capture-effects move made
+	fxHands []uint8    // kinds handed by those moves (bit 7: taken out by a drop)
+	claims  []sweptRec // (square, old claim) per territory claim
+	fxh     uint64     // the hash while fxPlay runs
+
+	claim  [maxSquares]uint8 // territory: 0 unclaimed, else owner+1
+	claimN [2]int
 
 	legalCache []Move
 	legalValid bool
@@ -182,6 +196,13 @@ func (p *Position) computeHash() uint64 {
 	for s := 0; s < 2; s++ {
 		if p.checks[s] > 0 {
 			h ^= g.zCheck[s][p.checks[s]]
+		}
+	}
+	if fx := g.fx; fx != nil && fx.territory {
+		for sq := 0; sq < g.n; sq++ {
+			if c := p.claim[sq]; c != 0 {
+				h ^= fx.zClaim[c-1][sq]
+			}
 		}
 	}
 	if g.drops != nil {
@@ -306,6 +327,7 @@ func (p *Position) Clone() *Position {
 	q.virgins, q.eps = nil, nil
 	q.swept = nil
 	q.lite = nil
+	q.chg, q.fxHands, q.claims = nil, nil, nil
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)
 	q.legalCache = nil
 	q.legalValid = false
@@ -361,7 +383,7 @@ func (p *Position) inCheck(s int) bool {
 				sq := w<<6 | bits.TrailingZeros64(x)
 				x &= x - 1
 				has = true
-				if !p.attacked(sq, s^1, k) {
+				if !p.royalAttacked(sq, s^1, k) {
 					return false
 				}
 			}

@@ -88,6 +88,7 @@ type compiledMove struct {
 	src      *rules.Move
 	typ      uint8
 	vecs     [][2]int // board frame
+	written  [][2]int // the same as the rule file writes them (the mover's frame)
 	canMove  bool
 	canCap   bool
 	maxR     int
@@ -119,13 +120,14 @@ func (g *Game) compileMove(i, j, p int, m *rules.Move) (compiledMove, error) {
 	if len(m.Vectors) == 0 {
 		return cm, bad("%s.vectors must have at least 1 entry", where)
 	}
-	vs, err := expand(m.Vectors, m.Symmetry)
+	vs, err := expand(m.Vectors, m.Symmetry, g.hex)
 	if err != nil {
 		return cm, bad("%s: %v", where, err)
 	}
 	for _, v := range vs {
 		cm.vecs = append(cm.vecs, g.boardVector(p, v))
 	}
+	cm.written = vs
 	switch m.ModeOrDefault() {
 	case rules.ModeMove:
 		cm.canMove = true
@@ -282,7 +284,7 @@ func (g *Game) loadMoves() error {
 					if !cm.fromOK.has(sq) {
 						continue
 					}
-					for _, v := range cm.vecs {
+					for vi, v := range cm.vecs {
 						switch cm.typ {
 						case genLeap, genLame:
 							var legs []int
@@ -292,7 +294,12 @@ func (g *Game) loadMoves() error {
 								if to < 0 {
 									continue
 								}
-								if blocksLeaps && (abs(v[0]) > 1 || abs(v[1]) > 1) {
+								if blocksLeaps && g.hex {
+									// The first square of the lame path (hex.go).
+									if path := g.hexLamePath(p, sq, cm.written[vi]); len(path) > 1 && g.wall.has(path[0]) && !g.offBoard.has(path[0]) {
+										continue
+									}
+								} else if blocksLeaps && (abs(v[0]) > 1 || abs(v[1]) > 1) {
 									ux, uy := sign(v[0]), sign(v[1])
 									if abs(v[0]) > abs(v[1]) {
 										uy = 0
@@ -305,6 +312,9 @@ func (g *Game) loadMoves() error {
 								}
 							} else {
 								path := g.lamePath(p, sq, v)
+								if g.hex {
+									path = g.hexLamePath(p, sq, cm.written[vi])
+								}
 								if len(path) == 0 {
 									continue
 								}

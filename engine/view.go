@@ -22,6 +22,12 @@ func (g *Game) Rank(sq int) int {
 	return g.rankOf[sq]
 }
 
+// Hex reports whether the board is a hex lattice: File and Rank are then
+// axial coordinates (q, r), the six neighbours are [1,0], [0,1], [-1,1],
+// [-1,0], [0,-1] and [1,-1], and the distance between two cells is
+// max(|dq|, |dr|, |dq+dr|).
+func (g *Game) Hex() bool { return g.hex }
+
 // LineKind is how a Line moves.
 type LineKind uint8
 

@@ -345,18 +345,26 @@ func (e *evaluator) addMopUp(score *[2]int, material [2]int, royalSq [2]int) {
 	}
 }
 
-// distance is the number of king steps between two squares.
+// distance is the number of king steps between two squares (single
+// steps to a neighbour on a hex lattice).
 func (t *evalTables) distance(a, b int) int {
-	return max(abs(t.file[a]-t.file[b]), abs(t.rank[a]-t.rank[b]))
+	df, dr := t.file[a]-t.file[b], t.rank[a]-t.rank[b]
+	if t.hex {
+		return max(abs(df), abs(dr), abs(df+dr))
+	}
+	return max(abs(df), abs(dr))
 }
 
 // edgeCloseness is how near a square is to the board's rim: 0 in the
 // middle, growing toward the edge, in half steps so odd and even boards
 // are treated alike.
 func (t *evalTables) edgeCloseness(sq int) int {
-	cf := abs(2*t.file[sq] - (t.width - 1))
-	cr := abs(2*t.rank[sq] - (t.height - 1))
-	return max(cf, cr)
+	cf := 2*t.file[sq] - (t.width - 1)
+	cr := 2*t.rank[sq] - (t.height - 1)
+	if t.hex { // hex steps from the centre, as on the hexagon
+		return max(abs(cf), abs(cr), abs(cf+cr))
+	}
+	return max(abs(cf), abs(cr))
 }
 
 func abs(x int) int {

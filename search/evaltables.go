@@ -105,6 +105,7 @@ type evalTables struct {
 	scoreRegion  [2][]bool
 	hasRoyal     bool
 	hands        bool // pieces in hand (rules.drops): their material counts
+	hex          bool // file and rank are axial: distances are hex steps
 	checkmateish bool // the game is won by checkmate in the ordinary sense
 }
 
@@ -119,6 +120,7 @@ func buildEvalTables(g *engine.Game) *evalTables {
 	}
 	end := g.Endings()
 	t.nsq, t.width, t.height, t.maxPlies = g.NumSquares(), g.Width(), g.Height(), end.MaxPlies
+	t.hex = g.Hex()
 	t.file, t.rank = make([]int, t.nsq), make([]int, t.nsq)
 	for sq := range t.nsq {
 		t.file[sq], t.rank[sq] = g.File(sq), g.Rank(sq)

@@ -92,7 +92,7 @@ func TestRunnerRefusesBadInput(t *testing.T) {
 	for name, data := range map[string][]byte{
 		"not json":   []byte("{"),
 		"invalid":    []byte(`{"name": "x"}`),
-		"unplayable": readRuleset(t, "atomic.json"),
+		"unplayable": readRuleset(t, "wild-bishop.json"),
 		"bad player": readRuleset(t, "chess.json"),
 	} {
 		j := job

@@ -154,14 +154,11 @@ var agreeSetupCases = func() []agreeCase {
 			want: []string{"setup.placements[2].squares entry 'b1' already holds a piece from setup.placements[1]"}},
 		{name: "on the middle rank under mirror", edits: []edit{set("setup.placements[0].squares", `["a2", "b2", "c3", "d2", "e2"]`)},
 			want: []string{"setup.placements[0].squares entry 'c3' is its own mirror image, so both players would stand on it"}},
-		{name: "mirrored off a hexagon", base: "hex", edits: []edit{set("setup.orientation", `"mirror"`), del("rules.promotion")},
-			want: []string{
-				"setup.placements[0].squares entry 'f2' mirrors to 'f6', which is not a square on this board",
-				"setup.placements[0].squares entry 'g2' mirrors to 'g6', which is not a square on this board",
-				"setup.placements[2].squares entry 'e1' mirrors to 'e7', which is not a square on this board",
-				"setup.placements[3].squares entry 'f1' mirrors to 'f7', which is not a square on this board",
-				"setup.placements[4].squares entry 'g1' mirrors to 'g7', which is not a square on this board",
-			}},
+		{name: "mirrored on a hexagon", base: "hex", edits: []edit{set("setup.orientation", `"mirror"`)}},
+		{name: "mirrored clash on a hexagon", base: "hex", edits: []edit{set("setup.orientation", `"mirror"`), set("setup.placements[1].squares", `["b4"]`)},
+			want: []string{"setup.placements[1].squares entry 'b4' is its own mirror image, so both players would stand on it"}},
+		{name: "mirror on a hex rhombus", base: "hex", edits: []edit{set("setup.orientation", `"mirror"`), del("board.shape")},
+			want: []string{"setup.orientation 'mirror' cannot be played on a hex rhombus: the hex lattice mirrors about the middle rank with the files slanting the other way, which takes the rhombus off itself; use orientation 'rotate', or board.shape 'hexagon'"}},
 	}
 }()
 

@@ -440,6 +440,9 @@ func (c *checker) promotionPath(k int) string {
 // checkBoard: a hexagon needs lattice hex and an odd width equal to the height.
 func (c *checker) checkBoard() {
 	b := c.s.Board
+	if c.ok("board", "setup.orientation") && b.IsHex() && !b.IsHexagon() && !c.rotate {
+		c.add("setup.orientation", "setup.orientation 'mirror' cannot be played on a hex rhombus: the hex lattice mirrors about the middle rank with the files slanting the other way, which takes the rhombus off itself; use orientation 'rotate', or board.shape 'hexagon'")
+	}
 	if !c.ok("board") || !b.IsHexagon() {
 		return
 	}

@@ -58,21 +58,39 @@ func (b Board) Cells() []Square {
 }
 
 // Reflect is the square the second player's side uses for sq: the rank
-// reflected, and with rotate the file too (a 180-degree turn).
+// reflected, and with rotate the file too (a 180-degree turn). On a hex
+// lattice the mirror must be one of the lattice's own: the rank is
+// reflected about the middle rank and the file moves with it (q+r keeps
+// its distance from the middle), the top-to-bottom mirror of the standard
+// diagram; it maps a hexagon onto itself (a rhombus is refused with it).
 func (b Board) Reflect(sq Square, rotate bool) Square {
 	out := Square{sq.File, b.Height - 1 - sq.Rank}
-	if rotate {
+	switch {
+	case rotate:
 		out.File = b.Width - 1 - sq.File
+	case b.IsHex():
+		out.File = sq.File + sq.Rank - (b.Height-1)/2
 	}
 	return out
 }
 
-// ReflectVector is a move vector as the second player makes it.
+// ReflectVector is a move vector as the second player makes it on a
+// square board.
 func ReflectVector(v Vector, rotate bool) Vector {
 	if rotate {
 		return Vector{-v[0], -v[1]}
 	}
 	return Vector{v[0], -v[1]}
+}
+
+// ReflectHexVector is a move vector as the second player makes it on a
+// hex lattice: turned half round, or the lattice's top-to-bottom mirror
+// (which keeps left and right: [1,0] stays [1,0], [0,1] becomes [1,-1]).
+func ReflectHexVector(v Vector, rotate bool) Vector {
+	if rotate {
+		return Vector{-v[0], -v[1]}
+	}
+	return Vector{v[0] + v[1], -v[1]}
 }
 
 // latticeOf reports which lattice a symmetry belongs to: "square", "hex" or

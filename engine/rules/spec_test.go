@@ -132,6 +132,39 @@ func TestGeometry(t *testing.T) {
 	}
 }
 
+// The hex mirror is a symmetry of the lattice: neighbours stay neighbours,
+// a hexagon maps onto itself, and twice is the identity.
+func TestHexMirror(t *testing.T) {
+	for _, rotate := range []bool{false, true} {
+		for _, v := range ExpandVectors([]Vector{{1, 0}}, SymRotate6) {
+			if m := ReflectHexVector(v, rotate); stepLength(m, true) != 1 || ReflectHexVector(m, rotate) != v {
+				t.Errorf("rotate %v: neighbour %v mirrors to %v", rotate, v, m)
+			}
+		}
+		for _, n := range []int{3, 7, 11} {
+			b := Board{Width: n, Height: n, Lattice: LatticeHex, Shape: ShapeHexagon}
+			for _, sq := range b.Cells() {
+				m := b.Reflect(sq, rotate)
+				if !b.Contains(m) || b.Reflect(m, rotate) != sq {
+					t.Errorf("%d-hexagon, rotate %v: %v mirrors to %v", n, rotate, sq, m)
+				}
+				for _, v := range ExpandVectors([]Vector{{1, 0}}, SymRotate6) {
+					if w := sq.Add(v); b.Contains(w) && b.Reflect(w, rotate) != b.Reflect(sq, rotate).Add(ReflectHexVector(v, rotate)) {
+						t.Errorf("%d-hexagon: the step %v from %v does not mirror to the mirrored step", n, v, sq)
+					}
+				}
+			}
+		}
+	}
+	// The mirror keeps left and right and turns forward into backward.
+	if m := ReflectHexVector(Vector{1, 0}, false); m != (Vector{1, 0}) {
+		t.Errorf("[1,0] mirrors to %v", m)
+	}
+	if m := ReflectHexVector(Vector{0, 1}, false); m != (Vector{1, -1}) {
+		t.Errorf("[0,1] mirrors to %v", m)
+	}
+}
+
 func TestQuoting(t *testing.T) {
 	cases := map[string]string{
 		"plain":         `'plain'`,

@@ -1,0 +1,549 @@
+package engine
+
+import (
+	"math/bits"
+)
+
+// makeFx is Make for a game with capture effects or territory: every
+// square the move changes is recorded with its old contents, so Unmake is
+// the same for every effect.
+func (p *Position) makeFx(m Move) {
+	g := p.g
+	s := p.side
+	from, to := m.From(), m.To()
+	p.undo = append(p.undo, undoRec{})
+	u := &p.undo[len(p.undo)-1]
+	u.move = m
+	u.hash = p.hash
+	oldVirgin := p.virgin
+	if p.epN > 0 {
+		p.eps = append(p.eps, epState{n: uint8(p.epN), victim: uint8(p.epVictim), sq: p.ep})
+		u.savedEP = true
+	}
+	u.halfmove = int32(p.halfmove)
+	u.checks = [2]uint8{uint8(p.checks[0]), uint8(p.checks[1])}
+	u.status = p.status
+	p.history = append(p.history, p.hash)
+	p.legalValid = false
+	p.ocValid = false
+	p.checkKnown = false
+
+	h := p.hash
+	for i := 0; i < p.epN; i++ {
+		h ^= g.zEP[p.ep[i]]
+	}
+	p.epN = 0
+	pc := p.board[from]
+	u.moved = pc
+	c0, h0 := len(p.chg), len(p.fxHands)
+	p.fxh = h
+	stay := p.staysPut(m)
+	progress := p.fxPlay(m, false)
+	h = p.fxh
+	u.nChg = uint8(len(p.chg) - c0)
+	u.nHands = uint8(len(p.fxHands) - h0)
+	for _, r := range p.chg[c0:] {
+		h = p.clearVirgin(h, int(r.sq))
+	}
+	if g.castle != nil {
+		old := p.virgin
+		p.canonicalVirgin()
+		for w := 0; w < 4; w++ {
+			for x := old[w] &^ p.virgin[w]; x != 0; x &= x - 1 {
+				h ^= g.zVirgin[w<<6|trailingZeros(x)]
+			}
+		}
+	}
+	if p.virgin != oldVirgin {
+		p.virgins = append(p.virgins, oldVirgin)
+		u.savedVirgin = true
+	}
+	if m.typ() == moveDouble && p.board[to] == pc {
+		h = p.setEP(h, m)
+	}
+	if g.fx.territory {
+		k0 := len(p.claims)
+		h = p.claimMove(h, m, stay)
+		u.nClaim = uint8(len(p.claims) - k0)
+	}
+	if progress {
+		p.halfmove = 0
+	} else {
+		p.halfmove++
+	}
+	p.side ^= 1
+	h ^= g.zSide
+	p.ply++
+	if g.checkLimit > 0 && p.inCheck(p.side) {
+		if n := p.checks[s]; n > 0 {
+			h ^= g.zCheck[s][n]
+		}
+		if p.checks[s] < len(g.zCheck[s])-1 {
+			p.checks[s]++
+		}
+		h ^= g.zCheck[s][p.checks[s]]
+	}
+	p.hash = h
+	if g.boardEndings {
+		leave := -1
+		if r := g.reach; r != nil && r.onLeave && from != to && r.goal[s].has(from) && (r.kind < 0 || int(pc>>2)-1 == r.kind) && p.board[from] != pc {
+			leave = from
+		}
+		p.status = p.boardOutcome(s, leave)
+	}
+}
+
+// unmakeFx puts back what makeFx recorded, newest first.
+func (p *Position) unmakeFx(u *undoRec) {
+	k := len(p.chg) - int(u.nChg)
+	for i := len(p.chg) - 1; i >= k; i-- {
+		r := p.chg[i]
+		if p.board[r.sq] != 0 {
+			p.remove(int(r.sq))
+		}
+		if r.code != 0 {
+			p.put(int(r.sq), r.code)
+		}
+	}
+	p.chg = p.chg[:k]
+	k = len(p.fxHands) - int(u.nHands)
+	for _, x := range p.fxHands[k:] {
+		if x&0x80 != 0 {
+			p.unhand(p.side, int(x&0x7f), 1)
+		} else {
+			p.unhand(p.side, int(x), -1)
+		}
+	}
+	p.fxHands = p.fxHands[:k]
+	k = len(p.claims) - int(u.nClaim)
+	for i := len(p.claims) - 1; i >= k; i-- {
+		r := p.claims[i]
+		if c := p.claim[r.sq]; c != 0 {
+			p.claimN[c-1]--
+		}
+		if p.claim[r.sq] = r.code; r.code != 0 {
+			p.claimN[r.code-1]++
+		}
+	}
+	p.claims = p.claims[:k]
+}
+
+// claimMove claims the squares the move's pieces moved onto for the mover
+// (territory): the landing square, a castling partner's too, a drop's
+// square. A capture under position stay moves nothing onto anything.
+func (p *Position) claimMove(h uint64, m Move, stay bool) uint64 {
+	s := p.side
+	from, to := m.From(), m.To()
+	if m.typ() == moveCastle {
+		h = p.claimSq(h, to, s)
+		return p.claimSq(h, m.aux2(), s)
+	}
+	if stay || from == to && m.typ() != moveDrop {
+		return h
+	}
+	return p.claimSq(h, to, s)
+}
+
+func (p *Position) claimSq(h uint64, sq, s int) uint64 {
+	fx := p.g.fx
+	old := p.claim[sq]
+	if old == uint8(s+1) || old != 0 && fx.permanent {
+		return h
+	}
+	p.claims = append(p.claims, sweptRec{sq: uint8(sq), code: old})
+	if old != 0 {
+		p.claimN[old-1]--
+		h ^= fx.zClaim[old-1][sq]
+	}
+	p.claim[sq] = uint8(s + 1)
+	p.claimN[s]++
+	return h ^ fx.zClaim[s][sq]
+}
+
+// Claimed is how many squares a player has claimed (rules.territory).
+func (p *Position) Claimed(player int) int {
+	if player < 0 || player > 1 {
+		return 0
+	}
+	return p.claimN[player]
+}
+
+// ClaimedBy is the player who holds a square's claim, -1 for none.
+func (p *Position) ClaimedBy(sq int) int {
+	if sq < 0 || sq >= p.g.n {
+		return -1
+	}
+	return int(p.claim[sq]) - 1
+}
+
+// royalAttacked is attacked for a royal of player opp^1 standing on r, with
+// the explosion reading of check: a capture of it that would also destroy
+// one of the capturer's own royals (the capturer itself, or one standing in
+// the blast) is no check, since making it is losing one's own royal.
+func (p *Position) royalAttacked(r, opp, k int) bool {
+	g := p.g
+	mask := g.capturers[k]
+	if fx := g.fx; fx != nil && fx.explode && fx.of>>uint(k+1)&1 != 0 {
+		mask &^= fx.royalBy
+		for _, sq := range fx.ring[r] {
+			if c := p.board[sq]; c != 0 && int(c&3) == opp && g.royalMask>>(c>>2)&1 != 0 && fx.blastImmune>>(c>>2)&1 == 0 {
+				mask &^= fx.by
+				break
+			}
+		}
+	}
+	return p.attackedMask(r, opp, mask)
+}
+
+// legalFx is legal for a game with capture effects or territory: the
+// pseudo-legal moves, a friendly target's moves (contacts own), one move
+// per landing square (position choose), each tested with the light make
+// where royals or check rules are concerned.
+func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
+	g := p.g
+	fx := g.fx
+	s := p.side
+	start := len(buf)
+	d := g.drops
+	if d == nil || !d.placement || p.handN[s] == 0 {
+		for w := 0; w < 4; w++ {
+			for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+				buf = p.genPiece(buf, w<<6|bits.TrailingZeros64(bb), capOnly)
+			}
+		}
+		if fx.ownMovers != 0 && !capOnly { // not captures
+			buf = p.genOwnContacts(buf)
+		}
+		if g.castle != nil && !capOnly {
+			buf = p.genCastles(buf)
+		}
+	}
+	if d != nil && !capOnly {
+		buf = p.genDrops(buf)
+	}
+	if fx.landing[0] != nil {
+		buf = p.expandLandings(buf, start)
+	}
+	test := g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck
+	// A quiet move changes only its own two squares, as in chess: when
+	// prepare finds no check and no rule that needs every move tested, a
+	// quiet move of a piece it does not name is legal untested.
+	c := &p.ctx
+	quietOK := false
+	if test && !g.royalFacing && !g.forbidCheck {
+		p.prepare(c)
+		quietOK = !c.all && !c.evasion
+	}
+	n := start
+	for i := start; i < len(buf); i++ {
+		m := buf[i]
+		if m.Promotion() >= 0 && m.typ() != moveDrop && p.staysPut(m) {
+			// The mover does not enter the zone: one move, unpromoted.
+			m &^= 0x1f << mvPromoShift
+			if n > start && buf[n-1] == m {
+				continue
+			}
+		}
+		if test && !(quietOK && m&mvCapture == 0 && p.board[m.To()] == 0 && m.typ() <= moveDouble && !c.from.has(m.From()) && !(c.testTo && c.to.has(m.To()))) && !p.fxLegal(m) {
+			continue
+		}
+		if d != nil && m.typ() == moveDrop && d.noMate>>uint(m.aux2()+1)&1 != 0 && p.givesMate(m) {
+			continue
+		}
+		buf[n] = m
+		n++
+	}
+	buf = buf[:n]
+	if g.mustCapture && !capOnly {
+		captures := false
+		for _, m := range buf[start:] {
+			if m&mvCapture != 0 {
+				captures = true
+				break
+			}
+		}
+		if captures {
+			n := start
+			for _, m := range buf[start:] {
+				if m&mvCapture != 0 {
+					buf[n] = m
+					n++
+				}
+			}
+			buf = buf[:n]
+		}
+	}
+	return buf
+}
+
+// staysPut reports whether a capture leaves its mover where it stood
+// (strike or contact position stay).
+func (p *Position) staysPut(m Move) bool {
+	if m&mvCapture == 0 && (m.typ() != moveNormal || p.board[m.To()] == 0) {
+		return false
+	}
+	fx := p.g.fx
+	capSq := m.To()
+	if m.typ() == moveEnPassant {
+		capSq = p.epVictim
+	}
+	victim := p.board[capSq]
+	if victim == 0 {
+		return false
+	}
+	mover := p.board[m.From()]
+	mk, vk := int(mover>>2)-1, int(victim>>2)-1
+	own := victim&3 == mover&3
+	if fx.explodes(mk, vk) && !own {
+		return false
+	}
+	if l := fx.contact(own, mk, vk); l != nil {
+		return fx.cPos == posStay
+	}
+	return !own && fx.strike && fx.sPos == posStay && fx.sImmune>>(victim>>2)&1 == 0
+}
+
+// survivor is what a capture leaves of the struck piece to place (0 none),
+// for position choose.
+func (p *Position) survivor(m Move) (uint8, bool) {
+	fx := p.g.fx
+	capSq := m.To()
+	if m.typ() == moveEnPassant {
+		capSq = p.epVictim
+	}
+	victim := p.board[capSq]
+	mover := p.board[m.From()]
+	if victim == 0 || mover == 0 {
+		return 0, false
+	}
+	mk, vk := int(mover>>2)-1, int(victim>>2)-1
+	own := victim&3 == mover&3
+	if fx.explodes(mk, vk) && !own {
+		return 0, false
+	}
+	if l := fx.contact(own, mk, vk); l != nil {
+		if fx.cPos != posChoose || l.ontoTo < 0 {
+			return 0, false
+		}
+		return pieceCode(l.ontoTo, int(victim&3)), true
+	}
+	if own || !fx.strike || fx.sPos != posChoose || fx.sImmune>>(victim>>2)&1 != 0 || fx.sCapture {
+		return 0, false
+	}
+	if t := fx.sChain[vk]; t >= 0 {
+		return pieceCode(t, int(victim&3)), true
+	}
+	return 0, false
+}
+
+// expandLandings replaces each capture under position choose that leaves a
+// piece to place by one move per empty landing square (the squares the
+// move empties count as empty, the landing square of the mover does not);
+// with none, the piece cannot be taken.
+func (p *Position) expandLandings(buf []Move, start int) []Move {
+	g := p.g
+	s := p.side
+	var tmp [64]Move
+	out := tmp[:0]
+	changed := false
+	for i := start; i < len(buf); i++ {
+		m := buf[i]
+		if m.typ() != moveNormal && m.typ() != moveEnPassant || m&mvCapture == 0 && p.board[m.To()] == 0 {
+			continue
+		}
+		if _, ok := p.survivor(m); ok {
+			changed = true
+			break
+		}
+	}
+	if !changed {
+		return buf
+	}
+	moves := append(out, buf[start:]...)
+	buf = buf[:start]
+	for _, m := range moves {
+		if _, ok := p.survivor(m); !ok {
+			buf = append(buf, m)
+			continue
+		}
+		from, to := m.From(), m.To()
+		capSq := to
+		if m.typ() == moveEnPassant {
+			capSq = p.epVictim
+		}
+		var seen bitset
+		for _, v := range g.fx.landing[s] {
+			l := g.step(s, from, v[0], v[1])
+			if l < 0 || g.wall.has(l) || l == to || seen.has(l) {
+				continue
+			}
+			if p.board[l] != 0 && l != from && l != capSq {
+				continue
+			}
+			seen.set(l)
+			buf = append(buf, m|Move(l)<<mvAux2Shift|mvLanding)
+		}
+	}
+	return buf
+}
+
+// genOwnContacts appends the moves onto a friendly piece that a contact
+// link with own allows, along the mover's capture moves: the target is
+// shown to generation as the other player's for the moment.
+func (p *Position) genOwnContacts(buf []Move) []Move {
+	g := p.g
+	fx := g.fx
+	s := p.side
+	var movers, targets [maxSquares]int
+	nm, nt := 0, 0
+	var ontoKinds uint32
+	for k := 0; k < g.nk; k++ {
+		if fx.ownMovers>>uint(k+1)&1 == 0 || p.count[s][k+1] == 0 {
+			continue
+		}
+		for o := 0; o < g.nk; o++ {
+			if l := fx.contact(true, k, o); l != nil {
+				ontoKinds |= 1 << uint(o+1)
+			}
+		}
+		for _, sq := range p.kindBB[s][k].squares(nil) {
+			movers[nm] = sq
+			nm++
+		}
+	}
+	if nm == 0 {
+		return buf
+	}
+	for w := 0; w < 4; w++ {
+		for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+			sq := w<<6 | bits.TrailingZeros64(bb)
+			if ontoKinds>>(p.board[sq]>>2)&1 != 0 {
+				targets[nt] = sq
+				nt++
+			}
+		}
+	}
+	if nt == 0 {
+		return buf
+	}
+	for _, t := range targets[:nt] {
+		c := p.remove(t)
+		p.put(t, c^1)
+		for _, from := range movers[:nm] {
+			if from == t {
+				continue
+			}
+			mk := int(p.board[from]>>2) - 1
+			if fx.contact(true, mk, int(c>>2)-1) == nil {
+				continue
+			}
+			at := len(buf)
+			buf = p.genPiece(buf, from, true)
+			n := at
+			for _, m := range buf[at:] {
+				if m.To() == t && m.typ() == moveNormal {
+					// Not a capture: the other side loses nothing, and a
+					// search's captures-only phase must not chase these.
+					buf[n] = m &^ mvCapture
+					n++
+				}
+			}
+			buf = buf[:n]
+		}
+		p.remove(t)
+		p.put(t, c)
+	}
+	return buf
+}
+
+// fxLegal is legalAfter through the light make: the move played on board
+// and occupancy alone with every effect, the royal rules asked, the board
+// put back. A move that destroys the other player's last royal is legal
+// whatever it leaves (the game ends there), unless it destroys the mover's
+// own last royal too.
+func (p *Position) fxLegal(m Move) bool {
+	g := p.g
+	s := p.side
+	opp := s ^ 1
+	var rbuf, ebuf [8]int
+	own := p.royalSquares(s, rbuf[:0])
+	enemy := p.royalSquares(opp, ebuf[:0])
+	var ownCodes, enemyCodes [8]uint8
+	for i, r := range own {
+		ownCodes[i] = p.board[r]
+	}
+	for i, r := range enemy {
+		enemyCodes[i] = p.board[r]
+	}
+	hadOwn, hadEnemy := len(own) > 0, len(enemy) > 0
+	p.lite = p.lite[:0]
+	vsave, occSave, presSave := p.virgin, p.occ, p.present
+	p.fxPlay(m, true)
+	p.virgin.clear(m.To())
+	keep := func(list []int, codes *[8]uint8, q int) []int {
+		n := 0
+		for i, r := range list {
+			if p.board[r] == codes[i] {
+				list[n] = r
+				n++
+			}
+		}
+		list = list[:n]
+		for _, r := range p.lite {
+			c := p.board[r.sq]
+			if c != 0 && int(c&3) == q && g.royalMask>>(c>>2)&1 != 0 && !containsInt(list, int(r.sq)) && len(list) < 8 {
+				list = append(list, int(r.sq))
+			}
+		}
+		return list
+	}
+	own = keep(own, &ownCodes, s)
+	enemy = keep(enemy, &enemyCodes, opp)
+	ok := true
+	if g.checkRules && (hadOwn || len(own) > 0) {
+		switch {
+		case len(own) == 0:
+			ok = false
+		case hadEnemy && len(enemy) == 0 && g.fx.explode:
+			// the other side's last royal is gone: the game ends
+		default:
+			all := true
+			for _, r := range own {
+				if !p.royalAttacked(r, opp, int(p.board[r]>>2)-1) {
+					all = false
+					break
+				}
+			}
+			ok = !all
+		}
+	}
+	if ok && len(enemy) > 0 {
+		if g.royalFacing && p.facing(own, enemy) {
+			ok = false
+		}
+		if ok && g.forbidCheck {
+			all := true
+			for _, r := range enemy {
+				if !p.royalAttacked(r, s, int(p.board[r]>>2)-1) {
+					all = false
+					break
+				}
+			}
+			ok = !all
+		}
+	}
+	for i := len(p.lite) - 1; i >= 0; i-- {
+		p.board[p.lite[i].sq] = p.lite[i].code
+	}
+	p.virgin, p.occ, p.present = vsave, occSave, presSave
+	return ok
+}
+
+func containsInt(list []int, x int) bool {
+	for _, v := range list {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
