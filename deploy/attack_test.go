@@ -28,6 +28,8 @@ type attacker struct {
 	kept []protocol.Result
 	// forged counts the records published, by kind of forgery.
 	forged map[string]int
+	// tried is closed once every kind was tried during a run.
+	tried chan struct{}
 }
 
 // forgeries, in turn: a plausible game with the other result under the
@@ -81,7 +83,7 @@ func (a *attacker) count(kind string) {
 // but never makes a forgery count; the limit keeps this test about the
 // forgeries.)
 func (a *attacker) run(ctx context.Context, limit int) {
-	k := 0
+	k, repeats := 0, 0
 	for ctx.Err() == nil && k < limit {
 		stream, err := a.js.Stream(ctx, farm.StreamJobs)
 		if err != nil {
@@ -106,13 +108,18 @@ func (a *attacker) run(ctx context.Context, limit int) {
 					a.seen[job.JobID] = true
 					a.mu.Unlock()
 					if !fresh {
-						// Cycling through jobs it answered: stop before
-						// their deliveries run out.
+						// Cycling through jobs it answered: stop, once every
+						// kind was tried, before their deliveries run out.
 						m.NakWithDelay(200 * time.Millisecond)
-						return
+						if repeats++; repeats >= 3 && k >= len(forgeries) {
+							return
+						}
+						continue
 					}
 					a.forge(ctx, job, k)
-					k++
+					if k++; k == len(forgeries) {
+						close(a.tried)
+					}
 				}
 				m.NakWithDelay(200 * time.Millisecond) // hand it back
 			}
@@ -152,7 +159,8 @@ func TestWorkerCredentialsCannotForgeResults(t *testing.T) {
 	salted := plan
 	salted.Salt = "again"
 
-	bad := &attacker{js: c.connectAs(t, natsauth.FileWorker, &syncBuffer{}), seen: map[string]bool{}, forged: map[string]int{}}
+	bad := &attacker{js: c.connectAs(t, natsauth.FileWorker, &syncBuffer{}), seen: map[string]bool{}, forged: map[string]int{},
+		tried: make(chan struct{})}
 	// A planned batch: records published before it runs, under the public
 	// hash of its plan and under its real id, as if leaked.
 	planned := 0
@@ -166,6 +174,21 @@ func TestWorkerCredentialsCannotForgeResults(t *testing.T) {
 	defer stopAttack()
 	go bad.run(actx, 30)
 
+	// The batch runs; the honest worker joins once the attacker has tried
+	// every forgery on its jobs.
+	outc := make(chan *farm.Outcome, 1)
+	go func() {
+		out, err := coord.Run(ctx, plan, rule, nil)
+		if err != nil {
+			t.Error(err)
+		}
+		outc <- out
+	}()
+	select {
+	case <-bad.tried:
+	case <-ctx.Done():
+		t.Fatal("the attacker got no jobs")
+	}
 	honest := &fakegame.Runner{MinPlies: 4, MaxPlies: 10, PlyDelay: time.Millisecond, NodesPerPly: 10}
 	w, err := farm.NewWorker(c.connectAs(t, natsauth.FileWorker, &syncBuffer{}), farm.WorkerConfig{ID: "honest", Concurrency: 3,
 		FetchWait: 200 * time.Millisecond, Runner: honest, Log: zerolog.Nop()})
@@ -195,9 +218,9 @@ func TestWorkerCredentialsCannotForgeResults(t *testing.T) {
 		t.Logf("%s: %d games, all the honest worker's; %d records refused, %d duplicates dropped", name, len(out.Results), out.Rejected, out.Duplicates)
 	}
 
-	out, err := coord.Run(ctx, plan, rule, nil)
-	if err != nil {
-		t.Fatal(err)
+	out := <-outc
+	if out == nil {
+		t.FailNow()
 	}
 	check("planned and running batch", plan, out)
 	if out.Rejected < len(plan.Jobs()) {
