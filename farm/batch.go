@@ -146,6 +146,19 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	if err := retry(ctx, func(ctx context.Context) error { return c.storeRuleFile(ctx, b.plan.RulesetHash, b.ruleFile) }); err != nil {
 		return nil, fmt.Errorf("storing the rule file: %w", err)
 	}
+	// Watched before the batch is opened, so that a cancellation between
+	// the two is not missed.
+	var watcher jetstream.KeyWatcher
+	if err := retry(ctx, func(context.Context) error {
+		var err error
+		// The run's context, not the attempt's: the watch lives as long
+		// as the run.
+		watcher, err = c.Assets().Batches.Watch(ctx, b.id, jetstream.UpdatesOnly())
+		return err
+	}); err != nil {
+		return nil, fmt.Errorf("watching the batch's state: %w", err)
+	}
+	defer func() { watcher.Stop() }()
 	var state BatchState
 	if err := retry(ctx, func(ctx context.Context) error {
 		var err error
@@ -165,11 +178,6 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	}
 	b.log.Info().Int("jobs", len(b.rec.jobs)).Bool("sequential", b.hooks.Stop != nil).Str("state", state.State).Msg("batch open")
 
-	watcher, err := c.Assets().Batches.Watch(ctx, b.id, jetstream.UpdatesOnly())
-	if err != nil {
-		return nil, fmt.Errorf("watching the batch's state: %w", err)
-	}
-	defer watcher.Stop()
 	if err := retry(ctx, b.startConsumer); err != nil {
 		return nil, fmt.Errorf("reading records: %w", err)
 	}

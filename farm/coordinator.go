@@ -250,12 +250,34 @@ func (c *Coordinator) Batches(ctx context.Context) (map[string]BatchState, error
 // queued jobs are removed. Cancelling a complete batch is an error; a
 // cancelled one, a no-op.
 func (c *Coordinator) Cancel(ctx context.Context, id, reason string) error {
+	return c.cancel(ctx, id, nil, reason)
+}
+
+// CancelPlan is Cancel for a batch whose run may not have recorded it
+// yet (a measurement cancelled as soon as it was posted): the batch is
+// recorded cancelled, so that its run stops when it opens it.
+func (c *Coordinator) CancelPlan(ctx context.Context, plan protocol.Plan, reason string) error {
+	return c.cancel(ctx, c.BatchID(plan), &plan, reason)
+}
+
+func (c *Coordinator) cancel(ctx context.Context, id string, plan *protocol.Plan, reason string) error {
 	if !protocol.IsToken(id) {
 		return fmt.Errorf("%q is not a batch id", id)
 	}
 	a := c.Assets()
 	for {
 		entry, err := a.Batches.Get(ctx, id)
+		if errors.Is(err, jetstream.ErrKeyNotFound) && plan != nil {
+			now := time.Now().UTC()
+			st := BatchState{Plan: *plan, State: StateCancelled, Created: now, Finished: now, Owner: c.cfg.Owner, Reason: reason}
+			if _, err := a.Batches.Create(ctx, id, protocol.Marshal(st)); errors.Is(err, jetstream.ErrKeyExists) {
+				continue // recorded meanwhile: cancel that
+			} else if err != nil {
+				return err
+			}
+			c.metrics.BatchesCancelled.Inc()
+			return c.removeJobs(ctx, id)
+		}
 		if errors.Is(err, jetstream.ErrKeyNotFound) {
 			return fmt.Errorf("no batch %s", id)
 		}

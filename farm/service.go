@@ -431,7 +431,7 @@ func (s *Service) deleteMeasurement(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusConflict, "measurement is complete", nil)
 		return
 	}
-	if err := s.coord.Cancel(r.Context(), b.id, "cancelled through the API"); err != nil {
+	if err := s.coord.CancelPlan(r.Context(), b.plan, "cancelled through the API"); err != nil {
 		writeError(w, http.StatusServiceUnavailable, err.Error(), nil)
 		return
 	}

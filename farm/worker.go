@@ -90,6 +90,7 @@ type Worker struct {
 	mu        sync.Mutex
 	names     []string // batch consumers, refreshed every few seconds
 	listed    time.Time
+	idle      bool // the last look found no job: list again soon
 	consumers map[string]jetstream.Consumer
 	busy      map[string]int // slots holding a job of each batch
 	turn      int
@@ -163,6 +164,10 @@ func (w *Worker) Run(ctx context.Context) error {
 // maxIdle is the longest an idle slot sleeps between looking for jobs.
 const maxIdle = 250 * time.Millisecond
 
+// relistIdle is how soon an idle worker asks again, so that a new batch
+// is found within a moment.
+const relistIdle = 200 * time.Millisecond
+
 // listEvery is how often a worker asks which batches have a consumer.
 const listEvery = 2 * time.Second
 
@@ -170,7 +175,8 @@ const listEvery = 2 * time.Second
 // fewest of this worker's slots first, ties in turn.
 func (w *Worker) candidates(ctx context.Context) []string {
 	w.mu.Lock()
-	stale := time.Since(w.listed) > listEvery
+	since := time.Since(w.listed)
+	stale := since > listEvery || w.idle && since > relistIdle
 	w.mu.Unlock()
 	if stale {
 		lctx, cancel := context.WithTimeout(ctx, 5*time.Second)
@@ -246,6 +252,9 @@ func (w *Worker) take(ctx context.Context, wait time.Duration) (jetstream.Msg, s
 		batch, err := cons.FetchNoWait(1)
 		if err == nil {
 			for m := range batch.Messages() {
+				w.mu.Lock()
+				w.idle = false
+				w.mu.Unlock()
 				return m, name, cons
 			}
 			err = batch.Error()
@@ -257,6 +266,9 @@ func (w *Worker) take(ctx context.Context, wait time.Duration) (jetstream.Msg, s
 			w.mu.Unlock()
 		}
 	}
+	w.mu.Lock()
+	w.idle = true
+	w.mu.Unlock()
 	sleep(ctx, wait)
 	return nil, "", nil
 }

@@ -190,16 +190,17 @@ wait:
 			t.Fatalf("POST chess: %d %q", status, a.Error)
 		}
 		done := api.await(a.ID, 3*time.Minute, farm.StateComplete, "failed")
-		if done.State != farm.StateComplete || done.Done != 8 || done.DeadLetters != 0 {
+		if done.State != farm.StateComplete || done.Done != 40 || done.DeadLetters != 0 {
 			t.Fatalf("chess measurement: %+v", done)
 		}
 		return time.Since(start)
 	}
-	alone := timeChess("seed=1")
+	alone := timeChess("seed=1&games=40")
 	if status, _ := api.do("POST", "/v1/measurements", api.token, hostile); status != http.StatusUnprocessableEntity {
 		t.Fatalf("hostile file: %d", status)
 	}
-	after := timeChess("seed=2")
+	// The same games again (the seeds do not depend on fresh's salt).
+	after := timeChess("seed=1&games=40&fresh=1")
 	t.Logf("chess measured in %s alone, %s after the hostile file", alone.Round(time.Millisecond), after.Round(time.Millisecond))
 	if after > 2*alone {
 		t.Errorf("chess took %s after the hostile file, more than twice its %s alone", after, alone)
@@ -218,9 +219,20 @@ wait:
 	queued := func() uint64 {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		info, err := streamInfo(ctx, js, farm.StreamJobs)
+		s, err := js.Stream(ctx, farm.StreamJobs)
 		if err != nil {
 			t.Fatal(err)
+		}
+		info, err := s.Info(ctx, jetstream.WithSubjectFilter("bf.jobs.>"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		batches := map[string]int{}
+		for subj := range info.State.Subjects {
+			batches[strings.Split(subj, ".")[2]]++
+		}
+		if len(batches) > 0 {
+			t.Logf("jobs queued by batch: %v", batches)
 		}
 		return info.State.Msgs
 	}
@@ -244,7 +256,7 @@ wait:
 	}
 	api.await(viaCLI, 30*time.Second, farm.StateCancelled)
 	if n := queued(); n != 0 {
-		t.Errorf("%d jobs left after cancelling", n)
+		t.Errorf("%d jobs left after cancelling %s (DELETE) and %s (coordinator cancel)", n, viaAPI, viaCLI)
 	}
 	if status, _ := api.do("DELETE", "/v1/measurements/"+viaAPI, "", nil); status != http.StatusUnauthorized {
 		t.Errorf("anonymous DELETE: %d", status)
