@@ -103,6 +103,10 @@ type batchRun struct {
 	refusal  map[string]string // why a job's last refused record was refused
 	accepted []string          // jobs whose record counted since the loop last looked
 	logged   int               // refusals logged
+	// quietUntil: a lookup failed (a leader election, a server away);
+	// waiting records are not looked up again before then, so the loop
+	// never spends its time on lookups that time out one after another.
+	quietUntil time.Time
 
 	incoming      chan incomingMsg
 	generation    int
@@ -643,21 +647,23 @@ func (b *batchRun) reject(jobID, ruleset, reason, detail string) {
 // a publication is seen gone, every record answering it is counted in the
 // second answer.
 func (b *batchRun) judgeFresh(ctx context.Context, jobID string) {
-	if len(b.rec.of(jobID).pending) == 0 {
+	if len(b.rec.of(jobID).pending) == 0 || time.Now().Before(b.quietUntil) {
 		return
 	}
-	qctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	qctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	lease, queued, err := b.queuedLease(qctx, jobID)
-	if err != nil {
-		return
+	if err == nil {
+		var counts map[string]int
+		if counts, err = subjectCounts(qctx, b.c.Assets().Results, protocol.JobRecordsFilter(b.id, jobID)); err == nil {
+			b.decide(ctx, jobID, queued, protocol.LeaseNonce(lease), counts[jobID])
+			return
+		}
 	}
-	counts, err := subjectCounts(qctx, b.c.Assets().Results, protocol.JobRecordsFilter(b.id, jobID))
-	if err != nil {
-		return
-	}
-	b.decide(ctx, jobID, queued, protocol.LeaseNonce(lease), counts[jobID])
+	b.quietUntil = time.Now().Add(time.Second)
+	b.log.Debug().Err(err).Str("job", jobID).Msg("waiting records not looked up; trying again in a second")
 }
+
 
 // queuedLease is the lease of the job's publication waiting in the queue,
 // if one is.
@@ -941,6 +947,9 @@ func (b *batchRun) publishJobs(ctx context.Context, jobs []protocol.Job) error {
 			inflight = append(inflight, pending{j, f})
 		}
 		var lastErr error
+		// An acknowledgement lost with a stream leader never comes: give up
+		// on it after a while and publish again under the same id.
+		timeout := time.NewTimer(10 * time.Second)
 		for _, p := range inflight {
 			select {
 			case <-p.ack.Ok():
@@ -951,10 +960,16 @@ func (b *batchRun) publishJobs(ctx context.Context, jobs []protocol.Job) error {
 				}
 				lastErr = err
 				failed = append(failed, p.job)
+			case <-timeout.C:
+				lastErr = errors.New("no acknowledgement within 10s")
+				failed = append(failed, p.job)
+				timeout.Reset(0)
 			case <-ctx.Done():
+				timeout.Stop()
 				return ctx.Err()
 			}
 		}
+		timeout.Stop()
 		if len(failed) > 0 {
 			b.log.Warn().Err(lastErr).Int("jobs", len(failed)).Msg("jobs not acknowledged by the server; retrying")
 			if !sleep(ctx, wait) {
