@@ -111,26 +111,28 @@ func NewWorker(js jetstream.JetStream, cfg WorkerConfig) (*Worker, error) {
 func (w *Worker) Run(ctx context.Context) error {
 	log := w.cfg.Log
 	waiting := false
-	err := retry(ctx, func(c context.Context) error {
+	// Looked for every quarter second, not with retry's growing waits, so
+	// that a worker started before its farm plays from the first batch.
+	for {
+		c, cancel := context.WithTimeout(ctx, 10*time.Second)
 		jobs, err := w.js.Stream(c, StreamJobs)
 		if err == nil {
 			var store jetstream.ObjectStore
 			if store, err = w.js.ObjectStore(c, BucketRules); err == nil {
 				w.jobs, w.rules = jobs, newRuleCache(store, 64)
-				return nil
 			}
+		}
+		cancel()
+		if err == nil {
+			break
 		}
 		if !waiting {
 			log.Info().Err(err).Msg("waiting for the farm's streams")
 			waiting = true
 		}
-		return err
-	})
-	if err != nil {
-		if ctx.Err() != nil {
+		if !sleep(ctx, 250*time.Millisecond) {
 			return nil
 		}
-		return err
 	}
 	log.Info().Int("concurrency", w.cfg.Concurrency).Msg("worker ready")
 
