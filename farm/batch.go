@@ -664,7 +664,6 @@ func (b *batchRun) judgeFresh(ctx context.Context, jobID string) {
 	b.log.Debug().Err(err).Str("job", jobID).Msg("waiting records not looked up; trying again in a second")
 }
 
-
 // queuedLease is the lease of the job's publication waiting in the queue,
 // if one is.
 func (b *batchRun) queuedLease(ctx context.Context, jobID string) (string, bool, error) {
