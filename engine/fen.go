@@ -112,7 +112,11 @@ func (p *Position) FEN() string {
 	if g.checkLimit > 0 {
 		fmt.Fprintf(&b, " %d+%d", max(g.checkLimit-p.checks[0], 0), max(g.checkLimit-p.checks[1], 0))
 	}
-	fmt.Fprintf(&b, " %d %d", p.halfmove, p.ply/2+1)
+	full := p.ply/2 + 1
+	if g.turn != nil {
+		full = p.turn/2 + 1 // the move number counts pairs of turns
+	}
+	fmt.Fprintf(&b, " %d %d", p.halfmove, full)
 	// First-move state the castling field and the home squares do not say.
 	implied, _ := p.impliedVirgin(castling)
 	var moved, unmoved []string
@@ -134,6 +138,9 @@ func (p *Position) FEN() string {
 		b.WriteString(" left:" + g.names[st.left])
 	}
 	b.WriteString(p.claimsField())
+	if g.slowTurns {
+		b.WriteString(p.turnFields())
+	}
 	return b.String()
 }
 
@@ -355,8 +362,19 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 		}
 	}
 	left := -1
+	p.startTurns()
+	p.left = 0 // moves:N, else the whole turn (fixTurnFromFEN)
 	for _, f := range rest {
 		key, list, ok := strings.Cut(f, ":")
+		if g.slowTurns && ok {
+			known, err := p.parseTurnField(key, list)
+			if err != nil {
+				return nil, err
+			}
+			if known {
+				continue
+			}
+		}
 		if key == "left" && g.reach != nil && g.reach.onLeave {
 			sq, ok := g.parseSquare(list)
 			if !ok || !g.reach.goal[p.side^1].has(sq) {
@@ -389,11 +407,14 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 	p.canonicalVirgin()
 	p.halfmove = half
 	p.ply = 2*(full-1) + p.side
+	if err := p.fixTurnFromFEN(full); err != nil {
+		return nil, err
+	}
 	if err := p.parseEP(epField); err != nil {
 		return nil, err
 	}
 	p.hash = p.computeHash()
-	p.status = p.boardOutcome(p.side^1, left)
+	p.status = p.freshStatus(p.side^1, left)
 	return p, nil
 }
 

@@ -71,10 +71,14 @@ func (p *Position) makeFx(m Move) {
 	} else {
 		p.halfmove++
 	}
-	p.side ^= 1
-	h ^= g.zSide
-	p.ply++
-	if g.checkLimit > 0 && p.inCheck(p.side) {
+	if g.slowTurns {
+		h = p.turnEnd(h, m, u)
+	} else {
+		p.side ^= 1
+		h ^= g.zSide
+		p.ply++
+	}
+	if g.checkLimit > 0 && p.inCheck(s^1) {
 		if n := p.checks[s]; n > 0 {
 			h ^= g.zCheck[s][n]
 		}
@@ -204,6 +208,9 @@ func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 	fx := g.fx
 	s := p.side
 	start := len(buf)
+	if g.restOf != nil && capOnly {
+		return keepCaptures(p.legalFx(buf, false), start)
+	}
 	d := g.drops
 	if d == nil || !d.placement || p.handN[s] == 0 {
 		for w := 0; w < 4; w++ {
@@ -254,6 +261,9 @@ func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 		n++
 	}
 	buf = buf[:n]
+	if g.slowTurns {
+		buf = p.turnFilter(buf, start)
+	}
 	if g.mustCapture && !capOnly {
 		captures := false
 		for _, m := range buf[start:] {

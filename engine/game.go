@@ -157,6 +157,16 @@ type Game struct {
 	zEP     []uint64
 	zCheck  [2][]uint64
 	zHand   []uint64 // ((player*nk + kind)*(handCap+1) + count)
+
+	// Who moves and when (turns.go, rounds.go). slowTurns is set when any
+	// of them is: Make and Unmake then keep the turn's state, and games
+	// without them pay one flag test.
+	turn      *turnRule // rules.turn with some turn longer than one move
+	sim       *simRule  // rules.simultaneous
+	restOf    []uint8   // per kind, pieces[].rest (0: never rests); nil when no piece rests
+	spyKinds  uint32    // kinds that are spies (bit k+1)
+	slowTurns bool
+	zt        turnKeys
 }
 
 // NumSquares is width times height; squares are numbered rank by rank from
@@ -246,7 +256,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	g = &Game{spec: spec}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadWalls, g.loadWrap, g.loadMoves,
-		g.loadRules, g.loadSetup, g.loadDrops, g.loadFx, g.loadNotation, g.loadZobrist, g.splitFast,
+		g.loadRules, g.loadSetup, g.loadDrops, g.loadFx, g.loadTurns, g.loadNotation, g.loadZobrist, g.splitFast,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -274,14 +284,6 @@ func checkSupported(s *rules.Spec) error {
 		switch {
 		case p.Facing != nil:
 			return unsupported(fmt.Sprintf("pieces[%d].facing", i))
-		case p.Rest != 0:
-			return unsupported(fmt.Sprintf("pieces[%d].rest", i))
-		case p.Spy:
-			return unsupported(fmt.Sprintf("pieces[%d].spy", i))
-		case p.Speed != 0:
-			return unsupported(fmt.Sprintf("pieces[%d].speed", i))
-		case p.Beats != nil:
-			return unsupported(fmt.Sprintf("pieces[%d].beats", i))
 		}
 	}
 	for i, pl := range s.Setup.Placements {
@@ -293,10 +295,10 @@ func checkSupported(s *rules.Spec) error {
 	switch {
 	case len(r.Portals) > 0:
 		return unsupported("rules.portals")
-	case r.Simultaneous != nil:
-		return unsupported("rules.simultaneous")
-	case r.Turn != nil && (r.Turn.Moves != 1 || len(r.Turn.Ramp) > 0):
-		return unsupported("rules.turn")
+	case r.Simultaneous != nil && r.Drops != nil:
+		return unsupported("rules.simultaneous with rules.drops")
+	case r.Simultaneous != nil && (r.ExplodeOnCapture != nil || r.Strike != nil || r.Contacts != nil || r.Territory != nil):
+		return unsupported("rules.simultaneous with capture effects or territory")
 	case len(r.NPCs) > 0:
 		return unsupported("rules.npcs")
 	}

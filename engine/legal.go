@@ -285,6 +285,10 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 		return p.legalFx(buf, capOnly)
 	}
 	start := len(buf)
+	if g.restOf != nil && capOnly {
+		// Whether the rest is lifted depends on every move.
+		return keepCaptures(p.legal(buf, false), start)
+	}
 	if !(g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck) {
 		buf = p.genPseudo(buf, capOnly)
 	} else {
@@ -321,6 +325,9 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 			buf = p.genDrops(buf)
 			buf = p.keepLegalDrops(buf, at, c)
 		}
+	}
+	if g.slowTurns {
+		buf = p.turnFilter(buf, start)
 	}
 	// must_capture keeps the captures when there are any, so it changes
 	// nothing in a list of captures.
@@ -507,8 +514,9 @@ func (p *Position) HasLegalMove() bool {
 		return len(p.legalCache) > 0
 	}
 	g := p.g
-	if g.fx != nil {
-		p.pseudo = p.legalFx(p.pseudo[:0], false)
+	if g.fx != nil || g.sim != nil {
+		// Rounds: a bar can take a player's last move away.
+		p.pseudo = p.legal(p.pseudo[:0], false)
 		return len(p.pseudo) > 0
 	}
 	test := g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck

@@ -536,6 +536,7 @@ func (g *Game) loadZobrist() error {
 			}
 		}
 	}
+	g.loadTurnKeys()
 	return nil
 }
 

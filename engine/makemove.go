@@ -4,6 +4,10 @@ package engine
 // position. Everything is updated incrementally, the hash included, and
 // the previous state is pushed on the position's own undo stack.
 func (p *Position) Make(m Move) {
+	if p.inRounds {
+		p.makeInRound(m)
+		return
+	}
 	if p.g.fx != nil {
 		p.makeFx(m)
 		return
@@ -125,10 +129,14 @@ func (p *Position) Make(m Move) {
 	} else {
 		p.halfmove++
 	}
-	p.side ^= 1
-	h ^= g.zSide
-	p.ply++
-	if g.checkLimit > 0 && p.inCheck(p.side) {
+	if g.slowTurns {
+		h = p.turnEnd(h, m, u)
+	} else {
+		p.side ^= 1
+		h ^= g.zSide
+		p.ply++
+	}
+	if g.checkLimit > 0 && p.inCheck(s^1) {
 		if n := p.checks[s]; n > 0 {
 			h ^= g.zCheck[s][n]
 		}
@@ -184,6 +192,14 @@ func (p *Position) Unmake() {
 	if n == 0 {
 		return
 	}
+	var tu turnUndo
+	if p.g.slowTurns {
+		if tu = p.popTurn(); tu.round {
+			p.unmakeRound(&tu)
+			return
+		}
+		p.side = tu.side ^ 1 // flipped back below
+	}
 	u := &p.undo[n-1]
 	m := u.move
 	from, to := m.From(), m.To()
@@ -235,6 +251,9 @@ func (p *Position) Unmake() {
 	p.status = u.status
 	p.undo = p.undo[:n-1]
 	p.history = p.history[:len(p.history)-1]
+	if p.g.slowTurns {
+		p.restoreTurn(&tu)
+	}
 	p.legalValid = false
 	p.ocValid = false
 	p.checkKnown = false

@@ -124,6 +124,17 @@ type Position struct {
 	checkVal   bool
 	oc         Outcome
 	ocValid    bool
+
+	// Who moves and when (turns.go, rounds.go).
+	left     int  // moves left in this turn, the next one included (rules.turn)
+	turn     int  // turns completed (rules.turn)
+	inRounds bool // the next step is a round (rules.simultaneous)
+	init     int8 // who holds the initiative (tie "initiative")
+	void     pairRec
+	bars     []pairRec // replaced, never changed in place: undo records and clones share it
+	rest     [maxSquares]uint8
+	restChg  []sweptRec // (square, old rest) per change
+	turnUndo []turnUndo
 }
 
 // Game is the game this position belongs to.
@@ -142,8 +153,9 @@ func (g *Game) NewPosition() *Position {
 	}
 	p.canonicalVirgin()
 	p.setStock()
+	p.startTurns()
 	p.hash = p.computeHash()
-	p.status = p.boardOutcome(1, -1)
+	p.status = p.freshStatus(1, -1)
 	return p
 }
 
@@ -213,6 +225,9 @@ func (p *Position) computeHash() uint64 {
 				}
 			}
 		}
+	}
+	if g.slowTurns {
+		h ^= p.turnHash()
 	}
 	return h
 }
@@ -328,6 +343,7 @@ func (p *Position) Clone() *Position {
 	q.swept = nil
 	q.lite = nil
 	q.chg, q.fxHands, q.claims = nil, nil, nil
+	q.restChg, q.turnUndo = nil, nil
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)
 	q.legalCache = nil
 	q.legalValid = false

@@ -126,6 +126,14 @@ func countChessRules(g *engine.Game, startFEN string, moves []string, into map[s
 		pos = p
 	}
 	for i, text := range moves {
+		if pos.InRound() {
+			m0, m1, err := pos.ParseRound(text)
+			if err != nil {
+				return fmt.Errorf("replaying the game at ply %d (%s): %w", i+1, text, err)
+			}
+			pos.MakeRound(m0, m1) // no castling, en passant or double step in rounds
+			continue
+		}
 		m, err := pos.ParseMove(text)
 		if err != nil {
 			return fmt.Errorf("replaying the game at ply %d (%s): %w", i+1, text, err)
