@@ -213,6 +213,12 @@ func (p *Position) turnEnd(h uint64, m Move, u *undoRec) uint64 {
 		}
 		if p.left > 1 {
 			p.left--
+			// En passant belongs to the other player's next move; the
+			// mover's own next move cannot use it.
+			for i := 0; i < p.epN; i++ {
+				h ^= g.zEP[p.ep[i]]
+			}
+			p.epN = 0
 		} else {
 			p.turn++
 			p.left = tr.length(p.turn)
