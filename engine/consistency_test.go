@@ -166,7 +166,6 @@ func checkRounds(t *testing.T, p *Position, before state, rng *rand.Rand) {
 	p.MakeRound(m0[rng.IntN(len(m0))], m1[rng.IntN(len(m1))])
 }
 
-
 // checkPosition checks the notation round trip and, with moves, that every
 // legal move's string reads back to it.
 func checkPosition(t *testing.T, p *Position, moves bool) {
