@@ -216,3 +216,42 @@ func TestRoundGamesReplay(t *testing.T) {
 		}
 	}
 }
+
+// TestAnsweringAnAnnouncedMove: in a spy game's open phase the player
+// with a spy answers the announced move knowing it, whichever player that
+// is and however many choices each has.
+func TestAnsweringAnAnnouncedMove(t *testing.T) {
+	g := loadGame(t, "spy-skirmish.json")
+	for _, fen := range []string{
+		"k5/6/6/6/6/3KRS w - - 0 1 phase:rounds", // Black announces, White answers
+		"3krs/6/6/6/6/K5 w - - 0 1 phase:rounds", // White announces, Black answers
+	} {
+		pos, err := g.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := enginePos{pos}
+		ann := p.Announcer()
+		if ann < 0 {
+			t.Fatalf("%s: nobody announces", fen)
+		}
+		for _, spec := range []string{"ab:d2", "mcts:i200", "random"} {
+			ps, _ := ParseSpec(spec)
+			c, err := newChooser[engine.Move, enginePos](ps, tablesFor(g), 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first, err := c.chooseRound(context.Background(), p, DefaultMaxNodes, ann, nil)
+			if err != nil || first.move.IsNull() {
+				t.Fatalf("%s, %s: the announcer chose %v (%v)", fen, spec, first.move, err)
+			}
+			answer, err := c.chooseRound(context.Background(), p, DefaultMaxNodes, 1-ann, &first.move)
+			if err != nil {
+				t.Fatalf("%s, %s: %v", fen, spec, err)
+			}
+			if !slices.Contains(p.RoundMoves(1-ann, nil), answer.move) {
+				t.Errorf("%s, %s: the answer %v is not one of the player's choices", fen, spec, answer.move)
+			}
+		}
+	}
+}
