@@ -17,11 +17,13 @@
 // those of the families below, and pieces in hand (rules.drops with its
 // stock, regions, no_doubled, no_mate, placement phase and either_face;
 // promoted_from; promote_on_entry), explosions,
-// strikes, contacts and territory (effects.go, fxmake.go). Load refuses,
-// with "not supported yet: <key>", facings, rest, spies and speeds, wild
-// pieces (rules.npcs and scoring by points), portals, turns of several
-// moves and simultaneous rounds. The representation below already has a
-// place for each of them, so adding one is new code, not a redesign.
+// strikes, contacts and territory (effects.go, fxmake.go), turns of
+// several moves, rest, and games played in rounds with beats, ties, swaps,
+// speeds and spies (turns.go, rounds.go). Load refuses, with "not
+// supported yet: <key>", facings, wild pieces (rules.npcs and scoring by
+// points), portals, and rounds beside drops or capture effects. The
+// representation below already has a place for each of them, so adding
+// one is new code, not a redesign.
 //
 // # Design
 //
@@ -215,7 +217,25 @@
 //     makes every move through fxPlay, which writes each changed square
 //     with its old contents on a change stack (Unmake pops it) or, for
 //     legality, on the light make's list; games without them keep the
-//     fast paths unchanged. Every move of such a game is tested with the
+//     fast paths unchanged.
+//   - Who moves and when (turns.go, rounds.go): a game with rules.turn,
+//     rules.simultaneous or rest sets Game.slowTurns, and Make ends through
+//     turnEnd instead of flipping the side; the turn state (moves left,
+//     turn number, rounds phase, initiative, the last void pair and the
+//     bars, rest counters) is in the hash and the notation, and pushed on
+//     its own undo stack. Each move of a turn of several moves is an
+//     ordinary move (it may not leave its own royal in check; endings are
+//     looked at after it; it is a ply on the clocks); check given mid-turn
+//     does not end the turn, so a royal left attacked can be taken by the
+//     turn's next move; en passant is open only to the other player's move
+//     right after a double step that ends a turn. A round is MakeRound of
+//     both choices, one undo entry, two plies; the readings for
+//     collisions, void moves, bars, speeds and shared endings are in
+//     rounds.go. Rest is counted down at the end of each of its owner's
+//     turns (a round is a turn of both) and cleared when its square
+//     changes; the rest filter runs before must_capture, and is lifted
+//     when it would leave no move. A spy game enters rounds after the
+//     reply the spy's loser owes, if any. Every move of such a game is tested with the
 //     light make, except quiet moves prepare clears as in chess.
 //   - Explosions: the blast is centred on the capturing move's landing
 //     square (for en passant too, as in Fairy-Stockfish), reaches every
@@ -264,9 +284,10 @@
 // facing and a turn move type (its new facing in aux); rest counters and claimed squares are per-square
 // arrays and bitsets with keys; wild pieces are owner 2 on the board plus a
 // route index each; portals are a small array of end squares consulted when
-// a move lands on one; several moves a turn and simultaneous rounds are a
-// counter and a pending move in the position, Make and Outcome reading
-// them.
+// a move lands on one. Several moves a turn, rounds and rest are in
+// (turns.go, rounds.go); rounds keep no pending move: MakeRound takes both
+// choices at once, so nothing of the first choice is in the position the
+// second player searches.
 //
 // The notation for positions and moves is documented in NOTATION.md.
 package engine

@@ -83,8 +83,8 @@
 // A game played in rounds (rules.simultaneous) is different in kind: both
 // players choose at once, so a round is a matrix game, not a turn. The
 // interface for it is roundPosition (rounds.go): InRound, RoundMoves,
-// MakeRound and Announcer, which the engine's Position is to grow; the
-// adapter picks the methods up by embedding, with no change here.
+// MakeRound and Announcer, which the engine's Position has; the adapter
+// picks the methods up by embedding (asserted in engineplay.go).
 //   - Alpha-beta searches every pair of choices one round shallower and
 //     values the round by the matrix's equilibrium (solveMatrix: regret
 //     matching, or the saddle point when there is one); at the root a
@@ -100,7 +100,14 @@
 //   - The game loop asks each player for its choice without showing it the
 //     other's, then plays the round; the record holds "m0 & m1".
 //
-// Both are tested on toy games played in rounds (toyrounds_test.go).
+//   - A game of rounds opens with a few random quiet rounds (no capture,
+//     no two choices landing on one square), as a game of turns opens
+//     with random quiet moves.
+//
+// Both are tested on toy games played in rounds (toyrounds_test.go) and
+// on the engine's (enginerounds_test.go: the ladder against random and a
+// rung that assumes the other player stands still, hidden choices,
+// announced rounds, replay).
 //
 // # Playing games
 //
