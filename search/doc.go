@@ -85,18 +85,22 @@
 // interface for it is roundPosition (rounds.go): InRound, RoundMoves,
 // MakeRound and Announcer, which the engine's Position has; the adapter
 // picks the methods up by embedding (asserted in engineplay.go).
+//
 //   - Alpha-beta searches every pair of choices one round shallower and
 //     values the round by the matrix's equilibrium (solveMatrix: regret
 //     matching, or the saddle point when there is one); at the root a
 //     player draws its move from its own equilibrium strategy with its own
 //     seeded stream, so play is mixed yet replayable.
+//
 //   - MCTS uses decoupled UCT: at a round each player picks its choice by
 //     its own UCB over its own statistics; the final choice is drawn from
 //     the player's equilibrium strategy of the root's matrix of mean
 //     results.
+//
 //   - In a spy game's open phase one player announces first (Announcer):
 //     the round is then valued by maximin, and the other player answers the
 //     announced move knowing it.
+//
 //   - The game loop asks each player for its choice without showing it the
 //     other's, then plays the round; the record holds "m0 & m1".
 //
