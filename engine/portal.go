@@ -635,12 +635,20 @@ func (p *Position) portalLegal(m Move) bool {
 // piece it may take. It reads only the board, occupancy, first-move bits
 // and the ends, so it answers for the light make too.
 func (p *Position) portalAttacked(t, by int, mask uint32) bool {
+	g := p.g
 	hit := false
+	ends := p.momentum
+	ends.or(&p.folds)
 	for w := 0; w < 4 && !hit; w++ {
 		for bb := p.occ[by][w]; bb != 0 && !hit; bb &= bb - 1 {
 			from := w<<6 | trailingZeros(bb)
 			c := p.board[from]
 			if mask>>(c>>2)&1 == 0 {
+				continue
+			}
+			// A capture lands on t straight, or goes in where a capture
+			// could land on an empty board: elsewhere this piece cannot.
+			if reach := &g.capReach[(by*g.nk+int(c>>2)-1)*g.n+from]; !reach.has(t) && !reach.intersects(&ends) {
 				continue
 			}
 			p.walkSteps(by, from, int(c>>2)-1, func(to, via int, e *genEntry, i int) {
