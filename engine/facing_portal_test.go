@@ -168,3 +168,38 @@ func readRepoFile(t *testing.T, rel string) string {
 	}
 	return string(data)
 }
+
+// TestFacingBackwardIsTurnedVectors: pawns placed pointing backward (and
+// never turning) count exactly like pawns whose vectors are written
+// backward, on a square board with a mirrored setup and on a hexagon with
+// a rotated one.
+func TestFacingBackwardIsTurnedVectors(t *testing.T) {
+	cases := []struct {
+		file, pawn, backward string
+	}{
+		{"rulesets/five-by-five.json",
+			`{"kind": "slide", "vectors": [[0, 1]], "range": 1, "mode": "move"},
+        {"kind": "leap", "vectors": [[1, 1]], "symmetry": "lateral", "mode": "capture"}`,
+			`{"kind": "slide", "vectors": [[0, -1]], "range": 1, "mode": "move"},
+        {"kind": "leap", "vectors": [[1, -1]], "symmetry": "lateral", "mode": "capture"}`},
+		{"rulesets/hex-skirmish.json", `{"kind": "leap", "vectors": [[0, 1], [-1, 1]]}`, `{"kind": "leap", "vectors": [[0, -1], [1, -1]]}`},
+	}
+	for _, c := range cases {
+		src := readRepoFile(t, c.file)
+		if !strings.Contains(src, c.pawn) {
+			t.Fatalf("%s: the pawn's moves are not written as expected", c.file)
+		}
+		turned := strings.Replace(src, `"id": "P",`, `"id": "P", "facing": {"axes": 2, "turns": false},`, 1)
+		turned = strings.Replace(turned, `{"piece": "P", "squares"`, `{"piece": "P", "facing": "backward", "squares"`, 1)
+		written := strings.Replace(src, c.pawn, c.backward, 1)
+		a, b := loadBytes(t, []byte(turned)), loadBytes(t, []byte(written))
+		if !a.Facings() {
+			t.Fatalf("%s: the edit gave no facing", c.file)
+		}
+		for depth := 1; depth <= 3; depth++ {
+			if x, y := a.NewPosition().Perft(depth), b.NewPosition().Perft(depth); x != y {
+				t.Errorf("%s perft(%d): %d pointing backward, %d written backward", c.file, depth, x, y)
+			}
+		}
+	}
+}
