@@ -260,7 +260,6 @@
 //     capture that stays); nothing is claimed at the start. Claims are in
 //     the hash and in the FEN (claimed-w:, claimed-b:). win_at is a board
 //     ending named "territory", looked at after reach.
-//
 //   - Facings (facing.go): each way a piece can point is a kind of its
 //     own, the declared kind pointing forward and a turned copy per other
 //     way after the declared kinds, so move and attack tables, fast paths
