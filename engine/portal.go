@@ -760,6 +760,11 @@ func (p *Position) parsePortals(ends, back string) error {
 			p.port.ends[i] = uint8(sq)
 		}
 	}
+	for i, e := range g.portal.ends {
+		if !e.fold && p.board[p.port.ends[i]] != 0 {
+			return fmt.Errorf("fen: a piece stands on the portal end on %s", g.names[p.port.ends[i]])
+		}
+	}
 	p.port.back = 0
 	if back != "" {
 		var at, to int
