@@ -68,6 +68,9 @@ type state struct {
 	hash                         uint64
 	status                       status
 	history, undo, swept, undone int
+	port                         portalState
+	portUndo                     int
+	momentum, folds              bitset
 	turns                        turnState
 }
 
@@ -86,7 +89,8 @@ type turnState struct {
 func snapshot(p *Position) state {
 	s := state{board: p.board, occ: p.occ, kindBB: p.kindBB, count: p.count, present: p.present, virgin: p.virgin,
 		side: p.side, ply: p.ply, halfmove: p.halfmove, checks: p.checks, epN: p.epN, hash: p.hash, status: p.status,
-		history: len(p.history), undo: len(p.undo), swept: len(p.swept)}
+		history: len(p.history), undo: len(p.undo), swept: len(p.swept),
+		port: p.port, portUndo: len(p.portUndo), momentum: p.momentum, folds: p.folds}
 	s.turns = turnState{left: p.left, turn: p.turn, inRounds: p.inRounds, init: p.init, void: p.void, nBars: len(p.bars),
 		rest: p.rest, restChg: len(p.restChg), turnUndo: len(p.turnUndo), chgLen: len(p.chg)}
 	copy(s.turns.bars[:], p.bars)

@@ -30,6 +30,9 @@ func (g *Game) loadNotation() error {
 			if g.caseIDs && len(id) > 1 && !promotedID(id) {
 				t = "(" + t + ")"
 			}
+			if g.isCopy(k) {
+				t += ":" + faceLetters[g.fac.face[k]] // facing.go
+			}
 			c := pieceCode(k, o)
 			g.tokens[c] = t
 			g.tokenCode[t] = c
@@ -138,6 +141,7 @@ func (p *Position) FEN() string {
 		b.WriteString(" left:" + g.names[st.left])
 	}
 	b.WriteString(p.claimsField())
+	b.WriteString(p.portalField())
 	if g.slowTurns {
 		b.WriteString(p.turnFields())
 	}
@@ -364,8 +368,17 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 	left := -1
 	p.startTurns()
 	p.left = 0 // moves:N, else the whole turn (fixTurnFromFEN)
+	var portalEnds, portalBack string
 	for _, f := range rest {
 		key, list, ok := strings.Cut(f, ":")
+		if (key == "portals" || key == "back") && g.portal != nil {
+			if key == "portals" {
+				portalEnds = list
+			} else {
+				portalBack = list
+			}
+			continue
+		}
 		if g.slowTurns && ok {
 			known, err := p.parseTurnField(key, list)
 			if err != nil {
@@ -402,6 +415,11 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 			} else if g.kinds[int(p.board[sq]>>2)-1].virgin {
 				p.virgin.set(sq)
 			}
+		}
+	}
+	if g.portal != nil {
+		if err := p.parsePortals(portalEnds, portalBack); err != nil {
+			return nil, err
 		}
 	}
 	p.canonicalVirgin()
@@ -566,6 +584,11 @@ func (g *Game) readToken(s string) (code uint8, n int, err error) {
 		}
 		if code, ok := g.tokenCode[tok]; ok {
 			return code, 2, nil
+		}
+	}
+	if g.fac != nil && len(s) > len(tok)+1 && s[len(tok)] == ':' {
+		if code, ok := g.tokenCode[s[:len(tok)+2]]; ok { // a piece turned (facing.go)
+			return code, len(tok) + 2, nil
 		}
 	}
 	code, ok := g.tokenCode[tok]

@@ -118,9 +118,11 @@ type Game struct {
 	royalKinds []int
 	royalLoss  [2]bool // the setup gives the player a royal piece
 
-	drops  *dropRule // rules.drops, nil without
-	fx     *fxRule   // capture effects and territory (effects.go), nil without
-	hasHop bool      // some piece hops: a drop can check as a screen
+	fac    *facingInfo // pieces[].facing (facing.go), nil without
+	portal *portalRule // rules.portals (portal.go), nil without
+	drops  *dropRule   // rules.drops, nil without
+	fx     *fxRule     // capture effects and territory (effects.go), nil without
+	hasHop bool        // some piece hops: a drop can check as a screen
 
 	promos    []promoRule
 	epOn      bool
@@ -253,10 +255,14 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	if err := checkSupported(spec); err != nil {
 		return nil, err
 	}
-	g = &Game{spec: spec}
+	spec, fac, err := expandFacings(spec)
+	if err != nil {
+		return nil, err
+	}
+	g = &Game{spec: spec, fac: fac}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadWalls, g.loadWrap, g.loadMoves,
-		g.loadRules, g.loadSetup, g.loadDrops, g.loadFx, g.loadTurns, g.loadNotation, g.loadZobrist, g.splitFast,
+		g.loadRules, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadPortals, g.loadTurns, g.loadNotation, g.loadZobrist, g.splitFast,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -280,25 +286,14 @@ func checkSupported(s *rules.Spec) error {
 	default:
 		return bad("board.shape must be one of grid, hexagon, got %q", s.Board.Shape)
 	}
-	for i, p := range s.Pieces {
-		switch {
-		case p.Facing != nil:
-			return unsupported(fmt.Sprintf("pieces[%d].facing", i))
-		}
-	}
-	for i, pl := range s.Setup.Placements {
-		if pl.Facing != "" {
-			return unsupported(fmt.Sprintf("setup.placements[%d].facing", i))
-		}
-	}
 	r := &s.Rules
 	switch {
-	case len(r.Portals) > 0:
-		return unsupported("rules.portals")
 	case r.Simultaneous != nil && r.Drops != nil:
 		return unsupported("rules.simultaneous with rules.drops")
 	case r.Simultaneous != nil && (r.ExplodeOnCapture != nil || r.Strike != nil || r.Contacts != nil || r.Territory != nil):
 		return unsupported("rules.simultaneous with capture effects or territory")
+	case r.Simultaneous != nil && len(r.Portals) > 0:
+		return unsupported("rules.simultaneous with rules.portals")
 	case len(r.NPCs) > 0:
 		return unsupported("rules.npcs")
 	}

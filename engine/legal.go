@@ -284,6 +284,9 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 	if g.fx != nil {
 		return p.legalFx(buf, capOnly)
 	}
+	if g.portal != nil {
+		return p.legalPortal(buf, capOnly)
+	}
 	start := len(buf)
 	if g.restOf != nil && capOnly {
 		// Whether the rest is lifted depends on every move.
@@ -325,6 +328,9 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 			buf = p.genDrops(buf)
 			buf = p.keepLegalDrops(buf, at, c)
 		}
+	}
+	if g.fac != nil && !capOnly { // a turn captures nothing
+		buf = p.legalTurns(buf)
 	}
 	if g.slowTurns {
 		buf = p.turnFilter(buf, start)
@@ -514,7 +520,7 @@ func (p *Position) HasLegalMove() bool {
 		return len(p.legalCache) > 0
 	}
 	g := p.g
-	if g.fx != nil || g.sim != nil {
+	if g.fx != nil || g.portal != nil || g.sim != nil {
 		// Rounds: a bar can take a player's last move away.
 		p.pseudo = p.legal(p.pseudo[:0], false)
 		return len(p.pseudo) > 0
@@ -545,6 +551,9 @@ func (p *Position) HasLegalMove() bool {
 			}
 		}
 	}
+	if g.fac != nil && len(p.legalTurns(p.pseudo[:0])) > 0 {
+		return true
+	}
 	if d != nil && p.handN[s] > 0 {
 		// On the stack: no_mate's test makes the drop and asks this again.
 		var local [maxSquares]Move
@@ -559,7 +568,7 @@ func (p *Position) HasLegalMove() bool {
 				if pk < 0 {
 					continue
 				}
-				for _, m := range p.genDropsOf(local[:0], d, k, pk, &full) {
+				for _, m := range p.genDropsOf(local[:0], d, k, g.enterKind(pk), &full) {
 					if !test || p.dropLegal(m) {
 						return true
 					}
@@ -693,6 +702,8 @@ func (p *Position) legalAfter(m Move) bool {
 		moved = pieceCode(pr, s)
 	} else if drop {
 		moved = pieceCode(m.aux2(), s)
+	} else if m.typ() == moveTurn {
+		moved = pieceCode(m.aux(), s)
 	}
 	var rbuf, ebuf [8]int
 	own := p.royalSquares(s, rbuf[:0])

@@ -153,7 +153,9 @@ func chessSpec(t *testing.T) *rules.Spec {
 
 func TestLoadRefusesWhatItDoesNotPlay(t *testing.T) {
 	cases := map[string]func(s *rules.Spec){
-		"rules.portals": func(s *rules.Spec) { s.Rules.Portals = []rules.PortalGroup{{Piece: "P"}} },
+		"rules.castling beside rules.portals": func(s *rules.Spec) {
+			s.Rules.Portals = []rules.PortalGroup{{Piece: "P", Orange: "a4", Blue: "h5"}}
+		},
 		"rules.simultaneous with rules.drops": func(s *rules.Spec) {
 			s.Rules.Simultaneous = &rules.Simultaneous{}
 			s.Rules.Drops = &rules.Drops{}
@@ -162,8 +164,8 @@ func TestLoadRefusesWhatItDoesNotPlay(t *testing.T) {
 			s.Rules.Simultaneous = &rules.Simultaneous{}
 			s.Rules.Territory = &rules.Territory{Mode: "permanent"}
 		},
-		"rules.npcs":                                 func(s *rules.Spec) { s.Rules.NPCs = []rules.NPC{{Piece: "N"}} },
-		"pieces[0].facing":                           func(s *rules.Spec) { s.Pieces[0].Facing = &rules.Facing{Axes: 2} },
+		"rules.npcs": func(s *rules.Spec) { s.Rules.NPCs = []rules.NPC{{Piece: "N"}} },
+		"rules.en_passant beside pieces[].facing":    func(s *rules.Spec) { s.Pieces[0].Facing = &rules.Facing{Axes: 2} },
 		"rules.scoring count points":                 func(s *rules.Spec) { s.Rules.Scoring = &rules.Scoring{Count: "points"} },
 		"rules.promote_on_entry without rules.drops": func(s *rules.Spec) { s.Rules.PromoteOnEntry = true },
 	}
