@@ -42,6 +42,7 @@ func (p *Position) makeFx(m Move) {
 	progress := p.fxPlay(m, false)
 	if g.wild != nil && p.wildStep(false) {
 		progress = true // a wild piece ate: a capture
+		u.ate = true
 	}
 	h = p.fxh
 	u.nChg = uint8(len(p.chg) - c0)

@@ -256,6 +256,16 @@ func (p *Position) wildStep(lite bool) (ate bool) {
 	return ate
 }
 
+// WildAte reports whether a wild piece ate a piece right after the last
+// move made on this position (rules.npcs).
+func (p *Position) WildAte() bool {
+	n := len(p.undo)
+	return n > 0 && p.undo[n-1].ate
+}
+
+// HasWildPieces reports whether the game has wild pieces (rules.npcs).
+func (g *Game) HasWildPieces() bool { return g.wild != nil }
+
 // wildThreat reports whether a royal of kind k on r stands where a wild
 // piece steps next, the wild piece's type being one that may capture it:
 // the reference's check from a wild piece.

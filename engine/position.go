@@ -66,6 +66,7 @@ type undoRec struct {
 	nHands uint8
 	nClaim uint8
 	nTaken uint8 // wild pieces taken (p.fxTaken)
+	ate    bool  // a wild piece ate a piece after this move
 }
 
 type epState struct {
