@@ -18,9 +18,10 @@ type enginePos struct{ *engine.Position }
 
 // The optional capabilities the engine's position has, checked at compile
 // time: a changed signature breaks the build instead of silently
-// weakening play. claimsCounter and roundPosition have no engine method
-// yet; TestNoHalfMatchedCapabilities guards them.
+// weakening play. roundPosition has no engine method yet;
+// TestNoHalfMatchedCapabilities guards it.
 var (
+	_ claimsCounter  = enginePos{}
 	_ occupiedLister = enginePos{}
 	_ checksCounter  = enginePos{}
 	_ scoreCounter   = enginePos{}
