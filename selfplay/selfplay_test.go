@@ -138,3 +138,34 @@ func TestAssess(t *testing.T) {
 		t.Errorf("verdict %q", rep.Verdict)
 	}
 }
+
+// TestWildPieceFeatures: the replay counts the ply a wild piece was first
+// taken and the plies after which one ate a piece, and StartInfo says the
+// file has wild pieces.
+func TestWildPieceFeatures(t *testing.T) {
+	g, err := engine.Compile(readRuleset(t, "wild-knights.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info := StartInfo(g); !info.HasNPCs || !info.HasHazard {
+		t.Errorf("StartInfo: HasNPCs %v, HasHazard %v", info.HasNPCs, info.HasHazard)
+	}
+	tests := []struct {
+		moves  []string
+		taken  int // ply of the first wild piece taken, 0 none
+		hazard int
+	}{
+		{[]string{"b2a3", "e7e6"}, 1, 0}, // the knight on a3 taken on ply 1
+		{[]string{"g2g4"}, 0, 1},         // the knight from h3 steps onto g4 and eats the pawn
+		{[]string{"e2e4", "e7e6"}, 0, 0}, // nothing met
+	}
+	for _, tc := range tests {
+		f := map[string]int{}
+		if err := countChessRules(g, "", tc.moves, f); err != nil {
+			t.Fatalf("%v: %v", tc.moves, err)
+		}
+		if f[protocol.FeatureNPCTakenPly] != tc.taken || f[protocol.FeatureHazardMet] != tc.hazard {
+			t.Errorf("%v: taken at %d, hazard %d; want %d, %d", tc.moves, f[protocol.FeatureNPCTakenPly], f[protocol.FeatureHazardMet], tc.taken, tc.hazard)
+		}
+	}
+}
