@@ -180,78 +180,112 @@ func (p *Position) wildStep(lite bool) (ate bool) {
 			continue
 		}
 		code := w.code(ri)
-		capMask := g.kinds[rt.kind].capMask
-		// The wild pieces on the route, and which of them move: 0 not
-		// decided, 1 being followed, 2 moves, 3 waits.
-		var state [maxSquares]uint8
-		var on [maxSquares]uint8
-		nOn := 0
+		first, count := -1, 0
 		for i, sq := range rt.sqs {
 			if p.board[sq] == code {
-				on[nOn] = uint8(i)
-				nOn++
-			}
-		}
-		if nOn == 0 {
-			continue
-		}
-		for _, i0 := range on[:nOn] {
-			if state[i0] != 0 {
-				continue
-			}
-			// Follow the line of wild pieces nose to tail until its front.
-			var chain [maxSquares]uint8
-			nc := 0
-			i := int(i0)
-			verdict := uint8(3)
-			for {
-				state[i] = 1
-				chain[nc] = uint8(i)
-				nc++
-				j := i + 1
-				if j == n {
-					j = 0
+				if first < 0 {
+					first = i
 				}
-				c := p.board[rt.sqs[j]]
-				if c == code {
-					if state[j] == 1 { // round the whole route: nobody moves
-						break
-					}
-					if state[j] != 0 {
-						verdict = state[j]
-						break
-					}
-					i = j
-					continue
-				}
-				if c == 0 || capMask>>(c>>2)&1 != 0 {
-					verdict = 2
-				}
-				break
-			}
-			for _, i := range chain[:nc] {
-				state[i] = verdict
+				count++
 			}
 		}
-		for _, i := range on[:nOn] {
-			if state[i] == 2 {
-				p.fxSet(int(rt.sqs[i]), 0, lite)
-			}
-		}
-		for _, i := range on[:nOn] {
-			if state[i] != 2 {
-				continue
-			}
-			j := int(i) + 1
+		switch count {
+		case 0:
+		case 1: // the usual case: no line of them to resolve
+			j := first + 1
 			if j == n {
 				j = 0
 			}
 			to := int(rt.sqs[j])
-			if p.board[to] != 0 {
-				ate = true
+			c := p.board[to]
+			if c != 0 && g.kinds[rt.kind].capMask>>(c>>2)&1 == 0 {
+				continue
 			}
+			p.fxSet(int(rt.sqs[first]), 0, lite)
 			p.fxSet(to, code, lite)
+			ate = ate || c != 0
+		default:
+			ate = p.wildLine(ri, lite) || ate
 		}
+	}
+	return ate
+}
+
+// wildLine steps the several wild pieces of route ri (see wildStep).
+func (p *Position) wildLine(ri int, lite bool) (ate bool) {
+	g := p.g
+	w := g.wild
+	rt := &w.routes[ri]
+	n := len(rt.sqs)
+	code := w.code(ri)
+	capMask := g.kinds[rt.kind].capMask
+	// The wild pieces on the route, and which of them move: 0 not
+	// decided, 1 being followed, 2 moves, 3 waits.
+	var state [maxSquares]uint8
+	var on [maxSquares]uint8
+	nOn := 0
+	for i, sq := range rt.sqs {
+		if p.board[sq] == code {
+			on[nOn] = uint8(i)
+			nOn++
+		}
+	}
+	for _, i0 := range on[:nOn] {
+		if state[i0] != 0 {
+			continue
+		}
+		// Follow the line of wild pieces nose to tail until its front.
+		var chain [maxSquares]uint8
+		nc := 0
+		i := int(i0)
+		verdict := uint8(3)
+		for {
+			state[i] = 1
+			chain[nc] = uint8(i)
+			nc++
+			j := i + 1
+			if j == n {
+				j = 0
+			}
+			c := p.board[rt.sqs[j]]
+			if c == code {
+				if state[j] == 1 { // round the whole route: nobody moves
+					break
+				}
+				if state[j] != 0 {
+					verdict = state[j]
+					break
+				}
+				i = j
+				continue
+			}
+			if c == 0 || capMask>>(c>>2)&1 != 0 {
+				verdict = 2
+			}
+			break
+		}
+		for _, i := range chain[:nc] {
+			state[i] = verdict
+		}
+	}
+	for _, i := range on[:nOn] {
+		if state[i] == 2 {
+			p.fxSet(int(rt.sqs[i]), 0, lite)
+		}
+	}
+	for _, i := range on[:nOn] {
+		if state[i] != 2 {
+			continue
+		}
+		j := int(i) + 1
+		if j == n {
+			j = 0
+		}
+		to := int(rt.sqs[j])
+		if p.board[to] != 0 {
+			ate = true
+		}
+		p.fxSet(to, code, lite)
 	}
 	return ate
 }
