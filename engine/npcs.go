@@ -28,6 +28,7 @@ type wildRoute struct {
 	kind   int
 	entry  int    // the rules.npcs entry it comes from
 	takers uint32 // kind bits that may take a wild piece of this route
+	mask   bitset // its squares
 }
 
 type wildRule struct {
@@ -120,7 +121,9 @@ func (g *Game) loadWild() error {
 		}
 		for _, rt := range routes {
 			id := int16(len(w.routes))
+			var mask bitset
 			for i, sq := range rt {
+				mask.set(int(sq))
 				if g.wall.has(int(sq)) || w.routeOf[sq] >= 0 {
 					return bad("%s.route: '%s' is a wall or on another wild piece's route", where, g.names[sq])
 				}
@@ -133,7 +136,7 @@ func (g *Game) loadWild() error {
 				}
 				g.start[sq] = pieceCode(k, wildOwner)
 			}
-			w.routes = append(w.routes, wildRoute{sqs: rt, kind: k, entry: e, takers: takers})
+			w.routes = append(w.routes, wildRoute{sqs: rt, kind: k, entry: e, takers: takers, mask: mask})
 		}
 		w.pieces = append(w.pieces, len(starts)*len(routes))
 	}
@@ -180,18 +183,15 @@ func (p *Position) wildStep(lite bool) (ate bool) {
 			continue
 		}
 		code := w.code(ri)
-		first, count := -1, 0
-		for i, sq := range rt.sqs {
-			if p.board[sq] == code {
-				if first < 0 {
-					first = i
-				}
-				count++
-			}
+		on := rt.mask
+		for i := range on {
+			on[i] &= p.occ[wildOwner][i]
 		}
-		switch count {
+		switch on.count() {
 		case 0:
 		case 1: // the usual case: no line of them to resolve
+			var one [1]int
+			first := int(w.idxOf[on.squares(one[:0])[0]])
 			j := first + 1
 			if j == n {
 				j = 0
