@@ -18,6 +18,9 @@ func (p *Position) attacked(t, by, tk int) bool {
 // mask (bit k+1 for kind k) has a capturing move onto square t.
 func (p *Position) attackedMask(t, by int, mask uint32) bool {
 	g := p.g
+	if g.portal != nil {
+		return p.portalAttacked(t, by, mask)
+	}
 	if mask &= p.present[by]; mask == 0 {
 		return false
 	}

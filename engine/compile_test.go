@@ -28,7 +28,7 @@ func TestCompile(t *testing.T) {
 		{name: "empty object", data: []byte("{}"), problems: 1, wantError: true},
 		{name: "two problems", data: []byte(`{"name": 5, "board": 1, "pieces": [], "setup": {}, "rules": {}}`), problems: 2, wantError: true},
 		{name: "huge", data: make([]byte, MaxRuleFileBytes+1), problems: 1, wantError: true},
-		{name: "unplayable", data: read("five-by-five-portals.json"), unplay: "not supported yet", wantError: true},
+		{name: "unplayable", data: read("simultaneous-skirmish.json"), unplay: "not supported yet", wantError: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -69,12 +69,16 @@ type state struct {
 	hash                         uint64
 	status                       status
 	history, undo, swept, undone int
+	port                         portalState
+	portUndo                     int
+	momentum, folds              bitset
 }
 
 func snapshot(p *Position) state {
 	s := state{board: p.board, occ: p.occ, kindBB: p.kindBB, count: p.count, present: p.present, taken: p.taken, virgin: p.virgin,
 		side: p.side, ply: p.ply, halfmove: p.halfmove, checks: p.checks, epN: p.epN, hash: p.hash, status: p.status,
-		history: len(p.history), undo: len(p.undo), swept: len(p.swept)}
+		history: len(p.history), undo: len(p.undo), swept: len(p.swept),
+		port: p.port, portUndo: len(p.portUndo), momentum: p.momentum, folds: p.folds}
 	copy(s.ep[:p.epN], p.ep[:p.epN])
 	if p.epN > 0 {
 		s.epVictim = p.epVictim

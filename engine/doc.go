@@ -17,11 +17,15 @@
 // those of the families below, and pieces in hand (rules.drops with its
 // stock, regions, no_doubled, no_mate, placement phase and either_face;
 // promoted_from; promote_on_entry), explosions,
-// strikes, contacts and territory (effects.go, fxmake.go), wild pieces and
-// scoring by points (npcs.go). Load refuses,
-// with "not supported yet: <key>", facings, rest, spies and speeds,
-// portals, turns of several moves and simultaneous rounds. The representation below already has a
-// place for each of them, so adding one is new code, not a redesign.
+// strikes, contacts and territory (effects.go, fxmake.go), facings
+// (facing.go), portals (portal.go), and wild pieces with scoring by points
+// (npcs.go). Load refuses, with "not supported yet: <key>", rest, spies
+// and speeds, turns of several moves and simultaneous rounds, and a few
+// pairings of facings or portals with other rules (facings beside capture
+// effects, en passant, extinction, castling or reach of a facing piece,
+// no_doubled, either_face or promote_on_entry; portals beside castling or
+// no_mate). The representation below already has a place for each of
+// them, so adding one is new code, not a redesign.
 //
 // # Design
 //
@@ -87,8 +91,8 @@
 // positions are kept for repetition.
 //
 // Move is a uint64: from, to, promotion kind, a capture bit, a move type
-// (normal, double step, en passant, castling, sweep, drop; turn, portal and
-// pass are reserved) and two auxiliary bytes (a ray direction, a castling
+// (normal, double step, en passant, castling, sweep, drop, turn, portal
+// end, through a portal; pass is reserved) and two auxiliary bytes (a ray direction, a castling
 // partner's squares; a strike's landing square later).
 //
 // Boards of at most 64 squares fit one word, and there the hot paths use
@@ -289,16 +293,57 @@
 //     wild pieces taken (in the hash, and in the FEN as taken-w: and
 //     taken-b:, one count per entry); scoring count points is their sum
 //     times each entry's bounty. Wild pieces are written <id> in the FEN.
+//   - Facings (facing.go): each way a piece can point is a kind of its
+//     own, the declared kind pointing forward and a turned copy per other
+//     way after the declared kinds, so move and attack tables, fast paths
+//     and Zobrist keys are per facing with no new code on them, and four
+//     quarter turns give back the very same position. Copies share the
+//     declared id and value; NumKinds counts them, BaseKind and FacingOf
+//     say what they are. A quarter turn is clockwise (a forward [0,1]
+//     pointing right is [1,0]) and is applied in the writer's frame, before
+//     player 1's vectors are derived by the setup's orientation: under
+//     "mirror" player 1's right is the mirrored army's right (east for
+//     both), under "rotate" it is turned with the board. A turn (move type
+//     moveTurn, aux the new kind) may point the piece any other way its
+//     axes allow, is not a capture or a promotion, counts as the piece
+//     having moved (first_move) and never changes the other side's
+//     attacks, so under check rules it is legal exactly when the mover is
+//     not in check (forbid_check tests it). A piece that enters play later
+//     (a drop, a promotion) points its initial way; one taken to a hand
+//     goes as its declared kind.
+//   - Portals (portal.go): a game with portals walks every piece's table
+//     entries with the ends where they stand, tests every move with the
+//     light make and answers attack questions by the same walk, so checks
+//     and pins through portals are exact (no prepare, no static rays; its
+//     moves come in table order). A momentum end stops every line that
+//     meets it, as a piece would: a slide, a hop before or after its
+//     screen, a lame leap's leg; a plain leap jumps over it; it is never a
+//     hop's screen. A step whose geometry ends on an end that lets it in
+//     goes in wherever it could have ended on an empty square; its mode is
+//     read where it comes out (a quiet step onto an empty square, a
+//     capture onto an enemy it may take), so a pawn's diagonal capture may
+//     go in and take on the far side and its straight step may not. The
+//     direction it travelled is its vector's signs (a knight's [1,2] comes
+//     out [1,1]); the exit is the step of the mover's own frame (its
+//     wrap). A fold works likewise at its square: the step's target is the
+//     empty fold, the landing on the far end is judged by the mode, and a
+//     fold that lets the piece in nowhere, or leads nowhere, is floor. A
+//     piece that can reach the same square with the same capture and
+//     promotion straight and through a portal, or through two ends, has
+//     one move there: the straight one, else the one by the end on the
+//     lower square. A moved momentum end goes only onto an empty square
+//     that is no end; a fold onto any square that is no end; an end moves
+//     by its portal piece's moves, a line stopping at a piece or an end
+//     (a fold may stop on the piece). Moving an end is move type
+//     movePortal (aux the end's index), never a capture; the bar of
+//     no_straight_back lasts the next ply and is in the hash. royal_facing
+//     does not see the ends. A move through a portal opens no en passant.
 //
 // # Later families
 //
-// Each has its place: a facing is a byte per square beside
-// the board, with a Zobrist key per facing and square, move tables per
-// facing and a turn move type (its new facing in aux); rest counters are
-// per-square arrays with keys; portals are a small array of end squares consulted when
-// a move lands on one; several moves a turn and simultaneous rounds are a
-// counter and a pending move in the position, Make and Outcome reading
-// them.
+// Each has its place: rest counters are per-square arrays with keys;
+// several moves a turn and simultaneous rounds are a counter and a pending
+// move in the position, Make and Outcome reading them.
 //
 // The notation for positions and moves is documented in NOTATION.md.
 package engine

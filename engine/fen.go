@@ -30,6 +30,9 @@ func (g *Game) loadNotation() error {
 			if g.caseIDs && len(id) > 1 && !promotedID(id) {
 				t = "(" + t + ")"
 			}
+			if g.isCopy(k) {
+				t += ":" + faceLetters[g.fac.face[k]] // facing.go
+			}
 			c := pieceCode(k, o)
 			g.tokens[c] = t
 			g.tokenCode[t] = c
@@ -141,6 +144,7 @@ func (p *Position) FEN() string {
 	}
 	b.WriteString(p.claimsField())
 	b.WriteString(p.takenField())
+	b.WriteString(p.portalField())
 	return b.String()
 }
 
@@ -362,8 +366,17 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 		}
 	}
 	left := -1
+	var portalEnds, portalBack string
 	for _, f := range rest {
 		key, list, ok := strings.Cut(f, ":")
+		if (key == "portals" || key == "back") && g.portal != nil {
+			if key == "portals" {
+				portalEnds = list
+			} else {
+				portalBack = list
+			}
+			continue
+		}
 		if key == "left" && g.reach != nil && g.reach.onLeave {
 			sq, ok := g.parseSquare(list)
 			if !ok || !g.reach.goal[p.side^1].has(sq) {
@@ -397,6 +410,11 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 			} else if g.kinds[int(p.board[sq]>>2)-1].virgin {
 				p.virgin.set(sq)
 			}
+		}
+	}
+	if g.portal != nil {
+		if err := p.parsePortals(portalEnds, portalBack); err != nil {
+			return nil, err
 		}
 	}
 	p.canonicalVirgin()
@@ -561,6 +579,11 @@ func (g *Game) readToken(s string) (code uint8, n int, err error) {
 		}
 		if code, ok := g.tokenCode[tok]; ok {
 			return code, 2, nil
+		}
+	}
+	if g.fac != nil && len(s) > len(tok)+1 && s[len(tok)] == ':' {
+		if code, ok := g.tokenCode[s[:len(tok)+2]]; ok { // a piece turned (facing.go)
+			return code, len(tok) + 2, nil
 		}
 	}
 	code, ok := g.tokenCode[tok]

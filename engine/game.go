@@ -118,10 +118,12 @@ type Game struct {
 	royalKinds []int
 	royalLoss  [2]bool // the setup gives the player a royal piece
 
-	drops  *dropRule // rules.drops, nil without
-	fx     *fxRule   // capture effects and territory (effects.go), nil without
-	wild   *wildRule // rules.npcs (npcs.go), nil without; fx is then set too
-	hasHop bool      // some piece hops: a drop can check as a screen
+	fac    *facingInfo // pieces[].facing (facing.go), nil without
+	portal *portalRule // rules.portals (portal.go), nil without
+	drops  *dropRule   // rules.drops, nil without
+	fx     *fxRule     // capture effects and territory (effects.go), nil without
+	wild   *wildRule   // rules.npcs (npcs.go), nil without; fx is then set too
+	hasHop bool        // some piece hops: a drop can check as a screen
 
 	promos    []promoRule
 	epOn      bool
@@ -244,10 +246,15 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	if err := checkSupported(spec); err != nil {
 		return nil, err
 	}
-	g = &Game{spec: spec}
+	spec, fac, err := expandFacings(spec)
+	if err != nil {
+		return nil, err
+	}
+	g = &Game{spec: spec, fac: fac}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadWalls, g.loadWrap, g.loadMoves,
-		g.loadRules, g.loadSetup, g.loadDrops, g.loadFx, g.loadWild, g.loadNotation, g.loadZobrist, g.splitFast,
+		g.loadRules, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadNotation, g.loadZobrist,
+		g.splitFast,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -273,8 +280,6 @@ func checkSupported(s *rules.Spec) error {
 	}
 	for i, p := range s.Pieces {
 		switch {
-		case p.Facing != nil:
-			return unsupported(fmt.Sprintf("pieces[%d].facing", i))
 		case p.Rest != 0:
 			return unsupported(fmt.Sprintf("pieces[%d].rest", i))
 		case p.Spy:
@@ -285,15 +290,8 @@ func checkSupported(s *rules.Spec) error {
 			return unsupported(fmt.Sprintf("pieces[%d].beats", i))
 		}
 	}
-	for i, pl := range s.Setup.Placements {
-		if pl.Facing != "" {
-			return unsupported(fmt.Sprintf("setup.placements[%d].facing", i))
-		}
-	}
 	r := &s.Rules
 	switch {
-	case len(r.Portals) > 0:
-		return unsupported("rules.portals")
 	case r.Simultaneous != nil:
 		return unsupported("rules.simultaneous")
 	case r.Turn != nil && (r.Turn.Moves != 1 || len(r.Turn.Ramp) > 0):

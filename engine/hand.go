@@ -250,7 +250,7 @@ func (p *Position) genDrops(buf []Move) []Move {
 		if p.hand[s][k] == 0 {
 			continue
 		}
-		buf = p.genDropsOf(buf, d, k, k, &empty)
+		buf = p.genDropsOf(buf, d, k, g.enterKind(k), &empty)
 		if f := d.face[k]; f >= 0 {
 			buf = p.genDropsOf(buf, d, k, f, &empty)
 		}

@@ -284,6 +284,9 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 	if g.fx != nil {
 		return p.legalFx(buf, capOnly)
 	}
+	if g.portal != nil {
+		return p.legalPortal(buf, capOnly)
+	}
 	start := len(buf)
 	if !(g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck) {
 		buf = p.genPseudo(buf, capOnly)
@@ -321,6 +324,9 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 			buf = p.genDrops(buf)
 			buf = p.keepLegalDrops(buf, at, c)
 		}
+	}
+	if g.fac != nil && !capOnly { // a turn captures nothing
+		buf = p.legalTurns(buf)
 	}
 	// must_capture keeps the captures when there are any, so it changes
 	// nothing in a list of captures.
@@ -507,8 +513,8 @@ func (p *Position) HasLegalMove() bool {
 		return len(p.legalCache) > 0
 	}
 	g := p.g
-	if g.fx != nil {
-		p.pseudo = p.legalFx(p.pseudo[:0], false)
+	if g.fx != nil || g.portal != nil {
+		p.pseudo = p.legal(p.pseudo[:0], false)
 		return len(p.pseudo) > 0
 	}
 	test := g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck
@@ -537,6 +543,9 @@ func (p *Position) HasLegalMove() bool {
 			}
 		}
 	}
+	if g.fac != nil && len(p.legalTurns(p.pseudo[:0])) > 0 {
+		return true
+	}
 	if d != nil && p.handN[s] > 0 {
 		// On the stack: no_mate's test makes the drop and asks this again.
 		var local [maxSquares]Move
@@ -552,7 +561,7 @@ func (p *Position) HasLegalMove() bool {
 				if pk < 0 {
 					continue
 				}
-				for _, m := range p.genDropsOf(local[:0], d, k, pk, &full) {
+				for _, m := range p.genDropsOf(local[:0], d, k, g.enterKind(pk), &full) {
 					if !test || p.dropLegal(m) {
 						return true
 					}
@@ -686,6 +695,8 @@ func (p *Position) legalAfter(m Move) bool {
 		moved = pieceCode(pr, s)
 	} else if drop {
 		moved = pieceCode(m.aux2(), s)
+	} else if m.typ() == moveTurn {
+		moved = pieceCode(m.aux(), s)
 	}
 	var rbuf, ebuf [8]int
 	own := p.royalSquares(s, rbuf[:0])

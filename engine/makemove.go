@@ -8,6 +8,15 @@ func (p *Position) Make(m Move) {
 		p.makeFx(m)
 		return
 	}
+	if p.g.portal != nil {
+		p.makePortal(m)
+		return
+	}
+	p.makeStd(m)
+}
+
+// makeStd is Make for a game without capture effects.
+func (p *Position) makeStd(m Move) {
 	g := p.g
 	s := p.side
 	from, to := m.From(), m.To()
@@ -48,6 +57,13 @@ func (p *Position) Make(m Move) {
 		}
 		p.put(to, np)
 		h ^= p.zob(np, to)
+	case moveTurn:
+		np := pieceCode(m.aux(), s)
+		p.remove(from)
+		p.put(from, np)
+		h ^= p.zob(pc, from) ^ p.zob(np, from)
+	case movePortal:
+		// Only an end moves (portal.go); the board stays as it is.
 	case moveCastle:
 		rf, rt := m.aux(), m.aux2()
 		rook := p.remove(rf)
@@ -105,8 +121,10 @@ func (p *Position) Make(m Move) {
 			h = p.setEP(h, m)
 		}
 	}
-	h = p.clearVirgin(h, from)
-	h = p.clearVirgin(h, to)
+	if typ != movePortal {
+		h = p.clearVirgin(h, from)
+		h = p.clearVirgin(h, to)
+	}
 	if g.castle != nil && g.castleRel>>(pc>>2)&1|g.castleRel>>(u.captured>>2)&1 != 0 {
 		old := p.virgin
 		p.canonicalVirgin()
@@ -195,6 +213,7 @@ func (p *Position) Unmake() {
 	case typ == moveDrop:
 		p.remove(to)
 		p.unhand(p.side, m.aux(), 1)
+	case typ == movePortal:
 	case typ == moveCastle:
 		rf, rt := m.aux(), m.aux2()
 		rook := p.remove(rt)
@@ -218,6 +237,9 @@ func (p *Position) Unmake() {
 			}
 			p.swept = p.swept[:k]
 		}
+	}
+	if p.g.portal != nil {
+		p.unmakePortal()
 	}
 	p.hash = u.hash
 	if u.savedVirgin {

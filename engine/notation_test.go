@@ -154,11 +154,13 @@ func chessSpec(t *testing.T) *rules.Spec {
 func TestLoadRefusesWhatItDoesNotPlay(t *testing.T) {
 	one := 1
 	cases := map[string]func(s *rules.Spec){
-		"rules.portals":      func(s *rules.Spec) { s.Rules.Portals = []rules.PortalGroup{{Piece: "P"}} },
+		"rules.castling beside rules.portals": func(s *rules.Spec) {
+			s.Rules.Portals = []rules.PortalGroup{{Piece: "P", Orange: "a4", Blue: "h5"}}
+		},
 		"rules.simultaneous": func(s *rules.Spec) { s.Rules.Simultaneous = &rules.Simultaneous{} },
 		"rules.turn":         func(s *rules.Spec) { s.Rules.Turn = &rules.Turn{Moves: 2} },
-		"pieces[0].facing":   func(s *rules.Spec) { s.Pieces[0].Facing = &rules.Facing{Axes: 2} },
-		"pieces[0].rest":     func(s *rules.Spec) { s.Pieces[0].Rest = one },
+		"rules.en_passant beside pieces[].facing": func(s *rules.Spec) { s.Pieces[0].Facing = &rules.Facing{Axes: 2} },
+		"pieces[0].rest": func(s *rules.Spec) { s.Pieces[0].Rest = one },
 		"rules.promote_on_entry without rules.drops": func(s *rules.Spec) { s.Rules.PromoteOnEntry = true },
 		"pieces[0].spy":   func(s *rules.Spec) { s.Pieces[0].Spy = true },
 		"pieces[0].speed": func(s *rules.Spec) { s.Pieces[0].Speed = 1 },

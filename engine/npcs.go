@@ -50,6 +50,9 @@ func (g *Game) loadWild() error {
 	if len(r.NPCs) == 0 {
 		return nil
 	}
+	if g.fac != nil {
+		return unsupported("pieces[].facing beside rules.npcs")
+	}
 	if len(r.NPCs) > maxWildEntries {
 		return unsupported(fmt.Sprintf("more than %d rules.npcs entries", maxWildEntries))
 	}

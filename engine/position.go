@@ -121,6 +121,14 @@ type Position struct {
 	taken   [2][maxWildEntries]uint8 // wild pieces each player has taken, per rules.npcs entry
 	fxTaken []uint8                  // entries those moves took from (Unmake counts them back)
 
+	// Portals (portal.go): where each end stands and the bar on going
+	// straight back, with Make's saved copies; the squares of momentum
+	// ends and of folds, kept from port.
+	port     portalState
+	portUndo []portalState
+	momentum bitset
+	folds    bitset
+
 	legalCache []Move
 	legalValid bool
 	pseudo     []Move   // HasLegalMove's scratch list
@@ -154,7 +162,11 @@ func (g *Game) NewPosition() *Position {
 
 func (g *Game) emptyPosition() *Position {
 	n := min(g.maxPlies+2, 1024)
-	return &Position{g: g, undo: make([]undoRec, 0, n), history: make([]uint64, 0, n)}
+	p := &Position{g: g, undo: make([]undoRec, 0, n), history: make([]uint64, 0, n)}
+	if g.portal != nil {
+		p.initPortals()
+	}
+	return p
 }
 
 func (p *Position) put(sq int, c uint8) {
@@ -212,6 +224,9 @@ func (p *Position) computeHash() uint64 {
 				h ^= fx.zClaim[c-1][sq]
 			}
 		}
+	}
+	if g.portal != nil {
+		h ^= p.portalHash()
 	}
 	if g.drops != nil {
 		for s := 0; s < 2; s++ {
@@ -338,6 +353,7 @@ func (p *Position) Clone() *Position {
 	q.swept = nil
 	q.lite = nil
 	q.chg, q.fxHands, q.claims, q.fxTaken = nil, nil, nil, nil
+	q.portUndo = nil
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)
 	q.legalCache = nil
 	q.legalValid = false

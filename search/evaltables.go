@@ -65,6 +65,7 @@ func (r *ray) setMask(nsq int) {
 // kindTable is everything precomputed about one kind of piece.
 type kindTable struct {
 	id      string
+	base    int // the declared kind: each way a piece with a facing points is a kind of its own
 	royal   bool
 	value   int        // material in centipawns, unsigned
 	rays    [2][][]ray // player -> square -> rays
@@ -131,7 +132,7 @@ func buildEvalTables(g *engine.Game) *evalTables {
 
 	t.kinds = make([]kindTable, g.NumKinds())
 	for k := range t.kinds {
-		t.kinds[k] = kindTable{id: g.PieceID(k), royal: g.IsRoyal(k), value: int(math.Round(g.PieceValue(k) * 100))}
+		t.kinds[k] = kindTable{id: g.PieceID(k), base: g.BaseKind(k), royal: g.IsRoyal(k), value: int(math.Round(g.PieceValue(k) * 100))}
 		t.hasRoyal = t.hasRoyal || t.kinds[k].royal
 	}
 	t.hands = g.HasDrops()

@@ -144,6 +144,12 @@ func countChessRules(g *engine.Game, startFEN string, moves []string, into map[s
 			into[protocol.FeatureEnPassant]++
 		case m.IsDoubleStep():
 			into[protocol.FeatureDoubleStep]++
+		case m.IsTurn():
+			into[protocol.FeatureTurns]++
+		case m.IsPortalMove():
+			into[protocol.FeaturePortalMove]++
+		case m.IsThroughPortal():
+			into[protocol.FeatureThrough]++
 		}
 		pos.Make(m)
 		if pos.WildAte() {

@@ -92,7 +92,7 @@ func TestRunnerRefusesBadInput(t *testing.T) {
 	for name, data := range map[string][]byte{
 		"not json":   []byte("{"),
 		"invalid":    []byte(`{"name": "x"}`),
-		"unplayable": readRuleset(t, "five-by-five-portals.json"),
+		"unplayable": readRuleset(t, "simultaneous-skirmish.json"),
 		"bad player": readRuleset(t, "chess.json"),
 	} {
 		j := job
