@@ -160,6 +160,11 @@ func TestLoadRefusesWhatItDoesNotPlay(t *testing.T) {
 		"rules.simultaneous": func(s *rules.Spec) { s.Rules.Simultaneous = &rules.Simultaneous{} },
 		"rules.turn":         func(s *rules.Spec) { s.Rules.Turn = &rules.Turn{Moves: 2} },
 		"rules.en_passant beside pieces[].facing": func(s *rules.Spec) { s.Pieces[0].Facing = &rules.Facing{Axes: 2} },
+		"rules.territory beside pieces[].facing": func(s *rules.Spec) {
+			s.Rules.EnPassant = false
+			s.Pieces[0].Facing = &rules.Facing{Axes: 2}
+			s.Rules.Territory = &rules.Territory{}
+		},
 		"pieces[0].rest": func(s *rules.Spec) { s.Pieces[0].Rest = one },
 		"rules.promote_on_entry without rules.drops": func(s *rules.Spec) { s.Rules.PromoteOnEntry = true },
 		"pieces[0].spy":   func(s *rules.Spec) { s.Pieces[0].Spy = true },
