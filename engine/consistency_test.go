@@ -55,10 +55,11 @@ func allGames(t testing.TB) []namedGame {
 // state is everything a position holds apart from caches and stacks.
 type state struct {
 	board                        [maxSquares]uint8
-	occ                          [2]bitset
-	kindBB                       [2][maxKinds]bitset
-	count                        [2][maxKinds + 1]uint16
-	present                      [2]uint32
+	occ                          [3]bitset
+	kindBB                       [3][maxKinds]bitset
+	count                        [3][maxKinds + 1]uint16
+	present                      [3]uint32
+	taken                        [2][maxWildEntries]uint8
 	virgin                       bitset
 	side, ply, halfmove          int
 	checks                       [2]int
@@ -87,7 +88,7 @@ type turnState struct {
 }
 
 func snapshot(p *Position) state {
-	s := state{board: p.board, occ: p.occ, kindBB: p.kindBB, count: p.count, present: p.present, virgin: p.virgin,
+	s := state{board: p.board, occ: p.occ, kindBB: p.kindBB, count: p.count, present: p.present, taken: p.taken, virgin: p.virgin,
 		side: p.side, ply: p.ply, halfmove: p.halfmove, checks: p.checks, epN: p.epN, hash: p.hash, status: p.status,
 		history: len(p.history), undo: len(p.undo), swept: len(p.swept),
 		port: p.port, portUndo: len(p.portUndo), momentum: p.momentum, folds: p.folds}

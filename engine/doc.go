@@ -18,16 +18,17 @@
 // stock, regions, no_doubled, no_mate, placement phase and either_face;
 // promoted_from; promote_on_entry), explosions,
 // strikes, contacts and territory (effects.go, fxmake.go), facings
-// (facing.go), portals (portal.go), turns of several moves, rest, and
-// games played in rounds with beats, ties, swaps, speeds and spies
-// (turns.go, rounds.go). Load refuses, with "not supported yet: <key>",
-// wild pieces (rules.npcs and scoring by points), rounds beside drops,
-// capture effects or portals, and a few pairings of facings or portals
-// with other rules (facings beside capture effects, en passant,
-// extinction, castling or reach of a facing piece, no_doubled,
-// either_face or promote_on_entry; portals beside castling or no_mate).
-// The representation below already has a place for each of them, so
-// adding one is new code, not a redesign.
+// (facing.go), portals (portal.go), wild pieces with scoring by points
+// (npcs.go), turns of several moves, rest, and games played in rounds
+// with beats, ties, swaps, speeds and spies (turns.go, rounds.go). Load
+// refuses, with "not supported yet: <key>", rounds beside drops, capture
+// effects or portals, wild pieces beside turns of several moves, rounds
+// or rest, and a few pairings of facings or portals with other rules
+// (facings beside capture effects, en passant, extinction, castling or
+// reach of a facing piece, no_doubled, either_face or promote_on_entry;
+// portals beside castling or no_mate). The representation below already
+// has a place for each of them, so adding one is new code, not a
+// redesign.
 //
 // # Design
 //
@@ -78,9 +79,10 @@
 // Position mentions an engine/rules type.
 //
 // Position is the mutable state: the board as one byte per square (0
-// empty, else (kind+1)<<2 | owner; owner 2 is reserved for wild pieces),
-// per-player occupancy bitsets, per-player per-kind bitsets and counts (and
-// a mask of the kinds present, which prunes attack tests), the side to
+// empty, else (kind+1)<<2 | owner; owner 2 is a wild piece), occupancy
+// bitsets, per-kind bitsets and counts per owner, wild pieces the third
+// (and a mask of the kinds present, which prunes attack tests; every
+// blocker set is the three occupancies together), the side to
 // move, the never-moved set (castling and first_move rights: only pieces of
 // kinds where it matters, and for castling pieces only while a castling is
 // still possible, so the set is exactly the rights), the en passant squares
@@ -280,6 +282,38 @@
 //     capture that stays); nothing is claimed at the start. Claims are in
 //     the hash and in the FEN (claimed-w:, claimed-b:). win_at is a board
 //     ending named "territory", looked at after reach.
+//   - Wild pieces (npcs.go): routes are disjoint, so a wild piece's square
+//     says which route it walks and where; the board is their whole state.
+//     After every move (a drop or a castling too) every wild piece steps at
+//     once: one whose next square holds a piece its type may not capture
+//     waits; one whose next square holds another wild piece moves only if
+//     that one does, so a line of them nose to tail moves as its front does
+//     and a route full of them waits; the others step, eating whatever
+//     their type may capture, of either side. Eating is no player's
+//     capture: no blast, strike or contact follows, the eaten piece goes
+//     to no hand, and it resets the no-progress clock as a capture does.
+//     mirror mirrors the route with every piece on it (also_at included).
+//   - A wild piece is every player's enemy: any piece whose captures list
+//     allows its type may take it, unless immune names other kinds; a
+//     sweep may not pass over one it may not take. A taken wild piece is
+//     removed as usual (no strike or contact reaches it) but explodes like
+//     any capture; the taker collects its bounty and, with drops, a piece
+//     of its type in hand. Bystanders a blast destroys pay nothing; pieces
+//     a sweep passes over pay. As a hop's screen it is neither 'own' nor
+//     'enemy'. A passed square it stands on is no en passant square.
+//     Wild pieces claim no ground.
+//   - Check from a wild piece: a royal standing on the square a wild piece
+//     steps onto next, of a type that may capture it, is in check (for
+//     InCheck, checkmate, castling out of or through check, check_limit,
+//     which counts it for the player who moved, and forbid_check). A move
+//     after which the mover's royal is eaten, or stands on a wild piece's
+//     new next square, is illegal; one after which a wild piece eats the
+//     other side's last royal stands (the game ends there). With wild
+//     pieces every move is tested with the light make, the step included.
+//   - Bounties: the position counts, per player and rules.npcs entry, the
+//     wild pieces taken (in the hash, and in the FEN as taken-w: and
+//     taken-b:, one count per entry); scoring count points is their sum
+//     times each entry's bounty. Wild pieces are written <id> in the FEN.
 //   - Facings (facing.go): each way a piece can point is a kind of its
 //     own, the declared kind pointing forward and a turned copy per other
 //     way after the declared kinds, so move and attack tables, fast paths
@@ -328,10 +362,9 @@
 //
 // # Later families
 //
-// Each has its place: wild pieces are owner 2 on the board plus a route
-// index each. Rounds keep no pending move: MakeRound takes both choices at
-// once, so nothing of the first choice is in the position the second
-// player searches.
+// Rounds keep no pending move: MakeRound takes both choices at once, so
+// nothing of the first choice is in the position the second player
+// searches.
 //
 // The notation for positions and moves is documented in NOTATION.md.
 package engine

@@ -210,6 +210,10 @@ func (g *Game) loadFacings() error {
 	switch {
 	case r.ExplodeOnCapture != nil || r.Strike != nil || r.Contacts != nil:
 		return unsupported("pieces[].facing with capture effects")
+	case r.Territory != nil:
+		// Territory plays every move through the capture-effects path,
+		// which has no turn move.
+		return unsupported("rules.territory beside pieces[].facing")
 	case r.Castling != nil && (facingID[r.Castling.King] || facingID[r.Castling.Rook]):
 		return unsupported("rules.castling with a piece that has a facing")
 	case r.Reach != nil && facingID[r.Reach.Piece]:

@@ -37,6 +37,12 @@ func (g *Game) loadNotation() error {
 			g.tokens[c] = t
 			g.tokenCode[t] = c
 		}
+		if g.wild != nil { // a wild piece: its exact id in angle brackets
+			t := "<" + g.kinds[k].id + ">"
+			c := pieceCode(k, wildOwner)
+			g.tokens[c] = t
+			g.tokenCode[t] = c
+		}
 	}
 	if !g.epOn {
 		return nil
@@ -141,6 +147,7 @@ func (p *Position) FEN() string {
 		b.WriteString(" left:" + g.names[st.left])
 	}
 	b.WriteString(p.claimsField())
+	b.WriteString(p.takenField())
 	b.WriteString(p.portalField())
 	if g.slowTurns {
 		b.WriteString(p.turnFields())
@@ -402,6 +409,12 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 			}
 			continue
 		}
+		if (key == "taken-w" || key == "taken-b") && g.wild != nil {
+			if err := p.parseTaken(key, list); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if !ok || key != "moved" && key != "unmoved" {
 			return nil, fmt.Errorf("fen: unknown field %q", f)
 		}
@@ -478,6 +491,9 @@ func (p *Position) parseBoard(s string) error {
 			sq := y*g.w + x
 			if g.wall.has(sq) {
 				return fmt.Errorf("fen: rank %d (%q): a piece on %s, which is a wall", y+1, r, g.names[sq])
+			}
+			if code&3 == wildOwner && (g.wild.routeOf[sq] < 0 || g.wild.code(int(g.wild.routeOf[sq])) != code) {
+				return fmt.Errorf("fen: rank %d (%q): wild %s on %s, which is not on a route of its kind", y+1, r, g.tokens[code], g.names[sq])
 			}
 			p.put(sq, code)
 			x++
@@ -569,8 +585,8 @@ func (g *Game) readToken(s string) (code uint8, n int, err error) {
 	c := s[0]
 	tok := s[:1]
 	switch {
-	case c == '(' || c == '{':
-		closer := map[byte]byte{'(': ')', '{': '}'}[c]
+	case c == '(' || c == '{' || c == '<':
+		closer := map[byte]byte{'(': ')', '{': '}', '<': '>'}[c]
 		end := strings.IndexByte(s, closer)
 		if end < 0 {
 			return 0, 0, fmt.Errorf("%q is not closed", c)
@@ -680,6 +696,49 @@ func (p *Position) parseClaims(key, list string) error {
 		}
 		p.claim[sq] = uint8(s + 1)
 		p.claimN[s]++
+	}
+	return nil
+}
+
+// takenField writes the wild pieces each player has taken (rules.npcs),
+// " taken-w:" and " taken-b:" each followed by one count per rules.npcs
+// entry; nothing for a player who has taken none.
+func (p *Position) takenField() string {
+	w := p.g.wild
+	if w == nil {
+		return ""
+	}
+	var b strings.Builder
+	for s, key := range [2]string{"taken-w", "taken-b"} {
+		any := false
+		list := make([]string, len(w.bounty))
+		for e := range w.bounty {
+			list[e] = strconv.Itoa(int(p.taken[s][e]))
+			any = any || p.taken[s][e] > 0
+		}
+		if any {
+			b.WriteString(" " + key + ":" + strings.Join(list, ","))
+		}
+	}
+	return b.String()
+}
+
+func (p *Position) parseTaken(key, list string) error {
+	w := p.g.wild
+	s := 0
+	if key == "taken-b" {
+		s = 1
+	}
+	counts := strings.Split(list, ",")
+	if len(counts) != len(w.bounty) {
+		return fmt.Errorf("fen: %s needs one count per rules.npcs entry (%d)", key, len(w.bounty))
+	}
+	for e, c := range counts {
+		n, err := strconv.Atoi(c)
+		if err != nil || n < 0 || n > w.pieces[e] {
+			return fmt.Errorf("fen: %s entry %q must be a count from 0 to %d", key, c, w.pieces[e])
+		}
+		p.taken[s][e] = uint8(n)
 	}
 	return nil
 }

@@ -122,6 +122,7 @@ type Game struct {
 	portal *portalRule // rules.portals (portal.go), nil without
 	drops  *dropRule   // rules.drops, nil without
 	fx     *fxRule     // capture effects and territory (effects.go), nil without
+	wild   *wildRule   // rules.npcs (npcs.go), nil without; fx is then set too
 	hasHop bool        // some piece hops: a drop can check as a screen
 
 	promos    []promoRule
@@ -262,7 +263,8 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	g = &Game{spec: spec, fac: fac}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadWalls, g.loadWrap, g.loadMoves,
-		g.loadRules, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadPortals, g.loadTurns, g.loadNotation, g.loadZobrist, g.splitFast,
+		g.loadRules, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadNotation,
+		g.loadZobrist, g.splitFast,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -294,19 +296,13 @@ func checkSupported(s *rules.Spec) error {
 		return unsupported("rules.simultaneous with capture effects or territory")
 	case r.Simultaneous != nil && len(r.Portals) > 0:
 		return unsupported("rules.simultaneous with rules.portals")
-	case len(r.NPCs) > 0:
-		return unsupported("rules.npcs")
+	case len(r.NPCs) > 0 && (r.Simultaneous != nil || r.Turn != nil && (r.Turn.Moves != 1 || len(r.Turn.Ramp) > 0) || anyRest(s)):
+		return unsupported("rules.npcs with turns of several moves, rounds or rest")
 	}
 	if w := r.Wrap; w != nil && !s.Board.IsHexagon() {
 		if w.NS != "" && w.NS != "none" || w.NESW != "" && w.NESW != "none" || w.NWSE != "" && w.NWSE != "none" ||
 			w.NSByPlayer != nil || w.NESWByPlayer != nil || w.NWSEByPlayer != nil {
 			return bad("rules.wrap: n_s, ne_sw and nw_se are for a hexagon board only")
-		}
-	}
-	if r.Scoring != nil {
-		switch c := r.Scoring.CountOrDefault(); c {
-		case "points":
-			return unsupported("rules.scoring count " + c)
 		}
 	}
 	return nil

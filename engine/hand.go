@@ -245,6 +245,7 @@ func (p *Position) genDrops(buf []Move) []Move {
 	s := p.side
 	empty := p.occ[0]
 	empty.or(&p.occ[1])
+	empty.or(&p.occ[2])
 	for k := 0; k < g.nk; k++ {
 		if p.hand[s][k] == 0 {
 			continue

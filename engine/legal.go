@@ -176,7 +176,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					if gr.rayMasks[r]&sliders == 0 {
 						continue
 					}
-					blk := gr.rayMasks[r] & (p.occ[0][0] | p.occ[1][0])
+					blk := gr.rayMasks[r] & (p.occ[0][0] | p.occ[1][0] | p.occ[2][0])
 					sq := maskray.First(blk, gr.rayOrds[r])
 					pc := p.board[sq]
 					if int(pc&3) != s {
@@ -560,6 +560,7 @@ func (p *Position) HasLegalMove() bool {
 		var full bitset
 		full = p.occ[0]
 		full.or(&p.occ[1])
+		full.or(&p.occ[2])
 		for k := 0; k < g.nk; k++ {
 			if p.hand[s][k] == 0 {
 				continue

@@ -407,6 +407,10 @@ func (g *Game) loadRules() error {
 		sr := &scoringRule{count: sc.CountOrDefault()}
 		switch sr.count {
 		case "material", "pieces":
+		case "points":
+			if len(r.NPCs) == 0 {
+				return bad("rules.scoring count 'points' needs rules.npcs")
+			}
 		case "territory":
 			if r.Territory == nil {
 				return bad("rules.scoring count 'territory' needs rules.territory")

@@ -194,7 +194,7 @@ func (p *Position) setEP(h uint64, m Move) uint64 {
 		if int(sq) == to {
 			break
 		}
-		if p.epN < maxEP && p.attackedMask(int(sq), s^1, mask) {
+		if p.epN < maxEP && p.board[sq] == 0 && p.attackedMask(int(sq), s^1, mask) {
 			p.ep[p.epN] = sq
 			p.epN++
 			h ^= g.zEP[sq]

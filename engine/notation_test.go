@@ -164,9 +164,16 @@ func TestLoadRefusesWhatItDoesNotPlay(t *testing.T) {
 			s.Rules.Simultaneous = &rules.Simultaneous{}
 			s.Rules.Territory = &rules.Territory{Mode: "permanent"}
 		},
-		"rules.npcs": func(s *rules.Spec) { s.Rules.NPCs = []rules.NPC{{Piece: "N"}} },
-		"rules.en_passant beside pieces[].facing":    func(s *rules.Spec) { s.Pieces[0].Facing = &rules.Facing{Axes: 2} },
-		"rules.scoring count points":                 func(s *rules.Spec) { s.Rules.Scoring = &rules.Scoring{Count: "points"} },
+		"rules.npcs with turns of several moves, rounds or rest": func(s *rules.Spec) {
+			s.Rules.NPCs = []rules.NPC{{Piece: "N", Route: []string{"d4"}}}
+			s.Rules.Turn = &rules.Turn{Moves: 2}
+		},
+		"rules.en_passant beside pieces[].facing": func(s *rules.Spec) { s.Pieces[0].Facing = &rules.Facing{Axes: 2} },
+		"rules.territory beside pieces[].facing": func(s *rules.Spec) {
+			s.Rules.EnPassant = false
+			s.Pieces[0].Facing = &rules.Facing{Axes: 2}
+			s.Rules.Territory = &rules.Territory{}
+		},
 		"rules.promote_on_entry without rules.drops": func(s *rules.Spec) { s.Rules.PromoteOnEntry = true },
 	}
 	for what, change := range cases {

@@ -258,6 +258,8 @@ func (p *Position) Score(player int) float64 {
 		return float64(p.occ[player].count())
 	case "territory":
 		return float64(p.claimN[player])
+	case "points":
+		return p.Points(player)
 	case "region":
 		on := p.occ[player]
 		for w := 0; w < 4; w++ {

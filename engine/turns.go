@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"balancefarm/engine/rules"
 	"balancefarm/internal/splitmix"
 )
 
@@ -565,4 +566,18 @@ func (p *Position) fixTurnFromFEN(full int) error {
 	}
 	p.ply = tr.startPly(p.turn) + n - p.left
 	return nil
+}
+
+// anyRest reports whether some piece of the file rests (pieces[].rest, or
+// schema 27-28's rules.simultaneous.rest).
+func anyRest(s *rules.Spec) bool {
+	if sim := s.Rules.Simultaneous; sim != nil && sim.Rest {
+		return true
+	}
+	for _, p := range s.Pieces {
+		if p.Rest != 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -48,8 +48,8 @@ func baseOf(t *testing.T, data []byte) *Game {
 	return g
 }
 
-// refGame is what the reference reads of the rule file itself.
-type refGame struct {
+// turnRefGame is what the reference reads of the rule file itself.
+type turnRefGame struct {
 	raw    map[string]any
 	base   *Game
 	moves  int   // rules.turn.moves (1 without)
@@ -65,9 +65,9 @@ type refGame struct {
 	seen   map[string]int // events met, logged so a run shows what it covered
 }
 
-func readRefGame(t *testing.T, data []byte) *refGame {
+func readTurnRefGame(t *testing.T, data []byte) *turnRefGame {
 	t.Helper()
-	rg := &refGame{base: baseOf(t, data), moves: 1, beats: map[string]map[string]bool{}, speed: map[string]int{},
+	rg := &turnRefGame{base: baseOf(t, data), moves: 1, beats: map[string]map[string]bool{}, speed: map[string]int{},
 		spy: map[string]bool{}, rest: map[string]int{}, royal: map[string]bool{}, seen: map[string]int{}}
 	if err := json.Unmarshal(data, &rg.raw); err != nil {
 		t.Fatal(err)
@@ -121,15 +121,15 @@ func readRefGame(t *testing.T, data []byte) *refGame {
 	return rg
 }
 
-// refPiece is a piece on the reference's board.
-type refPiece struct {
+// turnRefPiece is a piece on the reference's board.
+type turnRefPiece struct {
 	id    string
 	owner int
 }
 
-// refState is the reference's position.
-type refState struct {
-	board     map[int]refPiece
+// turnRefState is the reference's position.
+type turnRefState struct {
+	board     map[int]turnRefPiece
 	side      int
 	turn      int // turns begun before this one
 	left      int // moves left in this turn
@@ -145,7 +145,7 @@ type refState struct {
 	winner    int
 }
 
-func (rg *refGame) turnLen(t int) int {
+func (rg *turnRefGame) turnLen(t int) int {
 	if t < len(rg.ramp) {
 		return rg.ramp[t]
 	}
@@ -154,7 +154,7 @@ func (rg *refGame) turnLen(t int) int {
 
 // basePos is the base game's position of the reference's board with side
 // to move.
-func (rg *refGame) basePos(t *testing.T, st *refState, side int) *Position {
+func (rg *turnRefGame) basePos(t *testing.T, st *turnRefState, side int) *Position {
 	t.Helper()
 	g := rg.base
 	var b strings.Builder
@@ -194,11 +194,11 @@ func orDash(s string) string {
 	return s
 }
 
-func (rg *refGame) boardOf(p *Position) map[int]refPiece {
-	out := map[int]refPiece{}
+func (rg *turnRefGame) boardOf(p *Position) map[int]turnRefPiece {
+	out := map[int]turnRefPiece{}
 	for sq := 0; sq < p.g.n; sq++ {
 		if k, o, ok := p.PieceAt(sq); ok {
-			out[sq] = refPiece{p.g.PieceID(k), o}
+			out[sq] = turnRefPiece{p.g.PieceID(k), o}
 		}
 	}
 	return out
@@ -207,7 +207,7 @@ func (rg *refGame) boardOf(p *Position) map[int]refPiece {
 // choices are a player's moves in the reference: the base game's moves
 // of that player, less the moves of resting pieces (unless every move is
 // one) and the barred pairs.
-func (rg *refGame) choices(t *testing.T, st *refState, q int) []string {
+func (rg *turnRefGame) choices(t *testing.T, st *turnRefState, q int) []string {
 	bp := rg.basePos(t, st, q)
 	var all, awake []string
 	for _, m := range bp.LegalMoves(nil) {
@@ -238,7 +238,7 @@ func (rg *refGame) choices(t *testing.T, st *refState, q int) []string {
 	return awake
 }
 
-func (rg *refGame) royalsLeft(st *refState, q int) int {
+func (rg *turnRefGame) royalsLeft(st *turnRefState, q int) int {
 	n := 0
 	for _, pc := range st.board {
 		if pc.owner == q && rg.royal[pc.id] {
@@ -248,7 +248,7 @@ func (rg *refGame) royalsLeft(st *refState, q int) int {
 	return n
 }
 
-func (rg *refGame) spies(st *refState, q int) int {
+func (rg *turnRefGame) spies(st *turnRefState, q int) int {
 	n := 0
 	for _, pc := range st.board {
 		if pc.owner == q && rg.spy[pc.id] {
@@ -260,7 +260,7 @@ func (rg *refGame) spies(st *refState, q int) int {
 
 // playMove makes an ordinary move of the side to move: the base game makes
 // it; the turn, the rest and the spy phase are the reference's.
-func (rg *refGame) playMove(t *testing.T, st *refState, move string) {
+func (rg *turnRefGame) playMove(t *testing.T, st *turnRefState, move string) {
 	bp := rg.basePos(t, st, st.side)
 	m, err := bp.ParseMove(move)
 	if err != nil {
@@ -300,7 +300,7 @@ func (rg *refGame) playMove(t *testing.T, st *refState, move string) {
 // restAfter: the players in mask have completed a turn; a square whose
 // contents changed rests no more; the pieces that moved (landed) rest
 // from now for their owner's next rest turns.
-func (rg *refGame) restAfter(st *refState, before map[int]refPiece, landed [2]int, ok [2]bool, mask int) {
+func (rg *turnRefGame) restAfter(st *turnRefState, before map[int]turnRefPiece, landed [2]int, ok [2]bool, mask int) {
 	if len(rg.rest) == 0 {
 		return
 	}
@@ -330,11 +330,11 @@ func (rg *refGame) restAfter(st *refState, before map[int]refPiece, landed [2]in
 }
 
 // playRound resolves a round from the reference's words.
-func (rg *refGame) playRound(t *testing.T, st *refState, moves [2]string) {
+func (rg *turnRefGame) playRound(t *testing.T, st *turnRefState, moves [2]string) {
 	type mv struct {
 		from, to int
 		promo    string
-		pc       refPiece
+		pc       turnRefPiece
 	}
 	var ms [2]mv
 	for q := 0; q < 2; q++ {
@@ -348,14 +348,14 @@ func (rg *refGame) playRound(t *testing.T, st *refState, moves [2]string) {
 			ms[q].promo = rg.base.PieceID(pr)
 		}
 	}
-	arrived := func(q int) refPiece {
+	arrived := func(q int) turnRefPiece {
 		pc := ms[q].pc
 		if ms[q].promo != "" {
 			pc.id = ms[q].promo
 		}
 		return pc
 	}
-	before := map[int]refPiece{}
+	before := map[int]turnRefPiece{}
 	for k, v := range st.board {
 		before[k] = v
 	}
@@ -416,7 +416,7 @@ func (rg *refGame) playRound(t *testing.T, st *refState, moves [2]string) {
 			if ms[q].to != ms[1-q].from {
 				continue
 			}
-			lifted := &refState{board: map[int]refPiece{}}
+			lifted := &turnRefState{board: map[int]turnRefPiece{}}
 			for k, v := range st.board {
 				if k != ms[q].to {
 					lifted.board[k] = v
@@ -495,11 +495,11 @@ func TestTurnsMatchReference(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rg := readRefGame(t, data)
+			rg := readTurnRefGame(t, data)
 			for game := 0; game < games; game++ {
 				rng := rand.New(rand.NewPCG(uint64(game), 99))
 				p := g.NewPosition()
-				st := &refState{board: rg.boardOf(p), left: rg.turnLen(0), phase: "turns", init: 1,
+				st := &turnRefState{board: rg.boardOf(p), left: rg.turnLen(0), phase: "turns", init: 1,
 					lastVoid: [2]int{-1, -1}, restUntil: map[int]int{}, castling: strings.Fields(p.FEN())[2]}
 				if rg.rounds && len(rg.spy) == 0 {
 					st.phase = "rounds"
@@ -537,7 +537,7 @@ func TestTurnsMatchReference(t *testing.T) {
 }
 
 // compareTurns checks the engine's position against the reference's.
-func compareTurns(t *testing.T, p *Position, rg *refGame, st *refState, step int) {
+func compareTurns(t *testing.T, p *Position, rg *turnRefGame, st *turnRefState, step int) {
 	t.Helper()
 	where := fmt.Sprintf("step %d, %s", step, p.FEN())
 	if got := rg.boardOf(p); !mapsEqual(got, st.board) {
@@ -603,7 +603,7 @@ func compareLists(t *testing.T, where, what string, got, want []string) {
 	}
 }
 
-func mapsEqual(a, b map[int]refPiece) bool {
+func mapsEqual(a, b map[int]turnRefPiece) bool {
 	if len(a) != len(b) {
 		return false
 	}

@@ -40,7 +40,7 @@ func roundsGame(t *testing.T, edit func(rules map[string]any, pieces map[string]
 	return loadBytes(t, data)
 }
 
-func boardField(p *Position) string { return strings.Fields(p.FEN())[0] }
+func roundBoard(p *Position) string { return strings.Fields(p.FEN())[0] }
 
 // roundCase is one round from a position, and the board (and extras) it
 // must leave.
@@ -103,7 +103,7 @@ func TestRoundResolution(t *testing.T) {
 				t.Fatal(err)
 			}
 			p.MakeRound(m0, m1)
-			if got := boardField(p); got != c.board {
+			if got := roundBoard(p); got != c.board {
 				t.Errorf("board %s, want %s", got, c.board)
 			}
 			if c.contains != "" && !strings.Contains(p.FEN(), c.contains) {
@@ -204,7 +204,7 @@ func TestSpeeds(t *testing.T) {
 				t.Fatal(err)
 			}
 			p.MakeRound(m0, m1)
-			if got := boardField(p); got != c.board {
+			if got := roundBoard(p); got != c.board {
 				t.Errorf("board %s, want %s", got, c.board)
 			}
 		})

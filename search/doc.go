@@ -66,7 +66,15 @@
 // square, checks given toward check_limit (the engine's count), counts
 // toward extinction, ground toward territory.win_at, the scoring count as
 // the clock runs down, bare royalty, and in a checkmate game with a big
-// material lead, driving the other royal to the rim. The signs follow
+// material lead, driving the other royal to the rim. Where captures do
+// more than remove a piece, or wild pieces walk (evalfx.go): each side's
+// best capture whose effect a capture-only search would misjudge (an
+// explosion's toll, royals in the blast counted as the game; a strike that
+// leaves the striker standing; a wild piece's bounty where points score),
+// half of it to the side to move and an eighth to the other; ground
+// claimed; and the pieces on the squares wild pieces walk onto next, one
+// eaten before its owner can move nearly lost, the most valuable one a few
+// steps ahead at risk. The signs follow
 // what the endings reward: where checkmate wins (losing chess), running
 // out of pieces wins (giveaway) or reduction to bare royalty wins,
 // material counts against its owner, and where stalemate wins, so does

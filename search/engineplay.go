@@ -18,9 +18,9 @@ type enginePos struct{ *engine.Position }
 
 // The optional capabilities the engine's position has, checked at compile
 // time: a changed signature breaks the build instead of silently
-// weakening play. claimsCounter has no engine method yet;
-// TestNoHalfMatchedCapabilities guards it.
+// weakening play. TestNoHalfMatchedCapabilities guards the rest.
 var (
+	_ claimsCounter              = enginePos{}
 	_ occupiedLister             = enginePos{}
 	_ checksCounter              = enginePos{}
 	_ scoreCounter               = enginePos{}

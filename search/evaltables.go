@@ -105,9 +105,10 @@ type evalTables struct {
 	scoreCount   string
 	scoreRegion  [2][]bool
 	hasRoyal     bool
-	hands        bool // pieces in hand (rules.drops): their material counts
-	hex          bool // file and rank are axial: distances are hex steps
-	checkmateish bool // the game is won by checkmate in the ordinary sense
+	hands        bool      // pieces in hand (rules.drops): their material counts
+	hex          bool      // file and rank are axial: distances are hex steps
+	checkmateish bool      // the game is won by checkmate in the ordinary sense
+	fx           *fxTables // capture effects, territory, wild pieces (evalfx.go); nil without
 }
 
 const unreachable = 255
@@ -146,6 +147,7 @@ func buildEvalTables(g *engine.Game) *evalTables {
 		t.addPromotion(&pr)
 	}
 	t.buildEndings(g, end, ext, sc)
+	t.fx = buildFxTables(g, t)
 	return t
 }
 

@@ -115,7 +115,9 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 }
 
 // countChessRules replays a game's moves to count castling, en passant and
-// double steps, which the stats' design warnings ask about.
+// double steps, and in a game with wild pieces the ply one was first taken
+// and the plies after which one ate a piece, which the stats' design
+// warnings ask about.
 func countChessRules(g *engine.Game, startFEN string, moves []string, into map[string]int) error {
 	pos := g.NewPosition()
 	if startFEN != "" {
@@ -138,6 +140,11 @@ func countChessRules(g *engine.Game, startFEN string, moves []string, into map[s
 		if err != nil {
 			return fmt.Errorf("replaying the game at ply %d (%s): %w", i+1, text, err)
 		}
+		if _, owner, ok := pos.PieceAt(m.To()); ok && owner == 2 && pos.IsCapture(m) {
+			if _, seen := into[protocol.FeatureNPCTakenPly]; !seen {
+				into[protocol.FeatureNPCTakenPly] = i + 1
+			}
+		}
 		switch {
 		case m.IsCastling():
 			into[protocol.FeatureCastling]++
@@ -153,6 +160,9 @@ func countChessRules(g *engine.Game, startFEN string, moves []string, into map[s
 			into[protocol.FeatureThrough]++
 		}
 		pos.Make(m)
+		if pos.WildAte() {
+			into[protocol.FeatureHazardMet]++
+		}
 	}
 	return nil
 }
