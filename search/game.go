@@ -139,7 +139,15 @@ func runGame[M comparable, P position[M]](ctx context.Context, p P, t *evalTable
 	}
 	rounds := roundsOf[M](p)
 	orng := newRNG(mixSeed(seed, 0))
-	for rec.Plies < openings && !p.Result().over && (rounds == nil || !rounds.InRound()) {
+	for rec.Plies < openings && !p.Result().over {
+		if rounds != nil && rounds.InRound() {
+			m0, m1, ok := openingRound(p, rounds, orng)
+			if !ok {
+				break
+			}
+			playOpeningRound(p, rounds, &rec, m0, m1, watch)
+			continue
+		}
 		m, ok := openingMove(ctx, p, probe, orng)
 		if err := ctx.Err(); err != nil {
 			return rec, err
