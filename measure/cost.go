@@ -50,21 +50,55 @@ func CheckCost(g *engine.Game) (err error) {
 		}
 	}()
 	p := g.NewPosition()
-	moves := p.LegalMoves(nil)
-	buf := make([]engine.Move, 0, 256)
+	steps := nextSteps(p)
 	start := time.Now()
 	n := 0
-	for _, m := range moves {
-		p.Make(m)
-		buf = p.LegalMoves(buf[:0])
+	for _, s := range steps {
+		s.make(p)
+		n += len(nextSteps(p))
 		p.Unmake()
-		n += len(buf)
 		if n > MaxStartPositions {
-			return &CostError{FirstMoves: len(moves), Positions: n}
+			return &CostError{FirstMoves: len(steps), Positions: n}
 		}
 		if time.Since(start) > maxCostTime {
-			return &CostError{FirstMoves: len(moves), Positions: n, OutOfTime: true}
+			return &CostError{FirstMoves: len(steps), Positions: n, OutOfTime: true}
 		}
 	}
 	return nil
+}
+
+// step is one way on from a position: a move, or a round of both players'
+// choices.
+type step struct {
+	m0, m1 engine.Move
+	round  bool
+}
+
+func (s step) make(p *engine.Position) {
+	if s.round {
+		p.MakeRound(s.m0, s.m1)
+	} else {
+		p.Make(s.m0)
+	}
+}
+
+// nextSteps lists the ways on from p: its legal moves, or in a round every
+// pair of the two players' choices (as perft counts rounds).
+func nextSteps(p *engine.Position) []step {
+	var out []step
+	if p.InRound() {
+		for _, a := range p.RoundMoves(0, nil) {
+			for _, b := range p.RoundMoves(1, nil) {
+				out = append(out, step{a, b, true})
+				if len(out) > MaxStartPositions {
+					return out
+				}
+			}
+		}
+		return out
+	}
+	for _, m := range p.LegalMoves(nil) {
+		out = append(out, step{m0: m})
+	}
+	return out
 }

@@ -24,6 +24,15 @@ func Replay(g *engine.Game) func(protocol.Result) error {
 			if p.Outcome().Over {
 				return fmt.Errorf("the game is over after ply %d, the record goes on", i)
 			}
+			if p.InRound() {
+				// Both players' choices at once, recorded "m0 & m1".
+				m0, m1, err := p.ParseRound(text)
+				if err != nil {
+					return fmt.Errorf("ply %d (%s): %w", i+1, text, err)
+				}
+				p.MakeRound(m0, m1)
+				continue
+			}
 			m, err := p.ParseMove(text)
 			if err != nil {
 				return fmt.Errorf("ply %d (%s): %w", i+1, text, err)
