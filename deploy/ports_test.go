@@ -302,11 +302,15 @@ func TestNATSAddressesAgree(t *testing.T) {
 			}
 			for _, tr := range l(dig(doc, "spec", "triggers")) {
 				meta := m(m(tr)["metadata"])
-				if got := portOf(t, p, s(meta["natsServerMonitoringEndpoint"])); got != monitorPort {
-					t.Errorf("%s: KEDA reads the monitoring port %s, the servers serve it on %s", p, got, monitorPort)
+				// Every batch has its own consumer: KEDA reads the farm's
+				// queue from the coordinator's API, with its token.
+				u := s(meta["url"])
+				if s(m(tr)["type"]) != "metrics-api" || hostOf(u) != "coordinator.balancefarm.svc.cluster.local" ||
+					!strings.HasSuffix(u, "/v1/queue") || s(meta["valueLocation"]) != "queued" || s(meta["authMode"]) != "bearer" {
+					t.Errorf("%s: KEDA trigger %v does not read the queue from the coordinator's API", p, tr)
 				}
-				if s(meta["stream"]) != "BF_JOBS" || s(meta["consumer"]) != "workers" {
-					t.Errorf("%s: KEDA watches %s/%s, the farm's queue is BF_JOBS/workers", p, s(meta["stream"]), s(meta["consumer"]))
+				if got := portOf(t, p, u); got != "8464" {
+					t.Errorf("%s: KEDA reads the API on port %s, the coordinator serves it on 8464", p, got)
 				}
 			}
 		}

@@ -18,6 +18,9 @@ func (p *Position) attacked(t, by, tk int) bool {
 // mask (bit k+1 for kind k) has a capturing move onto square t.
 func (p *Position) attackedMask(t, by int, mask uint32) bool {
 	g := p.g
+	if g.portal != nil {
+		return p.portalAttacked(t, by, mask)
+	}
 	if mask &= p.present[by]; mask == 0 {
 		return false
 	}
@@ -43,7 +46,7 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 		switch gr.typ {
 		case genSlide:
 			if g.small && gr.rayOrds != nil && gr.rayOrds[t] != maskray.Walk {
-				if blk := gr.rayMasks[t] & (p.occ[0][0] | p.occ[1][0]); blk != 0 {
+				if blk := gr.rayMasks[t] & (p.occ[0][0] | p.occ[1][0] | p.occ[2][0]); blk != 0 {
 					sq := maskray.First(blk, gr.rayOrds[t])
 					if c := p.board[sq]; int(c&3) == by && m>>(c>>2)&1 != 0 && p.groupOK(gr, sq) {
 						return true
@@ -70,7 +73,7 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 				break
 			}
 			sc := p.board[ray[i]]
-			if gr.screen == screenOwn && int(sc&3) != by || gr.screen == screenEnemy && int(sc&3) == by {
+			if gr.screen == screenOwn && int(sc&3) != by || gr.screen == screenEnemy && int(sc&3) != by^1 {
 				break
 			}
 			j := i + 1
@@ -127,7 +130,7 @@ func (p *Position) attackMap(out *bitset, want *bitset, lift int, mask uint32) {
 	board := &p.board
 	saved := board[lift]
 	board[lift] = 0
-	occAll := (p.occ[0][0] | p.occ[1][0]) &^ (1 << uint(lift&63))
+	occAll := (p.occ[0][0] | p.occ[1][0] | p.occ[2][0]) &^ (1 << uint(lift&63))
 	for w := 0; w < 4; w++ {
 		for bb := p.occ[by][w]; bb != 0; bb &= bb - 1 {
 			from := w<<6 | trailingZeros(bb)
@@ -219,7 +222,7 @@ func (p *Position) attackEntries(out, want *bitset, entries []genEntry, by, k, f
 				break
 			}
 			sc := board[ray[i]]
-			if e.screen == screenOwn && int(sc&3) != by || e.screen == screenEnemy && int(sc&3) == by {
+			if e.screen == screenOwn && int(sc&3) != by || e.screen == screenEnemy && int(sc&3) != by^1 {
 				break
 			}
 			for j := i + 1; j < len(ray); j++ {

@@ -28,7 +28,9 @@ func TestCompile(t *testing.T) {
 		{name: "empty object", data: []byte("{}"), problems: 1, wantError: true},
 		{name: "two problems", data: []byte(`{"name": 5, "board": 1, "pieces": [], "setup": {}, "rules": {}}`), problems: 2, wantError: true},
 		{name: "huge", data: make([]byte, MaxRuleFileBytes+1), problems: 1, wantError: true},
-		{name: "unplayable", data: read("wild-bishop.json"), unplay: "not supported yet", wantError: true},
+		// Rounds beside drops: valid, not played yet.
+		{name: "unplayable", data: []byte(strings.Replace(string(read("simultaneous-skirmish.json")), `"simultaneous": {`, `"drops": {}, "simultaneous": {`, 1)),
+			unplay: "not supported yet", wantError: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

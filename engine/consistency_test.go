@@ -55,10 +55,11 @@ func allGames(t testing.TB) []namedGame {
 // state is everything a position holds apart from caches and stacks.
 type state struct {
 	board                        [maxSquares]uint8
-	occ                          [2]bitset
-	kindBB                       [2][maxKinds]bitset
-	count                        [2][maxKinds + 1]uint16
-	present                      [2]uint32
+	occ                          [3]bitset
+	kindBB                       [3][maxKinds]bitset
+	count                        [3][maxKinds + 1]uint16
+	present                      [3]uint32
+	taken                        [2][maxWildEntries]uint8
 	virgin                       bitset
 	side, ply, halfmove          int
 	checks                       [2]int
@@ -68,12 +69,32 @@ type state struct {
 	hash                         uint64
 	status                       status
 	history, undo, swept, undone int
+	port                         portalState
+	portUndo                     int
+	momentum, folds              bitset
+	turns                        turnState
+}
+
+// turnState is the turn state (turns.go, rounds.go) in comparable form.
+type turnState struct {
+	left, turn                int
+	inRounds                  bool
+	init                      int8
+	void                      pairRec
+	bars                      [4]pairRec
+	nBars                     int
+	rest                      [maxSquares]uint8
+	restChg, turnUndo, chgLen int
 }
 
 func snapshot(p *Position) state {
-	s := state{board: p.board, occ: p.occ, kindBB: p.kindBB, count: p.count, present: p.present, virgin: p.virgin,
+	s := state{board: p.board, occ: p.occ, kindBB: p.kindBB, count: p.count, present: p.present, taken: p.taken, virgin: p.virgin,
 		side: p.side, ply: p.ply, halfmove: p.halfmove, checks: p.checks, epN: p.epN, hash: p.hash, status: p.status,
-		history: len(p.history), undo: len(p.undo), swept: len(p.swept)}
+		history: len(p.history), undo: len(p.undo), swept: len(p.swept),
+		port: p.port, portUndo: len(p.portUndo), momentum: p.momentum, folds: p.folds}
+	s.turns = turnState{left: p.left, turn: p.turn, inRounds: p.inRounds, init: p.init, void: p.void, nBars: len(p.bars),
+		rest: p.rest, restChg: len(p.restChg), turnUndo: len(p.turnUndo), chgLen: len(p.chg)}
+	copy(s.turns.bars[:], p.bars)
 	copy(s.ep[:p.epN], p.ep[:p.epN])
 	if p.epN > 0 {
 		s.epVictim = p.epVictim
@@ -99,6 +120,10 @@ func TestMakeUnmakeRestores(t *testing.T) {
 				for ply := 0; ply < plies && !p.Outcome().Over; ply++ {
 					checkPosition(t, p, ply%8 == 0)
 					before := snapshot(p)
+					if p.InRound() {
+						checkRounds(t, p, before, rng)
+						continue
+					}
 					moves := p.LegalMoves(buf[:0])
 					for _, m := range moves {
 						p.Make(m)
@@ -123,6 +148,27 @@ func TestMakeUnmakeRestores(t *testing.T) {
 			}
 		})
 	}
+}
+
+// checkRounds makes and unmakes every pair of choices of the round at p,
+// as TestMakeUnmakeRestores does every move, then plays a random pair.
+func checkRounds(t *testing.T, p *Position, before state, rng *rand.Rand) {
+	t.Helper()
+	m0, m1 := p.RoundMoves(0, nil), p.RoundMoves(1, nil)
+	for _, a := range m0 {
+		for _, b := range m1 {
+			p.MakeRound(a, b)
+			if h := p.computeHash(); h != p.hash {
+				t.Fatalf("after round %s from %s: incremental hash %x, from scratch %x", p.RoundString(a, b), p.FEN(), p.hash, h)
+			}
+			checkPosition(t, p, false)
+			p.Unmake()
+			if after := snapshot(p); after != before {
+				t.Fatalf("make/unmake of round %s changed the position %s\nbefore %+v\nafter  %+v", p.RoundString(a, b), p.FEN(), before, after)
+			}
+		}
+	}
+	p.MakeRound(m0[rng.IntN(len(m0))], m1[rng.IntN(len(m1))])
 }
 
 // checkPosition checks the notation round trip and, with moves, that every

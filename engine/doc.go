@@ -17,11 +17,18 @@
 // those of the families below, and pieces in hand (rules.drops with its
 // stock, regions, no_doubled, no_mate, placement phase and either_face;
 // promoted_from; promote_on_entry), explosions,
-// strikes, contacts and territory (effects.go, fxmake.go). Load refuses,
-// with "not supported yet: <key>", facings, rest, spies and speeds, wild
-// pieces (rules.npcs and scoring by points), portals, turns of several
-// moves and simultaneous rounds. The representation below already has a
-// place for each of them, so adding one is new code, not a redesign.
+// strikes, contacts and territory (effects.go, fxmake.go), facings
+// (facing.go), portals (portal.go), wild pieces with scoring by points
+// (npcs.go), turns of several moves, rest, and games played in rounds
+// with beats, ties, swaps, speeds and spies (turns.go, rounds.go). Load
+// refuses, with "not supported yet: <key>", rounds beside drops, capture
+// effects or portals, wild pieces beside turns of several moves, rounds
+// or rest, and a few pairings of facings or portals with other rules
+// (facings beside capture effects, en passant, extinction, castling or
+// reach of a facing piece, no_doubled, either_face or promote_on_entry;
+// portals beside castling or no_mate). The representation below already
+// has a place for each of them, so adding one is new code, not a
+// redesign.
 //
 // # Design
 //
@@ -72,9 +79,10 @@
 // Position mentions an engine/rules type.
 //
 // Position is the mutable state: the board as one byte per square (0
-// empty, else (kind+1)<<2 | owner; owner 2 is reserved for wild pieces),
-// per-player occupancy bitsets, per-player per-kind bitsets and counts (and
-// a mask of the kinds present, which prunes attack tests), the side to
+// empty, else (kind+1)<<2 | owner; owner 2 is a wild piece), occupancy
+// bitsets, per-kind bitsets and counts per owner, wild pieces the third
+// (and a mask of the kinds present, which prunes attack tests; every
+// blocker set is the three occupancies together), the side to
 // move, the never-moved set (castling and first_move rights: only pieces of
 // kinds where it matters, and for castling pieces only while a castling is
 // still possible, so the set is exactly the rights), the en passant squares
@@ -86,8 +94,8 @@
 // positions are kept for repetition.
 //
 // Move is a uint64: from, to, promotion kind, a capture bit, a move type
-// (normal, double step, en passant, castling, sweep, drop; turn, portal and
-// pass are reserved) and two auxiliary bytes (a ray direction, a castling
+// (normal, double step, en passant, castling, sweep, drop, turn, portal
+// end, through a portal; pass is reserved) and two auxiliary bytes (a ray direction, a castling
 // partner's squares; a strike's landing square later).
 //
 // Boards of at most 64 squares fit one word, and there the hot paths use
@@ -215,7 +223,25 @@
 //     makes every move through fxPlay, which writes each changed square
 //     with its old contents on a change stack (Unmake pops it) or, for
 //     legality, on the light make's list; games without them keep the
-//     fast paths unchanged. Every move of such a game is tested with the
+//     fast paths unchanged.
+//   - Who moves and when (turns.go, rounds.go): a game with rules.turn,
+//     rules.simultaneous or rest sets Game.slowTurns, and Make ends through
+//     turnEnd instead of flipping the side; the turn state (moves left,
+//     turn number, rounds phase, initiative, the last void pair and the
+//     bars, rest counters) is in the hash and the notation, and pushed on
+//     its own undo stack. Each move of a turn of several moves is an
+//     ordinary move (it may not leave its own royal in check; endings are
+//     looked at after it; it is a ply on the clocks); check given mid-turn
+//     does not end the turn, so a royal left attacked can be taken by the
+//     turn's next move; en passant is open only to the other player's move
+//     right after a double step that ends a turn. A round is MakeRound of
+//     both choices, one undo entry, two plies; the readings for
+//     collisions, void moves, bars, speeds and shared endings are in
+//     rounds.go. Rest is counted down at the end of each of its owner's
+//     turns (a round is a turn of both) and cleared when its square
+//     changes; the rest filter runs before must_capture, and is lifted
+//     when it would leave no move. A spy game enters rounds after the
+//     reply the spy's loser owes, if any. Every move of such a game is tested with the
 //     light make, except quiet moves prepare clears as in chess.
 //   - Explosions: the blast is centred on the capturing move's landing
 //     square (for en passant too, as in Fairy-Stockfish), reaches every
@@ -256,17 +282,89 @@
 //     capture that stays); nothing is claimed at the start. Claims are in
 //     the hash and in the FEN (claimed-w:, claimed-b:). win_at is a board
 //     ending named "territory", looked at after reach.
+//   - Wild pieces (npcs.go): routes are disjoint, so a wild piece's square
+//     says which route it walks and where; the board is their whole state.
+//     After every move (a drop or a castling too) every wild piece steps at
+//     once: one whose next square holds a piece its type may not capture
+//     waits; one whose next square holds another wild piece moves only if
+//     that one does, so a line of them nose to tail moves as its front does
+//     and a route full of them waits; the others step, eating whatever
+//     their type may capture, of either side. Eating is no player's
+//     capture: no blast, strike or contact follows, the eaten piece goes
+//     to no hand, and it resets the no-progress clock as a capture does.
+//     mirror mirrors the route with every piece on it (also_at included).
+//   - A wild piece is every player's enemy: any piece whose captures list
+//     allows its type may take it, unless immune names other kinds; a
+//     sweep may not pass over one it may not take. A taken wild piece is
+//     removed as usual (no strike or contact reaches it) but explodes like
+//     any capture; the taker collects its bounty and, with drops, a piece
+//     of its type in hand. Bystanders a blast destroys pay nothing; pieces
+//     a sweep passes over pay. As a hop's screen it is neither 'own' nor
+//     'enemy'. A passed square it stands on is no en passant square.
+//     Wild pieces claim no ground.
+//   - Check from a wild piece: a royal standing on the square a wild piece
+//     steps onto next, of a type that may capture it, is in check (for
+//     InCheck, checkmate, castling out of or through check, check_limit,
+//     which counts it for the player who moved, and forbid_check). A move
+//     after which the mover's royal is eaten, or stands on a wild piece's
+//     new next square, is illegal; one after which a wild piece eats the
+//     other side's last royal stands (the game ends there). With wild
+//     pieces every move is tested with the light make, the step included.
+//   - Bounties: the position counts, per player and rules.npcs entry, the
+//     wild pieces taken (in the hash, and in the FEN as taken-w: and
+//     taken-b:, one count per entry); scoring count points is their sum
+//     times each entry's bounty. Wild pieces are written <id> in the FEN.
+//   - Facings (facing.go): each way a piece can point is a kind of its
+//     own, the declared kind pointing forward and a turned copy per other
+//     way after the declared kinds, so move and attack tables, fast paths
+//     and Zobrist keys are per facing with no new code on them, and four
+//     quarter turns give back the very same position. Copies share the
+//     declared id and value; NumKinds counts them, BaseKind and FacingOf
+//     say what they are. A quarter turn is clockwise (a forward [0,1]
+//     pointing right is [1,0]) and is applied in the writer's frame, before
+//     player 1's vectors are derived by the setup's orientation: under
+//     "mirror" player 1's right is the mirrored army's right (east for
+//     both), under "rotate" it is turned with the board. A turn (move type
+//     moveTurn, aux the new kind) may point the piece any other way its
+//     axes allow, is not a capture or a promotion, counts as the piece
+//     having moved (first_move) and never changes the other side's
+//     attacks, so under check rules it is legal exactly when the mover is
+//     not in check (forbid_check tests it). A piece that enters play later
+//     (a drop, a promotion) points its initial way; one taken to a hand
+//     goes as its declared kind.
+//   - Portals (portal.go): a game with portals walks every piece's table
+//     entries with the ends where they stand, tests every move with the
+//     light make and answers attack questions by the same walk, so checks
+//     and pins through portals are exact (no prepare, no static rays; its
+//     moves come in table order). A momentum end stops every line that
+//     meets it, as a piece would: a slide, a hop before or after its
+//     screen, a lame leap's leg; a plain leap jumps over it; it is never a
+//     hop's screen. A step whose geometry ends on an end that lets it in
+//     goes in wherever it could have ended on an empty square; its mode is
+//     read where it comes out (a quiet step onto an empty square, a
+//     capture onto an enemy it may take), so a pawn's diagonal capture may
+//     go in and take on the far side and its straight step may not. The
+//     direction it travelled is its vector's signs (a knight's [1,2] comes
+//     out [1,1]); the exit is the step of the mover's own frame (its
+//     wrap). A fold works likewise at its square: the step's target is the
+//     empty fold, the landing on the far end is judged by the mode, and a
+//     fold that lets the piece in nowhere, or leads nowhere, is floor. A
+//     piece that can reach the same square with the same capture and
+//     promotion straight and through a portal, or through two ends, has
+//     one move there: the straight one, else the one by the end on the
+//     lower square. A moved momentum end goes only onto an empty square
+//     that is no end; a fold onto any square that is no end; an end moves
+//     by its portal piece's moves, a line stopping at a piece or an end
+//     (a fold may stop on the piece). Moving an end is move type
+//     movePortal (aux the end's index), never a capture; the bar of
+//     no_straight_back lasts the next ply and is in the hash. royal_facing
+//     does not see the ends. A move through a portal opens no en passant.
 //
 // # Later families
 //
-// Each has its place: a facing is a byte per square beside
-// the board, with a Zobrist key per facing and square, move tables per
-// facing and a turn move type (its new facing in aux); rest counters and claimed squares are per-square
-// arrays and bitsets with keys; wild pieces are owner 2 on the board plus a
-// route index each; portals are a small array of end squares consulted when
-// a move lands on one; several moves a turn and simultaneous rounds are a
-// counter and a pending move in the position, Make and Outcome reading
-// them.
+// Rounds keep no pending move: MakeRound takes both choices at once, so
+// nothing of the first choice is in the position the second player
+// searches.
 //
 // The notation for positions and moves is documented in NOTATION.md.
 package engine

@@ -75,7 +75,7 @@ type fxRule struct {
 // loadFx compiles the capture and territory families.
 func (g *Game) loadFx() error {
 	r := &g.spec.Rules
-	if r.ExplodeOnCapture == nil && r.Strike == nil && r.Contacts == nil && r.Territory == nil {
+	if r.ExplodeOnCapture == nil && r.Strike == nil && r.Contacts == nil && r.Territory == nil && len(r.NPCs) == 0 {
 		return nil
 	}
 	fx := &fxRule{}
@@ -253,11 +253,18 @@ func (p *Position) fxSet(sq int, c uint8, lite bool) {
 	}
 }
 
-// fxTake puts a captured piece in the mover's hand (rules.drops), keeping
-// what Unmake must take back out.
-func (p *Position) fxTake(c uint8, lite bool) {
+// fxTake puts a captured piece, taken on sq, in the mover's hand
+// (rules.drops) and credits a wild piece's bounty, keeping what Unmake
+// must take back out.
+func (p *Position) fxTake(c uint8, sq int, lite bool) {
+	if lite {
+		return
+	}
+	if c&3 == wildOwner {
+		p.takeWild(sq)
+	}
 	d := p.g.drops
-	if lite || d == nil || !d.fromCaptures || c&3 == uint8(p.side) {
+	if d == nil || !d.fromCaptures || c&3 == uint8(p.side) {
 		return
 	}
 	k := d.handKind[int(c>>2)-1]
@@ -299,7 +306,7 @@ func (p *Position) fxPlay(m Move, lite bool) (progress bool) {
 				break
 			}
 			if c := p.board[sq]; c != 0 {
-				p.fxTake(c, lite)
+				p.fxTake(c, int(sq), lite)
 				p.fxSet(int(sq), 0, lite)
 				progress = true
 			}
@@ -323,8 +330,11 @@ func (p *Position) fxPlay(m Move, lite bool) (progress bool) {
 	fx := g.fx
 	mk, vk := int(pc>>2)-1, int(victim>>2)-1
 	own := int(victim&3) == s
+	// A wild piece taken is removed as usual: no strike or contact
+	// reaches it (it has no side to keep), though it may explode.
+	wild := victim&3 == wildOwner
 	if fx.explodes(mk, vk) && !own {
-		p.fxTake(victim, lite)
+		p.fxTake(victim, capSq, lite)
 		p.fxSet(capSq, 0, lite)
 		p.fxSet(from, 0, lite)
 		for _, sq := range fx.ring[to] {
@@ -334,7 +344,7 @@ func (p *Position) fxPlay(m Move, lite bool) (progress bool) {
 		}
 		return true
 	}
-	if l := fx.contact(own, mk, vk); l != nil {
+	if l := fx.contact(own, mk, vk); l != nil && !wild {
 		mover := np
 		if l.moverTo != mk && m.Promotion() < 0 {
 			mover = pieceCode(l.moverTo, s)
@@ -343,12 +353,12 @@ func (p *Position) fxPlay(m Move, lite bool) (progress bool) {
 		if l.ontoTo >= 0 {
 			target = pieceCode(l.ontoTo, int(victim&3))
 		} else if !own {
-			p.fxTake(victim, lite)
+			p.fxTake(victim, capSq, lite)
 		}
 		p.fxPlace(m, fx.cPos, pieceCode(l.moverTo, s), mover, target, capSq, lite)
 		return true
 	}
-	if fx.strike && fx.sImmune>>(victim>>2)&1 == 0 && !own {
+	if fx.strike && fx.sImmune>>(victim>>2)&1 == 0 && !own && !wild {
 		target := uint8(0)
 		if !fx.sCapture {
 			if t := fx.sChain[vk]; t >= 0 {
@@ -366,13 +376,13 @@ func (p *Position) fxPlay(m Move, lite bool) (progress bool) {
 			stayed ^= 1
 		}
 		if target == 0 {
-			p.fxTake(victim, lite)
+			p.fxTake(victim, capSq, lite)
 		}
 		p.fxPlace(m, fx.sPos, stayed, mover, target, capSq, lite)
 		return true
 	}
 	if !own {
-		p.fxTake(victim, lite)
+		p.fxTake(victim, capSq, lite)
 	}
 	p.fxSet(capSq, 0, lite)
 	p.fxSet(from, 0, lite)

@@ -30,7 +30,16 @@ func (g *Game) loadNotation() error {
 			if g.caseIDs && len(id) > 1 && !promotedID(id) {
 				t = "(" + t + ")"
 			}
+			if g.isCopy(k) {
+				t += ":" + faceLetters[g.fac.face[k]] // facing.go
+			}
 			c := pieceCode(k, o)
+			g.tokens[c] = t
+			g.tokenCode[t] = c
+		}
+		if g.wild != nil { // a wild piece: its exact id in angle brackets
+			t := "<" + g.kinds[k].id + ">"
+			c := pieceCode(k, wildOwner)
 			g.tokens[c] = t
 			g.tokenCode[t] = c
 		}
@@ -112,7 +121,11 @@ func (p *Position) FEN() string {
 	if g.checkLimit > 0 {
 		fmt.Fprintf(&b, " %d+%d", max(g.checkLimit-p.checks[0], 0), max(g.checkLimit-p.checks[1], 0))
 	}
-	fmt.Fprintf(&b, " %d %d", p.halfmove, p.ply/2+1)
+	full := p.ply/2 + 1
+	if g.turn != nil {
+		full = p.turn/2 + 1 // the move number counts pairs of turns
+	}
+	fmt.Fprintf(&b, " %d %d", p.halfmove, full)
 	// First-move state the castling field and the home squares do not say.
 	implied, _ := p.impliedVirgin(castling)
 	var moved, unmoved []string
@@ -134,6 +147,11 @@ func (p *Position) FEN() string {
 		b.WriteString(" left:" + g.names[st.left])
 	}
 	b.WriteString(p.claimsField())
+	b.WriteString(p.takenField())
+	b.WriteString(p.portalField())
+	if g.slowTurns {
+		b.WriteString(p.turnFields())
+	}
 	return b.String()
 }
 
@@ -355,8 +373,28 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 		}
 	}
 	left := -1
+	p.startTurns()
+	p.left = 0 // moves:N, else the whole turn (fixTurnFromFEN)
+	var portalEnds, portalBack string
 	for _, f := range rest {
 		key, list, ok := strings.Cut(f, ":")
+		if (key == "portals" || key == "back") && g.portal != nil {
+			if key == "portals" {
+				portalEnds = list
+			} else {
+				portalBack = list
+			}
+			continue
+		}
+		if g.slowTurns && ok {
+			known, err := p.parseTurnField(key, list)
+			if err != nil {
+				return nil, err
+			}
+			if known {
+				continue
+			}
+		}
 		if key == "left" && g.reach != nil && g.reach.onLeave {
 			sq, ok := g.parseSquare(list)
 			if !ok || !g.reach.goal[p.side^1].has(sq) {
@@ -367,6 +405,12 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 		}
 		if (key == "claimed-w" || key == "claimed-b") && g.fx != nil && g.fx.territory {
 			if err := p.parseClaims(key, list); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if (key == "taken-w" || key == "taken-b") && g.wild != nil {
+			if err := p.parseTaken(key, list); err != nil {
 				return nil, err
 			}
 			continue
@@ -386,14 +430,22 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 			}
 		}
 	}
+	if g.portal != nil {
+		if err := p.parsePortals(portalEnds, portalBack); err != nil {
+			return nil, err
+		}
+	}
 	p.canonicalVirgin()
 	p.halfmove = half
 	p.ply = 2*(full-1) + p.side
+	if err := p.fixTurnFromFEN(full); err != nil {
+		return nil, err
+	}
 	if err := p.parseEP(epField); err != nil {
 		return nil, err
 	}
 	p.hash = p.computeHash()
-	p.status = p.boardOutcome(p.side^1, left)
+	p.status = p.freshStatus(p.side^1, left)
 	return p, nil
 }
 
@@ -439,6 +491,9 @@ func (p *Position) parseBoard(s string) error {
 			sq := y*g.w + x
 			if g.wall.has(sq) {
 				return fmt.Errorf("fen: rank %d (%q): a piece on %s, which is a wall", y+1, r, g.names[sq])
+			}
+			if code&3 == wildOwner && (g.wild.routeOf[sq] < 0 || g.wild.code(int(g.wild.routeOf[sq])) != code) {
+				return fmt.Errorf("fen: rank %d (%q): wild %s on %s, which is not on a route of its kind", y+1, r, g.tokens[code], g.names[sq])
 			}
 			p.put(sq, code)
 			x++
@@ -530,8 +585,8 @@ func (g *Game) readToken(s string) (code uint8, n int, err error) {
 	c := s[0]
 	tok := s[:1]
 	switch {
-	case c == '(' || c == '{':
-		closer := map[byte]byte{'(': ')', '{': '}'}[c]
+	case c == '(' || c == '{' || c == '<':
+		closer := map[byte]byte{'(': ')', '{': '}', '<': '>'}[c]
 		end := strings.IndexByte(s, closer)
 		if end < 0 {
 			return 0, 0, fmt.Errorf("%q is not closed", c)
@@ -545,6 +600,11 @@ func (g *Game) readToken(s string) (code uint8, n int, err error) {
 		}
 		if code, ok := g.tokenCode[tok]; ok {
 			return code, 2, nil
+		}
+	}
+	if g.fac != nil && len(s) > len(tok)+1 && s[len(tok)] == ':' {
+		if code, ok := g.tokenCode[s[:len(tok)+2]]; ok { // a piece turned (facing.go)
+			return code, len(tok) + 2, nil
 		}
 	}
 	code, ok := g.tokenCode[tok]
@@ -636,6 +696,49 @@ func (p *Position) parseClaims(key, list string) error {
 		}
 		p.claim[sq] = uint8(s + 1)
 		p.claimN[s]++
+	}
+	return nil
+}
+
+// takenField writes the wild pieces each player has taken (rules.npcs),
+// " taken-w:" and " taken-b:" each followed by one count per rules.npcs
+// entry; nothing for a player who has taken none.
+func (p *Position) takenField() string {
+	w := p.g.wild
+	if w == nil {
+		return ""
+	}
+	var b strings.Builder
+	for s, key := range [2]string{"taken-w", "taken-b"} {
+		any := false
+		list := make([]string, len(w.bounty))
+		for e := range w.bounty {
+			list[e] = strconv.Itoa(int(p.taken[s][e]))
+			any = any || p.taken[s][e] > 0
+		}
+		if any {
+			b.WriteString(" " + key + ":" + strings.Join(list, ","))
+		}
+	}
+	return b.String()
+}
+
+func (p *Position) parseTaken(key, list string) error {
+	w := p.g.wild
+	s := 0
+	if key == "taken-b" {
+		s = 1
+	}
+	counts := strings.Split(list, ",")
+	if len(counts) != len(w.bounty) {
+		return fmt.Errorf("fen: %s needs one count per rules.npcs entry (%d)", key, len(w.bounty))
+	}
+	for e, c := range counts {
+		n, err := strconv.Atoi(c)
+		if err != nil || n < 0 || n > w.pieces[e] {
+			return fmt.Errorf("fen: %s entry %q must be a count from 0 to %d", key, c, w.pieces[e])
+		}
+		p.taken[s][e] = uint8(n)
 	}
 	return nil
 }

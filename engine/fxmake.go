@@ -38,10 +38,16 @@ func (p *Position) makeFx(m Move) {
 	c0, h0 := len(p.chg), len(p.fxHands)
 	p.fxh = h
 	stay := p.staysPut(m)
+	t0 := len(p.fxTaken)
 	progress := p.fxPlay(m, false)
+	if g.wild != nil && p.wildStep(false) {
+		progress = true // a wild piece ate: a capture
+		u.ate = true
+	}
 	h = p.fxh
 	u.nChg = uint8(len(p.chg) - c0)
 	u.nHands = uint8(len(p.fxHands) - h0)
+	u.nTaken = uint8(len(p.fxTaken) - t0)
 	for _, r := range p.chg[c0:] {
 		h = p.clearVirgin(h, int(r.sq))
 	}
@@ -71,10 +77,14 @@ func (p *Position) makeFx(m Move) {
 	} else {
 		p.halfmove++
 	}
-	p.side ^= 1
-	h ^= g.zSide
-	p.ply++
-	if g.checkLimit > 0 && p.inCheck(p.side) {
+	if g.slowTurns {
+		h = p.turnEnd(h, m, u)
+	} else {
+		p.side ^= 1
+		h ^= g.zSide
+		p.ply++
+	}
+	if g.checkLimit > 0 && p.inCheck(s^1) {
 		if n := p.checks[s]; n > 0 {
 			h ^= g.zCheck[s][n]
 		}
@@ -115,6 +125,11 @@ func (p *Position) unmakeFx(u *undoRec) {
 		}
 	}
 	p.fxHands = p.fxHands[:k]
+	k = len(p.fxTaken) - int(u.nTaken)
+	for _, e := range p.fxTaken[k:] {
+		p.taken[p.side][e]--
+	}
+	p.fxTaken = p.fxTaken[:k]
 	k = len(p.claims) - int(u.nClaim)
 	for i := len(p.claims) - 1; i >= k; i-- {
 		r := p.claims[i]
@@ -183,13 +198,18 @@ func (p *Position) ClaimedBy(sq int) int {
 func (p *Position) royalAttacked(r, opp, k int) bool {
 	g := p.g
 	mask := g.capturers[k]
-	if fx := g.fx; fx != nil && fx.explode && fx.of>>uint(k+1)&1 != 0 {
-		mask &^= fx.royalBy
-		for _, sq := range fx.ring[r] {
-			if c := p.board[sq]; c != 0 && int(c&3) == opp && g.royalMask>>(c>>2)&1 != 0 && fx.blastImmune>>(c>>2)&1 == 0 {
-				mask &^= fx.by
-				break
+	if fx := g.fx; fx != nil {
+		if fx.explode && fx.of>>uint(k+1)&1 != 0 {
+			mask &^= fx.royalBy
+			for _, sq := range fx.ring[r] {
+				if c := p.board[sq]; c != 0 && int(c&3) == opp && g.royalMask>>(c>>2)&1 != 0 && fx.blastImmune>>(c>>2)&1 == 0 {
+					mask &^= fx.by
+					break
+				}
 			}
+		}
+		if g.wild != nil && p.wildThreat(r, k) {
+			return true
 		}
 	}
 	return p.attackedMask(r, opp, mask)
@@ -204,8 +224,15 @@ func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 	fx := g.fx
 	s := p.side
 	start := len(buf)
+	if g.restOf != nil && capOnly {
+		return keepCaptures(p.legalFx(buf, false), start)
+	}
 	d := g.drops
 	if d == nil || !d.placement || p.handN[s] == 0 {
+		var sv wildSave
+		if g.wild != nil {
+			p.showWild(&sv)
+		}
 		for w := 0; w < 4; w++ {
 			for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
 				buf = p.genPiece(buf, w<<6|bits.TrailingZeros64(bb), capOnly)
@@ -213,6 +240,12 @@ func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 		}
 		if fx.ownMovers != 0 && !capOnly { // not captures
 			buf = p.genOwnContacts(buf)
+		}
+		if g.wild != nil {
+			p.hideWild(&sv)
+			if g.wild.immune {
+				buf = p.keepTakers(buf, start)
+			}
 		}
 		if g.castle != nil && !capOnly {
 			buf = p.genCastles(buf)
@@ -232,7 +265,10 @@ func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 	quietOK := false
 	if test && !g.royalFacing && !g.forbidCheck {
 		p.prepare(c)
-		quietOK = !c.all && !c.evasion
+		// A wild piece's step can open a line, eat a shield or walk
+		// at the royal after any move: with wild pieces every move is
+		// tested.
+		quietOK = !c.all && !c.evasion && g.wild == nil
 	}
 	n := start
 	for i := start; i < len(buf); i++ {
@@ -254,6 +290,9 @@ func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 		n++
 	}
 	buf = buf[:n]
+	if g.slowTurns {
+		buf = p.turnFilter(buf, start)
+	}
 	if g.mustCapture && !capOnly {
 		captures := false
 		for _, m := range buf[start:] {
@@ -294,7 +333,7 @@ func (p *Position) staysPut(m Move) bool {
 	mover := p.board[m.From()]
 	mk, vk := int(mover>>2)-1, int(victim>>2)-1
 	own := victim&3 == mover&3
-	if fx.explodes(mk, vk) && !own {
+	if fx.explodes(mk, vk) && !own || victim&3 == wildOwner {
 		return false
 	}
 	if l := fx.contact(own, mk, vk); l != nil {
@@ -313,7 +352,7 @@ func (p *Position) survivor(m Move) (uint8, bool) {
 	}
 	victim := p.board[capSq]
 	mover := p.board[m.From()]
-	if victim == 0 || mover == 0 {
+	if victim == 0 || mover == 0 || victim&3 == wildOwner {
 		return 0, false
 	}
 	mk, vk := int(mover>>2)-1, int(victim>>2)-1
@@ -479,6 +518,9 @@ func (p *Position) fxLegal(m Move) bool {
 	p.lite = p.lite[:0]
 	vsave, occSave, presSave := p.virgin, p.occ, p.present
 	p.fxPlay(m, true)
+	if g.wild != nil {
+		p.wildStep(true)
+	}
 	p.virgin.clear(m.To())
 	keep := func(list []int, codes *[8]uint8, q int) []int {
 		n := 0
@@ -504,8 +546,9 @@ func (p *Position) fxLegal(m Move) bool {
 		switch {
 		case len(own) == 0:
 			ok = false
-		case hadEnemy && len(enemy) == 0 && g.fx.explode:
-			// the other side's last royal is gone: the game ends
+		case hadEnemy && len(enemy) == 0 && (g.fx.explode || g.wild != nil):
+			// the other side's last royal is gone (blown up, or eaten
+			// by a wild piece): the game ends
 		default:
 			all := true
 			for _, r := range own {

@@ -118,9 +118,12 @@ type Game struct {
 	royalKinds []int
 	royalLoss  [2]bool // the setup gives the player a royal piece
 
-	drops  *dropRule // rules.drops, nil without
-	fx     *fxRule   // capture effects and territory (effects.go), nil without
-	hasHop bool      // some piece hops: a drop can check as a screen
+	fac    *facingInfo // pieces[].facing (facing.go), nil without
+	portal *portalRule // rules.portals (portal.go), nil without
+	drops  *dropRule   // rules.drops, nil without
+	fx     *fxRule     // capture effects and territory (effects.go), nil without
+	wild   *wildRule   // rules.npcs (npcs.go), nil without; fx is then set too
+	hasHop bool        // some piece hops: a drop can check as a screen
 
 	promos    []promoRule
 	epOn      bool
@@ -157,6 +160,16 @@ type Game struct {
 	zEP     []uint64
 	zCheck  [2][]uint64
 	zHand   []uint64 // ((player*nk + kind)*(handCap+1) + count)
+
+	// Who moves and when (turns.go, rounds.go). slowTurns is set when any
+	// of them is: Make and Unmake then keep the turn's state, and games
+	// without them pay one flag test.
+	turn      *turnRule // rules.turn with some turn longer than one move
+	sim       *simRule  // rules.simultaneous
+	restOf    []uint8   // per kind, pieces[].rest (0: never rests); nil when no piece rests
+	spyKinds  uint32    // kinds that are spies (bit k+1)
+	slowTurns bool
+	zt        turnKeys
 }
 
 // NumSquares is width times height; squares are numbered rank by rank from
@@ -243,10 +256,15 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	if err := checkSupported(spec); err != nil {
 		return nil, err
 	}
-	g = &Game{spec: spec}
+	spec, fac, err := expandFacings(spec)
+	if err != nil {
+		return nil, err
+	}
+	g = &Game{spec: spec, fac: fac}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadWalls, g.loadWrap, g.loadMoves,
-		g.loadRules, g.loadSetup, g.loadDrops, g.loadFx, g.loadNotation, g.loadZobrist, g.splitFast,
+		g.loadRules, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadNotation,
+		g.loadZobrist, g.splitFast,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -270,46 +288,21 @@ func checkSupported(s *rules.Spec) error {
 	default:
 		return bad("board.shape must be one of grid, hexagon, got %q", s.Board.Shape)
 	}
-	for i, p := range s.Pieces {
-		switch {
-		case p.Facing != nil:
-			return unsupported(fmt.Sprintf("pieces[%d].facing", i))
-		case p.Rest != 0:
-			return unsupported(fmt.Sprintf("pieces[%d].rest", i))
-		case p.Spy:
-			return unsupported(fmt.Sprintf("pieces[%d].spy", i))
-		case p.Speed != 0:
-			return unsupported(fmt.Sprintf("pieces[%d].speed", i))
-		case p.Beats != nil:
-			return unsupported(fmt.Sprintf("pieces[%d].beats", i))
-		}
-	}
-	for i, pl := range s.Setup.Placements {
-		if pl.Facing != "" {
-			return unsupported(fmt.Sprintf("setup.placements[%d].facing", i))
-		}
-	}
 	r := &s.Rules
 	switch {
-	case len(r.Portals) > 0:
-		return unsupported("rules.portals")
-	case r.Simultaneous != nil:
-		return unsupported("rules.simultaneous")
-	case r.Turn != nil && (r.Turn.Moves != 1 || len(r.Turn.Ramp) > 0):
-		return unsupported("rules.turn")
-	case len(r.NPCs) > 0:
-		return unsupported("rules.npcs")
+	case r.Simultaneous != nil && r.Drops != nil:
+		return unsupported("rules.simultaneous with rules.drops")
+	case r.Simultaneous != nil && (r.ExplodeOnCapture != nil || r.Strike != nil || r.Contacts != nil || r.Territory != nil):
+		return unsupported("rules.simultaneous with capture effects or territory")
+	case r.Simultaneous != nil && len(r.Portals) > 0:
+		return unsupported("rules.simultaneous with rules.portals")
+	case len(r.NPCs) > 0 && (r.Simultaneous != nil || r.Turn != nil && (r.Turn.Moves != 1 || len(r.Turn.Ramp) > 0) || anyRest(s)):
+		return unsupported("rules.npcs with turns of several moves, rounds or rest")
 	}
 	if w := r.Wrap; w != nil && !s.Board.IsHexagon() {
 		if w.NS != "" && w.NS != "none" || w.NESW != "" && w.NESW != "none" || w.NWSE != "" && w.NWSE != "none" ||
 			w.NSByPlayer != nil || w.NESWByPlayer != nil || w.NWSEByPlayer != nil {
 			return bad("rules.wrap: n_s, ne_sw and nw_se are for a hexagon board only")
-		}
-	}
-	if r.Scoring != nil {
-		switch c := r.Scoring.CountOrDefault(); c {
-		case "points":
-			return unsupported("rules.scoring count " + c)
 		}
 	}
 	return nil

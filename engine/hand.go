@@ -245,11 +245,12 @@ func (p *Position) genDrops(buf []Move) []Move {
 	s := p.side
 	empty := p.occ[0]
 	empty.or(&p.occ[1])
+	empty.or(&p.occ[2])
 	for k := 0; k < g.nk; k++ {
 		if p.hand[s][k] == 0 {
 			continue
 		}
-		buf = p.genDropsOf(buf, d, k, k, &empty)
+		buf = p.genDropsOf(buf, d, k, g.enterKind(k), &empty)
 		if f := d.face[k]; f >= 0 {
 			buf = p.genDropsOf(buf, d, k, f, &empty)
 		}

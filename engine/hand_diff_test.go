@@ -65,6 +65,9 @@ func naiveLegal(p *Position) []Move {
 		if g.castle != nil {
 			cands = p.genCastles(cands)
 		}
+		if g.fac != nil {
+			cands = p.genTurns(cands) // facing.go's own reference is facing_portal_ref_test.go
+		}
 	}
 	cands = append(cands, naiveDrops(p)...)
 	var out []Move

@@ -176,7 +176,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					if gr.rayMasks[r]&sliders == 0 {
 						continue
 					}
-					blk := gr.rayMasks[r] & (p.occ[0][0] | p.occ[1][0])
+					blk := gr.rayMasks[r] & (p.occ[0][0] | p.occ[1][0] | p.occ[2][0])
 					sq := maskray.First(blk, gr.rayOrds[r])
 					pc := p.board[sq]
 					if int(pc&3) != s {
@@ -284,7 +284,14 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 	if g.fx != nil {
 		return p.legalFx(buf, capOnly)
 	}
+	if g.portal != nil {
+		return p.legalPortal(buf, capOnly)
+	}
 	start := len(buf)
+	if g.restOf != nil && capOnly {
+		// Whether the rest is lifted depends on every move.
+		return keepCaptures(p.legal(buf, false), start)
+	}
 	if !(g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck) {
 		buf = p.genPseudo(buf, capOnly)
 	} else {
@@ -321,6 +328,12 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 			buf = p.genDrops(buf)
 			buf = p.keepLegalDrops(buf, at, c)
 		}
+	}
+	if g.fac != nil && !capOnly { // a turn captures nothing
+		buf = p.legalTurns(buf)
+	}
+	if g.slowTurns {
+		buf = p.turnFilter(buf, start)
 	}
 	// must_capture keeps the captures when there are any, so it changes
 	// nothing in a list of captures.
@@ -507,8 +520,9 @@ func (p *Position) HasLegalMove() bool {
 		return len(p.legalCache) > 0
 	}
 	g := p.g
-	if g.fx != nil {
-		p.pseudo = p.legalFx(p.pseudo[:0], false)
+	if g.fx != nil || g.portal != nil || g.sim != nil {
+		// Rounds: a bar can take a player's last move away.
+		p.pseudo = p.legal(p.pseudo[:0], false)
 		return len(p.pseudo) > 0
 	}
 	test := g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck
@@ -537,12 +551,16 @@ func (p *Position) HasLegalMove() bool {
 			}
 		}
 	}
+	if g.fac != nil && len(p.legalTurns(p.pseudo[:0])) > 0 {
+		return true
+	}
 	if d != nil && p.handN[s] > 0 {
 		// On the stack: no_mate's test makes the drop and asks this again.
 		var local [maxSquares]Move
 		var full bitset
 		full = p.occ[0]
 		full.or(&p.occ[1])
+		full.or(&p.occ[2])
 		for k := 0; k < g.nk; k++ {
 			if p.hand[s][k] == 0 {
 				continue
@@ -551,7 +569,7 @@ func (p *Position) HasLegalMove() bool {
 				if pk < 0 {
 					continue
 				}
-				for _, m := range p.genDropsOf(local[:0], d, k, pk, &full) {
+				for _, m := range p.genDropsOf(local[:0], d, k, g.enterKind(pk), &full) {
 					if !test || p.dropLegal(m) {
 						return true
 					}
@@ -685,6 +703,8 @@ func (p *Position) legalAfter(m Move) bool {
 		moved = pieceCode(pr, s)
 	} else if drop {
 		moved = pieceCode(m.aux2(), s)
+	} else if m.typ() == moveTurn {
+		moved = pieceCode(m.aux(), s)
 	}
 	var rbuf, ebuf [8]int
 	own := p.royalSquares(s, rbuf[:0])

@@ -57,6 +57,10 @@ func (g *Game) loadKinds() error {
 	g.ids = map[string]int{}
 	g.kinds = make([]kindInfo, g.nk)
 	for i, p := range ps {
+		if g.isCopy(i) { // a turned copy (facing.go) shares its piece's id
+			g.kinds[i] = kindInfo{id: p.ID, name: p.DisplayName(), value: p.PieceValue(), promo: -1}
+			continue
+		}
 		if n := len(p.ID); n < 1 || n > 2 || strings.ContainsAny(p.ID, " /[]()={}*~:,@+-0123456789") && !validOddID(p.ID) {
 			return bad("pieces[%d].id %q must be one or two characters", i, p.ID)
 		}
@@ -76,7 +80,10 @@ func (g *Game) loadKinds() error {
 	}
 	g.caseIDs = true
 	seen := map[string]bool{}
-	for _, k := range g.kinds {
+	for i, k := range g.kinds {
+		if g.isCopy(i) {
+			continue
+		}
 		up := strings.ToUpper(k.id)
 		if seen[up] || up == strings.ToLower(k.id) {
 			g.caseIDs = false
@@ -95,6 +102,7 @@ func (g *Game) loadKinds() error {
 				}
 				g.kinds[i].capMask |= 1 << uint(k+1)
 			}
+			g.kinds[i].capMask = g.widen(g.kinds[i].capMask)
 		}
 		for v := 0; v < g.nk; v++ {
 			if g.kinds[i].capMask>>uint(v+1)&1 != 0 {
@@ -234,7 +242,7 @@ func (g *Game) loadRules() error {
 			ids := pr.Targets(p)
 			if pr.To == nil && pr.ToByPlayer == nil {
 				for j, pc := range g.spec.Pieces {
-					if pc.PromotedFrom == pr.Piece {
+					if pc.PromotedFrom == pr.Piece && !g.isCopy(j) {
 						rule.targets[p] = append(rule.targets[p], j)
 					}
 				}
@@ -399,6 +407,10 @@ func (g *Game) loadRules() error {
 		sr := &scoringRule{count: sc.CountOrDefault()}
 		switch sr.count {
 		case "material", "pieces":
+		case "points":
+			if len(r.NPCs) == 0 {
+				return bad("rules.scoring count 'points' needs rules.npcs")
+			}
 		case "territory":
 			if r.Territory == nil {
 				return bad("rules.scoring count 'territory' needs rules.territory")
@@ -470,6 +482,9 @@ func (g *Game) loadSetup() error {
 		if len(pl.Squares) == 0 {
 			return bad("%s.squares must have at least 1 entry", where)
 		}
+		if k, err = g.placedKind(where, k, pl.Facing); err != nil {
+			return err
+		}
 		for _, s := range pl.Squares {
 			sq, ok := g.parseSquare(s)
 			if !ok {
@@ -536,6 +551,8 @@ func (g *Game) loadZobrist() error {
 			}
 		}
 	}
+	g.loadPortalKeys(&rng)
+	g.loadTurnKeys()
 	return nil
 }
 

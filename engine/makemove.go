@@ -4,10 +4,23 @@ package engine
 // position. Everything is updated incrementally, the hash included, and
 // the previous state is pushed on the position's own undo stack.
 func (p *Position) Make(m Move) {
+	if p.inRounds {
+		p.makeInRound(m)
+		return
+	}
 	if p.g.fx != nil {
 		p.makeFx(m)
 		return
 	}
+	if p.g.portal != nil {
+		p.makePortal(m)
+		return
+	}
+	p.makeStd(m)
+}
+
+// makeStd is Make for a game without capture effects.
+func (p *Position) makeStd(m Move) {
 	g := p.g
 	s := p.side
 	from, to := m.From(), m.To()
@@ -48,6 +61,13 @@ func (p *Position) Make(m Move) {
 		}
 		p.put(to, np)
 		h ^= p.zob(np, to)
+	case moveTurn:
+		np := pieceCode(m.aux(), s)
+		p.remove(from)
+		p.put(from, np)
+		h ^= p.zob(pc, from) ^ p.zob(np, from)
+	case movePortal:
+		// Only an end moves (portal.go); the board stays as it is.
 	case moveCastle:
 		rf, rt := m.aux(), m.aux2()
 		rook := p.remove(rf)
@@ -105,8 +125,10 @@ func (p *Position) Make(m Move) {
 			h = p.setEP(h, m)
 		}
 	}
-	h = p.clearVirgin(h, from)
-	h = p.clearVirgin(h, to)
+	if typ != movePortal {
+		h = p.clearVirgin(h, from)
+		h = p.clearVirgin(h, to)
+	}
 	if g.castle != nil && g.castleRel>>(pc>>2)&1|g.castleRel>>(u.captured>>2)&1 != 0 {
 		old := p.virgin
 		p.canonicalVirgin()
@@ -125,10 +147,14 @@ func (p *Position) Make(m Move) {
 	} else {
 		p.halfmove++
 	}
-	p.side ^= 1
-	h ^= g.zSide
-	p.ply++
-	if g.checkLimit > 0 && p.inCheck(p.side) {
+	if g.slowTurns {
+		h = p.turnEnd(h, m, u)
+	} else {
+		p.side ^= 1
+		h ^= g.zSide
+		p.ply++
+	}
+	if g.checkLimit > 0 && p.inCheck(s^1) {
 		if n := p.checks[s]; n > 0 {
 			h ^= g.zCheck[s][n]
 		}
@@ -168,7 +194,7 @@ func (p *Position) setEP(h uint64, m Move) uint64 {
 		if int(sq) == to {
 			break
 		}
-		if p.epN < maxEP && p.attackedMask(int(sq), s^1, mask) {
+		if p.epN < maxEP && p.board[sq] == 0 && p.attackedMask(int(sq), s^1, mask) {
 			p.ep[p.epN] = sq
 			p.epN++
 			h ^= g.zEP[sq]
@@ -184,6 +210,14 @@ func (p *Position) Unmake() {
 	if n == 0 {
 		return
 	}
+	var tu turnUndo
+	if p.g.slowTurns {
+		if tu = p.popTurn(); tu.round {
+			p.unmakeRound(&tu)
+			return
+		}
+		p.side = tu.side ^ 1 // flipped back below
+	}
 	u := &p.undo[n-1]
 	m := u.move
 	from, to := m.From(), m.To()
@@ -195,6 +229,7 @@ func (p *Position) Unmake() {
 	case typ == moveDrop:
 		p.remove(to)
 		p.unhand(p.side, m.aux(), 1)
+	case typ == movePortal:
 	case typ == moveCastle:
 		rf, rt := m.aux(), m.aux2()
 		rook := p.remove(rt)
@@ -219,6 +254,9 @@ func (p *Position) Unmake() {
 			p.swept = p.swept[:k]
 		}
 	}
+	if p.g.portal != nil {
+		p.unmakePortal()
+	}
 	p.hash = u.hash
 	if u.savedVirgin {
 		p.virgin = p.virgins[len(p.virgins)-1]
@@ -235,6 +273,9 @@ func (p *Position) Unmake() {
 	p.status = u.status
 	p.undo = p.undo[:n-1]
 	p.history = p.history[:len(p.history)-1]
+	if p.g.slowTurns {
+		p.restoreTurn(&tu)
+	}
 	p.legalValid = false
 	p.ocValid = false
 	p.checkKnown = false

@@ -28,8 +28,8 @@ const (
 	mvValid      = Move(1) << 63
 )
 
-// Move types. Types past moveSweep are reserved for the families Load
-// refuses today, so that adding them needs no change to the encoding.
+// Move types. Types past moveSweep are for the later families, so that
+// adding them needs no change to the encoding.
 const (
 	moveNormal    = 0 // a plain move or capture
 	moveDouble    = 1 // a slide of two or more squares by a piece en passant applies to; aux = direction
@@ -37,9 +37,10 @@ const (
 	moveCastle    = 3 // castling; from/to are the castling piece's, aux/aux2 the partner's
 	moveSweep     = 4 // a sweep; aux = direction, every piece passed over is removed
 	moveDrop      = 5 // reserved: a piece from hand (promo field = kind)
-	moveTurn      = 6 // reserved: turning in place (aux = facing)
-	movePortal    = 7 // reserved: moving a portal end
+	moveTurn      = 6 // turning in place (facing.go): from = to, aux = the kind it becomes
+	movePortal    = 7 // moving a portal end (portal.go): aux = the end's index
 	movePass      = 8 // reserved: a pass inside a multi-move turn
+	moveThrough   = 9 // a move through a portal (portal.go): aux = the end entered (or fold stepped on)
 )
 
 func newMove(from, to int) Move {

@@ -55,7 +55,7 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 		return p.genWalk(buf, ps, from, k, capOnly)
 	}
 	opp := s ^ 1
-	occAll := p.occ[0][0] | p.occ[1][0]
+	occAll := p.occ[0][0] | p.occ[1][0] | p.occ[2][0]
 	prey := p.occ[opp][0]
 	if capMask := g.kinds[k].capMask; p.present[opp]&^capMask != 0 {
 		prey = 0
@@ -122,7 +122,7 @@ func (p *Position) genWalk(buf []Move, ps *pieceSquare, from, k int, capOnly boo
 	g := p.g
 	capMask := g.kinds[k].capMask
 	base := mvValid | Move(from)
-	opp := p.side ^ 1
+	s := p.side
 	board := &p.board
 	pool := g.pool
 	for _, fl := range g.fastLeaps[ps.leapOff : ps.leapOff+uint32(ps.nLeap)] {
@@ -131,7 +131,7 @@ func (p *Position) genWalk(buf []Move, ps *pieceSquare, from, k int, capOnly boo
 			if fl.mode&modeMove != 0 && !capOnly {
 				buf = append(buf, base|Move(fl.to)<<8)
 			}
-		} else if int(c&3) == opp && fl.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
+		} else if int(c&3) != s && fl.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
 			buf = append(buf, base|Move(fl.to)<<8|mvCapture)
 		}
 	}
@@ -144,7 +144,7 @@ func (p *Position) genWalk(buf []Move, ps *pieceSquare, from, k int, capOnly boo
 				}
 				continue
 			}
-			if int(c&3) == opp && r.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
+			if int(c&3) != s && r.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
 				buf = append(buf, base|Move(to)<<8|mvCapture)
 			}
 			break
@@ -204,7 +204,6 @@ func dedupe(buf []Move, start int) []Move {
 func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, special bool) []Move {
 	g := p.g
 	s := p.side
-	opp := s ^ 1
 	board := &p.board
 	pool := g.pool
 	ki := &g.kinds[k]
@@ -238,7 +237,7 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 				} else if e.canMove {
 					buf = p.emit(buf, from, int(to), k, base|Move(to)<<8, special)
 				}
-			} else if int(c&3) == opp && e.canCap && capMask>>(c>>2)&1 != 0 {
+			} else if int(c&3) != s && e.canCap && capMask>>(c>>2)&1 != 0 {
 				buf = p.emit(buf, from, int(to), k, base|Move(to)<<8|mvCapture, special)
 			}
 		case genSlide:
@@ -260,7 +259,7 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 					}
 					continue
 				}
-				if int(c&3) == opp && e.canCap && i+1 >= minR && capMask>>(c>>2)&1 != 0 {
+				if int(c&3) != s && e.canCap && i+1 >= minR && capMask>>(c>>2)&1 != 0 {
 					buf = p.emit(buf, from, int(to), k, base|Move(to)<<8|mvCapture, special)
 				}
 				break
@@ -286,7 +285,7 @@ func (p *Position) genHop(buf []Move, e *genEntry, from, k int, capMask uint32, 
 		return buf
 	}
 	sc := p.board[ray[i]]
-	if e.screen == screenOwn && int(sc&3) != s || e.screen == screenEnemy && int(sc&3) == s {
+	if e.screen == screenOwn && int(sc&3) != s || e.screen == screenEnemy && int(sc&3) != s^1 {
 		return buf
 	}
 	for j := i + 1; j < len(ray); j++ {
@@ -301,7 +300,7 @@ func (p *Position) genHop(buf []Move, e *genEntry, from, k int, capMask uint32, 
 			}
 			continue
 		}
-		if int(c&3) == s^1 && e.canCap && j+1 >= int(e.minR) && capMask>>(c>>2)&1 != 0 {
+		if int(c&3) != s && e.canCap && j+1 >= int(e.minR) && capMask>>(c>>2)&1 != 0 {
 			buf = p.emit(buf, from, to, k, mvValid|Move(from)|Move(to)<<8|mvCapture, special)
 		}
 		break
@@ -329,7 +328,7 @@ func (p *Position) genSweep(buf []Move, e *genEntry, from, k int, capMask uint32
 		if capMask>>(c>>2)&1 == 0 {
 			break
 		}
-		if int(c&3) == s^1 && e.canCap && i+1 >= int(e.minR) {
+		if int(c&3) != s && e.canCap && i+1 >= int(e.minR) {
 			buf = p.emit(buf, from, to, k, base|Move(to)<<8|mvCapture, true)
 		}
 		passed = mvCapture

@@ -30,6 +30,12 @@ func (p *Position) MoveString(m Move) string {
 		}
 		return "0000"
 	}
+	switch m.typ() {
+	case moveTurn:
+		return g.turnString(m)
+	case movePortal, moveThrough:
+		return p.portalString(m)
+	}
 	b.WriteString(g.names[from])
 	switch m.typ() {
 	case moveCastle:

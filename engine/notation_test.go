@@ -152,18 +152,29 @@ func chessSpec(t *testing.T) *rules.Spec {
 }
 
 func TestLoadRefusesWhatItDoesNotPlay(t *testing.T) {
-	one := 1
 	cases := map[string]func(s *rules.Spec){
-		"rules.portals":              func(s *rules.Spec) { s.Rules.Portals = []rules.PortalGroup{{Piece: "P"}} },
-		"rules.simultaneous":         func(s *rules.Spec) { s.Rules.Simultaneous = &rules.Simultaneous{} },
-		"rules.turn":                 func(s *rules.Spec) { s.Rules.Turn = &rules.Turn{Moves: 2} },
-		"rules.npcs":                 func(s *rules.Spec) { s.Rules.NPCs = []rules.NPC{{Piece: "N"}} },
-		"pieces[0].facing":           func(s *rules.Spec) { s.Pieces[0].Facing = &rules.Facing{Axes: 2} },
-		"pieces[0].rest":             func(s *rules.Spec) { s.Pieces[0].Rest = one },
-		"rules.scoring count points": func(s *rules.Spec) { s.Rules.Scoring = &rules.Scoring{Count: "points"} },
+		"rules.castling beside rules.portals": func(s *rules.Spec) {
+			s.Rules.Portals = []rules.PortalGroup{{Piece: "P", Orange: "a4", Blue: "h5"}}
+		},
+		"rules.simultaneous with rules.drops": func(s *rules.Spec) {
+			s.Rules.Simultaneous = &rules.Simultaneous{}
+			s.Rules.Drops = &rules.Drops{}
+		},
+		"rules.simultaneous with capture effects or territory": func(s *rules.Spec) {
+			s.Rules.Simultaneous = &rules.Simultaneous{}
+			s.Rules.Territory = &rules.Territory{Mode: "permanent"}
+		},
+		"rules.npcs with turns of several moves, rounds or rest": func(s *rules.Spec) {
+			s.Rules.NPCs = []rules.NPC{{Piece: "N", Route: []string{"d4"}}}
+			s.Rules.Turn = &rules.Turn{Moves: 2}
+		},
+		"rules.en_passant beside pieces[].facing": func(s *rules.Spec) { s.Pieces[0].Facing = &rules.Facing{Axes: 2} },
+		"rules.territory beside pieces[].facing": func(s *rules.Spec) {
+			s.Rules.EnPassant = false
+			s.Pieces[0].Facing = &rules.Facing{Axes: 2}
+			s.Rules.Territory = &rules.Territory{}
+		},
 		"rules.promote_on_entry without rules.drops": func(s *rules.Spec) { s.Rules.PromoteOnEntry = true },
-		"pieces[0].spy":   func(s *rules.Spec) { s.Pieces[0].Spy = true },
-		"pieces[0].speed": func(s *rules.Spec) { s.Pieces[0].Speed = 1 },
 	}
 	for what, change := range cases {
 		s := chessSpec(t)

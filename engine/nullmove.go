@@ -10,10 +10,15 @@ type nullRec struct {
 	history  int
 }
 
+// CanPass reports whether MakeNull means what a search's null move needs:
+// a game of one move a turn, not played in rounds.
+func (p *Position) CanPass() bool { return p.g.turn == nil && p.g.sim == nil }
+
 // MakeNull passes the turn without moving: the side to move changes, en
 // passant rights lapse, and nothing else. It exists for a search's
 // null-move pruning and is no legal move of any game; the caller must
-// not pass while in check in a game where checks matter. The no-progress
+// not pass while in check in a game where checks matter, nor where
+// CanPass is false (the turn state of a longer turn is left alone). The no-progress
 // clock restarts, so repetition is never claimed across a pass (a pass
 // changes the parity the repetition count relies on).
 func (p *Position) MakeNull() {

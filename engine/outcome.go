@@ -176,7 +176,11 @@ func (p *Position) outcome(noList bool) Outcome {
 		return Outcome{Over: true, Winner: int(st.winner), Rule: ruleNames[st.rule]}
 	}
 	var moveless bool
-	if noList {
+	if p.inRounds {
+		if o, ok := p.roundOutcome(); ok {
+			return o
+		}
+	} else if noList {
 		moveless = !p.HasLegalMove()
 	} else {
 		if !p.legalValid {
@@ -216,7 +220,11 @@ func (p *Position) Repetitions() int {
 	if lim > len(p.history) {
 		lim = len(p.history)
 	}
-	for i := 2; i <= lim; i += 2 {
+	step := 2 // only positions with the same side to move can be equal
+	if p.g.slowTurns {
+		step = 1 // the hash tells sides, moves left and rounds apart
+	}
+	for i := step; i <= lim; i += step {
 		if p.history[len(p.history)-i] == p.hash {
 			n++
 		}
@@ -250,6 +258,8 @@ func (p *Position) Score(player int) float64 {
 		return float64(p.occ[player].count())
 	case "territory":
 		return float64(p.claimN[player])
+	case "points":
+		return p.Points(player)
 	case "region":
 		on := p.occ[player]
 		for w := 0; w < 4; w++ {

@@ -20,6 +20,9 @@ func (p *Position) perft(depth int, bufs [][]Move) uint64 {
 	if p.status.decided {
 		return 0
 	}
+	if p.inRounds {
+		return p.perftRound(depth, bufs)
+	}
 	moves := p.legal(bufs[depth][:0], false)
 	bufs[depth] = moves
 	if depth == 1 {
@@ -50,6 +53,21 @@ func (p *Position) PerftDivide(depth int) []DivideEntry {
 	bufs := make([][]Move, depth+1)
 	for i := range bufs {
 		bufs[i] = make([]Move, 0, 256)
+	}
+	if p.inRounds {
+		// One entry per pair of choices; Move is the first player's.
+		for _, a := range p.roundMoves(0, nil) {
+			for _, b := range p.roundMoves(1, nil) {
+				e := DivideEntry{Move: a, Name: p.RoundString(a, b), Nodes: 1}
+				if depth > 1 {
+					p.MakeRound(a, b)
+					e.Nodes = p.perft(depth-1, bufs)
+					p.Unmake()
+				}
+				out = append(out, e)
+			}
+		}
+		return out
 	}
 	for _, m := range p.legal(nil, false) {
 		e := DivideEntry{Move: m, Name: p.MoveString(m), Nodes: 1}

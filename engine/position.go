@@ -65,6 +65,8 @@ type undoRec struct {
 	nChg   uint8
 	nHands uint8
 	nClaim uint8
+	nTaken uint8 // wild pieces taken (p.fxTaken)
+	ate    bool  // a wild piece ate a piece after this move
 }
 
 type epState struct {
@@ -85,10 +87,10 @@ type sweptRec struct {
 type Position struct {
 	g        *Game
 	board    [maxSquares]uint8
-	occ      [2]bitset
-	kindBB   [2][maxKinds]bitset
-	count    [2][maxKinds + 1]uint16 // pieces per kind, indexed by kind+1
-	present  [2]uint32               // kind bits of kinds a player has on the board
+	occ      [3]bitset // per owner: the two players, then wild pieces (npcs.go)
+	kindBB   [3][maxKinds]bitset
+	count    [3][maxKinds + 1]uint16 // pieces per kind, indexed by kind+1
+	present  [3]uint32               // kind bits of kinds an owner has on the board
 	hand     [2][maxKinds]uint8      // pieces in hand (rules.drops); unlimitedHand for an unlimited stock
 	handN    [2]int                  // pieces held, an unlimited stock counted once
 	virgin   bitset                  // pieces that have never moved, for kinds where that matters
@@ -117,6 +119,17 @@ type Position struct {
 	claim  [maxSquares]uint8 // territory: 0 unclaimed, else owner+1
 	claimN [2]int
 
+	taken   [2][maxWildEntries]uint8 // wild pieces each player has taken, per rules.npcs entry
+	fxTaken []uint8                  // entries those moves took from (Unmake counts them back)
+
+	// Portals (portal.go): where each end stands and the bar on going
+	// straight back, with Make's saved copies; the squares of momentum
+	// ends and of folds, kept from port.
+	port     portalState
+	portUndo []portalState
+	momentum bitset
+	folds    bitset
+
 	legalCache []Move
 	legalValid bool
 	pseudo     []Move   // HasLegalMove's scratch list
@@ -125,6 +138,17 @@ type Position struct {
 	checkVal   bool
 	oc         Outcome
 	ocValid    bool
+
+	// Who moves and when (turns.go, rounds.go).
+	left     int  // moves left in this turn, the next one included (rules.turn)
+	turn     int  // turns completed (rules.turn)
+	inRounds bool // the next step is a round (rules.simultaneous)
+	init     int8 // who holds the initiative (tie "initiative")
+	void     pairRec
+	bars     []pairRec // replaced, never changed in place: undo records and clones share it
+	rest     [maxSquares]uint8
+	restChg  []sweptRec // (square, old rest) per change
+	turnUndo []turnUndo
 }
 
 // Game is the game this position belongs to.
@@ -136,21 +160,26 @@ func (g *Game) NewPosition() *Position {
 	for sq := 0; sq < g.n; sq++ {
 		if c := g.start[sq]; c != 0 {
 			p.put(sq, c)
-			if g.virginKinds>>(c>>2)&1 != 0 {
+			if g.virginKinds>>(c>>2)&1 != 0 && c&3 != wildOwner {
 				p.virgin.set(sq)
 			}
 		}
 	}
 	p.canonicalVirgin()
 	p.setStock()
+	p.startTurns()
 	p.hash = p.computeHash()
-	p.status = p.boardOutcome(1, -1)
+	p.status = p.freshStatus(1, -1)
 	return p
 }
 
 func (g *Game) emptyPosition() *Position {
 	n := min(g.maxPlies+2, 1024)
-	return &Position{g: g, undo: make([]undoRec, 0, n), history: make([]uint64, 0, n)}
+	p := &Position{g: g, undo: make([]undoRec, 0, n), history: make([]uint64, 0, n)}
+	if g.portal != nil {
+		p.initPortals()
+	}
+	return p
 }
 
 func (p *Position) put(sq int, c uint8) {
@@ -199,12 +228,18 @@ func (p *Position) computeHash() uint64 {
 			h ^= g.zCheck[s][p.checks[s]]
 		}
 	}
+	if g.wild != nil {
+		h ^= p.takenHash()
+	}
 	if fx := g.fx; fx != nil && fx.territory {
 		for sq := 0; sq < g.n; sq++ {
 			if c := p.claim[sq]; c != 0 {
 				h ^= fx.zClaim[c-1][sq]
 			}
 		}
+	}
+	if g.portal != nil {
+		h ^= p.portalHash()
 	}
 	if g.drops != nil {
 		for s := 0; s < 2; s++ {
@@ -214,6 +249,9 @@ func (p *Position) computeHash() uint64 {
 				}
 			}
 		}
+	}
+	if g.slowTurns {
+		h ^= p.turnHash()
 	}
 	return h
 }
@@ -293,10 +331,12 @@ func (p *Position) ChecksGiven(player int) int {
 func (p *Position) Occupied(out []int) []int {
 	all := p.occ[0]
 	all.or(&p.occ[1])
+	all.or(&p.occ[2])
 	return all.squares(out)
 }
 
-// PieceAt says what stands on a square.
+// PieceAt says what stands on a square: owner 0 or 1 for the players' pieces,
+// 2 for a wild piece (rules.npcs).
 func (p *Position) PieceAt(sq int) (kind int, owner int, ok bool) {
 	if sq < 0 || sq >= p.g.n || p.board[sq] == 0 {
 		return -1, -1, false
@@ -329,7 +369,9 @@ func (p *Position) Clone() *Position {
 	q.swept = nil
 	q.lite = nil
 	q.nulls = nil
-	q.chg, q.fxHands, q.claims = nil, nil, nil
+	q.chg, q.fxHands, q.claims, q.fxTaken = nil, nil, nil, nil
+	q.restChg, q.turnUndo = nil, nil
+	q.portUndo = nil
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)
 	q.legalCache = nil
 	q.legalValid = false

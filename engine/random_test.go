@@ -101,6 +101,15 @@ func playRandom(g *Game, seed uint64, buf []Move) (rule string, plies int, err e
 			}
 			return o.Rule, plies, nil
 		}
+		if p.InRound() {
+			m0, m1 := p.RoundMoves(0, nil), p.RoundMoves(1, nil)
+			if len(m0) == 0 || len(m1) == 0 {
+				return "", plies, fmt.Errorf("not over but no choice at %s", p.FEN())
+			}
+			p.MakeRound(m0[rng.IntN(len(m0))], m1[rng.IntN(len(m1))])
+			plies += 2
+			continue
+		}
 		moves := p.LegalMoves(buf[:0])
 		if len(moves) == 0 {
 			return "", plies, fmt.Errorf("not over but no legal move at %s", p.FEN())

@@ -2,6 +2,7 @@ package farm
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -15,9 +16,13 @@ import (
 // coordinator and any worker on the same NATS account find one another.
 const (
 	// StreamJobs is the work-queue stream of jobs, one message per game.
+	// Each batch has its own durable pull consumer on it, named by the
+	// batch id, and workers pull across them (see worker.go).
 	StreamJobs = "BF_JOBS"
-	// ConsumerWorkers is the one durable pull consumer every worker shares.
-	ConsumerWorkers = "workers"
+	// LegacyConsumerWorkers is the one consumer every worker shared before
+	// batches had their own; Setup removes it, since on a work-queue
+	// stream it would overlap every batch's.
+	LegacyConsumerWorkers = "workers"
 	// StreamResults keeps results and dead letters; it is the record a
 	// restarted coordinator resumes from.
 	StreamResults = "BF_RESULTS"
@@ -31,11 +36,25 @@ const (
 	BucketBatches = "bf_batches"
 	// BucketRules is the object store of rule files, named by content hash.
 	BucketRules = "bf_rules"
+	// BucketFarm holds what the coordinators share and workers must not
+	// read: the farm key (batch ids, leases, seals) and the farm's
+	// consumer settings.
+	BucketFarm = "bf_farm"
 )
 
-// MaxDeliveriesAdvisorySubject is where the server announces that a job of
-// the workers consumer ran out of deliveries.
-const MaxDeliveriesAdvisorySubject = "$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES." + StreamJobs + "." + ConsumerWorkers
+// Keys of the farm bucket.
+const (
+	farmKeyKey      = "key"
+	farmSettingsKey = "settings"
+)
+
+// MaxDeliveriesAdvisorySubjects is where the server announces that a job
+// of a batch's consumer ran out of deliveries.
+const MaxDeliveriesAdvisorySubjects = "$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES." + StreamJobs + ".*"
+
+// MaxRecordBytes caps one message in the results stream: a record of the
+// longest game fits, a flood of huge ones does not.
+const MaxRecordBytes = 4 << 20
 
 // Config sets the JetStream assets up. The zero value gets defaults fit for
 // real games; tests shorten the timings so that redelivery takes seconds.
@@ -58,8 +77,34 @@ type Config struct {
 	// ResultsMaxAge drops records older than this; zero keeps them.
 	ResultsMaxAge time.Duration
 	// RecheckInterval is how often a running batch looks for jobs that are
-	// neither queued nor recorded (lost with a server) and queues them again.
+	// neither queued nor recorded (lost with a server, acknowledged unplayed,
+	// purged) and queues them again.
 	RecheckInterval time.Duration
+	// Reconfigure makes this coordinator's Replicas, AckWait, MaxDeliver,
+	// MaxAckPending and DuplicateWindow the farm's settings. Without it the
+	// settings stored in the farm bucket win, and the first coordinator on
+	// a new farm stores its own: a coordinator's flags never silently change
+	// the consumers every other batch's workers pull from.
+	Reconfigure bool
+	// Owner names the kind of coordinator in the batches it runs (serve
+	// resumes only its own); default "coordinator".
+	Owner string
+}
+
+// Settings are the farm-wide settings kept in the farm bucket: every
+// batch's consumer and the streams are made with them, whichever
+// coordinator makes them.
+type Settings struct {
+	Replicas        int           `json:"replicas"`
+	AckWait         time.Duration `json:"ack_wait"`
+	MaxDeliver      int           `json:"max_deliver"`
+	MaxAckPending   int           `json:"max_ack_pending"`
+	DuplicateWindow time.Duration `json:"duplicate_window"`
+}
+
+func (c Config) settings() Settings {
+	return Settings{Replicas: c.Replicas, AckWait: c.AckWait, MaxDeliver: c.MaxDeliver,
+		MaxAckPending: c.MaxAckPending, DuplicateWindow: c.DuplicateWindow}
 }
 
 func (c Config) withDefaults() Config {
@@ -84,6 +129,9 @@ func (c Config) withDefaults() Config {
 	if c.RecheckInterval <= 0 {
 		c.RecheckInterval = 30 * time.Second
 	}
+	if c.Owner == "" {
+		c.Owner = "coordinator"
+	}
 	return c
 }
 
@@ -91,18 +139,30 @@ func (c Config) withDefaults() Config {
 type Assets struct {
 	JS         jetstream.JetStream
 	Jobs       jetstream.Stream
-	Workers    jetstream.Consumer
 	Results    jetstream.Stream
 	Advisories jetstream.Stream
 	DeadLetter jetstream.Consumer
 	Batches    jetstream.KeyValue
 	Rules      jetstream.ObjectStore
+	Farm       jetstream.KeyValue
+	// Key is the farm key; Settings the farm's settings, as stored.
+	Key      []byte
+	Settings Settings
+	// SettingsNote says how the settings asked for differ from the farm's,
+	// empty when they agree or were stored.
+	SettingsNote string
 }
 
 // Setup creates or updates every asset; it is idempotent, so every
-// coordinator calls it on start. Workers never do: they take the settings
-// the coordinator chose.
+// coordinator calls it on start (and again when it finds the streams
+// gone). Workers never do: they take the settings the farm keeps.
 func Setup(ctx context.Context, js jetstream.JetStream, cfg Config) (*Assets, error) {
+	return setup(ctx, js, cfg, nil)
+}
+
+// setup is Setup; a farm bucket made anew gets key keep when it is set
+// (a coordinator that lived through the loss of the store keeps its key).
+func setup(ctx context.Context, js jetstream.JetStream, cfg Config, keep []byte) (*Assets, error) {
 	cfg = cfg.withDefaults()
 	storage := jetstream.FileStorage
 	if cfg.Memory {
@@ -110,41 +170,40 @@ func Setup(ctx context.Context, js jetstream.JetStream, cfg Config) (*Assets, er
 	}
 	a := &Assets{JS: js}
 	var err error
+	if err := a.setupFarm(ctx, cfg, storage, keep); err != nil {
+		return nil, err
+	}
+	st := a.Settings
 	a.Jobs, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        StreamJobs,
 		Description: "balancefarm jobs: one message per game, removed when a worker acknowledges it",
 		Subjects:    []string{protocol.JobsSubjects},
 		Retention:   jetstream.WorkQueuePolicy,
 		Storage:     storage,
-		Replicas:    cfg.Replicas,
-		Duplicates:  cfg.DuplicateWindow,
+		Replicas:    st.Replicas,
+		Duplicates:  st.DuplicateWindow,
+		// One queued publication per job at most: the server refuses a
+		// second, so a job is never queued twice whoever republishes it.
+		MaxMsgsPerSubject:    1,
+		Discard:              jetstream.DiscardNew,
+		DiscardNewPerSubject: true,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("jobs stream: %w", err)
 	}
-	a.Workers, err = a.Jobs.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
-		Durable:       ConsumerWorkers,
-		Description:   "shared by every balancefarm worker",
-		AckPolicy:     jetstream.AckExplicitPolicy,
-		AckWait:       cfg.AckWait,
-		MaxDeliver:    cfg.MaxDeliver,
-		MaxAckPending: cfg.MaxAckPending,
-		// Every idle worker slot keeps a pull request waiting.
-		MaxWaiting: 4096,
-		Replicas:   cfg.Replicas,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("workers consumer: %w", err)
+	if err := a.Jobs.DeleteConsumer(ctx, LegacyConsumerWorkers); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
+		return nil, fmt.Errorf("removing the shared consumer of earlier versions: %w", err)
 	}
 	a.Results, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        StreamResults,
-		Description: "balancefarm game records and dead letters, by batch and job",
-		Subjects:    []string{protocol.ResultsSubjects, protocol.DeadSubjects},
+		Description: "balancefarm game records, dead letters and verdicts, by batch and job",
+		Subjects:    []string{protocol.ResultsSubjects, protocol.DeadSubjects, protocol.VerdictsSubjects},
 		Retention:   jetstream.LimitsPolicy,
 		Storage:     storage,
-		Replicas:    cfg.Replicas,
-		Duplicates:  cfg.DuplicateWindow,
+		Replicas:    st.Replicas,
+		Duplicates:  st.DuplicateWindow,
 		MaxAge:      cfg.ResultsMaxAge,
+		MaxMsgSize:  MaxRecordBytes,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("results stream: %w", err)
@@ -152,10 +211,10 @@ func Setup(ctx context.Context, js jetstream.JetStream, cfg Config) (*Assets, er
 	a.Advisories, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        StreamAdvisories,
 		Description: "max-deliveries advisories of the workers consumer, waiting to become dead letters",
-		Subjects:    []string{MaxDeliveriesAdvisorySubject},
+		Subjects:    []string{MaxDeliveriesAdvisorySubjects},
 		Retention:   jetstream.WorkQueuePolicy,
 		Storage:     storage,
-		Replicas:    cfg.Replicas,
+		Replicas:    st.Replicas,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("advisories stream: %w", err)
@@ -164,7 +223,7 @@ func Setup(ctx context.Context, js jetstream.JetStream, cfg Config) (*Assets, er
 		Durable:   ConsumerDeadLetter,
 		AckPolicy: jetstream.AckExplicitPolicy,
 		AckWait:   30 * time.Second,
-		Replicas:  cfg.Replicas,
+		Replicas:  st.Replicas,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("dead-letter consumer: %w", err)
@@ -173,7 +232,7 @@ func Setup(ctx context.Context, js jetstream.JetStream, cfg Config) (*Assets, er
 		Bucket:      BucketBatches,
 		Description: "balancefarm batch plans and states, by batch id",
 		Storage:     storage,
-		Replicas:    cfg.Replicas,
+		Replicas:    st.Replicas,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("batches bucket: %w", err)
@@ -182,12 +241,93 @@ func Setup(ctx context.Context, js jetstream.JetStream, cfg Config) (*Assets, er
 		Bucket:      BucketRules,
 		Description: "balancefarm rule files, named by SHA-256",
 		Storage:     storage,
-		Replicas:    cfg.Replicas,
+		Replicas:    st.Replicas,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("rules bucket: %w", err)
 	}
 	return a, nil
+}
+
+// setupFarm opens the farm bucket, creating it with a fresh key and cfg's
+// settings on a new farm, and reads the key and settings.
+func (a *Assets) setupFarm(ctx context.Context, cfg Config, storage jetstream.StorageType, keep []byte) error {
+	kv, err := a.JS.KeyValue(ctx, BucketFarm)
+	if errors.Is(err, jetstream.ErrBucketNotFound) {
+		kv, err = a.JS.CreateKeyValue(ctx, jetstream.KeyValueConfig{
+			Bucket:      BucketFarm,
+			Description: "balancefarm farm key and settings (coordinators only)",
+			Storage:     storage,
+			Replicas:    cfg.Replicas,
+		})
+		if errors.Is(err, jetstream.ErrBucketExists) {
+			kv, err = a.JS.KeyValue(ctx, BucketFarm)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("farm bucket: %w", err)
+	}
+	a.Farm = kv
+	key := keep
+	if key == nil {
+		key = protocol.NewKey()
+	}
+	if a.Key, err = createOrGet(ctx, kv, farmKeyKey, key); err != nil {
+		return fmt.Errorf("farm key: %w", err)
+	}
+	if len(a.Key) != protocol.KeyBytes {
+		return permanent{fmt.Errorf("farm key is %d bytes, want %d", len(a.Key), protocol.KeyBytes)}
+	}
+	want := cfg.settings()
+	if cfg.Reconfigure {
+		if _, err := kv.Put(ctx, farmSettingsKey, protocol.Marshal(want)); err != nil {
+			return fmt.Errorf("farm settings: %w", err)
+		}
+		a.Settings = want
+		return nil
+	}
+	raw, err := createOrGet(ctx, kv, farmSettingsKey, protocol.Marshal(want))
+	if err != nil {
+		return fmt.Errorf("farm settings: %w", err)
+	}
+	if err := json.Unmarshal(raw, &a.Settings); err != nil || a.Settings.AckWait <= 0 || a.Settings.Replicas <= 0 {
+		return permanent{fmt.Errorf("farm settings unreadable (%v): %s", err, raw)}
+	}
+	if a.Settings != want {
+		a.SettingsNote = fmt.Sprintf("the farm keeps its settings %+v, not the %+v asked for (use -reconfigure to change them)", a.Settings, want)
+	}
+	return nil
+}
+
+// createOrGet stores value under key unless the key exists, and returns
+// what the bucket holds: the first writer wins.
+func createOrGet(ctx context.Context, kv jetstream.KeyValue, key string, value []byte) ([]byte, error) {
+	if _, err := kv.Create(ctx, key, value); err == nil {
+		return value, nil
+	} else if !errors.Is(err, jetstream.ErrKeyExists) {
+		return nil, err
+	}
+	e, err := kv.Get(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	return e.Value(), nil
+}
+
+// BatchConsumer creates (or updates to the farm's settings) the batch's
+// durable pull consumer, named by the batch id.
+func (a *Assets) BatchConsumer(ctx context.Context, batch string) (jetstream.Consumer, error) {
+	st := a.Settings
+	return a.Jobs.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
+		Durable:       batch,
+		Description:   "the jobs of one balancefarm batch",
+		FilterSubject: protocol.BatchJobsFilter(batch),
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		AckWait:       st.AckWait,
+		MaxDeliver:    st.MaxDeliver,
+		MaxAckPending: st.MaxAckPending,
+		Replicas:      st.Replicas,
+	})
 }
 
 // retry calls f until it succeeds, ctx ends, or it returns a permanent

@@ -12,21 +12,41 @@
 // All names are fixed so that any coordinator and worker on an account
 // find one another (see config.go):
 //
-//	BF_JOBS                   work-queue stream on bf.jobs.<batch>.<job>, one message per game
-//	  workers                 the durable pull consumer every worker shares; explicit ack,
-//	                          AckWait (default 60s), MaxDeliver (default 4)
-//	BF_RESULTS                limits stream on bf.results.<batch>.<job> and bf.dead.<batch>.<job>
+//	BF_JOBS                   work-queue stream on bf.jobs.<batch>.<job>, at most one
+//	                          message per job (a second publication is refused)
+//	  <batch>                 one durable pull consumer per batch, named by its id;
+//	                          explicit ack, AckWait, MaxDeliver from the farm's settings
+//	BF_RESULTS                limits stream on bf.results.<batch>.<job>, bf.dead.<batch>.<job>
+//	                          and bf.verdicts.<batch>.<job>
 //	BF_DEADLETTER_ADVISORIES  work-queue stream capturing
-//	                          $JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.BF_JOBS.workers
+//	                          $JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.BF_JOBS.*
 //	  deadletter              the coordinators' durable consumer on it
-//	bf_batches                key-value bucket: batch id -> plan and state
+//	bf_batches                key-value bucket: batch id -> plan, state, owner, heartbeat
 //	bf_rules                  object store: SHA-256 of a rule file -> the file
+//	bf_farm                   key-value bucket, coordinators only: the farm key and the
+//	                          farm's settings
 //
 // A batch is one rule file played by a ladder of players (protocol.Plan).
-// Its id is a hash of the plan, so the same measurement always has the
-// same id and jobs, which is what makes restarts resumable.
+// Its id is a MAC of the plan under the farm key (protocol.BatchID): the
+// same measurement always has the same id and jobs, which makes restarts
+// resumable, and nobody without the key can name a batch before its jobs
+// are published. The first coordinator on a farm stores the key and its
+// settings (replicas, AckWait, MaxDeliver, MaxAckPending, duplicate
+// window) in bf_farm; later coordinators use those, warning when their own
+// differ, unless told to -reconfigure. Setup removes the single "workers"
+// consumer of earlier versions.
 //
-// # One record per game
+// # Fair pulling
+//
+// A worker slot that is free asks every batch consumer, fewest of this
+// worker's slots first (ties in turn), for one job with a no-wait pull,
+// and sleeps a moment when none has one. Batches therefore share each
+// worker evenly whatever their games cost: a batch of slow games holds its
+// share of the slots and no more. A game in progress is never interrupted,
+// so a new batch may wait for one game (bounded by the wall limit) before
+// it gets its share.
+//
+// # One record per game, and only a sound one
 //
 // A worker pulls one job at a time per slot, fetches the rule file by hash
 // from bf_rules (checking the bytes against the hash, and caching them),
@@ -37,30 +57,68 @@
 // panic, wall-time limit, a runner that ignores cancellation, an
 // inconsistent record) is nak'd with a delay; on the job's last delivery
 // the worker writes a dead letter (bf.dead.<batch>.<job>) and terminates
-// the job. A worker that dies holding a job stops heartbeating; the server
-// redelivers the job after AckWait, and when the last delivery runs out
-// with no answer it emits a max-deliveries advisory, which
-// BF_DEADLETTER_ADVISORIES keeps until a coordinator turns it into a dead
-// letter and deletes the job. A job that crashes or hangs every worker is
-// therefore reported once, with its rule file hash and seed, instead of
-// looping.
+// the job. A runner that ignores its cancellation keeps its slot until it
+// returns, so given-up games never pile up beyond -concurrency. A worker
+// that dies holding a job stops heartbeating; the server redelivers the
+// job after AckWait, and when the last delivery runs out with no answer it
+// emits a max-deliveries advisory, which BF_DEADLETTER_ADVISORIES keeps
+// until a coordinator turns it into a sealed dead letter and deletes the
+// job.
+//
+// Every publication of a job carries a lease (protocol.MakeLease): a
+// random nonce and its MAC under the farm key, naming that publication
+// only; records copy it. A coordinator refuses (counts in
+// balancefarm_records_rejected_total, logs, drops) a record for no job of
+// the batch, without a lease of its job, that disagrees with its job or is
+// out of range (protocol.Result.CheckFor), that does not replay as a legal
+// game ending as recorded (Hooks.Verify; measure replays through the
+// engine), or that claims to be a coordinator's without its seal. A sound
+// record waits until its publication has left the queue, acknowledged,
+// and every record the stream holds for the job has been read: a worker
+// stores its record before it acks, so by then every answer to that
+// publication is known. One answer counts. Two or more (a client that
+// answered a job and handed it back, or read another's delivery) are
+// contested: none counts, a sealed verdict (bf.verdicts.<batch>.<job>)
+// records the ruling for every later run, and the job is published again
+// under a fresh lease. Later records of a job that has one are dropped as
+// duplicates. A rerun of a complete batch takes the first sound record of
+// each publication, as the run that completed it did.
 //
 // De-duplication happens twice. Every publication carries a Nats-Msg-Id
-// (job:<job>, result:<job>, dead:<job>), so retries within the stream's
-// duplicate window are dropped by the server. Beyond that, a job played
-// twice (a slow worker whose job was redelivered) can leave two records;
-// the coordinator keeps the first record of each job in stream order, so
-// every run over the same stream reaches the same answer.
+// naming the job and the lease's nonce (job:, result:, dead:, verdict:),
+// so retries of one publication within the stream's duplicate window are
+// dropped by the server, while a republication never is, whatever the
+// window. Beyond that, the coordinator keeps one record per job as above.
 //
 // A coordinator reads a batch's records with an ordered consumer from the
 // start of the stream, and queues what is neither queued nor recorded. It
 // asks the server for the batch's job subjects in BF_JOBS first and its
-// record subjects in BF_RESULTS second: a worker stores a record before it
-// acks the job, so a job that leaves the queue between the two reads is
-// already recorded, and none is queued twice or missed. The same check
-// runs every RecheckInterval, re-queueing jobs lost with a server. A
-// coordinator that stops mid-batch and starts again therefore resumes
-// from what was recorded.
+// record subjects in BF_RESULTS second. The same check runs every
+// RecheckInterval, queueing again, under fresh leases, the jobs lost with
+// a server, acknowledged without a record, purged, or whose records were
+// refused; a job published more than max(4, 2 x MaxDeliver) times by one
+// run without a record that counts is given up as a sealed dead letter.
+// A coordinator that stops mid-batch and starts again resumes from what
+// was recorded.
+//
+// # Streams that vanish, batches cancelled or abandoned
+//
+// When a recheck finds the farm's streams or buckets gone (a server
+// restarted with an empty store), the coordinator logs it at error level,
+// counts it (balancefarm_streams_recreated_total), makes every asset
+// again (keeping its farm key), puts back the batch's rule file, state and
+// consumer, reads the new records stream from its start, and queues again
+// every job without a counted record.
+//
+// A running batch heartbeats in bf_batches every RecheckInterval. Any
+// coordinator's WatchDeadLetters abandons a running batch whose heartbeat
+// is older than four intervals: its jobs leave the queue and its state
+// says abandoned; running the same plan again resumes it. Cancel (and
+// coordinator cancel, DELETE on the API) marks a batch cancelled, deletes
+// its consumer and purges its jobs; the coordinator running it stops with
+// ErrCancelled and purges again whatever it queued meanwhile, and no run
+// of the plan resumes it. serve resumes only batches it owns
+// (BatchState.Owner), never one a measure run left behind.
 //
 // # Sequential batches
 //
@@ -78,7 +136,12 @@
 //
 // The service listens on -addr (default 127.0.0.1:8464); metrics are on
 // -metrics-addr (default 127.0.0.1:9464), listed in METRICS.md. Bodies
-// and answers are JSON; errors are {"error": "...", "problems": [...]}.
+// and answers are JSON; errors are {"error": "...", "problems": [...]},
+// with at most MaxProblems problems and a last line counting the rest.
+// With a token (serve -token-file; required beyond loopback) every /v1
+// request needs "Authorization: Bearer TOKEN" (401 without). A client
+// must send its whole request within -read-timeout (15 s) or is dropped;
+// at most -max-conns connections are served at once.
 //
 //	POST /v1/measurements[?players=A,B,C&games=N&seed=S&fresh=1&file=NAME]
 //	    Body: the rule file itself, at most engine.MaxRuleFileBytes (1 MiB;
@@ -88,9 +151,11 @@
 //	    they make a bad plan); fresh=1 measures again instead of reusing an
 //	    identical earlier measurement; file names the rule file for the
 //	    report (default: the ruleset's name). Before anything is queued the
-//	    file is compiled and the players checked: a file the engine cannot
-//	    play, or an unknown player spec, gets 422 with the lines
-//	    coordinator measure prints under "problems". Answers 202 with the
+//	    file is compiled, its start position costed and the players
+//	    checked: a file the engine cannot play or that is too expensive to
+//	    play (measure.CheckCost), or an unknown player spec, gets 422 with
+//	    the lines coordinator measure prints under "problems". A plan of
+//	    more than -max-jobs games (default 20,000) gets 400. Answers 202 with the
 //	    measurement's summary and a Location header, or 200 with the
 //	    existing one when the same measurement was already requested.
 //	GET /v1/measurements
@@ -102,6 +167,10 @@
 //	    job with its seed and rule file hash, attempts and last error) and,
 //	    once complete, "viable" (also exported as the ruleset_viable
 //	    metric). 404 for an unknown id.
+//	DELETE /v1/measurements/{id}
+//	    Cancels a measurement: its queued jobs are removed, its run stops
+//	    and no restart resumes it. Answers the summary (state "cancelled");
+//	    409 when it is complete, 404 for an unknown id.
 //	GET /v1/measurements/{id}/report
 //	    The report document (report/FORMAT.md), as coordinator measure
 //	    writes it; also written to serve -reports DIR as DIR/ID/NAME.json,
@@ -111,12 +180,14 @@
 //	    {"id", "state", "results": [protocol.Result, ...] in game order,
 //	    "dead_letters": [...]}; partial while the state is "running".
 //	GET /v1/queue
-//	    {"queued", "in_flight", "redelivering"} for the whole farm.
+//	    {"queued", "in_flight", "redelivering"} for the whole farm, every
+//	    batch's consumer together (KEDA scales workers on "queued").
 //	GET /healthz
 //	    "ok".
 //
 // A summary is {"id", "ruleset", "ruleset_hash", "state" ("running",
-// "complete" or "failed"), "error", "created", "games", "done",
-// "dead_letters", "plan"}. Measurements live in the farm (bf_batches,
-// bf_rules, BF_RESULTS): a restarted service lists and resumes them all.
+// "complete", "cancelled" or "failed"), "error", "created", "games",
+// "done", "dead_letters", "plan"}. Measurements live in the farm
+// (bf_batches, bf_rules, BF_RESULTS): a restarted service lists and
+// resumes those it started, except cancelled ones.
 package farm

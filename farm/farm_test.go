@@ -110,11 +110,13 @@ func TestSilentWorkerIsDeadLetteredByAdvisory(t *testing.T) {
 	// A "worker" that takes jobs and dies with them: it never acks, naks or
 	// heartbeats, so every delivery times out until MaxDeliver is spent.
 	_, rogueJS := connect(t, s.ClientURL())
-	cons, err := rogueJS.Consumer(ctx, farm.StreamJobs, farm.ConsumerWorkers)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plan := protocol.Plan{Ruleset: "silent", RulesetHash: protocol.HashRuleFile(testRuleFile), Players: []string{"a", "b"}, GamesPerPairing: 2, Salt: "silent"}
 	go func() {
+		var cons jetstream.Consumer
+		for ctx.Err() == nil && cons == nil {
+			cons, _ = rogueJS.Consumer(ctx, farm.StreamJobs, c.BatchID(plan))
+			time.Sleep(20 * time.Millisecond)
+		}
 		for ctx.Err() == nil {
 			b, err := cons.Fetch(10, jetstream.FetchMaxWait(200*time.Millisecond))
 			if err == nil {
@@ -123,7 +125,6 @@ func TestSilentWorkerIsDeadLetteredByAdvisory(t *testing.T) {
 			}
 		}
 	}()
-	plan := protocol.Plan{Ruleset: "silent", RulesetHash: protocol.HashRuleFile(testRuleFile), Players: []string{"a", "b"}, GamesPerPairing: 2, Salt: "silent"}
 	out, err := c.Run(ctx, plan, testRuleFile, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -139,13 +140,16 @@ func TestSilentWorkerIsDeadLetteredByAdvisory(t *testing.T) {
 
 func TestWorkerLimits(t *testing.T) {
 	tests := []struct {
-		name   string
-		fault  func(ctx context.Context) error
-		reason string
+		name    string
+		fault   func(ctx context.Context) error
+		reason  string
+		workers int
 	}{
-		{"error", func(context.Context) error { return errors.New("illegal move generated") }, "illegal move generated"},
-		{"wall time", func(ctx context.Context) error { <-ctx.Done(); return ctx.Err() }, "wall-time limit"},
-		{"ignores cancellation", func(context.Context) error { select {} }, "abandoned"},
+		{"error", func(context.Context) error { return errors.New("illegal move generated") }, "illegal move generated", 1},
+		{"wall time", func(ctx context.Context) error { <-ctx.Done(); return ctx.Err() }, "wall-time limit", 1},
+		// A game that ignores its cancellation keeps its slot until the
+		// worker stops: the two jobs' three attempts each take six slots.
+		{"ignores cancellation", func(context.Context) error { select {} }, "abandoned", 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -158,7 +162,7 @@ func TestWorkerLimits(t *testing.T) {
 				}
 				return nil
 			}
-			workers(t, s.ClientURL(), 1, 2, r)
+			workers(t, s.ClientURL(), tt.workers, 2, r)
 			plan := testPlan(2, "")
 			plan.Players = plan.Players[:2]
 			plan.MaxWallMS = 200

@@ -110,7 +110,7 @@ func quickRunner() *fakegame.Runner {
 // records belong to their jobs.
 func checkOutcome(t testing.TB, plan protocol.Plan, out *farm.Outcome, wantDead int) {
 	t.Helper()
-	jobs := plan.Jobs()
+	jobs := plan.JobsFor(out.BatchID)
 	if got := len(out.Results) + len(out.DeadLetters); got != len(jobs) {
 		t.Fatalf("%d records for %d jobs", got, len(jobs))
 	}
@@ -128,7 +128,7 @@ func checkOutcome(t testing.TB, plan protocol.Plan, out *farm.Outcome, wantDead 
 			t.Fatalf("result for unknown or repeated job %s", r.JobID)
 		}
 		seen[r.JobID] = true
-		if r.Seed != j.Seed || r.P0 != j.P0 || r.P1 != j.P1 || r.PairID != j.PairID || r.BatchID != plan.ID() {
+		if r.Seed != j.Seed || r.P0 != j.P0 || r.P1 != j.P1 || r.PairID != j.PairID || r.BatchID != out.BatchID {
 			t.Fatalf("result %s does not match its job: %+v vs %+v", r.JobID, r, j)
 		}
 		if err := r.CheckGame(); err != nil {

@@ -43,7 +43,22 @@ type CoordinatorMetrics struct {
 	BatchesDone      prometheus.Counter
 	GameEndings      *prometheus.CounterVec
 	RulesetViable    *prometheus.GaugeVec
+	RecordsRejected  *prometheus.CounterVec
+	StreamsRecreated prometheus.Counter
+	BatchesCancelled prometheus.Counter
 }
+
+// Reasons a record is refused, the values of the reason label of
+// balancefarm_records_rejected_total.
+const (
+	rejectUnknownJob = "unknown_job"
+	rejectUnreadable = "unreadable"
+	rejectLease      = "lease"
+	rejectRecord     = "record"
+	rejectVerify     = "verify"
+	rejectSeal       = "seal"
+	rejectContested  = "contested"
+)
 
 // NewCoordinatorMetrics registers the coordinator's metrics on reg; a nil
 // reg keeps them unregistered (tests that do not read them).
@@ -80,6 +95,12 @@ func NewCoordinatorMetrics(reg prometheus.Registerer) *CoordinatorMetrics {
 			"Games recorded, by ruleset and the rule that ended them (checkmate, max_plies, ...).", "ruleset", "ending"),
 		RulesetViable: f.gaugeVec("balancefarm_ruleset_viable",
 			"1 when the ruleset's latest completed measurement was viable, 0 when not.", "ruleset"),
+		RecordsRejected: f.counterVec("balancefarm_records_rejected_total",
+			"Records refused and never counted, by reason (unknown_job, unreadable, lease, record, verify, seal, contested).",
+			"ruleset", "reason"),
+		StreamsRecreated: f.counter("balancefarm_streams_recreated_total",
+			"Times a running batch found the farm's streams gone (a server that lost its store) and made them again."),
+		BatchesCancelled: f.counter("balancefarm_batches_cancelled_total", "Batches this process cancelled or saw cancelled."),
 	}
 }
 
@@ -108,6 +129,7 @@ type WorkerMetrics struct {
 	NodesPerSec   *prometheus.HistogramVec
 	GameDuration  *prometheus.HistogramVec
 	PublishErrors prometheus.Counter
+	Stuck         prometheus.Gauge
 }
 
 // Failure reasons, the values of the reason label.
@@ -144,6 +166,8 @@ func NewWorkerMetrics(reg prometheus.Registerer) *WorkerMetrics {
 			"Wall time of each recorded game.", durationBuckets, "ruleset"),
 		PublishErrors: f.counter("balancefarm_worker_publish_retries_total",
 			"Failed attempts to publish a record (each is retried)."),
+		Stuck: f.gauge("balancefarm_worker_games_stuck",
+			"Games given up that ignored their cancellation and still run; each holds its slot until it stops."),
 	}
 }
 

@@ -69,9 +69,9 @@ func runSequential(t testing.TB, js jetstream.JetStream, plan protocol.Plan, hoo
 }
 
 // pairingJobs groups the plan's jobs by pairing, in plan order.
-func pairingJobs(plan protocol.Plan) [][]protocol.Job {
+func pairingJobs(plan protocol.Plan, batch string) [][]protocol.Job {
 	out := make([][]protocol.Job, len(plan.Pairings()))
-	for _, j := range plan.Jobs() {
+	for _, j := range plan.JobsFor(batch) {
 		pi, _, _ := plan.PairingOf(j)
 		out[pi] = append(out[pi], j)
 	}
@@ -87,7 +87,7 @@ func checkSequential(t testing.TB, js jetstream.JetStream, plan protocol.Plan, o
 	if len(out.DeadLetters) != 0 {
 		t.Fatalf("%d dead letters", len(out.DeadLetters))
 	}
-	byPairing := pairingJobs(plan)
+	byPairing := pairingJobs(plan, out.BatchID)
 	if len(out.Pairings) != len(byPairing) {
 		t.Fatalf("%d pairing outcomes for %d pairings", len(out.Pairings), len(byPairing))
 	}
@@ -134,7 +134,7 @@ func checkSequential(t testing.TB, js jetstream.JetStream, plan protocol.Plan, o
 	if err != nil {
 		t.Fatal(err)
 	}
-	info, err := results.Info(ctx, jetstream.WithSubjectFilter(protocol.BatchRecordsFilter(plan.ID())))
+	info, err := results.Info(ctx, jetstream.WithSubjectFilter(protocol.BatchRecordsFilter(out.BatchID)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +195,7 @@ func TestSequentialStopsPairings(t *testing.T) {
 			}
 			// The StopFunc saw every prefix in order, growing a pair at a time.
 			for pi := range tt.want {
-				jobs := pairingJobs(plan)[pi]
+				jobs := pairingJobs(plan, out.BatchID)[pi]
 				for k, prefix := range stopper.seen[key(pi)] {
 					if len(prefix) != 2*(k+1) || prefix[len(prefix)-1].JobID != jobs[2*k+1].JobID {
 						t.Fatalf("pairing %d: call %d saw %d results ending at %s", pi, k, len(prefix), prefix[len(prefix)-1].JobID)

@@ -2,6 +2,7 @@ package farm
 
 import (
 	"context"
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -33,6 +34,11 @@ type ServiceConfig struct {
 	Report func(Finished) (ServiceReport, error)
 	// MaxRuleFileBytes caps a posted body. Required.
 	MaxRuleFileBytes int
+	// MaxJobs caps the games one request may queue (DefaultMaxJobs when 0).
+	MaxJobs int
+	// Token, when set, is the bearer token every /v1 request must carry
+	// (Authorization: Bearer TOKEN); /healthz stays open.
+	Token string
 	// Defaults for a request that does not say.
 	Players         []string
 	GamesPerPairing int
@@ -60,6 +66,25 @@ type ServiceReport struct {
 	Viable bool
 	// JSON is the report document, served at /v1/measurements/{id}/report.
 	JSON []byte
+}
+
+// DefaultMaxJobs is how many games one request may queue unless the
+// service says otherwise: the full default ladder at its cap, with room.
+const DefaultMaxJobs = 20_000
+
+// MaxProblems is how many problems an answer lists; the rest are counted
+// in one last line.
+const MaxProblems = 100
+
+// CapProblems keeps the first MaxProblems lines and counts the rest in a
+// last line, so that a file with a hundred thousand mistakes gets a short
+// answer. validate, measure and serve all show problems through it.
+func CapProblems(lines []string) []string {
+	if len(lines) <= MaxProblems {
+		return lines
+	}
+	out := append([]string(nil), lines[:MaxProblems]...)
+	return append(out, fmt.Sprintf("... and %d more problems", len(lines)-MaxProblems))
 }
 
 // Service accepts measurement requests over HTTP, runs them on the farm
@@ -98,17 +123,26 @@ func NewService(ctx context.Context, coord *Coordinator, cfg ServiceConfig) (*Se
 	if cfg.MaxRuleFileBytes <= 0 {
 		return nil, errors.New("service needs a rule file size limit")
 	}
+	if cfg.MaxJobs <= 0 {
+		cfg.MaxJobs = DefaultMaxJobs
+	}
 	return &Service{cfg: cfg, coord: coord, ctx: ctx, batches: map[string]*serviceBatch{}}, nil
 }
 
-// Resume picks up every batch recorded in the farm: running ones go on,
-// complete ones are read back so their results can be served.
+// Resume picks up the batches a service recorded in the farm (those of
+// its owner, Config.Owner): running and abandoned ones go on, complete
+// ones are read back so their results can be served. A cancelled batch,
+// or one another command (measure, regress) started, is left alone: a
+// service restart resurrects none of those.
 func (s *Service) Resume(ctx context.Context) error {
 	states, err := s.coord.Batches(ctx)
 	if err != nil {
 		return fmt.Errorf("listing batches: %w", err)
 	}
 	for id, st := range states {
+		if st.Owner != s.coord.cfg.Owner || st.State == StateCancelled {
+			continue
+		}
 		data, err := s.coord.RuleFile(ctx, st.Plan.RulesetHash)
 		if err != nil {
 			s.cfg.Log.Warn().Str("batch", id).Err(err).Msg("batch not resumed: its rule file is gone")
@@ -131,13 +165,13 @@ func (s *Service) Wait() { s.wg.Wait() }
 // start tracks a plan and runs it unless it is tracked already (a failed
 // run is started again).
 func (s *Service) start(plan protocol.Plan, label string, data []byte, created time.Time) (*serviceBatch, bool) {
-	id := plan.ID()
+	id := s.coord.BatchID(plan)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if b, ok := s.batches[id]; ok && b.state != "failed" {
 		return b, false
 	}
-	b := &serviceBatch{id: id, label: label, plan: plan, created: created, total: len(plan.Jobs()), state: StateRunning}
+	b := &serviceBatch{id: id, label: label, plan: plan, created: created, total: len(plan.Pairings()) * plan.GamesPerPairing, state: StateRunning}
 	s.batches[id] = b
 	s.wg.Go(func() { s.run(b, data) })
 	return b, true
@@ -164,6 +198,12 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 		}
 	}
 	out, err := s.coord.RunHooks(s.ctx, b.plan, data, hooks)
+	if errors.Is(err, ErrCancelled) {
+		s.mu.Lock()
+		b.state, b.err = StateCancelled, "cancelled"
+		s.mu.Unlock()
+		return
+	}
 	if err != nil {
 		s.fail(b, err)
 		return
@@ -188,7 +228,7 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 // fail marks a run that stopped short, unless the service is stopping.
 func (s *Service) fail(b *serviceBatch, err error) {
 	s.mu.Lock()
-	if s.ctx.Err() == nil {
+	if s.ctx.Err() == nil && b.state != StateCancelled {
 		b.state, b.err = "failed", err.Error()
 	}
 	s.mu.Unlock()
@@ -198,14 +238,33 @@ func (s *Service) fail(b *serviceBatch, err error) {
 // Handler serves the API.
 func (s *Service) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /v1/measurements", s.postMeasurement)
-	mux.HandleFunc("GET /v1/measurements", s.listMeasurements)
-	mux.HandleFunc("GET /v1/measurements/{id}", s.getMeasurement)
-	mux.HandleFunc("GET /v1/measurements/{id}/results", s.getResults)
-	mux.HandleFunc("GET /v1/measurements/{id}/report", s.getReport)
-	mux.HandleFunc("GET /v1/queue", s.getQueue)
+	mux.HandleFunc("POST /v1/measurements", s.auth(s.postMeasurement))
+	mux.HandleFunc("GET /v1/measurements", s.auth(s.listMeasurements))
+	mux.HandleFunc("GET /v1/measurements/{id}", s.auth(s.getMeasurement))
+	mux.HandleFunc("DELETE /v1/measurements/{id}", s.auth(s.deleteMeasurement))
+	mux.HandleFunc("GET /v1/measurements/{id}/results", s.auth(s.getResults))
+	mux.HandleFunc("GET /v1/measurements/{id}/report", s.auth(s.getReport))
+	mux.HandleFunc("GET /v1/queue", s.auth(s.getQueue))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") })
 	return mux
+}
+
+// auth refuses a request without the service's bearer token, before its
+// body is read.
+func (s *Service) auth(h http.HandlerFunc) http.HandlerFunc {
+	if s.cfg.Token == "" {
+		return h
+	}
+	want := []byte("Bearer " + s.cfg.Token)
+	return func(w http.ResponseWriter, r *http.Request) {
+		if got := []byte(r.Header.Get("Authorization")); subtle.ConstantTimeCompare(got, want) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="balancefarm"`)
+			w.Header().Set("Connection", "close")
+			writeError(w, http.StatusUnauthorized, "missing or wrong bearer token", nil)
+			return
+		}
+		h(w, r)
+	}
 }
 
 // Summary is a measurement's state as the API shows it.
@@ -262,6 +321,10 @@ func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
 	plan.Ruleset = name
 	if err := plan.Check(); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error(), nil)
+		return
+	}
+	if n := len(plan.Players) * (len(plan.Players) - 1) / 2 * plan.GamesPerPairing; n > s.cfg.MaxJobs {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("the plan has %d games, more than the %d one request may queue", n, s.cfg.MaxJobs), nil)
 		return
 	}
 	if label == "" {
@@ -354,6 +417,32 @@ func (s *Service) getMeasurement(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, d)
 }
 
+// deleteMeasurement cancels a measurement: its queued jobs are removed,
+// its run stops, and no restart resumes it.
+func (s *Service) deleteMeasurement(w http.ResponseWriter, r *http.Request) {
+	b := s.lookup(w, r)
+	if b == nil {
+		return
+	}
+	s.mu.Lock()
+	state := b.state
+	s.mu.Unlock()
+	if state == StateComplete {
+		writeError(w, http.StatusConflict, "measurement is complete", nil)
+		return
+	}
+	if err := s.coord.CancelPlan(r.Context(), b.plan, "cancelled through the API"); err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error(), nil)
+		return
+	}
+	s.mu.Lock()
+	b.state, b.err = StateCancelled, "cancelled"
+	sum := b.summary()
+	s.mu.Unlock()
+	s.cfg.Log.Info().Str("batch", b.id).Msg("measurement cancelled")
+	writeJSON(w, http.StatusOK, sum)
+}
+
 func (s *Service) getResults(w http.ResponseWriter, r *http.Request) {
 	b := s.lookup(w, r)
 	if b == nil {
@@ -407,7 +496,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 func writeError(w http.ResponseWriter, status int, msg string, problems []string) {
 	body := map[string]any{"error": msg}
 	if problems != nil {
-		body["problems"] = problems
+		body["problems"] = CapProblems(problems)
 	}
 	writeJSON(w, status, body)
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -74,17 +76,24 @@ func (c WorkerConfig) withDefaults() WorkerConfig {
 	return c
 }
 
-// Worker pulls jobs from the workers consumer, plays them and publishes
-// their records.
+// Worker pulls jobs from the batches' consumers, plays them and publishes
+// their records. Each free slot takes its next job from the batch with
+// jobs waiting that holds the fewest of this worker's slots (ties in
+// turn), so batches share a worker evenly whatever their games cost: a
+// batch of slow games holds its share of the slots and no more.
 type Worker struct {
 	cfg   WorkerConfig
 	js    jetstream.JetStream
-	cons  jetstream.Consumer
+	jobs  jetstream.Stream
 	rules *ruleCache
-	// ackWait and maxDeliver mirror the consumer's settings, which the
-	// coordinator owns; refreshed when a game fails.
-	ackWait    atomic.Int64
-	maxDeliver atomic.Int64
+
+	mu        sync.Mutex
+	names     []string // batch consumers, refreshed every few seconds
+	listed    time.Time
+	idle      bool // the last look found no job: list again soon
+	consumers map[string]jetstream.Consumer
+	busy      map[string]int // slots holding a job of each batch
+	turn      int
 }
 
 // NewWorker makes a worker; Run starts it.
@@ -92,7 +101,7 @@ func NewWorker(js jetstream.JetStream, cfg WorkerConfig) (*Worker, error) {
 	if cfg.Runner == nil {
 		return nil, errors.New("worker has no game runner")
 	}
-	return &Worker{cfg: cfg.withDefaults(), js: js}, nil
+	return &Worker{cfg: cfg.withDefaults(), js: js, consumers: map[string]jetstream.Consumer{}, busy: map[string]int{}}, nil
 }
 
 // Run plays jobs until ctx ends, then drains: it stops pulling, lets the
@@ -102,30 +111,30 @@ func NewWorker(js jetstream.JetStream, cfg WorkerConfig) (*Worker, error) {
 func (w *Worker) Run(ctx context.Context) error {
 	log := w.cfg.Log
 	waiting := false
-	err := retry(ctx, func(c context.Context) error {
-		cons, err := w.js.Consumer(c, StreamJobs, ConsumerWorkers)
+	// Looked for every quarter second, not with retry's growing waits, so
+	// that a worker started before its farm plays from the first batch.
+	for {
+		c, cancel := context.WithTimeout(ctx, 10*time.Second)
+		jobs, err := w.js.Stream(c, StreamJobs)
 		if err == nil {
 			var store jetstream.ObjectStore
 			if store, err = w.js.ObjectStore(c, BucketRules); err == nil {
-				w.cons, w.rules = cons, newRuleCache(store, 64)
-				return nil
+				w.jobs, w.rules = jobs, newRuleCache(store, 64)
 			}
+		}
+		cancel()
+		if err == nil {
+			break
 		}
 		if !waiting {
 			log.Info().Err(err).Msg("waiting for the farm's streams")
 			waiting = true
 		}
-		return err
-	})
-	if err != nil {
-		if ctx.Err() != nil {
+		if !sleep(ctx, 250*time.Millisecond) {
 			return nil
 		}
-		return err
 	}
-	w.noteConsumer(w.cons.CachedInfo())
-	log.Info().Int("concurrency", w.cfg.Concurrency).Dur("ack_wait", time.Duration(w.ackWait.Load())).
-		Int64("max_deliver", w.maxDeliver.Load()).Msg("worker ready")
+	log.Info().Int("concurrency", w.cfg.Concurrency).Msg("worker ready")
 
 	// Games run on their own context so that ctx ending starts a drain
 	// rather than killing games outright.
@@ -154,42 +163,145 @@ func (w *Worker) Run(ctx context.Context) error {
 	return nil
 }
 
-func (w *Worker) noteConsumer(info *jetstream.ConsumerInfo) {
-	if info == nil {
-		return
+// maxIdle is the longest an idle slot sleeps between looking for jobs.
+const maxIdle = 250 * time.Millisecond
+
+// relistIdle is how soon an idle worker asks again, so that a new batch
+// is found within a moment.
+const relistIdle = 200 * time.Millisecond
+
+// listEvery is how often a worker asks which batches have a consumer.
+const listEvery = 2 * time.Second
+
+// candidates lists the batches in the order a free slot should try them:
+// fewest of this worker's slots first, ties in turn.
+func (w *Worker) candidates(ctx context.Context) []string {
+	w.mu.Lock()
+	since := time.Since(w.listed)
+	stale := since > listEvery || w.idle && since > relistIdle
+	w.mu.Unlock()
+	if stale {
+		lctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		var names []string
+		list := w.jobs.ConsumerNames(lctx)
+		for n := range list.Name() {
+			if n != LegacyConsumerWorkers {
+				names = append(names, n)
+			}
+		}
+		err := list.Err()
+		cancel()
+		w.mu.Lock()
+		if err == nil {
+			sort.Strings(names)
+			w.names, w.listed = names, time.Now()
+			for n := range w.consumers {
+				if !slices.Contains(names, n) {
+					delete(w.consumers, n)
+				}
+			}
+		} else {
+			w.listed = time.Now().Add(-listEvery + 200*time.Millisecond) // try again soon
+		}
+		w.mu.Unlock()
 	}
-	w.ackWait.Store(int64(info.Config.AckWait))
-	w.maxDeliver.Store(int64(info.Config.MaxDeliver))
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := slices.Clone(w.names)
+	if len(out) == 0 {
+		return nil
+	}
+	w.turn++
+	start := w.turn % len(out)
+	out = append(out[start:], out[:start]...)
+	sort.SliceStable(out, func(i, j int) bool { return w.busy[out[i]] < w.busy[out[j]] })
+	return out
+}
+
+// consumer is the cached handle on a batch's consumer.
+func (w *Worker) consumer(ctx context.Context, name string) (jetstream.Consumer, error) {
+	w.mu.Lock()
+	c, ok := w.consumers[name]
+	w.mu.Unlock()
+	if ok {
+		return c, nil
+	}
+	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	c, err := w.jobs.Consumer(cctx, name)
+	if err != nil {
+		return nil, err
+	}
+	w.mu.Lock()
+	w.consumers[name] = c
+	w.mu.Unlock()
+	return c, nil
+}
+
+// take pulls one job for a free slot from the first batch of candidates
+// that has one waiting, or sleeps for wait when none has. Every pull is a
+// no-wait request, answered at once, so that a job is never delivered to
+// a request its slot has stopped waiting on (it would sit out AckWait).
+// It returns the job, its batch and its consumer; the batch counts the
+// slot as busy until release.
+func (w *Worker) take(ctx context.Context, wait time.Duration) (jetstream.Msg, string, jetstream.Consumer) {
+	for _, name := range w.candidates(ctx) {
+		cons, err := w.consumer(ctx, name)
+		if err != nil {
+			continue
+		}
+		w.hold(name, 1)
+		batch, err := cons.FetchNoWait(1)
+		if err == nil {
+			for m := range batch.Messages() {
+				w.mu.Lock()
+				w.idle = false
+				w.mu.Unlock()
+				return m, name, cons
+			}
+			err = batch.Error()
+		}
+		w.hold(name, -1)
+		if errors.Is(err, jetstream.ErrConsumerNotFound) || errors.Is(err, jetstream.ErrConsumerDeleted) {
+			w.mu.Lock()
+			delete(w.consumers, name)
+			w.mu.Unlock()
+		}
+	}
+	w.mu.Lock()
+	w.idle = true
+	w.mu.Unlock()
+	sleep(ctx, wait)
+	return nil, "", nil
+}
+
+func (w *Worker) hold(name string, d int) {
+	w.mu.Lock()
+	w.busy[name] += d
+	if w.busy[name] <= 0 {
+		delete(w.busy, name)
+	}
+	w.mu.Unlock()
 }
 
 // slot pulls and plays one job at a time.
 func (w *Worker) slot(ctx, playCtx context.Context, slot int) {
-	log := w.cfg.Log.With().Int("slot", slot).Logger()
-	backoff := 100 * time.Millisecond
+	idle := 20 * time.Millisecond
 	for ctx.Err() == nil {
-		fctx, cancel := context.WithTimeout(ctx, w.cfg.FetchWait)
-		batch, err := w.cons.Fetch(1, jetstream.FetchContext(fctx))
-		if err == nil {
-			for msg := range batch.Messages() {
-				w.handle(ctx, playCtx, msg)
-			}
-			err = batch.Error()
-		}
-		cancel()
-		if err == nil || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-			backoff = 100 * time.Millisecond
+		msg, name, cons := w.take(ctx, idle)
+		if msg == nil {
+			idle = min(2*idle, w.cfg.FetchWait, maxIdle)
 			continue
 		}
-		// The server is away or electing a leader: wait and pull again.
-		log.Debug().Err(err).Msg("pull failed")
-		sleep(ctx, backoff)
-		backoff = min(2*backoff, 2*time.Second)
+		idle = 20 * time.Millisecond
+		w.handle(ctx, playCtx, msg, cons)
+		w.hold(name, -1)
 	}
 }
 
 // handle plays one delivered job and settles it: ack after the result is
 // stored, nak to retry, or term after writing a dead letter.
-func (w *Worker) handle(ctx, playCtx context.Context, msg jetstream.Msg) {
+func (w *Worker) handle(ctx, playCtx context.Context, msg jetstream.Msg, cons jetstream.Consumer) {
 	attempt := 1
 	if meta, err := msg.Metadata(); err == nil {
 		attempt = int(meta.NumDelivered)
@@ -203,7 +315,7 @@ func (w *Worker) handle(ctx, playCtx context.Context, msg jetstream.Msg) {
 	if err != nil && job.V > protocol.Version && protocol.IsToken(job.BatchID) && protocol.IsToken(job.JobID) {
 		// A newer coordinator's job: leave it to newer workers, dead-letter
 		// it only if none takes it.
-		w.fail(playCtx, msg, job, attempt, err, log)
+		w.fail(playCtx, cons, msg, job, attempt, err, log)
 		return
 	}
 	if err != nil {
@@ -221,7 +333,7 @@ func (w *Worker) handle(ctx, playCtx context.Context, msg jetstream.Msg) {
 	}
 	m.InProgress.Inc()
 	defer m.InProgress.Dec()
-	hb := w.heartbeat(msg)
+	hb := w.heartbeat(msg, cons)
 	defer hb.stop()
 
 	ruleFile, err := w.rules.get(playCtx, job.RulesetHash)
@@ -233,10 +345,16 @@ func (w *Worker) handle(ctx, playCtx context.Context, msg jetstream.Msg) {
 			w.deadLetter(playCtx, msg, job, attempt, err, log)
 			return
 		}
-		w.fail(playCtx, msg, job, attempt, err, log)
+		w.fail(playCtx, cons, msg, job, attempt, err, log)
 		return
 	}
-	res, reason, err := w.play(playCtx, hb, ruleFile, job)
+	res, reason, stuck, err := w.play(playCtx, hb, ruleFile, job)
+	if stuck != nil {
+		// The runner ignored its cancellation: the job goes back now, but
+		// this slot takes no other until the game has stopped, so games
+		// given up never pile up beyond the worker's concurrency.
+		defer w.waitStuck(playCtx, stuck, log)
+	}
 	// The game is over; storing its outcome may take retries through a
 	// leader election, and the job keeps its heartbeat meanwhile.
 	hb.hold()
@@ -247,11 +365,11 @@ func (w *Worker) handle(ctx, playCtx context.Context, msg jetstream.Msg) {
 			return
 		}
 		m.Failures.WithLabelValues(job.Ruleset, reason).Inc()
-		w.fail(playCtx, msg, job, attempt, err, log)
+		w.fail(playCtx, cons, msg, job, attempt, err, log)
 		return
 	}
 	res.WorkerID, res.Attempt = w.cfg.ID, attempt
-	if err := w.publish(playCtx, protocol.ResultSubject(job.BatchID, job.JobID), protocol.ResultMsgID(job.JobID), protocol.Marshal(res)); err != nil {
+	if err := w.publish(playCtx, protocol.ResultSubject(job.BatchID, job.JobID), protocol.ResultMsgID(job.JobID, job.Lease), protocol.Marshal(res)); err != nil {
 		// Without a stored result the job must not be acked; it comes back.
 		m.Failures.WithLabelValues(job.Ruleset, reasonPublish).Inc()
 		log.Error().Err(err).Msg("result not stored; job handed back")
@@ -275,8 +393,10 @@ func (w *Worker) handle(ctx, playCtx context.Context, msg jetstream.Msg) {
 }
 
 // play runs the game under the worker's limits; the runner's progress
-// calls keep the job's heartbeat going.
-func (w *Worker) play(ctx context.Context, hb *heartbeat, ruleFile []byte, job protocol.Job) (protocol.Result, string, error) {
+// calls keep the job's heartbeat going. A runner that ignores its
+// cancellation for AbandonAfter is given up: stuck is closed once it
+// returns at last.
+func (w *Worker) play(ctx context.Context, hb *heartbeat, ruleFile []byte, job protocol.Job) (_ protocol.Result, reason string, stuck <-chan struct{}, _ error) {
 	limit := w.cfg.MaxWall
 	if jw := job.MaxWall(); jw > 0 && jw < limit {
 		limit = jw
@@ -296,8 +416,10 @@ func (w *Worker) play(ctx context.Context, hb *heartbeat, ruleFile []byte, job p
 		reason string
 	}
 	done := make(chan outcome, 1)
+	returned := make(chan struct{})
 	start := time.Now()
 	go func() {
+		defer close(returned)
 		defer func() {
 			if p := recover(); p != nil {
 				w.cfg.Log.Error().Str("job", job.JobID).Str("stack", string(debug.Stack())).Msg("runner panicked")
@@ -318,37 +440,57 @@ wait:
 			select {
 			case o = <-done:
 			case <-time.After(w.cfg.AbandonAfter):
-				// The goroutine is left behind; its result, if it ever
-				// comes, goes into the buffered channel and is dropped.
-				return protocol.Result{}, reasonAbandoned, fmt.Errorf("runner ignored cancellation for %s and was abandoned", w.cfg.AbandonAfter)
+				// Its result, if it ever comes, goes into the buffered
+				// channel and is dropped.
+				return protocol.Result{}, reasonAbandoned, returned, fmt.Errorf("runner ignored cancellation for %s and was abandoned", w.cfg.AbandonAfter)
 			}
 			if o.err != nil && errors.Is(gctx.Err(), context.DeadlineExceeded) && ctx.Err() == nil {
-				return protocol.Result{}, reasonWallTime, fmt.Errorf("wall-time limit %s exceeded: %w", limit, o.err)
+				return protocol.Result{}, reasonWallTime, nil, fmt.Errorf("wall-time limit %s exceeded: %w", limit, o.err)
 			}
 			break wait
 		}
 	}
 	if o.err != nil {
-		return protocol.Result{}, o.reason, o.err
+		return protocol.Result{}, o.reason, nil, o.err
 	}
 	res := o.res
 	res.FromJob(job)
 	res.DurationMS = time.Since(start).Milliseconds()
-	if err := res.CheckGame(); err != nil {
-		return protocol.Result{}, reasonBadRecord, fmt.Errorf("runner returned an inconsistent record: %w", err)
+	if err := res.CheckFor(job); err != nil {
+		return protocol.Result{}, reasonBadRecord, nil, fmt.Errorf("runner returned an inconsistent record: %w", err)
 	}
-	return res, "", nil
+	return res, "", nil, nil
+}
+
+// waitStuck holds the slot until a given-up game returns, or the worker
+// stops.
+func (w *Worker) waitStuck(ctx context.Context, stuck <-chan struct{}, log zerolog.Logger) {
+	select {
+	case <-stuck:
+		return
+	default:
+	}
+	w.cfg.Metrics.Stuck.Inc()
+	defer w.cfg.Metrics.Stuck.Dec()
+	log.Error().Msg("game ignored its cancellation; this slot waits for it to stop before taking another job")
+	select {
+	case <-stuck:
+		log.Warn().Msg("given-up game stopped; slot free again")
+	case <-ctx.Done():
+	}
 }
 
 // fail settles a failed attempt: retry after NakDelay, or dead-letter it
 // when this was the last delivery the consumer allows.
-func (w *Worker) fail(ctx context.Context, msg jetstream.Msg, job protocol.Job, attempt int, cause error, log zerolog.Logger) {
+func (w *Worker) fail(ctx context.Context, cons jetstream.Consumer, msg jetstream.Msg, job protocol.Job, attempt int, cause error, log zerolog.Logger) {
+	maxDeliver := 0
 	ictx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	if info, err := w.cons.Info(ictx); err == nil {
-		w.noteConsumer(info)
+	if info, err := cons.Info(ictx); err == nil {
+		maxDeliver = info.Config.MaxDeliver
+	} else if info := cons.CachedInfo(); info != nil {
+		maxDeliver = info.Config.MaxDeliver
 	}
 	cancel()
-	maxDeliver := int(w.maxDeliver.Load())
 	if maxDeliver > 0 && attempt >= maxDeliver {
 		w.deadLetter(ctx, msg, job, attempt, cause, log)
 		return
@@ -363,7 +505,7 @@ func (w *Worker) fail(ctx context.Context, msg jetstream.Msg, job protocol.Job, 
 func (w *Worker) deadLetter(ctx context.Context, msg jetstream.Msg, job protocol.Job, attempt int, cause error, log zerolog.Logger) {
 	dl := protocol.DeadLetter{V: protocol.Version, Job: job, Attempts: attempt, Error: cause.Error(),
 		WorkerID: w.cfg.ID, Source: protocol.SourceWorker, At: time.Now().UTC()}
-	if err := w.publish(ctx, protocol.DeadSubject(job.BatchID, job.JobID), protocol.DeadMsgID(job.JobID), protocol.Marshal(dl)); err != nil {
+	if err := w.publish(ctx, protocol.DeadSubject(job.BatchID, job.JobID), protocol.DeadMsgID(job.JobID, job.Lease), protocol.Marshal(dl)); err != nil {
 		log.Error().Err(err).Msg("dead letter not stored")
 		msg.Nak()
 		return
@@ -425,10 +567,13 @@ type heartbeat struct {
 	done chan struct{}
 }
 
-func (w *Worker) heartbeat(msg jetstream.Msg) *heartbeat {
+func (w *Worker) heartbeat(msg jetstream.Msg, cons jetstream.Consumer) *heartbeat {
 	hb := &heartbeat{quit: make(chan struct{}), done: make(chan struct{})}
 	hb.touch()
-	ackWait := time.Duration(w.ackWait.Load())
+	var ackWait time.Duration
+	if info := cons.CachedInfo(); info != nil {
+		ackWait = info.Config.AckWait
+	}
 	if ackWait <= 0 {
 		ackWait = 30 * time.Second
 	}

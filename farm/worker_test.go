@@ -167,6 +167,9 @@ func TestUnreadableJobs(t *testing.T) {
 		{tampered.BatchID, tampered.JobID, protocol.Marshal(tampered), 1},
 	}
 	for _, tt := range tests {
+		if _, err := c.Assets().BatchConsumer(ctx, tt.batch); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := js.Publish(ctx, protocol.JobSubject(tt.batch, tt.job), tt.data); err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"balancefarm/engine"
+	"balancefarm/farm"
 	"balancefarm/protocol"
 )
 
@@ -26,11 +27,17 @@ type File struct {
 // compile is engine.Compile; a test counts the calls through it.
 var compile = engine.Compile
 
-// Load compiles a rule file's bytes. A refusal is an *engine.CompileError
-// (Lines gives what to show).
+// Load compiles a rule file's bytes and checks that its start position
+// is not too expensive to play (CheckCost). A refusal is an
+// *engine.CompileError or a *CostError (Lines gives what to show). It is
+// the one definition of a file the farm takes, for validate, measure and
+// serve alike.
 func Load(label string, data []byte) (*File, error) {
 	g, err := compile(data)
 	if err != nil {
+		return nil, err
+	}
+	if err := CheckCost(g); err != nil {
 		return nil, err
 	}
 	f := &File{Label: label, Data: data, Hash: protocol.HashRuleFile(data), Game: g}
@@ -59,11 +66,12 @@ func Read(path string) (*File, error) {
 }
 
 // Lines are the lines a refusal is shown as: a compile error's problems,
-// or the one line of any other error.
+// or the one line of any other error; at most farm.MaxProblems of them and
+// a count of the rest.
 func Lines(err error) []string {
 	var ce *engine.CompileError
 	if errors.As(err, &ce) {
-		return ce.Lines()
+		return farm.CapProblems(ce.Lines())
 	}
 	return []string{err.Error()}
 }

@@ -24,6 +24,9 @@ type Measurer struct {
 	Coord *farm.Coordinator
 	// Games, when set, is handed each file's game before its batch runs.
 	Games GameCache
+	// NoReplay counts results without replaying their moves through the
+	// engine (Replay): for farms whose workers play a stand-in runner.
+	NoReplay bool
 }
 
 // Run plays the file's batch under s and returns its outcome; hooks may
@@ -39,6 +42,9 @@ func (m *Measurer) Run(ctx context.Context, f *File, s Settings, hooks farm.Hook
 		return nil, err
 	}
 	h.Progress, h.Record = hooks.Progress, hooks.Record
+	if !m.NoReplay {
+		h.Verify = Replay(f.Game)
+	}
 	if m.Games != nil {
 		m.Games.Add(f.Hash, f.Game)
 	}

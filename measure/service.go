@@ -1,6 +1,7 @@
 package measure
 
 import (
+	"fmt"
 	"path/filepath"
 	"sync"
 
@@ -59,7 +60,21 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 		Hooks: func(plan protocol.Plan) (farm.Hooks, error) {
 			s := defaults
 			s.Players, s.Games = plan.Players, plan.GamesPerPairing
-			return s.Hooks(plan)
+			h, err := s.Hooks(plan)
+			if err != nil || m.NoReplay {
+				return h, err
+			}
+			// Every result is replayed on the game compiled at admission
+			// before it counts.
+			mu.Lock()
+			g := games[plan.RulesetHash]
+			mu.Unlock()
+			if g == nil {
+				// Admit compiles every file before its batch starts.
+				return h, fmt.Errorf("no compiled game for rule file %s", plan.RulesetHash)
+			}
+			h.Verify = Replay(g)
+			return h, nil
 		},
 		Report: func(b farm.Finished) (farm.ServiceReport, error) {
 			f, err := fileOf(b.Label, b.RuleFile)

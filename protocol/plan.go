@@ -104,7 +104,9 @@ func printable(s string) bool {
 	return true
 }
 
-// ID is the batch id: a hash of the whole plan, so equal plans share it.
+// ID is a hash of the whole plan, so equal plans share it. Anyone who
+// knows the plan can compute it; the farm names batches by BatchID, a MAC
+// under its key, instead.
 func (p Plan) ID() string {
 	sum := sha256.Sum256(Marshal(p))
 	return "b" + hex.EncodeToString(sum[:10])
@@ -134,12 +136,14 @@ func (p Plan) distinctPairings() int {
 	return n * (n - 1) / 2
 }
 
-// Jobs expands the plan. For each pairing (A, B) and each k below
+// Jobs expands the plan under its ID (see JobsFor).
+func (p Plan) Jobs() []Job { return p.JobsFor(p.ID()) }
+
+// JobsFor expands the plan as batch id. For each pairing (A, B) and each k below
 // GamesPerPairing/2 there are two games on opening seed k: A moving first,
 // then B moving first. Seed k is the same for every pairing so that all
 // pairings meet the same openings.
-func (p Plan) Jobs() []Job {
-	id := p.ID()
+func (p Plan) JobsFor(id string) []Job {
 	half := p.GamesPerPairing / 2
 	seeds := make([]uint64, half)
 	for k := range seeds {

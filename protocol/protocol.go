@@ -12,8 +12,9 @@ import (
 
 // Version is the protocol version written into every job, result and dead
 // letter. A worker refuses a job of a version it does not know rather than
-// guessing at its fields.
-const Version = 1
+// guessing at its fields. Version 2 added the lease (JobIdentity.Lease):
+// a version 1 job has none, and a version 2 worker plays it as before.
+const Version = 2
 
 // Game results, from the first mover's point of view as in chess notation.
 const (
@@ -52,6 +53,12 @@ type JobIdentity struct {
 	PairID int `json:"pair_id"`
 	// Game is the job's index within its batch.
 	Game int `json:"game"`
+	// Lease names one publication of the job: a nonce and the
+	// coordinator's MAC over batch, job and nonce (MakeLease). A record
+	// counts only with the lease of a publication of its job, which only
+	// whoever pulled that publication has seen; each republication gets a
+	// fresh one. Empty in version 1 jobs.
+	Lease string `json:"lease,omitempty"`
 }
 
 // Job is one game to play. The embedded identity's fields encode at the
@@ -70,8 +77,8 @@ func (j Job) MaxWall() time.Duration { return time.Duration(j.MaxWallMS) * time.
 // Check reports the first thing wrong with a job as it arrives at a worker.
 func (j Job) Check() error {
 	switch {
-	case j.V != Version:
-		return fmt.Errorf("job protocol version %d, want %d", j.V, Version)
+	case j.V < 1 || j.V > Version:
+		return fmt.Errorf("job protocol version %d, want 1 to %d", j.V, Version)
 	case !IsToken(j.JobID):
 		return fmt.Errorf("job id %q is not a subject token", j.JobID)
 	case !IsToken(j.BatchID):
@@ -84,6 +91,8 @@ func (j Job) Check() error {
 		return fmt.Errorf("seed %d exceeds 53 bits", j.Seed)
 	case j.MaxNodes < 0 || j.MaxWallMS < 0:
 		return errors.New("negative limit")
+	case len(j.Lease) > 128 || !printableASCII(j.Lease):
+		return errors.New("lease is not printable text")
 	}
 	return nil
 }
@@ -166,6 +175,9 @@ type DeadLetter struct {
 	// "coordinator" when the job's record could not be read.
 	Source string    `json:"source"`
 	At     time.Time `json:"at"`
+	// Seal is set on a dead letter a coordinator wrote (SourceAdvisory,
+	// SourceCoordinator): Seal over its source, which no worker can make.
+	Seal string `json:"seal,omitempty"`
 }
 
 // Dead-letter sources.
@@ -179,15 +191,27 @@ const (
 // so a coordinator can ask the server which jobs still wait and which have
 // a record, without reading every message.
 const (
-	jobsPrefix    = "bf.jobs."
-	resultsPrefix = "bf.results."
-	deadPrefix    = "bf.dead."
+	jobsPrefix     = "bf.jobs."
+	resultsPrefix  = "bf.results."
+	deadPrefix     = "bf.dead."
+	verdictsPrefix = "bf.verdicts."
 
 	// JobsSubjects is what the jobs stream listens on.
 	JobsSubjects = "bf.jobs.>"
 	// ResultsSubjects and DeadSubjects are what the results stream listens on.
 	ResultsSubjects = "bf.results.>"
 	DeadSubjects    = "bf.dead.>"
+	// VerdictsSubjects carries the coordinators' sealed verdicts on
+	// contested publications; workers may not publish there.
+	VerdictsSubjects = "bf.verdicts.>"
+)
+
+// Subject kinds, as SplitSubject returns them.
+const (
+	KindJobs     = "jobs"
+	KindResults  = "results"
+	KindDead     = "dead"
+	KindVerdicts = "verdicts"
 )
 
 // JobSubject is where a job is published.
@@ -199,6 +223,13 @@ func ResultSubject(batch, job string) string { return resultsPrefix + batch + ".
 // DeadSubject is where a job's dead letter is published.
 func DeadSubject(batch, job string) string { return deadPrefix + batch + "." + job }
 
+// VerdictSubject is where a coordinator records its verdict on a job.
+func VerdictSubject(batch, job string) string { return verdictsPrefix + batch + "." + job }
+
+// JobRecordsFilter matches every record of one job (results, dead letters
+// and verdicts).
+func JobRecordsFilter(batch, job string) string { return "bf.*." + batch + "." + job }
+
 // BatchJobsFilter matches every job subject of a batch.
 func BatchJobsFilter(batch string) string { return jobsPrefix + batch + ".*" }
 
@@ -208,7 +239,10 @@ func BatchResultsFilter(batch string) string { return resultsPrefix + batch + ".
 // BatchDeadFilter matches a batch's dead letters.
 func BatchDeadFilter(batch string) string { return deadPrefix + batch + ".*" }
 
-// BatchRecordsFilter matches both kinds of record of a batch in one filter.
+// BatchVerdictsFilter matches a batch's verdicts.
+func BatchVerdictsFilter(batch string) string { return verdictsPrefix + batch + ".*" }
+
+// BatchRecordsFilter matches every kind of record of a batch in one filter.
 func BatchRecordsFilter(batch string) string { return "bf.*." + batch + ".*" }
 
 // SplitSubject returns the kind ("jobs", "results", "dead"), batch and job
@@ -221,19 +255,24 @@ func SplitSubject(subject string) (kind, batch, job string, ok bool) {
 	return parts[1], parts[2], parts[3], true
 }
 
-// Message ids for JetStream de-duplication (the Nats-Msg-Id header): a job
-// is published under its id, and each job has at most one result id and
-// one dead-letter id, so retries within the duplicate window are dropped by
-// the server.
+// Message ids for JetStream de-duplication (the Nats-Msg-Id header). Each
+// publication of a job has its own lease, and the ids name it, so retries
+// of one publication within the duplicate window are dropped by the server
+// while a republication (a job lost from the queue, or whose records were
+// refused) is never mistaken for a retry.
 
-// JobMsgID is the de-duplication id of a job message.
-func JobMsgID(job string) string { return "job:" + job }
+// JobMsgID is the de-duplication id of one publication of a job.
+func JobMsgID(job, lease string) string { return "job:" + job + ":" + LeaseNonce(lease) }
 
-// ResultMsgID is the de-duplication id of a job's result.
-func ResultMsgID(job string) string { return "result:" + job }
+// ResultMsgID is the de-duplication id of a job's result under a lease.
+func ResultMsgID(job, lease string) string { return "result:" + job + ":" + LeaseNonce(lease) }
 
-// DeadMsgID is the de-duplication id of a job's dead letter.
-func DeadMsgID(job string) string { return "dead:" + job }
+// DeadMsgID is the de-duplication id of a job's dead letter under a lease.
+func DeadMsgID(job, lease string) string { return "dead:" + job + ":" + LeaseNonce(lease) }
+
+// VerdictMsgID is the de-duplication id of a coordinator's verdict on one
+// publication of a job.
+func VerdictMsgID(job, lease string) string { return "verdict:" + job + ":" + LeaseNonce(lease) }
 
 // IsToken reports whether s can stand as one NATS subject token and a
 // key-value key: letters, digits, '-' and '_' only.
@@ -244,6 +283,15 @@ func IsToken(s string) bool {
 	for _, c := range s {
 		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
 		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x21 || s[i] > 0x7e {
 			return false
 		}
 	}

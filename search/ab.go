@@ -17,7 +17,10 @@ const (
 	maxQPly      = 16  // deepest quiescence below the horizon
 	maxQEvasions = 2   // quiescence plies in which a check is answered in full
 	deltaMargin  = 200 // centipawns of slack in quiescence delta pruning
-	ctxEvery     = 1024
+	// ctxEvery nodes apart the stop signal is read: on a board of
+	// thousands of moves a node costs tens of microseconds, and a game
+	// must stop within a second of its wall budget.
+	ctxEvery = 64
 
 	rfpMargin       = 110 // reverse futility: per ply of depth left
 	rfpMaxDepth     = 3
@@ -80,6 +83,7 @@ type attackedAs interface {
 // nullMover is the engine's pass for null-move pruning; a position
 // without it is searched without.
 type nullMover interface {
+	CanPass() bool
 	MakeNull()
 	UnmakeNull()
 }
@@ -253,7 +257,7 @@ func (s *abSearch[M, P]) allowNull(p P, first M) bool {
 	if s.off&TechNullMove != 0 || s.inRound() {
 		return false
 	}
-	if _, ok := any(p).(nullMover); !ok {
+	if nm, ok := any(p).(nullMover); !ok || !nm.CanPass() {
 		return false
 	}
 	t := s.ev.t
@@ -296,6 +300,10 @@ func (s *abSearch[M, P]) hasPieces(p P, side int) bool {
 // forgets the killers and most of the history.
 func (s *abSearch[M, P]) begin(ctx context.Context, p P, hardCap int64, fresh bool) {
 	s.ctx, s.hardCap, s.nodes, s.stopped, s.err = ctx, hardCap, 0, false, nil
+	if err := ctx.Err(); err != nil {
+		// Stopped before it starts (a probe after the game was given up).
+		s.stopped, s.err = true, err
+	}
 	s.view, s.extra = p, p
 	s.rounds = roundsOf[M](p)
 	if !fresh {

@@ -93,9 +93,11 @@ func (s *abSearch[M, P]) searchRound(p P, player int, announced *M) (abResult[M]
 			}
 		}
 		for i := range mine {
-			v := best[k][i]
+			var v float64 // rows are player 0's choices, columns player 1's
 			if player == 0 {
 				v = best[i][k]
+			} else {
+				v = best[k][i]
 			}
 			if i == 0 || sign*v > sign*value {
 				pick, value = i, v

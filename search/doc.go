@@ -90,7 +90,15 @@
 // square, checks given toward check_limit (the engine's count), counts
 // toward extinction, ground toward territory.win_at, the scoring count as
 // the clock runs down, bare royalty, and in a checkmate game with a big
-// material lead, driving the other royal to the rim. The signs follow
+// material lead, driving the other royal to the rim. Where captures do
+// more than remove a piece, or wild pieces walk (evalfx.go): each side's
+// best capture whose effect a capture-only search would misjudge (an
+// explosion's toll, royals in the blast counted as the game; a strike that
+// leaves the striker standing; a wild piece's bounty where points score),
+// half of it to the side to move and an eighth to the other; ground
+// claimed; and the pieces on the squares wild pieces walk onto next, one
+// eaten before its owner can move nearly lost, the most valuable one a few
+// steps ahead at risk. The signs follow
 // what the endings reward: where checkmate wins (losing chess), running
 // out of pieces wins (giveaway) or reduction to bare royalty wins,
 // material counts against its owner, and where stalemate wins, so does
@@ -107,24 +115,35 @@
 // A game played in rounds (rules.simultaneous) is different in kind: both
 // players choose at once, so a round is a matrix game, not a turn. The
 // interface for it is roundPosition (rounds.go): InRound, RoundMoves,
-// MakeRound and Announcer, which the engine's Position is to grow; the
-// adapter picks the methods up by embedding, with no change here.
+// MakeRound and Announcer, which the engine's Position has; the adapter
+// picks the methods up by embedding (asserted in engineplay.go).
+//
 //   - Alpha-beta searches every pair of choices one round shallower and
 //     values the round by the matrix's equilibrium (solveMatrix: regret
 //     matching, or the saddle point when there is one); at the root a
 //     player draws its move from its own equilibrium strategy with its own
 //     seeded stream, so play is mixed yet replayable.
+//
 //   - MCTS uses decoupled UCT: at a round each player picks its choice by
 //     its own UCB over its own statistics; the final choice is drawn from
 //     the player's equilibrium strategy of the root's matrix of mean
 //     results.
+//
 //   - In a spy game's open phase one player announces first (Announcer):
 //     the round is then valued by maximin, and the other player answers the
 //     announced move knowing it.
+//
 //   - The game loop asks each player for its choice without showing it the
 //     other's, then plays the round; the record holds "m0 & m1".
 //
-// Both are tested on toy games played in rounds (toyrounds_test.go).
+//   - A game of rounds opens with a few random quiet rounds (no capture,
+//     no two choices landing on one square), as a game of turns opens
+//     with random quiet moves.
+//
+// Both are tested on toy games played in rounds (toyrounds_test.go) and
+// on the engine's (enginerounds_test.go: the ladder against random and a
+// rung that assumes the other player stands still, hidden choices,
+// announced rounds, replay).
 //
 // # Playing games
 //

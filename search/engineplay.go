@@ -18,13 +18,14 @@ type enginePos struct{ *engine.Position }
 
 // The optional capabilities the engine's position has, checked at compile
 // time: a changed signature breaks the build instead of silently
-// weakening play. claimsCounter and roundPosition have no engine method
-// yet; TestNoHalfMatchedCapabilities guards them.
+// weakening play. TestNoHalfMatchedCapabilities guards the rest.
 var (
-	_ occupiedLister = enginePos{}
-	_ checksCounter  = enginePos{}
-	_ scoreCounter   = enginePos{}
-	_ handCounter    = enginePos{}
+	_ claimsCounter              = enginePos{}
+	_ occupiedLister             = enginePos{}
+	_ checksCounter              = enginePos{}
+	_ scoreCounter               = enginePos{}
+	_ handCounter                = enginePos{}
+	_ roundPosition[engine.Move] = enginePos{}
 )
 
 func (e enginePos) Result() result {

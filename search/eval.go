@@ -132,6 +132,9 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	if t.mopUp {
 		e.addMopUp(&score, material, royalSq)
 	}
+	if t.fx != nil {
+		e.addEffects(&score, p, stm, extra)
+	}
 	s := score[0] - score[1]
 	if stm == 1 {
 		s = -s

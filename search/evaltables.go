@@ -65,6 +65,7 @@ func (r *ray) setMask(nsq int) {
 // kindTable is everything precomputed about one kind of piece.
 type kindTable struct {
 	id      string
+	base    int // the declared kind: each way a piece with a facing points is a kind of its own
 	royal   bool
 	value   int        // material in centipawns, unsigned
 	rays    [2][][]ray // player -> square -> rays
@@ -104,9 +105,10 @@ type evalTables struct {
 	scoreCount   string
 	scoreRegion  [2][]bool
 	hasRoyal     bool
-	hands        bool // pieces in hand (rules.drops): their material counts
-	hex          bool // file and rank are axial: distances are hex steps
-	checkmateish bool // the game is won by checkmate in the ordinary sense
+	hands        bool      // pieces in hand (rules.drops): their material counts
+	hex          bool      // file and rank are axial: distances are hex steps
+	checkmateish bool      // the game is won by checkmate in the ordinary sense
+	fx           *fxTables // capture effects, territory, wild pieces (evalfx.go); nil without
 }
 
 const unreachable = 255
@@ -130,7 +132,7 @@ func buildEvalTables(g *engine.Game) *evalTables {
 
 	t.kinds = make([]kindTable, g.NumKinds())
 	for k := range t.kinds {
-		t.kinds[k] = kindTable{id: g.PieceID(k), royal: g.IsRoyal(k), value: int(math.Round(g.PieceValue(k) * 100))}
+		t.kinds[k] = kindTable{id: g.PieceID(k), base: g.BaseKind(k), royal: g.IsRoyal(k), value: int(math.Round(g.PieceValue(k) * 100))}
 		t.hasRoyal = t.hasRoyal || t.kinds[k].royal
 	}
 	t.hands = g.HasDrops()
@@ -145,6 +147,7 @@ func buildEvalTables(g *engine.Game) *evalTables {
 		t.addPromotion(&pr)
 	}
 	t.buildEndings(g, end, ext, sc)
+	t.fx = buildFxTables(g, t)
 	return t
 }
 

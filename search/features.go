@@ -43,7 +43,9 @@ func (ft *featureTracker) take(b board, c *census) {
 		}
 		c.total[owner]++
 		if kind >= 0 && kind < len(c.byKind[owner]) {
-			c.byKind[owner][kind]++
+			// By declared kind: a piece that turns (its facing is its
+			// kind's) has not become another piece.
+			c.byKind[owner][ft.t.kinds[kind].base]++
 		}
 	}
 }

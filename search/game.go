@@ -139,8 +139,19 @@ func runGame[M comparable, P position[M]](ctx context.Context, p P, t *evalTable
 	}
 	rounds := roundsOf[M](p)
 	orng := newRNG(mixSeed(seed, 0))
-	for rec.Plies < openings && !p.Result().over && (rounds == nil || !rounds.InRound()) {
+	for rec.Plies < openings && !p.Result().over {
+		if rounds != nil && rounds.InRound() {
+			m0, m1, ok := openingRound(p, rounds, orng)
+			if !ok {
+				break
+			}
+			playOpeningRound(p, rounds, &rec, m0, m1, watch)
+			continue
+		}
 		m, ok := openingMove(ctx, p, probe, orng)
+		if err := ctx.Err(); err != nil {
+			return rec, err
+		}
 		if !ok {
 			break
 		}
@@ -211,6 +222,10 @@ func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe *a
 	var scores []int
 	best := -scoreInf
 	for _, m := range p.LegalMoves(nil) {
+		if ctx.Err() != nil {
+			// Given up: the caller reads ctx before the next ply.
+			return zero, false
+		}
 		if p.IsCapture(m) {
 			continue
 		}

@@ -163,8 +163,9 @@ func (s *mctsSearch[M, P]) grow(ctx context.Context, p P, hardCap int64) {
 		if s.err != nil {
 			break
 		}
-		if it%64 == 0 && ctx.Err() != nil {
-			s.err = ctx.Err()
+		// Every iteration: on a large board one playout can take long.
+		if err := ctx.Err(); err != nil {
+			s.err = err
 			break
 		}
 	}
@@ -272,6 +273,10 @@ func (s *mctsSearch[M, P]) count() bool {
 	s.nodes++
 	if s.nodes > s.hardCap {
 		s.err = errNodeLimit
+		return true
+	}
+	if s.nodes%ctxEvery == 0 && s.ctx.Err() != nil {
+		s.err = s.ctx.Err()
 		return true
 	}
 	return false

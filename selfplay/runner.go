@@ -115,7 +115,9 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 }
 
 // countChessRules replays a game's moves to count castling, en passant and
-// double steps, which the stats' design warnings ask about.
+// double steps, and in a game with wild pieces the ply one was first taken
+// and the plies after which one ate a piece, which the stats' design
+// warnings ask about.
 func countChessRules(g *engine.Game, startFEN string, moves []string, into map[string]int) error {
 	pos := g.NewPosition()
 	if startFEN != "" {
@@ -126,9 +128,22 @@ func countChessRules(g *engine.Game, startFEN string, moves []string, into map[s
 		pos = p
 	}
 	for i, text := range moves {
+		if pos.InRound() {
+			m0, m1, err := pos.ParseRound(text)
+			if err != nil {
+				return fmt.Errorf("replaying the game at ply %d (%s): %w", i+1, text, err)
+			}
+			pos.MakeRound(m0, m1) // no castling, en passant or double step in rounds
+			continue
+		}
 		m, err := pos.ParseMove(text)
 		if err != nil {
 			return fmt.Errorf("replaying the game at ply %d (%s): %w", i+1, text, err)
+		}
+		if _, owner, ok := pos.PieceAt(m.To()); ok && owner == 2 && pos.IsCapture(m) {
+			if _, seen := into[protocol.FeatureNPCTakenPly]; !seen {
+				into[protocol.FeatureNPCTakenPly] = i + 1
+			}
 		}
 		switch {
 		case m.IsCastling():
@@ -137,8 +152,17 @@ func countChessRules(g *engine.Game, startFEN string, moves []string, into map[s
 			into[protocol.FeatureEnPassant]++
 		case m.IsDoubleStep():
 			into[protocol.FeatureDoubleStep]++
+		case m.IsTurn():
+			into[protocol.FeatureTurns]++
+		case m.IsPortalMove():
+			into[protocol.FeaturePortalMove]++
+		case m.IsThroughPortal():
+			into[protocol.FeatureThrough]++
 		}
 		pos.Make(m)
+		if pos.WildAte() {
+			into[protocol.FeatureHazardMet]++
+		}
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package selfplay
 import (
 	"context"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -90,9 +91,10 @@ func TestRunnerRefusesBadInput(t *testing.T) {
 	r := NewRunner()
 	job := protocol.Job{JobIdentity: protocol.JobIdentity{P0: "random", P1: "random", Seed: 1}}
 	for name, data := range map[string][]byte{
-		"not json":   []byte("{"),
-		"invalid":    []byte(`{"name": "x"}`),
-		"unplayable": readRuleset(t, "wild-bishop.json"),
+		"not json": []byte("{"),
+		"invalid":  []byte(`{"name": "x"}`),
+		// Rounds beside drops: valid, not played yet.
+		"unplayable": []byte(strings.Replace(string(readRuleset(t, "simultaneous-skirmish.json")), `"simultaneous": {`, `"drops": {}, "simultaneous": {`, 1)),
 		"bad player": readRuleset(t, "chess.json"),
 	} {
 		j := job
@@ -176,5 +178,36 @@ func TestPieceValuesChess(t *testing.T) {
 	}
 	if pv.Reference != "P" || !(val["P"] < val["N"] && val["P"] < val["B"] && val["N"] < val["R"] && val["B"] < val["R"] && val["R"] < val["Q"]) {
 		t.Errorf("reference %s, values %v", pv.Reference, val)
+	}
+}
+
+// TestWildPieceFeatures: the replay counts the ply a wild piece was first
+// taken and the plies after which one ate a piece, and StartInfo says the
+// file has wild pieces.
+func TestWildPieceFeatures(t *testing.T) {
+	g, err := engine.Compile(readRuleset(t, "wild-knights.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info := StartInfo(g); !info.HasNPCs || !info.HasHazard {
+		t.Errorf("StartInfo: HasNPCs %v, HasHazard %v", info.HasNPCs, info.HasHazard)
+	}
+	tests := []struct {
+		moves  []string
+		taken  int // ply of the first wild piece taken, 0 none
+		hazard int
+	}{
+		{[]string{"b2a3", "e7e6"}, 1, 0}, // the knight on a3 taken on ply 1
+		{[]string{"g2g4"}, 0, 1},         // the knight from h3 steps onto g4 and eats the pawn
+		{[]string{"e2e4", "e7e6"}, 0, 0}, // nothing met
+	}
+	for _, tc := range tests {
+		f := map[string]int{}
+		if err := countChessRules(g, "", tc.moves, f); err != nil {
+			t.Fatalf("%v: %v", tc.moves, err)
+		}
+		if f[protocol.FeatureNPCTakenPly] != tc.taken || f[protocol.FeatureHazardMet] != tc.hazard {
+			t.Errorf("%v: taken at %d, hazard %d; want %d, %d", tc.moves, f[protocol.FeatureNPCTakenPly], f[protocol.FeatureHazardMet], tc.taken, tc.hazard)
+		}
 	}
 }

@@ -11,13 +11,16 @@ import (
 // either player can capture on their first move, and which of chess's own
 // rules the file keeps.
 func StartInfo(g *engine.Game) stats.StartInfo {
-	// HasNPCs stays false: the engine refuses rules.npcs.
 	info := stats.StartInfo{
+		HasNPCs:        g.HasWildPieces(),
 		UsesCastling:   g.HasCastling(),
 		UsesEnPassant:  g.HasEnPassant(),
 		UsesDoubleStep: g.HasDoubleStep(),
 		HasReach:       g.Reach() != nil,
 		MaxPlies:       g.Endings().MaxPlies,
+	}
+	if info.HasNPCs {
+		info.HasHazard, info.Hazard = true, "a wild piece's bite"
 	}
 	start := g.NewPosition()
 	first := start.SideToMove()

@@ -34,6 +34,14 @@ func init() {
 // first, in the search package's spec syntax.
 var defaultPlayers = search.DefaultLadder()
 
+// Per-game limits unless the flags say otherwise: far above what a
+// playable file needs (a chess game of the default ladder takes seconds
+// and millions of nodes), low enough that a hostile file's games end.
+const (
+	defaultMaxNodes = 500_000_000
+	defaultMaxWall  = 5 * time.Minute
+)
+
 // farmFlags are the settings measure and serve share.
 type farmFlags struct {
 	conn        farm.ConnectOptions
@@ -55,6 +63,10 @@ type farmFlags struct {
 	sequential  bool
 	window      int
 	precision   float64
+	reconfigure bool
+	// owner names the command in the batches it runs (serve resumes only
+	// its own).
+	owner string
 }
 
 func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
@@ -66,8 +78,8 @@ func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	fs.StringVar(&f.players, "players", strings.Join(defaultPlayers, ","), "ladder of player specs, comma-separated")
 	fs.IntVar(&f.games, "games", 40, "games per pairing, at most (even: colour-swapped pairs); sequential stopping ends clear pairings sooner")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the openings")
-	fs.Int64Var(&f.maxNodes, "max-nodes", 0, "node limit per game (0: none beyond the players' own)")
-	fs.DurationVar(&f.maxWall, "max-wall", 10*time.Minute, "wall-time limit per game")
+	fs.Int64Var(&f.maxNodes, "max-nodes", defaultMaxNodes, "node limit per game, both players together")
+	fs.DurationVar(&f.maxWall, "max-wall", defaultMaxWall, "wall-time limit per game")
 	fs.IntVar(&f.replicas, "replicas", 1, "stream replicas (3 on a cluster)")
 	fs.DurationVar(&f.ackWait, "ack-wait", 60*time.Second, "how long a silent worker keeps a job before it is handed to another")
 	fs.IntVar(&f.maxDeliver, "max-deliver", 4, "deliveries of a job before it is dead-lettered as an engine failure")
@@ -77,6 +89,7 @@ func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	fs.BoolVar(&f.sequential, "sequential", true, "stop each pairing once its answer is clear (-games is then the cap); false plays every game")
 	fs.Float64Var(&f.precision, "precision", measure.DefaultPrecision, "half-width asked of the draw rate and first mover's score of the strongest rung's games against itself (95%); 0: no such games")
 	fs.IntVar(&f.window, "window", 0, "colour-swapped pairs in flight per pairing when sequential (0: enough to keep the local game slots busy)")
+	fs.BoolVar(&f.reconfigure, "reconfigure", false, "make -replicas, -ack-wait and -max-deliver the farm's settings (otherwise the farm keeps the ones it has)")
 }
 
 func (f *farmFlags) ladder() []string {
@@ -90,8 +103,16 @@ func (f *farmFlags) ladder() []string {
 }
 
 func (f *farmFlags) config() farm.Config {
-	return farm.Config{Replicas: f.replicas, AckWait: f.ackWait, MaxDeliver: f.maxDeliver}
+	owner := f.owner
+	if owner == "" {
+		owner = "measure"
+	}
+	return farm.Config{Replicas: f.replicas, AckWait: f.ackWait, MaxDeliver: f.maxDeliver, Reconfigure: f.reconfigure, Owner: owner}
 }
+
+// replayOff: the in-process workers play a stand-in runner, whose moves
+// are no game of the file, so results are not replayed through the engine.
+func (f *farmFlags) replayOff() bool { return f.workers != 0 && f.runner != farm.DefaultRunnerName }
 
 // settings are the measurement's settings from the flags.
 func (f *farmFlags) settings(salt string) measure.Settings {
@@ -327,7 +348,7 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 	}
 	stopWatching := watch(ctx, coord)
 	defer stopWatching()
-	m := &measure.Measurer{Coord: coord, Games: conn.games}
+	m := &measure.Measurer{Coord: coord, Games: conn.games, NoReplay: ff.replayOff()}
 
 	view, err := farm.NewProgressView(stdout, opts.progressMode, opts.progressEvery)
 	if err != nil {

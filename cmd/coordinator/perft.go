@@ -77,7 +77,15 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "game %s\nfen %s\ndepth %d\n", spec.Name, pos.FEN(), *depth)
-	fmt.Fprintln(stdout, "counting: legal moves at every node, the last ply bulk-counted (the length of the legal move list)")
+	switch {
+	case game.PlaysRounds():
+		// A round is one step of depth whoever moves in it.
+		fmt.Fprintln(stdout, "counting: depth in steps, a round (both players' choices, resolved together) or, before a spy game's rounds, one player's move; a round's leaves are pairs of choices, the last round bulk-counted as the product of the two players' choice counts")
+	case game.TurnLength(0) > 1 || game.TurnLength(1000) > 1:
+		fmt.Fprintln(stdout, "counting: depth in moves, each move of a turn of several moves one ply; legal moves at every node, the last ply bulk-counted (the length of the legal move list)")
+	default:
+		fmt.Fprintln(stdout, "counting: legal moves at every node, the last ply bulk-counted (the length of the legal move list)")
+	}
 	start := time.Now()
 	var nodes uint64
 	if *divide {

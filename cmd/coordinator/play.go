@@ -93,6 +93,12 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		defer cancel()
 	}
 
+	if game.Facings() {
+		fmt.Fprintln(stderr, "notation: e4:r turns the piece on e4 to point right (f, r, b, l: forward, right, backward, left of its player's forward)")
+	}
+	if game.Portals() {
+		fmt.Fprintln(stderr, "notation: a2b3>d4 goes in by the portal on b3 and comes out on d4; O:b3c3 moves the portal end on b3 to c3")
+	}
 	began := time.Now()
 	rec, err := search.Play(ctx, game, start, *p0, *p1, *seed, lim, func(ev search.MoveEvent) {
 		fmt.Fprintln(stdout, formatPly(ev))

@@ -8,7 +8,10 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"os/signal"
+	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -26,6 +29,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	var ff farmFlags
 	ff.add(fs, "127.0.0.1:9464", "info")
 	addr := fs.String("addr", "127.0.0.1:8464", "address of the HTTP API")
+	tokenFile := fs.String("token-file", "", "file holding the API's bearer token; required unless -addr is loopback")
+	maxJobs := fs.Int("max-jobs", farm.DefaultMaxJobs, "most games one request may queue")
+	readTimeout := fs.Duration("read-timeout", 15*time.Second, "time a client has to send a whole request, body included")
+	maxConns := fs.Int("max-conns", 256, "most API connections open at once")
 	reports := fs.String("reports", "", "write each finished measurement's NAME.json, NAME.md and NAME.html to DIR/ID/ (empty: kept for the API only)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: coordinator serve [flags]")
@@ -45,6 +52,19 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "serve:", err)
 		return exitUsage
 	}
+	token, err := readToken(*tokenFile, *addr)
+	if err != nil {
+		fmt.Fprintln(stderr, "serve:", err)
+		return exitUsage
+	}
+	if token == "" {
+		log.Warn().Str("addr", *addr).Msg("API open without a token to anyone on this host (-token-file)")
+	}
+	if *maxJobs < 1 || *readTimeout <= 0 || *maxConns < 1 {
+		fmt.Fprintln(stderr, "serve: -max-jobs, -read-timeout and -max-conns must be positive")
+		return exitUsage
+	}
+	ff.owner = "serve"
 	settings := ff.settings("")
 	if err := settings.Check(); err != nil {
 		fmt.Fprintln(stderr, "serve: defaults:", err)
@@ -85,9 +105,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	stopWatching := watch(ctx, coord)
 	defer stopWatching()
 
-	m := &measure.Measurer{Coord: coord, Games: conn.games}
+	m := &measure.Measurer{Coord: coord, Games: conn.games, NoReplay: ff.replayOff()}
 	cfg := m.ServiceConfig(settings, *reports)
-	cfg.Log = log
+	cfg.Log, cfg.Token, cfg.MaxJobs = log, token, *maxJobs
 	svc, err := farm.NewService(ctx, coord, cfg)
 	if err != nil {
 		ln.Close()
@@ -97,7 +117,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if err := svc.Resume(ctx); err != nil {
 		log.Warn().Err(err).Msg("earlier measurements not resumed")
 	}
-	srv := &http.Server{Handler: svc.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	// A slow or stalled client is dropped once -read-timeout passes, and no
+	// more than -max-conns are held at once.
+	srv := &http.Server{Handler: svc.Handler(), ReadHeaderTimeout: min(5*time.Second, *readTimeout), ReadTimeout: *readTimeout,
+		WriteTimeout: *readTimeout + time.Minute, IdleTimeout: time.Minute, MaxHeaderBytes: 64 << 10}
+	ln = limitListener(ln, *maxConns)
 	go func() {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -113,4 +137,61 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	svc.Wait()
 	log.Info().Msg("stopped")
 	return 0
+}
+
+// readToken reads the API token from path. Without one, only a loopback
+// address may be served.
+func readToken(path, addr string) (string, error) {
+	if path == "" {
+		host, _, err := net.SplitHostPort(addr)
+		if err != nil {
+			return "", fmt.Errorf("-addr %q: %w", addr, err)
+		}
+		if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+			return "", fmt.Errorf("-addr %s is not a loopback address: give the API a token with -token-file", addr)
+		}
+		return "", nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	token := strings.TrimSpace(string(data))
+	if len(token) < 16 || strings.ContainsAny(token, " \t\r\n") {
+		return "", fmt.Errorf("%s: a token is one word of at least 16 characters", path)
+	}
+	return token, nil
+}
+
+// limitListener accepts at most n connections at a time; the rest wait in
+// the kernel's backlog.
+func limitListener(l net.Listener, n int) net.Listener {
+	return &limitedListener{Listener: l, slots: make(chan struct{}, n)}
+}
+
+type limitedListener struct {
+	net.Listener
+	slots chan struct{}
+}
+
+func (l *limitedListener) Accept() (net.Conn, error) {
+	l.slots <- struct{}{}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.slots
+		return nil, err
+	}
+	return &limitedConn{Conn: c, release: func() { <-l.slots }}, nil
+}
+
+type limitedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *limitedConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
 }

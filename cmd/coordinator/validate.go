@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"balancefarm/engine"
+	"balancefarm/measure"
 )
 
 func init() {
@@ -39,19 +40,21 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 }
 
 // validateFile prints the file's problems, or its first player's move count,
-// and reports whether it is valid. It compiles as measure and serve do
-// (engine.Compile), so the three agree on what is valid and playable.
+// and reports whether it is valid. It loads the file as measure and serve
+// do (measure.Load), so the three agree on what is valid and playable and
+// print the same lines, at most farm.MaxProblems of them.
 func validateFile(path string, w io.Writer) bool {
 	data, err := engine.ReadRuleFile(path)
 	if err != nil {
 		fmt.Fprintf(w, "%s: %v\n", path, err)
 		return false
 	}
-	g, err := engine.Compile(data)
+	f, err := measure.Load(path, data)
 	var ce *engine.CompileError
+	var cost *measure.CostError
 	switch {
 	case errors.As(err, &ce) && len(ce.Problems) > 0:
-		for _, p := range ce.Problems {
+		for _, p := range measure.Lines(err) {
 			fmt.Fprintf(w, "%s: %s\n", path, p)
 		}
 		return false
@@ -59,10 +62,16 @@ func validateFile(path string, w io.Writer) bool {
 		// A valid file the engine cannot play yet is still valid.
 		fmt.Fprintf(w, "%s: valid (no move count: %s)\n", path, ce.Unplayable)
 		return true
+	case errors.As(err, &cost):
+		// Valid, like one the engine cannot play, but refused by measure
+		// and serve in the same words.
+		fmt.Fprintf(w, "%s: %s\n", path, cost)
+		return true
 	case err != nil:
 		fmt.Fprintf(w, "%s: %v\n", path, err)
 		return false
 	}
+	g := f.Game
 	n, err := firstMoveCount(g)
 	if err != nil {
 		fmt.Fprintf(w, "%s: valid (no move count: %v)\n", path, err)

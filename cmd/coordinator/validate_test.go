@@ -27,6 +27,13 @@ func TestValidateExitStatus(t *testing.T) {
 		return p
 	}
 	good := write("good.json", string(example))
+	// One setup square repeated sixty thousand times: far more problems
+	// than an answer lists.
+	many := write("many.json", strings.Replace(string(example), `"squares": ["a1"]`, `"squares": ["a1"`+strings.Repeat(`, "z9"`, 60000)+`]`, 1))
+	hostile, err := filepath.Abs("../../search/testdata/hostile-sliders.json")
+	if err != nil {
+		t.Fatal(err)
+	}
 	bad := write("bad.json", twoMistakes)
 	empty := write("empty.json", "")
 
@@ -43,6 +50,8 @@ func TestValidateExitStatus(t *testing.T) {
 		}},
 		{"one bad among good", []string{good, bad}, 1, []string{good + ": valid"}},
 		{"empty file", []string{empty}, 1, []string{empty + ": "}},
+		{"problems capped", []string{many}, 1, []string{many + ": ... and "}},
+		{"too expensive to play", []string{hostile}, 0, []string{hostile + ": valid, but too expensive to play"}},
 		{"missing file", []string{filepath.Join(dir, "nope.json")}, 1, []string{"nope.json: "}},
 		{"no files", nil, exitUsage, nil},
 		{"bad flag", []string{"-bogus"}, exitUsage, nil},
@@ -56,8 +65,11 @@ func TestValidateExitStatus(t *testing.T) {
 			}
 			for _, want := range tc.wantLines {
 				if !strings.Contains(out.String(), want) {
-					t.Errorf("output lacks %q:\n%s", want, out.String())
+					t.Errorf("output lacks %q:\n%.2000s", want, out.String())
 				}
+			}
+			if n := strings.Count(out.String(), "\n"); n > 101*len(tc.args) {
+				t.Errorf("%d lines for %d files", n, len(tc.args))
 			}
 		})
 	}

@@ -27,6 +27,15 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: gensecrets -out DIR [-hosts NAME,...] [-validity D] [-if-missing]")
 		os.Exit(2)
 	}
+	if *ifMissing {
+		// Secrets made before the API had a token get one.
+		if wrote, err := natsauth.AddMissingToken(*out); err != nil && natsauth.Exists(*out) {
+			fmt.Fprintln(os.Stderr, "gensecrets:", err)
+			os.Exit(1)
+		} else if wrote {
+			fmt.Printf("gensecrets: wrote %s to %s\n", natsauth.FileAPIToken, *out)
+		}
+	}
 	if *ifMissing && natsauth.Exists(*out) {
 		fmt.Printf("gensecrets: %s already holds the files; nothing to do\n", *out)
 		return

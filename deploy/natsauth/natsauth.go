@@ -14,6 +14,7 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/hex"
 	"encoding/pem"
 	"errors"
 	"fmt"
@@ -38,14 +39,17 @@ const (
 	FileAuthConf    = "auth.conf"
 	FileCoordinator = "coordinator.creds"
 	FileWorker      = "worker.creds"
-	// FileAccount holds the account's public key: KEDA's NATS JetStream
-	// scaler names the account whose consumer it watches.
+	// FileAccount holds the account's public key (for tools that watch the
+	// account's streams).
 	FileAccount = "account.pub"
+	// FileAPIToken is the bearer token of the coordinator's measurement
+	// API (serve -token-file); KEDA reads the queue through it.
+	FileAPIToken = "api.token"
 )
 
 // Files lists every file Generate writes.
 var Files = []string{FileCA, FileServerCert, FileServerKey, FileClientCert, FileClientKey,
-	FileAuthConf, FileCoordinator, FileWorker, FileAccount}
+	FileAuthConf, FileCoordinator, FileWorker, FileAccount, FileAPIToken}
 
 // DefaultHosts are the names the server certificate is valid for: the
 // Compose services, the Kubernetes services of a Helm release "nats" in
@@ -67,24 +71,27 @@ type Options struct {
 	Validity time.Duration
 }
 
-// Stream and consumer names the worker's permissions are written for.
-// They are the farm's (package farm); the deploy tests run a real batch
-// with these permissions, so a change on either side is caught.
+// Stream names the worker's permissions are written for. They are the
+// farm's (package farm); the deploy tests run a real batch with these
+// permissions, so a change on either side is caught.
 const (
-	jobsStream      = "BF_JOBS"
-	workersConsumer = "workers"
-	rulesStream     = "OBJ_bf_rules" // the object store bf_rules
+	jobsStream  = "BF_JOBS"
+	rulesStream = "OBJ_bf_rules" // the object store bf_rules
 )
 
-// WorkerPublish is what a worker may publish: pulling and acknowledging
-// jobs of the workers consumer, reading rule files from the object store,
-// and publishing records. It may not create, change or delete any stream
-// or consumer but the object store's read cursors.
+// WorkerPublish is what a worker may publish: listing the batches'
+// consumers, pulling and acknowledging their jobs, reading rule files from
+// the object store, and publishing results and dead letters. It may not
+// create, change or delete any stream or consumer but the object store's
+// read cursors, read the records, the batches or the farm's key, or
+// publish a coordinator's verdicts. A record it publishes counts only
+// under the lease of a job publication it pulled (see package farm).
 var WorkerPublish = []string{
 	"$JS.API.INFO",
 	"$JS.API.STREAM.INFO." + jobsStream,
-	"$JS.API.CONSUMER.INFO." + jobsStream + "." + workersConsumer,
-	"$JS.API.CONSUMER.MSG.NEXT." + jobsStream + "." + workersConsumer,
+	"$JS.API.CONSUMER.NAMES." + jobsStream,
+	"$JS.API.CONSUMER.INFO." + jobsStream + ".*",
+	"$JS.API.CONSUMER.MSG.NEXT." + jobsStream + ".*",
 	"$JS.ACK." + jobsStream + ".>",
 	"$JS.API.STREAM.INFO." + rulesStream,
 	"$JS.API.STREAM.MSG.GET." + rulesStream,
@@ -136,7 +143,7 @@ func Generate(dir string, o Options) error {
 	}
 	for _, name := range Files {
 		mode := os.FileMode(0o644)
-		if strings.HasSuffix(name, ".key") || strings.HasSuffix(name, ".creds") || name == FileAuthConf {
+		if strings.HasSuffix(name, ".key") || strings.HasSuffix(name, ".creds") || name == FileAuthConf || name == FileAPIToken {
 			mode = 0o600
 		}
 		if err := os.WriteFile(filepath.Join(dir, name), files[name], mode); err != nil {
@@ -208,7 +215,28 @@ func generate(o Options) (map[string][]byte, error) {
 	if err := generateAuth(files); err != nil {
 		return nil, err
 	}
+	files[FileAPIToken] = NewAPIToken()
 	return files, nil
+}
+
+// NewAPIToken is a fresh API token: 32 random bytes in hex (no newline, so
+// that tools reading the file verbatim get the token itself).
+func NewAPIToken() []byte {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		panic(fmt.Sprintf("natsauth: no randomness: %v", err))
+	}
+	return []byte(hex.EncodeToString(b))
+}
+
+// AddMissingToken writes an API token into dir if the secrets there were
+// made before the API had one; it reports whether it wrote one.
+func AddMissingToken(dir string) (bool, error) {
+	path := filepath.Join(dir, FileAPIToken)
+	if _, err := os.Stat(path); err == nil {
+		return false, nil
+	}
+	return true, os.WriteFile(path, NewAPIToken(), 0o600)
 }
 
 // generateAuth writes the operator, the system and balancefarm accounts

@@ -1,0 +1,645 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"balancefarm/engine/rules"
+)
+
+// fpRef is a slow move generator for square boards with facings, portals
+// and a placement phase, written from the reference's wording and sharing
+// nothing with the engine's tables: each piece's vectors are expanded,
+// turned by its facing (a quarter turn clockwise takes forward [0,1] to
+// right [1,0]) and turned to its player's side here; a momentum end stops
+// a line, and a step ending on one that lets the piece in comes out one
+// king's step beyond the end it leads to; a step ending on an empty fold
+// that lets it in may land on the fold's other end instead; ends move by
+// their piece's leaps; check is making the move and looking for a capture
+// of a royal. It reads what the files below use (leaps and slides with
+// range and min_range, captures lists, walls, promotion, drops with a
+// placement phase) and refuses a file that uses more.
+type fpRef struct {
+	s        *rules.Spec
+	w, h     int
+	rotate   bool
+	ids      map[string]int
+	walls    map[[2]int]bool
+	ends     []fpEnd
+	promoK   int
+	zone     [2]map[[2]int]bool
+	promoTo  [2][]int
+	mandate  bool
+	region   [2]map[int]map[[2]int]bool // drop regions per player and kind
+	checkWin bool
+}
+
+type fpEnd struct {
+	at      [2]int
+	to      int
+	enter   [2]bool
+	carries map[string]bool // nil: every piece
+	movedBy [2]bool
+	nsb     bool
+	fold    bool
+	piece   int
+}
+
+type fpPiece struct{ kind, owner, face int }
+
+type fpPos struct {
+	at     map[[2]int]fpPiece
+	side   int
+	ends   [][2]int
+	back   int // end barred from going straight back, -1 none
+	backSq [2]int
+	hand   [2]map[int]int
+}
+
+type fpMove struct {
+	key      string
+	from, to [2]int
+	promo    int // kind, -1 none
+	turn     int // new facing, -1 not a turn
+	end      int // portal end moved, -1 none
+	drop     int // kind dropped, -1 none
+	capture  bool
+}
+
+func newFPRef(t *testing.T, s *rules.Spec) *fpRef {
+	t.Helper()
+	r := &fpRef{s: s, w: s.Board.Width, h: s.Board.Height, rotate: s.Setup.Rotated(), ids: map[string]int{}, walls: map[[2]int]bool{}, promoK: -1}
+	if s.Board.IsHex() {
+		t.Fatalf("fpRef: square boards only")
+	}
+	r.checkWin = s.Rules.WinOrDefault() == rules.WinCheckmate
+	for i, p := range s.Pieces {
+		r.ids[p.ID] = i
+		if p.Region != nil {
+			t.Fatalf("fpRef: pieces[%d].region", i)
+		}
+		for _, m := range p.Moves {
+			if m.Kind != rules.KindLeap && m.Kind != rules.KindSlide || m.Condition != nil {
+				t.Fatalf("fpRef: pieces[%d] moves by %s or with a condition", i, m.Kind)
+			}
+		}
+	}
+	ru := &s.Rules
+	if ru.Wrap != nil || ru.Castling != nil || ru.EnPassant || len(ru.Promotion) > 1 || ru.MustCapture || ru.ForbidCheck || ru.RoyalFacing == "forbidden" {
+		t.Fatalf("fpRef: %s uses a rule it does not read", s.Name)
+	}
+	if o := ru.Obstacles; o != nil {
+		for _, n := range o.Squares {
+			c := r.cell(n)
+			r.walls[c] = true
+			if o.Mirror {
+				r.walls[r.reflect(c)] = true
+			}
+		}
+	}
+	for p := 0; p < 2; p++ {
+		r.zone[p] = map[[2]int]bool{}
+		r.region[p] = map[int]map[[2]int]bool{}
+	}
+	if len(ru.Promotion) == 1 {
+		pr := ru.Promotion[0]
+		r.promoK = r.ids[pr.Piece]
+		r.mandate = pr.IsMandatory()
+		rank := r.h - 1
+		if pr.Rank != nil && !pr.Rank.Last {
+			rank = pr.Rank.Index
+		}
+		if pr.Squares != nil || pr.Ranks != nil {
+			t.Fatalf("fpRef: promotion squares or ranks")
+		}
+		for x := 0; x < r.w; x++ {
+			r.zone[0][[2]int{x, rank}] = true
+			r.zone[1][[2]int{x, r.h - 1 - rank}] = true
+		}
+		for p := 0; p < 2; p++ {
+			for _, id := range pr.Targets(p) {
+				r.promoTo[p] = append(r.promoTo[p], r.ids[id])
+			}
+		}
+	}
+	if d := ru.Drops; d != nil {
+		if !d.Placement || d.FillsFromCaptures() || d.NoMate != nil || d.NoDoubled != nil {
+			t.Fatalf("fpRef: drops other than a placement phase")
+		}
+		for id, list := range d.Region {
+			k := r.ids[id]
+			r.region[0][k], r.region[1][k] = map[[2]int]bool{}, map[[2]int]bool{}
+			for _, n := range list {
+				c := r.cell(n)
+				r.region[0][k][c] = true
+				r.region[1][k][r.reflect(c)] = true
+			}
+		}
+	}
+	for gi, gr := range ru.Portals {
+		if gr.Ends != nil {
+			t.Fatalf("fpRef: portals[%d] as a map of ends", gi)
+		}
+		base := fpEnd{nsb: gr.NoStraightBack, fold: gr.IsFold(), piece: r.ids[gr.Piece]}
+		o, b := base, base
+		o.at, b.at = r.cell(gr.Orange), r.cell(gr.Blue)
+		o.to, b.to = len(r.ends)+1, len(r.ends)
+		for p := 0; p < 2; p++ {
+			pass := "both_ways"
+			if gr.Passage != nil {
+				if v := [2]string{gr.Passage.P0, gr.Passage.P1}[p]; v != "" {
+					pass = v
+				}
+			}
+			o.enter[p] = pass == "both_ways" || pass == "orange_to_blue"
+			b.enter[p] = pass == "both_ways" || pass == "blue_to_orange"
+		}
+		if c := gr.Carries; c != nil {
+			o.carries, b.carries = setOf(c.Orange), setOf(c.Blue)
+		}
+		if mb := gr.MovedBy; mb != nil {
+			for _, p := range mb.Orange {
+				o.movedBy[p] = true
+			}
+			for _, p := range mb.Blue {
+				b.movedBy[p] = true
+			}
+		}
+		r.ends = append(r.ends, o, b)
+	}
+	return r
+}
+
+func setOf(ids []string) map[string]bool {
+	if ids == nil {
+		return nil
+	}
+	m := map[string]bool{}
+	for _, id := range ids {
+		m[id] = true
+	}
+	return m
+}
+
+func (r *fpRef) cell(n string) [2]int {
+	y, _ := strconv.Atoi(n[1:])
+	return [2]int{int(n[0] - 'a'), y - 1}
+}
+
+func (r *fpRef) name(c [2]int) string { return fmt.Sprintf("%c%d", 'a'+c[0], c[1]+1) }
+
+func (r *fpRef) reflect(c [2]int) [2]int {
+	if r.rotate {
+		return [2]int{r.w - 1 - c[0], r.h - 1 - c[1]}
+	}
+	return [2]int{c[0], r.h - 1 - c[1]}
+}
+
+func (r *fpRef) onBoard(c [2]int) bool {
+	return c[0] >= 0 && c[1] >= 0 && c[0] < r.w && c[1] < r.h && !r.walls[c]
+}
+
+var faceWords = map[string]int{"": 0, "forward": 0, "right": 1, "backward": 2, "left": 3}
+
+// vectors: the move's vectors by its symmetry, turned face quarter turns
+// clockwise, then to player p's side.
+func (r *fpRef) vectors(m *rules.Move, face, p int) [][2]int {
+	var out [][2]int
+	add := func(x, y int) {
+		v := [2]int{x, y}
+		for i := 0; i < face; i++ {
+			v = [2]int{v[1], -v[0]}
+		}
+		if p == 1 {
+			if r.rotate {
+				v = [2]int{-v[0], -v[1]}
+			} else {
+				v = [2]int{v[0], -v[1]}
+			}
+		}
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	for _, v := range m.Vectors {
+		x, y := v[0], v[1]
+		switch m.Symmetry {
+		case "", rules.SymNone:
+			add(x, y)
+		case rules.SymLateral:
+			add(x, y)
+			add(-x, y)
+		case rules.SymRotate4:
+			add(x, y)
+			add(-y, x)
+			add(-x, -y)
+			add(y, -x)
+		case rules.SymDihedral8:
+			for _, w := range [][2]int{{x, y}, {-x, y}} {
+				add(w[0], w[1])
+				add(-w[1], w[0])
+				add(-w[0], -w[1])
+				add(w[1], -w[0])
+			}
+		}
+	}
+	return out
+}
+
+func (r *fpRef) endOn(pos *fpPos, c [2]int) int {
+	for i, e := range pos.ends {
+		if e == c {
+			return i
+		}
+	}
+	return -1
+}
+
+func (r *fpRef) momentumOn(pos *fpPos, c [2]int) bool {
+	i := r.endOn(pos, c)
+	return i >= 0 && !r.ends[i].fold
+}
+
+func (r *fpRef) letsIn(i int, pc fpPiece) bool {
+	e := &r.ends[i]
+	return e.to >= 0 && e.enter[pc.owner] && (e.carries == nil || e.carries[r.s.Pieces[pc.kind].ID])
+}
+
+func (r *fpRef) mayCapture(k, victim int) bool {
+	c := r.s.Pieces[k].Captures
+	return c == nil || slices.Contains(c, r.s.Pieces[victim].ID)
+}
+
+func (r *fpRef) initialFace(k int) int {
+	if f := r.s.Pieces[k].Facing; f != nil {
+		return faceWords[f.Initial]
+	}
+	return 0
+}
+
+// pieceMoves is every move of the piece on from, checks aside.
+func (r *fpRef) pieceMoves(pos *fpPos, from [2]int) []fpMove {
+	pc := pos.at[from]
+	var out []fpMove
+	land := func(to [2]int, via [2]int, through, quiet, capt bool) {
+		v, occ := pos.at[to]
+		if occ && (v.owner == pc.owner || !capt || !r.mayCapture(pc.kind, v.kind)) || !occ && !quiet {
+			return
+		}
+		key := r.name(from) + r.name(to)
+		if through {
+			key = r.name(from) + r.name(via) + ">" + r.name(to)
+		}
+		m := fpMove{key: key, from: from, to: to, promo: -1, turn: -1, end: -1, drop: -1, capture: occ}
+		if pc.kind == r.promoK && r.zone[pc.owner][to] {
+			for _, k := range r.promoTo[pc.owner] {
+				pm := m
+				pm.promo = k
+				pm.key += "=" + r.s.Pieces[k].ID
+				out = append(out, pm)
+			}
+			if r.mandate {
+				return
+			}
+		}
+		out = append(out, m)
+	}
+	// A step whose geometry ends on t, travelling in direction dir.
+	stepOn := func(t, dir [2]int, quiet, capt bool) {
+		e := r.endOn(pos, t)
+		if e >= 0 && !r.ends[e].fold {
+			if !r.letsIn(e, pc) {
+				return
+			}
+			out2 := add2(pos.ends[r.ends[e].to], dir)
+			if !r.onBoard(out2) || r.momentumOn(pos, out2) || out2 == from {
+				return
+			}
+			land(out2, t, true, quiet, capt)
+			return
+		}
+		land(t, t, false, quiet, capt)
+		if _, occ := pos.at[t]; e >= 0 && !occ && r.letsIn(e, pc) {
+			if d := pos.ends[r.ends[e].to]; d != from {
+				land(d, t, true, quiet, capt)
+			}
+		}
+	}
+	for _, m := range r.s.Pieces[pc.kind].Moves {
+		mode := m.ModeOrDefault()
+		quiet, capt := mode != rules.ModeCapture, mode != rules.ModeMove
+		for _, v := range r.vectors(&m, pc.face, pc.owner) {
+			dir := [2]int{sign(v[0]), sign(v[1])}
+			if m.Kind == rules.KindLeap {
+				if t := add2(from, v); r.onBoard(t) {
+					stepOn(t, dir, quiet, capt)
+				}
+				continue
+			}
+			maxR, minR := m.RangeOrDefault(), m.MinRangeOrDefault()
+			for i := 1; maxR == 0 || i <= maxR; i++ {
+				t := [2]int{from[0] + i*v[0], from[1] + i*v[1]}
+				if !r.onBoard(t) {
+					break
+				}
+				if r.momentumOn(pos, t) {
+					if i >= minR {
+						stepOn(t, dir, quiet, capt)
+					}
+					break
+				}
+				if i >= minR {
+					stepOn(t, dir, quiet, capt)
+				}
+				if _, occ := pos.at[t]; occ {
+					break
+				}
+			}
+		}
+	}
+	// One move per landing: straight wins, else the lower entry square.
+	best := map[string]int{}
+	effect := func(m fpMove) string { return fmt.Sprint(m.to, m.promo, m.capture) }
+	for i, m := range out {
+		e := effect(m)
+		j, seen := best[e]
+		if !seen || better(m, out[j], r) {
+			best[e] = i
+		}
+	}
+	var kept []fpMove
+	for i, m := range out {
+		if best[effect(m)] == i {
+			kept = append(kept, m)
+		}
+	}
+	return kept
+}
+
+func better(a, b fpMove, r *fpRef) bool {
+	if isThrough(a) != isThrough(b) {
+		return !isThrough(a)
+	}
+	return viaIndex(a, r) < viaIndex(b, r)
+}
+
+func viaIndex(m fpMove, r *fpRef) int {
+	i := strings.IndexByte(m.key, '>')
+	if i < 0 {
+		return -1
+	}
+	c := r.cell(m.key[len(r.name(m.from)):i])
+	return c[1]*r.w + c[0]
+}
+
+func isThrough(m fpMove) bool { return strings.Contains(m.key, ">") }
+
+func (r *fpRef) pseudo(pos *fpPos, side int) []fpMove {
+	var out []fpMove
+	if pos.handTotal(side) > 0 {
+		for k := range r.s.Pieces {
+			if pos.hand[side][k] == 0 {
+				continue
+			}
+			for y := 0; y < r.h; y++ {
+				for x := 0; x < r.w; x++ {
+					c := [2]int{x, y}
+					reg := r.region[side][k]
+					if _, occ := pos.at[c]; occ || !r.onBoard(c) || reg != nil && !reg[c] || r.momentumOn(pos, c) {
+						continue
+					}
+					out = append(out, fpMove{key: r.s.Pieces[k].ID + "@" + r.name(c), from: c, to: c, promo: -1, turn: -1, end: -1, drop: k})
+				}
+			}
+		}
+		return out
+	}
+	for c, pc := range pos.at {
+		if pc.owner != side {
+			continue
+		}
+		out = append(out, r.pieceMoves(pos, c)...)
+		if f := r.s.Pieces[pc.kind].Facing; f != nil && f.TurnsOrDefault() {
+			for face := 0; face < 4; face++ {
+				if face != pc.face && (f.Axes == 4 || face%2 == 0) {
+					out = append(out, fpMove{key: r.name(c) + ":" + "frbl"[face:face+1], from: c, to: c, promo: -1, turn: face, end: -1, drop: -1})
+				}
+			}
+		}
+	}
+	for i, e := range r.ends {
+		if !e.movedBy[side] {
+			continue
+		}
+		at := pos.ends[i]
+		seen := map[[2]int]bool{}
+		for _, m := range r.s.Pieces[e.piece].Moves {
+			for _, v := range r.vectors(&m, 0, side) {
+				t := add2(at, v)
+				if !r.onBoard(t) || seen[t] || r.endOn(pos, t) >= 0 || pos.back == i && t == pos.backSq {
+					continue
+				}
+				if _, occ := pos.at[t]; occ && !e.fold {
+					continue
+				}
+				seen[t] = true
+				out = append(out, fpMove{key: r.s.Pieces[e.piece].ID + ":" + r.name(at) + r.name(t), from: at, to: t, promo: -1, turn: -1, end: i, drop: -1})
+			}
+		}
+	}
+	return out
+}
+
+func (pos *fpPos) handTotal(s int) int {
+	n := 0
+	for _, c := range pos.hand[s] {
+		n += c
+	}
+	return n
+}
+
+func (r *fpRef) attacked(pos *fpPos, c [2]int, by int) bool {
+	for from, pc := range pos.at {
+		if pc.owner != by {
+			continue
+		}
+		for _, m := range r.pieceMoves(pos, from) {
+			if m.to == c && m.capture {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (r *fpRef) legal(pos *fpPos) []fpMove {
+	var out []fpMove
+	for _, m := range r.pseudo(pos, pos.side) {
+		if r.checkWin {
+			next := r.make(pos, m)
+			safe, royals := false, 0
+			for c, pc := range next.at {
+				if pc.owner == pos.side && r.s.Pieces[pc.kind].Royal {
+					royals++
+					if !r.attacked(next, c, pos.side^1) {
+						safe = true
+					}
+				}
+			}
+			if royals > 0 && !safe {
+				continue
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func (r *fpRef) make(pos *fpPos, m fpMove) *fpPos {
+	next := &fpPos{at: map[[2]int]fpPiece{}, side: pos.side ^ 1, ends: slices.Clone(pos.ends), back: -1}
+	for c, pc := range pos.at {
+		next.at[c] = pc
+	}
+	for s := 0; s < 2; s++ {
+		next.hand[s] = map[int]int{}
+		for k, n := range pos.hand[s] {
+			next.hand[s][k] = n
+		}
+	}
+	switch {
+	case m.drop >= 0:
+		next.hand[pos.side][m.drop]--
+		next.at[m.to] = fpPiece{m.drop, pos.side, r.initialFace(m.drop)}
+	case m.turn >= 0:
+		pc := next.at[m.from]
+		pc.face = m.turn
+		next.at[m.from] = pc
+	case m.end >= 0:
+		next.ends[m.end] = m.to
+		if r.ends[m.end].nsb {
+			next.back, next.backSq = m.end, m.from
+		}
+	default:
+		pc := next.at[m.from]
+		delete(next.at, m.from)
+		if m.promo >= 0 {
+			pc = fpPiece{m.promo, pc.owner, r.initialFace(m.promo)}
+		}
+		next.at[m.to] = pc
+	}
+	return next
+}
+
+func (r *fpRef) start() *fpPos {
+	pos := &fpPos{at: map[[2]int]fpPiece{}, back: -1}
+	for _, pl := range r.s.Setup.Placements {
+		k := r.ids[pl.Piece]
+		face := r.initialFace(k)
+		if pl.Facing != "" {
+			face = faceWords[pl.Facing]
+		}
+		for _, n := range pl.Squares {
+			c := r.cell(n)
+			pos.at[c] = fpPiece{k, pl.Player, face}
+			if r.s.Setup.Mirrored() && pl.Player == 0 {
+				pos.at[r.reflect(c)] = fpPiece{k, 1, face}
+			}
+		}
+	}
+	for _, e := range r.ends {
+		pos.ends = append(pos.ends, e.at)
+	}
+	for s := 0; s < 2; s++ {
+		pos.hand[s] = map[int]int{}
+		if d := r.s.Rules.Drops; d != nil {
+			for id, n := range d.Stock {
+				pos.hand[s][r.ids[id]] = n.Count
+			}
+		}
+	}
+	return pos
+}
+
+// sameBoard compares the engine's position with the reference's: every
+// square's piece, owner and facing, and the portal ends.
+func (r *fpRef) sameBoard(t *testing.T, p *Position, pos *fpPos) {
+	t.Helper()
+	g := p.Game()
+	for sq := 0; sq < g.NumSquares(); sq++ {
+		c := [2]int{g.File(sq), g.Rank(sq)}
+		want, occ := pos.at[c]
+		k, o, ok := p.PieceAt(sq)
+		if ok != occ || ok && (g.BaseKind(k) != want.kind || o != want.owner || faceWords[g.FacingOf(k)] != want.face) {
+			t.Fatalf("%s: %s holds %v %d %d %q, reference %v %v", p.FEN(), g.SquareName(sq), ok, k, o, g.FacingOf(k), occ, want)
+		}
+	}
+	ends, _ := p.PortalEnds(nil)
+	for i, e := range ends {
+		if c := [2]int{g.File(e), g.Rank(e)}; c != pos.ends[i] {
+			t.Fatalf("%s: end %d on %s, reference %s", p.FEN(), i, g.SquareName(e), r.name(pos.ends[i]))
+		}
+	}
+}
+
+var facingPortalFiles = []string{"rulesets/lancers.json", "rulesets/fold-skirmish.json", "rulesets/five-by-five-portals.json", "rulesets/seeds/elven-chess.json"}
+
+// TestFacingPortalMatchesReference plays random games of every facing and
+// portal rule file; at each position the engine's legal moves, in the
+// notation, must be the reference generator's, and the boards the same.
+func TestFacingPortalMatchesReference(t *testing.T) {
+	games, plies := 4, 200
+	if testing.Short() {
+		games, plies = 2, 120
+	}
+	for _, file := range facingPortalFiles {
+		t.Run(file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join(repoRoot(t), file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			spec, problems := rules.Parse(data)
+			if len(problems) > 0 {
+				t.Fatal(problems)
+			}
+			g := loadFile(t, file)
+			ref := newFPRef(t, spec)
+			rng := rand.New(rand.NewPCG(7, uint64(len(file))))
+			n := games
+			if file == "rulesets/seeds/elven-chess.json" {
+				n = 1 // large and slow in the reference
+			}
+			for game := 0; game < n; game++ {
+				p := g.NewPosition()
+				rp := ref.start()
+				for ply := 0; ply < plies && !p.Outcome().Over; ply++ {
+					ref.sameBoard(t, p, rp)
+					got := p.LegalMoves(nil)
+					want := ref.legal(rp)
+					a, b := make([]string, len(got)), make([]string, len(want))
+					byKey := map[string]fpMove{}
+					for i, m := range got {
+						a[i] = p.MoveString(m)
+					}
+					for i, m := range want {
+						b[i] = m.key
+						byKey[m.key] = m
+					}
+					slices.Sort(a)
+					slices.Sort(b)
+					if !slices.Equal(a, b) {
+						t.Fatalf("%s:\nengine    %v\nreference %v", p.FEN(), a, b)
+					}
+					m := got[rng.IntN(len(got))]
+					rp = ref.make(rp, byKey[p.MoveString(m)])
+					p.Make(m)
+				}
+			}
+		})
+	}
+}

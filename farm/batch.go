@@ -1,0 +1,988 @@
+package farm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"balancefarm/protocol"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/rs/zerolog"
+)
+
+// A batch's records are judged before they count. A record is refused
+// (counted, logged, dropped) unless it names a job of the batch, carries
+// the lease of one of that job's publications, agrees with the job and
+// passes the game checks. A sound record still waits until its
+// publication has left the queue, acknowledged: only then is it known
+// that no other delivery of the same publication will answer. A
+// publication answered by one record has that record counted; one
+// answered by two or more (a client that answered a job and handed it
+// back, or one that read another's delivery) is contested: none of them
+// counts, a sealed verdict says so in the stream for every later run, and
+// the job is published again under a fresh lease. A coordinator's own
+// records (dead letters from advisories) carry a seal instead of a
+// worker's lease and count as they are.
+
+// candidate is a sound record waiting for its publication to finish.
+type candidate struct {
+	seq    uint64 // in the results stream
+	lease  string
+	result *protocol.Result
+	dead   *protocol.DeadLetter
+	sealed bool // written by a coordinator
+}
+
+// jobRecs is what a batch run knows of one job's records.
+type jobRecs struct {
+	consumed  int // messages read on the job's record subjects, refused ones too
+	pending   []candidate
+	contested map[string]bool // lease nonces ruled contested
+}
+
+// records collects one batch's records.
+type records struct {
+	jobs       map[string]protocol.Job
+	results    map[string]protocol.Result
+	dead       map[string]protocol.DeadLetter
+	per        map[string]*jobRecs
+	duplicates int
+	rejected   int
+	consumed   int // every message read from the records consumer
+}
+
+func newRecords(jobs []protocol.Job) *records {
+	r := &records{jobs: map[string]protocol.Job{}, results: map[string]protocol.Result{},
+		dead: map[string]protocol.DeadLetter{}, per: map[string]*jobRecs{}}
+	for _, j := range jobs {
+		r.jobs[j.JobID] = j
+	}
+	return r
+}
+
+func (r *records) done() int { return len(r.results) + len(r.dead) }
+
+func (r *records) has(job string) bool {
+	_, played := r.results[job]
+	_, failed := r.dead[job]
+	return played || failed
+}
+
+func (r *records) of(job string) *jobRecs {
+	jr := r.per[job]
+	if jr == nil {
+		jr = &jobRecs{contested: map[string]bool{}}
+		r.per[job] = jr
+	}
+	return jr
+}
+
+// batchRun is one run of a batch by a coordinator.
+type batchRun struct {
+	c        *Coordinator
+	plan     protocol.Plan
+	ruleFile []byte
+	hooks    Hooks
+	key      []byte
+	id       string
+	log      zerolog.Logger
+	rec      *records
+	sched    *schedule
+	progress Progress
+
+	// complete: the batch was complete when this run opened it, so its
+	// history was judged already and is read as it stands.
+	complete bool
+	pubs     map[string]int    // publications this run made, per job
+	leases   map[string]string // the latest lease this run minted, per job
+	refusal  map[string]string // why a job's last refused record was refused
+	accepted []string          // jobs whose record counted since the loop last looked
+	logged   int               // refusals logged
+	// quietUntil: a lookup failed (a leader election, a server away);
+	// waiting records are not looked up again before then, so the loop
+	// never spends its time on lookups that time out one after another.
+	quietUntil time.Time
+
+	incoming      chan incomingMsg
+	generation    int
+	consumer      jetstream.ConsumeContext
+	stopConsuming context.CancelFunc
+}
+
+type incomingMsg struct {
+	gen int
+	msg jetstream.Msg
+}
+
+func (c *Coordinator) newBatchRun(plan protocol.Plan, ruleFile []byte, hooks Hooks) (*batchRun, error) {
+	key := c.Assets().Key
+	id := protocol.BatchID(key, plan)
+	jobs := plan.JobsFor(id)
+	sched, err := newSchedule(plan, jobs, hooks.Stop, hooks.Window)
+	if err != nil {
+		return nil, err
+	}
+	progress := hooks.Progress
+	if progress == nil {
+		progress = func(int, int) {}
+	}
+	return &batchRun{c: c, plan: plan, ruleFile: ruleFile, hooks: hooks, key: key, id: id,
+		log: c.log.With().Str("batch", id).Str("ruleset", plan.Ruleset).Logger(),
+		rec: newRecords(jobs), sched: sched, progress: progress,
+		pubs: map[string]int{}, leases: map[string]string{}, refusal: map[string]string{},
+		incoming: make(chan incomingMsg, 256)}, nil
+}
+
+// settleEvery is how often a run looks again at records waiting for their
+// publication to be acknowledged (usually a moment after they arrive).
+const settleEvery = 100 * time.Millisecond
+
+// maxSettlePerTick bounds the jobs one settle looks up.
+const maxSettlePerTick = 64
+
+func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
+	c := b.c
+	if err := retry(ctx, func(ctx context.Context) error { return c.storeRuleFile(ctx, b.plan.RulesetHash, b.ruleFile) }); err != nil {
+		return nil, fmt.Errorf("storing the rule file: %w", err)
+	}
+	// Watched before the batch is opened, so that a cancellation between
+	// the two is not missed.
+	var watcher jetstream.KeyWatcher
+	if err := retry(ctx, func(context.Context) error {
+		var err error
+		// The run's context, not the attempt's: the watch lives as long
+		// as the run.
+		watcher, err = c.Assets().Batches.Watch(ctx, b.id, jetstream.UpdatesOnly())
+		return err
+	}); err != nil {
+		return nil, fmt.Errorf("watching the batch's state: %w", err)
+	}
+	defer func() { watcher.Stop() }()
+	var state BatchState
+	if err := retry(ctx, func(ctx context.Context) error {
+		var err error
+		state, err = b.open(ctx)
+		return err
+	}); err != nil {
+		return nil, fmt.Errorf("recording the batch: %w", err)
+	}
+	b.complete = state.State == StateComplete
+	if !b.complete {
+		if err := retry(ctx, func(ctx context.Context) error {
+			_, err := c.Assets().BatchConsumer(ctx, b.id)
+			return err
+		}); err != nil {
+			return nil, fmt.Errorf("creating the batch's consumer: %w", err)
+		}
+	}
+	b.log.Info().Int("jobs", len(b.rec.jobs)).Bool("sequential", b.hooks.Stop != nil).Str("state", state.State).Msg("batch open")
+
+	if err := retry(ctx, b.startConsumer); err != nil {
+		return nil, fmt.Errorf("reading records: %w", err)
+	}
+	defer func() { b.stopConsumer() }()
+
+	total, err := b.fillGaps(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// Progress starts, and a sequential batch publishes beyond what it
+	// found, once the records already in the stream are read: a resumed
+	// batch does not look like a burst of fast games, and a pairing that
+	// had stopped is not extended.
+	caughtUp := false
+	catchUp := func() error {
+		if !caughtUp {
+			if b.rec.consumed < total {
+				return nil
+			}
+			caughtUp = true
+			if _, err := b.fillGaps(ctx); err != nil {
+				return err
+			}
+		}
+		b.pass()
+		for _, p := range b.sched.pairings {
+			if b.sched.settle(p, b.rec) {
+				msg := "pairing stopped early"
+				if p.stopAt == p.pairs() {
+					msg = "pairing reached its cap"
+				}
+				b.log.Info().Str("p0", p.players[0]).Str("p1", p.players[1]).Int("pairs", p.stopAt).
+					Str("reason", p.reason).Msg(msg)
+			}
+		}
+		if due := b.sched.due(); len(due) > 0 {
+			if err := b.publishJobs(ctx, due); err != nil {
+				return err
+			}
+		}
+		b.progress(b.rec.done(), b.sched.expected())
+		return nil
+	}
+	if err := catchUp(); err != nil {
+		return nil, err
+	}
+	recheck := time.NewTicker(c.cfg.RecheckInterval)
+	defer recheck.Stop()
+	settle := time.NewTicker(settleEvery)
+	defer settle.Stop()
+	for !b.sched.finished(b.rec) {
+		select {
+		case in := <-b.incoming:
+			if in.gen != b.generation {
+				continue // from a consumer of a stream that is gone
+			}
+			job := b.absorb(ctx, in.msg)
+			if caughtUp && job != "" {
+				b.judgeFresh(ctx, job)
+			}
+			if err := catchUp(); err != nil {
+				return nil, err
+			}
+		case <-settle.C:
+			if !caughtUp {
+				continue
+			}
+			n := 0
+			for job, jr := range b.rec.per {
+				if len(jr.pending) > 0 && n < maxSettlePerTick {
+					b.judgeFresh(ctx, job)
+					n++
+				}
+			}
+			if n > 0 {
+				if err := catchUp(); err != nil {
+					return nil, err
+				}
+			}
+		case <-recheck.C:
+			err := b.beat(ctx)
+			if err == nil {
+				_, err = b.fillGaps(ctx)
+			}
+			if err != nil && !errors.Is(err, ErrCancelled) && !vanished(err) {
+				// A bucket whose stream is gone answers with no responders
+				// or a timeout; ask for the streams themselves.
+				if gone := c.assetsGone(ctx); gone != nil {
+					err = gone
+				}
+			}
+			switch {
+			case errors.Is(err, ErrCancelled):
+				return nil, b.cancelled(ctx)
+			case vanished(err):
+				if err := b.recover(ctx, err); err != nil {
+					b.log.Warn().Err(err).Msg("recreating the farm's streams")
+				}
+			case err != nil:
+				b.log.Warn().Err(err).Msg("looking for lost jobs")
+			}
+			if err := catchUp(); err != nil {
+				return nil, err
+			}
+		case e, ok := <-watcher.Updates():
+			if !ok {
+				watcher = b.rewatch(ctx)
+				continue
+			}
+			if e == nil || e.Operation() != jetstream.KeyValuePut {
+				continue
+			}
+			var st BatchState
+			if json.Unmarshal(e.Value(), &st) == nil && st.State == StateCancelled {
+				return nil, b.cancelled(ctx)
+			}
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+
+	out := &Outcome{BatchID: b.id, Plan: b.plan, Duplicates: b.rec.duplicates, Rejected: b.rec.rejected}
+	b.sched.outcome(out, b.rec)
+	if !b.complete {
+		if err := b.finish(ctx, out); err != nil {
+			if errors.Is(err, ErrCancelled) {
+				return nil, b.cancelled(ctx)
+			}
+			b.log.Warn().Err(err).Msg("batch complete but its state was not saved")
+		}
+		c.metrics.BatchesDone.Inc()
+	}
+	b.log.Info().Int("results", len(out.Results)).Int("dead_letters", len(out.DeadLetters)).
+		Int("surplus", len(out.Surplus)).Int("duplicates", out.Duplicates).Int("rejected", out.Rejected).Msg("batch complete")
+	return out, nil
+}
+
+// rewatch watches the batch's state again after the watcher stopped (its
+// bucket was lost and made again).
+func (b *batchRun) rewatch(ctx context.Context) jetstream.KeyWatcher {
+	for ctx.Err() == nil {
+		w, err := b.c.Assets().Batches.Watch(ctx, b.id, jetstream.UpdatesOnly())
+		if err == nil {
+			return w
+		}
+		sleep(ctx, time.Second)
+	}
+	return idleWatcher{}
+}
+
+// idleWatcher never reports; for a run that is stopping.
+type idleWatcher struct{}
+
+func (idleWatcher) Updates() <-chan jetstream.KeyValueEntry { return nil }
+func (idleWatcher) Stop() error                             { return nil }
+
+// vanished reports an error that means the server no longer has the
+// farm's streams or buckets.
+func vanished(err error) bool {
+	return errors.Is(err, jetstream.ErrStreamNotFound) || errors.Is(err, jetstream.ErrBucketNotFound) ||
+		errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrConsumerNotFound)
+}
+
+// open records a new batch, or takes over an existing one.
+func (b *batchRun) open(ctx context.Context) (BatchState, error) {
+	kv := b.c.Assets().Batches
+	now := time.Now().UTC()
+	state := BatchState{Plan: b.plan, State: StateRunning, Created: now, Owner: b.c.cfg.Owner,
+		Heartbeat: now, HeartbeatEvery: b.c.cfg.RecheckInterval}
+	for {
+		_, err := kv.Create(ctx, b.id, protocol.Marshal(state))
+		if err == nil {
+			return state, nil
+		}
+		if !errors.Is(err, jetstream.ErrKeyExists) {
+			return state, err
+		}
+		entry, err := kv.Get(ctx, b.id)
+		if err != nil {
+			return state, err
+		}
+		var old BatchState
+		if err := json.Unmarshal(entry.Value(), &old); err != nil {
+			return state, permanent{fmt.Errorf("batch %s: stored state unreadable: %w", b.id, err)}
+		}
+		switch old.State {
+		case StateCancelled:
+			return old, permanent{fmt.Errorf("%w: %s", ErrCancelled, old.Reason)}
+		case StateComplete:
+			return old, nil
+		}
+		old.State, old.Owner, old.Heartbeat, old.HeartbeatEvery, old.Reason = StateRunning, b.c.cfg.Owner, now, b.c.cfg.RecheckInterval, ""
+		if _, err := kv.Update(ctx, b.id, protocol.Marshal(old), entry.Revision()); err != nil {
+			if isWrongSequence(err) {
+				continue
+			}
+			return old, err
+		}
+		return old, nil
+	}
+}
+
+// beat renews the batch's heartbeat, and notices a cancellation.
+func (b *batchRun) beat(ctx context.Context) error {
+	if b.complete {
+		return nil
+	}
+	kv := b.c.Assets().Batches
+	entry, err := kv.Get(ctx, b.id)
+	if err != nil {
+		return err
+	}
+	var st BatchState
+	if err := json.Unmarshal(entry.Value(), &st); err != nil {
+		return err
+	}
+	switch st.State {
+	case StateCancelled:
+		return ErrCancelled
+	case StateAbandoned:
+		// Another coordinator gave this run up for dead (a long stall):
+		// take the batch back; its jobs were removed and are queued again.
+		b.log.Warn().Msg("batch had been abandoned by another coordinator; taking it back")
+		if _, err := b.c.Assets().BatchConsumer(ctx, b.id); err != nil {
+			return err
+		}
+	}
+	st.State, st.Heartbeat, st.HeartbeatEvery = StateRunning, time.Now().UTC(), b.c.cfg.RecheckInterval
+	_, err = kv.Update(ctx, b.id, protocol.Marshal(st), entry.Revision())
+	if isWrongSequence(err) {
+		return nil // changed meanwhile; the watcher says how
+	}
+	return err
+}
+
+// finish saves the batch as complete and removes its consumer.
+func (b *batchRun) finish(ctx context.Context, out *Outcome) error {
+	c := b.c
+	return retry(ctx, func(ctx context.Context) error {
+		kv := c.Assets().Batches
+		entry, err := kv.Get(ctx, b.id)
+		if err != nil {
+			return err
+		}
+		var st BatchState
+		if err := json.Unmarshal(entry.Value(), &st); err != nil {
+			return permanent{err}
+		}
+		if st.State == StateCancelled {
+			return permanent{ErrCancelled}
+		}
+		st.State, st.Finished = StateComplete, time.Now().UTC()
+		st.Results, st.DeadLetters = len(out.Results), len(out.DeadLetters)
+		if _, err := kv.Update(ctx, b.id, protocol.Marshal(st), entry.Revision()); err != nil {
+			return err
+		}
+		return c.removeJobs(ctx, b.id)
+	})
+}
+
+// cancelled cleans up after a cancellation seen by this run: the jobs it
+// may have queued meanwhile go too.
+func (b *batchRun) cancelled(ctx context.Context) error {
+	b.stopConsumer()
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := b.c.removeJobs(cctx, b.id); err != nil {
+		b.log.Warn().Err(err).Msg("cancelled batch's jobs not removed")
+	}
+	b.c.metrics.BatchesCancelled.Inc()
+	b.log.Info().Msg("batch cancelled")
+	return ErrCancelled
+}
+
+// startConsumer reads the batch's records from the start of the stream.
+func (b *batchRun) startConsumer(ctx context.Context) error {
+	b.generation++
+	gen := b.generation
+	cctx, cancel := context.WithCancel(context.Background())
+	cons, err := b.c.Assets().Results.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{
+		FilterSubjects: []string{protocol.BatchResultsFilter(b.id), protocol.BatchDeadFilter(b.id), protocol.BatchVerdictsFilter(b.id)},
+	})
+	if err != nil {
+		cancel()
+		return err
+	}
+	cc, err := cons.Consume(func(m jetstream.Msg) {
+		select {
+		case b.incoming <- incomingMsg{gen, m}:
+		case <-cctx.Done():
+		}
+	}, jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
+		b.log.Debug().Err(err).Msg("records consumer")
+	}),
+		// Short heartbeats so that losing the server this consumer lives
+		// on is noticed (and the consumer re-created) within seconds.
+		jetstream.PullExpiry(10*time.Second), jetstream.PullHeartbeat(2*time.Second))
+	if err != nil {
+		cancel()
+		return err
+	}
+	b.consumer, b.stopConsuming = cc, cancel
+	return nil
+}
+
+func (b *batchRun) stopConsumer() {
+	if b.consumer != nil {
+		b.stopConsuming()
+		b.consumer.Stop()
+		b.consumer = nil
+	}
+}
+
+// recover makes the farm's assets again after the server lost them, and
+// puts back what this batch needs: its rule file, its state, its consumer
+// and a records consumer on the new stream. Records counted before stay
+// counted; everything else is queued again by the next fillGaps.
+func (b *batchRun) recover(ctx context.Context, why error) error {
+	c := b.c
+	if err := c.recreate(ctx, why); err != nil {
+		return err
+	}
+	if err := c.storeRuleFile(ctx, b.plan.RulesetHash, b.ruleFile); err != nil {
+		return err
+	}
+	if _, err := b.open(ctx); err != nil {
+		return err
+	}
+	if _, err := c.Assets().BatchConsumer(ctx, b.id); err != nil {
+		return err
+	}
+	b.stopConsumer()
+	for _, jr := range b.rec.per {
+		jr.consumed, jr.pending = 0, nil
+	}
+	b.rec.consumed = 0
+	if err := b.startConsumer(ctx); err != nil {
+		return err
+	}
+	n, err := b.fillGaps(ctx)
+	b.log.Error().Int("counted", b.rec.done()).Int("records_left", n).Msg("batch recovered on the recreated streams; jobs without a counted record queued again")
+	return err
+}
+
+// absorb reads one record message: a refused record is counted and
+// dropped, a sound one waits for judgment. It returns the record's job,
+// or "" when there is nothing to judge.
+func (b *batchRun) absorb(ctx context.Context, m jetstream.Msg) string {
+	rec := b.rec
+	rec.consumed++
+	kind, batch, jobID, ok := protocol.SplitSubject(m.Subject())
+	job, known := rec.jobs[jobID]
+	if !ok || batch != b.id || !known {
+		b.reject("", "", rejectUnknownJob, "record for no job of this batch: "+m.Subject())
+		return ""
+	}
+	jr := rec.of(jobID)
+	jr.consumed++
+	var seq uint64
+	if meta, err := m.Metadata(); err == nil {
+		seq = meta.Sequence.Stream
+	}
+	switch kind {
+	case protocol.KindVerdicts:
+		var v protocol.Verdict
+		if err := json.Unmarshal(m.Data(), &v); err != nil || v.JobID != jobID || v.Ruling != protocol.VerdictContested ||
+			!protocol.CheckSeal(b.key, v.Seal, protocol.KindVerdicts, b.id, jobID, v.Lease, v.Ruling) {
+			b.reject(jobID, job.Ruleset, rejectSeal, "verdict without a valid seal")
+			return ""
+		}
+		nonce := protocol.LeaseNonce(v.Lease)
+		jr.contested[nonce] = true
+		keep := jr.pending[:0]
+		for _, cand := range jr.pending {
+			if protocol.LeaseNonce(cand.lease) == nonce {
+				b.reject(jobID, job.Ruleset, rejectContested, "")
+				continue
+			}
+			keep = append(keep, cand)
+		}
+		jr.pending = keep
+		return jobID
+	case protocol.KindResults:
+		var r protocol.Result
+		if err := json.Unmarshal(m.Data(), &r); err != nil {
+			b.reject(jobID, job.Ruleset, rejectUnreadable, err.Error())
+			return ""
+		}
+		if !protocol.CheckLease(b.key, b.id, jobID, r.Lease) {
+			b.reject(jobID, job.Ruleset, rejectLease, "result without a lease of its job")
+			return ""
+		}
+		leased := job
+		leased.Lease = r.Lease
+		if err := r.CheckFor(leased); err != nil {
+			b.reject(jobID, job.Ruleset, rejectRecord, err.Error())
+			return ""
+		}
+		if b.hooks.Verify != nil {
+			if err := b.hooks.Verify(r); err != nil {
+				b.reject(jobID, job.Ruleset, rejectVerify, err.Error())
+				return ""
+			}
+		}
+		jr.pending = append(jr.pending, candidate{seq: seq, lease: r.Lease, result: &r})
+	case protocol.KindDead:
+		var d protocol.DeadLetter
+		if err := json.Unmarshal(m.Data(), &d); err != nil {
+			b.reject(jobID, job.Ruleset, rejectUnreadable, err.Error())
+			return ""
+		}
+		lease := d.Job.Lease
+		sealed := d.Source != protocol.SourceWorker
+		if sealed {
+			if !protocol.CheckSeal(b.key, d.Seal, protocol.KindDead, b.id, jobID, lease, d.Source) {
+				b.reject(jobID, job.Ruleset, rejectSeal, "coordinator's dead letter without a valid seal")
+				return ""
+			}
+		} else if !protocol.CheckLease(b.key, b.id, jobID, lease) {
+			b.reject(jobID, job.Ruleset, rejectLease, "dead letter without a lease of its job")
+			return ""
+		}
+		leased := job
+		leased.Lease = lease
+		if err := d.CheckFor(leased); err != nil {
+			b.reject(jobID, job.Ruleset, rejectRecord, err.Error())
+			return ""
+		}
+		jr.pending = append(jr.pending, candidate{seq: seq, lease: lease, dead: &d, sealed: sealed})
+	default:
+		b.reject(jobID, job.Ruleset, rejectUnknownJob, "record of unknown kind "+kind)
+		return ""
+	}
+	if jr.contested[protocol.LeaseNonce(jr.pending[len(jr.pending)-1].lease)] {
+		jr.pending = jr.pending[:len(jr.pending)-1]
+		b.reject(jobID, job.Ruleset, rejectContested, "")
+		return ""
+	}
+	return jobID
+}
+
+// reject counts a refused record and logs it (the first few of a batch,
+// then one in a hundred, so a flood cannot flood the log).
+func (b *batchRun) reject(jobID, ruleset, reason, detail string) {
+	b.rec.rejected++
+	if jobID != "" && detail != "" {
+		b.refusal[jobID] = reason + ": " + detail
+	}
+	b.c.metrics.RecordsRejected.WithLabelValues(ruleset, reason).Inc()
+	if reason == rejectContested && detail == "" {
+		return // logged with the verdict
+	}
+	b.logged++
+	if b.logged <= 20 || b.logged%100 == 0 {
+		b.log.Warn().Str("job", jobID).Str("reason", reason).Str("detail", detail).Int("refused", b.rec.rejected).
+			Msg("record refused; it does not count")
+	}
+}
+
+// judgeFresh asks the server where a job with waiting records stands:
+// first whether a publication of it is queued, then how many records it
+// has. A worker stores its record before it acknowledges the job, so once
+// a publication is seen gone, every record answering it is counted in the
+// second answer.
+func (b *batchRun) judgeFresh(ctx context.Context, jobID string) {
+	if len(b.rec.of(jobID).pending) == 0 || time.Now().Before(b.quietUntil) {
+		return
+	}
+	qctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	lease, queued, err := b.queuedLease(qctx, jobID)
+	if err == nil {
+		var counts map[string]int
+		if counts, err = subjectCounts(qctx, b.c.Assets().Results, protocol.JobRecordsFilter(b.id, jobID)); err == nil {
+			b.decide(ctx, jobID, queued, protocol.LeaseNonce(lease), counts[jobID])
+			return
+		}
+	}
+	b.quietUntil = time.Now().Add(time.Second)
+	b.log.Debug().Err(err).Str("job", jobID).Msg("waiting records not looked up; trying again in a second")
+}
+
+// queuedLease is the lease of the job's publication waiting in the queue,
+// if one is.
+func (b *batchRun) queuedLease(ctx context.Context, jobID string) (string, bool, error) {
+	raw, err := b.c.Assets().Jobs.GetLastMsgForSubject(ctx, protocol.JobSubject(b.id, jobID))
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	var j protocol.Job
+	if err := json.Unmarshal(raw.Data, &j); err != nil {
+		return "", true, nil
+	}
+	return j.Lease, true, nil
+}
+
+// decide judges a job's waiting records given whether a publication with
+// nonce queuedNonce is queued and how many records the stream holds for
+// the job. Records of a queued publication wait on; so do all of them
+// while the stream holds records this run has not read.
+func (b *batchRun) decide(ctx context.Context, jobID string, queued bool, queuedNonce string, count int) {
+	rec := b.rec
+	jr := rec.of(jobID)
+	if len(jr.pending) == 0 || count > jr.consumed {
+		return
+	}
+	var order []string
+	groups := map[string][]candidate{}
+	for _, cand := range jr.pending {
+		n := protocol.LeaseNonce(cand.lease)
+		if _, ok := groups[n]; !ok {
+			order = append(order, n)
+		}
+		groups[n] = append(groups[n], cand)
+	}
+	var keep []candidate
+	for _, n := range order {
+		g := groups[n]
+		switch {
+		case rec.has(jobID):
+			b.duplicate(jobID, len(g))
+		case queued && n == queuedNonce:
+			keep = append(keep, g...)
+		case jr.contested[n]:
+			for range g {
+				b.reject(jobID, rec.jobs[jobID].Ruleset, rejectContested, "")
+			}
+		default:
+			var fromWorkers, sealed []candidate
+			for _, cand := range g {
+				if cand.sealed {
+					sealed = append(sealed, cand)
+				} else {
+					fromWorkers = append(fromWorkers, cand)
+				}
+			}
+			if len(fromWorkers) >= 2 && !b.complete {
+				b.contest(ctx, jobID, g[0].lease, len(fromWorkers))
+				if len(sealed) > 0 {
+					b.accept(jobID, sealed[0])
+					b.duplicate(jobID, len(sealed)-1)
+				}
+				continue
+			}
+			b.accept(jobID, g[0])
+			b.duplicate(jobID, len(g)-1)
+		}
+	}
+	jr.pending = keep
+}
+
+func (b *batchRun) duplicate(jobID string, n int) {
+	if n <= 0 {
+		return
+	}
+	b.rec.duplicates += n
+	b.c.metrics.DuplicateRecords.WithLabelValues(b.rec.jobs[jobID].Ruleset).Add(float64(n))
+}
+
+// contest rules a publication with several answers void, in the stream
+// (so that every later run rules the same) and here.
+func (b *batchRun) contest(ctx context.Context, jobID, lease string, n int) {
+	jr := b.rec.of(jobID)
+	jr.contested[protocol.LeaseNonce(lease)] = true
+	ruleset := b.rec.jobs[jobID].Ruleset
+	for range n {
+		b.reject(jobID, ruleset, rejectContested, "")
+	}
+	v := protocol.Verdict{V: protocol.Version, JobID: jobID, Lease: lease, Ruling: protocol.VerdictContested, Records: n}
+	v.Seal = protocol.Seal(b.key, protocol.KindVerdicts, b.id, jobID, lease, v.Ruling)
+	b.refusal[jobID] = fmt.Sprintf("%s: %d records answered one publication", rejectContested, n)
+	b.log.Warn().Str("job", jobID).Int("records", n).
+		Msg("publication answered by more than one record (a job answered and handed back, or a delivery read by another client): none counts; the job is queued again")
+	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	// This run's own ruling stands whether or not the verdict is stored;
+	// the verdict keeps a later run from taking one of the records.
+	if _, err := b.c.Assets().JS.Publish(pctx, protocol.VerdictSubject(b.id, jobID), protocol.Marshal(v),
+		jetstream.WithMsgID(protocol.VerdictMsgID(jobID, lease))); err != nil {
+		b.log.Warn().Err(err).Str("job", jobID).Msg("verdict not stored")
+	}
+}
+
+// accept counts a job's record.
+func (b *batchRun) accept(jobID string, cand candidate) {
+	rec := b.rec
+	if cand.result != nil {
+		rec.results[jobID] = *cand.result
+		b.c.metrics.observeResult(*cand.result)
+	} else {
+		d := *cand.dead
+		rec.dead[jobID] = d
+		b.c.metrics.DeadLettered.WithLabelValues(d.Job.Ruleset, d.Source).Inc()
+		b.log.Error().Str("job", jobID).Uint64("seed", d.Job.Seed).Str("p0", d.Job.P0).Str("p1", d.Job.P1).
+			Int("attempts", d.Attempts).Str("error", d.Error).Str("source", d.Source).Msg("engine failure")
+	}
+	b.accepted = append(b.accepted, jobID)
+}
+
+// pass hands the records counted since the last pass to the hooks and the
+// schedule.
+func (b *batchRun) pass() {
+	for _, jobID := range b.accepted {
+		if b.hooks.Record != nil {
+			if r, played := b.rec.results[jobID]; played {
+				b.hooks.Record(&r, nil)
+			} else {
+				d := b.rec.dead[jobID]
+				b.hooks.Record(nil, &d)
+			}
+		}
+		b.sched.cover(b.rec.jobs[jobID])
+	}
+	b.accepted = b.accepted[:0]
+}
+
+// maxPublications is how often one run publishes a job before it gives
+// up on it: every publication was lost or answered by records that did
+// not count.
+func (b *batchRun) maxPublications() int {
+	return max(4, 2*b.c.Assets().Settings.MaxDeliver)
+}
+
+// fillGaps judges the waiting records of jobs whose publication is gone
+// and publishes every published job (below the schedule's frontiers) that
+// is neither queued, nor counted, nor waiting on records: a job lost with
+// a server, acknowledged unplayed, purged, or whose records were refused.
+// Jobs found queued or recorded move the frontiers past them. The jobs
+// stream is read first: a worker stores a job's record before it
+// acknowledges the job, so a job that leaves the queue after that read has
+// its record counted in the second. It returns how many record messages
+// the stream holds for the batch.
+func (b *batchRun) fillGaps(ctx context.Context) (int, error) {
+	a := b.c.Assets()
+	var queued, counts map[string]int
+	err := retry(ctx, func(ctx context.Context) error {
+		var err error
+		if queued, err = subjectCounts(ctx, a.Jobs, protocol.BatchJobsFilter(b.id)); err != nil {
+			if vanished(err) {
+				return permanent{err}
+			}
+			return err
+		}
+		counts, err = subjectCounts(ctx, a.Results, protocol.BatchRecordsFilter(b.id))
+		if vanished(err) {
+			return permanent{err}
+		}
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("reading batch %s from the streams: %w", b.id, err)
+	}
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
+	for jobID, jr := range b.rec.per {
+		// A job still queued in the snapshot is left to judgeFresh, which
+		// asks in the safe order; this one read the counts after the queue.
+		if len(jr.pending) == 0 || jr.consumed < counts[jobID] || queued[jobID] > 0 {
+			continue
+		}
+		b.decide(ctx, jobID, false, "", counts[jobID])
+	}
+	for jobID, j := range b.rec.jobs {
+		if counts[jobID] > 0 || queued[jobID] > 0 {
+			b.sched.cover(j)
+		}
+	}
+	var missing []protocol.Job
+	for _, j := range b.sched.published() {
+		jr := b.rec.per[j.JobID]
+		switch {
+		case queued[j.JobID] > 0 || b.rec.has(j.JobID):
+		case jr != nil && (len(jr.pending) > 0 || jr.consumed < counts[j.JobID]):
+			// Records not yet read or judged.
+		case counts[j.JobID] > 0 && jr == nil:
+			// Records not yet read.
+		case b.pubs[j.JobID] >= b.maxPublications():
+			b.giveUp(ctx, j)
+		default:
+			missing = append(missing, j)
+		}
+	}
+	if len(missing) == 0 {
+		return total, nil
+	}
+	if b.rec.consumed > 0 || len(missing) < len(b.sched.published()) {
+		b.log.Info().Int("jobs", len(missing)).Int("queued", len(queued)).Int("recorded", len(counts)).
+			Msg("queueing jobs neither queued nor recorded (lost, acknowledged unplayed, purged, or refused)")
+	}
+	return total, b.publishJobs(ctx, missing)
+}
+
+// giveUp records a job that was published maxPublications times without
+// a record that counted as an engine failure, under the coordinator's
+// seal, so that a batch whose records keep being refused still ends.
+func (b *batchRun) giveUp(ctx context.Context, j protocol.Job) {
+	j.Lease = b.leases[j.JobID]
+	why := b.refusal[j.JobID]
+	if why == "" {
+		why = "every publication was lost from the queue"
+	}
+	dl := protocol.DeadLetter{V: protocol.Version, Job: j, Attempts: b.pubs[j.JobID],
+		Error:  fmt.Sprintf("no record that counts after %d publications; last refusal: %s", b.pubs[j.JobID], why),
+		Source: protocol.SourceCoordinator, At: time.Now().UTC()}
+	dl.Seal = protocol.Seal(b.key, protocol.KindDead, b.id, j.JobID, j.Lease, dl.Source)
+	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if _, err := b.c.Assets().JS.Publish(pctx, protocol.DeadSubject(b.id, j.JobID), protocol.Marshal(dl),
+		jetstream.WithMsgID(protocol.DeadMsgID(j.JobID, j.Lease))); err != nil {
+		b.log.Warn().Err(err).Str("job", j.JobID).Msg("dead letter not stored")
+	}
+}
+
+// subjectCounts asks the server how many messages each job has under
+// filter.
+func subjectCounts(ctx context.Context, s jetstream.Stream, filter string) (map[string]int, error) {
+	info, err := s.Info(ctx, jetstream.WithSubjectFilter(filter))
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]int, len(info.State.Subjects))
+	for subj, n := range info.State.Subjects {
+		if _, _, job, ok := protocol.SplitSubject(subj); ok {
+			out[job] += int(n)
+		}
+	}
+	return out, nil
+}
+
+// publishJobs queues a new publication of each job, under a fresh lease
+// and message id, asynchronously, retrying the ones the server did not
+// acknowledge (under the same id). A job the server refuses because a
+// publication of it is queued already is left to that one.
+func (b *batchRun) publishJobs(ctx context.Context, jobs []protocol.Job) error {
+	wait := 200 * time.Millisecond
+	for i := range jobs {
+		jobs[i].Lease = protocol.MakeLease(b.key, b.id, jobs[i].JobID)
+		b.pubs[jobs[i].JobID]++
+		b.leases[jobs[i].JobID] = jobs[i].Lease
+	}
+	for len(jobs) > 0 {
+		js := b.c.Assets().JS
+		type pending struct {
+			job protocol.Job
+			ack jetstream.PubAckFuture
+		}
+		var inflight []pending
+		var failed []protocol.Job
+		for _, j := range jobs {
+			msg := &nats.Msg{Subject: protocol.JobSubject(j.BatchID, j.JobID), Data: protocol.Marshal(j), Header: nats.Header{}}
+			msg.Header.Set(jetstream.MsgIDHeader, protocol.JobMsgID(j.JobID, j.Lease))
+			f, err := js.PublishMsgAsync(msg)
+			if err != nil {
+				failed = append(failed, j)
+				continue
+			}
+			inflight = append(inflight, pending{j, f})
+		}
+		var lastErr error
+		// An acknowledgement lost with a stream leader never comes: give up
+		// on it after a while and publish again under the same id.
+		timeout := time.NewTimer(10 * time.Second)
+		for _, p := range inflight {
+			select {
+			case <-p.ack.Ok():
+				b.c.metrics.JobsPublished.WithLabelValues(p.job.Ruleset).Inc()
+			case err := <-p.ack.Err():
+				if alreadyQueued(err) {
+					continue
+				}
+				lastErr = err
+				failed = append(failed, p.job)
+			case <-timeout.C:
+				lastErr = errors.New("no acknowledgement within 10s")
+				failed = append(failed, p.job)
+				timeout.Reset(0)
+			case <-ctx.Done():
+				timeout.Stop()
+				return ctx.Err()
+			}
+		}
+		timeout.Stop()
+		if len(failed) > 0 {
+			b.log.Warn().Err(lastErr).Int("jobs", len(failed)).Msg("jobs not acknowledged by the server; retrying")
+			if !sleep(ctx, wait) {
+				return ctx.Err()
+			}
+			wait = min(2*wait, 5*time.Second)
+		}
+		jobs = failed
+	}
+	return nil
+}
+
+// alreadyQueued reports the server's refusal of a second message on a job
+// subject (the jobs stream keeps one per subject).
+func alreadyQueued(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "maximum messages per subject exceeded")
+}
