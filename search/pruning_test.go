@@ -21,6 +21,7 @@ func TestNullMoveGuards(t *testing.T) {
 		{"king, pawns and a knight", "chess.json", "4k3/pppp4/8/8/8/8/PPPP4/4K1N1 w - - 0 1", true, true},
 		{"giveaway: losing material wins", "giveaway.json", "", false, true},
 		{"racing kings: a goal race", "racingkings.json", "", false, true},
+		{"marseillais: two moves a turn", "marseillais.json", "", false, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
