@@ -62,7 +62,8 @@ func startFarm(t *testing.T) *testFarm {
 		"-state", filepath.Join(dir, "state"), "-listen", natsAddr, "-workers", "0",
 		"-addr", apiAddr, "-metrics-addr", coordMetrics,
 		"-players", "random,ab:d1", "-games", strconv.Itoa(farmGamesPerPairing),
-		"-ack-wait", "5s", "-max-deliver", "2", "-log-format", "json")
+		"-ack-wait", "5s", "-max-deliver", "2", "-log-format", "json",
+		"-no-replay") // the workers play the fake runner, whose moves are not chess
 	f := &testFarm{targets: farmTargets{coordinators: []string{coordMetrics}, workers: workerMetrics}, api: "http://" + apiAddr}
 	waitFor(t, 60*time.Second, "the coordinator's API", func() error { return httpOK(f.api + "/healthz") })
 	for i, addr := range workerMetrics {

@@ -11,30 +11,9 @@ func (p *Position) makeFx(m Move) {
 	g := p.g
 	s := p.side
 	from, to := m.From(), m.To()
-	p.undo = append(p.undo, undoRec{})
-	u := &p.undo[len(p.undo)-1]
-	u.move = m
-	u.hash = p.hash
 	oldVirgin := p.virgin
-	if p.epN > 0 {
-		p.eps = append(p.eps, epState{n: uint8(p.epN), victim: uint8(p.epVictim), sq: p.ep})
-		u.savedEP = true
-	}
-	u.halfmove = int32(p.halfmove)
-	u.checks = [2]uint8{uint8(p.checks[0]), uint8(p.checks[1])}
-	u.status = p.status
-	p.history = append(p.history, p.hash)
-	p.legalValid = false
-	p.ocValid = false
-	p.checkKnown = false
-
-	h := p.hash
-	for i := 0; i < p.epN; i++ {
-		h ^= g.zEP[p.ep[i]]
-	}
-	p.epN = 0
-	pc := p.board[from]
-	u.moved = pc
+	u, h := p.pushUndo(m)
+	pc := u.moved
 	c0, h0 := len(p.chg), len(p.fxHands)
 	p.fxh = h
 	stay := p.staysPut(m)

@@ -24,31 +24,10 @@ func (p *Position) makeStd(m Move) {
 	g := p.g
 	s := p.side
 	from, to := m.From(), m.To()
-	p.undo = append(p.undo, undoRec{})
-	u := &p.undo[len(p.undo)-1]
-	u.move = m
-	u.hash = p.hash
 	oldVirgin := p.virgin
 	epVictim := p.epVictim
-	if p.epN > 0 {
-		p.eps = append(p.eps, epState{n: uint8(p.epN), victim: uint8(p.epVictim), sq: p.ep})
-		u.savedEP = true
-	}
-	u.halfmove = int32(p.halfmove)
-	u.checks = [2]uint8{uint8(p.checks[0]), uint8(p.checks[1])}
-	u.status = p.status
-	p.history = append(p.history, p.hash)
-	p.legalValid = false
-	p.ocValid = false
-	p.checkKnown = false
-
-	h := p.hash
-	for i := 0; i < p.epN; i++ {
-		h ^= g.zEP[p.ep[i]]
-	}
-	p.epN = 0
-	pc := p.board[from]
-	u.moved = pc
+	u, h := p.pushUndo(m)
+	pc := u.moved
 	progress := false
 	typ := m.typ()
 	switch typ {
@@ -294,4 +273,33 @@ func (p *Position) unhandCapture(c uint8) {
 	if d := p.g.drops; d != nil && d.fromCaptures {
 		p.unhand(p.side, d.handKind[int(c>>2)-1], -1)
 	}
+}
+
+// pushUndo starts a Make: it records what Unmake restores (the move, the
+// hash, the en passant state, the clocks and the status), remembers the
+// hash for repetition, forgets the cached answers, and returns the undo
+// record and the hash with the old en passant keys taken out.
+func (p *Position) pushUndo(m Move) (*undoRec, uint64) {
+	p.undo = append(p.undo, undoRec{})
+	u := &p.undo[len(p.undo)-1]
+	u.move = m
+	u.hash = p.hash
+	if p.epN > 0 {
+		p.eps = append(p.eps, epState{n: uint8(p.epN), victim: uint8(p.epVictim), sq: p.ep})
+		u.savedEP = true
+	}
+	u.halfmove = int32(p.halfmove)
+	u.checks = [2]uint8{uint8(p.checks[0]), uint8(p.checks[1])}
+	u.status = p.status
+	p.history = append(p.history, p.hash)
+	p.legalValid = false
+	p.ocValid = false
+	p.checkKnown = false
+	h := p.hash
+	for i := 0; i < p.epN; i++ {
+		h ^= p.g.zEP[p.ep[i]]
+	}
+	p.epN = 0
+	u.moved = p.board[m.From()]
+	return u, h
 }

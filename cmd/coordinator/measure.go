@@ -49,6 +49,7 @@ type farmFlags struct {
 	listen      string
 	workers     int
 	runner      string
+	noReplay    bool
 	players     string
 	games       int
 	seed        uint64
@@ -75,6 +76,7 @@ func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	fs.StringVar(&f.listen, "listen", "127.0.0.1:0", "loopback address of the embedded server, for outside workers (port 0: any free port)")
 	fs.IntVar(&f.workers, "workers", -1, "in-process game slots (default: one per core in local mode, none with -nats)")
 	fs.StringVar(&f.runner, "runner", farm.DefaultRunnerName, "game runner of the in-process workers")
+	fs.BoolVar(&f.noReplay, "no-replay", false, "count results without replaying their moves through the engine: only for farms whose workers play a stand-in runner (tests)")
 	fs.StringVar(&f.players, "players", strings.Join(defaultPlayers, ","), "ladder of player specs, comma-separated")
 	fs.IntVar(&f.games, "games", 40, "games per pairing, at most (even: colour-swapped pairs); sequential stopping ends clear pairings sooner")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the openings")
@@ -112,7 +114,9 @@ func (f *farmFlags) config() farm.Config {
 
 // replayOff: the in-process workers play a stand-in runner, whose moves
 // are no game of the file, so results are not replayed through the engine.
-func (f *farmFlags) replayOff() bool { return f.workers != 0 && f.runner != farm.DefaultRunnerName }
+func (f *farmFlags) replayOff() bool {
+	return f.noReplay || f.workers != 0 && f.runner != farm.DefaultRunnerName
+}
 
 // settings are the measurement's settings from the flags.
 func (f *farmFlags) settings(salt string) measure.Settings {
