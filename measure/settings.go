@@ -45,8 +45,8 @@ type Settings struct {
 // -quick. A run of the default ladder on orthodox chess gets there in a
 // few minutes on two cores.
 const (
-	DefaultPrecision = 0.05
-	QuickPrecision   = 0.10
+	DefaultPrecision = 0.07
+	QuickPrecision   = 0.12
 )
 
 // Check reports what is wrong with the settings before any file is read:
