@@ -118,7 +118,11 @@
 // its consumer and purges its jobs; the coordinator running it stops with
 // ErrCancelled and purges again whatever it queued meanwhile, and no run
 // of the plan resumes it. serve resumes only batches it owns
-// (BatchState.Owner), never one a measure run left behind.
+// (BatchState.Owner), never one a measure run left behind; and since the
+// command is part of each plan's salt, two commands on one farm never
+// share a batch. In local mode each command keeps its own locked store
+// (package local): serve in .balancefarm/serve, measure and regress in
+// .balancefarm/measure, a second concurrent run in a sibling of its own.
 //
 // # Sequential batches
 //

@@ -178,7 +178,6 @@ func (s *Service) start(plan protocol.Plan, label string, data []byte, created t
 }
 
 func (s *Service) run(b *serviceBatch, data []byte) {
-	started := time.Now()
 	var hooks Hooks
 	if s.cfg.Hooks != nil {
 		h, err := s.cfg.Hooks(b.plan)
@@ -212,7 +211,7 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 	var reportErr string
 	var doc []byte
 	if s.cfg.Report != nil {
-		rep, err := s.cfg.Report(Finished{ID: b.id, Label: b.label, Plan: b.plan, RuleFile: data, Outcome: out, Wall: time.Since(started)})
+		rep, err := s.cfg.Report(Finished{ID: b.id, Label: b.label, Plan: b.plan, RuleFile: data, Outcome: out, Wall: out.Elapsed})
 		if err != nil {
 			reportErr = err.Error()
 		} else {
@@ -372,7 +371,7 @@ func (s *Service) planFor(r *http.Request, data []byte) (protocol.Plan, error) {
 		plan.Seed = n
 	}
 	if q.Get("fresh") == "1" || q.Get("fresh") == "true" {
-		plan.Salt = time.Now().UTC().Format(time.RFC3339Nano)
+		plan.Salt = strings.TrimSpace(plan.Salt + " " + time.Now().UTC().Format(time.RFC3339Nano))
 	}
 	return plan, nil
 }

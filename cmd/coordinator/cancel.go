@@ -5,9 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"time"
 
 	"balancefarm/farm"
+	"balancefarm/farm/local"
 )
 
 func init() {
@@ -40,7 +42,17 @@ func runCancel(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	ff.workers = 0
-	conn, err := ff.open(log)
+	// A store held by a running measure is reached through that run's
+	// server, never opened a second time.
+	if ff.conn.URL == "" {
+		if ff.state == "" {
+			ff.state = filepath.Join(stateBase, ff.ownerName())
+		}
+		if h, held := local.Held(ff.state); held && h.URL != "" {
+			ff.conn.URL = h.URL
+		}
+	}
+	conn, err := ff.open(log, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "cancel:", err)
 		return 1

@@ -72,7 +72,7 @@ type farmFlags struct {
 
 func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	f.conn.AddFlags(fs, "")
-	fs.StringVar(&f.state, "state", ".balancefarm", "state directory of the embedded server (local mode)")
+	fs.StringVar(&f.state, "state", "", "state directory of the embedded server (local mode; default "+stateBase+"/COMMAND, or the first free "+stateBase+"/COMMAND-N while another run holds it)")
 	fs.StringVar(&f.listen, "listen", "127.0.0.1:0", "loopback address of the embedded server, for outside workers (port 0: any free port)")
 	fs.IntVar(&f.workers, "workers", -1, "in-process game slots (default: one per core in local mode, none with -nats)")
 	fs.StringVar(&f.runner, "runner", farm.DefaultRunnerName, "game runner of the in-process workers")
@@ -104,12 +104,20 @@ func (f *farmFlags) ladder() []string {
 	return out
 }
 
-func (f *farmFlags) config() farm.Config {
-	owner := f.owner
-	if owner == "" {
-		owner = "measure"
+// stateBase is the folder under which each command keeps its own store.
+const stateBase = ".balancefarm"
+
+// ownerName is the command that runs the batches: it names them in the
+// farm, salts their plans and picks the default state directory.
+func (f *farmFlags) ownerName() string {
+	if f.owner == "" {
+		return "measure"
 	}
-	return farm.Config{Replicas: f.replicas, AckWait: f.ackWait, MaxDeliver: f.maxDeliver, Reconfigure: f.reconfigure, Owner: owner}
+	return f.owner
+}
+
+func (f *farmFlags) config() farm.Config {
+	return farm.Config{Replicas: f.replicas, AckWait: f.ackWait, MaxDeliver: f.maxDeliver, Reconfigure: f.reconfigure, Owner: f.ownerName()}
 }
 
 // replayOff: the in-process workers play a stand-in runner, whose moves
@@ -124,6 +132,10 @@ func (f *farmFlags) settings(salt string) measure.Settings {
 	if slots < 0 {
 		slots = runtime.NumCPU()
 	}
+	// The owner goes into the salt, so that on a shared farm one command
+	// never runs or resumes a batch another command started (seeds do not
+	// depend on the salt: the games are the same).
+	salt = strings.TrimSpace(f.ownerName() + " " + salt)
 	return measure.Settings{Players: f.ladder(), Games: f.games, Seed: f.seed, MaxNodes: f.maxNodes, MaxWall: f.maxWall,
 		Salt: salt, Sequential: f.sequential, Window: f.window, Slots: slots, Precision: f.precision}
 }
@@ -135,6 +147,9 @@ type farmConn struct {
 	// games takes the games compiled at submission when the in-process
 	// workers play with the engine.
 	games measure.GameCache
+	// url and state are the embedded server's address and store (local
+	// mode only).
+	url, state string
 }
 
 // lookupRunner finds the in-process workers' runner. The engine's runner
@@ -150,8 +165,10 @@ func lookupRunner(name string) (farm.GameRunner, measure.GameCache, error) {
 }
 
 // open starts local mode (an embedded server and in-process workers) or
-// connects to -nats.
-func (f *farmFlags) open(log zerolog.Logger) (*farmConn, error) {
+// connects to -nats. Local mode holds its state directory; a run without
+// -state that finds the default one held takes a sibling of its own and
+// says so on stderr.
+func (f *farmFlags) open(log zerolog.Logger, stderr io.Writer) (*farmConn, error) {
 	if f.conn.URL != "" {
 		var runner farm.GameRunner
 		var games measure.GameCache
@@ -190,14 +207,21 @@ func (f *farmFlags) open(log zerolog.Logger) (*farmConn, error) {
 		}
 		runner, games = r, g
 	}
+	state, fallback := f.state, false
+	if state == "" {
+		state, fallback = filepath.Join(stateBase, f.ownerName()), true
+	}
 	lf, err := local.Start(local.Options{
-		StateDir: f.state, Listen: f.listen, Workers: workers, Runner: runner, Log: log,
+		StateDir: state, Fallback: fallback, Command: "coordinator " + f.ownerName(), Listen: f.listen, Workers: workers, Runner: runner, Log: log,
 		Worker: farm.WorkerConfig{MaxNodes: f.maxNodes, MaxWall: f.maxWall, DrainTimeout: 10 * time.Second},
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &farmConn{js: lf.JS, close: lf.Close, games: games}, nil
+	for _, b := range lf.Busy {
+		fmt.Fprintf(stderr, "state: %s is in use by %s; this run keeps its own store in %s\n", b.Dir, b.Holder, lf.StateDir)
+	}
+	return &farmConn{js: lf.JS, close: lf.Close, games: games, url: lf.URL(), state: lf.StateDir}, nil
 }
 
 // startWorkers runs in-process workers next to a remote farm.
@@ -332,7 +356,7 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 	defer stop()
 	// After the first signal starts the shutdown, a second one kills.
 	context.AfterFunc(ctx, stop)
-	conn, err := ff.open(log)
+	conn, err := ff.open(log, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
 		return nil, 1
@@ -359,19 +383,22 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 		fmt.Fprintln(stderr, "measure:", err)
 		return nil, exitUsage
 	}
-	started := time.Now()
 	outcomes := make([]*farm.Outcome, len(files))
 	errs := make([]error, len(files))
 	var wg sync.WaitGroup
 	for i, f := range files {
 		// The total shown is the cap; a sequential batch may end below it.
-		hooks := farm.Hooks{Progress: view.Track(filepath.Base(f.Label), len(settings.Plan(f).Jobs()))}
+		label := f.Label
+		hooks := farm.Hooks{Progress: view.Track(filepath.Base(f.Label), len(settings.Plan(f).Jobs())),
+			Resumed: func(done, total int) {
+				fmt.Fprintf(stderr, "%s: resuming: %d of %d games already recorded\n", label, done, total)
+			}}
 		wg.Go(func() { outcomes[i], errs[i] = m.Run(ctx, f, settings, hooks) })
 	}
 	wg.Wait()
 	view.Close()
 
-	verdicts := &verdictWriter{w: stdout, outDir: opts.outDir, players: settings.Players, started: started, m: m}
+	verdicts := &verdictWriter{w: stdout, outDir: opts.outDir, players: settings.Players, m: m}
 	for i, f := range files {
 		if errs[i] != nil {
 			if errors.Is(errs[i], context.Canceled) {
@@ -388,7 +415,7 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 				f.Label, d.Job.Game, d.Job.P0, d.Job.P1, d.Job.Seed, d.Job.RulesetHash, d.Attempts, d.Error)
 			status = 1
 		}
-		verdict, err := verdicts.report(f, out.Results)
+		verdict, err := verdicts.report(f, out)
 		switch {
 		case err != nil:
 			fmt.Fprintf(stderr, "%s: report: %v\n", f.Label, err)

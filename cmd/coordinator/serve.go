@@ -24,6 +24,15 @@ func init() {
 }
 
 func runServe(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	// After the first signal starts the shutdown, a second one kills.
+	context.AfterFunc(ctx, stop)
+	return serve(ctx, args, stdout, stderr)
+}
+
+// serve runs the service until ctx ends.
+func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var ff farmFlags
@@ -71,16 +80,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
-	// After the first signal starts the shutdown, a second one kills.
-	context.AfterFunc(ctx, stop)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Error().Err(err).Msg("API listener")
 		return 1
 	}
-	conn, err := ff.open(log)
+	conn, err := ff.open(log, stderr)
 	if err != nil {
 		ln.Close()
 		log.Error().Err(err).Msg("farm")

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"balancefarm/farm"
 	"balancefarm/measure"
-	"balancefarm/protocol"
 	"balancefarm/report"
 	"balancefarm/search"
 )
@@ -39,14 +39,14 @@ type verdictWriter struct {
 	w       io.Writer
 	outDir  string
 	players []string
-	started time.Time
 	m       *measure.Measurer
 	reports []*report.Report
 }
 
-func (v *verdictWriter) report(f *measure.File, results []protocol.Result) (string, error) {
-	wall := time.Since(v.started)
-	rep, err := v.m.Report(f, v.players, results, wall, v.outDir)
+// report's time is the batch's own, over every session that ran it.
+func (v *verdictWriter) report(f *measure.File, out *farm.Outcome) (string, error) {
+	wall := out.Elapsed
+	rep, err := v.m.Report(f, v.players, out.Results, wall, v.outDir)
 	if err != nil {
 		return "", err
 	}
@@ -70,7 +70,11 @@ func (v *verdictWriter) report(f *measure.File, results []protocol.Result) (stri
 			reasons += fmt.Sprintf(" (about %d more games)", u.MoreGames)
 		}
 	}
-	fmt.Fprintf(v.w, "%s: %s%s (%d games in %s)\n", f.Label, rep.Verdict, reasons, rep.Games, wall.Round(time.Second))
+	took := wall.Round(time.Second).String()
+	if out.Resumed > 0 {
+		took += " over every session"
+	}
+	fmt.Fprintf(v.w, "%s: %s%s (%d games in %s)\n", f.Label, rep.Verdict, reasons, rep.Games, took)
 	v.reports = append(v.reports, rep)
 	return rep.Verdict, nil
 }
