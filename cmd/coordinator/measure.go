@@ -17,6 +17,7 @@ import (
 	"balancefarm/farm"
 	"balancefarm/farm/local"
 	"balancefarm/measure"
+	"balancefarm/protocol"
 	"balancefarm/report"
 	"balancefarm/search"
 	"balancefarm/selfplay"
@@ -254,10 +255,7 @@ func readRuleFiles(paths []string, stderr io.Writer) (files []*measure.File, bad
 	for _, path := range paths {
 		f, err := measure.Read(path)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: invalid, skipped:\n", path)
-			for _, line := range measure.Lines(err) {
-				fmt.Fprintf(stderr, "  %s\n", line)
-			}
+			refuseRuleFile(stderr, path, measure.Lines(err))
 			bad = true
 			continue
 		}
@@ -275,26 +273,24 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 	opts.add(fs)
 	fresh := fs.Bool("fresh", false, "measure again from scratch instead of resuming an identical earlier measurement")
 	noFail := fs.Bool("no-fail", false, "exit 0 even when a verdict is not viable")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: coordinator measure [flags] FILE...")
-		fmt.Fprintln(stderr, "Plays every pairing of the -players ladder on each valid FILE and reports the results. Each pairing")
-		fmt.Fprintln(stderr, "plays colour-swapped pairs until every threshold it feeds is decided by a sequential test (SPRT),")
-		fmt.Fprintln(stderr, "at least the test's minimum and at most -games; -sequential=false plays all -games.")
-		fmt.Fprintln(stderr, "Running the same command again resumes (or re-reports) the recorded measurement; -fresh starts over.")
-		fmt.Fprintln(stderr, "The strongest rung also plays itself until its draw rate and first mover's score are within")
-		fmt.Fprintln(stderr, "±-precision and every flag is decided. A flag is raised only when its interval lies beyond its threshold;")
-		fmt.Fprintln(stderr, "when the games run out first the verdict is inconclusive, naming the undecided flags.")
-		fmt.Fprintln(stderr, "Exit status: 0 all measured and viable, 1 a file was invalid, failed or had engine failures,")
-		fmt.Fprintln(stderr, "2 usage, 3 some verdict was not viable (0 with -no-fail), 5 none was not viable but some was")
-		fmt.Fprintln(stderr, "inconclusive (0 with -no-fail).")
-		fs.PrintDefaults()
+	setUsage(fs, "coordinator measure [flags] FILE... (flags may also follow the files)",
+		`Plays every pairing of the -players ladder on each valid FILE and reports the results. Each pairing
+plays colour-swapped pairs until every threshold it feeds is decided by a sequential test (SPRT),
+at least the test's minimum and at most -games; -sequential=false plays all -games.
+Running the same command again resumes (or re-reports) the recorded measurement; -fresh starts over.
+The strongest rung also plays itself until its draw rate and first mover's score are within
+±-precision and every flag is decided. A flag is raised only when its interval lies beyond its threshold;
+when the games run out first the verdict is inconclusive, naming the undecided flags.
+Verdicts go to stdout; progress, resumption and problems to stderr.
+Exit status: 0 all measured and viable, 1 a file was invalid, failed or had engine failures,
+2 usage, 3 some verdict was not viable (0 with -no-fail), 5 none was not viable but some was
+inconclusive (0 with -no-fail).`, measureGroups...)
+	files, code, ok := parseArgs(fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	if fs.NArg() == 0 {
-		fs.Usage()
-		return exitUsage
+	if len(files) == 0 {
+		return usageError(stderr, "measure", "no rule file given")
 	}
 	if opts.quick {
 		ff.applyQuick(fs)
@@ -302,11 +298,19 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 	if *fresh {
 		opts.salt = time.Now().UTC().Format(time.RFC3339Nano)
 	}
-	_, status := measureFiles(&ff, opts, fs.Args(), nil, stdout, stderr)
+	_, status := measureFiles(&ff, opts, files, nil, stdout, stderr)
 	if (status == exitNotViable || status == exitInconclusive) && *noFail {
 		status = 0
 	}
 	return status
+}
+
+// measureGroups order measure's and regress's help: what a designer sets,
+// then how the run is shown, then the farm (everything else).
+var measureGroups = []flagGroup{
+	{"What to measure", []string{"quick", "players", "games", "precision", "seed", "sequential", "fresh", "update", "full", "baseline"}},
+	{"What to show", []string{"out", "no-fail", "progress", "progress-interval", "live"}},
+	{"Farm (where and how games are played)", nil},
 }
 
 // measureOptions are measure's settings beyond the farm's.
@@ -315,6 +319,7 @@ type measureOptions struct {
 	progressEvery time.Duration
 	outDir        string
 	quick         bool
+	live          bool
 	salt          string
 }
 
@@ -323,6 +328,7 @@ func (o *measureOptions) add(fs *flag.FlagSet) {
 	fs.DurationVar(&o.progressEvery, "progress-interval", 10*time.Second, "how often lines mode prints")
 	fs.StringVar(&o.outDir, "out", "", "write NAME.json, NAME.md, NAME.html per file and summary.md to this directory")
 	fs.BoolVar(&o.quick, "quick", false, "a short ladder and few games: a first look, and for tests")
+	fs.BoolVar(&o.live, "live", false, "print cutechess-style lines (score, Elo difference, SPRT) on stderr after each game of each pairing")
 }
 
 // measureFiles checks the settings, reads the files at paths (or takes
@@ -378,11 +384,13 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 	defer stopWatching()
 	m := &measure.Measurer{Coord: coord, Games: conn.games, NoReplay: ff.replayOff()}
 
-	view, err := farm.NewProgressView(stdout, opts.progressMode, opts.progressEvery)
+	// Progress goes to stderr, so stdout holds only the verdicts.
+	view, err := farm.NewProgressView(stderr, opts.progressMode, opts.progressEvery)
 	if err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
 		return nil, exitUsage
 	}
+	var liveMu sync.Mutex
 	outcomes := make([]*farm.Outcome, len(files))
 	errs := make([]error, len(files))
 	var wg sync.WaitGroup
@@ -393,6 +401,9 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 			Resumed: func(done, total int) {
 				fmt.Fprintf(stderr, "%s: resuming: %d of %d games already recorded\n", label, done, total)
 			}}
+		if opts.live {
+			hooks.Record = liveLines(stderr, &liveMu, filepath.Base(label), measure.NewScorer(settings.Plan(f), settings.Precision))
+		}
 		wg.Go(func() { outcomes[i], errs[i] = m.Run(ctx, f, settings, hooks) })
 	}
 	wg.Wait()
@@ -431,6 +442,28 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 		status = 1
 	}
 	return verdicts.reports, status
+}
+
+// liveLines is a Record hook printing a pairing's running score after each
+// of its games; mu keeps the lines of files measured at once apart.
+func liveLines(w io.Writer, mu *sync.Mutex, label string, scorer *measure.Scorer) func(*protocol.Result, *protocol.DeadLetter) {
+	by := map[protocol.Pairing][]protocol.Result{}
+	return func(r *protocol.Result, _ *protocol.DeadLetter) {
+		if r == nil {
+			return
+		}
+		p, ok := scorer.Pairing(*r)
+		if !ok {
+			return
+		}
+		by[p] = append(by[p], *r)
+		lines := scorer.Score(p, by[p]).Lines()
+		mu.Lock()
+		defer mu.Unlock()
+		for _, l := range lines {
+			fmt.Fprintf(w, "%s: %s\n", label, l)
+		}
+	}
 }
 
 // exitNotViable is measure's exit status when every file was measured but

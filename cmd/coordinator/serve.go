@@ -43,18 +43,18 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	readTimeout := fs.Duration("read-timeout", 15*time.Second, "time a client has to send a whole request, body included")
 	maxConns := fs.Int("max-conns", 256, "most API connections open at once")
 	reports := fs.String("reports", "", "write each finished measurement's NAME.json, NAME.md and NAME.html to DIR/ID/ (empty: kept for the API only)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: coordinator serve [flags]")
-		fmt.Fprintln(stderr, "Serves the measurement API (see farm/doc.go). A posted rule file is compiled and its players checked")
-		fmt.Fprintln(stderr, "before anything is queued; measurements stop and report as coordinator measure's do.")
-		fs.PrintDefaults()
+	setUsage(fs, "coordinator serve [flags]",
+		`Serves a web page and the measurement API (see README.md). A posted rule file is compiled and its players
+checked before anything is queued; measurements stop and report as coordinator measure's do.`,
+		flagGroup{"Service", []string{"addr", "token-file", "reports", "max-jobs", "read-timeout", "max-conns"}},
+		flagGroup{"What to measure (defaults for each request)", []string{"players", "games", "precision", "seed", "sequential"}},
+		flagGroup{"Farm (where and how games are played)", nil})
+	rest, code, ok := parseArgs(fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return exitUsage
+	if len(rest) > 0 {
+		return usageError(stderr, "serve", fmt.Sprintf("takes no files (post them to the API or the page), got %q", strings.Join(rest, " ")))
 	}
 	log, err := farm.NewLogger(stderr, ff.logFormat, ff.logLevel, "coordinator")
 	if err != nil {
