@@ -147,9 +147,15 @@
 // must send its whole request within -read-timeout (15 s) or is dropped;
 // at most -max-conns connections are served at once.
 //
+//	GET /
+//	    The web page (embedded, self-contained): a form posting a rule file
+//	    as multipart/form-data, and each measurement's live view, polling
+//	    /v1/measurements/{id}/live.
 //	POST /v1/measurements[?players=A,B,C&games=N&seed=S&fresh=1&file=NAME]
 //	    Body: the rule file itself, at most engine.MaxRuleFileBytes (1 MiB;
-//	    413 beyond). players (comma-separated specs), games (per pairing,
+//	    413 beyond), or multipart/form-data with the file in a part named
+//	    "file" (its file name is the default NAME) and players, games, seed
+//	    and fresh as fields (curl -F file=@rules.json). players (comma-separated specs), games (per pairing,
 //	    even; the cap when the service stops pairings early, as measure
 //	    does by default) and seed override the service's defaults (400 if
 //	    they make a bad plan); fresh=1 measures again instead of reusing an
@@ -175,6 +181,12 @@
 //	    Cancels a measurement: its queued jobs are removed, its run stops
 //	    and no restart resumes it. Answers the summary (state "cancelled");
 //	    409 when it is complete, 404 for an unknown id.
+//	GET /v1/measurements/{id}/live
+//	    The summary, the verdict once complete, and "pairings": each
+//	    pairing's running score from ServiceConfig.Live (measure gives
+//	    W-D-L, score, Elo with interval and the stop rule's SPRTs).
+//	GET /v1/measurements/{id}/report.html
+//	    The report's page.
 //	GET /v1/measurements/{id}/report
 //	    The report document (report/FORMAT.md), as coordinator measure
 //	    writes it; also written to serve -reports DIR as DIR/ID/NAME.json,

@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -32,6 +34,12 @@ type ServiceConfig struct {
 	// Report, when set, is run on each completed batch for its verdict
 	// and report.
 	Report func(Finished) (ServiceReport, error)
+	// Live, when set, gives the running score of each pairing of a plan
+	// from the results so far, served at /v1/measurements/{id}/live.
+	Live func(plan protocol.Plan, results []protocol.Result) any
+	// Salt goes into every plan (with the request's fresh salt after it),
+	// so that the service's batches are its own on a shared farm.
+	Salt string
 	// MaxRuleFileBytes caps a posted body. Required.
 	MaxRuleFileBytes int
 	// MaxJobs caps the games one request may queue (DefaultMaxJobs when 0).
@@ -64,8 +72,13 @@ type Finished struct {
 // ServiceReport is what the report of a finished batch gives the service.
 type ServiceReport struct {
 	Viable bool
-	// JSON is the report document, served at /v1/measurements/{id}/report.
+	// Verdict is the report's verdict word (viable, not_viable,
+	// inconclusive).
+	Verdict string
+	// JSON is the report document, served at /v1/measurements/{id}/report;
+	// HTML its page, at /v1/measurements/{id}/report.html.
 	JSON []byte
+	HTML []byte
 }
 
 // DefaultMaxJobs is how many games one request may queue unless the
@@ -111,8 +124,10 @@ type serviceBatch struct {
 	results []protocol.Result
 	dead    []protocol.DeadLetter
 	verdict *bool
+	word    string // the verdict's word
 	report  string // error from the report hook
 	doc     []byte // the report's JSON
+	html    []byte // and its page
 }
 
 // NewService makes a service whose runs live as long as ctx.
@@ -208,20 +223,20 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 		return
 	}
 	var verdict *bool
-	var reportErr string
-	var doc []byte
+	var reportErr, word string
+	var doc, html []byte
 	if s.cfg.Report != nil {
 		rep, err := s.cfg.Report(Finished{ID: b.id, Label: b.label, Plan: b.plan, RuleFile: data, Outcome: out, Wall: out.Elapsed})
 		if err != nil {
 			reportErr = err.Error()
 		} else {
-			verdict, doc = &rep.Viable, rep.JSON
+			verdict, doc, html, word = &rep.Viable, rep.JSON, rep.HTML, rep.Verdict
 		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b.results, b.dead = out.Results, out.DeadLetters
-	b.state, b.verdict, b.report, b.doc = StateComplete, verdict, reportErr, doc
+	b.state, b.verdict, b.report, b.doc, b.html, b.word = StateComplete, verdict, reportErr, doc, html, word
 }
 
 // fail marks a run that stopped short, unless the service is stopping.
@@ -243,6 +258,11 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc("DELETE /v1/measurements/{id}", s.auth(s.deleteMeasurement))
 	mux.HandleFunc("GET /v1/measurements/{id}/results", s.auth(s.getResults))
 	mux.HandleFunc("GET /v1/measurements/{id}/report", s.auth(s.getReport))
+	mux.HandleFunc("GET /v1/measurements/{id}/report.html", s.auth(s.getReportHTML))
+	mux.HandleFunc("GET /v1/measurements/{id}/live", s.auth(s.getLive))
+	// The page itself holds no data: it is open, and asks the API (with a
+	// token the user types, when the service has one).
+	mux.HandleFunc("GET /{$}", servePage)
 	mux.HandleFunc("GET /v1/queue", s.auth(s.getQueue))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") })
 	return mux
@@ -286,6 +306,7 @@ type Detail struct {
 	Tallies     []Tally               `json:"tallies"`
 	Failures    []protocol.DeadLetter `json:"engine_failures"`
 	Viable      *bool                 `json:"viable,omitempty"`
+	Verdict     string                `json:"verdict,omitempty"`
 	ReportError string                `json:"report_error,omitempty"`
 }
 
@@ -296,22 +317,33 @@ func (b *serviceBatch) summary() Summary {
 
 func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
 	limit := int64(s.cfg.MaxRuleFileBytes)
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	q := r.URL.Query()
+	var data []byte
+	var err error
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
+		data, err = readMultipart(w, r, limit, q)
+	} else {
+		data, err = io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	}
 	if err != nil {
 		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
+		var bad badForm
+		switch {
+		case errors.As(err, &tooBig), errors.Is(err, errTooBig):
 			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("rule file larger than %d bytes", limit), nil)
-			return
+		case errors.As(err, &bad):
+			writeError(w, http.StatusBadRequest, string(bad), nil)
+		default:
+			writeError(w, http.StatusBadRequest, "reading the body: "+err.Error(), nil)
 		}
-		writeError(w, http.StatusBadRequest, "reading the body: "+err.Error(), nil)
 		return
 	}
-	plan, err := s.planFor(r, data)
+	plan, err := s.planFor(q, data)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error(), nil)
 		return
 	}
-	label := r.URL.Query().Get("file")
+	label := q.Get("file")
 	name, problems := s.cfg.Admit(label, data, plan.Players)
 	if len(problems) > 0 {
 		writeError(w, http.StatusUnprocessableEntity, "refused", problems)
@@ -344,10 +376,9 @@ func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
 
 // planFor reads the optional query parameters players, games, seed and
 // fresh over the service's defaults; the ruleset's name comes later.
-func (s *Service) planFor(r *http.Request, data []byte) (protocol.Plan, error) {
-	q := r.URL.Query()
+func (s *Service) planFor(q url.Values, data []byte) (protocol.Plan, error) {
 	plan := protocol.Plan{RulesetHash: protocol.HashRuleFile(data), Players: s.cfg.Players,
-		GamesPerPairing: s.cfg.GamesPerPairing, Seed: s.cfg.Seed, MaxNodes: s.cfg.MaxNodes, MaxWallMS: s.cfg.MaxWallMS}
+		GamesPerPairing: s.cfg.GamesPerPairing, Seed: s.cfg.Seed, MaxNodes: s.cfg.MaxNodes, MaxWallMS: s.cfg.MaxWallMS, Salt: s.cfg.Salt}
 	if v := q.Get("players"); v != "" {
 		plan.Players = nil
 		for _, p := range strings.Split(v, ",") {
@@ -408,7 +439,7 @@ func (s *Service) getMeasurement(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	d := Detail{Summary: b.summary(), Failures: append([]protocol.DeadLetter{}, b.dead...), Viable: b.verdict, ReportError: b.report}
+	d := Detail{Summary: b.summary(), Failures: append([]protocol.DeadLetter{}, b.dead...), Viable: b.verdict, Verdict: b.word, ReportError: b.report}
 	results := append([]protocol.Result(nil), b.results...)
 	s.mu.Unlock()
 	SortResults(results)
@@ -473,6 +504,52 @@ func (s *Service) getReport(w http.ResponseWriter, r *http.Request) {
 	default:
 		writeError(w, http.StatusNotFound, "no report (measurement "+state+")", nil)
 	}
+}
+
+// getReportHTML serves the finished report's page.
+func (s *Service) getReportHTML(w http.ResponseWriter, r *http.Request) {
+	b := s.lookup(w, r)
+	if b == nil {
+		return
+	}
+	s.mu.Lock()
+	html, state, reportErr := b.html, b.state, b.report
+	s.mu.Unlock()
+	switch {
+	case html != nil:
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(html)
+	case reportErr != "":
+		writeError(w, http.StatusInternalServerError, "report: "+reportErr, nil)
+	default:
+		writeError(w, http.StatusNotFound, "no report (measurement "+state+")", nil)
+	}
+}
+
+// Live is the answer of /v1/measurements/{id}/live: the detail without
+// the failures' particulars, and each pairing's running score.
+type Live struct {
+	Summary
+	Verdict     string `json:"verdict,omitempty"`
+	ReportError string `json:"report_error,omitempty"`
+	// Pairings come from ServiceConfig.Live (nil without one).
+	Pairings any `json:"pairings"`
+}
+
+func (s *Service) getLive(w http.ResponseWriter, r *http.Request) {
+	b := s.lookup(w, r)
+	if b == nil {
+		return
+	}
+	s.mu.Lock()
+	l := Live{Summary: b.summary(), Verdict: b.word, ReportError: b.report}
+	results := append([]protocol.Result(nil), b.results...)
+	s.mu.Unlock()
+	SortResults(results)
+	if s.cfg.Live != nil {
+		l.Pairings = s.cfg.Live(b.plan, results)
+	}
+	writeJSON(w, http.StatusOK, l)
 }
 
 func (s *Service) getQueue(w http.ResponseWriter, r *http.Request) {

@@ -50,7 +50,7 @@ measure holds is reached through that run's server.`,
 			ff.conn.URL = h.URL
 		}
 	}
-	conn, err := ff.open(log, stderr)
+	conn, err := ff.open(log, stderr, nil)
 	if err != nil {
 		fmt.Fprintln(stderr, "cancel:", err)
 		return 1

@@ -51,14 +51,13 @@ var farmArgs = []string{"-runner", "fake", "-workers", "2", "-players", "random,
 
 // startServe runs serve in the background and returns its base URL and a
 // stop that waits for it to end (also run at cleanup).
-func startServe(t *testing.T, args ...string) (base string, stderr *syncBuffer, stop func()) {
+func startServe(t *testing.T, args ...string) (base string, stdout, stderr *syncBuffer, stop func()) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	var stdout syncBuffer
-	stderr = &syncBuffer{}
+	stdout, stderr = &syncBuffer{}, &syncBuffer{}
 	done := make(chan int, 1)
 	go func() {
-		done <- serve(ctx, append(append([]string{}, farmArgs...), append([]string{"-addr", "127.0.0.1:0"}, args...)...), &stdout, stderr)
+		done <- serve(ctx, append(append([]string{}, farmArgs...), append([]string{"-addr", "127.0.0.1:0"}, args...)...), stdout, stderr)
 	}()
 	var once sync.Once
 	stop = func() {
@@ -79,7 +78,7 @@ func startServe(t *testing.T, args ...string) (base string, stderr *syncBuffer, 
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
 		if m := re.FindStringSubmatch(stdout.String()); m != nil {
-			return m[1], stderr, stop
+			return m[1], stdout, stderr, stop
 		}
 		select {
 		case code := <-done:
@@ -88,7 +87,7 @@ func startServe(t *testing.T, args ...string) (base string, stderr *syncBuffer, 
 		}
 	}
 	t.Fatalf("serve did not start\n%s", stderr)
-	return "", nil, nil
+	return "", nil, nil, nil
 }
 
 // waitComplete polls a measurement until it is complete.
@@ -166,7 +165,7 @@ func TestRunsIsolated(t *testing.T) {
 		writeFile(t, ".", name, namedGame(game))
 	}
 
-	base, _, stopServe := startServe(t)
+	base, _, _, stopServe := startServe(t)
 	resp, err := http.Post(base+"/v1/measurements?file=served.json", "application/json", strings.NewReader(namedGame("Served game")))
 	if err != nil {
 		t.Fatal(err)

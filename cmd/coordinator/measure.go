@@ -24,6 +24,7 @@ import (
 	"balancefarm/stats"
 
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/rs/zerolog"
 )
 
@@ -169,7 +170,14 @@ func lookupRunner(name string) (farm.GameRunner, measure.GameCache, error) {
 // connects to -nats. Local mode holds its state directory; a run without
 // -state that finds the default one held takes a sibling of its own and
 // says so on stderr.
-func (f *farmFlags) open(log zerolog.Logger, stderr io.Writer) (*farmConn, error) {
+//
+// The in-process workers keep the balancefarm_worker_* metrics on reg
+// (when not nil), so a single-process farm's dashboard has its workers.
+func (f *farmFlags) open(log zerolog.Logger, stderr io.Writer, reg prometheus.Registerer) (*farmConn, error) {
+	var workerMetrics *farm.WorkerMetrics
+	if reg != nil && f.workers != 0 {
+		workerMetrics = farm.NewWorkerMetrics(reg)
+	}
 	if f.conn.URL != "" {
 		var runner farm.GameRunner
 		var games measure.GameCache
@@ -191,9 +199,9 @@ func (f *farmFlags) open(log zerolog.Logger, stderr io.Writer) (*farmConn, error
 		}
 		stopWorkers := func() {}
 		if runner != nil {
-			stopWorkers = startWorkers(js, f, runner, log)
+			stopWorkers = startWorkers(js, f, runner, workerMetrics, log)
 		}
-		return &farmConn{js: js, close: func() { stopWorkers(); nc.Drain() }, games: games}, nil
+		return &farmConn{js: js, close: func() { stopWorkers(); nc.Drain() }, games: games, url: f.conn.URL}, nil
 	}
 	workers := f.workers
 	if workers < 0 {
@@ -214,7 +222,7 @@ func (f *farmFlags) open(log zerolog.Logger, stderr io.Writer) (*farmConn, error
 	}
 	lf, err := local.Start(local.Options{
 		StateDir: state, Fallback: fallback, Command: "coordinator " + f.ownerName(), Listen: f.listen, Workers: workers, Runner: runner, Log: log,
-		Worker: farm.WorkerConfig{MaxNodes: f.maxNodes, MaxWall: f.maxWall, DrainTimeout: 10 * time.Second},
+		Worker: farm.WorkerConfig{MaxNodes: f.maxNodes, MaxWall: f.maxWall, DrainTimeout: 10 * time.Second, Metrics: workerMetrics},
 	})
 	if err != nil {
 		return nil, err
@@ -226,10 +234,10 @@ func (f *farmFlags) open(log zerolog.Logger, stderr io.Writer) (*farmConn, error
 }
 
 // startWorkers runs in-process workers next to a remote farm.
-func startWorkers(js jetstream.JetStream, f *farmFlags, runner farm.GameRunner, log zerolog.Logger) func() {
+func startWorkers(js jetstream.JetStream, f *farmFlags, runner farm.GameRunner, metrics *farm.WorkerMetrics, log zerolog.Logger) func() {
 	ctx, cancel := context.WithCancel(context.Background())
 	w, err := farm.NewWorker(js, farm.WorkerConfig{ID: "coordinator", Concurrency: f.workers, Runner: runner,
-		MaxNodes: f.maxNodes, MaxWall: f.maxWall, Log: log.With().Str("component", "worker").Logger()})
+		MaxNodes: f.maxNodes, MaxWall: f.maxWall, Metrics: metrics, Log: log.With().Str("component", "worker").Logger()})
 	if err != nil {
 		cancel()
 		return func() {}
@@ -362,13 +370,13 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 	defer stop()
 	// After the first signal starts the shutdown, a second one kills.
 	context.AfterFunc(ctx, stop)
-	conn, err := ff.open(log, stderr)
+	reg := farm.NewRegistry()
+	conn, err := ff.open(log, stderr, reg)
 	if err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
 		return nil, 1
 	}
 	defer conn.close()
-	reg := farm.NewRegistry()
 	metrics := farm.NewCoordinatorMetrics(reg)
 	if ff.metricsAddr != "" {
 		if err := farm.ServeMetrics(ctx, ff.metricsAddr, reg, log); err != nil {

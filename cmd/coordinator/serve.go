@@ -85,14 +85,15 @@ checked before anything is queued; measurements stop and report as coordinator m
 		log.Error().Err(err).Msg("API listener")
 		return 1
 	}
-	conn, err := ff.open(log, stderr)
+	reg := farm.NewRegistry()
+	conn, err := ff.open(log, stderr, reg)
 	if err != nil {
 		ln.Close()
 		log.Error().Err(err).Msg("farm")
+		fmt.Fprintln(stderr, "serve:", err)
 		return 1
 	}
 	defer conn.close()
-	reg := farm.NewRegistry()
 	metrics := farm.NewCoordinatorMetrics(reg)
 	if ff.metricsAddr != "" {
 		if err := farm.ServeMetrics(ctx, ff.metricsAddr, reg, log); err != nil {
@@ -134,7 +135,13 @@ checked before anything is queued; measurements stop and report as coordinator m
 		srv.Shutdown(shut)
 	}()
 	log.Info().Str("addr", ln.Addr().String()).Msg("serving the measurement API")
-	fmt.Fprintf(stdout, "serving on http://%s\n", ln.Addr())
+	fmt.Fprintf(stdout, "serving on http://%s (the page is at /, the API under /v1)\n", ln.Addr())
+	if conn.url != "" {
+		fmt.Fprintf(stdout, "workers join with: worker -nats %s\n", conn.url)
+	}
+	if ff.metricsAddr != "" {
+		fmt.Fprintf(stdout, "metrics on http://%s/metrics\n", ff.metricsAddr)
+	}
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Error().Err(err).Msg("API server")
 		return 1
