@@ -87,6 +87,11 @@ func Start(o Options) (*Farm, error) {
 	// could not recover) explain a damaged store.
 	var startup startupErrors
 	slog := o.Log.Hook(&startup)
+	if slog.GetLevel() > zerolog.WarnLevel {
+		// Hooks see only what the level lets through; the server's
+		// warnings must reach the hook (and are worth showing).
+		slog = slog.Level(zerolog.WarnLevel)
+	}
 	s, err := natsembed.Start(natsembed.Options{Host: host, Port: port, StoreDir: filepath.Join(lock.Dir, "jetstream"), Log: &slog})
 	if err != nil {
 		lock.Unlock()

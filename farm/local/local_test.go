@@ -20,7 +20,7 @@ func start(t *testing.T, dir string, fallback bool) (*Farm, error) {
 	return Start(Options{StateDir: dir, Fallback: fallback, Command: "test", Listen: "127.0.0.1:0", Log: zerolog.Nop()})
 }
 
-// used makes dir a store that has held a farm.
+// used makes dir a store that has held a farm, with some records.
 func used(t *testing.T, dir string) {
 	t.Helper()
 	f, err := start(t, dir, false)
@@ -32,7 +32,21 @@ func used(t *testing.T, dir string) {
 	if _, err := farm.NewCoordinator(ctx, f.JS, farm.Config{}, zerolog.Nop(), nil); err != nil {
 		t.Fatal(err)
 	}
+	for i := range 20 {
+		if _, err := f.JS.Publish(ctx, fmt.Sprintf("bf.results.b1.b1-%06d", i), []byte(`{"record": "of a game"}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	f.Close()
+}
+
+// streamDir is where the store keeps a stream's files.
+func streamDir(dir, stream string) (string, error) {
+	found, _ := filepath.Glob(filepath.Join(dir, "jetstream", "*", "*", "streams", stream))
+	if len(found) != 1 {
+		return "", fmt.Errorf("stream directory of %s not found: %v", stream, found)
+	}
+	return found[0], nil
 }
 
 func TestStateDirLocked(t *testing.T) {
@@ -85,12 +99,32 @@ func TestDamagedStore(t *testing.T) {
 		want   string
 	}{
 		{"stream directory removed", func(dir string) error {
-			found, _ := filepath.Glob(filepath.Join(dir, "jetstream", "*", "*", "streams", farm.StreamResults))
-			if len(found) != 1 {
-				return fmt.Errorf("stream directory not found: %v", found)
+			sd, err := streamDir(dir, farm.StreamResults)
+			if err != nil {
+				return err
 			}
-			return os.RemoveAll(found[0])
+			return os.RemoveAll(sd)
 		}, "streams missing: " + farm.StreamResults},
+		// Two servers writing one store damage its blocks like this; the
+		// server then carries on without the records it cannot read.
+		{"records block corrupted", func(dir string) error {
+			sd, err := streamDir(dir, farm.StreamResults)
+			if err != nil {
+				return err
+			}
+			blocks, _ := filepath.Glob(filepath.Join(sd, "msgs", "*.blk"))
+			if len(blocks) == 0 {
+				return fmt.Errorf("no message blocks in %s", sd)
+			}
+			data, err := os.ReadFile(blocks[0])
+			if err != nil {
+				return err
+			}
+			for i := len(data) / 4; i < len(data)/2; i++ {
+				data[i] ^= 0x5a
+			}
+			return os.WriteFile(blocks[0], data, 0o644)
+		}, "corrupt"},
 		{"whole store lost", func(dir string) error {
 			return os.RemoveAll(filepath.Join(dir, "jetstream"))
 		}, "streams missing: " + farm.StreamJobs},

@@ -51,6 +51,13 @@ func checkStore(js jetstream.JetStream, dir string, serverErrors []string) error
 			return &DamagedError{Dir: dir, Problem: fmt.Sprintf("stream %s unreadable: %v", name, err)}
 		}
 	}
+	// The server recovers what it can of a damaged block and carries on
+	// with the rest (a warning is all it says), so its word is enough.
+	for _, line := range serverErrors {
+		if strings.Contains(strings.ToLower(line), "corrupt") {
+			return &DamagedError{Dir: dir, Problem: "the server said: " + strings.Join(serverErrors, "; ")}
+		}
+	}
 	_, statErr := os.Stat(filepath.Join(dir, usedMarker))
 	used := statErr == nil
 	if len(missing) > 0 && (used || len(present) > 0) {
@@ -82,18 +89,19 @@ func markUsed(js jetstream.JetStream, dir string) {
 	os.WriteFile(path, []byte("this directory's JetStream store holds a balancefarm farm\n"), 0o644)
 }
 
-// startupErrors keeps the server's error lines about its store.
+// startupErrors keeps the server's complaints about its store: warnings
+// of corruption (a damaged block is reported only as a warning) and errors
+// about streams or the store.
 type startupErrors struct {
 	mu  sync.Mutex
 	got []string
 }
 
 func (s *startupErrors) Run(_ *zerolog.Event, level zerolog.Level, msg string) {
-	if level < zerolog.ErrorLevel {
-		return
-	}
 	lower := strings.ToLower(msg)
-	if !strings.Contains(lower, "stream") && !strings.Contains(lower, "corrupt") && !strings.Contains(lower, "store") {
+	corrupt := level >= zerolog.WarnLevel && strings.Contains(lower, "corrupt")
+	failed := level >= zerolog.ErrorLevel && (strings.Contains(lower, "stream") || strings.Contains(lower, "store"))
+	if !corrupt && !failed {
 		return
 	}
 	s.mu.Lock()
