@@ -27,13 +27,14 @@ func DefaultLadder() []string {
 	}
 }
 
-// QuickLadder is a cheaper ladder of the same shape for smoke runs and CI.
+// QuickLadder is a cheaper ladder of the same shape for smoke runs, CI and
+// the nightly run: its rungs are six times apart, as ab:n300 did not
+// clearly beat mcts:i100 (0.50 on chess, 0.41 on five-by-five).
 func QuickLadder() []string {
 	return []string{
 		"random",
 		"mcts:i100",
-		"ab:n300",
-		"ab:n1000",
+		"ab:n500",
 		"ab:n3000",
 	}
 }
