@@ -191,7 +191,8 @@ func (s *Service) start(plan protocol.Plan, label string, data []byte, created t
 	if b, ok := s.batches[id]; ok && b.state != "failed" {
 		return b, false
 	}
-	b := &serviceBatch{id: id, label: label, plan: plan, created: created, total: len(plan.Pairings()) * plan.GamesPerPairing, state: StateRunning}
+	// Every job counts, the strongest rung's games against itself too.
+	b := &serviceBatch{id: id, label: label, plan: plan, created: created, total: len(plan.JobsFor(id)), state: StateRunning}
 	s.batches[id] = b
 	s.wg.Go(func() { s.run(b, data) })
 	return b, true

@@ -56,7 +56,8 @@ func TestServePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	metricsAddr := fmt.Sprintf("127.0.0.1:%d", ports[0])
-	base, stdout, _, _ := startServe(t, "-metrics-addr", metricsAddr)
+	// With a precision, the strongest rung also plays itself.
+	base, stdout, _, _ := startServe(t, "-metrics-addr", metricsAddr, "-precision", "0.3")
 
 	if !regexp.MustCompile(`(?m)^workers join with: worker -nats nats://127\.0\.0\.1:\d+$`).MatchString(stdout.String()) {
 		t.Errorf("worker URL not printed plainly:\n%s", stdout)
@@ -133,8 +134,11 @@ func TestServePage(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	if live.State != farm.StateComplete || live.Verdict == "" || len(live.Pairings) != 1 {
+	if live.State != farm.StateComplete || live.Verdict == "" || len(live.Pairings) != 2 || !live.Pairings[1].Mirror {
 		t.Fatalf("finished live view: %+v", live)
+	}
+	if live.Done > live.Games {
+		t.Errorf("%d games done of at most %d", live.Done, live.Games)
 	}
 	if p := live.Pairings[0]; p.A != "ab:d1" || p.B != "random" || p.Games != 6 || p.Wins+p.Draws+p.Losses != 6 || len(p.Tests) == 0 {
 		t.Errorf("pairing score %+v, want ab:d1 against random over 6 games with its tests", p)
