@@ -208,6 +208,10 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 		}
 		hooks = h
 	}
+	hooks.Resumed = func(done, total int) {
+		s.cfg.Log.Info().Str("batch", b.id).Str("ruleset", b.plan.Ruleset).Int("done", done).Int("total", total).
+			Msgf("resuming: %d of %d games already recorded", done, total)
+	}
 	hooks.Record = func(r *protocol.Result, d *protocol.DeadLetter) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
