@@ -100,17 +100,18 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 		features[protocol.FeatureGoalPly] = rec.Plies
 	}
 	return protocol.Result{
-		JobIdentity: job.JobIdentity,
-		Moves:       rec.Moves,
-		Plies:       rec.Plies,
-		Result:      rec.Result,
-		Winner:      rec.Winner,
-		Ending:      rec.Rule,
-		Nodes:       rec.Nodes[0] + rec.Nodes[1],
-		Features:    features,
-		LeadChanges: rec.LeadChanges,
-		DecisivePly: rec.DecisivePly,
-		DurationMS:  time.Since(start).Milliseconds(),
+		JobIdentity:  job.JobIdentity,
+		Moves:        rec.Moves,
+		OpeningPlies: rec.OpeningPlies,
+		Plies:        rec.Plies,
+		Result:       rec.Result,
+		Winner:       rec.Winner,
+		Ending:       rec.Rule,
+		Nodes:        rec.Nodes[0] + rec.Nodes[1],
+		Features:     features,
+		LeadChanges:  rec.LeadChanges,
+		DecisivePly:  rec.DecisivePly,
+		DurationMS:   time.Since(start).Milliseconds(),
 	}, nil
 }
 
