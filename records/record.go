@@ -33,6 +33,10 @@ type Game struct {
 	FinalFEN string   `json:"final_fen"`
 	Nodes    int64    `json:"nodes"`
 	BatchID  string   `json:"batch_id,omitempty"`
+	// Unreplayed says why the moves did not replay on the game (a
+	// stand-in runner's record, or one from another version of the
+	// file): the moves are kept as recorded, without SAN or positions.
+	Unreplayed string `json:"unreplayed,omitempty"`
 }
 
 // Notation is the movetext a reader gets: SAN when there is one.
@@ -44,9 +48,10 @@ func (g *Game) Notation() []string {
 }
 
 // Build replays each result on the compiled game, in game order, and
-// returns the records. A result that does not replay (it was verified
-// before it counted, so only a record from elsewhere could) is an error.
-func Build(g *engine.Game, results []protocol.Result) ([]Game, error) {
+// returns the records. A result that does not replay (results are
+// verified before they count, so only a farm that skips replay gives one)
+// is kept as recorded, with Unreplayed saying why.
+func Build(g *engine.Game, results []protocol.Result) []Game {
 	rs := append([]protocol.Result(nil), results...)
 	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Game < rs[j].Game })
 	sanOK := SANGame(g)
@@ -56,11 +61,11 @@ func Build(g *engine.Game, results []protocol.Result) ([]Game, error) {
 			Moves: append([]string{}, r.Moves...), Plies: r.Plies, Result: r.Result, Winner: r.Winner, Ending: r.Ending,
 			Nodes: r.Nodes, BatchID: r.BatchID}
 		if err := replay(g, &rec, sanOK, nil); err != nil {
-			return nil, fmt.Errorf("game %d (%s vs %s, seed %d): %w", r.Game, r.P0, r.P1, r.Seed, err)
+			rec.SAN, rec.FinalFEN, rec.Unreplayed = nil, "", err.Error()
 		}
 		out = append(out, rec)
 	}
-	return out, nil
+	return out
 }
 
 // replay plays rec's moves from the start position, filling StartFEN,
@@ -73,6 +78,9 @@ func replay(g *engine.Game, rec *Game, san bool, visit func(*engine.Position)) (
 			err = fmt.Errorf("engine failure replaying the game: %v", p)
 		}
 	}()
+	if g == nil {
+		return fmt.Errorf("no game to replay on")
+	}
 	p := g.NewPosition()
 	rec.StartFEN = p.FEN()
 	if visit != nil {
@@ -111,6 +119,9 @@ func replay(g *engine.Game, rec *Game, san bool, visit func(*engine.Position)) (
 		if visit != nil {
 			visit(p)
 		}
+	}
+	if o := p.Outcome(); !o.Over || o.Rule != rec.Ending || o.Winner != rec.Winner {
+		return fmt.Errorf("the moves end %v by %q, the record says %d by %q", o.Over, o.Rule, rec.Winner, rec.Ending)
 	}
 	rec.FinalFEN = p.FEN()
 	if san {
