@@ -158,6 +158,8 @@ type PGNGame struct {
 	Tags  []Tag
 	Moves []string
 	Text  string
+	// File is the file it was read from, when the caller sets it.
+	File string
 }
 
 // Tag is one PGN tag pair.
@@ -176,7 +178,14 @@ func (g *PGNGame) Tag(name string) string {
 // MarshalJSON writes the tags as an object (in their order) and the moves.
 func (g *PGNGame) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
-	b.WriteString(`{"tags":{`)
+	b.WriteString(`{`)
+	if g.File != "" {
+		f, _ := json.Marshal(g.File)
+		b.WriteString(`"file":`)
+		b.Write(f)
+		b.WriteByte(',')
+	}
+	b.WriteString(`"tags":{`)
 	for i, t := range g.Tags {
 		if i > 0 {
 			b.WriteByte(',')
@@ -337,4 +346,39 @@ func movesOf(s string) []string {
 	}
 	end()
 	return out
+}
+
+// Filter picks games by pairing and ending; an empty field passes all.
+type Filter struct {
+	// Pairing is the two player specs, in either colour.
+	Pairing [2]string
+	// Ending is the Termination tag: the rule that ended the game.
+	Ending string
+}
+
+// ParsePairing reads "A,B" (or "A" for a spec against itself).
+func ParsePairing(s string) ([2]string, error) {
+	a, b, ok := strings.Cut(s, ",")
+	if !ok {
+		b = a
+	}
+	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+	if a == "" || b == "" || strings.Contains(b, ",") {
+		return [2]string{}, fmt.Errorf("pairing %q is not SPEC,SPEC", s)
+	}
+	return [2]string{a, b}, nil
+}
+
+// Match reports whether g passes the filter.
+func (f Filter) Match(g *PGNGame) bool {
+	if f.Ending != "" && g.Tag("Termination") != f.Ending {
+		return false
+	}
+	if f.Pairing != [2]string{} {
+		w, b := g.Tag("White"), g.Tag("Black")
+		if !(w == f.Pairing[0] && b == f.Pairing[1] || w == f.Pairing[1] && b == f.Pairing[0]) {
+			return false
+		}
+	}
+	return true
 }

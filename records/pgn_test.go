@@ -2,6 +2,7 @@ package records
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -69,4 +70,116 @@ func comparable(fen string) string {
 		return fen
 	}
 	return strings.Join([]string{f[0], f[1], f[2], f[5]}, " ")
+}
+
+// What WritePGN writes, ReadPGN reads back: every tag and every move.
+func TestPGNRoundTrip(t *testing.T) {
+	for _, file := range []string{"rulesets/chess.json", "rulesets/crazyhouse.json", "rulesets/xiangqi.json"} {
+		g := compileFile(t, file)
+		games := Build(g, playGames(t, g, [][2]string{{"ab:d1", "random"}, {"random", "random"}}, 2))
+		var buf bytes.Buffer
+		if err := WritePGN(&buf, MetaFor(g, g.Name(), time.Time{}), games); err != nil {
+			t.Fatal(err)
+		}
+		read, err := ReadPGN(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(read) != len(games) {
+			t.Fatalf("%s: read %d games of %d", file, len(read), len(games))
+		}
+		for i, r := range read {
+			want := &games[i]
+			if got := strings.Join(r.Moves, " "); got != strings.Join(want.Notation(), " ") {
+				t.Errorf("%s game %d: moves\n%s\nwant\n%s", file, want.Round, got, strings.Join(want.Notation(), " "))
+			}
+			for tag, v := range map[string]string{"White": want.White, "Black": want.Black, "Result": want.Result,
+				"Termination": want.Ending, "PlyCount": fmt.Sprint(want.Plies), "Round": fmt.Sprint(want.Round)} {
+				if r.Tag(tag) != v {
+					t.Errorf("%s game %d: %s %q, want %q", file, want.Round, tag, r.Tag(tag), v)
+				}
+			}
+			if (r.Tag("Variant") != "") == Orthodox(g) || (r.Tag("FEN") != "") != (want.StartFEN != StandardFEN) {
+				t.Errorf("%s: Variant %q, FEN %q", file, r.Tag("Variant"), r.Tag("FEN"))
+			}
+		}
+	}
+}
+
+func TestReadPGN(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		games      int
+		moves      []string
+		err        bool
+	}{
+		{"comments, variations, NAGs", "[White \"a\"]\n\n1. e4 {best} e5 (1... c5 2. Nf3) 2. Nf3 $1 ; a line comment Nc6\nNc6 1-0\n", 1, []string{"e4", "e5", "Nf3", "Nc6"}, false},
+		{"numbers joined to moves", "1.e4 1...e5 2.O-O *\n", 1, []string{"e4", "e5", "O-O"}, false},
+		{"two games", "[Round \"1\"]\n\n1. e4 1-0\n\n[Round \"2\"]\n\n1. d4 0-1\n", 2, nil, false},
+		{"escaped quote", "[Event \"a \\\"b\\\"\"]\n\n*\n", 1, []string{}, false},
+		{"unclosed tag", "[Event \"x\"\n\n1. e4 *\n", 0, nil, true},
+		{"tag without a value", "[Event]\n", 0, nil, true},
+		{"empty", "", 0, nil, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			games, err := ReadPGN(strings.NewReader(c.text))
+			if (err != nil) != c.err {
+				t.Fatalf("error %v, want one: %v", err, c.err)
+			}
+			if len(games) != c.games {
+				t.Fatalf("%d games, want %d", len(games), c.games)
+			}
+			if c.moves != nil && strings.Join(games[0].Moves, " ") != strings.Join(c.moves, " ") {
+				t.Errorf("moves %q, want %q", games[0].Moves, c.moves)
+			}
+		})
+	}
+}
+
+func TestFilter(t *testing.T) {
+	g := &PGNGame{Tags: []Tag{{"White", "ab:n300"}, {"Black", "random"}, {"Termination", "checkmate"}}}
+	for _, c := range []struct {
+		pairing, ending string
+		want            bool
+	}{
+		{"", "", true},
+		{"ab:n300,random", "", true},
+		{"random,ab:n300", "checkmate", true},
+		{"ab:n300", "", false},
+		{"", "stalemate", false},
+		{"random,mcts:i200", "checkmate", false},
+	} {
+		var f Filter
+		if c.pairing != "" {
+			p, err := ParsePairing(c.pairing)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Pairing = p
+		}
+		f.Ending = c.ending
+		if got := f.Match(g); got != c.want {
+			t.Errorf("pairing %q ending %q: %v, want %v", c.pairing, c.ending, got, c.want)
+		}
+	}
+	for _, bad := range []string{"", ",x", "a,b,c"} {
+		if _, err := ParsePairing(bad); err == nil {
+			t.Errorf("pairing %q accepted", bad)
+		}
+	}
+}
+
+func FuzzReadPGN(f *testing.F) {
+	f.Add("[Event \"x\"]\n\n1. e4 {c} (1. d4) e5 1-0\n")
+	f.Add("[A \"\\\\\"]\n;x\n%y\n{")
+	f.Fuzz(func(t *testing.T, text string) {
+		games, err := ReadPGN(strings.NewReader(text))
+		if err == nil {
+			for _, g := range games {
+				if _, err := g.MarshalJSON(); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	})
 }
