@@ -23,6 +23,9 @@ const (
 	// Uses of particular rules, counted by the runner from the moves.
 	FeatureCastling   = "castling"       // castling moves made
 	FeatureEnPassant  = "en_passant"     // en passant captures made
+	// FeatureEnPassantChances counts the plies at which an en passant
+	// capture was legal, taken or not.
+	FeatureEnPassantChances = "en_passant_chances"
 	FeatureDoubleStep = "double_step"    // double steps made
 	FeatureTurns      = "turns"          // turns in place made (pieces[].facing)
 	FeaturePortalMove = "portal_moves"   // portal ends moved (rules.portals moved_by)

@@ -115,8 +115,9 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 	}, nil
 }
 
-// countChessRules replays a game's moves to count castling, en passant and
-// double steps, and in a game with wild pieces the ply one was first taken
+// countChessRules replays a game's moves to count castling, en passant
+// (made, and offered: the plies after a double step at which it was
+// legal) and double steps, and in a game with wild pieces the ply one was first taken
 // and the plies after which one ate a piece, which the stats' design
 // warnings ask about.
 func countChessRules(g *engine.Game, startFEN string, moves []string, into map[string]int) error {
@@ -164,6 +165,19 @@ func countChessRules(g *engine.Game, startFEN string, moves []string, into map[s
 		if pos.WildAte() {
 			into[protocol.FeatureHazardMet]++
 		}
+		if m.IsDoubleStep() && g.HasEnPassant() && enPassantLegal(pos) {
+			into[protocol.FeatureEnPassantChances]++
+		}
 	}
 	return nil
+}
+
+// enPassantLegal reports whether the side to move may take en passant.
+func enPassantLegal(p *engine.Position) bool {
+	for _, m := range p.LegalMoves(nil) {
+		if m.IsEnPassant() {
+			return true
+		}
+	}
+	return false
 }
