@@ -48,7 +48,7 @@ th { background: #f3f3f3; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .raised { background: #fde7e5; }
 figure { display: inline-block; margin: 0.5em; vertical-align: top; }
-figure svg { width: 36em; height: auto; }
+figure svg { width: 33em; height: auto; }
 figure.wide svg { width: 44em; }
 figcaption { font-weight: bold; margin-bottom: 0.3em; }
 figure.diagram svg, .viewer svg.board { width: auto; max-width: 26em; height: auto; }
@@ -84,13 +84,13 @@ p.reasons.clear { font-size: 1.15em; }
 <p>Reported for the designer; they do not change the verdict.</p>
 <ul>{{range .R.Warnings}}<li><b>{{.Name}}</b>: {{.Detail}}</li>{{end}}</ul>{{end}}
 <p>Ladder, weakest first: {{join .R.Ladder " < "}}. Rates read from {{.R.Scope.Games}} {{.R.Scope.Description}}. Intervals are {{pct .R.Thresholds.Confidence}}%.</p>
+{{inline .Symbols}}
 {{if .StartSVG}}<h2>Start position</h2>
 <figure class="diagram" id="start-position">{{inline .StartSVG}}</figure>{{end}}
 <h2>Plots</h2>
 <div>{{range .Figures}}<figure id="plot-{{.ID}}"><figcaption>{{.Title}}</figcaption>{{inline .SVG}}</figure>{{end}}</div>
 {{if .Games}}<h2 id="examples">Example games</h2>
 <p>Games that show each flag{{if .R.GamesFile}}; every game is in <a href="{{.R.GamesFile}}">{{.R.GamesFile}}</a>{{end}}. The board shows the final position: step through a game with the buttons, the arrow keys or a click on a move.</p>
-{{inline .Symbols}}
 {{range .Groups}}<h3>{{.Flag}}: {{.Why}}</h3>
 {{range .Games}}<div class="game" id="game-{{.Round}}" tabindex="0">
 <p class="gamehead"><b>Game {{.Round}}</b>: {{.White}} (first) vs {{.Black}}, {{.Result}} by {{.Ending}} in {{.Plies}} plies</p>

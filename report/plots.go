@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"regexp"
+	"strconv"
 
 	"balancefarm/stats"
 
@@ -301,7 +302,7 @@ func (r *Report) rungNames() []string {
 	for i, s := range r.Ladder {
 		names[i] = s
 		if rated[s] {
-			names[i] = fmt.Sprintf("%s (%+.0f)", s, elo[s])
+			names[i] = fmt.Sprintf("%s (%+.0f)", s, math.Round(elo[s])+0) // +0: no "-0"
 		}
 	}
 	return names
@@ -406,8 +407,28 @@ func (r *Report) lengthPerRungPlot() (*plot.Plot, error) {
 	}
 	p.Add(plotter.NewGrid())
 	p.Y.Min = 0
+	p.Y.Max = math.Max(1, p.Y.Max*1.08) // room for the longest game's mark
+	p.Y.Tick.Marker = plainTicks{}
 	return p, nil
 }
+
+// plainTicks are gonum's default ticks with numbers written shortest
+// ("250", not "250.00").
+type plainTicks struct{}
+
+func (plainTicks) Ticks(lo, hi float64) []plot.Tick {
+	ts := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i := range ts {
+		if ts[i].Label != "" {
+			ts[i].Label = strconv.FormatFloat(ts[i].Value, 'f', -1, 64)
+		}
+	}
+	return ts
+}
+
+// shareTicks label a share axis from 0 to 1 only, whatever room is left
+// above it.
+var shareTicks = plot.ConstantTicks{{Value: 0, Label: "0"}, {Value: 0.25}, {Value: 0.5, Label: "0.5"}, {Value: 0.75}, {Value: 1, Label: "1"}}
 
 // endingsPerRungPlot stacks the share of each rung's games by how they
 // ended; the rarest rules beyond six go together as "other".
@@ -469,6 +490,7 @@ func (r *Report) endingsPerRungPlot() (*plot.Plot, error) {
 		// Room above the bars for the legend.
 		p.Y.Max = 1 + 0.09*float64(len(rules))
 	}
+	p.Y.Tick.Marker = shareTicks
 	return p, nil
 }
 
@@ -498,6 +520,8 @@ func (r *Report) lengthPlot() (*plot.Plot, error) {
 	p.Add(h)
 	p.X.Min = 0
 	p.Y.Min = 0
+	p.Y.Max *= 1.05
+	p.X.Tick.Marker, p.Y.Tick.Marker = plainTicks{}, plainTicks{}
 	return p, nil
 }
 
