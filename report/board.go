@@ -20,7 +20,7 @@ type layout struct {
 }
 
 // layoutOf lays out squares in rows, the first rank at the bottom, or hex
-// cells (pointy side up) with the axial r growing upwards.
+// cells (flat side up) in upright files, r growing upwards.
 func layoutOf(b *Board) layout {
 	var l layout
 	const margin = 18.0
@@ -39,12 +39,14 @@ func layoutOf(b *Board) layout {
 		}
 		return l
 	}
+	// Flat side up: each file q is an upright column and r runs up it,
+	// so the first player's forward step [0,1] points up the page.
 	size := cellSize / math.Sqrt(3) // hex radius: flat-to-flat is cellSize
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	raw := make([][2]float64, len(b.Cells))
 	for i, c := range b.Cells {
-		x := cellSize * (float64(c.File) + float64(c.Rank)/2)
-		y := -1.5 * size * float64(c.Rank)
+		x := 1.5 * size * float64(c.File)
+		y := -cellSize * (float64(c.Rank) + float64(c.File)/2)
 		raw[i] = [2]float64{x, y}
 		minX, maxX = math.Min(minX, x), math.Max(maxX, x)
 		minY, maxY = math.Min(minY, y), math.Max(maxY, y)
@@ -56,7 +58,7 @@ func layoutOf(b *Board) layout {
 		l.centers = append(l.centers, [2]float64{cx, cy})
 		var pts []string
 		for k := range 6 {
-			a := math.Pi/6 + float64(k)*math.Pi/3
+			a := float64(k) * math.Pi / 3
 			pts = append(pts, fmt.Sprintf("%.1f,%.1f", cx+size*math.Cos(a), cy+size*math.Sin(a)))
 		}
 		l.shapes = append(l.shapes, `<polygon points="`+strings.Join(pts, " ")+`"`)
