@@ -67,7 +67,10 @@
 //
 // Every publication of a job carries a lease (protocol.MakeLease): a
 // random nonce and its MAC under the farm key, naming that publication
-// only; records copy it. A coordinator refuses (counts in
+// only; records copy it. Only the worker that pulled a publication reads
+// its lease: a pulled job arrives on the puller's inbox, and each worker
+// user of a deployment may subscribe only under its own inbox prefix,
+// which Connect takes from its credentials (deploy/natsauth). A coordinator refuses (counts in
 // balancefarm_records_rejected_total, logs, drops) a record for no job of
 // the batch, without a lease of its job, that disagrees with its job or is
 // out of range (protocol.Result.CheckFor), that does not replay as a legal
