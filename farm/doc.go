@@ -33,8 +33,14 @@
 // are published. The first coordinator on a farm stores the key and its
 // settings (replicas, AckWait, MaxDeliver, MaxAckPending, duplicate
 // window) in bf_farm; later coordinators use those, warning when their own
-// differ, unless told to -reconfigure. Setup removes the single "workers"
-// consumer of earlier versions.
+// differ, unless told to -reconfigure. A reconfiguring coordinator stores
+// its settings, updates the streams (replicas, duplicate window) and the
+// consumer of every batch on the farm, running ones included (AckWait,
+// MaxDeliver, MaxAckPending, replicas); a coordinator makes a batch's
+// consumer with the settings stored at that moment, never the ones it
+// started with, and a game's heartbeat reads its consumer's AckWait again
+// every 10 s. Setup removes the single "workers" consumer of earlier
+// versions.
 //
 // # Fair pulling
 //

@@ -565,28 +565,46 @@ type heartbeat struct {
 	held atomic.Bool
 	quit chan struct{}
 	done chan struct{}
+	// cancel ends a settings lookup under way when the heartbeat stops.
+	cancel context.CancelFunc
 }
 
 func (w *Worker) heartbeat(msg jetstream.Msg, cons jetstream.Consumer) *heartbeat {
 	hb := &heartbeat{quit: make(chan struct{}), done: make(chan struct{})}
+	var base context.Context
+	base, hb.cancel = context.WithCancel(context.Background())
 	hb.touch()
-	var ackWait time.Duration
-	if info := cons.CachedInfo(); info != nil {
-		ackWait = info.Config.AckWait
+	ackWait := func() time.Duration {
+		if info := cons.CachedInfo(); info != nil && info.Config.AckWait > 0 {
+			return info.Config.AckWait
+		}
+		return 30 * time.Second
 	}
-	if ackWait <= 0 {
-		ackWait = 30 * time.Second
-	}
+	tick := func(ackWait time.Duration) time.Duration { return max(ackWait/3, 10*time.Millisecond) }
 	go func() {
 		defer close(hb.done)
-		t := time.NewTicker(max(ackWait/3, 10*time.Millisecond))
+		aw := ackWait()
+		t := time.NewTicker(tick(aw))
 		defer t.Stop()
+		refreshed := time.Now()
 		for {
 			select {
 			case <-hb.quit:
 				return
 			case <-t.C:
-				if hb.held.Load() || time.Since(time.Unix(0, hb.last.Load())) < ackWait {
+				if time.Since(refreshed) >= settingsRefresh {
+					// The farm may have been reconfigured (coordinator
+					// -reconfigure): beat to the consumer's AckWait of now.
+					refreshed = time.Now()
+					ictx, cancel := context.WithTimeout(base, 5*time.Second)
+					cons.Info(ictx)
+					cancel()
+					if n := ackWait(); n != aw {
+						aw = n
+						t.Reset(tick(aw))
+					}
+				}
+				if hb.held.Load() || time.Since(time.Unix(0, hb.last.Load())) < aw {
 					msg.InProgress()
 				}
 			}
@@ -595,9 +613,13 @@ func (w *Worker) heartbeat(msg jetstream.Msg, cons jetstream.Consumer) *heartbea
 	return hb
 }
 
+// settingsRefresh is how often a game's heartbeat reads its consumer's
+// settings again.
+const settingsRefresh = 10 * time.Second
+
 func (hb *heartbeat) touch() { hb.last.Store(time.Now().UnixNano()) }
 func (hb *heartbeat) hold()  { hb.held.Store(true) }
-func (hb *heartbeat) stop()  { close(hb.quit); <-hb.done }
+func (hb *heartbeat) stop()  { hb.cancel(); close(hb.quit); <-hb.done }
 
 // errHashMismatch means the stored rule file is not the one the job names.
 var errHashMismatch = errors.New("rule file does not match its hash")

@@ -87,6 +87,10 @@ func TestBatchSurvivesNodeAndWorkerKill(t *testing.T) {
 	// are being written).
 	ctx, cancel := context.WithTimeout(context.Background(), batchTimeout)
 	defer cancel()
+	waitForRecords(ctx, t, js, coord, killAt)
+	// The killed worker must have a game on record for the check below
+	// that both played; w2 may have taken the first killAt alone.
+	waitForWorkerRecord(ctx, t, js, coord, workers[0].name)
 	recorded := waitForRecords(ctx, t, js, coord, killAt)
 	if recorded >= plannedGames {
 		t.Fatalf("the batch ended (%d records) before the kill; make it longer", recorded)
@@ -440,6 +444,33 @@ func waitForRecords(ctx context.Context, t *testing.T, js jetstream.JetStream, c
 		case <-ctx.Done():
 			t.Fatalf("fewer than %d records before the batch timeout", n)
 		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// waitForWorkerRecord reads the results stream until it holds a record
+// written by worker id.
+func waitForWorkerRecord(ctx context.Context, t *testing.T, js jetstream.JetStream, coord *proc, id string) {
+	t.Helper()
+	cons, err := js.OrderedConsumer(ctx, farm.StreamResults, jetstream.OrderedConsumerConfig{FilterSubjects: []string{protocol.ResultsSubjects}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if coord.exited() {
+			t.Fatalf("the coordinator exited before worker %s recorded a game", id)
+		}
+		msgs, err := cons.Fetch(50, jetstream.FetchMaxWait(200*time.Millisecond))
+		if err == nil {
+			for m := range msgs.Messages() {
+				var r protocol.Result
+				if json.Unmarshal(m.Data(), &r) == nil && r.WorkerID == id {
+					return
+				}
+			}
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("worker %s recorded no game before the batch timeout", id)
 		}
 	}
 }
