@@ -48,9 +48,15 @@
 // worker's slots first (ties in turn), for one job with a no-wait pull,
 // and sleeps a moment when none has one. Batches therefore share each
 // worker evenly whatever their games cost: a batch of slow games holds its
-// share of the slots and no more. A game in progress is never interrupted,
-// so a new batch may wait for one game (bounded by the wall limit) before
-// it gets its share.
+// share of the slots and no more. A worker lists the batches every half
+// second. A game in progress is not interrupted for fairness (a job has
+// few deliveries); instead, while one batch holds more than its share, a
+// worker plays up to -concurrency extra games for batches below theirs,
+// and takes no new job until finished games bring it back to its slots.
+// So a new batch gets its share within a second, not after the heavy
+// games in progress. The games of a batch whose consumer is gone
+// (cancelled, abandoned, complete) are stopped at the next listing, and
+// their jobs are neither retried nor dead-lettered.
 //
 // # One record per game, and only a sound one
 //
