@@ -38,7 +38,7 @@ func run(args []string, stderr io.Writer) int {
 	var conn farm.ConnectOptions
 	conn.AddFlags(fs, "nats://127.0.0.1:4222")
 	id := fs.String("id", "", "worker id written into results (default: the credentials' name, or the host name, and the process id)")
-	concurrency := fs.Int("concurrency", runtime.NumCPU(), "games played at once")
+	concurrency := fs.Int("concurrency", runtime.NumCPU(), "game slots (for a moment up to twice as many games, when a batch arrives while another holds every slot)")
 	runnerName := fs.String("runner", farm.DefaultRunnerName, "game runner")
 	maxNodes := fs.Int64("max-nodes", 0, "node limit per game on top of the job's (0: the job's only)")
 	maxWall := fs.Duration("max-wall", 10*time.Minute, "wall-time limit per game")
