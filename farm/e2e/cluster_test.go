@@ -72,7 +72,7 @@ func TestBatchSurvivesNodeAndWorkerKill(t *testing.T) {
 	outDir := filepath.Join(t.TempDir(), "out")
 	coord := startProc(t, "coordinator", bins["coordinator"], "measure",
 		"-nats", urls, "-workers", "0", "-replicas", "3", "-ack-wait", "3s",
-		"-players", players, "-games", fmt.Sprint(gamesPerPairing), "-sequential=false",
+		"-players", players, "-games", fmt.Sprint(gamesPerPairing), "-sequential=false", "-precision", "0",
 		"-state", t.TempDir(), "-metrics-addr", "", "-log-format", "json", "-log-level", "info",
 		"-progress", "lines", "-progress-interval", "200ms", "-out", outDir, ruleFile)
 	workers := make([]*proc, 2)
@@ -107,9 +107,10 @@ func TestBatchSurvivesNodeAndWorkerKill(t *testing.T) {
 
 	status := coord.wait(ctx, t)
 	elapsed := time.Since(start)
-	// 0: viable, 3: not viable; either way every game was measured.
-	if status != 0 && status != 3 {
-		t.Fatalf("coordinator exited with status %d, want 0 or 3", status)
+	// 0: viable, 3: not viable, 5: inconclusive (a short batch may be);
+	// in every case every game was measured.
+	if status != 0 && status != 3 && status != 5 {
+		t.Fatalf("coordinator exited with status %d, want 0, 3 or 5", status)
 	}
 
 	rep := readReport(t, outDir)
