@@ -709,15 +709,19 @@ func (w *Worker) heartbeat(msg jetstream.Msg, cons jetstream.Consumer) *heartbea
 			case <-t.C:
 				if time.Since(refreshed) >= settingsRefresh {
 					// The farm may have been reconfigured (coordinator
-					// -reconfigure): beat to the consumer's AckWait of now.
+					// -reconfigure): beat to the consumer's AckWait of
+					// now. Asked aside, so that a slow answer never holds
+					// a beat back.
 					refreshed = time.Now()
-					ictx, cancel := context.WithTimeout(base, 5*time.Second)
-					cons.Info(ictx)
-					cancel()
-					if n := ackWait(); n != aw {
-						aw = n
-						t.Reset(tick(aw))
-					}
+					go func() {
+						ictx, cancel := context.WithTimeout(base, 5*time.Second)
+						defer cancel()
+						cons.Info(ictx)
+					}()
+				}
+				if n := ackWait(); n != aw {
+					aw = n
+					t.Reset(tick(aw))
 				}
 				if hb.held.Load() || time.Since(time.Unix(0, hb.last.Load())) < aw {
 					msg.InProgress()
