@@ -64,6 +64,12 @@ func TestBatchSurvivesNodeAndWorkerKill(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Run before the processes are killed: where a failed batch stood.
+	t.Cleanup(func() {
+		if t.Failed() {
+			logFarmState(t, js)
+		}
+	})
 
 	ruleFile, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "five-by-five.json"))
 	if err != nil {
@@ -446,6 +452,29 @@ func waitForRecords(ctx context.Context, t *testing.T, js jetstream.JetStream, c
 			t.Fatalf("fewer than %d records before the batch timeout", n)
 		case <-time.After(50 * time.Millisecond):
 		}
+	}
+}
+
+// logFarmState logs what the streams and the batch consumers hold.
+func logFarmState(t *testing.T, js jetstream.JetStream) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for _, name := range []string{farm.StreamJobs, farm.StreamResults} {
+		info, err := streamInfo(ctx, js, name)
+		if err != nil {
+			t.Logf("stream %s: %v", name, err)
+			continue
+		}
+		t.Logf("stream %s: %d messages, leader %v", name, info.State.Msgs, info.Cluster)
+	}
+	s, err := js.Stream(ctx, farm.StreamJobs)
+	if err != nil {
+		return
+	}
+	list := s.ListConsumers(ctx)
+	for ci := range list.Info() {
+		t.Logf("consumer %s: %d pending, %d ack pending, %d redelivered, %d waiting pulls", ci.Name, ci.NumPending, ci.NumAckPending,
+			ci.NumRedelivered, ci.NumWaiting)
 	}
 }
 
