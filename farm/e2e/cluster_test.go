@@ -151,8 +151,10 @@ func TestBatchSurvivesNodeAndWorkerKill(t *testing.T) {
 			t.Errorf("worker %s recorded no game", w.name)
 		}
 	}
-	t.Logf("%d games in %.1fs (status %d): %d records for %d jobs (%d played twice, %d on a redelivery), by worker %v",
-		rep.Games, elapsed.Seconds(), status, len(records), distinct, len(records)-distinct, retried, byWorker)
+	coordLog, _ := os.ReadFile(coord.log)
+	restarts := strings.Count(string(coordLog), "records reader stalled")
+	t.Logf("%d games in %.1fs (status %d): %d records for %d jobs (%d played twice, %d on a redelivery), by worker %v; records reader started again %d times",
+		rep.Games, elapsed.Seconds(), status, len(records), distinct, len(records)-distinct, retried, byWorker, restarts)
 }
 
 // binDir holds the binaries for every test of the run (-count=N builds
