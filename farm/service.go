@@ -27,6 +27,11 @@ type ServiceConfig struct {
 	// and the players it is to be measured by, before anything is queued:
 	// the ruleset's name, or the lines refusing it. Required.
 	Admit func(label string, data []byte, players []string) (name string, problems []string)
+	// Complete, when set, adds to a request's plan (its players and games
+	// already read) what the measurement plays beyond the ladder, such as
+	// the strongest rung's equal-strength games, so that serve plans as
+	// measure does.
+	Complete func(plan protocol.Plan) protocol.Plan
 	// Hooks, when set, gives each batch its stop rule and window.
 	Hooks func(plan protocol.Plan) (Hooks, error)
 	// Report, when set, is run on each completed batch for its verdict
@@ -324,11 +329,14 @@ func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	plan.Ruleset = name
+	if s.cfg.Complete != nil {
+		plan = s.cfg.Complete(plan)
+	}
 	if err := plan.Check(); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error(), nil)
 		return
 	}
-	if n := len(plan.Players) * (len(plan.Players) - 1) / 2 * plan.GamesPerPairing; n > s.cfg.MaxJobs {
+	if n := len(plan.Players)*(len(plan.Players)-1)/2*plan.GamesPerPairing + plan.MirrorGames; n > s.cfg.MaxJobs {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("the plan has %d games, more than the %d one request may queue", n, s.cfg.MaxJobs), nil)
 		return
 	}

@@ -57,6 +57,15 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			}
 			return f.Name, nil
 		},
+		Complete: func(plan protocol.Plan) protocol.Plan {
+			// The equal-strength games measure would add to these
+			// players and games.
+			s := defaults
+			s.Players, s.Games = plan.Players, plan.GamesPerPairing
+			full := s.plan(plan.Ruleset, plan.RulesetHash)
+			plan.Mirror, plan.MirrorGames = full.Mirror, full.MirrorGames
+			return plan
+		},
 		Hooks: func(plan protocol.Plan) (farm.Hooks, error) {
 			s := defaults
 			s.Players, s.Games = plan.Players, plan.GamesPerPairing

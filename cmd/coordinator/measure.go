@@ -91,7 +91,7 @@ func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	fs.BoolVar(&f.sequential, "sequential", true, "stop each pairing once its answer is clear (-games is then the cap); false plays every game")
 	fs.Float64Var(&f.precision, "precision", measure.DefaultPrecision, "half-width asked of the draw rate and first mover's score of the strongest rung's games against itself (95%); 0: no such games")
 	fs.IntVar(&f.window, "window", 0, "colour-swapped pairs in flight per pairing when sequential (0: enough to keep the local game slots busy)")
-	fs.BoolVar(&f.reconfigure, "reconfigure", false, "make -replicas, -ack-wait and -max-deliver the farm's settings (otherwise the farm keeps the ones it has)")
+	fs.BoolVar(&f.reconfigure, "reconfigure", false, "make -replicas, -ack-wait and -max-deliver the farm's settings, for running batches too (otherwise the farm keeps the ones it has)")
 }
 
 func (f *farmFlags) ladder() []string {
