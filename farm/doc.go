@@ -191,6 +191,10 @@
 //	    writes it; also written to serve -reports DIR as DIR/ID/NAME.json,
 //	    .md and .html. 404 until the measurement is complete, 500 with the
 //	    reason when the report failed.
+//	GET /v1/measurements/{id}/games
+//	    Every game of the measurement as PGN (application/x-chess-pgn;
+//	    records/PGN.md), also written as DIR/ID/NAME.pgn and
+//	    NAME.games.jsonl. 404 until the report is made.
 //	GET /v1/measurements/{id}/results
 //	    {"id", "state", "results": [protocol.Result, ...] in game order,
 //	    "dead_letters": [...]}; partial while the state is "running".

@@ -71,6 +71,9 @@ type ServiceReport struct {
 	Viable bool
 	// JSON is the report document, served at /v1/measurements/{id}/report.
 	JSON []byte
+	// Games are the batch's games as PGN, served at
+	// /v1/measurements/{id}/games.
+	Games []byte
 }
 
 // DefaultMaxJobs is how many games one request may queue unless the
@@ -118,6 +121,7 @@ type serviceBatch struct {
 	verdict *bool
 	report  string // error from the report hook
 	doc     []byte // the report's JSON
+	pgn     []byte // the games as PGN
 }
 
 // NewService makes a service whose runs live as long as ctx.
@@ -215,19 +219,19 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 	}
 	var verdict *bool
 	var reportErr string
-	var doc []byte
+	var doc, pgn []byte
 	if s.cfg.Report != nil {
 		rep, err := s.cfg.Report(Finished{ID: b.id, Label: b.label, Plan: b.plan, RuleFile: data, Outcome: out, Wall: time.Since(started)})
 		if err != nil {
 			reportErr = err.Error()
 		} else {
-			verdict, doc = &rep.Viable, rep.JSON
+			verdict, doc, pgn = &rep.Viable, rep.JSON, rep.Games
 		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b.results, b.dead = out.Results, out.DeadLetters
-	b.state, b.verdict, b.report, b.doc = StateComplete, verdict, reportErr, doc
+	b.state, b.verdict, b.report, b.doc, b.pgn = StateComplete, verdict, reportErr, doc, pgn
 }
 
 // fail marks a run that stopped short, unless the service is stopping.
@@ -249,6 +253,7 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc("DELETE /v1/measurements/{id}", s.auth(s.deleteMeasurement))
 	mux.HandleFunc("GET /v1/measurements/{id}/results", s.auth(s.getResults))
 	mux.HandleFunc("GET /v1/measurements/{id}/report", s.auth(s.getReport))
+	mux.HandleFunc("GET /v1/measurements/{id}/games", s.auth(s.getGames))
 	mux.HandleFunc("GET /v1/queue", s.auth(s.getQueue))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") })
 	return mux
@@ -482,6 +487,23 @@ func (s *Service) getReport(w http.ResponseWriter, r *http.Request) {
 	default:
 		writeError(w, http.StatusNotFound, "no report (measurement "+state+")", nil)
 	}
+}
+
+// getGames serves a finished measurement's games as PGN.
+func (s *Service) getGames(w http.ResponseWriter, r *http.Request) {
+	b := s.lookup(w, r)
+	if b == nil {
+		return
+	}
+	s.mu.Lock()
+	pgn, state := b.pgn, b.state
+	s.mu.Unlock()
+	if pgn == nil {
+		writeError(w, http.StatusNotFound, "no games (measurement "+state+")", nil)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-chess-pgn")
+	w.Write(pgn)
 }
 
 func (s *Service) getQueue(w http.ResponseWriter, r *http.Request) {
