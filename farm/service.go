@@ -84,6 +84,9 @@ type ServiceReport struct {
 	// HTML its page, at /v1/measurements/{id}/report.html.
 	JSON []byte
 	HTML []byte
+	// Games are the batch's games as PGN, served at
+	// /v1/measurements/{id}/games.
+	Games []byte
 }
 
 // DefaultMaxJobs is how many games one request may queue unless the
@@ -133,6 +136,7 @@ type serviceBatch struct {
 	report  string // error from the report hook
 	doc     []byte // the report's JSON
 	html    []byte // and its page
+	pgn     []byte // the games as PGN
 }
 
 // NewService makes a service whose runs live as long as ctx.
@@ -234,19 +238,19 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 	}
 	var verdict *bool
 	var reportErr, word string
-	var doc, html []byte
+	var doc, html, pgn []byte
 	if s.cfg.Report != nil {
 		rep, err := s.cfg.Report(Finished{ID: b.id, Label: b.label, Plan: b.plan, RuleFile: data, Outcome: out, Wall: out.Elapsed})
 		if err != nil {
 			reportErr = err.Error()
 		} else {
-			verdict, doc, html, word = &rep.Viable, rep.JSON, rep.HTML, rep.Verdict
+			verdict, doc, html, word, pgn = &rep.Viable, rep.JSON, rep.HTML, rep.Verdict, rep.Games
 		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b.results, b.dead = out.Results, out.DeadLetters
-	b.state, b.verdict, b.report, b.doc, b.html, b.word = StateComplete, verdict, reportErr, doc, html, word
+	b.state, b.verdict, b.report, b.doc, b.html, b.word, b.pgn = StateComplete, verdict, reportErr, doc, html, word, pgn
 }
 
 // fail marks a run that stopped short, unless the service is stopping.
@@ -270,6 +274,7 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc("GET /v1/measurements/{id}/report", s.auth(s.getReport))
 	mux.HandleFunc("GET /v1/measurements/{id}/report.html", s.auth(s.getReportHTML))
 	mux.HandleFunc("GET /v1/measurements/{id}/live", s.auth(s.getLive))
+	mux.HandleFunc("GET /v1/measurements/{id}/games", s.auth(s.getGames))
 	// The page itself holds no data: it is open, and asks the API (with a
 	// token the user types, when the service has one).
 	mux.HandleFunc("GET /{$}", servePage)
@@ -563,6 +568,23 @@ func (s *Service) getLive(w http.ResponseWriter, r *http.Request) {
 		l.Pairings = s.cfg.Live(b.plan, results)
 	}
 	writeJSON(w, http.StatusOK, l)
+}
+
+// getGames serves a finished measurement's games as PGN.
+func (s *Service) getGames(w http.ResponseWriter, r *http.Request) {
+	b := s.lookup(w, r)
+	if b == nil {
+		return
+	}
+	s.mu.Lock()
+	pgn, state := b.pgn, b.state
+	s.mu.Unlock()
+	if pgn == nil {
+		writeError(w, http.StatusNotFound, "no games (measurement "+state+")", nil)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-chess-pgn")
+	w.Write(pgn)
 }
 
 func (s *Service) getQueue(w http.ResponseWriter, r *http.Request) {

@@ -95,7 +95,7 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			if reportsDir != "" {
 				dir = filepath.Join(reportsDir, b.ID)
 			}
-			rep, err := m.Report(f, b.Plan.Players, b.Outcome.Results, b.Wall, dir)
+			rep, pgn, err := m.ReportGames(f, b.Plan.Players, b.Outcome.Results, b.Wall, dir)
 			if err != nil {
 				return farm.ServiceReport{}, err
 			}
@@ -107,7 +107,7 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			if err != nil {
 				return farm.ServiceReport{}, err
 			}
-			return farm.ServiceReport{Viable: rep.Verdict == stats.Viable, Verdict: rep.Verdict, JSON: doc, HTML: page}, nil
+			return farm.ServiceReport{Viable: rep.Verdict == stats.Viable, Verdict: rep.Verdict, JSON: doc, HTML: page, Games: pgn}, nil
 		},
 		Live: func(plan protocol.Plan, results []protocol.Result) any {
 			return NewScorer(plan, defaults.Precision).Scores(results)

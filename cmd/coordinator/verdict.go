@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -34,21 +35,26 @@ func (f *farmFlags) applyQuick(fs *flag.FlagSet) {
 }
 
 // verdictWriter turns each file's results into its verdict: a line on
-// stdout and, with -out, the three reports plus a summary.
+// stdout and, with -out, the reports and game records plus a summary,
+// saying on where (stderr) which file went where.
 type verdictWriter struct {
-	w       io.Writer
-	outDir  string
-	players []string
-	m       *measure.Measurer
-	reports []*report.Report
+	w, where io.Writer
+	outDir   string
+	players  []string
+	m        *measure.Measurer
+	reports  []*report.Report
 }
 
-// report's time is the batch's own, over every session that ran it.
+// report writes one file's reports. Its time is the file's own batch's,
+// over every session that ran it.
 func (v *verdictWriter) report(f *measure.File, out *farm.Outcome) (string, error) {
 	wall := out.Elapsed
 	rep, err := v.m.Report(f, v.players, out.Results, wall, v.outDir)
 	if err != nil {
 		return "", err
+	}
+	if v.outDir != "" && v.where != nil {
+		fmt.Fprintf(v.where, "%s: report %s (with .md, .json, games in .pgn and .games.jsonl)\n", f.Label, filepath.Join(v.outDir, rep.Name+".html"))
 	}
 	reasons := ""
 	for i, f := range rep.Flags {
