@@ -67,40 +67,62 @@ func (c *uciChooser[M, P]) play(ctx context.Context, pos *engine.Position, hardC
 		c.proc = proc
 	}
 	fen := pos.FEN()
-	if err := c.proc.send(c.positionCommand(pos, fen)); err != nil {
+	cmd, history := c.positionCommand(pos, fen)
+	line, err := c.ask(ctx, cmd, hardCap, &d)
+	if err != nil {
 		return d, err
 	}
+	m, err := c.mapMove(pos, line)
+	if err != nil && history {
+		// An engine skips, without a word, the moves it cannot read and
+		// all after them, and then answers for another position: ask again
+		// with the position alone, and start the history again from it.
+		c.startFEN, c.moves, c.last = fen, c.moves[:0], pos.Clone()
+		first := d.nodes
+		if line, err = c.ask(ctx, "position fen "+fen, hardCap, &d); err != nil {
+			return d, err
+		}
+		d.nodes += first
+		m, err = c.mapMove(pos, line)
+	}
+	if err != nil {
+		return d, fmt.Errorf("uci engine %s: %w, at %s", c.spec.Path, err, fen)
+	}
+	d.move = m
+	// The engine's own spelling of its move is the one it reads back.
+	c.moves = append(c.moves, strings.Fields(line)[1])
+	c.last.Make(m)
+	return d, nil
+}
+
+// ask sends a position and the go command and waits for the bestmove
+// line, reading the search's info into d. It stops the engine when ctx
+// ends (or a movetime search overruns), killing it if it will not stop.
+func (c *uciChooser[M, P]) ask(ctx context.Context, position string, hardCap int64, d *decision[engine.Move]) (string, error) {
+	if err := c.proc.send(position); err != nil {
+		return "", err
+	}
 	if err := c.proc.send(c.goCommand(hardCap)); err != nil {
-		return d, err
+		return "", err
 	}
 	var wait time.Duration
 	if c.spec.Budget == UCIBudgetMovetime {
 		wait = time.Duration(c.spec.Limit)*time.Millisecond + uciMovetimeGrace
 	}
-	line, err := c.proc.await(ctx, "bestmove", wait, func(l string) { readInfo(l, &d) })
+	line, err := c.proc.await(ctx, "bestmove", wait, func(l string) { readInfo(l, d) })
 	if err != nil {
 		if ctx.Err() != nil || errors.Is(err, errUCITimeout) {
-			// Stopped from outside: the engine is stopped too, and killed
-			// if it will not stop; the game ends here either way.
 			c.proc.stop()
 			if ctx.Err() != nil {
-				return d, fmt.Errorf("uci engine %s stopped: %w", c.spec.Path, ctx.Err())
+				return "", fmt.Errorf("uci engine %s stopped: %w", c.spec.Path, ctx.Err())
 			}
 		}
-		return d, err
+		return "", err
 	}
-	fields := strings.Fields(line)
-	if len(fields) < 2 {
-		return d, fmt.Errorf("uci engine %s answered %q, without a move, at %s", c.spec.Path, line, fen)
+	if len(strings.Fields(line)) < 2 {
+		return "", fmt.Errorf("uci engine %s answered %q, without a move, at %s", c.spec.Path, line, strings.TrimPrefix(position, "position fen "))
 	}
-	m, err := c.mapMove(pos, fields[1])
-	if err != nil {
-		return d, fmt.Errorf("uci engine %s: %w, at %s", c.spec.Path, err, fen)
-	}
-	d.move = m
-	c.moves = append(c.moves, UCIMoveString(pos, m))
-	c.last.Make(m)
-	return d, nil
+	return line, nil
 }
 
 // start runs the engine and sets it up: the spec's options (each checked
@@ -152,20 +174,45 @@ func (c *uciChooser[M, P]) start(ctx context.Context) (*uciProcess, error) {
 }
 
 // positionCommand tells the engine the position: the game from the
-// player's first position when the moves since can be followed, else the
-// current FEN alone (and the history starts again there).
-func (c *uciChooser[M, P]) positionCommand(pos *engine.Position, fen string) string {
+// player's first position when the moves since can be followed and each
+// is spelled as every UCI engine reads it, else the current FEN alone
+// (and the history starts again there). It reports which.
+func (c *uciChooser[M, P]) positionCommand(pos *engine.Position, fen string) (string, bool) {
 	if c.last != nil {
-		if between, ok := follow(c.last, pos, maxFollowPlies); ok {
+		if between, ok := follow(c.last, pos, maxFollowPlies); ok && allPlain(c.last, between) {
 			for _, m := range between {
 				c.moves = append(c.moves, UCIMoveString(c.last, m))
 				c.last.Make(m)
 			}
-			return "position fen " + c.startFEN + " moves " + strings.Join(c.moves, " ")
+			return "position fen " + c.startFEN + " moves " + strings.Join(c.moves, " "), true
 		}
 	}
 	c.startFEN, c.moves, c.last = fen, c.moves[:0], pos.Clone()
-	return "position fen " + fen
+	return "position fen " + fen, false
+}
+
+// allPlain reports whether every move of a line from pos has a spelling
+// every UCI engine shares: a plain move or capture, castling, a drop.
+// Promotions are not (Fairy-Stockfish writes a shogi-style one "+", a
+// chess-style one by the piece's letter, which a rule file's ids do not
+// tell apart), nor are the moves UCI has no words for. pos is left as it
+// was.
+func allPlain(pos *engine.Position, line []engine.Move) bool {
+	n := 0
+	defer func() {
+		for ; n > 0; n-- {
+			pos.Unmake()
+		}
+	}()
+	for _, m := range line {
+		if (m.Promotion() >= 0 && !m.IsDrop()) || m.IsTurn() || m.IsPortalMove() || m.IsThroughPortal() ||
+			strings.ContainsAny(pos.MoveString(m), "~>") {
+			return false
+		}
+		pos.Make(m)
+		n++
+	}
+	return true
 }
 
 // maxFollowPlies is the most plies follow looks for between two of the
@@ -212,7 +259,8 @@ func (c *uciChooser[M, P]) goCommand(hardCap int64) string {
 // exactly, else in any case, else one the engine's own notation reads
 // (ParseMove: castling either way, e7e8q, drops in any case). "(none)"
 // and "0000" say the engine sees no move.
-func (c *uciChooser[M, P]) mapMove(pos *engine.Position, s string) (engine.Move, error) {
+func (c *uciChooser[M, P]) mapMove(pos *engine.Position, line string) (engine.Move, error) {
+	s := strings.Fields(line)[1]
 	if s == "(none)" || s == "0000" {
 		return 0, fmt.Errorf("engine answered bestmove %s (no move) in a game that is not over", s)
 	}
@@ -234,8 +282,39 @@ func (c *uciChooser[M, P]) mapMove(pos *engine.Position, s string) (engine.Move,
 		if m, err := pos.ParseMove(s); err == nil {
 			return m, nil
 		}
+		if m, ok := c.pieceAlias(pos, s); ok {
+			return m, nil
+		}
 	}
 	return 0, fmt.Errorf("bestmove %q is none of the %d legal moves", s, len(c.buf))
+}
+
+// pieceAlias reads Fairy-Stockfish's "+" (promote) and "-" (demote)
+// suffixes: the one legal promotion between the squares, to a "+X" kind
+// for "+" where the ids say so, else the only one there is.
+func (c *uciChooser[M, P]) pieceAlias(pos *engine.Position, s string) (engine.Move, bool) {
+	if len(s) < 5 || (s[len(s)-1] != '+' && s[len(s)-1] != '-') {
+		return 0, false
+	}
+	base, suffix := s[:len(s)-1], s[len(s)-1]
+	g := pos.Game()
+	var all, marked []engine.Move
+	for _, m := range c.buf {
+		if m.IsDrop() || m.Promotion() < 0 || g.SquareName(m.From())+g.SquareName(m.To()) != base {
+			continue
+		}
+		all = append(all, m)
+		if plus := strings.HasPrefix(g.PieceID(m.Promotion()), "+"); plus == (suffix == '+') {
+			marked = append(marked, m)
+		}
+	}
+	switch {
+	case len(marked) == 1:
+		return marked[0], true
+	case len(all) == 1:
+		return all[0], true
+	}
+	return 0, false
 }
 
 // close ends the engine's process.
@@ -314,7 +393,10 @@ func UCIMoveString(pos *engine.Position, m engine.Move) string {
 	rest := s[len(base):]
 	if pr := m.Promotion(); pr >= 0 && rest == "="+g.PieceID(pr) {
 		id := g.PieceID(pr)
+		kind, _, _ := pos.PieceAt(m.From())
 		switch {
+		case g.PieceID(kind) == "+"+id:
+			return base + "-" // a shogi-style piece turned back (Kyoto shogi)
 		case strings.HasPrefix(id, "+"):
 			return base + "+"
 		case strings.HasSuffix(id, "~"):

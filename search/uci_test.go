@@ -23,7 +23,7 @@ import (
 // engine's own move generator from the position it is sent. No outside
 // binary is needed, so CI runs these tests.
 const (
-	fakeUCIEnv      = "BALANCEFARM_FAKE_UCI"       // legal, garbage, none, hang, hangstop, crash
+	fakeUCIEnv      = "BALANCEFARM_FAKE_UCI"       // legal, nomoves, garbage, none, hang, hangstop, crash
 	fakeUCIRulesEnv = "BALANCEFARM_FAKE_UCI_RULES" // the rule file
 	fakeUCILogEnv   = "BALANCEFARM_FAKE_UCI_LOG"   // where it writes its pid and every command, if set
 )
@@ -83,6 +83,9 @@ func fakeUCI(mode, rulesPath, logPath string) int {
 			if pos, err = g.ParseFEN(fen); err != nil {
 				fmt.Fprintln(os.Stderr, "fake: bad fen:", err)
 				return 3
+			}
+			if mode == "nomoves" {
+				moves = "" // as an engine that stops at a move it cannot read
 			}
 			for _, s := range strings.Fields(moves) {
 				m, err := pos.ParseMove(s)
@@ -226,6 +229,15 @@ func TestUCIGame(t *testing.T) {
 		t.Errorf("%d engine processes for two games, want 2", len(pids))
 	}
 	checkGone(t, logPath, before)
+
+	// An engine that drops the moves after the FEN answers for the wrong
+	// position; asked again with the position alone, it plays on.
+	spec, logPath = fakeSpec(t, "nomoves", "chess.json", ",nodes=300")
+	rec, err := PlayGame(context.Background(), g, spec, "ab:n500", 7, Limits{}, nil)
+	if err != nil || rec.Result == "" {
+		t.Fatalf("an engine that ignores the moves: %+v, %v", rec, err)
+	}
+	checkGone(t, logPath, before)
 }
 
 // TestUCIErrors: what goes wrong with an outside engine ends the game with
@@ -321,6 +333,7 @@ func TestUCIMoveString(t *testing.T) {
 		{"xiangqi.json", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1", "a10a9", "a10a9"},
 		{"shogi.json", "4k4/9/P8/9/9/9/9/9/4K4[-] w - - 0 1", "a7a8=+P", "a7a8+"},
 		{"shogi.json", "4k4/9/P8/9/9/9/9/9/4K4[-] w - - 0 1", "a7a8", "a7a8"},
+		{"kyotoshogi.json", "1+nk1+l/+p1+s2/5/2+S1+P/+L1K+N1[] w - - 0 3", "a1b1=L", "a1b1-"},
 	}
 	for _, tc := range tests {
 		g := loadGame(t, tc.file)
@@ -342,8 +355,36 @@ func TestUCIMoveString(t *testing.T) {
 		}
 		// What the engine writes maps back to the same move.
 		c := newUCIChooser[engine.Move, enginePos](PlayerSpec{})
-		if back, err := c.mapMove(pos, tc.want); err != nil || back != m {
+		if back, err := c.mapMove(pos, "bestmove "+tc.want); err != nil || back != m {
 			t.Errorf("%s: %q maps back to %v, %v", tc.file, tc.want, back, err)
+		}
+	}
+}
+
+// TestUCIAliases: spellings of Fairy-Stockfish's that are not the ones
+// UCIMoveString writes still name the move.
+func TestUCIAliases(t *testing.T) {
+	tests := []struct{ file, fen, bestmove, move string }{
+		// Its chick's promotion is shogi-style, "+", to our hen H.
+		{"dobutsu.json", "1le/g2/cL1/EG1[C] b - - 2 6", "a2a1+", "a2a1=H"},
+		// Castling as the king taking its rook (Chess960 style).
+		{"chess.json", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1h1", "O-O"},
+		// A promotion letter in upper case.
+		{"chess.json", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8Q", "a7a8=Q"},
+	}
+	for _, tc := range tests {
+		g := loadGame(t, tc.file)
+		pos, err := g.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.fen, err)
+		}
+		want, err := pos.ParseMove(tc.move)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.move, err)
+		}
+		c := newUCIChooser[engine.Move, enginePos](PlayerSpec{})
+		if got, err := c.mapMove(pos, "bestmove "+tc.bestmove+" ponder a1a2"); err != nil || got != want {
+			t.Errorf("%s at %s: %s maps to %s, %v; want %s", tc.file, tc.fen, tc.bestmove, pos.MoveString(got), err, tc.move)
 		}
 	}
 }
