@@ -1,0 +1,117 @@
+package repair
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"balancefarm/measure"
+)
+
+// Candidate is a variant of the file: the edits that make it and the
+// patched file, compiled and checked as every file the farm takes.
+type Candidate struct {
+	// ID is the candidate's label in the reports: c01, c02, ... for
+	// single edits, c01+c05 for a pair.
+	ID    string
+	Edits []Edit
+	File  *measure.File
+}
+
+// Size is how big a change the candidate is: its edits, then their
+// operations, for ranking the smallest first.
+func (c *Candidate) Size() (edits, ops int) {
+	for _, e := range c.Edits {
+		ops += len(e.Patch)
+	}
+	return len(c.Edits), ops
+}
+
+// Desc is the candidate's edits in words.
+func (c *Candidate) Desc() string {
+	var parts []string
+	for _, e := range c.Edits {
+		parts = append(parts, e.Desc)
+	}
+	return strings.Join(parts, "; and ")
+}
+
+// Refused is an edit whose patched file the front end or the cost check
+// refused, with the first line of why.
+type Refused struct {
+	Edit   string `json:"edit"`
+	Reason string `json:"reason"`
+}
+
+// candidateLabel is a candidate's file label: the original's stem with
+// the candidate's id, so that its reports are named after both.
+func candidateLabel(orig, id string) string {
+	stem := strings.TrimSuffix(filepath.Base(orig), filepath.Ext(orig))
+	return stem + "-repair-" + strings.ReplaceAll(id, "+", "-") + ".json"
+}
+
+// build patches, compiles and checks one candidate (measure.Load: the
+// engine's front end and the start-position cost check). A patched file
+// identical to one already seen (by hash) is refused as a duplicate.
+func build(orig *measure.File, id string, seen map[string]string, edits ...Edit) (*Candidate, *Refused) {
+	c := &Candidate{ID: id, Edits: edits}
+	data, err := Apply(orig.Data, edits...)
+	if err != nil {
+		return nil, &Refused{Edit: c.Desc(), Reason: err.Error()}
+	}
+	f, err := measure.Load(candidateLabel(orig.Label, id), data)
+	if err != nil {
+		return nil, &Refused{Edit: c.Desc(), Reason: measure.Lines(err)[0]}
+	}
+	if other, ok := seen[f.Hash]; ok {
+		return nil, &Refused{Edit: c.Desc(), Reason: "the same file as " + other}
+	}
+	if f.Hash == orig.Hash {
+		return nil, &Refused{Edit: c.Desc(), Reason: "changes nothing"}
+	}
+	seen[f.Hash] = id
+	c.File = f
+	return c, nil
+}
+
+// Candidates builds one candidate per edit, at most limit of them (0: no
+// limit), keeping those the engine accepts and saying why each other was
+// refused.
+func Candidates(orig *measure.File, edits []Edit, limit int) ([]*Candidate, []Refused) {
+	var out []*Candidate
+	var refused []Refused
+	seen := map[string]string{orig.Hash: "the original"}
+	for _, e := range edits {
+		if limit > 0 && len(out) == limit {
+			break
+		}
+		c, r := build(orig, fmt.Sprintf("c%02d", len(out)+len(refused)+1), seen, e)
+		if r != nil {
+			refused = append(refused, *r)
+			continue
+		}
+		out = append(out, c)
+	}
+	return out, refused
+}
+
+// Pairs combines every two of the given single-edit candidates whose
+// edits do not touch the same part of the file, keeping the valid ones.
+func Pairs(orig *measure.File, singles []*Candidate) []*Candidate {
+	var out []*Candidate
+	seen := map[string]string{orig.Hash: "the original"}
+	for _, c := range singles {
+		seen[c.File.Hash] = c.ID
+	}
+	for i, a := range singles {
+		for _, b := range singles[i+1:] {
+			if len(a.Edits) != 1 || len(b.Edits) != 1 || conflict(a.Edits[0], b.Edits[0]) {
+				continue
+			}
+			if c, r := build(orig, a.ID+"+"+b.ID, seen, a.Edits[0], b.Edits[0]); r == nil {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
