@@ -458,6 +458,10 @@ func (res *Result) suggest() {
 			if r.Error != "" || !found || after.State == stats.StateRaised || after.State == stats.StateNotAssessed {
 				continue
 			}
+			// An undecided flag is removed only by an edit that clears it.
+			if before.State == stats.StateUndecided && after.State != stats.StateClear {
+				continue
+			}
 			if slices.ContainsFunc(r.Raised, func(f string) bool { return !slices.Contains(orig.Raised, f) }) {
 				continue
 			}
