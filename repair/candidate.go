@@ -63,6 +63,11 @@ func build(orig *measure.File, id string, seen map[string]string, edits ...Edit)
 	if err != nil {
 		return nil, &Refused{Edit: c.Desc(), Reason: measure.Lines(err)[0]}
 	}
+	// A game over before its first move is no game; the farm's runner
+	// refuses its records, so every job would fail.
+	if oc := f.Game.NewPosition().Outcome(); oc.Over {
+		return nil, &Refused{Edit: c.Desc(), Reason: fmt.Sprintf("the game is over before the first move (%s)", oc.Rule)}
+	}
 	if other, ok := seen[f.Hash]; ok {
 		return nil, &Refused{Edit: c.Desc(), Reason: "the same file as " + other}
 	}
@@ -95,22 +100,37 @@ func Candidates(orig *measure.File, edits []Edit, limit int) ([]*Candidate, []Re
 	return out, refused
 }
 
-// Pairs combines every two of the given single-edit candidates whose
-// edits do not touch the same part of the file, keeping the valid ones.
-func Pairs(orig *measure.File, singles []*Candidate) []*Candidate {
+// Pairs combines two single-edit candidates at a time: each of fixers
+// with every other single, then every two of top; edits that touch the
+// same part of the file are not combined, and at most limit pairs are
+// kept (0: all), in that order.
+func Pairs(orig *measure.File, fixers, top, singles []*Candidate, limit int) []*Candidate {
 	var out []*Candidate
 	seen := map[string]string{orig.Hash: "the original"}
 	for _, c := range singles {
 		seen[c.File.Hash] = c.ID
 	}
-	for i, a := range singles {
-		for _, b := range singles[i+1:] {
-			if len(a.Edits) != 1 || len(b.Edits) != 1 || conflict(a.Edits[0], b.Edits[0]) {
-				continue
-			}
-			if c, r := build(orig, a.ID+"+"+b.ID, seen, a.Edits[0], b.Edits[0]); r == nil {
-				out = append(out, c)
-			}
+	tried := map[[2]*Candidate]bool{}
+	try := func(a, b *Candidate) {
+		if a == b || tried[[2]*Candidate{a, b}] || tried[[2]*Candidate{b, a}] || limit > 0 && len(out) == limit {
+			return
+		}
+		tried[[2]*Candidate{a, b}] = true
+		if len(a.Edits) != 1 || len(b.Edits) != 1 || conflict(a.Edits[0], b.Edits[0]) {
+			return
+		}
+		if c, r := build(orig, a.ID+"+"+b.ID, seen, a.Edits[0], b.Edits[0]); r == nil {
+			out = append(out, c)
+		}
+	}
+	for _, a := range fixers {
+		for _, b := range singles {
+			try(a, b)
+		}
+	}
+	for i, a := range top {
+		for _, b := range top[i+1:] {
+			try(a, b)
 		}
 	}
 	return out

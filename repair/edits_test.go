@@ -228,6 +228,64 @@ func TestCandidates(t *testing.T) {
 	if capped, _ := Candidates(orig, edits, 3); len(capped) != 3 {
 		t.Errorf("limit 3 gave %d candidates", len(capped))
 	}
+
+	// The coin toss's hunter without its first move has none at the
+	// start: the game is lost before it begins, and is refused.
+	data = []byte(canary(t, "coin-toss"))
+	coin, err := measure.Load("coin-toss.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edits, err = Generate(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, refused = Candidates(coin, edits, 0)
+	over := false
+	for _, r := range refused {
+		if strings.Contains(r.Edit, "H loses its move 0") && strings.Contains(r.Reason, "over before the first move") {
+			over = true
+		}
+	}
+	if !over {
+		t.Errorf("a game over at the start was not refused: %v", refused)
+	}
+}
+
+// TestPairsOfFixers: a fixer is paired with every other single, the top
+// among themselves, and the cap holds.
+func TestPairsOfFixers(t *testing.T) {
+	data := []byte(canary(t, "no-winner"))
+	orig, err := measure.Load("no-winner.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edits, err := Generate(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	singles, _ := Candidates(orig, edits, 0)
+	var fixer *Candidate
+	for _, c := range singles {
+		if c.Edits[0].Kind == "captures" {
+			fixer = c
+		}
+	}
+	pairs := Pairs(orig, []*Candidate{fixer}, singles[:3], singles, 0)
+	withFixer := 0
+	for _, p := range pairs {
+		if p.Edits[0].Desc == fixer.Edits[0].Desc || p.Edits[1].Desc == fixer.Edits[0].Desc {
+			withFixer++
+		}
+	}
+	// The captures edit touches only its own key, so it pairs with every
+	// other single.
+	if withFixer != len(singles)-1 {
+		t.Errorf("the fixer is in %d pairs, want %d", withFixer, len(singles)-1)
+	}
+	if n := len(Pairs(orig, []*Candidate{fixer}, singles[:3], singles, 5)); n != 5 {
+		t.Errorf("cap 5 gave %d pairs", n)
+	}
 }
 
 // TestConflictAndPairs: two edits of one key or one array are not
@@ -266,7 +324,7 @@ func TestConflictAndPairs(t *testing.T) {
 		}
 	}
 	singles, _ := Candidates(orig, pick, 0)
-	pairs := Pairs(orig, singles)
+	pairs := Pairs(orig, nil, singles, singles, 0)
 	// Two max_plies edits conflict; each pairs with the stalemate one.
 	if len(pairs) != 2 {
 		t.Fatalf("%d pairs of %d singles, want 2", len(pairs), len(singles))

@@ -34,8 +34,12 @@ type Config struct {
 	MaxCandidates int
 	// PairsOf: when fewer than Confirm single edits clear every target
 	// flag at the screen, the best PairsOf of them are combined two by
-	// two and screened too. Default 6; negative: no pairs.
+	// two and screened too, and so is each of the (at most three) singles
+	// that clear some target flag with every other single: a fix whose
+	// side effect another edit undoes. Default 6; negative: no pairs.
 	PairsOf int
+	// MaxPairs caps the pairs screened (0: no cap).
+	MaxPairs int
 	// Log gets a line as each rung starts and ends; nil: none.
 	Log io.Writer
 }
@@ -232,13 +236,19 @@ func Repair(ctx context.Context, orig *measure.File, cfg Config, measureFn Measu
 	if clearing := countClearing(pool, res.Targets); clearing < cfg.Confirm && cfg.PairsOf > 0 {
 		best := slices.Clone(pool)
 		sortTried(best)
-		var top []*Candidate
-		for _, t := range best[:min(cfg.PairsOf, len(best))] {
-			top = append(top, t.cand)
+		var top, fixers, all []*Candidate
+		for _, t := range best {
+			all = append(all, t.cand)
+			if len(fixers) < maxFixers && clearsSome(t.last(), res.Targets) {
+				fixers = append(fixers, t.cand)
+			}
 		}
-		pairs := Pairs(orig, top)
-		cfg.logf("%s: %d single edits clear every flag at the screen; screening %d pairs of the best %d", orig.Label, clearing, len(pairs), len(top))
-		res.Search += fmt.Sprintf("; %d clearing every flag at the screen, so the best %d were paired (%d pairs screened)", clearing, len(top), len(pairs))
+		top = all[:min(cfg.PairsOf, len(all))]
+		pairs := Pairs(orig, fixers, top, all, cfg.MaxPairs)
+		cfg.logf("%s: %d single edits clear every flag at the screen; screening %d pairs (%d that clear some flag with every other edit, every two of the best %d)",
+			orig.Label, clearing, len(pairs), len(fixers), len(top))
+		res.Search += fmt.Sprintf("; %d cleared every flag at the screen, so pairs were screened: each of the %d edits that cleared some flag with every other edit, and every two of the best %d (%d pairs)",
+			clearing, len(fixers), len(top), len(pairs))
 		more, err := res.screen(ctx, cfg, measureFn, orig, pairs, false)
 		if err != nil {
 			return nil, err
@@ -406,6 +416,21 @@ func survivors(pool []*Tried, n int) []*Tried {
 	pool = slices.Clone(pool)
 	sortTried(pool)
 	return pool[:min(n, len(pool))]
+}
+
+// maxFixers is how many single edits that clear some target flag are
+// each paired with every other edit.
+const maxFixers = 3
+
+// clearsSome reports whether a measurement clears a target flag: a fix
+// that may need a second edit for the flags it raises instead.
+func clearsSome(r *Rung, targets []string) bool {
+	for _, f := range targets {
+		if c, ok := r.check(f); ok && c.State == stats.StateClear {
+			return true
+		}
+	}
+	return false
 }
 
 // countClearing counts candidates whose deepest measurement raises none
