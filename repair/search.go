@@ -221,8 +221,8 @@ func Repair(ctx context.Context, orig *measure.File, cfg Config, measureFn Measu
 	}
 	singles, refused := Candidates(orig, edits, cfg.MaxCandidates)
 	res.Refused = append(res.Refused, refused...)
-	res.Search = fmt.Sprintf("successive halving: %d single edits screened (%s, %d games a pairing), the best 1/%d on to %s, the best %d confirmed with the full settings (%s)",
-		len(singles), strings.Join(cfg.Screen.Players, ","), cfg.Screen.Games, cfg.Eta, "twice the games", cfg.Confirm, strings.Join(cfg.Full.Players, ","))
+	res.Search = fmt.Sprintf("successive halving: %d single edits screened (%s, %d games a pairing), the best 1/%d on to twice the games when that keeps more than %d, the best %d confirmed with the full settings (%s)",
+		len(singles), strings.Join(cfg.Screen.Players, ","), cfg.Screen.Games, cfg.Eta, cfg.Confirm, cfg.Confirm, strings.Join(cfg.Full.Players, ","))
 	if len(singles) == 0 {
 		res.Stopped = "no edit of the file compiles: nothing to measure"
 		return res, nil
@@ -233,7 +233,7 @@ func Repair(ctx context.Context, orig *measure.File, cfg Config, measureFn Measu
 	if err != nil {
 		return nil, err
 	}
-	if clearing := countClearing(pool, res.Targets); clearing < cfg.Confirm && cfg.PairsOf > 0 {
+	if clearing := countClearing(pool); clearing < cfg.Confirm && cfg.PairsOf > 0 {
 		best := slices.Clone(pool)
 		sortTried(best)
 		var top, fixers, all []*Candidate
@@ -433,9 +433,9 @@ func clearsSome(r *Rung, targets []string) bool {
 	return false
 }
 
-// countClearing counts candidates whose deepest measurement raises none
-// of the targets.
-func countClearing(pool []*Tried, targets []string) int {
+// countClearing counts candidates whose deepest measurement raises no
+// flag.
+func countClearing(pool []*Tried) int {
 	n := 0
 	for _, t := range pool {
 		if r := t.last(); r.Error == "" && len(r.Raised) == 0 {
