@@ -3,6 +3,7 @@ package repair
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"balancefarm/measure"
@@ -131,6 +132,30 @@ func Pairs(orig *measure.File, fixers, top, singles []*Candidate, limit int) []*
 	for i, a := range top {
 		for _, b := range top[i+1:] {
 			try(a, b)
+		}
+	}
+	return out
+}
+
+// Extend adds one more edit to base: every edit Generate proposes for
+// base's own patched file, so that an edit which depends on the first
+// (the board lengthened with the goal the first edit added) is made
+// right. The combined patch applies base's operations, then the new
+// edit's. At most limit are built (0: all); seen (hash to id) keeps
+// files already measured out and gains the new ones.
+func Extend(orig *measure.File, base *Candidate, seen map[string]string, limit int) []*Candidate {
+	edits, err := Generate(base.File.Data)
+	if err != nil {
+		return nil
+	}
+	var out []*Candidate
+	for i, e := range edits {
+		if limit > 0 && len(out) == limit {
+			break
+		}
+		all := append(slices.Clone(base.Edits), e)
+		if c, r := build(orig, fmt.Sprintf("%s+x%02d", base.ID, i+1), seen, all...); r == nil {
+			out = append(out, c)
 		}
 	}
 	return out

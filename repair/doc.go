@@ -53,11 +53,15 @@
 // every single-edit candidate is screened with cheap settings (the quick
 // ladder and six games a pairing by default), beside the original under
 // the same settings as the screen's control. When fewer than Confirm
-// singles raise no flag, pairs are screened too (edits that touch the
-// same key or array are not combined): each of the three best singles
-// that clear some target flag with every other single (a fix whose side
-// effect, such as a race that is now one-sided, a second edit may undo),
-// and every two of the best PairsOf singles, at most MaxPairs in all. The
+// singles raise no flag, candidates of two edits are screened too: each
+// of the three best singles that clear some target flag is extended by
+// every edit Generate proposes for its own patched file (a fix whose side
+// effect, such as a race that is now one-sided or short, a second edit
+// may undo; drawn from the patched file, so that lengthening the board
+// moves the goal the first edit added), and every two of the best
+// PairsOf singles are combined (edits that touch the same key or array
+// are not); at most MaxPairs. The same goes on to three edits (MaxEdits)
+// from the best pairs while too few clear every flag. The
 // best 1/Eta of the pool go on to a middle rung with twice the games and
 // the full precision (skipped when that would keep no more than Confirm),
 // and the best Confirm are measured with the full settings. Candidates

@@ -340,3 +340,48 @@ func TestConflictAndPairs(t *testing.T) {
 		t.Errorf("pair %s lost an edit", pairs[0].ID)
 	}
 }
+
+// TestExtend: a second edit is drawn from the first edit's own file, so
+// lengthening the board moves the goal the first edit added.
+func TestExtend(t *testing.T) {
+	data := []byte(canary(t, "no-winner"))
+	orig, err := measure.Load("no-winner.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edits, err := Generate(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	singles, _ := Candidates(orig, edits, 0)
+	var race *Candidate
+	for _, c := range singles {
+		if c.Edits[0].Kind == "reach" {
+			race = c
+		}
+	}
+	seen := map[string]string{orig.Hash: "the original"}
+	var longer *Candidate
+	for _, c := range Extend(orig, race, seen, 0) {
+		if len(c.Edits) != 2 || c.Edits[0].Kind != "reach" {
+			t.Fatalf("%s: edits %v", c.ID, c.Edits)
+		}
+		if c.Edits[1].Kind == "board" && strings.Contains(c.Edits[1].Desc, "7 ranks") {
+			longer = c
+		}
+	}
+	if longer == nil {
+		t.Fatal("no longer board among the extensions of the race")
+	}
+	var doc any
+	if err := json.Unmarshal(longer.File.Data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := at(doc, "/rules/reach/squares")
+	if want := jsonOf(t, []string{"a7", "b7", "c7", "d7", "e7"}); !reflect.DeepEqual(got, want) {
+		t.Errorf("goal %v on the longer board, want %v", got, want)
+	}
+	if again := Extend(orig, race, seen, 0); len(again) != 0 {
+		t.Errorf("%d extensions measured twice", len(again))
+	}
+}

@@ -38,8 +38,11 @@ type Config struct {
 	// that clear some target flag with every other single: a fix whose
 	// side effect another edit undoes. Default 6; negative: no pairs.
 	PairsOf int
-	// MaxPairs caps the pairs screened (0: no cap).
+	// MaxPairs caps the candidates screened at each depth past the first
+	// (0: no cap).
 	MaxPairs int
+	// MaxEdits is the most edits a candidate combines. Default 3.
+	MaxEdits int
 	// Log gets a line as each rung starts and ends; nil: none.
 	Log io.Writer
 }
@@ -53,6 +56,9 @@ func (c *Config) defaults() {
 	}
 	if c.PairsOf == 0 {
 		c.PairsOf = 6
+	}
+	if c.MaxEdits < 1 {
+		c.MaxEdits = 3
 	}
 }
 
@@ -233,23 +239,52 @@ func Repair(ctx context.Context, orig *measure.File, cfg Config, measureFn Measu
 	if err != nil {
 		return nil, err
 	}
-	if clearing := countClearing(pool); clearing < cfg.Confirm && cfg.PairsOf > 0 {
+	// Deeper: while too few clear every flag, extend the best candidates
+	// of the last depth that clear some flag by every edit of their own
+	// patched file (a fix whose side effect another edit undoes), and at
+	// the first depth also pair the best singles.
+	seen := map[string]string{orig.Hash: "the original"}
+	for _, t := range pool {
+		seen[t.cand.File.Hash] = t.ID
+	}
+	for depth := 1; depth < cfg.MaxEdits && cfg.PairsOf > 0; depth++ {
+		clearing := countClearing(pool)
+		if clearing >= cfg.Confirm {
+			break
+		}
 		best := slices.Clone(pool)
 		sortTried(best)
-		var top, fixers, all []*Candidate
+		var fixers, top []*Candidate
 		for _, t := range best {
-			all = append(all, t.cand)
+			if len(t.Edits) != depth {
+				continue
+			}
+			if len(top) < cfg.PairsOf {
+				top = append(top, t.cand)
+			}
 			if len(fixers) < maxFixers && clearsSome(t.last(), res.Targets) {
 				fixers = append(fixers, t.cand)
 			}
 		}
-		top = all[:min(cfg.PairsOf, len(all))]
-		pairs := Pairs(orig, fixers, top, all, cfg.MaxPairs)
-		cfg.logf("%s: %d single edits clear every flag at the screen; screening %d pairs (%d that clear some flag with every other edit, every two of the best %d)",
-			orig.Label, clearing, len(pairs), len(fixers), len(top))
-		res.Search += fmt.Sprintf("; %d cleared every flag at the screen, so pairs were screened: each of the %d edits that cleared some flag with every other edit, and every two of the best %d (%d pairs)",
-			clearing, len(fixers), len(top), len(pairs))
-		more, err := res.screen(ctx, cfg, measureFn, orig, pairs, false)
+		var next []*Candidate
+		for _, f := range fixers {
+			next = append(next, Extend(orig, f, seen, max(cfg.MaxPairs/len(fixers), 1))...)
+		}
+		if depth == 1 {
+			next = append(next, Pairs(orig, nil, top, nil, 0)...)
+		}
+		next = unique(next)
+		if cfg.MaxPairs > 0 && len(next) > cfg.MaxPairs {
+			next = next[:cfg.MaxPairs]
+		}
+		if len(next) == 0 {
+			break
+		}
+		cfg.logf("%s: %d candidates clear every flag; screening %d of %d edits (%d that clear some flag, each extended by the edits of its own file%s)",
+			orig.Label, clearing, len(next), depth+1, len(fixers), map[bool]string{true: ", and every two of the best singles"}[depth == 1])
+		res.Search += fmt.Sprintf("; %d cleared every flag, so %d candidates of %d edits were screened (the %d of %d edits that cleared some flag, each extended by every edit of its own file%s)",
+			clearing, len(next), depth+1, len(fixers), depth, map[bool]string{true: ", and every two of the best singles"}[depth == 1])
+		more, err := res.screen(ctx, cfg, measureFn, orig, next, false)
 		if err != nil {
 			return nil, err
 		}
@@ -416,6 +451,19 @@ func survivors(pool []*Tried, n int) []*Tried {
 	pool = slices.Clone(pool)
 	sortTried(pool)
 	return pool[:min(n, len(pool))]
+}
+
+// unique drops candidates whose file another before them already is.
+func unique(cs []*Candidate) []*Candidate {
+	seen := map[string]bool{}
+	var out []*Candidate
+	for _, c := range cs {
+		if !seen[c.File.Hash] {
+			seen[c.File.Hash] = true
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // maxFixers is how many single edits that clear some target flag are

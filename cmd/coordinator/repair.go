@@ -35,8 +35,9 @@ func runRepair(args []string, stdout, stderr io.Writer) int {
 	confirm := fs.Int("confirm", 3, "candidates confirmed with the full settings")
 	eta := fs.Int("eta", 3, "successive halving's factor: each rung keeps the best 1/eta")
 	maxCandidates := fs.Int("max-candidates", 60, "single edits measured at most (0: all)")
-	pairsOf := fs.Int("pairs-of", 6, "when too few single edits clear the flags, pair the best this many, and each edit that clears some flag with every other (-1: no pairs)")
-	maxPairs := fs.Int("max-pairs", 60, "pairs screened at most (0: all)")
+	pairsOf := fs.Int("pairs-of", 6, "when too few single edits clear the flags, pair the best this many, and extend each of the three best that clear some flag by every edit of its file (-1: single edits only)")
+	maxPairs := fs.Int("max-pairs", 40, "candidates of two or more edits screened at most at each depth (0: all)")
+	maxEdits := fs.Int("max-edits", 3, "most edits one candidate combines")
 	fresh := fs.Bool("fresh", false, "measure again from scratch instead of resuming identical earlier measurements")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: coordinator repair [flags] FILE")
@@ -94,7 +95,7 @@ func runRepair(args []string, stdout, stderr io.Writer) int {
 	}
 	defer closeFarm()
 	cfg := repair.Config{Full: full, Screen: screen, Eta: *eta, Confirm: *confirm, MaxCandidates: *maxCandidates,
-		PairsOf: *pairsOf, MaxPairs: *maxPairs, Log: stdout}
+		PairsOf: *pairsOf, MaxPairs: *maxPairs, MaxEdits: *maxEdits, Log: stdout}
 	res, err := repair.Repair(ctx, files[0], cfg, repair.Farm(m))
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
