@@ -528,11 +528,9 @@ func (res *Result) suggest() {
 		for _, t := range res.Candidates {
 			r := t.last()
 			after, found := r.check(flag)
-			if r.Error != "" || !found || after.State == stats.StateRaised || after.State == stats.StateNotAssessed {
-				continue
-			}
-			// An undecided flag is removed only by an edit that clears it.
-			if before.State == stats.StateUndecided && after.State != stats.StateClear {
+			// Removed means cleared: an interval that straddles the
+			// threshold after a screen's few games is no evidence.
+			if r.Error != "" || !found || after.State != stats.StateClear {
 				continue
 			}
 			if slices.ContainsFunc(r.Raised, func(f string) bool { return !slices.Contains(orig.Raised, f) }) {
@@ -547,11 +545,6 @@ func (res *Result) suggest() {
 			}
 			if va, vb := a.Verdict == stats.Viable, b.Verdict == stats.Viable; va != vb {
 				return va
-			}
-			ca, _ := a.check(flag)
-			cb, _ := b.check(flag)
-			if xa, xb := ca.State == stats.StateClear, cb.State == stats.StateClear; xa != xb {
-				return xa
 			}
 			ea, oa := ok[i].cand.Size()
 			eb, ob := ok[j].cand.Size()
