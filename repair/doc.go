@@ -76,10 +76,10 @@
 // # Suggestions and the report
 //
 // For each flag raised or undecided in the file's own measurement, the
-// candidates whose deepest measurement does not raise it and raises no
-// flag the file did not, ranked: confirmed first, viable first, the flag
-// clear before undecided, fewer edits, fewer flags still raised, smaller
-// shortfall. Best is the smallest confirmed candidate that is viable.
+// candidates whose deepest measurement clears it (an interval that still
+// straddles the threshold after a screen's few games is no evidence) and
+// raises no flag the file did not, ranked: confirmed first, viable first,
+// fewer edits, fewer flags still raised, smaller shortfall. Best is the smallest confirmed candidate that is viable.
 // The ablation table compares each single edit's screen with the
 // control's. Write puts NAME-repair.json, .md and .html in the report
 // directory with the file's own reports, and each confirmed candidate's
