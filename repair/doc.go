@@ -49,7 +49,9 @@
 // # Search: successive halving
 //
 // The file is measured with the full settings (those of `coordinator
-// measure`). A viable file stops there: nothing else is measured. Else
+// measure`). A viable file stops there: nothing else is measured; so
+// does an inconclusive one with no flag raised (its undecided flags want
+// more games, not edits: the report says about how many). Else
 // every single-edit candidate is screened with cheap settings (the quick
 // ladder and six games a pairing by default), beside the original under
 // the same settings as the screen's control. When fewer than Confirm
@@ -75,7 +77,7 @@
 //
 // # Suggestions and the report
 //
-// For each flag raised or undecided in the file's own measurement, the
+// For each flag raised in the file's own measurement, the
 // candidates whose deepest measurement clears it (an interval that still
 // straddles the threshold after a screen's few games is no evidence) and
 // raises no flag the file did not, ranked: confirmed first, viable first,

@@ -211,13 +211,19 @@ func Repair(ctx context.Context, orig *measure.File, cfg Config, measureFn Measu
 		return nil, fmt.Errorf("%s: %w", orig.Label, ms[0].Err)
 	}
 	res.Original = res.rung(RungFull, cfg.Full, ms[0], "")
-	for _, c := range res.Original.Checks {
-		if c.State == stats.StateRaised || c.State == stats.StateUndecided {
-			res.Targets = append(res.Targets, c.Name)
-		}
-	}
-	if res.Original.Verdict == stats.Viable {
+	res.Targets = append(res.Targets, res.Original.Raised...)
+	switch {
+	case res.Original.Verdict == stats.Viable:
 		res.Stopped = "viable: no flag to repair, so nothing else was measured"
+		return res, nil
+	case len(res.Targets) == 0:
+		// Undecided flags want more games, not edits.
+		var more []string
+		for _, u := range ms[0].Report.Undecided {
+			more = append(more, fmt.Sprintf("%s (about %d more games)", u.Name, u.MoreGames))
+		}
+		res.Stopped = "inconclusive: no flag raised, so nothing to repair yet; undecided: " + strings.Join(more, ", ") +
+			"; measure with more games (-games, -precision) first"
 		return res, nil
 	}
 

@@ -25,6 +25,8 @@ type fakeFarm struct {
 	mu      sync.Mutex
 	batches []fakeBatch
 	viable  bool // judge every file viable (a classic)
+	// undecided leaves the depth check undecided and every other clear.
+	undecided bool
 }
 
 type fakeBatch struct {
@@ -53,7 +55,7 @@ func (f *fakeFarm) measure(_ context.Context, files []*measure.File, s measure.S
 			fakeCheck(stats.FlagDrawHeavy, draw, 0.75, draw > 0.75, false),
 			fakeCheck(stats.FlagUnfinished, draw, 0.5, draw > 0.5, false),
 			fakeCheck(stats.FlagOneSided, first, 0.65, first > 0.65, false),
-			fakeCheck(stats.FlagDepthInsensitive, depth, 0.7, depth < 0.7, false),
+			fakeCheck(stats.FlagDepthInsensitive, depth, 0.7, depth < 0.7, f.undecided),
 		}
 		a := &stats.Analysis{Checks: checks, Verdict: stats.VerdictOf(checks), Games: 10, Plies: []int{20, 40}}
 		in := report.Input{Name: strings.TrimSuffix(file.Label, ".json"), File: file.Label, Analysis: a}
@@ -84,9 +86,10 @@ func testConfig() Config {
 	}
 }
 
-// TestRepairViableStopsAfterOne: a viable file is measured once and
-// nothing else is tried.
-func TestRepairViableStopsAfterOne(t *testing.T) {
+// TestRepairStopsAfterOne: a viable file is measured once and nothing
+// else is tried; so is an inconclusive one with no flag raised, which
+// wants more games rather than edits.
+func TestRepairStopsAfterOne(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "rulesets", "chess.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -95,17 +98,26 @@ func TestRepairViableStopsAfterOne(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	farm := &fakeFarm{viable: true}
-	res, err := Repair(context.Background(), orig, testConfig(), farm.measure)
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		farm    *fakeFarm
+		verdict string
+		stopped string
+	}{
+		{&fakeFarm{viable: true}, stats.Viable, "no flag to repair"},
+		{&fakeFarm{viable: true, undecided: true}, stats.Inconclusive, "more games"},
 	}
-	if len(farm.batches) != 1 || res.Measured != 1 || len(res.Candidates) != 0 || len(res.Flags) != 0 {
-		t.Errorf("viable file: %d batches, %d measurements, %d candidates, %d flags; want one measurement and nothing else",
-			len(farm.batches), res.Measured, len(res.Candidates), len(res.Flags))
-	}
-	if res.Original.Verdict != stats.Viable || !strings.Contains(res.Stopped, "no flag to repair") {
-		t.Errorf("verdict %s, stopped %q", res.Original.Verdict, res.Stopped)
+	for _, tc := range tests {
+		res, err := Repair(context.Background(), orig, testConfig(), tc.farm.measure)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(tc.farm.batches) != 1 || res.Measured != 1 || len(res.Candidates) != 0 || len(res.Flags) != 0 {
+			t.Errorf("%s: %d batches, %d measurements, %d candidates, %d flags; want one measurement and nothing else",
+				tc.verdict, len(tc.farm.batches), res.Measured, len(res.Candidates), len(res.Flags))
+		}
+		if res.Original.Verdict != tc.verdict || !strings.Contains(res.Stopped, tc.stopped) {
+			t.Errorf("verdict %s, stopped %q; want %s, %q", res.Original.Verdict, res.Stopped, tc.verdict, tc.stopped)
+		}
 	}
 }
 

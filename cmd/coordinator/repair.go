@@ -42,7 +42,7 @@ func runRepair(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: coordinator repair [flags] FILE")
 		fmt.Fprintln(stderr, "Measures FILE as measure does (the full settings: the -players ladder, -games, -precision; -quick")
-		fmt.Fprintln(stderr, "for its short ones). A viable file stops there. Otherwise small edits drawn from the rule language")
+		fmt.Fprintln(stderr, "for its short ones). A viable file stops there, and so does one with no flag raised. Otherwise small edits drawn from the rule language")
 		fmt.Fprintln(stderr, "(numbers swept, rules switched, a vector added or removed, a piece added or removed symmetrically,")
 		fmt.Fprintln(stderr, "an extra piece for one player) are compiled, and every valid one is measured, all batches at once")
 		fmt.Fprintln(stderr, "on the farm, by successive halving: screened with -screen-players and -screen-games, the best")
@@ -50,7 +50,7 @@ func runRepair(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "NAME-repair.json, .md and .html, the file's own reports, and each confirmed candidate's rule")
 		fmt.Fprintln(stderr, "file (NAME-repair-ID.json) with its own reports beside them.")
 		fmt.Fprintln(stderr, "Exit status: 0 the file is viable or a confirmed edit makes it viable, 3 no edit found does,")
-		fmt.Fprintln(stderr, "1 errors, 2 usage.")
+		fmt.Fprintln(stderr, "5 inconclusive with no flag raised (measure with more games first), 1 errors, 2 usage.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -115,6 +115,8 @@ func runRepair(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case res.Original.Verdict == stats.Viable || res.Best != "":
 		return 0
+	case len(res.Targets) == 0:
+		return exitInconclusive
 	default:
 		return exitNotViable
 	}
