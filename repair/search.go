@@ -487,12 +487,13 @@ func clearsSome(r *Rung, targets []string) bool {
 	return false
 }
 
-// countClearing counts candidates whose deepest measurement raises no
-// flag.
+// countClearing counts candidates whose deepest measurement clears every
+// flag (viable): one that merely raises none may be undecided for want
+// of games, which the screen's few games leave often.
 func countClearing(pool []*Tried) int {
 	n := 0
 	for _, t := range pool {
-		if r := t.last(); r.Error == "" && len(r.Raised) == 0 {
+		if r := t.last(); r.Error == "" && r.Verdict == stats.Viable {
 			n++
 		}
 	}
