@@ -55,8 +55,9 @@
 // every single-edit candidate is screened with cheap settings (the quick
 // ladder and six games a pairing by default), beside the original under
 // the same settings as the screen's control. When fewer than Confirm
-// singles clear every flag (viable at the screen), candidates of two edits are screened too: each
-// of the three best singles that clear some target flag is extended by
+// singles clear every flag (viable at the screen), candidates of two
+// edits are screened too: each of the three best singles that clear some
+// target flag is extended by
 // every edit Generate proposes for its own patched file (a fix whose side
 // effect, such as a race that is now one-sided or short, a second edit
 // may undo; drawn from the patched file, so that lengthening the board
