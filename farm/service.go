@@ -27,6 +27,11 @@ type ServiceConfig struct {
 	// and the players it is to be measured by, before anything is queued:
 	// the ruleset's name, or the lines refusing it. Required.
 	Admit func(label string, data []byte, players []string) (name string, problems []string)
+	// Complete, when set, adds to a request's plan (its players and games
+	// already read) what the measurement plays beyond the ladder, such as
+	// the strongest rung's equal-strength games, so that serve plans as
+	// measure does.
+	Complete func(plan protocol.Plan) protocol.Plan
 	// Hooks, when set, gives each batch its stop rule and window.
 	Hooks func(plan protocol.Plan) (Hooks, error)
 	// Report, when set, is run on each completed batch for its verdict
@@ -66,6 +71,9 @@ type ServiceReport struct {
 	Viable bool
 	// JSON is the report document, served at /v1/measurements/{id}/report.
 	JSON []byte
+	// Games are the batch's games as PGN, served at
+	// /v1/measurements/{id}/games.
+	Games []byte
 }
 
 // DefaultMaxJobs is how many games one request may queue unless the
@@ -113,6 +121,7 @@ type serviceBatch struct {
 	verdict *bool
 	report  string // error from the report hook
 	doc     []byte // the report's JSON
+	pgn     []byte // the games as PGN
 }
 
 // NewService makes a service whose runs live as long as ctx.
@@ -210,19 +219,19 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 	}
 	var verdict *bool
 	var reportErr string
-	var doc []byte
+	var doc, pgn []byte
 	if s.cfg.Report != nil {
 		rep, err := s.cfg.Report(Finished{ID: b.id, Label: b.label, Plan: b.plan, RuleFile: data, Outcome: out, Wall: time.Since(started)})
 		if err != nil {
 			reportErr = err.Error()
 		} else {
-			verdict, doc = &rep.Viable, rep.JSON
+			verdict, doc, pgn = &rep.Viable, rep.JSON, rep.Games
 		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b.results, b.dead = out.Results, out.DeadLetters
-	b.state, b.verdict, b.report, b.doc = StateComplete, verdict, reportErr, doc
+	b.state, b.verdict, b.report, b.doc, b.pgn = StateComplete, verdict, reportErr, doc, pgn
 }
 
 // fail marks a run that stopped short, unless the service is stopping.
@@ -244,6 +253,7 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc("DELETE /v1/measurements/{id}", s.auth(s.deleteMeasurement))
 	mux.HandleFunc("GET /v1/measurements/{id}/results", s.auth(s.getResults))
 	mux.HandleFunc("GET /v1/measurements/{id}/report", s.auth(s.getReport))
+	mux.HandleFunc("GET /v1/measurements/{id}/games", s.auth(s.getGames))
 	mux.HandleFunc("GET /v1/queue", s.auth(s.getQueue))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") })
 	return mux
@@ -324,11 +334,14 @@ func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	plan.Ruleset = name
+	if s.cfg.Complete != nil {
+		plan = s.cfg.Complete(plan)
+	}
 	if err := plan.Check(); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error(), nil)
 		return
 	}
-	if n := len(plan.Players) * (len(plan.Players) - 1) / 2 * plan.GamesPerPairing; n > s.cfg.MaxJobs {
+	if n := len(plan.Players)*(len(plan.Players)-1)/2*plan.GamesPerPairing + plan.MirrorGames; n > s.cfg.MaxJobs {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("the plan has %d games, more than the %d one request may queue", n, s.cfg.MaxJobs), nil)
 		return
 	}
@@ -479,6 +492,23 @@ func (s *Service) getReport(w http.ResponseWriter, r *http.Request) {
 	default:
 		writeError(w, http.StatusNotFound, "no report (measurement "+state+")", nil)
 	}
+}
+
+// getGames serves a finished measurement's games as PGN.
+func (s *Service) getGames(w http.ResponseWriter, r *http.Request) {
+	b := s.lookup(w, r)
+	if b == nil {
+		return
+	}
+	s.mu.Lock()
+	pgn, state := b.pgn, b.state
+	s.mu.Unlock()
+	if pgn == nil {
+		writeError(w, http.StatusNotFound, "no games (measurement "+state+")", nil)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-chess-pgn")
+	w.Write(pgn)
 }
 
 func (s *Service) getQueue(w http.ResponseWriter, r *http.Request) {

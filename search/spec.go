@@ -33,6 +33,9 @@ const (
 //	ab:n20000x3     the same search with techniques 1 and 2 turned off
 //	                (a bit mask of the Tech constants; for matches that
 //	                measure what each technique is worth)
+//	ab:n20000u1     the same search with null-move pruning, which is off
+//	                unless asked for: it did not gain in matches at a
+//	                fixed node budget (README, "Players")
 //	mcts:i800       UCT, 800 iterations a move
 //	mcts:i800p16    the same with playouts cut off after 16 plies
 //
@@ -44,12 +47,13 @@ type PlayerSpec struct {
 	Iterations   int   // mcts: iterations per move
 	PlayoutPlies int   // mcts: playout cutoff; 0 = DefaultPlayoutPlies
 	Off          int   // ab: the Tech bits turned off; 0 = every technique on
+	NullMove     bool  // ab: null-move pruning asked for (u1); off by default
 }
 
 // Alpha-beta techniques a spec can turn off (its x parameter), so a match
 // can measure each one's worth at a fixed node budget.
 const (
-	TechNullMove   = 1 << iota // null-move pruning with verification
+	TechNullMove   = 1 << iota // null-move pruning with verification (only with u1)
 	TechFutility               // reverse futility and futility pruning
 	TechAspiration             // aspiration windows at the root
 	TechSEE                    // static exchange evaluation: ordering and quiescence pruning
@@ -100,6 +104,11 @@ func ParseSpec(s string) (PlayerSpec, error) {
 				return PlayerSpec{}, fmt.Errorf("player %q: x (techniques off) must be 0 to %d", s, TechAll)
 			}
 			ps.Off = int(v)
+		case family == FamilyAB && letter == 'u':
+			if v > 1 {
+				return PlayerSpec{}, fmt.Errorf("player %q: u (null-move pruning) must be 0 or 1", s)
+			}
+			ps.NullMove = v == 1
 		case family == FamilyMCTS && letter == 'i':
 			if v < 1 || v > maxSpecIterations {
 				return PlayerSpec{}, fmt.Errorf("player %q: iterations must be 1 to %d", s, maxSpecIterations)
@@ -175,6 +184,9 @@ func (p PlayerSpec) String() string {
 		}
 		if p.Off > 0 {
 			fmt.Fprintf(&b, "x%d", p.Off)
+		}
+		if p.NullMove {
+			b.WriteString("u1")
 		}
 	case FamilyMCTS:
 		fmt.Fprintf(&b, ":i%d", p.Iterations)

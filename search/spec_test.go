@@ -19,6 +19,9 @@ func TestParseSpec(t *testing.T) {
 		{"ab:n20000d6", PlayerSpec{Family: FamilyAB, Depth: 6, Nodes: 20000}, "ab:d6n20000"},
 		{"ab:x5n20000", PlayerSpec{Family: FamilyAB, Nodes: 20000, Off: TechNullMove | TechAspiration}, "ab:n20000x5"},
 		{"ab:n20000x0", PlayerSpec{Family: FamilyAB, Nodes: 20000}, "ab:n20000"},
+		{"ab:n20000u1", PlayerSpec{Family: FamilyAB, Nodes: 20000, NullMove: true}, "ab:n20000u1"},
+		{"ab:n20000u0", PlayerSpec{Family: FamilyAB, Nodes: 20000}, "ab:n20000"},
+		{"ab:n20000x5u1", PlayerSpec{Family: FamilyAB, Nodes: 20000, Off: 5, NullMove: true}, "ab:n20000x5u1"},
 		{" mcts:i800 ", PlayerSpec{Family: FamilyMCTS, Iterations: 800}, "mcts:i800"},
 		{"mcts:p16i800", PlayerSpec{Family: FamilyMCTS, Iterations: 800, PlayoutPlies: 16}, "mcts:i800p16"},
 	}
@@ -49,6 +52,8 @@ func TestParseSpecErrors(t *testing.T) {
 		{"ab:i300", "no parameter"},
 		{"ab:n100x99", "techniques off"},
 		{"mcts:i100x1", "no parameter"},
+		{"ab:n100u2", "u (null-move pruning) must be 0 or 1"},
+		{"mcts:i100u1", "no parameter"},
 		{"mcts:d3", "no parameter"},
 		{"ab:d", "needs a number"},
 		{"ab:d0", "depth must be"},

@@ -29,6 +29,7 @@ func runRepair(args []string, stdout, stderr io.Writer) int {
 	ff.add(fs, "", "warn")
 	var opts measureOptions
 	opts.add(fs)
+	fs.Lookup("out").DefValue, opts.outDir = defaultOutDir, defaultOutDir
 	screenPlayers := fs.String("screen-players", strings.Join(search.QuickLadder(), ","), "ladder that screens every candidate")
 	screenGames := fs.Int("screen-games", quickGames, "games per pairing, at most, when screening")
 	screenPrecision := fs.Float64("screen-precision", measure.QuickPrecision, "precision of the screen's equal-strength games (0: none)")
