@@ -57,7 +57,7 @@ func (f *fakeFarm) measure(_ context.Context, files []*measure.File, s measure.S
 			fakeCheck(stats.FlagOneSided, first, 0.65, first > 0.65, false),
 			fakeCheck(stats.FlagDepthInsensitive, depth, 0.7, depth < 0.7, f.undecided),
 		}
-		a := &stats.Analysis{Checks: checks, Verdict: stats.VerdictOf(checks), Games: 10, Plies: []int{20, 40}}
+		a := &stats.Analysis{Ladder: stats.Ladder{Rungs: s.Players}, Checks: checks, Verdict: stats.VerdictOf(checks), Games: 10, Plies: []int{20, 40}}
 		in := report.Input{Name: strings.TrimSuffix(file.Label, ".json"), File: file.Label, Analysis: a}
 		rep, err := report.New(in)
 		if err != nil {
