@@ -261,11 +261,16 @@ func (s *Service) Handler() http.Handler {
 
 // auth refuses a request without the service's bearer token, before its
 // body is read.
-func (s *Service) auth(h http.HandlerFunc) http.HandlerFunc {
-	if s.cfg.Token == "" {
+func (s *Service) auth(h http.HandlerFunc) http.HandlerFunc { return BearerAuth(s.cfg.Token, h) }
+
+// BearerAuth lets through only requests that carry token as a bearer
+// token (every request when token is empty): the API's one check, for
+// the endpoints other packages add beside it.
+func BearerAuth(token string, h http.HandlerFunc) http.HandlerFunc {
+	if token == "" {
 		return h
 	}
-	want := []byte("Bearer " + s.cfg.Token)
+	want := []byte("Bearer " + token)
 	return func(w http.ResponseWriter, r *http.Request) {
 		if got := []byte(r.Header.Get("Authorization")); subtle.ConstantTimeCompare(got, want) != 1 {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="balancefarm"`)
@@ -522,6 +527,15 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	enc.SetIndent("", "  ")
 	enc.Encode(v)
 }
+
+// WriteError answers an API request with an error and, when given, its
+// problems (at most MaxProblems, then a count), as every endpoint does.
+func WriteError(w http.ResponseWriter, status int, msg string, problems []string) {
+	writeError(w, status, msg, problems)
+}
+
+// WriteJSON answers an API request with v, indented.
+func WriteJSON(w http.ResponseWriter, status int, v any) { writeJSON(w, status, v) }
 
 func writeError(w http.ResponseWriter, status int, msg string, problems []string) {
 	body := map[string]any{"error": msg}

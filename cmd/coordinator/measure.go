@@ -94,15 +94,7 @@ func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	fs.BoolVar(&f.reconfigure, "reconfigure", false, "make -replicas, -ack-wait and -max-deliver the farm's settings, for running batches too (otherwise the farm keeps the ones it has)")
 }
 
-func (f *farmFlags) ladder() []string {
-	var out []string
-	for _, p := range strings.Split(f.players, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
-}
+func (f *farmFlags) ladder() []string { return splitPlayers(f.players) }
 
 func (f *farmFlags) config() farm.Config {
 	owner := f.owner
@@ -338,27 +330,12 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 	defer stop()
 	// After the first signal starts the shutdown, a second one kills.
 	context.AfterFunc(ctx, stop)
-	conn, err := ff.open(log)
+	m, closeFarm, err := ff.measurer(ctx, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
 		return nil, 1
 	}
-	defer conn.close()
-	reg := farm.NewRegistry()
-	metrics := farm.NewCoordinatorMetrics(reg)
-	if ff.metricsAddr != "" {
-		if err := farm.ServeMetrics(ctx, ff.metricsAddr, reg, log); err != nil {
-			log.Warn().Err(err).Msg("metrics not served")
-		}
-	}
-	coord, err := farm.NewCoordinator(ctx, conn.js, ff.config(), log, metrics)
-	if err != nil {
-		fmt.Fprintln(stderr, "measure:", err)
-		return nil, 1
-	}
-	stopWatching := watch(ctx, coord)
-	defer stopWatching()
-	m := &measure.Measurer{Coord: coord, Games: conn.games, NoReplay: ff.replayOff()}
+	defer closeFarm()
 
 	view, err := farm.NewProgressView(stdout, opts.progressMode, opts.progressEvery)
 	if err != nil {
@@ -416,6 +393,30 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 		status = 1
 	}
 	return verdicts.reports, status
+}
+
+// measurer opens the farm (local or -nats), serves the metrics and starts
+// a coordinator with its background loops; closeFarm stops them all.
+func (ff *farmFlags) measurer(ctx context.Context, log zerolog.Logger) (m *measure.Measurer, closeFarm func(), err error) {
+	conn, err := ff.open(log)
+	if err != nil {
+		return nil, nil, err
+	}
+	reg := farm.NewRegistry()
+	metrics := farm.NewCoordinatorMetrics(reg)
+	if ff.metricsAddr != "" {
+		if err := farm.ServeMetrics(ctx, ff.metricsAddr, reg, log); err != nil {
+			log.Warn().Err(err).Msg("metrics not served")
+		}
+	}
+	coord, err := farm.NewCoordinator(ctx, conn.js, ff.config(), log, metrics)
+	if err != nil {
+		conn.close()
+		return nil, nil, err
+	}
+	stopWatching := watch(ctx, coord)
+	m = &measure.Measurer{Coord: coord, Games: conn.games, NoReplay: ff.replayOff()}
+	return m, func() { stopWatching(); conn.close() }, nil
 }
 
 // exitNotViable is measure's exit status when every file was measured but
