@@ -172,3 +172,39 @@ func TestEqualStrengthPlan(t *testing.T) {
 		t.Error("precision 0.7 accepted")
 	}
 }
+
+func TestDistinctNames(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		labels []string
+		want   []string
+	}{
+		{"distinct stems keep them", []string{"a/chess.json", "b/shogi.json"}, []string{"", ""}},
+		{"shared stem takes the folder", []string{"a/chess.json", "b/chess.json"}, []string{"a-chess", "b-chess"}},
+		{"same folder name goes one up", []string{"x/a/chess.json", "y/a/chess.json"}, []string{"x-a-chess", "y-a-chess"}},
+		{"no folder to tell them apart", []string{"chess.json", "chess.json"}, []string{"chess", "chess-2"}},
+		{"one of three shares", []string{"chess.json", "v2/chess.json", "go.json"}, []string{"chess", "v2-chess", ""}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var files []*File
+			for _, l := range c.labels {
+				files = append(files, &File{Label: l})
+			}
+			DistinctNames(files)
+			seen := map[string]bool{}
+			for i, f := range files {
+				if f.ReportName != c.want[i] {
+					t.Errorf("%s: report name %q, want %q", f.Label, f.ReportName, c.want[i])
+				}
+				name := f.ReportName
+				if name == "" {
+					name = strings.TrimSuffix(filepath.Base(f.Label), ".json")
+				}
+				if seen[name] {
+					t.Errorf("two files named %q", name)
+				}
+				seen[name] = true
+			}
+		})
+	}
+}

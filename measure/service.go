@@ -95,7 +95,7 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			if reportsDir != "" {
 				dir = filepath.Join(reportsDir, b.ID)
 			}
-			rep, err := m.Report(f, b.Plan.Players, b.Outcome.Results, b.Wall, dir)
+			rep, pgn, err := m.ReportGames(f, b.Plan.Players, b.Outcome.Results, b.Wall, dir)
 			if err != nil {
 				return farm.ServiceReport{}, err
 			}
@@ -103,7 +103,7 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			if err != nil {
 				return farm.ServiceReport{}, err
 			}
-			return farm.ServiceReport{Viable: rep.Verdict == stats.Viable, JSON: doc}, nil
+			return farm.ServiceReport{Viable: rep.Verdict == stats.Viable, JSON: doc, Games: pgn}, nil
 		},
 		MaxRuleFileBytes: engine.MaxRuleFileBytes,
 		Players:          defaults.Players,

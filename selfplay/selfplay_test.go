@@ -226,3 +226,31 @@ func TestRunnerMissingEngine(t *testing.T) {
 		t.Fatalf("Run = %+v, %v; want an error naming %s", res, err, missing)
 	}
 }
+
+// En passant is counted when it was offered (legal after a double step)
+// as well as when it was taken.
+func TestEnPassantFeatures(t *testing.T) {
+	g, err := engine.Compile(readRuleset(t, "chess.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name                  string
+		moves                 string
+		taken, offered, steps int
+	}{
+		{"offered and declined", "e2e4 a7a6 e4e5 d7d5 a2a3", 0, 1, 2},
+		{"offered and taken", "e2e4 a7a6 e4e5 d7d5 e5d6", 1, 1, 2},
+		{"double steps far apart", "e2e4 a7a5 d2d4 h7h5", 0, 0, 4},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := map[string]int{}
+			if err := countChessRules(g, "", strings.Fields(c.moves), got); err != nil {
+				t.Fatal(err)
+			}
+			if got[protocol.FeatureEnPassant] != c.taken || got[protocol.FeatureEnPassantChances] != c.offered || got[protocol.FeatureDoubleStep] != c.steps {
+				t.Errorf("counts %v, want en passant %d, offered %d, double steps %d", got, c.taken, c.offered, c.steps)
+			}
+		})
+	}
+}
