@@ -125,7 +125,9 @@
 // played every public chess-like file to the end with its UCI_Variant of
 // the same name, both colours, except Jeson Mor, where it answers
 // "(none)" once a knight stands on the centre (its variant ends the game
-// there, ours when the knight leaves).
+// there, ours when the knight leaves); in Atomar it stops reading the
+// history at captures next to a king that its rules refuse, so the player
+// falls back to the FEN alone there.
 //
 // # Evaluation
 //
