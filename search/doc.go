@@ -125,9 +125,10 @@
 // played every public chess-like file to the end with its UCI_Variant of
 // the same name, both colours, except Jeson Mor, where it answers
 // "(none)" once a knight stands on the centre (its variant ends the game
-// there, ours when the knight leaves); in Atomar it stops reading the
-// history at captures next to a king that its rules refuse, so the player
-// falls back to the FEN alone there.
+// there, ours when the knight leaves); in Atomar a king's capture blasts
+// the pieces around in its variant and not in the rule file, so after one
+// it refuses a later move of the history and the player falls back to the
+// FEN alone.
 //
 // # Evaluation
 //
