@@ -64,11 +64,6 @@ func build(orig *measure.File, id string, seen map[string]string, edits ...Edit)
 	if err != nil {
 		return nil, &Refused{Edit: c.Desc(), Reason: measure.Lines(err)[0]}
 	}
-	// A game over before its first move is no game; the farm's runner
-	// refuses its records, so every job would fail.
-	if oc := f.Game.NewPosition().Outcome(); oc.Over {
-		return nil, &Refused{Edit: c.Desc(), Reason: fmt.Sprintf("the game is over before the first move (%s)", oc.Rule)}
-	}
 	if other, ok := seen[f.Hash]; ok {
 		return nil, &Refused{Edit: c.Desc(), Reason: "the same file as " + other}
 	}

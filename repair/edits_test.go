@@ -243,7 +243,7 @@ func TestCandidates(t *testing.T) {
 	_, refused = Candidates(coin, edits, 0)
 	over := false
 	for _, r := range refused {
-		if strings.Contains(r.Edit, "H loses its move 0") && strings.Contains(r.Reason, "over before the first move") {
+		if strings.Contains(r.Edit, "H loses its move 0") && strings.Contains(r.Reason, "over in its start position") {
 			over = true
 		}
 	}
