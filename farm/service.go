@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -368,12 +367,7 @@ func (s *Service) planFor(r *http.Request, data []byte) (protocol.Plan, error) {
 	plan := protocol.Plan{RulesetHash: protocol.HashRuleFile(data), Players: s.cfg.Players,
 		GamesPerPairing: s.cfg.GamesPerPairing, Seed: s.cfg.Seed, MaxNodes: s.cfg.MaxNodes, MaxWallMS: s.cfg.MaxWallMS}
 	if v := q.Get("players"); v != "" {
-		plan.Players = nil
-		for _, p := range strings.Split(v, ",") {
-			if p = strings.TrimSpace(p); p != "" {
-				plan.Players = append(plan.Players, p)
-			}
-		}
+		plan.Players = protocol.SplitPlayers(v)
 	}
 	if v := q.Get("games"); v != "" {
 		n, err := strconv.Atoi(v)

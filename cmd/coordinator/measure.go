@@ -77,7 +77,7 @@ func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	fs.IntVar(&f.workers, "workers", -1, "in-process game slots (default: one per core in local mode, none with -nats)")
 	fs.StringVar(&f.runner, "runner", farm.DefaultRunnerName, "game runner of the in-process workers")
 	fs.BoolVar(&f.noReplay, "no-replay", false, "count results without replaying their moves through the engine: only for farms whose workers play a stand-in runner (tests)")
-	fs.StringVar(&f.players, "players", strings.Join(defaultPlayers, ","), "ladder of player specs, comma-separated")
+	fs.StringVar(&f.players, "players", strings.Join(defaultPlayers, ","), "ladder of player specs, comma-separated (a uci:PATH spec keeps its name=value fields)")
 	fs.IntVar(&f.games, "games", 40, "games per pairing, at most (even: colour-swapped pairs); sequential stopping ends clear pairings sooner")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the openings")
 	fs.Int64Var(&f.maxNodes, "max-nodes", defaultMaxNodes, "node limit per game, both players together")

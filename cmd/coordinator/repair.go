@@ -13,6 +13,7 @@ import (
 
 	"balancefarm/farm"
 	"balancefarm/measure"
+	"balancefarm/protocol"
 	"balancefarm/repair"
 	"balancefarm/search"
 	"balancefarm/stats"
@@ -123,15 +124,9 @@ func runRepair(args []string, stdout, stderr io.Writer) int {
 	}
 }
 
-func splitPlayers(list string) []string {
-	var out []string
-	for _, p := range strings.Split(list, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
-}
+// splitPlayers reads a comma-separated ladder; a uci: spec keeps its
+// name=value fields (protocol.SplitPlayers).
+func splitPlayers(list string) []string { return protocol.SplitPlayers(list) }
 
 // printRepair says what the repair found, a few lines per flag.
 func printRepair(w io.Writer, res *repair.Result) {
