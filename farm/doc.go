@@ -220,6 +220,10 @@
 //	GET /healthz
 //	    "ok".
 //
+// coordinator serve adds POST /v1/repairs, GET /v1/repairs and GET
+// /v1/repairs/{id} beside these, with the same token (package repair,
+// Service): a repair of a posted file, kept in memory.
+//
 // A summary is {"id", "ruleset", "ruleset_hash", "state" ("running",
 // "complete", "cancelled" or "failed"), "error", "created", "games",
 // "done", "dead_letters", "plan"}. Measurements live in the farm

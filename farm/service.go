@@ -285,11 +285,16 @@ func (s *Service) Handler() http.Handler {
 
 // auth refuses a request without the service's bearer token, before its
 // body is read.
-func (s *Service) auth(h http.HandlerFunc) http.HandlerFunc {
-	if s.cfg.Token == "" {
+func (s *Service) auth(h http.HandlerFunc) http.HandlerFunc { return BearerAuth(s.cfg.Token, h) }
+
+// BearerAuth lets through only requests that carry token as a bearer
+// token (every request when token is empty): the API's one check, for
+// the endpoints other packages add beside it.
+func BearerAuth(token string, h http.HandlerFunc) http.HandlerFunc {
+	if token == "" {
 		return h
 	}
-	want := []byte("Bearer " + s.cfg.Token)
+	want := []byte("Bearer " + token)
 	return func(w http.ResponseWriter, r *http.Request) {
 		if got := []byte(r.Header.Get("Authorization")); subtle.ConstantTimeCompare(got, want) != 1 {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="balancefarm"`)
@@ -398,12 +403,7 @@ func (s *Service) planFor(q url.Values, data []byte) (protocol.Plan, error) {
 	plan := protocol.Plan{RulesetHash: protocol.HashRuleFile(data), Players: s.cfg.Players,
 		GamesPerPairing: s.cfg.GamesPerPairing, Seed: s.cfg.Seed, MaxNodes: s.cfg.MaxNodes, MaxWallMS: s.cfg.MaxWallMS, Salt: s.cfg.Salt}
 	if v := q.Get("players"); v != "" {
-		plan.Players = nil
-		for _, p := range strings.Split(v, ",") {
-			if p = strings.TrimSpace(p); p != "" {
-				plan.Players = append(plan.Players, p)
-			}
-		}
+		plan.Players = protocol.SplitPlayers(v)
 	}
 	if v := q.Get("games"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -603,6 +603,15 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	enc.SetIndent("", "  ")
 	enc.Encode(v)
 }
+
+// WriteError answers an API request with an error and, when given, its
+// problems (at most MaxProblems, then a count), as every endpoint does.
+func WriteError(w http.ResponseWriter, status int, msg string, problems []string) {
+	writeError(w, status, msg, problems)
+}
+
+// WriteJSON answers an API request with v, indented.
+func WriteJSON(w http.ResponseWriter, status int, v any) { writeJSON(w, status, v) }
 
 func writeError(w http.ResponseWriter, status int, msg string, problems []string) {
 	body := map[string]any{"error": msg}

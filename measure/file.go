@@ -122,6 +122,9 @@ func Load(label string, data []byte) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := CheckStart(g); err != nil {
+		return nil, err
+	}
 	if err := CheckCost(g); err != nil {
 		return nil, err
 	}

@@ -1,13 +1,15 @@
 package measure
 
 import (
-	"balancefarm/protocol"
+	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"balancefarm/engine"
+	"balancefarm/protocol"
 )
 
 // TestRead covers what a rule file can be refused for, and the names a
@@ -206,5 +208,36 @@ func TestDistinctNames(t *testing.T) {
 				seen[name] = true
 			}
 		})
+	}
+}
+
+// A valid file whose game is over in its start position is refused by
+// Load, in the words validate prints: every game of it would fail.
+func TestLoadRefusesDecidedStart(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "rulesets", "canaries", "coin-toss.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load("coin-toss.json", data); err != nil {
+		t.Fatalf("the canary itself: %v", err)
+	}
+	// Without its first move the hunter has none at the start.
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	hunter := doc["pieces"].([]any)[0].(map[string]any)
+	hunter["moves"] = hunter["moves"].([]any)[1:]
+	edited, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Load("stuck.json", edited)
+	var decided *DecidedStartError
+	if !errors.As(err, &decided) {
+		t.Fatalf("Load = %v, want a DecidedStartError", err)
+	}
+	if got := Lines(err); len(got) != 1 || !strings.Contains(got[0], "over in its start position") {
+		t.Errorf("lines %q", got)
 	}
 }

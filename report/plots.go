@@ -535,24 +535,26 @@ type Figure struct {
 // figures draws every plot of the HTML page but the first mover's, which
 // stands next to the verdict.
 func (r *Report) figures() ([]Figure, error) {
+	// A measurement without rungs (nothing rated) has no ladder to plot.
+	noRungs := len(r.Ladder) == 0
 	makers := []struct {
 		id, title string
 		mk        func() (*plot.Plot, error)
 		skip      bool
 	}{
-		{"rung-score", "Score against ladder strength (rating in brackets)", r.rungScorePlot, false},
-		{"draw-rate", "Draw rate per rung", r.drawRatePlot, false},
-		{"length-rung", "Game length per rung", r.lengthPerRungPlot, len(r.played) == 0},
-		{"endings-rung", "How games ended, per rung", r.endingsPerRungPlot, false},
+		{"rung-score", "Score against ladder strength (rating in brackets)", r.rungScorePlot, noRungs},
+		{"draw-rate", "Draw rate per rung", r.drawRatePlot, noRungs},
+		{"length-rung", "Game length per rung", r.lengthPerRungPlot, noRungs || len(r.played) == 0},
+		{"endings-rung", "How games ended, per rung", r.endingsPerRungPlot, noRungs},
 		{"lengths", "Game length, all games", r.lengthPlot, false},
-		{"score-matrix", "Score matrix: row's score against column", r.scoreMatrixPlot, false},
+		{"score-matrix", "Score matrix: row's score against column", r.scoreMatrixPlot, noRungs},
 	}
 	var out []Figure
 	for _, m := range makers {
 		if m.skip {
 			continue
 		}
-		p, err := m.mk()
+		p, err := safePlot(m.mk)
 		if err != nil {
 			return nil, fmt.Errorf("report: plot %s: %v", m.id, err)
 		}
@@ -576,4 +578,16 @@ func (r *Report) firstMoverFigure() (Figure, error) {
 		return Figure{}, err
 	}
 	return Figure{ID: "first-mover", Title: "First mover's score per pairing (both colours, not averaged away)", SVG: svg}, nil
+}
+
+// safePlot makes a plot, turning a panic in the plotting library (for
+// example on data it does not expect) into an error, so a report is never
+// the reason a process dies.
+func safePlot(mk func() (*plot.Plot, error)) (p *plot.Plot, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			p, err = nil, fmt.Errorf("plotting failed: %v", v)
+		}
+	}()
+	return mk()
 }

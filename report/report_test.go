@@ -315,3 +315,21 @@ func TestLengthHistogram(t *testing.T) {
 		}
 	}
 }
+
+// A measurement with nothing rated (no rungs, no games) still renders in
+// every format, without a plot that needs a ladder.
+func TestEmptyAnalysisRenders(t *testing.T) {
+	r, err := New(Input{Name: "empty", Analysis: &stats.Analysis{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.HTML(); err != nil {
+		t.Errorf("HTML: %v", err)
+	}
+	if md := r.Markdown(); len(md) == 0 {
+		t.Error("Markdown is empty")
+	}
+	if _, err := r.JSON(); err != nil {
+		t.Errorf("JSON: %v", err)
+	}
+}

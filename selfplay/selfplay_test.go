@@ -3,6 +3,7 @@ package selfplay
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -209,6 +210,20 @@ func TestWildPieceFeatures(t *testing.T) {
 		if f[protocol.FeatureNPCTakenPly] != tc.taken || f[protocol.FeatureHazardMet] != tc.hazard {
 			t.Errorf("%v: taken at %d, hazard %d; want %d, %d", tc.moves, f[protocol.FeatureNPCTakenPly], f[protocol.FeatureHazardMet], tc.taken, tc.hazard)
 		}
+	}
+}
+
+// TestRunnerMissingEngine: a job naming an outside engine this worker
+// does not have fails with an error that names the program, which the
+// farm retries elsewhere and at last dead-letters; it is never a result.
+func TestRunnerMissingEngine(t *testing.T) {
+	data := readRuleset(t, "chess.json")
+	missing := filepath.Join(t.TempDir(), "fairy-stockfish")
+	job := protocol.Job{JobIdentity: protocol.JobIdentity{JobID: "b-000001", BatchID: "b", Ruleset: "chess", RulesetHash: protocol.HashRuleFile(data),
+		P0: "uci:" + missing + ",nodes=1000,UCI_Variant=chess", P1: "ab:n500", Seed: 7, PairID: 1, Game: 1}}
+	res, err := NewRunner().Run(context.Background(), data, job, func() {})
+	if err == nil || !strings.Contains(err.Error(), missing) {
+		t.Fatalf("Run = %+v, %v; want an error naming %s", res, err, missing)
 	}
 }
 

@@ -176,7 +176,8 @@ func TestVersionLine(t *testing.T) {
 func TestMeasureFlagsAfterFile(t *testing.T) {
 	dir := t.TempDir()
 	file := writeFile(t, dir, "kr.json", kingsAndRooks)
-	args := append([]string{"measure", file, "-state", filepath.Join(dir, "state"), "-live", "-no-fail", "-progress", "lines"}, farmArgs...)
+	args := append([]string{"measure", file, "-state", filepath.Join(dir, "state"), "-out", filepath.Join(dir, "reports"),
+		"-live", "-no-fail", "-progress", "lines"}, farmArgs...)
 	var stdout, stderr bytes.Buffer
 	if code := dispatch(args, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d\n%s", code, &stderr)

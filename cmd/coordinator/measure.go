@@ -79,7 +79,7 @@ func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	fs.IntVar(&f.workers, "workers", -1, "in-process game slots (default: one per core in local mode, none with -nats)")
 	fs.StringVar(&f.runner, "runner", farm.DefaultRunnerName, "game runner of the in-process workers")
 	fs.BoolVar(&f.noReplay, "no-replay", false, "count results without replaying their moves through the engine: only for farms whose workers play a stand-in runner (tests)")
-	fs.StringVar(&f.players, "players", strings.Join(defaultPlayers, ","), "ladder of player specs, comma-separated")
+	fs.StringVar(&f.players, "players", strings.Join(defaultPlayers, ","), "ladder of player specs, comma-separated (a uci:PATH spec keeps its name=value fields)")
 	fs.IntVar(&f.games, "games", 40, "games per pairing, at most (even: colour-swapped pairs); sequential stopping ends clear pairings sooner")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the openings")
 	fs.Int64Var(&f.maxNodes, "max-nodes", defaultMaxNodes, "node limit per game, both players together")
@@ -96,15 +96,7 @@ func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	fs.BoolVar(&f.reconfigure, "reconfigure", false, "make -replicas, -ack-wait and -max-deliver the farm's settings, for running batches too (otherwise the farm keeps the ones it has)")
 }
 
-func (f *farmFlags) ladder() []string {
-	var out []string
-	for _, p := range strings.Split(f.players, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
-}
+func (f *farmFlags) ladder() []string { return splitPlayers(f.players) }
 
 // stateBase is the folder under which each command keeps its own store.
 const stateBase = ".balancefarm"
@@ -376,27 +368,12 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 	defer stop()
 	// After the first signal starts the shutdown, a second one kills.
 	context.AfterFunc(ctx, stop)
-	reg := farm.NewRegistry()
-	conn, err := ff.open(log, stderr, reg)
+	m, closeFarm, err := ff.measurer(ctx, log, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
 		return nil, 1
 	}
-	defer conn.close()
-	metrics := farm.NewCoordinatorMetrics(reg)
-	if ff.metricsAddr != "" {
-		if err := farm.ServeMetrics(ctx, ff.metricsAddr, reg, log); err != nil {
-			log.Warn().Err(err).Msg("metrics not served")
-		}
-	}
-	coord, err := farm.NewCoordinator(ctx, conn.js, ff.config(), log, metrics)
-	if err != nil {
-		fmt.Fprintln(stderr, "measure:", err)
-		return nil, 1
-	}
-	stopWatching := watch(ctx, coord)
-	defer stopWatching()
-	m := &measure.Measurer{Coord: coord, Games: conn.games, NoReplay: ff.replayOff()}
+	defer closeFarm()
 
 	// Progress goes to stderr, so stdout holds only the verdicts.
 	view, err := farm.NewProgressView(stderr, opts.progressMode, opts.progressEvery)
@@ -478,6 +455,33 @@ func liveLines(w io.Writer, mu *sync.Mutex, label string, scorer *measure.Scorer
 			fmt.Fprintf(w, "%s: %s\n", label, l)
 		}
 	}
+}
+
+// measurer opens the farm (local or -nats), serves the metrics and starts
+// a coordinator with its background loops; closeFarm stops them all.
+//
+// The in-process workers' metrics share the registry (see open), and a
+// note on a state directory taken over goes to stderr.
+func (ff *farmFlags) measurer(ctx context.Context, log zerolog.Logger, stderr io.Writer) (m *measure.Measurer, closeFarm func(), err error) {
+	reg := farm.NewRegistry()
+	conn, err := ff.open(log, stderr, reg)
+	if err != nil {
+		return nil, nil, err
+	}
+	metrics := farm.NewCoordinatorMetrics(reg)
+	if ff.metricsAddr != "" {
+		if err := farm.ServeMetrics(ctx, ff.metricsAddr, reg, log); err != nil {
+			log.Warn().Err(err).Msg("metrics not served")
+		}
+	}
+	coord, err := farm.NewCoordinator(ctx, conn.js, ff.config(), log, metrics)
+	if err != nil {
+		conn.close()
+		return nil, nil, err
+	}
+	stopWatching := watch(ctx, coord)
+	m = &measure.Measurer{Coord: coord, Games: conn.games, NoReplay: ff.replayOff()}
+	return m, func() { stopWatching(); conn.close() }, nil
 }
 
 // exitNotViable is measure's exit status when every file was measured but

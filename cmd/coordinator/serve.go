@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -17,6 +18,8 @@ import (
 
 	"balancefarm/farm"
 	"balancefarm/measure"
+	"balancefarm/repair"
+	"balancefarm/search"
 )
 
 func init() {
@@ -45,7 +48,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	reports := fs.String("reports", "", "write each finished measurement's NAME.json, NAME.md and NAME.html to DIR/ID/ (empty: kept for the API only)")
 	setUsage(fs, "coordinator serve [flags]",
 		`Serves a web page and the measurement API (see README.md). A posted rule file is compiled and its players
-checked before anything is queued; measurements stop and report as coordinator measure's do.`,
+checked before anything is queued; measurements stop and report as coordinator measure's do. POST /v1/repairs
+runs coordinator repair on a posted file, one at a time (repair/service.go).`,
 		flagGroup{"Service", []string{"addr", "token-file", "reports", "max-jobs", "read-timeout", "max-conns"}},
 		flagGroup{"What to measure (defaults for each request)", []string{"players", "games", "precision", "seed", "sequential"}},
 		flagGroup{"Farm (where and how games are played)", nil})
@@ -125,7 +129,18 @@ checked before anything is queued; measurements stop and report as coordinator m
 	}
 	// A slow or stalled client is dropped once -read-timeout passes, and no
 	// more than -max-conns are held at once.
-	srv := &http.Server{Handler: svc.Handler(), ReadHeaderTimeout: min(5*time.Second, *readTimeout), ReadTimeout: *readTimeout,
+	// Repairs sit beside the measurements, on the same farm and token.
+	screen := settings
+	screen.Players, screen.Games, screen.Precision = search.QuickLadder(), quickGames, measure.QuickPrecision
+	repairs := repair.NewService(ctx, repair.Config{Full: settings, Screen: screen, MaxCandidates: 60, MaxPairs: 40}, repair.Farm(m))
+	repairs.Token = token
+	if *reports != "" {
+		repairs.Dir = filepath.Join(*reports, "repairs")
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", svc.Handler())
+	repairs.Register(mux)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: min(5*time.Second, *readTimeout), ReadTimeout: *readTimeout,
 		WriteTimeout: *readTimeout + time.Minute, IdleTimeout: time.Minute, MaxHeaderBytes: 64 << 10}
 	ln = limitListener(ln, *maxConns)
 	go func() {
@@ -147,6 +162,7 @@ checked before anything is queued; measurements stop and report as coordinator m
 		return 1
 	}
 	svc.Wait()
+	repairs.Wait()
 	log.Info().Msg("stopped")
 	return 0
 }
