@@ -176,6 +176,8 @@ func (c *checker) run() {
 	c.checkExtinction()
 	c.checkDrops()
 	c.checkExplode()
+	c.checkTouch()
+	c.checkEntry()
 	c.checkAppearance()
 }
 
