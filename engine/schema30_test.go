@@ -1,0 +1,92 @@
+package engine
+
+import (
+	"sort"
+	"strings"
+	"testing"
+)
+
+// Schema 30's keys in play, each against a count made by hand.
+
+// landings lists the legal moves of the piece on from, sorted.
+func landings(p *Position, from string) []string {
+	var out []string
+	for _, m := range p.LegalMoves(nil) {
+		if s := p.MoveString(m); strings.HasPrefix(s, from) {
+			out = append(out, s[len(from):])
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func split(s string) []string {
+	out := strings.Fields(s)
+	sort.Strings(out)
+	return out
+}
+
+// TestBentMoves: the griffin and anti-griffin from d4, alone and through
+// blockers, counted square by square from the prose ("one square
+// diagonally, before optionally continuing orthogonally outward").
+func TestBentMoves(t *testing.T) {
+	g := loadFile(t, "engine/testdata/schema30/griffins.json")
+	cases := []struct {
+		name, fen, from, want string
+	}{
+		{"griffin alone", "7k/8/8/8/3G4/8/8/K7 w - - 0 1", "d4",
+			// e5 and then f5 g5 h5 / e6 e7 e8; c5 then b5 a5 / c6 c7 c8;
+			// e3 then f3 g3 h3 / e2 e1; c3 then b3 a3 / c2 c1
+			"e5 f5 g5 h5 e6 e7 e8 c5 b5 a5 c6 c7 c8 e3 f3 g3 h3 e2 e1 c3 b3 a3 c2 c1"},
+		{"griffin blocked", "7k/8/4p3/8/3G4/2P5/8/K7 w - - 0 1", "d4",
+			// e6 is taken and stops the file; c3 is its own pawn, so neither
+			// c3 nor anything beyond it
+			"e5 f5 g5 h5 e6 c5 b5 a5 c6 c7 c8 e3 f3 g3 h3 e2 e1"},
+		{"griffin first step blocked", "7k/8/8/4p3/3G4/8/8/K7 w - - 0 1", "d4",
+			// the enemy on e5 may be taken, and nothing passes it
+			"e5 c5 b5 a5 c6 c7 c8 e3 f3 g3 h3 e2 e1 c3 b3 a3 c2 c1"},
+		{"anti-griffin alone", "7k/8/8/8/3A4/8/8/K7 w - - 0 1", "d4",
+			// d5 then c6 b7 a8 / e6 f7 g8; e4 then f5 g6 h7 / f3 g2 h1;
+			// d3 then c2 b1 / e2 f1; c4 then b5 a6 / b3 a2
+			"d5 c6 b7 a8 e6 f7 g8 e4 f5 g6 h7 f3 g2 h1 d3 c2 b1 e2 f1 c4 b5 a6 b3 a2"},
+		{"griffin of the second player", "k7/8/8/3g4/8/8/8/7K b - - 0 1", "d5",
+			"e4 f4 g4 h4 e3 e2 e1 c4 b4 a4 c3 c2 c1 e6 f6 g6 h6 e7 e8 c6 b6 a6 c7 c8"},
+	}
+	for _, c := range cases {
+		p := mustFEN(t, g, c.fen)
+		got := landings(p, c.from)
+		want := split(c.want)
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: got %d %v\nwant %d %v", c.name, len(got), got, len(want), want)
+		}
+	}
+}
+
+// TestBentChecks: a bent line gives check along its whole length, and a
+// piece on its line blocks it (and is pinned there).
+func TestBentChecks(t *testing.T) {
+	g := loadFile(t, "engine/testdata/schema30/griffins.json")
+	cases := []struct {
+		fen   string
+		check bool
+	}{
+		{"8/8/8/6k1/3G4/8/8/K7 b - - 0 1", true},   // d4-e5-f5-g5
+		{"8/8/8/5pk1/3G4/8/8/K7 b - - 0 1", false}, // f5 blocks
+		{"8/8/8/4p1k1/3G4/8/8/K7 b - - 0 1", false}, // e5 blocks the first step
+		{"8/8/8/8/3G4/8/8/K5k1 b - - 0 1", false},  // g1 is on no line of d4
+		{"8/8/8/8/3A4/8/8/K6k b - - 0 1", true},    // d4-e4-f3-g2-h1
+	}
+	for _, c := range cases {
+		p := mustFEN(t, g, c.fen)
+		if p.InCheck() != c.check {
+			t.Errorf("%s: in check %v, want %v", c.fen, p.InCheck(), c.check)
+		}
+	}
+	// The pawn on f5 is pinned by the griffin: it may not step to f6.
+	p := mustFEN(t, g, "8/8/8/5pk1/3G4/8/8/K7 b - - 0 1")
+	for _, m := range p.LegalMoves(nil) {
+		if p.MoveString(m) == "f5f4" {
+			t.Errorf("the pinned pawn moved: f5f4")
+		}
+	}
+}
