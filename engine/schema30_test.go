@@ -70,11 +70,11 @@ func TestBentChecks(t *testing.T) {
 		fen   string
 		check bool
 	}{
-		{"8/8/8/6k1/3G4/8/8/K7 b - - 0 1", true},   // d4-e5-f5-g5
-		{"8/8/8/5pk1/3G4/8/8/K7 b - - 0 1", false}, // f5 blocks
+		{"8/8/8/6k1/3G4/8/8/K7 b - - 0 1", true},    // d4-e5-f5-g5
+		{"8/8/8/5pk1/3G4/8/8/K7 b - - 0 1", false},  // f5 blocks
 		{"8/8/8/4p1k1/3G4/8/8/K7 b - - 0 1", false}, // e5 blocks the first step
-		{"8/8/8/8/3G4/8/8/K5k1 b - - 0 1", false},  // g1 is on no line of d4
-		{"8/8/8/8/3A4/8/8/K6k b - - 0 1", true},    // d4-e4-f3-g2-h1
+		{"8/8/8/8/3G4/8/8/K5k1 b - - 0 1", false},   // g1 is on no line of d4
+		{"8/8/8/8/3A4/8/8/K6k b - - 0 1", true},     // d4-e4-f3-g2-h1
 	}
 	for _, c := range cases {
 		p := mustFEN(t, g, c.fen)

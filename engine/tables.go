@@ -96,8 +96,8 @@ type compiledMove struct {
 	scrR     int
 	screen   uint8
 	first    bool
-	fromOK   bitset // squares the static conditions allow
-	condFree bool   // no static condition
+	fromOK   bitset     // squares the static conditions allow
+	condFree bool       // no static condition
 	bent     []bentPair // a bent move's images (typ genLame)
 }
 
