@@ -508,7 +508,7 @@ func (g *Game) loadSetup() error {
 		}
 	}
 	g.boardEndings = g.royalLoss[0] || g.royalLoss[1] || g.win == rules.WinAnnihilation || g.extinction != nil ||
-		g.bareRoyal != "" || g.checkLimit > 0 || g.reach != nil
+		g.bareRoyal != "" || g.checkLimit > 0 || g.reach != nil || g.touch != nil
 	return nil
 }
 
@@ -553,6 +553,7 @@ func (g *Game) loadZobrist() error {
 	}
 	g.loadPortalKeys(&rng)
 	g.loadTurnKeys()
+	g.loadTouchKeys(rng.Next)
 	return nil
 }
 

@@ -121,6 +121,9 @@ func (p *Position) makeStd(m Move) {
 		p.virgins = append(p.virgins, oldVirgin)
 		u.savedVirgin = true
 	}
+	if g.touch != nil {
+		h = p.touchAfter(h, s, m, u)
+	}
 	if progress {
 		p.halfmove = 0
 	} else {
@@ -237,6 +240,9 @@ func (p *Position) Unmake() {
 		p.unmakePortal()
 	}
 	p.hash = u.hash
+	if u.savedTouch {
+		p.untouch()
+	}
 	if u.savedVirgin {
 		p.virgin = p.virgins[len(p.virgins)-1]
 		p.virgins = p.virgins[:len(p.virgins)-1]

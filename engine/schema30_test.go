@@ -90,3 +90,97 @@ func TestBentChecks(t *testing.T) {
 		}
 	}
 }
+
+// play makes the moves in order, failing on one that is not legal.
+func play(t *testing.T, p *Position, moves ...string) {
+	t.Helper()
+	for _, mv := range moves {
+		m, err := p.ParseMove(mv)
+		if err != nil {
+			t.Fatalf("%s: %v (position %s)", mv, err, p.FEN())
+		}
+		p.Make(m)
+		if h := p.computeHash(); h != p.Hash() {
+			t.Fatalf("after %s: hash %x, from scratch %x", mv, p.Hash(), h)
+		}
+	}
+}
+
+func names(p *Position, sqs []int) string {
+	var out []string
+	for _, sq := range sqs {
+		out = append(out, p.g.names[sq])
+	}
+	return strings.Join(out, ",")
+}
+
+// TestTouchRemembered: Throne and Shrines' twin-shrine victory. A shrine
+// touched and then left stays touched (in the FEN, across Unmake and a
+// FEN round trip), the second shrine wins, a capture on a shrine touches
+// it, and a king on its own half's shrines touches nothing.
+func TestTouchRemembered(t *testing.T) {
+	g := loadFile(t, "rulesets/seeds/throne-and-shrines.json")
+	p := mustFEN(t, g, "8/8/8/3K4/8/8/8/7k w - - 0 1")
+	play(t, p, "d5c6", "h1g1", "c6d5", "g1h1")
+	if got := names(p, p.Touched(0)); got != "c6" {
+		t.Fatalf("touched after leaving c6: %q, want c6", got)
+	}
+	fen := p.FEN()
+	if !strings.HasSuffix(fen, " touched-w:c6") {
+		t.Fatalf("FEN %q does not carry the touch", fen)
+	}
+	if q := mustFEN(t, g, fen); q.Hash() != p.Hash() || q.FEN() != fen {
+		t.Fatalf("FEN round trip: %s (%x), want %s (%x)", q.FEN(), q.Hash(), fen, p.Hash())
+	}
+	if p.Outcome().Over {
+		t.Fatalf("one shrine ended the game: %+v", p.Outcome())
+	}
+	play(t, p, "d5e6", "h1g1", "e6f6")
+	if oc := p.Outcome(); !oc.Over || oc.Winner != 0 || oc.Rule != "touch" {
+		t.Fatalf("both shrines touched: %+v, want a win for player 0 by touch", oc)
+	}
+	for i := 0; i < 7; i++ {
+		p.Unmake()
+	}
+	if len(p.Touched(0)) != 0 || p.Hash() != p.computeHash() || p.FEN() != "8/8/8/3K4/8/8/8/7k w - - 0 1" {
+		t.Fatalf("after unmaking every move: %s, touched %v", p.FEN(), p.Touched(0))
+	}
+
+	// A capture on a shrine touches it; Obsidian's king on the northern
+	// shrines touches nothing (its shrines are c3 and f3).
+	p = mustFEN(t, g, "8/8/2r4k/3K4/8/8/8/8 w - - 0 1")
+	play(t, p, "d5c6")
+	if got := names(p, p.Touched(0)); got != "c6" {
+		t.Errorf("capture on c6 touched %q, want c6", got)
+	}
+	p = mustFEN(t, g, "8/8/8/2k5/8/8/8/4K3 b - - 0 1")
+	play(t, p, "c5c6")
+	if got := names(p, p.Touched(1)); got != "" {
+		t.Errorf("Obsidian's king on c6 touched %q, want nothing", got)
+	}
+}
+
+// TestTouchRepetition: the same board and side to move with different
+// touches is a different position, so going round through a shrine
+// repeats nothing, while the same round through another square does.
+func TestTouchRepetition(t *testing.T) {
+	g := loadFile(t, "rulesets/seeds/throne-and-shrines.json")
+	cases := []struct {
+		via  string
+		reps int
+	}{
+		{"c6", 1}, // touched on the way: not the start position again
+		{"d6", 2}, // an ordinary square: the start position again
+	}
+	for _, c := range cases {
+		p := mustFEN(t, g, "8/8/8/3K4/8/8/8/7k w - - 0 1")
+		start := p.Hash()
+		play(t, p, "d5"+c.via, "h1g1", c.via+"d5", "g1h1")
+		if got := p.Repetitions(); got != c.reps {
+			t.Errorf("via %s: %d occurrences, want %d", c.via, got, c.reps)
+		}
+		if (p.Hash() == start) != (c.reps == 2) {
+			t.Errorf("via %s: hash equal to the start's: %v", c.via, p.Hash() == start)
+		}
+	}
+}
