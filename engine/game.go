@@ -143,6 +143,7 @@ type Game struct {
 	checkLimit       int
 	reach            *reachRule
 	touch            *touchRule // rules.touch (touch.go)
+	entry            []entryRule // rules.entry, a copy per mirror (entry.go)
 	extinction       *extinctionRule
 	scoring          *scoringRule
 	maxPlies         int

@@ -184,3 +184,46 @@ func TestTouchRepetition(t *testing.T) {
 		}
 	}
 }
+
+// TestEntry: pieces refused entry to a citadel except from the two squares
+// beside it, leaving it only to them, a square only kings may enter or
+// pass, and attacks that agree with the moves.
+func TestEntry(t *testing.T) {
+	g := loadFile(t, "engine/testdata/schema30/citadel.json")
+	cases := []struct {
+		name, fen, from, want string
+	}{
+		// c1 and c7 are citadels entered from elsewhere, e4 is kings' only
+		{"rook in the camp", "**1**/5/4k/2R2/5/K4/**1** w - - 0 1", "c4", "c3 c2 c5 c6 b4 a4 d4"},
+		{"rook beside the citadel", "**1**/5/4k/5/5/K1R2/**1** w - - 0 1", "c2", "c1 c3 c4 c5 c6 b2 d2 e2"},
+		{"queen on b2 enters diagonally", "**1**/4k/5/K4/5/1Q3/**1** w - - 0 1", "b2", "b3 b4 b5 b6 a2 c2 d2 e2 c1 a3 c3 d4 e5"},
+		{"queen on d2 may not", "**1**/4k/5/K4/5/3Q1/**1** w - - 0 1", "d2", "d3 d4 d5 d6 c2 b2 a2 e2 c3 b4 a5 e3"},
+		{"knight never reaches it", "**1**/4k/5/K4/1N3/5/**1** w - - 0 1", "b3", "a5 c5 d4 d2"},
+		{"queen leaves only beside it", "**1**/4k/5/K4/5/5/**Q** w - - 0 1", "c1", "b2 c2"},
+		{"knight in the citadel is stuck", "**1**/4k/5/K4/5/5/**N** w - - 0 1", "c1", ""},
+		{"only a king enters e4", "**1**/5/2k2/5/3K1/5/**1** w - - 0 1", "d3", "c2 d2 e2 c3 e3 e4"},
+	}
+	for _, c := range cases {
+		p := mustFEN(t, g, c.fen)
+		got := landings(p, c.from)
+		want := split(c.want)
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: got %v\nwant %v", c.name, got, want)
+		}
+	}
+	checks := []struct {
+		fen   string
+		check bool
+	}{
+		{"**1**/5/2R2/K4/5/5/**k** w - - 0 1", false}, // c5 may not enter c1
+		{"**1**/5/5/K4/5/2R2/**k** w - - 0 1", true},  // c2 may
+		{"**1**/5/5/K4/5/3Q1/**k** w - - 0 1", false}, // nor d2 diagonally
+		{"**1**/5/5/K4/5/1Q3/**k** w - - 0 1", true},  // b2 may
+	}
+	for _, c := range checks {
+		p := mustFEN(t, g, strings.Replace(c.fen, " w ", " b ", 1))
+		if p.InCheck() != c.check {
+			t.Errorf("%s: in check %v, want %v", c.fen, p.InCheck(), c.check)
+		}
+	}
+}

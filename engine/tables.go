@@ -208,6 +208,9 @@ func (g *Game) compileMove(i, j, p int, m *rules.Move) (compiledMove, error) {
 }
 
 func (g *Game) loadMoves() error {
+	if err := g.loadEntry(); err != nil {
+		return err
+	}
 	blocksLeaps := g.spec.Rules.Obstacles != nil && g.spec.Rules.Obstacles.BlocksLeaps
 	// Regions first: moves may not land outside them.
 	for i, pc := range g.spec.Pieces {
@@ -275,6 +278,9 @@ func (g *Game) loadMoves() error {
 	// addLame appends a leap or lame entry from sq to to over legs, and
 	// its attack when it captures.
 	addLame := func(p, k, sq int, cm *compiledMove, to int, legs []int) {
+		if g.entry != nil && !g.entryAllows(k, sq, legs, to) {
+			return
+		}
 		e := genEntry{typ: cm.typ, canMove: cm.canMove, canCap: cm.canCap, first: cm.first, cond: !cm.condFree, to: uint8(to), n: uint8(len(legs)), off: uint32(len(g.pool))}
 		var lk strings.Builder
 		for _, l := range legs {
@@ -297,8 +303,8 @@ func (g *Game) loadMoves() error {
 		for k := 0; k < g.nk; k++ {
 			kb := uint32(1) << uint(k+1)
 			for _, cm := range compiled[k][p] {
-				if cm.typ < genSlide || !cm.canCap && cm.typ != genSweep {
-					continue
+				if cm.typ < genSlide || !cm.canCap && cm.typ != genSweep || g.entry != nil {
+					continue // entry rules compile slides to lame entries
 				}
 				cond := -1
 				if !cm.condFree {
@@ -380,6 +386,22 @@ func (g *Game) loadMoves() error {
 						default:
 							d := g.dirIndex(v)
 							ray := g.fwdRay(p, d, sq)
+							if g.entry != nil {
+								// One lame entry per landing (entry.go).
+								lame := cm
+								lame.typ = genLame
+								for i := 0; i < len(ray) && (cm.maxR == 0 || i < cm.maxR); i++ {
+									if i+1 < cm.minR || !inRegion(p, k, int(ray[i])) {
+										continue
+									}
+									legs := make([]int, i)
+									for j := range legs {
+										legs[j] = int(ray[j])
+									}
+									addLame(p, k, sq, &lame, int(ray[i]), legs)
+								}
+								continue
+							}
 							n := len(ray)
 							if cm.maxR > 0 && cm.maxR < n {
 								n = cm.maxR
