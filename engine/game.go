@@ -142,7 +142,7 @@ type Game struct {
 	bareRoyal        string
 	checkLimit       int
 	reach            *reachRule
-	touch            *touchRule // rules.touch (touch.go)
+	touch            *touchRule  // rules.touch (touch.go)
 	entry            []entryRule // rules.entry, a copy per mirror (entry.go)
 	extinction       *extinctionRule
 	scoring          *scoringRule

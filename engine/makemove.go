@@ -40,6 +40,14 @@ func (p *Position) makeStd(m Move) {
 		}
 		p.put(to, np)
 		h ^= p.zob(np, to)
+		if d := g.drops; d.symmetric {
+			if ps := g.partnerSq(to); ps != to {
+				h = p.handAdd(h, s, m.aux(), -1)
+				pp := pieceCode(d.mirror[m.aux2()], s)
+				p.put(ps, pp)
+				h ^= p.zob(pp, ps)
+			}
+		}
 	case moveTurn:
 		np := pieceCode(m.aux(), s)
 		p.remove(from)
@@ -211,6 +219,12 @@ func (p *Position) Unmake() {
 	case typ == moveDrop:
 		p.remove(to)
 		p.unhand(p.side, m.aux(), 1)
+		if p.g.drops.symmetric {
+			if ps := p.g.partnerSq(to); ps != to {
+				p.remove(ps)
+				p.unhand(p.side, m.aux(), 1)
+			}
+		}
 	case typ == movePortal:
 	case typ == moveCastle:
 		rf, rt := m.aux(), m.aux2()
