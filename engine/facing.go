@@ -250,6 +250,14 @@ func (g *Game) loadFacings() error {
 	for i := range g.promos {
 		pr := &g.promos[i]
 		for p := 0; p < 2; p++ {
+			if pr.chooseFacing {
+				ts, err := g.facingChoices(pr.targets[p])
+				if err != nil {
+					return err
+				}
+				pr.targets[p] = ts
+				continue
+			}
 			for j, t := range pr.targets[p] {
 				pr.targets[p][j] = g.enterKind(t)
 			}

@@ -47,6 +47,7 @@ type fpRef struct {
 
 type fpPromo struct {
 	k       int
+	choose  bool // every way a target points whose moves differ
 	zone    [2]map[[2]int]bool
 	to      [2][]int
 	mandate bool
@@ -83,6 +84,7 @@ type fpMove struct {
 	key      string
 	from, to [2]int
 	promo    int // kind, -1 none
+	pface    int // the promoted piece's facing
 	turn     int // new facing, -1 not a turn
 	end      int // portal end moved, -1 none
 	drop     int // kind dropped, -1 none
@@ -125,7 +127,7 @@ func newFPRef(t *testing.T, s *rules.Spec) *fpRef {
 		r.region[p] = map[int]map[[2]int]bool{}
 	}
 	for _, pr := range ru.Promotion {
-		fp := fpPromo{k: r.ids[pr.Piece], mandate: pr.IsMandatory(), zone: [2]map[[2]int]bool{{}, {}}}
+		fp := fpPromo{k: r.ids[pr.Piece], mandate: pr.IsMandatory(), zone: [2]map[[2]int]bool{{}, {}}, choose: pr.ChooseFacing}
 		if pr.Ranks != nil || pr.OnLeaving || pr.OnlyLost {
 			t.Fatalf("fpRef: promotion ranks, on_leaving or only_lost")
 		}
@@ -350,10 +352,15 @@ func (r *fpRef) pieceMoves(pos *fpPos, from [2]int) []fpMove {
 		for _, pr := range r.promos {
 			if pc.kind == pr.k && pr.zone[pc.owner][to] {
 				for _, k := range pr.to[pc.owner] {
-					pm := m
-					pm.promo = k
-					pm.key += "=" + r.s.Pieces[k].ID
-					out = append(out, pm)
+					for _, face := range r.faces(k, pr.choose) {
+						pm := m
+						pm.promo, pm.pface = k, face
+						pm.key += "=" + r.s.Pieces[k].ID
+						if face != 0 {
+							pm.key += ":" + "frbl"[face:face+1]
+						}
+						out = append(out, pm)
+					}
 				}
 				if pr.mandate {
 					return
@@ -444,7 +451,7 @@ func (r *fpRef) pieceMoves(pos *fpPos, from [2]int) []fpMove {
 	}
 	// One move per landing: straight wins, else the lower entry square.
 	best := map[string]int{}
-	effect := func(m fpMove) string { return fmt.Sprint(m.to, m.promo, m.capture) }
+	effect := func(m fpMove) string { return fmt.Sprint(m.to, m.promo, m.pface, m.capture) }
 	for i, m := range out {
 		e := effect(m)
 		j, seen := best[e]
@@ -635,6 +642,26 @@ func (r *fpRef) faceSig(k, face int, mirror bool) string {
 	return strings.Join(parts, "|")
 }
 
+// faces is the ways kind k may enter play: its initial way, or with
+// choose every way whose moves differ from an earlier way's.
+func (r *fpRef) faces(k int, choose bool) []int {
+	f := r.s.Pieces[k].Facing
+	if f == nil || !choose {
+		return []int{r.initialFace(k)}
+	}
+	var out []int
+	seen := map[string]bool{}
+	for face := 0; face < 4; face++ {
+		if f.Axes == 4 || face%2 == 0 {
+			if sig := r.faceSig(k, face, false); !seen[sig] {
+				seen[sig] = true
+				out = append(out, face)
+			}
+		}
+	}
+	return out
+}
+
 // symDrops: every way a piece in hand may be put down, one per way of
 // pointing whose moves differ, and under symmetric with its mirror image
 // on the mirrored square.
@@ -645,19 +672,7 @@ func (r *fpRef) symDrops(pos *fpPos, side int) []fpMove {
 		if n == 0 {
 			continue
 		}
-		faces := []int{r.initialFace(k)}
-		if f := r.s.Pieces[k].Facing; f != nil && r.choose {
-			faces = nil
-			seen := map[string]bool{}
-			for face := 0; face < 4; face++ {
-				if f.Axes == 4 || face%2 == 0 {
-					if sig := r.faceSig(k, face, false); !seen[sig] {
-						seen[sig] = true
-						faces = append(faces, face)
-					}
-				}
-			}
-		}
+		faces := r.faces(k, r.choose)
 		reg := r.region[side][k]
 		free := func(c [2]int) bool {
 			_, occ := pos.at[c]
@@ -773,7 +788,7 @@ func (r *fpRef) make(pos *fpPos, m fpMove) *fpPos {
 		pc := next.at[m.from]
 		delete(next.at, m.from)
 		if m.promo >= 0 {
-			pc = fpPiece{m.promo, pc.owner, r.initialFace(m.promo)}
+			pc = fpPiece{m.promo, pc.owner, m.pface}
 		}
 		next.at[m.to] = pc
 	}

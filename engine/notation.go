@@ -58,6 +58,9 @@ func (p *Position) MoveString(m Move) string {
 	}
 	if pr := m.Promotion(); pr >= 0 && pr < g.nk {
 		b.WriteString("=" + g.kinds[pr].id)
+		if g.isCopy(pr) { // a facing chosen on promotion (schema 30)
+			b.WriteString(":" + faceLetters[g.fac.face[pr]])
+		}
 	}
 	if m.hasLanding() && m.aux2() < g.n {
 		// position choose: where the struck piece is set down

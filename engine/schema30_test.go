@@ -1,9 +1,13 @@
 package engine
 
 import (
+	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
+
+	"balancefarm/engine/rules"
 )
 
 // Schema 30's keys in play, each against a count made by hand.
@@ -225,5 +229,134 @@ func TestEntry(t *testing.T) {
 		if p.InCheck() != c.check {
 			t.Errorf("%s: in check %v, want %v", c.fen, p.InCheck(), c.check)
 		}
+	}
+}
+
+// fromEngine is the engine's position as the reference generator's: the
+// board (kind, owner, facing), the hands and the side to move.
+func (r *fpRef) fromEngine(p *Position) *fpPos {
+	g := p.Game()
+	pos := &fpPos{at: map[[2]int]fpPiece{}, side: p.side, back: -1}
+	for sq := 0; sq < g.NumSquares(); sq++ {
+		if k, o, ok := p.PieceAt(sq); ok {
+			pos.at[[2]int{g.File(sq), g.Rank(sq)}] = fpPiece{g.BaseKind(k), o, faceWords[g.FacingOf(k)]}
+		}
+	}
+	for s := 0; s < 2; s++ {
+		pos.hand[s] = map[int]int{}
+		for k := range r.s.Pieces {
+			if n := p.InHand(s, k); n > 0 {
+				pos.hand[s][k] = n
+			}
+		}
+	}
+	return pos
+}
+
+// decided: the board endings the seeds use, read from the spec: a reach
+// piece on its goal, a player left with royals only (bare_royal).
+func (r *fpRef) decided(pos *fpPos) bool {
+	ru := &r.s.Rules
+	var count, royals [2]int
+	for c, pc := range pos.at {
+		count[pc.owner]++
+		if r.s.Pieces[pc.kind].Royal {
+			royals[pc.owner]++
+		}
+		if rc := ru.Reach; rc != nil && (rc.Piece == "" || r.s.Pieces[pc.kind].ID == rc.Piece) {
+			for _, n := range rc.Squares {
+				goal := r.cell(n)
+				if pc.owner == 1 {
+					goal = r.reflect(goal)
+				}
+				if goal == c {
+					return true
+				}
+			}
+		}
+	}
+	if ru.BareRoyal != "" {
+		for s := 0; s < 2; s++ {
+			if royals[s] > 0 && count[s] == royals[s] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (r *fpRef) perft(pos *fpPos, depth int) uint64 {
+	if r.decided(pos) {
+		return 0
+	}
+	moves := r.legal(pos)
+	if depth == 1 {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		n += r.perft(r.make(pos, m), depth-1)
+	}
+	return n
+}
+
+// TestElvenPerftMatchesReference: perft of Elven chess positions in the
+// movement phase (griffins, movers and jians turned, a scout about to
+// become a sentry, a sentry beside the enemy citadel) against the slow
+// reference generator, which shares nothing with the engine's tables.
+func TestElvenPerftMatchesReference(t *testing.T) {
+	const file = "rulesets/seeds/elven-chess.json"
+	spec, problems := rules.Parse([]byte(readRepoFile(t, file)))
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	g := loadFile(t, file)
+	ref := newFPRef(t, spec)
+	fens := []string{
+		"*****1******/6Sk4/4j3b1r1/pp9h:r/6P5/2g4n4/12/5s:b3A2/2G9/10R1/PP2P7/H10J:r/5KQ5/*****1****** w - - 0 30",
+		"*****1******/6Sk4/4j3b1r1/pp9h:r/6P5/2g4n4/12/5s:b3A2/2G9/10R1/PP2P7/H10J:r/5KQ5/*****1****** b - - 0 30",
+	}
+	// Depth 2 of the first position takes the reference about 8 s, of
+	// both about 16 s; depth 3 would take it many minutes.
+	depths := []int{2, 1}
+	switch {
+	case testing.Short():
+		depths = []int{1, 1}
+	case os.Getenv("BALANCEFARM_DEEP_PERFT") == "1":
+		depths = []int{2, 2}
+	}
+	for i, fen := range fens {
+		p := mustFEN(t, g, fen)
+		for d := 1; d <= depths[i]; d++ {
+			got, want := p.Perft(d), ref.perft(ref.fromEngine(p), d)
+			if got != want {
+				t.Errorf("%s: perft(%d) %d, reference %d", fen, d, got, want)
+			}
+		}
+	}
+}
+
+// TestSeedPerftVectors: the seeds' perft counts, each row checked as its
+// comment in the file says (by hand, against published chess counts, or
+// against the slow reference generator).
+func TestSeedPerftVectors(t *testing.T) {
+	rows := readVectorsAt(t, "engine/testdata/schema30/seeds-perft.tsv")
+	games := map[string]*Game{}
+	for _, row := range rows {
+		t.Run(row.name+"/line"+strconv.Itoa(row.line), func(t *testing.T) {
+			perftAllowed(t, row.nodes)
+			g := games[row.name]
+			if g == nil {
+				g = loadFile(t, row.name)
+				games[row.name] = g
+			}
+			p := g.NewPosition()
+			if row.fen != "start" {
+				p = mustFEN(t, g, row.fen)
+			}
+			if got := p.Perft(row.depth); got != row.nodes {
+				t.Errorf("perft(%d) of %s = %d, want %d", row.depth, row.fen, got, row.nodes)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -161,6 +162,29 @@ func (p *Position) genPairs(buf []Move, d *dropRule, hk, k int, to *bitset, base
 		}
 	}
 	return buf
+}
+
+// facingChoices is every way each declared kind of ts can point, leaving
+// out a way whose moves are an earlier way's (a promotion's choose_facing).
+func (g *Game) facingChoices(ts []int) ([]int, error) {
+	var out []int
+	for _, t := range ts {
+		var sigs []string
+		for _, w := range g.fac.ways[t] {
+			if w < 0 {
+				continue
+			}
+			sig, err := movesSignature(g.spec.Pieces[w].Moves, false)
+			if err != nil {
+				return nil, err
+			}
+			if !slices.Contains(sigs, sig) {
+				sigs = append(sigs, sig)
+				out = append(out, w)
+			}
+		}
+	}
+	return out, nil
 }
 
 // symLegal is a symmetric drop's legality: made, the mover's royals

@@ -60,6 +60,15 @@ var schema30Cases = func() []agreeCase {
 		{name: "entry undeclared piece", edits: []edit{v30, set("rules.entry", `[{"squares": ["c3"], "pieces": ["X"]}]`)},
 			want: []string{"rules.entry[0].pieces entry 'X' is not a declared piece"}},
 
+		// A facing chosen on promotion.
+		{name: "promotion choose_facing", edits: []edit{v30, set("pieces[1].facing", `{"axes": 2}`), set("pieces[1].moves[0].vectors", `[[1, 2], [-1, 2]]`), set("pieces[1].moves[0].symmetry", `"none"`),
+			set("rules.promotion.choose_facing", `true`)}},
+		{name: "promotion choose_facing without a facing", edits: []edit{v30, set("rules.promotion.choose_facing", `true`)},
+			want: []string{"rules.promotion.choose_facing could never apply: no target has a facing"}},
+		{name: "promotion choose_facing under 29", edits: []edit{set("rules.promotion.choose_facing", `true`)},
+			want: []string{`the spec uses rules.promotion.choose_facing, added in schema 30; declare "schema_version": 30 to use it`,
+				"rules.promotion.choose_facing could never apply: no target has a facing"}},
+
 		// Symmetric placement and chosen facings.
 		{name: "symmetric placement", edits: []edit{v30, set("pieces[6]", jian),
 			set("rules.drops", `{"placement": true, "from_captures": false, "symmetric": true, "choose_facing": true, "stock": {"N": 2, "J": 2}, "region": {"N": ["b3", "d3"], "J": ["a3", "c3", "e3"]}}`)}},

@@ -58,6 +58,30 @@ func (c *checker) checkTouch() {
 	}
 }
 
+// checkPromotionFacing: choose_facing needs a target with a facing.
+func (c *checker) checkPromotionFacing() {
+	for i, pr := range c.s.Rules.Promotion {
+		pp := "rules.promotion"
+		if len(c.s.Rules.Promotion) > 1 || c.lookup(pp) != nil && c.lookup(pp).kind == listNode {
+			pp = index(pp, i)
+		}
+		if !pr.ChooseFacing || !c.piecesOK || !c.ok(pp) {
+			continue
+		}
+		any := false
+		for p := 0; p < 2; p++ {
+			for _, id := range pr.Targets(p) {
+				if t := c.piece(id); t != nil && t.Facing != nil {
+					any = true
+				}
+			}
+		}
+		if !any {
+			c.add(pp+".choose_facing", "%s.choose_facing could never apply: no target has a facing", pp)
+		}
+	}
+}
+
 // checkEntry: each rule names squares a piece can stand on, from and
 // exit_to squares outside them, declared pieces, and some restriction.
 func (c *checker) checkEntry() {

@@ -207,6 +207,7 @@ func buildSpecShape() *shape {
 			req("0", uniqueList(pieceID(), 1, -1)),
 			req("1", uniqueList(pieceID(), 1, -1)),
 		)),
+		dated(30, opt("choose_facing", onlyTrue("leave it out for targets pointing their initial way"))),
 	)
 	sideFiles := obj(req("kingside", str()), req("queenside", str()))
 	castling := obj(

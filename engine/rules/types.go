@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// The types below mirror schema 29 key by key. A pointer or a nil slice is a
+// The types below mirror schema 30 key by key. A pointer or a nil slice is a
 // key the file left out, so later passes can tell "absent" from "zero"; the
 // Default* helpers and the accessor methods give the reference's defaults.
 
@@ -400,6 +400,9 @@ type Promotion struct {
 	OnlyLost   bool          `json:"only_lost,omitempty"`
 	To         []string      `json:"to,omitempty"`
 	ToByPlayer *PerPlayerIDs `json:"to_by_player,omitempty"`
+	// ChooseFacing lets the promoting player choose which way a target
+	// with a facing points (schema 30).
+	ChooseFacing bool `json:"choose_facing,omitempty"`
 }
 
 // IsMandatory reports whether the piece must promote.
