@@ -359,7 +359,6 @@
 //     movePortal (aux the end's index), never a capture; the bar of
 //     no_straight_back lasts the next ply and is in the hash. royal_facing
 //     does not see the ends. A move through a portal opens no en passant.
-//
 //   - Schema 30 (engine/rules/SCHEMA-30.md). Bent moves (bent.go) are
 //     lame-leap entries, one per landing, whose legs are the squares
 //     passed, so generation, attacks, pins and the view read them as lame
@@ -375,7 +374,7 @@
 //     completes with the mirror kind on the mirrored square; its legality
 //     is tested by making it. Chosen facings on drops and promotions are
 //     every way of the piece whose moves differ (compared by their
-//     expanded vectors), written I:r@a2 and =S:b.
+//     expanded vectors), written J:r@a2 and =S:b.
 //
 // # Later families
 //
