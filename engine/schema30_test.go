@@ -360,3 +360,34 @@ func TestSeedPerftVectors(t *testing.T) {
 		})
 	}
 }
+
+// FuzzParseFENTouched: the touch fields never panic the notation reader,
+// and a position read back from its own FEN is the same position.
+func FuzzParseFENTouched(f *testing.F) {
+	g := loadFile(f, "rulesets/seeds/throne-and-shrines.json")
+	for _, s := range []string{
+		"trsqksrt/cccccccc/8/8/8/8/CCCCCCCC/TRSQKSRT w KQkq - 0 1",
+		"8/8/8/4K3/8/8/8/7k w - - 0 1 touched-w:c6",
+		"8/8/8/4K3/8/8/8/7k b - - 0 1 touched-w:c6,f6 touched-b:f3",
+		"8/8/8/4K3/8/8/8/7k w - - 0 1 touched-b:c6",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, fen string) {
+		p, err := g.ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		q, err := g.ParseFEN(p.FEN())
+		if err != nil {
+			t.Fatalf("%q -> %q: %v", fen, p.FEN(), err)
+		}
+		if q.FEN() != p.FEN() || q.hash != p.hash {
+			t.Fatalf("%q: %q then %q", fen, p.FEN(), q.FEN())
+		}
+		for _, m := range p.LegalMoves(nil) {
+			p.Make(m)
+			p.Unmake()
+		}
+	})
+}
