@@ -112,6 +112,7 @@ type Position struct {
 	swept   []sweptRec
 	history []uint64 // hash of every earlier position, oldest first
 	lite    []sweptRec
+	nulls   []nullRec  // MakeNull's stack
 	chg     []sweptRec // (square, old contents) of every change a capture-effects move made
 	fxHands []uint8    // kinds handed by those moves (bit 7: taken out by a drop)
 	claims  []sweptRec // (square, old claim) per territory claim
@@ -375,6 +376,7 @@ func (p *Position) Clone() *Position {
 	q.virgins, q.eps = nil, nil
 	q.swept = nil
 	q.lite = nil
+	q.nulls = nil
 	q.chg, q.fxHands, q.claims, q.fxTaken = nil, nil, nil, nil
 	q.restChg, q.turnUndo = nil, nil
 	q.portUndo = nil

@@ -7,7 +7,10 @@
 //     on: the in-process workers and the assessment reuse it.
 //   - Settings check the player specs at submission, plan the ladder
 //     (protocol.Plan) and give a batch its sequential stop rule (the stats
-//     package's SPRT) and window.
+//     package's SPRT) and window. With a Precision the plan adds the
+//     strongest rung's games against itself (equal strength), as many as
+//     that precision needs at worst, stopped sooner once every flag they
+//     feed is decided and their intervals are that narrow.
 //   - A Measurer runs the batch on a farm.Coordinator, assesses the
 //     results, writes the JSON, Markdown and HTML reports and records the
 //     verdict metric.

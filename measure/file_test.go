@@ -1,6 +1,7 @@
 package measure
 
 import (
+	"balancefarm/protocol"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,5 +114,61 @@ func TestSequentialHooks(t *testing.T) {
 	}
 	if stop, why := h.Stop([2]string{"random", "ab:d1"}, nil); stop || why == "" {
 		t.Errorf("no games: stop %v (%q)", stop, why)
+	}
+}
+
+// With a precision the plan adds the strongest rung against itself, as
+// many games as that precision needs at worst, and its stop rule reads
+// those games by their intervals.
+func TestEqualStrengthPlan(t *testing.T) {
+	f := &File{Name: "x", Hash: strings.Repeat("a", 64)}
+	cases := []struct {
+		players   []string
+		precision float64
+		mirror    string
+		games     int
+	}{
+		{[]string{"random", "ab:d1", "ab:n500"}, 0, "", 0},
+		{[]string{"random", "ab:d1", "ab:n500"}, 0.10, "ab:n500", 98},
+		{[]string{"ab:n800", "mcts:i100", "random"}, 0.05, "ab:n800", 386},
+	}
+	for _, c := range cases {
+		s := Settings{Players: c.players, Games: 20, Precision: c.precision, Sequential: true, Slots: 2}
+		if err := s.Check(); err != nil {
+			t.Fatalf("%v: %v", c.players, err)
+		}
+		p := s.Plan(f)
+		if p.Mirror != c.mirror || p.MirrorGames != c.games {
+			t.Errorf("%v at ±%g: mirror %q, %d games; want %q, %d", c.players, c.precision, p.Mirror, p.MirrorGames, c.mirror, c.games)
+		}
+		if c.mirror == "" {
+			continue
+		}
+		h, err := s.Hooks(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The first mover wins 7 of 10: its score's interval straddles
+		// one_sided's threshold after 20 games, so they play on; when it
+		// wins all 20 the flag is decided (raised) and they stop.
+		for _, w := range []struct {
+			wins int
+			stop bool
+		}{{7, false}, {10, true}} {
+			var results []protocol.Result
+			for i := range 20 {
+				winner := 0
+				if i%10 >= w.wins {
+					winner = 1
+				}
+				results = append(results, protocol.Result{JobIdentity: protocol.JobIdentity{P0: c.mirror, P1: c.mirror, PairID: i / 2, Game: i}, Winner: winner, Ending: "checkmate", Plies: 40})
+			}
+			if stop, why := h.Stop([2]string{c.mirror, c.mirror}, results); stop != w.stop || why == "" {
+				t.Errorf("%v, first mover wins %d in 10: stop %v (%q), want %v", c.players, w.wins, stop, why, w.stop)
+			}
+		}
+	}
+	if err := (Settings{Players: []string{"random", "ab:d1"}, Games: 4, Precision: 0.7}).Check(); err == nil {
+		t.Error("precision 0.7 accepted")
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"balancefarm/farm"
 	"balancefarm/protocol"
+	"balancefarm/search"
 	"balancefarm/selfplay"
 	"balancefarm/stats"
 )
@@ -29,7 +30,24 @@ type Settings struct {
 	Window int
 	// Slots is how many games the farm plays at once, for the window.
 	Slots int
+	// Precision, when above 0, adds the strongest rung's games against
+	// itself (equal strength: draw rate, first-mover edge, length) to the
+	// plan, as many as give their draw rate and first mover's score an
+	// interval of ± Precision at worst (stats.GamesForPrecision); a
+	// sequential measurement stops them sooner once the intervals are
+	// that narrow and every flag they feed is decided. 0 plays none, as
+	// plans made before them did.
+	Precision float64
 }
+
+// DefaultPrecision is the half-width asked of the equal-strength games'
+// draw rate and first mover's score by default, and QuickPrecision by
+// -quick. A run of the default ladder on orthodox chess gets there in a
+// few minutes on two cores.
+const (
+	DefaultPrecision = 0.07
+	QuickPrecision   = 0.12
+)
 
 // Check reports what is wrong with the settings before any file is read:
 // the plan's own rules, then player specs the engine's players or the
@@ -38,6 +56,9 @@ type Settings struct {
 func (s Settings) Check() error {
 	if s.Window < 0 {
 		return fmt.Errorf("window %d must not be negative", s.Window)
+	}
+	if s.Precision < 0 || s.Precision >= 0.5 {
+		return fmt.Errorf("precision %g must lie in [0, 0.5)", s.Precision)
 	}
 	probe := s.plan("check", protocol.HashRuleFile(nil))
 	if err := probe.Check(); err != nil {
@@ -59,10 +80,37 @@ func CheckPlayers(players []string) error {
 func (s Settings) Plan(f *File) protocol.Plan { return s.plan(f.Name, f.Hash) }
 
 func (s Settings) plan(name, hash string) protocol.Plan {
-	return protocol.Plan{
+	p := protocol.Plan{
 		Ruleset: name, RulesetHash: hash, Players: s.Players,
 		GamesPerPairing: s.Games, Seed: s.Seed, MaxNodes: s.MaxNodes, MaxWallMS: s.MaxWall.Milliseconds(), Salt: s.Salt,
 	}
+	if s.Precision > 0 {
+		if top := strongest(s.Players); top != "" {
+			p.Mirror = top
+			p.MirrorGames = max(stats.GamesForPrecision(s.Precision, stats.DefaultThresholds().Confidence), 2)
+		}
+	}
+	return p
+}
+
+// strongest is the strongest spec of a ladder as given (the spelling in
+// it, which the jobs carry), or "" when a spec is not understood.
+func strongest(players []string) string {
+	best := ""
+	for _, p := range players {
+		if best == "" {
+			best = p
+			continue
+		}
+		c, err := search.CompareStrength(p, best)
+		if err != nil {
+			return ""
+		}
+		if c > 0 {
+			best = p
+		}
+	}
+	return best
 }
 
 // Hooks are the batch hooks of a plan: the stop rule and window when
@@ -71,7 +119,7 @@ func (s Settings) Hooks(plan protocol.Plan) (farm.Hooks, error) {
 	if !s.Sequential {
 		return farm.Hooks{}, nil
 	}
-	stop, err := SequentialStop(plan.Players, plan.GamesPerPairing)
+	stop, err := SequentialStop(plan.Players, plan.GamesPerPairing, plan.MirrorGames, s.Precision)
 	if err != nil {
 		return farm.Hooks{}, err
 	}
@@ -84,16 +132,25 @@ func (s Settings) Hooks(plan protocol.Plan) (farm.Hooks, error) {
 
 // SequentialStop is the stopping rule of a sequential measurement: the
 // stats package's SPRT over the pairing's games so far, with games (per
-// pairing) as its cap. A pairing whose games cannot be judged (a result
-// the stats refuse) is not stopped, so it plays to the cap rather than
-// ending unexplained.
-func SequentialStop(players []string, games int) (farm.StopFunc, error) {
+// pairing) as its cap; the strongest rung's games against itself, when
+// mirrorGames > 0, stop once their intervals are within ±precision and
+// decide every flag they feed, with mirrorGames as their cap. A pairing
+// whose games cannot be judged (a result the stats refuse) is not stopped,
+// so it plays to the cap rather than ending unexplained.
+func SequentialStop(players []string, games, mirrorGames int, precision float64) (farm.StopFunc, error) {
 	ladder, err := selfplay.Ladder(players)
 	if err != nil {
 		return nil, fmt.Errorf("players: %w (or measure without sequential stopping)", err)
 	}
 	th := stats.DefaultThresholds()
 	th.MaxGames = max(games, th.MinGames)
+	if mirrorGames > 0 {
+		ladder.Mirror = true
+		th.MirrorMaxGames = mirrorGames
+		if precision > 0 {
+			th.Precision = precision
+		}
+	}
 	if err := th.Validate(); err != nil {
 		return nil, err
 	}

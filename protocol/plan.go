@@ -33,7 +33,18 @@ type Plan struct {
 	// Salt makes an otherwise identical plan a new batch (a deliberate
 	// re-measurement); empty to resume whatever was recorded before.
 	Salt string `json:"salt,omitempty"`
+	// Mirror, when set, is a player (one of Players) that also meets
+	// itself, MirrorGames times, after every other pairing: games between
+	// equals. Its two games of a pair open from different seeds, since a
+	// deterministic player against itself would otherwise play one game
+	// twice. Empty in a plan without (and then its ID is as before).
+	Mirror      string `json:"mirror,omitempty"`
+	MirrorGames int    `json:"mirror_games,omitempty"`
 }
+
+// mirrorSeedBase offsets a mirror pairing's opening seeds from the other
+// pairings', so the games between equals open from positions of their own.
+const mirrorSeedBase = 1 << 30
 
 // Check reports everything wrong with a plan.
 func (p Plan) Check() error {
@@ -62,13 +73,23 @@ func (p Plan) Check() error {
 	if p.GamesPerPairing < 2 || p.GamesPerPairing%2 != 0 {
 		errs = append(errs, fmt.Errorf("games per pairing must be even and at least 2, got %d", p.GamesPerPairing))
 	}
+	if p.Mirror != "" {
+		if !seen[p.Mirror] {
+			errs = append(errs, fmt.Errorf("mirror player %q is not among the players", p.Mirror))
+		}
+		if p.MirrorGames < 2 || p.MirrorGames%2 != 0 {
+			errs = append(errs, fmt.Errorf("mirror games must be even and at least 2, got %d", p.MirrorGames))
+		}
+	} else if p.MirrorGames != 0 {
+		errs = append(errs, errors.New("mirror games without a mirror player"))
+	}
 	if p.Seed > MaxSeed {
 		errs = append(errs, fmt.Errorf("seed %d exceeds 53 bits", p.Seed))
 	}
 	if p.MaxNodes < 0 || p.MaxWallMS < 0 {
 		errs = append(errs, errors.New("negative limit"))
 	}
-	if n := len(p.Players); n >= 2 && p.GamesPerPairing > 0 && n*(n-1)/2 > MaxJobsPerBatch/p.GamesPerPairing {
+	if n := len(p.Players); n >= 2 && p.GamesPerPairing > 0 && n*(n-1)/2 > (MaxJobsPerBatch-max(p.MirrorGames, 0))/p.GamesPerPairing {
 		errs = append(errs, fmt.Errorf("plan has more than %d games", MaxJobsPerBatch))
 	}
 	return errors.Join(errs...)
@@ -94,7 +115,8 @@ func (p Plan) ID() string {
 // Pairing is two players who meet in a batch, in ladder order.
 type Pairing struct{ A, B string }
 
-// Pairings lists every pair of distinct players, in ladder order.
+// Pairings lists every pair of distinct players, in ladder order, then
+// the mirror pairing when the plan has one.
 func (p Plan) Pairings() []Pairing {
 	var out []Pairing
 	for i := range p.Players {
@@ -102,7 +124,16 @@ func (p Plan) Pairings() []Pairing {
 			out = append(out, Pairing{p.Players[i], p.Players[j]})
 		}
 	}
+	if p.Mirror != "" {
+		out = append(out, Pairing{p.Mirror, p.Mirror})
+	}
 	return out
+}
+
+// distinctPairings is the number of pairings of two different players.
+func (p Plan) distinctPairings() int {
+	n := len(p.Players)
+	return n * (n - 1) / 2
 }
 
 // Jobs expands the plan under its ID (see JobsFor).
@@ -119,21 +150,32 @@ func (p Plan) JobsFor(id string) []Job {
 		seeds[k] = pairSeed(p.Seed, p.RulesetHash, k)
 	}
 	var jobs []Job
-	for pi, pr := range p.Pairings() {
+	add := func(pair, side int, p0, p1 string, seed uint64) {
+		game := 2*pair + side
+		jobs = append(jobs, Job{
+			V: Version,
+			JobIdentity: JobIdentity{
+				JobID: JobID(id, game), BatchID: id,
+				Ruleset: p.Ruleset, RulesetHash: p.RulesetHash,
+				P0: p0, P1: p1,
+				Seed: seed, PairID: pair, Game: game,
+			},
+			MaxNodes: p.MaxNodes, MaxWallMS: p.MaxWallMS,
+		})
+	}
+	distinct := p.Pairings()[:p.distinctPairings()]
+	for pi, pr := range distinct {
 		for k := range half {
 			pair := pi*half + k
-			for side, order := range [2][2]string{{pr.A, pr.B}, {pr.B, pr.A}} {
-				game := 2*pair + side
-				jobs = append(jobs, Job{
-					V: Version,
-					JobIdentity: JobIdentity{
-						JobID: JobID(id, game), BatchID: id,
-						Ruleset: p.Ruleset, RulesetHash: p.RulesetHash,
-						P0: order[0], P1: order[1],
-						Seed: seeds[k], PairID: pair, Game: game,
-					},
-					MaxNodes: p.MaxNodes, MaxWallMS: p.MaxWallMS,
-				})
+			add(pair, 0, pr.A, pr.B, seeds[k])
+			add(pair, 1, pr.B, pr.A, seeds[k])
+		}
+	}
+	if p.Mirror != "" {
+		base := len(distinct) * half
+		for k := range p.MirrorGames / 2 {
+			for side := range 2 {
+				add(base+k, side, p.Mirror, p.Mirror, pairSeed(p.Seed, p.RulesetHash, mirrorSeedBase+2*k+side))
 			}
 		}
 	}
@@ -162,9 +204,14 @@ func pairSeed(seed uint64, rulesetHash string, k int) uint64 {
 // this plan does not expand to.
 func (p Plan) PairingOf(j Job) (pairing, pair int, ok bool) {
 	half := p.GamesPerPairing / 2
-	n := len(p.Players)
-	if half < 1 || j.PairID < 0 || j.PairID >= half*n*(n-1)/2 {
+	base := half * p.distinctPairings()
+	switch {
+	case half < 1 || j.PairID < 0:
 		return 0, 0, false
+	case j.PairID < base:
+		return j.PairID / half, j.PairID % half, true
+	case p.Mirror != "" && j.PairID < base+p.MirrorGames/2:
+		return p.distinctPairings(), j.PairID - base, true
 	}
-	return j.PairID / half, j.PairID % half, true
+	return 0, 0, false
 }

@@ -1,9 +1,21 @@
 package protocol
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestPlanPairingOf(t *testing.T) {
-	p := testPlan() // 3 pairings of 2 pairs
+	plain := testPlan() // 3 pairings of 2 pairs
+	mirror := testPlan()
+	mirror.Mirror, mirror.MirrorGames = "c", 6 // and c against itself, 3 pairs
+	for _, p := range []Plan{plain, mirror} {
+		checkPairingOf(t, p)
+	}
+}
+
+func checkPairingOf(t *testing.T, p Plan) {
+	t.Helper()
 	pairings := p.Pairings()
 	next := make([]int, len(pairings)) // the game expected next in each pairing
 	for _, j := range p.Jobs() {
@@ -21,8 +33,12 @@ func TestPlanPairingOf(t *testing.T) {
 		next[pi]++
 	}
 	for pi, n := range next {
-		if n != p.GamesPerPairing {
-			t.Errorf("pairing %d has %d games, want %d", pi, n, p.GamesPerPairing)
+		want := p.GamesPerPairing
+		if pr := pairings[pi]; pr.A == pr.B {
+			want = p.MirrorGames
+		}
+		if n != want {
+			t.Errorf("pairing %d has %d games, want %d", pi, n, want)
 		}
 	}
 	tests := []struct {
@@ -31,12 +47,44 @@ func TestPlanPairingOf(t *testing.T) {
 		pair int
 	}{
 		{"negative pair", p, -1},
-		{"beyond the plan", p, 6},
+		{"beyond the plan", p, 6 + p.MirrorGames/2},
 		{"no games per pairing", Plan{Players: []string{"a", "b"}}, 0},
 	}
 	for _, tt := range tests {
 		if _, _, ok := tt.plan.PairingOf(Job{JobIdentity: JobIdentity{PairID: tt.pair}}); ok {
 			t.Errorf("%s: placed", tt.name)
 		}
+	}
+}
+
+// A mirror pairing comes last, and each of its games opens from a seed of
+// its own (a player against itself would otherwise play one game twice);
+// the plan without one keeps the ID it had before mirrors existed.
+func TestPlanMirror(t *testing.T) {
+	plain := testPlan()
+	p := testPlan()
+	p.Mirror, p.MirrorGames = "c", 4
+	if got := p.Pairings(); len(got) != 4 || got[3] != (Pairing{"c", "c"}) {
+		t.Fatalf("pairings %v", got)
+	}
+	jobs := p.Jobs()
+	if len(jobs) != len(plain.Jobs())+4 {
+		t.Fatalf("%d jobs, want %d", len(jobs), len(plain.Jobs())+4)
+	}
+	seeds := map[uint64]bool{}
+	for _, j := range jobs[len(jobs)-4:] {
+		if j.P0 != "c" || j.P1 != "c" {
+			t.Errorf("mirror job %s is %s vs %s", j.JobID, j.P0, j.P1)
+		}
+		seeds[j.Seed] = true
+	}
+	if len(seeds) != 4 {
+		t.Errorf("mirror games share opening seeds: %v", seeds)
+	}
+	if p.ID() == plain.ID() {
+		t.Error("a mirror pairing does not change the batch id")
+	}
+	if !strings.Contains(string(Marshal(p)), `"mirror":"c"`) || strings.Contains(string(Marshal(plain)), "mirror") {
+		t.Errorf("mirror fields: %s / %s", Marshal(p), Marshal(plain))
 	}
 }

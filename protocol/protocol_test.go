@@ -27,6 +27,10 @@ func TestPlanCheck(t *testing.T) {
 		{"no name", func(p *Plan) { p.Ruleset = "" }, "no ruleset name"},
 		{"big seed", func(p *Plan) { p.Seed = 1 << 60 }, "53 bits"},
 		{"too many games", func(p *Plan) { p.GamesPerPairing = MaxJobsPerBatch }, "more than"},
+		{"mirror", func(p *Plan) { p.Mirror, p.MirrorGames = "c", 10 }, ""},
+		{"mirror not a player", func(p *Plan) { p.Mirror, p.MirrorGames = "d", 10 }, "not among the players"},
+		{"odd mirror games", func(p *Plan) { p.Mirror, p.MirrorGames = "c", 5 }, "mirror games must be even"},
+		{"mirror games alone", func(p *Plan) { p.MirrorGames = 4 }, "without a mirror player"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

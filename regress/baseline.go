@@ -35,6 +35,9 @@ type Entry struct {
 	Verdict string `json:"verdict"`
 	// Flags are the raised verdict flags, sorted.
 	Flags []string `json:"flags"`
+	// Undecided are the flags whose interval straddled the threshold (an
+	// inconclusive verdict), sorted; absent when none.
+	Undecided []string `json:"undecided,omitempty"`
 	// Warnings are the raised design warnings, sorted; they are shown when
 	// they change, never counted as a regression.
 	Warnings   []string `json:"warnings"`
@@ -82,6 +85,10 @@ func entryOf(r *report.Report) Entry {
 	for _, w := range r.Warnings {
 		e.Warnings = append(e.Warnings, w.Name)
 	}
+	for _, u := range r.Undecided {
+		e.Undecided = append(e.Undecided, u.Name)
+	}
+	sort.Strings(e.Undecided)
 	sort.Strings(e.Flags)
 	sort.Strings(e.Warnings)
 	add := func(name string, iv stats.Interval) {
@@ -125,8 +132,8 @@ func (b Baseline) Check() error {
 			return fmt.Errorf("baseline entry %d has no name", i)
 		case seen[e.Name]:
 			return fmt.Errorf("baseline names %q twice", e.Name)
-		case e.Verdict != stats.Viable && e.Verdict != stats.NotViable:
-			return fmt.Errorf("baseline entry %q: verdict %q is neither %q nor %q", e.Name, e.Verdict, stats.Viable, stats.NotViable)
+		case e.Verdict != stats.Viable && e.Verdict != stats.NotViable && e.Verdict != stats.Inconclusive:
+			return fmt.Errorf("baseline entry %q: verdict %q is not %q, %q or %q", e.Name, e.Verdict, stats.Viable, stats.NotViable, stats.Inconclusive)
 		}
 		seen[e.Name] = true
 		names := map[string]bool{}

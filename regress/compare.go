@@ -63,6 +63,15 @@ func (f FileDiff) VerdictChanged() bool {
 	return f.OldVerdict != "" && f.NewVerdict != "" && f.OldVerdict != f.NewVerdict
 }
 
+// VerdictFlipped reports whether a decided verdict turned into the other
+// decided one (viable and not viable). A change to or from inconclusive
+// is shown but is no regression by itself: one side did not decide, and
+// what moved shows in its flags and statistics.
+func (f FileDiff) VerdictFlipped() bool {
+	decided := func(v string) bool { return v == stats.Viable || v == stats.NotViable }
+	return f.VerdictChanged() && decided(f.OldVerdict) && decided(f.NewVerdict)
+}
+
 // Moved lists the statistics that moved beyond their intervals.
 func (f FileDiff) Moved() []StatChange {
 	var out []StatChange
@@ -146,7 +155,7 @@ func compareEntries(o, n Entry) FileDiff {
 	sort.Strings(f.Appeared)
 	sort.Strings(f.Vanished)
 	f.Status = Unchanged
-	if f.VerdictChanged() || len(f.Raised) > 0 || len(f.Cleared) > 0 || len(f.Moved()) > 0 {
+	if f.VerdictFlipped() || len(f.Raised) > 0 || len(f.Cleared) > 0 || len(f.Moved()) > 0 {
 		f.Status = Regressed
 	}
 	return f

@@ -75,8 +75,15 @@ func TestCompare(t *testing.T) {
 		fakeReport("moved", nil, steadyDraws),
 		fakeReport("wobbled", nil, steadyDraws),
 		fakeReport("gone", nil, steadyDraws),
+		fakeReport("undecided", nil, steadyDraws),
 	}
+	// The same statistics, but the games ran out before one flag was
+	// decided: shown, not a regression by itself.
+	undecided := fakeReport("undecided", nil, steadyDraws)
+	undecided.Verdict = stats.Inconclusive
+	undecided.Undecided = []report.Undecided{{Name: stats.FlagShort, MoreGames: 40}}
 	fresh := []*report.Report{
+		undecided,
 		fakeReport("steady", nil, steadyDraws),
 		fakeReport("verdict", []string{"draw_heavy"}, map[string]stats.Interval{stats.FlagDrawHeavy: wilson(0.80, 0.76, 0.84)}),
 		fakeReport("cleared", nil, steadyDraws),
@@ -106,6 +113,7 @@ func TestCompare(t *testing.T) {
 		{name: "wobbled", status: Unchanged, compared: 4, steady: 4},
 		{name: "added", status: Added},
 		{name: "gone", status: Removed},
+		{name: "undecided", status: Unchanged, verdictChanged: true, compared: 4, steady: 4},
 	}
 	if len(d.Files) != len(tests) {
 		t.Fatalf("%d files in the diff, want %d", len(d.Files), len(tests))
@@ -297,5 +305,24 @@ func TestSynthesisedMeasurements(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(moved, " "), "check.draw_heavy") {
 		t.Errorf("draw rate not among the moved statistics %v", moved)
+	}
+}
+
+// A baseline records the undecided flags of an inconclusive verdict and
+// reads the verdict back.
+func TestInconclusiveBaseline(t *testing.T) {
+	r := fakeReport("maybe", nil, steadyDraws)
+	r.Verdict = stats.Inconclusive
+	r.Undecided = []report.Undecided{{Name: stats.FlagShort}, {Name: stats.FlagDrawHeavy}}
+	b := FromReports([]*report.Report{r})
+	if e := b.Files[0]; e.Verdict != stats.Inconclusive || !reflect.DeepEqual(e.Undecided, []string{stats.FlagDrawHeavy, stats.FlagShort}) {
+		t.Errorf("entry %+v", e)
+	}
+	if err := b.Check(); err != nil {
+		t.Errorf("an inconclusive entry is refused: %v", err)
+	}
+	b.Files[0].Verdict = "maybe"
+	if err := b.Check(); err == nil {
+		t.Error("an unknown verdict is accepted")
 	}
 }

@@ -25,6 +25,8 @@ var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"inline":   func(s string) template.HTML { return template.HTML(s) },
 	"share":    func(n, total int) string { return fmt.Sprintf("%.3f", float64(n)/float64(max(1, total))) },
 	"yesno":    func(b bool) string { return map[bool]string{true: "yes", false: "no"}[b] },
+	"state":    stateText,
+	"more":     moreText,
 	"isViable": func(v string) bool { return v == stats.Viable },
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
@@ -36,6 +38,7 @@ body { font-family: sans-serif; margin: 2em auto; max-width: 70em; color: #222; 
 h1 { font-size: 1.5em; }
 .viable { color: #1a7f37; }
 .not_viable { color: #b3261e; }
+.inconclusive { color: #8a6d00; }
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
 th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; vertical-align: top; }
 th { background: #f3f3f3; }
@@ -49,6 +52,9 @@ figure svg { width: 36em; height: auto; }
 <body>
 <h1 id="verdict" class="{{.R.Verdict}}">Verdict: {{verdict .R.Verdict}} ({{.R.Name}})</h1>
 <p class="facts"><span>File: <code>{{.R.File}}</code></span><span id="games">Games: {{.R.Games}}</span><span>Left out for errors: {{.R.ErrorGames}}</span><span id="wall">Wall time: {{wall .R.WallSeconds}}</span></p>
+{{if .R.Undecided}}<h2>Undecided</h2>
+<p>The interval straddles the threshold: the games ran out first.</p>
+<ul>{{range .R.Undecided}}<li><b>{{.Name}}</b> ({{more .MoreGames}} would decide it): {{.Detail}}</li>{{end}}</ul>{{end}}
 {{if .R.Flags}}<h2>Reasons</h2>
 <ul>{{range .R.Flags}}<li><b>{{.Name}}</b>: {{.Detail}}</li>{{end}}</ul>
 {{else}}<p>No flag raised.</p>{{end}}
@@ -60,10 +66,16 @@ figure svg { width: 36em; height: auto; }
 <div>{{range .Figures}}<figure><figcaption>{{.Title}}</figcaption>{{inline .SVG}}</figure>{{end}}</div>
 <h2>Checks</h2>
 <table>
-<tr><th>flag</th><th>value</th><th>interval</th><th>threshold</th><th>raised</th><th>detail</th></tr>
-{{range .R.Checks}}<tr{{if .Raised}} class="raised"{{end}}><td>{{.Name}}</td>{{if .Assessed}}<td class="num">{{f "%.3f" .Value.Est}}</td><td class="num">{{f "%.3f" .Value.Lo}} to {{f "%.3f" .Value.Hi}}</td>{{else}}<td>not assessed</td><td></td>{{end}}<td class="num">{{f "%.2f" .Threshold}}</td><td>{{yesno .Raised}}</td><td>{{.Detail}}</td></tr>
+<tr><th>flag</th><th>value</th><th>interval</th><th>threshold</th><th>state</th><th>detail</th></tr>
+{{range .R.Checks}}<tr{{if .Raised}} class="raised"{{end}}><td>{{.Name}}</td>{{if .Assessed}}<td class="num">{{f "%.3f" .Value.Est}}</td><td class="num">{{f "%.3f" .Value.Lo}} to {{f "%.3f" .Value.Hi}}</td>{{else}}<td>not assessed</td><td></td>{{end}}<td class="num">{{f "%.2f" .Threshold}}</td><td>{{state .}}</td><td>{{.Detail}}</td></tr>
 {{end}}</table>
 <p>First mover's score at equal strength: {{iv .R.FirstMover.Score "%.3f"}}, {{.R.FirstMover.Source}}.</p>
+{{with .R.PieceValues}}<h2>Piece values learned from play</h2>
+<p>Logistic regression of the results on material over {{.Positions}} quiet positions of {{.Games}} games between searching players, in {{.Reference}}s.</p>
+<table>
+<tr><th>piece</th><th>value</th><th>interval</th><th>declared</th></tr>
+{{range .Values}}<tr><td>{{.Kind}}</td><td class="num">{{f "%.2f" .Value.Est}}</td><td class="num">{{f "%.2f" .Value.Lo}} to {{f "%.2f" .Value.Hi}}</td><td class="num">{{f "%.2f" .Declared}}</td></tr>
+{{end}}</table>{{else}}{{if .R.PieceValuesNote}}<p>Piece values were not learned: {{.R.PieceValuesNote}}.</p>{{end}}{{end}}
 <h2>Ratings</h2>
 <p>{{.R.Ratings.Model}}. Anchor {{.R.Ratings.Anchor}} = 0; first-move edge {{iv .R.Ratings.FirstMove "%+.0f"}} Elo.</p>
 <table>

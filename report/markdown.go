@@ -11,10 +11,34 @@ import (
 
 // verdictWords is how a verdict reads in prose.
 func verdictWords(v string) string {
-	if v == stats.Viable {
+	switch v {
+	case stats.Viable:
 		return "viable"
+	case stats.Inconclusive:
+		return "inconclusive"
 	}
 	return "not viable"
+}
+
+// moreText says how many more games would decide an undecided flag.
+func moreText(n int) string {
+	if n > 0 {
+		return fmt.Sprintf("about %d more games", n)
+	}
+	return "far more games"
+}
+
+// stateText is a check's state in a table cell.
+func stateText(c stats.Check) string {
+	switch c.State {
+	case stats.StateRaised:
+		return "raised"
+	case stats.StateClear:
+		return "clear"
+	case stats.StateUndecided:
+		return "undecided (" + moreText(c.MoreGames) + ")"
+	}
+	return "not assessed"
 }
 
 // cell escapes text for a Markdown table cell.
@@ -39,6 +63,13 @@ func (r *Report) Markdown() []byte {
 	conf := int(r.Thresholds.Confidence*100 + 0.5)
 
 	w("## Verdict: %s (%s, `%s`)\n\n", verdictWords(r.Verdict), cell(r.Name), cell(r.File))
+	if len(r.Undecided) > 0 {
+		w("Undecided (the interval straddles the threshold; the games ran out first):\n\n")
+		for _, u := range r.Undecided {
+			w("- **%s** (%s would decide it): %s\n", u.Name, moreText(u.MoreGames), u.Detail)
+		}
+		w("\n")
+	}
 	if len(r.Flags) == 0 {
 		w("No flag raised.\n\n")
 	} else {
@@ -58,15 +89,26 @@ func (r *Report) Markdown() []byte {
 	w("%d games (%d left out for errors) in %s. Ladder, weakest first: %s. Rates read from %d %s; intervals are %d%%.\n\n",
 		r.Games, r.ErrorGames, wallText(r.WallSeconds), cell(strings.Join(r.Ladder, " < ")), r.Scope.Games, cell(r.Scope.Description), conf)
 
-	w("### Checks\n\n| flag | value | %d%% interval | threshold | raised |\n|---|---|---|---|---|\n", conf)
+	w("### Checks\n\n| flag | value | %d%% interval | threshold | state |\n|---|---|---|---|---|\n", conf)
 	for _, c := range r.Checks {
 		if !c.Assessed {
-			w("| %s | not assessed | | %.2f | no |\n", c.Name, c.Threshold)
+			w("| %s | not assessed | | %.2f | %s |\n", c.Name, c.Threshold, stateText(c))
 			continue
 		}
-		w("| %s | %.3f | %.3f to %.3f | %.2f | %s |\n", c.Name, c.Value.Est, c.Value.Lo, c.Value.Hi, c.Threshold, yesNo(c.Raised))
+		w("| %s | %.3f | %.3f to %.3f | %.2f | %s |\n", c.Name, c.Value.Est, c.Value.Lo, c.Value.Hi, c.Threshold, stateText(c))
 	}
 	w("\nFirst mover's score at equal strength: %s, %s.\n\n", ivText(r.FirstMover.Score, "%.3f"), cell(r.FirstMover.Source))
+
+	if pv := r.PieceValues; pv != nil {
+		w("### Piece values learned from play\n\nLogistic regression of the results on material (Texel-style) over %d quiet positions of %d games between searching players; in %ss, intervals %d%% (robust to a game's positions being alike).\n\n| piece | value | %d%% interval | declared |\n|---|---|---|---|\n",
+			pv.Positions, pv.Games, cell(pv.Reference), conf, conf)
+		for _, v := range pv.Values {
+			w("| %s | %.2f | %.2f to %.2f | %.2f |\n", cell(v.Kind), v.Value.Est, v.Value.Lo, v.Value.Hi, v.Declared)
+		}
+		w("\n")
+	} else if r.PieceValuesNote != "" {
+		w("Piece values were not learned: %s.\n\n", cell(r.PieceValuesNote))
+	}
 
 	w("### Ratings\n\nAnchor %s = 0. First-move edge %s Elo.\n\n| rung | Elo | %d%% interval | games |\n|---|---|---|---|\n",
 		cell(r.Ratings.Anchor), ivText(r.Ratings.FirstMove, "%+.0f"), conf)

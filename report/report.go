@@ -26,6 +26,10 @@ type Input struct {
 	// Wall is how long the measurement took.
 	Wall     time.Duration
 	Analysis *stats.Analysis
+	// PieceValues are the piece values the file's own games imply, when
+	// they could be learned; PieceValuesNote says why not otherwise.
+	PieceValues     *stats.PieceValues
+	PieceValuesNote string
 }
 
 // Flag is a raised verdict flag.
@@ -34,6 +38,18 @@ type Flag struct {
 	Detail    string         `json:"detail"`
 	Value     stats.Interval `json:"value"`
 	Threshold float64        `json:"threshold"`
+}
+
+// Undecided is a verdict flag whose interval straddled its threshold when
+// the games ran out: what makes a verdict inconclusive.
+type Undecided struct {
+	Name      string         `json:"name"`
+	Detail    string         `json:"detail"`
+	Value     stats.Interval `json:"value"`
+	Threshold float64        `json:"threshold"`
+	// MoreGames estimates the further games that would decide it (-1:
+	// the estimate sits on the threshold, so far more).
+	MoreGames int `json:"more_games"`
 }
 
 // Scope says which games the verdict rates and metrics were read from.
@@ -73,6 +89,7 @@ type Report struct {
 	File          string            `json:"file"`
 	Verdict       string            `json:"verdict"`
 	Flags         []Flag            `json:"flags"`
+	Undecided     []Undecided       `json:"undecided"`
 	Warnings      []stats.Warning   `json:"warnings"`
 	Games         int               `json:"games"`
 	ErrorGames    int               `json:"error_games"`
@@ -89,6 +106,10 @@ type Report struct {
 	Endings       []stats.RuleCount `json:"endings"`
 	Lengths       Lengths           `json:"lengths"`
 	Thresholds    stats.Thresholds  `json:"thresholds"`
+	// PieceValues is absent when they could not be learned
+	// (PieceValuesNote says why).
+	PieceValues     *stats.PieceValues `json:"piece_values,omitempty"`
+	PieceValuesNote string             `json:"piece_values_note,omitempty"`
 
 	plies []int
 }
@@ -107,35 +128,41 @@ func New(in Input) (*Report, error) {
 		return nil, errors.New("report: negative wall time")
 	}
 	r := &Report{
-		FormatVersion: FormatVersion,
-		SchemaVersion: in.SchemaVersion,
-		Name:          in.Name,
-		File:          in.File,
-		Verdict:       a.Verdict,
-		Flags:         []Flag{},
-		Warnings:      orEmpty(a.Warnings),
-		Games:         a.Games,
-		ErrorGames:    a.Errors,
-		WallSeconds:   math.Round(in.Wall.Seconds()*1000) / 1000,
-		Ladder:        orEmpty(a.Ladder.Rungs),
-		Doublings:     orEmpty(a.Ladder.Doublings),
-		Scope:         Scope{a.Measures.Scope, a.Measures.ScopeGames},
-		Checks:        orEmpty(a.Checks),
-		FirstMover:    FirstMover{a.Measures.FirstMover, a.Measures.FirstMoverFrom, a.Measures.FirstMoverGames},
-		Pairings:      orEmpty(a.Pairings),
-		Ratings:       a.Ratings,
-		Metrics:       orEmpty(a.Metrics),
-		SkillSteps:    orEmpty(a.SkillSteps),
-		Endings:       orEmpty(a.Endings),
-		Lengths:       summarise(a.Plies),
-		Thresholds:    a.Thresholds,
-		plies:         a.Plies,
+		FormatVersion:   FormatVersion,
+		SchemaVersion:   in.SchemaVersion,
+		Name:            in.Name,
+		File:            in.File,
+		Verdict:         a.Verdict,
+		Flags:           []Flag{},
+		Undecided:       []Undecided{},
+		Warnings:        orEmpty(a.Warnings),
+		Games:           a.Games,
+		ErrorGames:      a.Errors,
+		WallSeconds:     math.Round(in.Wall.Seconds()*1000) / 1000,
+		Ladder:          orEmpty(a.Ladder.Rungs),
+		Doublings:       orEmpty(a.Ladder.Doublings),
+		Scope:           Scope{a.Measures.Scope, a.Measures.ScopeGames},
+		Checks:          orEmpty(a.Checks),
+		FirstMover:      FirstMover{a.Measures.FirstMover, a.Measures.FirstMoverFrom, a.Measures.FirstMoverGames},
+		Pairings:        orEmpty(a.Pairings),
+		Ratings:         a.Ratings,
+		Metrics:         orEmpty(a.Metrics),
+		SkillSteps:      orEmpty(a.SkillSteps),
+		Endings:         orEmpty(a.Endings),
+		Lengths:         summarise(a.Plies),
+		Thresholds:      a.Thresholds,
+		PieceValues:     in.PieceValues,
+		PieceValuesNote: in.PieceValuesNote,
+		plies:           a.Plies,
 	}
 	if r.Ratings.Rungs == nil {
 		r.Ratings.Rungs = []stats.Rating{}
 	}
 	for _, c := range a.Flags() {
 		r.Flags = append(r.Flags, Flag{c.Name, c.Detail, c.Value, c.Threshold})
+	}
+	for _, c := range stats.Undecided(a.Checks) {
+		r.Undecided = append(r.Undecided, Undecided{c.Name, c.Detail, c.Value, c.Threshold, c.MoreGames})
 	}
 	return r, nil
 }

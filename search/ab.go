@@ -21,6 +21,14 @@ const (
 	// thousands of moves a node costs tens of microseconds, and a game
 	// must stop within a second of its wall budget.
 	ctxEvery = 64
+
+	rfpMargin       = 110 // reverse futility: per ply of depth left
+	rfpMaxDepth     = 3
+	futilityMargin  = 140 // futility: per ply of depth left
+	futilityDepth   = 2
+	nullMinDepth    = 3
+	nullVerifyDepth = 6  // from here a null-move cutoff is confirmed by a reduced search without passes
+	aspWindow       = 35 // centipawns either side of the last iteration's score
 )
 
 // errNodeLimit is returned when a game spends more nodes than its Limits
@@ -58,6 +66,26 @@ type abSearch[M comparable, P position[M]] struct {
 	keys      [maxSearchPly + 1][]int32
 	killers   [maxSearchPly + 1][2]M
 	history   []int32 // side*nsq*nsq + from*nsq + to
+
+	off       int  // Tech bits turned off
+	nullOK    bool // the game and position type allow passing (see allowNull)
+	noNull    int  // > 0 while verifying a null-move cutoff: no passes below
+	afterNull [maxSearchPly + 2]bool
+	occ       []int
+}
+
+// attackedAs is the engine's attack query for the static exchange
+// estimate; without it captures are ordered by value alone.
+type attackedAs interface {
+	AttackedAs(sq, by, kind int) bool
+}
+
+// nullMover is the engine's pass for null-move pruning; a position
+// without it is searched without.
+type nullMover interface {
+	CanPass() bool
+	MakeNull()
+	UnmakeNull()
 }
 
 func newABSearch[M comparable, P position[M]](t *evalTables, spec PlayerSpec, seed uint64) *abSearch[M, P] {
@@ -77,6 +105,7 @@ func newABSearch[M comparable, P position[M]](t *evalTables, spec PlayerSpec, se
 	}
 	s.tt = newTTable[M](bits)
 	s.checkGame = t.checkGame
+	s.off = spec.Off
 	if t.reachSign > 0 {
 		for pl := 0; pl < 2; pl++ {
 			s.goalSq[pl] = make([]bool, s.nsq)
@@ -134,33 +163,44 @@ func (s *abSearch[M, P]) search(ctx context.Context, p P, hardCap int64) (abResu
 	sortByKeys(root, keys)
 
 	res := abResult[M]{move: root[0], score: -scoreInf}
+	s.nullOK = s.allowNull(p, root[0])
 	for d := 1; d <= s.maxDepth; d++ {
 		s.iterDepth = d
-		alpha, beta := -scoreInf, scoreInf
-		iterBest, iterScore := zero, -scoreInf
-		for i, m := range root {
-			p.Make(m)
-			var sc int
-			if i == 0 {
-				sc = s.child(p, stm, d-1, 1, alpha, beta)
-			} else {
-				sc = s.child(p, stm, d-1, 1, alpha, alpha+1)
-				if sc > alpha && !s.stopped {
-					sc = s.child(p, stm, d-1, 1, alpha, beta)
-				}
-			}
-			p.Unmake()
+		// Aspiration: search a window around the last score and widen it
+		// on the side that failed, so most iterations cut off sooner.
+		lo, hi, delta := -scoreInf, scoreInf, aspWindow
+		if s.off&TechAspiration == 0 && d >= 4 && res.score > -scoreWinMin && res.score < scoreWinMin {
+			lo, hi = res.score-delta, res.score+delta
+		}
+		var iterBest M
+		iterScore := -scoreInf
+		for {
+			iterBest, iterScore = s.rootIteration(p, root, stm, d, lo, hi)
 			if s.stopped {
 				break
 			}
-			if sc > iterScore {
-				iterScore, iterBest = sc, m
+			switch {
+			case iterScore <= lo && lo > -scoreInf:
+				delta *= 3
+				lo = max(lo-delta, -scoreInf)
+				if delta > 1000 {
+					lo = -scoreInf
+				}
+				continue
+			case iterScore >= hi && hi < scoreInf:
+				delta *= 3
+				hi = min(hi+delta, scoreInf)
+				if delta > 1000 {
+					hi = scoreInf
+				}
+				continue
 			}
-			alpha = max(alpha, sc)
+			break
 		}
-		if iterBest != zero {
-			// Every move compared here was searched to the end at this
-			// depth, so even an interrupted iteration's best is sound.
+		// Every move compared here was searched to the end at this depth,
+		// so even an interrupted iteration's best is sound, unless all it
+		// showed is that every move fails low.
+		if iterBest != zero && (iterScore > lo || lo == -scoreInf) {
 			res.move, res.score = iterBest, iterScore
 			if !s.stopped {
 				res.depth = d
@@ -173,6 +213,87 @@ func (s *abSearch[M, P]) search(ctx context.Context, p P, hardCap int64) (abResu
 	}
 	res.nodes = s.nodes
 	return res, s.err
+}
+
+// rootIteration searches every root move to depth d in the window
+// (alpha, beta), the first in full and the rest with null windows, and
+// returns the best move and its score (a bound when outside the window).
+func (s *abSearch[M, P]) rootIteration(p P, root []M, stm, d, alpha, beta int) (M, int) {
+	var best M
+	bestScore := -scoreInf
+	for i, m := range root {
+		p.Make(m)
+		var sc int
+		if i == 0 {
+			sc = s.child(p, stm, d-1, 1, alpha, beta)
+		} else {
+			sc = s.child(p, stm, d-1, 1, alpha, alpha+1)
+			if sc > alpha && sc < beta && !s.stopped {
+				sc = s.child(p, stm, d-1, 1, alpha, beta)
+			}
+		}
+		p.Unmake()
+		if s.stopped {
+			break
+		}
+		if sc > bestScore {
+			bestScore, best = sc, m
+		}
+		alpha = max(alpha, sc)
+		if alpha >= beta {
+			break
+		}
+	}
+	return best, bestScore
+}
+
+// allowNull says whether null-move pruning is sound enough here: the
+// position can pass, material is good (in losing chess or a stalemate-wins
+// game passing is no lower bound), no goal race or rounds, and a move
+// hands the turn to the other player (a game of several moves a turn
+// would make a pass mean something else). first is a legal move to test
+// the last with.
+func (s *abSearch[M, P]) allowNull(p P, first M) bool {
+	if s.off&TechNullMove != 0 || s.inRound() {
+		return false
+	}
+	if nm, ok := any(p).(nullMover); !ok || !nm.CanPass() {
+		return false
+	}
+	t := s.ev.t
+	if t.matSign <= 0 || t.mobSign <= 0 || t.reachSign != 0 || t.scoreCount != "" {
+		return false
+	}
+	stm := p.SideToMove()
+	p.Make(first)
+	alternates := p.SideToMove() != stm
+	p.Unmake()
+	return alternates
+}
+
+// hasPieces reports whether side has a piece on the board that is neither
+// royal nor of the cheapest kind: with only a king and pawns, zugzwang is
+// common and a pass is no lower bound.
+func (s *abSearch[M, P]) hasPieces(p P, side int) bool {
+	ol, ok := any(p).(occupiedLister)
+	if !ok {
+		return false
+	}
+	kinds := s.ev.t.kinds
+	cheapest := 1 << 30
+	for k := range kinds {
+		if !kinds[k].royal && kinds[k].value > 0 {
+			cheapest = min(cheapest, kinds[k].value)
+		}
+	}
+	s.occ = ol.Occupied(s.occ[:0])
+	for _, sq := range s.occ {
+		k, owner, ok := p.PieceAt(sq)
+		if ok && owner == side && k >= 0 && k < len(kinds) && !kinds[k].royal && kinds[k].value > cheapest {
+			return true
+		}
+	}
+	return false
 }
 
 // begin resets the per-search state; a full search (fresh true) also
@@ -317,6 +438,29 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 			}
 		}
 	}
+	// Pruning by the static evaluation, at nodes off the principal
+	// variation, not in check, where material is good and neither bound
+	// is a decided game.
+	pv := beta-alpha > 1
+	inCheck := s.checkGame && p.InCheck()
+	prunable := !pv && !inCheck && s.ev.t.matSign > 0 && alpha > -scoreWinMin && beta < scoreWinMin
+	stand := 0
+	if prunable {
+		stand = s.ev.evaluate(s.view, stm, s.extra)
+		// Reverse futility: so far above beta that a few plies will not
+		// bring it back.
+		if s.off&TechFutility == 0 && depth <= rfpMaxDepth && stand-rfpMargin*depth >= beta {
+			return stand
+		}
+		// Null move: if passing still holds beta, a move will too (not
+		// after a pass, nor in a verification, nor without pieces to
+		// spare, where zugzwang makes passing the better choice).
+		if s.nullOK && s.noNull == 0 && !s.afterNull[ply] && depth >= nullMinDepth && stand >= beta && s.hasPieces(p, stm) {
+			if sc, cut := s.tryNull(p, depth, ply, beta); cut {
+				return sc
+			}
+		}
+	}
 	moves := p.LegalMoves(s.bufs[ply][:0])
 	s.bufs[ply] = moves
 	if len(moves) == 0 {
@@ -324,14 +468,30 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 	}
 	keys := s.orderKeys(p, moves, hashMove, ply, stm)
 	origAlpha := alpha
+	futile := prunable && s.off&TechFutility == 0 && depth <= futilityDepth && stand+futilityMargin*depth <= alpha
 	best, bestMove := -scoreInf, zero
 	for i := range moves {
 		pickNext(moves, keys, i)
 		m := moves[i]
-		quiet := keys[i] < keyCapture
+		quiet := keys[i] < keyCapture && (keys[i] < keyLosing || keys[i] >= keyKiller)
+		srcKind := -1
+		if futile && quiet && i > 0 {
+			if k, _, ok := p.PieceAt(p.Source(m)); ok {
+				srcKind = k
+			}
+		}
 		p.Make(m)
+		givesCheck := s.checkGame && p.InCheck()
+		if srcKind >= 0 && !givesCheck && best > -scoreWinMin {
+			// Futility: a quiet move this far below alpha near the
+			// horizon will not raise it, unless it promotes.
+			if k, _, ok := p.PieceAt(p.Target(m)); ok && k == srcKind {
+				p.Unmake()
+				continue
+			}
+		}
 		newDepth := depth - 1
-		if s.checkGame && ply < 2*s.iterDepth && p.InCheck() {
+		if givesCheck && ply < 2*s.iterDepth {
 			newDepth++ // a check is forcing: look one ply further
 		}
 		var sc int
@@ -376,6 +536,36 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 	}
 	s.tt.store(key, bestMove, toTT(best, ply), depth, bound)
 	return best
+}
+
+// tryNull passes the turn and searches the reply with reduced depth; a
+// score that still reaches beta cuts the node off, confirmed at greater
+// depths by a reduced search without passes (verified null-move pruning),
+// which keeps zugzwang from hiding a loss.
+func (s *abSearch[M, P]) tryNull(p P, depth, ply, beta int) (int, bool) {
+	nm := any(p).(nullMover)
+	r := 2 + depth/4
+	nm.MakeNull()
+	s.afterNull[ply+1] = true
+	sc := -s.negamax(p, depth-1-r, ply+1, -beta, -beta+1)
+	s.afterNull[ply+1] = false
+	nm.UnmakeNull()
+	if s.stopped || sc < beta {
+		return 0, false
+	}
+	if sc >= scoreWinMin {
+		sc = beta // a pass proves no win
+	}
+	if depth < nullVerifyDepth {
+		return sc, true
+	}
+	s.noNull++
+	v := s.negamax(p, depth-r, ply, beta-1, beta)
+	s.noNull--
+	if s.stopped || v < beta {
+		return 0, false
+	}
+	return sc, true
 }
 
 // quiesce searches captures (and, in a checkmate or check-counting game,
@@ -460,6 +650,10 @@ func (s *abSearch[M, P]) searchQMoves(p P, moves []M, ply, qd, alpha, beta, stan
 			stand+s.victimValue(p, moves[i], stm)+deltaMargin < alpha {
 			continue
 		}
+		// A capture that loses material on the recapture is left out too.
+		if !inCheck && keys[i] >= keyLosing && keys[i] < keyKiller {
+			continue
+		}
 		p.Make(moves[i])
 		sc := s.qchild(p, stm, ply+1, qd+1, alpha, beta)
 		p.Unmake()
@@ -500,6 +694,7 @@ const (
 	keyCapture = 1 << 24
 	keyKiller  = 1 << 22
 	keyGoal    = 1 << 28
+	keyLosing  = 1 << 21 // a capture the static exchange estimate calls losing: after the killers
 )
 
 func (s *abSearch[M, P]) orderKeys(p P, moves []M, hashMove M, ply, stm int) []int32 {
@@ -513,21 +708,54 @@ func (s *abSearch[M, P]) orderKeys(p P, moves []M, hashMove M, ply, stm int) []i
 		case s.isGoal(p, m, stm):
 			k = keyGoal
 		case p.IsCapture(m):
-			// Most valuable victim first, then least valuable attacker.
+			// Most valuable victim first, then least valuable attacker;
+			// one that loses material on the recapture after the killers.
 			k = keyCapture + int32(64*min(s.victimValue(p, m, stm), 1<<16)-min(s.pieceValueAt(p, p.Source(m)), 63))
+			if s.losingCapture(p, m, stm) {
+				k = keyLosing + min(int32(s.victimValue(p, m, stm)), keyLosing-1)
+			}
 		case m == s.killers[ply][0]:
 			k = keyKiller + 1
 		case m == s.killers[ply][1]:
 			k = keyKiller
 		default:
 			if i := s.historyIndex(p, m, stm); i >= 0 {
-				k = min(s.history[i], keyKiller-1)
+				k = min(s.history[i], keyLosing-1)
 			}
 		}
 		keys = append(keys, k)
 	}
 	s.keys[ply] = keys
 	return keys
+}
+
+// losingCapture is the static exchange estimate: a capture loses material
+// when the capturing piece is worth more than its victim and the other
+// side could take it back on the square it lands on. One recapture is
+// looked at, which catches the common blunder (a queen taking a defended
+// pawn) at the cost of an attack query; deeper exchanges are left to the
+// search.
+func (s *abSearch[M, P]) losingCapture(p P, m M, stm int) bool {
+	if s.off&TechSEE != 0 || s.ev.t.matSign <= 0 {
+		return false
+	}
+	aq, ok := any(p).(attackedAs)
+	if !ok {
+		return false
+	}
+	from, to := p.Source(m), p.Target(m)
+	if from < 0 || to < 0 {
+		return false
+	}
+	kind, _, ok := p.PieceAt(from)
+	kinds := s.ev.t.kinds
+	if !ok || kind < 0 || kind >= len(kinds) || kinds[kind].royal {
+		return false
+	}
+	if kinds[kind].value <= s.victimValue(p, m, stm) {
+		return false
+	}
+	return aq.AttackedAs(to, 1-stm, kind)
 }
 
 // victimValue is the value of what a capture takes, a pawn's worth when the
@@ -576,7 +804,7 @@ func (s *abSearch[M, P]) rememberCutoff(p P, m M, ply, depth, stm int) {
 		s.killers[ply][0] = m
 	}
 	if i := s.historyIndex(p, m, stm); i >= 0 {
-		s.history[i] = min(s.history[i]+int32(depth*depth), keyKiller-1)
+		s.history[i] = min(s.history[i]+int32(depth*depth), keyLosing-1)
 	}
 }
 

@@ -140,8 +140,9 @@ func cutString(s string, sep byte) (before, after string, found bool) {
 
 // TestLadder checks that the quick ladder's rungs really are stronger one
 // above the other, on orthodox chess and on a small game: each alpha-beta
-// rung beats the rung below it with a 95% confidence interval above one
-// half, and the strongest MCTS rung scores at least 0.9 against random.
+// rung beats the rung below it, and each MCTS rung the MCTS rung below it,
+// with a 95% confidence interval above one half, and the strongest MCTS
+// rung scores at least 0.9 against random.
 // CI plays a few games a pair; BALANCEFARM_LADDER_GAMES=N plays N, and
 // BALANCEFARM_LADDER=default checks the default ladder instead.
 func TestLadder(t *testing.T) {
@@ -167,6 +168,15 @@ func TestLadder(t *testing.T) {
 				t.Fatal(err)
 			}
 			if ps.Family == FamilyMCTS {
+				// More iterations must play better: each MCTS rung
+				// beats the one below it.
+				if strongestMCTS != "" {
+					m := playMatch(t, g, spec, strongestMCTS, games)
+					t.Logf("%s ladder, %s: %s", name, file, m)
+					if _, lo, _ := m.score(); lo <= 0.5 {
+						t.Errorf("%s: %s does not clearly beat %s: %s", file, spec, strongestMCTS, m)
+					}
+				}
 				strongestMCTS = spec
 			}
 			if ps.Family != FamilyAB || i == 0 {
@@ -185,5 +195,22 @@ func TestLadder(t *testing.T) {
 				t.Errorf("%s: %s scores %.3f against random, want at least 0.9", file, strongestMCTS, mean)
 			}
 		}
+	}
+}
+
+// TestMCTSIterationsOrder checks at CI size that more MCTS iterations play
+// better: mcts:i400 beats mcts:i100 on the small board with an interval
+// above one half (the default ladder's mcts:i500 against mcts:i200 on
+// orthodox chess, where the order once failed, is TestLadder with
+// BALANCEFARM_LADDER=default).
+func TestMCTSIterationsOrder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 40 games")
+	}
+	g := loadGame(t, "five-by-five.json")
+	m := playMatch(t, g, "mcts:i400", "mcts:i100", ladderGames(t, 40))
+	t.Log(m)
+	if _, lo, _ := m.score(); lo <= 0.5 {
+		t.Errorf("mcts:i400 does not clearly beat mcts:i100: %s", m)
 	}
 }

@@ -30,6 +30,9 @@ const (
 //	ab:d3           alpha-beta to depth 3 (plus quiescence)
 //	ab:n20000       alpha-beta, iterative deepening until 20000 nodes
 //	ab:d6n20000     both: stop at depth 6 or 20000 nodes, whichever first
+//	ab:n20000x3     the same search with techniques 1 and 2 turned off
+//	                (a bit mask of the Tech constants; for matches that
+//	                measure what each technique is worth)
 //	mcts:i800       UCT, 800 iterations a move
 //	mcts:i800p16    the same with playouts cut off after 16 plies
 //
@@ -40,7 +43,18 @@ type PlayerSpec struct {
 	Nodes        int64 // ab: nodes per move; 0 = no node limit
 	Iterations   int   // mcts: iterations per move
 	PlayoutPlies int   // mcts: playout cutoff; 0 = DefaultPlayoutPlies
+	Off          int   // ab: the Tech bits turned off; 0 = every technique on
 }
+
+// Alpha-beta techniques a spec can turn off (its x parameter), so a match
+// can measure each one's worth at a fixed node budget.
+const (
+	TechNullMove   = 1 << iota // null-move pruning with verification
+	TechFutility               // reverse futility and futility pruning
+	TechAspiration             // aspiration windows at the root
+	TechSEE                    // static exchange evaluation: ordering and quiescence pruning
+	TechAll        = TechNullMove | TechFutility | TechAspiration | TechSEE
+)
 
 // DefaultPlayoutPlies is where an MCTS playout stops and the evaluation
 // scores it, when the spec does not say.
@@ -81,6 +95,11 @@ func ParseSpec(s string) (PlayerSpec, error) {
 				return PlayerSpec{}, fmt.Errorf("player %q: nodes must be 1 to %d", s, maxSpecNodes)
 			}
 			ps.Nodes = v
+		case family == FamilyAB && letter == 'x':
+			if v < 0 || v > TechAll {
+				return PlayerSpec{}, fmt.Errorf("player %q: x (techniques off) must be 0 to %d", s, TechAll)
+			}
+			ps.Off = int(v)
 		case family == FamilyMCTS && letter == 'i':
 			if v < 1 || v > maxSpecIterations {
 				return PlayerSpec{}, fmt.Errorf("player %q: iterations must be 1 to %d", s, maxSpecIterations)
@@ -153,6 +172,9 @@ func (p PlayerSpec) String() string {
 		}
 		if p.Nodes > 0 {
 			fmt.Fprintf(&b, "n%d", p.Nodes)
+		}
+		if p.Off > 0 {
+			fmt.Fprintf(&b, "x%d", p.Off)
 		}
 	case FamilyMCTS:
 		fmt.Fprintf(&b, ":i%d", p.Iterations)

@@ -72,6 +72,9 @@ func Assess(file string, g *engine.Game, players []string, results []protocol.Re
 		return nil, fmt.Errorf("analysing %s: %w", file, err)
 	}
 	in := report.Input{Name: ReportName(file), File: file, SchemaVersion: g.SchemaVersion(), Wall: wall, Analysis: analysis}
+	if in.PieceValues, err = PieceValues(g, results); err != nil {
+		in.PieceValuesNote = err.Error()
+	}
 	rep, err := report.New(in)
 	if err != nil {
 		return nil, err

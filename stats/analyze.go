@@ -2,6 +2,7 @@ package stats
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -23,7 +24,7 @@ type Analysis struct {
 	Warnings   []Warning
 	Endings    []RuleCount // every counted game by ending rule
 	Plies      []int       // every counted game's length, for histograms
-	Verdict    string      // Viable or NotViable
+	Verdict    string      // Viable, NotViable or Inconclusive
 }
 
 // Flags are the raised checks: the reasons for a NotViable verdict.
@@ -75,15 +76,21 @@ func Analyze(l Ladder, start StartInfo, games []Game, th Thresholds) (*Analysis,
 	}
 	a.Ratings = ratings
 
-	strong := l.strongSet(th.StrongRungs)
-	var scope []Game
-	for _, g := range counted {
-		if strong[g.P0] && strong[g.P1] {
-			scope = append(scope, g)
+	// Equal-strength games, the strongest rung against itself, when
+	// there are any; else the games among the strong rungs; else all.
+	top := l.Rungs[len(l.Rungs)-1]
+	scope := mirrorGames(counted, top)
+	scopeName := "games of the strongest rung (" + top + ") against itself"
+	if len(scope) == 0 {
+		strong := l.strongSet(th.StrongRungs)
+		for _, g := range counted {
+			if strong[g.P0] && strong[g.P1] {
+				scope = append(scope, g)
+			}
 		}
+		names := l.Rungs[max(0, len(l.Rungs)-th.StrongRungs):]
+		scopeName = "games among the strongest rungs (" + strings.Join(names, ", ") + ")"
 	}
-	names := l.Rungs[max(0, len(l.Rungs)-th.StrongRungs):]
-	scopeName := "games among the strongest rungs (" + strings.Join(names, ", ") + ")"
 	if len(scope) == 0 {
 		scope = counted
 		scopeName = "games (all rungs: none were played among the strongest)"
@@ -92,48 +99,31 @@ func Analyze(l Ladder, start StartInfo, games []Game, th Thresholds) (*Analysis,
 	a.Metrics, a.SkillSteps = Metrics(l, scope, counted, th.Confidence)
 	a.Checks = Checks(a.Measures, th)
 	a.Warnings = Warnings(start, scope, a.Measures, a.Errors, th)
-	a.Verdict = Viable
-	if len(a.Flags()) > 0 {
-		a.Verdict = NotViable
-	}
+	a.Verdict = VerdictOf(a.Checks)
 	return a, nil
 }
 
-// measure computes the flags' inputs.
+// measure computes the flags' inputs: the rates from scope, the first
+// mover's score from games of a strong rung against itself (the scope's
+// own when it is such games), else from the rating fit's first-move term.
 func measure(l Ladder, th Thresholds, all, scope []Game, scopeName string, r Ratings) Measures {
-	m := Measures{Scope: scopeName, ScopeGames: len(scope)}
-	var draws, unfinished, short int
-	for _, g := range scope {
-		if g.Winner == -1 {
-			draws++
-		}
-		if Unfinished(g.Rule) {
-			unfinished++
-		}
-		if g.Plies <= th.ShortPlies {
-			short++
-		}
-	}
-	m.Draws = Wilson(float64(draws), len(scope), th.Confidence)
-	m.Unfinished = Wilson(float64(unfinished), len(scope), th.Confidence)
-	m.Short = Wilson(float64(short), len(scope), th.Confidence)
-
-	// First mover at equal strength: mirror games among the strong rungs
-	// when there are any, else the rating fit's first-move term.
+	m := equalMeasures(th, scope, scopeName)
+	m.Scope = scopeName
 	strong := l.strongSet(th.StrongRungs)
-	var pts float64
-	n := 0
+	var firsts []float64
 	for _, g := range all {
 		if g.P0 == g.P1 && strong[g.P0] {
-			pts += g.scoreOf(0)
-			n++
+			firsts = append(firsts, g.scoreOf(0))
 		}
 	}
-	if n > 0 {
-		m.FirstMover = Wilson(pts, n, th.Confidence)
+	switch n := len(firsts); {
+	case len(scope) > 0 && scope[0].P0 == scope[0].P1 && n == len(scope):
+		m.FirstMoverFrom = fmt.Sprintf("from %d games of the strongest rung against itself", n)
+	case n > 0:
+		m.FirstMover = firstMoverInterval(firsts, th.Confidence)
 		m.FirstMoverFrom = fmt.Sprintf("from %d games of the strongest rungs against themselves", n)
 		m.FirstMoverGames = n
-	} else {
+	default:
 		m.FirstMover = scoreFromElo(r.FirstMove)
 		m.FirstMoverFrom = fmt.Sprintf("from the rating fit's first-move term (%+.0f Elo) over all %d games", r.FirstMove.Est, len(all))
 		m.FirstMoverGames = len(all)
@@ -162,4 +152,39 @@ func measure(l Ladder, th Thresholds, all, scope []Game, scopeName string, r Rat
 		}
 	}
 	return m
+}
+
+// mirrorGames are the games spec played against itself.
+func mirrorGames(games []Game, spec string) []Game {
+	var out []Game
+	for _, g := range games {
+		if g.P0 == spec && g.P1 == spec {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// firstMoverInterval is the first mover's mean score over independent
+// games (each 0, 1/2 or 1) with a normal interval from their observed
+// variance: with draws it is narrower than Wilson's, which treats each
+// game as a coin. With no spread yet (every game alike) the Wilson
+// interval stands in, so a handful of identical results is not certain.
+func firstMoverInterval(scores []float64, confidence float64) Interval {
+	n := len(scores)
+	var sum, sq float64
+	for _, x := range scores {
+		sum += x
+	}
+	mean := sum / float64(n)
+	for _, x := range scores {
+		sq += (x - mean) * (x - mean)
+	}
+	w := Wilson(sum, n, confidence)
+	if n < 2 || sq == 0 {
+		return w
+	}
+	half := zFor(confidence) * math.Sqrt(sq/float64(n-1)/float64(n))
+	iv := Interval{Est: mean, Lo: math.Max(0, mean-half), Hi: math.Min(1, mean+half), Method: MethodNormal}
+	return iv
 }

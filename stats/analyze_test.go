@@ -40,7 +40,7 @@ func TestAnalyzeVerdicts(t *testing.T) {
 	cases := []struct {
 		name   string
 		games  func() []stats.Game
-		raised string // "" for viable
+		raised string // "" for viable, "?flag" for inconclusive on flag
 	}{
 		{"healthy ladder", func() []stats.Game { return healthy(t, steady) }, ""},
 		{"strong rungs draw", func() []stats.Game {
@@ -51,7 +51,7 @@ func TestAnalyzeVerdicts(t *testing.T) {
 		{"most strong games hit the ply limit", func() []stats.Game {
 			gs := healthy(t, steady)
 			strongGames(gs, func(i int, g *stats.Game) {
-				if i%5 < 3 {
+				if i%5 < 4 {
 					g.Winner, g.Rule, g.Plies = -1, stats.EndMaxPlies, 300
 				} else {
 					g.Winner, g.Rule = i%2, stats.EndCheckmate
@@ -62,12 +62,23 @@ func TestAnalyzeVerdicts(t *testing.T) {
 		{"many strong games are over within 10 plies", func() []stats.Game {
 			gs := healthy(t, steady)
 			strongGames(gs, func(i int, g *stats.Game) {
-				if i%10 < 3 {
+				if i%10 < 5 {
 					g.Plies = 7
 				}
 			})
 			return gs
 		}, stats.FlagShort},
+		{"the ply limit in about the threshold's share of games", func() []stats.Game {
+			gs := healthy(t, steady)
+			strongGames(gs, func(i int, g *stats.Game) {
+				if i%2 == 0 {
+					g.Winner, g.Rule, g.Plies = -1, stats.EndMaxPlies, 300
+				} else {
+					g.Winner, g.Rule = (i/2)%2, stats.EndCheckmate
+				}
+			})
+			return gs
+		}, "?" + stats.FlagUnfinished},
 		{"the first mover always wins the mirror games", func() []stats.Game {
 			gs := healthy(t, steady)
 			strongGames(gs, func(i int, g *stats.Game) {
@@ -89,9 +100,17 @@ func TestAnalyzeVerdicts(t *testing.T) {
 			for _, f := range a.Flags() {
 				raised = append(raised, f.Name)
 			}
+			var undecided []string
+			for _, ch := range stats.Undecided(a.Checks) {
+				undecided = append(undecided, ch.Name)
+			}
 			if c.raised == "" {
 				if a.Verdict != stats.Viable || len(raised) != 0 {
 					t.Errorf("verdict %s, raised %v; want viable", a.Verdict, raised)
+				}
+			} else if flag, ok := strings.CutPrefix(c.raised, "?"); ok {
+				if a.Verdict != stats.Inconclusive || len(raised) != 0 || len(undecided) != 1 || undecided[0] != flag {
+					t.Errorf("verdict %s, raised %v, undecided %v; want inconclusive on %s", a.Verdict, raised, undecided, flag)
 				}
 			} else if a.Verdict != stats.NotViable || len(raised) != 1 || raised[0] != c.raised {
 				t.Errorf("verdict %s, raised %v; want not_viable by %s", a.Verdict, raised, c.raised)
@@ -126,7 +145,7 @@ func TestAnalyzeContents(t *testing.T) {
 	if len(a.Ratings.Rungs) != 4 || len(a.SkillSteps) != 2 || len(a.Metrics) != 9 {
 		t.Errorf("%d ratings, %d skill steps, %d metrics", len(a.Ratings.Rungs), len(a.SkillSteps), len(a.Metrics))
 	}
-	if !strings.Contains(a.Measures.Scope, "ab:d2, ab:d3") || a.Measures.ScopeGames != 180 {
+	if !strings.Contains(a.Measures.Scope, "(ab:d3) against itself") || a.Measures.ScopeGames != 60 {
 		t.Errorf("scope %q over %d games", a.Measures.Scope, a.Measures.ScopeGames)
 	}
 	names := map[string]bool{}

@@ -55,11 +55,32 @@
 // sets MaxGames to its -games cap). A zone of ±0.10 lets a clean sweep
 // decide in about a dozen games.
 //
-// Scope. The verdict rates and the metrics are read from the games between
-// the StrongRungs (default 2) strongest rungs, mirror games included; when
-// none were played, from every game (the report says which).
+// The strongest rung's games against itself (a mirror pairing the plan
+// adds when the ladder has Mirror set) stop by another rule: once every
+// flag read from them (draw_heavy, unfinished, short, one_sided) is
+// decided by its interval, as the verdict reads it, and (unless one is
+// raised, which settles the verdict) the draw rate's and first mover's
+// intervals are no wider than ±Precision (default 0.05), after at least 20
+// games; at the latest at MirrorMaxGames, by default
+// GamesForPrecision (the games that give a proportion of 1/2 that width:
+// 386 for 0.05). With a mirror pairing the other strong pairings feed no
+// rate flags.
 //
-// # Verdict flags (any raised: not viable)
+// Scope. The verdict rates and the metrics are read from the games of the
+// strongest rung against itself: games between equals, which is what a
+// draw rate and a first-move edge are questions about. Without them, from
+// the games between the StrongRungs (default 2) strongest rungs, mirror
+// games included; when none were played, from every game (the report says
+// which).
+//
+// # Verdict flags and the three verdicts
+//
+// A flag is raised only when its whole interval lies beyond its threshold,
+// and cleared only when its whole interval lies on the good side; in
+// between it is undecided, with an estimate of the further games that
+// would decide it (Check.MoreGames: at the same spread the interval
+// shrinks as 1/sqrt(n)). The verdict is not_viable when any flag is
+// raised, else inconclusive when any is undecided, else viable.
 //
 //   - draw_heavy: draw rate in scope > DrawHeavy (0.75).
 //   - unfinished: share of max_plies or no_progress endings in scope >
@@ -68,15 +89,15 @@
 //     (0.25).
 //   - one_sided: the first mover's score at equal strength > OneSided
 //     (0.65) or < 1-OneSided. It is read from the strong rungs' mirror
-//     games when there are any, else from the rating fit's H as
-//     1/(1+10^(-H/400)).
+//     games when there are any (the mean score with a normal interval
+//     from the games' own spread, Wilson's while every game is alike),
+//     else from the rating fit's H as 1/(1+10^(-H/400)).
 //   - depth_insensitive: the strongest rated rung's expected score against
 //     the weakest, from the rating fit, < DepthMinScore (0.70, about +147
 //     Elo). Not assessed with fewer than two rated rungs.
 //
-// Each flag compares the point estimate with its threshold; the interval
-// is reported beside it, and sequential stopping has already played a
-// pairing until the comparison is clear or the cap is reached.
+// Rates use Wilson intervals; the depth score maps the rating fit's Elo
+// interval.
 //
 // # Design warnings (reported; never part of the verdict)
 //
@@ -88,12 +109,28 @@
 //     the scope's games (a rule used up early).
 //   - hazard_avoided: the rules set a hazard and at most RareUse (0.05) of
 //     the games met it.
-//   - castling_unused, en_passant_unused, double_step_unused: the rule is
-//     kept but used in at most RareUse of the games.
+//   - castling_unused, en_passant_unused, double_step_unused (and
+//     hazard_avoided): the rule is kept but used in at most RareUse of the
+//     scope's games, judged only on skilful play (the depth check clear:
+//     the strongest rung clearly beats the weakest) and only when the
+//     share's whole Wilson interval is at or below RareUse, so that weak
+//     players or a handful of games cannot suggest it.
 //   - first_mover_edge: the first mover's score at equal strength >=
 //     FirstMoverEdge (0.55) with an interval above 1/2 (or the mirror
 //     image for the second mover).
 //   - game_errors: games that ended in "error" were left out.
+//
+// # Matches and piece values
+//
+// Match summarises a head-to-head match of two players in colour-swapped
+// pairs: the pentanomial score, the Elo difference with its interval, and
+// a GSPRT of H0 Elo = elo0 against H1 Elo = elo1 on the pairs.
+//
+// FitPieceValues regresses game results on material (Texel tuning):
+// P(player 0 wins) = logistic(t + Σ b_k d_k), d_k the balance of kind k,
+// draws as half a win, by Newton's method with a faint ridge prior; values
+// are b_k / b_ref with delta-method intervals from a covariance clustered
+// by game (positions of one game are not independent).
 //
 // # Metrics (Ludii's names; see Metric.Definition)
 //

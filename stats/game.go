@@ -111,6 +111,10 @@ type Doubling struct {
 type Ladder struct {
 	Rungs     []string // weakest first
 	Doublings []Doubling
+	// Mirror says the strongest rung also plays itself: the flags read at
+	// equal strength (draw_heavy, unfinished, short, one_sided) come from
+	// those games, so the other pairings do not feed them.
+	Mirror bool
 }
 
 // Validate checks that rungs are non-empty and distinct and that every

@@ -26,6 +26,7 @@ const (
 	MethodFisher      = "fisher-information"
 	MethodDifference  = "normal-difference"
 	MethodNone        = "single-value"
+	MethodNormal      = "normal"
 )
 
 // zFor is the two-sided standard normal quantile for a confidence level.

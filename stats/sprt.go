@@ -150,7 +150,7 @@ func feedsFor(l Ladder, th Thresholds, a, b string) []feed {
 		}
 	}
 	strong := l.strongSet(th.StrongRungs)
-	if strong[a] && strong[b] {
+	if strong[a] && strong[b] && !l.Mirror {
 		fs = append(fs,
 			feed{FlagDrawHeavy, "draw", th.DrawHeavy, true, func(g Game) float64 { return b2f(g.Winner == -1) }},
 			feed{FlagUnfinished, "max_plies or no_progress ending", th.Unfinished, true, func(g Game) float64 { return b2f(Unfinished(g.Rule)) }},
@@ -202,6 +202,9 @@ func Decide(l Ladder, th Thresholds, games []Game) (Decision, error) {
 		if pairKey(l, g.P0, g.P1) != key {
 			return Decision{}, fmt.Errorf("stats: game %d is %s vs %s, not of pairing %s vs %s", i, g.P0, g.P1, key[0], key[1])
 		}
+	}
+	if key[0] == key[1] && key[0] == l.Rungs[len(l.Rungs)-1] {
+		return decideMirror(th, counted), nil
 	}
 	d := Decision{Games: len(counted)}
 	feeds := feedsFor(l, th, key[0], key[1])
@@ -313,4 +316,99 @@ func runTest(f feed, th Thresholds, pairs [][2]Game, rest []Game, paired bool) T
 		t.State = TestBelow
 	}
 	return t
+}
+
+// mirrorMinGames is the fewest games of the strongest rung against itself
+// the flags are read from: a few identical results make a narrow-looking
+// interval by chance.
+const mirrorMinGames = 20
+
+// decideMirror is Decide for the strongest rung's games against itself:
+// they go on until every flag read from them is decided by its interval
+// (the very test the verdict applies) and, unless one of them is raised,
+// the draw rate's and first mover's intervals are no wider than
+// ±Precision, or the cap is reached.
+func decideMirror(th Thresholds, games []Game) Decision {
+	d := Decision{Games: len(games)}
+	limit := th.MirrorMaxGames
+	if limit == 0 {
+		limit = GamesForPrecision(th.Precision, th.Confidence)
+	}
+	limit = max(limit, th.MinGames)
+	m := equalMeasures(th, games, "games against itself")
+	var open []string
+	raised := false
+	for _, c := range Checks(m, th)[:4] {
+		if c.State == StateUndecided {
+			open = append(open, c.Name)
+		}
+		raised = raised || c.Raised
+		d.Tests = append(d.Tests, Test{Name: c.Name, Statistic: c.Detail, Threshold: c.Threshold, Estimate: c.Value.Est, Units: c.Games, State: checkTestState(c)})
+	}
+	// A raised flag already says not viable: the other numbers need no
+	// more precision than deciding their own flags takes.
+	for _, w := range []struct {
+		name string
+		iv   Interval
+	}{{"draw rate", m.Draws}, {"first mover's score", m.FirstMover}} {
+		if !raised && (w.iv.Hi-w.iv.Lo)/2 > th.Precision+1e-12 {
+			open = append(open, fmt.Sprintf("%s ±%.3f wider than ±%.3f", w.name, (w.iv.Hi-w.iv.Lo)/2, th.Precision))
+		}
+	}
+	switch {
+	case len(games) >= limit:
+		d.Reason = fmt.Sprintf("cap of %d games reached", limit)
+		if len(open) > 0 {
+			d.Reason += "; still open: " + strings.Join(open, ", ")
+		}
+	case len(games) < max(th.MinGames, mirrorMinGames):
+		d.Continue = true
+		d.Reason = fmt.Sprintf("%d of the minimum %d games played", len(games), max(th.MinGames, mirrorMinGames))
+	case len(open) > 0:
+		d.Continue = true
+		d.Reason = "open: " + strings.Join(open, ", ")
+	default:
+		d.Reason = fmt.Sprintf("every flag decided and both intervals within ±%.3f", th.Precision)
+	}
+	return d
+}
+
+func checkTestState(c Check) string {
+	switch c.State {
+	case StateRaised:
+		return TestAbove
+	case StateClear:
+		return TestBelow
+	}
+	return TestUndecided
+}
+
+// equalMeasures reads the equal-strength flags' inputs from games of one
+// player against itself (or any scope): rates with Wilson intervals, the
+// first mover's score with a normal one.
+func equalMeasures(th Thresholds, scope []Game, name string) Measures {
+	m := Measures{Scope: name, ScopeGames: len(scope)}
+	var draws, unfinished, short int
+	firsts := make([]float64, 0, len(scope))
+	for _, g := range scope {
+		if g.Winner == -1 {
+			draws++
+		}
+		if Unfinished(g.Rule) {
+			unfinished++
+		}
+		if g.Plies <= th.ShortPlies {
+			short++
+		}
+		firsts = append(firsts, g.scoreOf(0))
+	}
+	m.Draws = Wilson(float64(draws), len(scope), th.Confidence)
+	m.Unfinished = Wilson(float64(unfinished), len(scope), th.Confidence)
+	m.Short = Wilson(float64(short), len(scope), th.Confidence)
+	if len(scope) > 0 {
+		m.FirstMover = firstMoverInterval(firsts, th.Confidence)
+		m.FirstMoverGames = len(scope)
+		m.FirstMoverFrom = fmt.Sprintf("from %d %s", len(scope), name)
+	}
+	return m
 }

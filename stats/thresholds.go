@@ -3,6 +3,7 @@ package stats
 import (
 	"errors"
 	"fmt"
+	"math"
 )
 
 // Thresholds holds every configurable number behind the verdict flags, the
@@ -57,6 +58,25 @@ type Thresholds struct {
 	Delta    float64 `json:"delta"`
 	MinGames int     `json:"min_games"`
 	MaxGames int     `json:"max_games"`
+
+	// Precision is the half-width asked of the equal-strength games'
+	// draw rate and first mover's score (at Confidence): the strongest
+	// rung's games against itself go on until both are this narrow and
+	// every flag they feed is decided, or MirrorMaxGames are played.
+	Precision float64 `json:"precision"`
+	// MirrorMaxGames caps those games; 0 takes GamesForPrecision.
+	MirrorMaxGames int `json:"mirror_max_games"`
+}
+
+// GamesForPrecision is the games that give a proportion an interval of
+// half-width precision at confidence in the worst case (p = 1/2), even.
+func GamesForPrecision(precision, confidence float64) int {
+	if !(precision > 0) {
+		return 0
+	}
+	z := zFor(confidence)
+	n := int(math.Ceil(z * z / 4 / (precision * precision)))
+	return n + n%2
 }
 
 // DefaultThresholds are the defaults documented in doc.go.
@@ -80,6 +100,7 @@ func DefaultThresholds() Thresholds {
 		Delta:          0.10,
 		MinGames:       10,
 		MaxGames:       200,
+		Precision:      0.05,
 	}
 }
 
@@ -116,6 +137,10 @@ func (t Thresholds) Validate() error {
 		return errors.New("stats: PriorDraws must be positive")
 	case t.MinGames < 1 || t.MaxGames < t.MinGames:
 		return fmt.Errorf("stats: need 1 <= MinGames (%d) <= MaxGames (%d)", t.MinGames, t.MaxGames)
+	case !(t.Precision > 0 && t.Precision < 0.5):
+		return fmt.Errorf("stats: Precision = %g must lie between 0 and 0.5", t.Precision)
+	case t.MirrorMaxGames < 0:
+		return errors.New("stats: MirrorMaxGames must not be negative")
 	}
 	// Every sequential hypothesis must stay inside (0, 1).
 	for _, c := range []struct {

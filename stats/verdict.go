@@ -1,9 +1,11 @@
 package stats
 
 import (
-	"balancefarm/protocol"
 	"fmt"
+	"math"
 	"strings"
+
+	"balancefarm/protocol"
 )
 
 // Verdict flag names. Any raised flag makes a file not viable.
@@ -15,22 +17,109 @@ const (
 	FlagDepthInsensitive = "depth_insensitive"
 )
 
-// Verdicts.
+// Verdicts: viable when every assessed flag's interval clears its
+// threshold, not viable when some flag's interval lies beyond it, and
+// inconclusive when neither holds for some flag (the games ran out first).
 const (
-	Viable    = "viable"
-	NotViable = "not_viable"
+	Viable       = "viable"
+	NotViable    = "not_viable"
+	Inconclusive = "inconclusive"
 )
 
-// Check is one verdict flag's test: the number it read, the threshold, and
-// whether it was raised.
+// Check states.
+const (
+	StateRaised      = "raised"       // the interval lies beyond the threshold
+	StateClear       = "clear"        // the interval lies on the good side
+	StateUndecided   = "undecided"    // the interval straddles the threshold
+	StateNotAssessed = "not_assessed" // nothing to read it from
+)
+
+// Check is one verdict flag's test: the number it read with its interval,
+// the threshold, and its state.
 type Check struct {
 	Name      string   `json:"name"`
 	Raised    bool     `json:"raised"`
+	State     string   `json:"state"`
 	Assessed  bool     `json:"assessed"` // false when there were no games to read it from
 	Value     Interval `json:"value"`
 	Threshold float64  `json:"threshold"`
 	Games     int      `json:"games"`
-	Detail    string   `json:"detail"`
+	// MoreGames, for an undecided check, estimates how many more games
+	// would narrow the interval enough to clear the threshold one way or
+	// the other if the estimate held (the interval shrinks as 1/sqrt(n));
+	// -1 when the estimate sits on the threshold.
+	MoreGames int    `json:"more_games,omitempty"`
+	Detail    string `json:"detail"`
+}
+
+// maxMoreGames caps MoreGames: beyond it the answer is "far more".
+const maxMoreGames = 1_000_000
+
+// settle sets c's state from its interval against the good side [lo, hi]
+// of the threshold(s): raised when the interval lies wholly outside,
+// clear when wholly inside, else undecided with the games still needed.
+func (c *Check) settle(lo, hi float64) {
+	v := c.Value
+	switch {
+	case !c.Assessed:
+		c.State = StateNotAssessed
+	case v.Lo > hi || v.Hi < lo:
+		c.State = StateRaised
+	case v.Lo >= lo && v.Hi <= hi:
+		c.State = StateClear
+	default:
+		c.State = StateUndecided
+		gap := math.Min(math.Abs(v.Est-lo), math.Abs(v.Est-hi))
+		half := math.Max(v.Est-v.Lo, v.Hi-v.Est)
+		c.MoreGames = -1
+		if gap > 1e-9 && c.Games > 0 {
+			need := float64(c.Games) * (half / gap) * (half / gap)
+			c.MoreGames = int(math.Min(math.Ceil(need)-float64(c.Games), maxMoreGames))
+			c.MoreGames = max(c.MoreGames, 1)
+		}
+	}
+	c.Raised = c.State == StateRaised
+}
+
+// stateWords says a check's state in a detail line.
+func (c Check) stateWords(beyond, inside string) string {
+	switch c.State {
+	case StateRaised:
+		return beyond
+	case StateClear:
+		return inside
+	}
+	more := "far more games"
+	if c.MoreGames > 0 {
+		more = fmt.Sprintf("about %d more games", c.MoreGames)
+	}
+	return "undecided (the interval straddles the threshold; " + more + " would decide it)"
+}
+
+// Undecided lists the checks whose interval straddles their threshold.
+func Undecided(checks []Check) []Check {
+	var out []Check
+	for _, c := range checks {
+		if c.State == StateUndecided {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// VerdictOf is the verdict the checks give: not viable when one is
+// raised, else inconclusive when one is undecided, else viable.
+func VerdictOf(checks []Check) string {
+	v := Viable
+	for _, c := range checks {
+		switch c.State {
+		case StateRaised:
+			return NotViable
+		case StateUndecided:
+			v = Inconclusive
+		}
+	}
+	return v
 }
 
 // Measures are the numbers the verdict flags are read from.
@@ -62,17 +151,15 @@ func pct(iv Interval) string {
 	return fmt.Sprintf("%.2f (%.2f-%.2f)", iv.Est, iv.Lo, iv.Hi)
 }
 
-// Checks reads every flag from m against th, in a fixed order.
+// Checks reads every flag from m against th, in a fixed order. A flag is
+// raised only when its whole interval lies beyond the threshold, and
+// cleared only when its whole interval lies on the good side.
 func Checks(m Measures, th Thresholds) []Check {
 	rateCheck := func(name, what string, v Interval, t float64) Check {
 		c := Check{Name: name, Value: v, Threshold: t, Games: m.ScopeGames, Assessed: m.ScopeGames > 0}
-		c.Raised = c.Assessed && v.Est > t
-		cmp := "not above"
-		if c.Raised {
-			cmp = "above"
-		}
+		c.settle(0, t)
 		c.Detail = fmt.Sprintf("%s in %.0f of %d %s: %s, %s the threshold %.2f",
-			what, v.Est*float64(m.ScopeGames), m.ScopeGames, m.Scope, pct(v), cmp, t)
+			what, v.Est*float64(m.ScopeGames), m.ScopeGames, m.Scope, pct(v), c.stateWords("above", "not above"), t)
 		if !c.Assessed {
 			c.Detail = "no games to read it from"
 		}
@@ -84,29 +171,19 @@ func Checks(m Measures, th Thresholds) []Check {
 		rateCheck(FlagShort, fmt.Sprintf("games over within %d plies", th.ShortPlies), m.Short, th.Short),
 	}
 	one := Check{Name: FlagOneSided, Value: m.FirstMover, Threshold: th.OneSided, Games: m.FirstMoverGames, Assessed: m.FirstMoverGames > 0}
+	one.settle(1-th.OneSided, th.OneSided)
 	if one.Assessed {
-		// "Far more often" must also be more than chance: the interval
-		// has to leave 0.5 out, so a few lucky openings raise nothing.
-		fm, sig := m.FirstMover, m.FirstMoverPairs
-		one.Raised = fm.Est > th.OneSided && sig.Lo > 0.5 || fm.Est < 1-th.OneSided && sig.Hi < 0.5
-		cmp := "inside"
-		if one.Raised {
-			cmp = "outside"
-		}
 		one.Detail = fmt.Sprintf("first mover's score at equal strength %s, %s; %s [%.2f, %.2f]",
-			pct(m.FirstMover), m.FirstMoverFrom, cmp, 1-th.OneSided, th.OneSided)
+			pct(m.FirstMover), m.FirstMoverFrom, one.stateWords("outside", "inside"), 1-th.OneSided, th.OneSided)
 	} else {
 		one.Detail = "no games to read it from"
 	}
 	depth := Check{Name: FlagDepthInsensitive, Value: m.Depth, Threshold: th.DepthMinScore, Games: m.DepthGames, Assessed: m.DepthOK}
+	depth.settle(th.DepthMinScore, 1)
 	if depth.Assessed {
-		depth.Raised = m.Depth.Est < th.DepthMinScore
-		cmp := "not below"
-		if depth.Raised {
-			cmp = "below"
-		}
 		depth.Detail = fmt.Sprintf("%s's expected score against %s %s (%+.0f Elo, %+.0f to %+.0f), %s the threshold %.2f",
-			m.DepthTop, m.DepthLow, pct(m.Depth), m.DepthEloDifference.Est, m.DepthEloDifference.Lo, m.DepthEloDifference.Hi, cmp, th.DepthMinScore)
+			m.DepthTop, m.DepthLow, pct(m.Depth), m.DepthEloDifference.Est, m.DepthEloDifference.Lo, m.DepthEloDifference.Hi,
+			depth.stateWords("below", "not below"), th.DepthMinScore)
 	} else {
 		depth.Detail = "fewer than two rungs were rated, so depth cannot be measured"
 	}
@@ -195,15 +272,21 @@ func Warnings(start StartInfo, scope []Game, m Measures, errorGames int, th Thre
 				Evidence: map[string]float64{"share": r, "threshold": th.EarlyRate}})
 		}
 	}
+	// A rule weak players ignore may still matter in good play, so "never
+	// used" is only said of play shown to be skilful (the strongest rung
+	// clearly beats the weakest) and only when the share's whole interval
+	// lies at or below RareUse, so a few games cannot suggest it.
+	skilful := m.DepthOK && m.Depth.Lo >= th.DepthMinScore
 	rare := func(on bool, name, what, feature string) {
-		if !on || n == 0 {
+		if !on || n == 0 || !skilful {
 			return
 		}
 		k, r := share(func(g Game) bool { return g.feature(feature) > 0 })
-		if r <= th.RareUse {
+		if iv := Wilson(float64(k), n, th.Confidence); iv.Hi <= th.RareUse {
 			out = append(out, Warning{Name: name,
-				Detail:   fmt.Sprintf("%s in %d of %d games (%.2f, at most %.2f): kept but never or almost never used", what, k, n, r, th.RareUse),
-				Evidence: map[string]float64{"share": r, "threshold": th.RareUse}})
+				Detail: fmt.Sprintf("%s in %d of %d %s (%.3f, interval up to %.3f, at most %.2f): kept but never or almost never used in skilful play",
+					what, k, n, m.Scope, r, iv.Hi, th.RareUse),
+				Evidence: map[string]float64{"share": r, "high": iv.Hi, "threshold": th.RareUse}})
 		}
 	}
 	hazard := "a hazard"

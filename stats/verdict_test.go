@@ -16,68 +16,93 @@ func calm() Measures {
 		Depth: rateIv(0.9), DepthOK: true, DepthTop: "s", DepthLow: "w", DepthGames: 100}
 }
 
-func TestChecksAtTheirThresholds(t *testing.T) {
+// Each flag is raised only when its whole interval lies beyond its
+// threshold, cleared only when the whole interval lies on the good side,
+// and undecided (with games still needed) in between.
+func TestChecksByInterval(t *testing.T) {
 	th := DefaultThresholds()
+	iv := func(lo, hi float64) Interval { return Interval{Est: (lo + hi) / 2, Lo: lo, Hi: hi} }
 	const eps = 1e-9
+	type set func(*Measures, Interval)
+	draws := func(m *Measures, v Interval) { m.Draws = v }
+	unfinished := func(m *Measures, v Interval) { m.Unfinished = v }
+	short := func(m *Measures, v Interval) { m.Short = v }
+	first := func(m *Measures, v Interval) { m.FirstMover = v }
+	depth := func(m *Measures, v Interval) { m.Depth = v }
 	cases := []struct {
-		flag   string
-		set    func(*Measures, float64)
-		at     float64 // exactly the threshold: not raised
-		beyond float64 // just past it: raised
+		flag  string
+		set   set
+		value Interval
+		state string
 	}{
-		{FlagDrawHeavy, func(m *Measures, v float64) { m.Draws = rateIv(v) }, th.DrawHeavy, th.DrawHeavy + eps},
-		{FlagUnfinished, func(m *Measures, v float64) { m.Unfinished = rateIv(v) }, th.Unfinished, th.Unfinished + eps},
-		{FlagShort, func(m *Measures, v float64) { m.Short = rateIv(v) }, th.Short, th.Short + eps},
-		{FlagOneSided, func(m *Measures, v float64) { m.FirstMover, m.FirstMoverPairs = rateIv(v), rateIv(v) }, th.OneSided, th.OneSided + eps},
-		{FlagOneSided, func(m *Measures, v float64) { m.FirstMover, m.FirstMoverPairs = rateIv(v), rateIv(v) }, 1 - th.OneSided, 1 - th.OneSided - eps},
-		{FlagDepthInsensitive, func(m *Measures, v float64) { m.Depth = rateIv(v) }, th.DepthMinScore, th.DepthMinScore - eps},
+		{FlagDrawHeavy, draws, iv(0.65, th.DrawHeavy), StateClear},
+		{FlagDrawHeavy, draws, iv(0.70, 0.78), StateUndecided},
+		{FlagDrawHeavy, draws, iv(th.DrawHeavy+eps, 0.85), StateRaised},
+		{FlagUnfinished, unfinished, iv(0.40, th.Unfinished), StateClear},
+		{FlagUnfinished, unfinished, iv(0.44, 0.54), StateUndecided},
+		{FlagUnfinished, unfinished, iv(th.Unfinished+eps, 0.6), StateRaised},
+		{FlagShort, short, iv(0.1, th.Short), StateClear},
+		{FlagShort, short, iv(th.Short+eps, 0.4), StateRaised},
+		{FlagOneSided, first, iv(1-th.OneSided, th.OneSided), StateClear},
+		{FlagOneSided, first, iv(0.58, 0.70), StateUndecided},
+		{FlagOneSided, first, iv(0.30, 0.42), StateUndecided},
+		{FlagOneSided, first, iv(th.OneSided+eps, 0.8), StateRaised},
+		{FlagOneSided, first, iv(0.2, 1-th.OneSided-eps), StateRaised},
+		{FlagDepthInsensitive, depth, iv(th.DepthMinScore, 0.9), StateClear},
+		{FlagDepthInsensitive, depth, iv(0.66, 0.76), StateUndecided},
+		{FlagDepthInsensitive, depth, iv(0.5, th.DepthMinScore-eps), StateRaised},
 	}
-	raised := func(m Measures) []string {
-		var out []string
-		for _, c := range Checks(m, th) {
-			if c.Raised {
-				out = append(out, c.Name)
-			}
+	for _, c := range Checks(calm(), th) {
+		if c.State != StateClear {
+			t.Fatalf("calm measures: %s is %s", c.Name, c.State)
 		}
-		return out
-	}
-	if r := raised(calm()); len(r) != 0 {
-		t.Fatalf("calm measures raised %v", r)
 	}
 	for _, c := range cases {
 		m := calm()
-		c.set(&m, c.at)
-		if r := raised(m); len(r) != 0 {
-			t.Errorf("%s at its threshold %.4f raised %v", c.flag, c.at, r)
+		c.set(&m, c.value)
+		checks := Checks(m, th)
+		for _, ch := range checks {
+			want := StateClear
+			if ch.Name == c.flag {
+				want = c.state
+			}
+			if ch.State != want || ch.Raised != (want == StateRaised) {
+				t.Errorf("%s at [%.3f, %.3f]: %s is %s (raised %v), want %s", c.flag, c.value.Lo, c.value.Hi, ch.Name, ch.State, ch.Raised, want)
+			}
+			if ch.State == StateUndecided && ch.MoreGames < 1 {
+				t.Errorf("%s undecided without an estimate of the games needed (%d)", ch.Name, ch.MoreGames)
+			}
 		}
-		c.set(&m, c.beyond)
-		if r := raised(m); len(r) != 1 || r[0] != c.flag {
-			t.Errorf("%s just past its threshold (%.10f) raised %v", c.flag, c.beyond, r)
+		want := map[string]string{StateClear: Viable, StateUndecided: Inconclusive, StateRaised: NotViable}[c.state]
+		if got := VerdictOf(checks); got != want {
+			t.Errorf("%s at [%.3f, %.3f]: verdict %s, want %s", c.flag, c.value.Lo, c.value.Hi, got, want)
 		}
 	}
 }
 
-// A first mover's score past the threshold that chance explains (the
-// interval over pairs holds 0.5) raises nothing.
-func TestOneSidedNeedsSignificance(t *testing.T) {
+// The games an undecided check still needs grow as the estimate nears
+// the threshold, and are unbounded (-1) on it.
+func TestMoreGames(t *testing.T) {
 	th := DefaultThresholds()
-	m := calm()
-	m.FirstMover = rateIv(0.67)
-	m.FirstMoverPairs = Interval{Est: 0.67, Lo: 0.49, Hi: 0.85}
-	for _, c := range Checks(m, th) {
-		if c.Raised {
-			t.Errorf("%s raised on a first-mover score chance explains", c.Name)
-		}
+	cases := []struct {
+		est  float64
+		want int
+	}{
+		// Half-width 0.1 over 100 games: to clear a gap g the interval
+		// must shrink by 0.1/g, so n grows by (0.1/g)^2.
+		{0.70, 300}, // gap 0.05 from 0.75: 400 games in all
+		{0.80, 300},
+		{0.675, 78}, // gap 0.075: 177.8, so 178 in all
+		{0.75, -1},
 	}
-	m.FirstMoverPairs = Interval{Est: 0.67, Lo: 0.52, Hi: 0.82}
-	raised := 0
-	for _, c := range Checks(m, th) {
-		if c.Raised && c.Name == FlagOneSided {
-			raised++
+	for _, c := range cases {
+		m := calm()
+		m.Draws = Interval{Est: c.est, Lo: c.est - 0.1, Hi: c.est + 0.1}
+		for _, ch := range Checks(m, th) {
+			if ch.Name == FlagDrawHeavy && ch.MoreGames != c.want {
+				t.Errorf("draw rate %.3f ±0.1 over 100 games: %d more games, want %d", c.est, ch.MoreGames, c.want)
+			}
 		}
-	}
-	if raised != 1 {
-		t.Errorf("one_sided not raised on a significant first-mover score")
 	}
 }
 
@@ -126,14 +151,18 @@ func TestWarningsAtTheirThresholds(t *testing.T) {
 		spare  []Game
 		warned string
 	}{
-		{"castling used in 1 of 20 (= RareUse) vs 2 of 20", StartInfo{UsesCastling: true},
-			gamesWith(20, 1, protocol.FeatureCastling, 1), gamesWith(20, 2, protocol.FeatureCastling, 1), WarnCastlingUnused},
+		// Unused: the share's whole interval at or below RareUse. No
+		// castling in 100 games: up to 0.037; one in 100: up to 0.054.
+		{"castling used in none of 100 vs 1 of 100", StartInfo{UsesCastling: true},
+			gamesWith(100, 0, protocol.FeatureCastling, 1), gamesWith(100, 1, protocol.FeatureCastling, 1), WarnCastlingUnused},
+		{"castling used in none of 20: too few games to say", StartInfo{UsesCastling: true},
+			gamesWith(100, 0, protocol.FeatureCastling, 1), gamesWith(20, 0, protocol.FeatureCastling, 1), WarnCastlingUnused},
 		{"en passant", StartInfo{UsesEnPassant: true},
-			gamesWith(20, 0, protocol.FeatureEnPassant, 1), gamesWith(20, 2, protocol.FeatureEnPassant, 1), WarnEnPassantUnused},
+			gamesWith(100, 0, protocol.FeatureEnPassant, 1), gamesWith(100, 2, protocol.FeatureEnPassant, 1), WarnEnPassantUnused},
 		{"double step", StartInfo{UsesDoubleStep: true},
-			gamesWith(20, 1, protocol.FeatureDoubleStep, 3), gamesWith(20, 20, protocol.FeatureDoubleStep, 3), WarnDoubleStepUnused},
-		{"hazard met in no game vs 2 of 20", StartInfo{HasHazard: true, Hazard: "the blast"},
-			gamesWith(20, 0, protocol.FeatureHazardMet, 1), gamesWith(20, 2, protocol.FeatureHazardMet, 1), WarnHazardAvoided},
+			gamesWith(100, 0, protocol.FeatureDoubleStep, 3), gamesWith(100, 20, protocol.FeatureDoubleStep, 3), WarnDoubleStepUnused},
+		{"hazard met in no game vs 2 of 100", StartInfo{HasHazard: true, Hazard: "the blast"},
+			gamesWith(100, 0, protocol.FeatureHazardMet, 1), gamesWith(100, 2, protocol.FeatureHazardMet, 1), WarnHazardAvoided},
 		{"wild piece taken by ply 10 in 10 of 20 vs 9 of 20", StartInfo{HasNPCs: true},
 			gamesWith(20, 10, protocol.FeatureNPCTakenPly, 10), gamesWith(20, 9, protocol.FeatureNPCTakenPly, 10), WarnWildPieceEarly},
 		{"wild piece taken at ply 11 is not early", StartInfo{HasNPCs: true},
@@ -156,6 +185,16 @@ func TestWarningsAtTheirThresholds(t *testing.T) {
 			}
 		})
 	}
+
+	// Weak play is no evidence that a rule goes unused: without a clear
+	// gain in strength up the ladder the warning is withheld.
+	t.Run("unused rule under unskilful play", func(t *testing.T) {
+		weak := calm()
+		weak.Depth = Interval{Est: 0.75, Lo: 0.6, Hi: 0.85}
+		if w := Warnings(StartInfo{UsesCastling: true}, gamesWith(100, 0, protocol.FeatureCastling, 1), weak, 0, th); has(w, WarnCastlingUnused) {
+			t.Errorf("warned %s although the ladder shows no clear skill: %+v", WarnCastlingUnused, w)
+		}
+	})
 
 	t.Run("first move capture", func(t *testing.T) {
 		start := StartInfo{FirstMoveCapture: [2]bool{false, true}, FirstMoveCaptures: [2][]string{nil, {"Ch8xh2"}}}

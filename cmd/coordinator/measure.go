@@ -20,6 +20,7 @@ import (
 	"balancefarm/report"
 	"balancefarm/search"
 	"balancefarm/selfplay"
+	"balancefarm/stats"
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
@@ -62,6 +63,7 @@ type farmFlags struct {
 	logLevel    string
 	sequential  bool
 	window      int
+	precision   float64
 	reconfigure bool
 	// owner names the command in the batches it runs (serve resumes only
 	// its own).
@@ -87,6 +89,7 @@ func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	fs.StringVar(&f.logFormat, "log-format", "auto", "log format: json, console or auto (console on a terminal)")
 	fs.StringVar(&f.logLevel, "log-level", logLevel, "log level: debug, info, warn, error")
 	fs.BoolVar(&f.sequential, "sequential", true, "stop each pairing once its answer is clear (-games is then the cap); false plays every game")
+	fs.Float64Var(&f.precision, "precision", measure.DefaultPrecision, "half-width asked of the draw rate and first mover's score of the strongest rung's games against itself (95%); 0: no such games")
 	fs.IntVar(&f.window, "window", 0, "colour-swapped pairs in flight per pairing when sequential (0: enough to keep the local game slots busy)")
 	fs.BoolVar(&f.reconfigure, "reconfigure", false, "make -replicas, -ack-wait and -max-deliver the farm's settings (otherwise the farm keeps the ones it has)")
 }
@@ -122,7 +125,7 @@ func (f *farmFlags) settings(salt string) measure.Settings {
 		slots = runtime.NumCPU()
 	}
 	return measure.Settings{Players: f.ladder(), Games: f.games, Seed: f.seed, MaxNodes: f.maxNodes, MaxWall: f.maxWall,
-		Salt: salt, Sequential: f.sequential, Window: f.window, Slots: slots}
+		Salt: salt, Sequential: f.sequential, Window: f.window, Slots: slots, Precision: f.precision}
 }
 
 // farmConn is a connection to a farm: the local one or an existing cluster.
@@ -254,8 +257,12 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "plays colour-swapped pairs until every threshold it feeds is decided by a sequential test (SPRT),")
 		fmt.Fprintln(stderr, "at least the test's minimum and at most -games; -sequential=false plays all -games.")
 		fmt.Fprintln(stderr, "Running the same command again resumes (or re-reports) the recorded measurement; -fresh starts over.")
+		fmt.Fprintln(stderr, "The strongest rung also plays itself until its draw rate and first mover's score are within")
+		fmt.Fprintln(stderr, "±-precision and every flag is decided. A flag is raised only when its interval lies beyond its threshold;")
+		fmt.Fprintln(stderr, "when the games run out first the verdict is inconclusive, naming the undecided flags.")
 		fmt.Fprintln(stderr, "Exit status: 0 all measured and viable, 1 a file was invalid, failed or had engine failures,")
-		fmt.Fprintln(stderr, "2 usage, 3 some verdict was not viable (0 with -no-fail).")
+		fmt.Fprintln(stderr, "2 usage, 3 some verdict was not viable (0 with -no-fail), 5 none was not viable but some was")
+		fmt.Fprintln(stderr, "inconclusive (0 with -no-fail).")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -272,7 +279,7 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 		opts.salt = time.Now().UTC().Format(time.RFC3339Nano)
 	}
 	_, status := measureFiles(&ff, opts, fs.Args(), nil, stdout, stderr)
-	if status == exitNotViable && *noFail {
+	if (status == exitNotViable || status == exitInconclusive) && *noFail {
 		status = 0
 	}
 	return status
@@ -381,12 +388,15 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 				f.Label, d.Job.Game, d.Job.P0, d.Job.P1, d.Job.Seed, d.Job.RulesetHash, d.Attempts, d.Error)
 			status = 1
 		}
-		viable, err := verdicts.report(f, out.Results)
-		if err != nil {
+		verdict, err := verdicts.report(f, out.Results)
+		switch {
+		case err != nil:
 			fmt.Fprintf(stderr, "%s: report: %v\n", f.Label, err)
 			status = 1
-		} else if !viable && status == 0 {
+		case verdict == stats.NotViable && (status == 0 || status == exitInconclusive):
 			status = exitNotViable
+		case verdict == stats.Inconclusive && status == 0:
+			status = exitInconclusive
 		}
 	}
 	if err := verdicts.finish(); err != nil {
@@ -397,5 +407,9 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 }
 
 // exitNotViable is measure's exit status when every file was measured but
-// some verdict is "not viable".
-const exitNotViable = 3
+// some verdict is "not viable"; exitInconclusive when none is but some is
+// "inconclusive" (a flag's interval still straddled its threshold).
+const (
+	exitNotViable    = 3
+	exitInconclusive = 5
+)

@@ -46,7 +46,7 @@ func TestMeasureLocal(t *testing.T) {
 	good := writeFile(t, dir, "kr.json", kingsAndRooks)
 	bad := writeFile(t, dir, "bad.json", `{"name": "no board"}`)
 	args := []string{"-runner", "fake", "-workers", "2", "-state", filepath.Join(dir, "state"),
-		"-players", "random,ab:d1", "-games", "6", "-progress", "lines", "-progress-interval", "20ms",
+		"-players", "random,ab:d1", "-games", "6", "-precision", "0", "-progress", "lines", "-progress-interval", "20ms",
 		"-metrics-addr", "", "-log-format", "json"}
 
 	out := filepath.Join(dir, "out")

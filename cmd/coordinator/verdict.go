@@ -11,7 +11,6 @@ import (
 	"balancefarm/protocol"
 	"balancefarm/report"
 	"balancefarm/search"
-	"balancefarm/stats"
 )
 
 // quickGames is -quick's games per pairing: enough for a first look at a
@@ -29,6 +28,9 @@ func (f *farmFlags) applyQuick(fs *flag.FlagSet) {
 	if !set["games"] {
 		f.games = quickGames
 	}
+	if !set["precision"] {
+		f.precision = measure.QuickPrecision
+	}
 }
 
 // verdictWriter turns each file's results into its verdict: a line on
@@ -42,11 +44,11 @@ type verdictWriter struct {
 	reports []*report.Report
 }
 
-func (v *verdictWriter) report(f *measure.File, results []protocol.Result) (bool, error) {
+func (v *verdictWriter) report(f *measure.File, results []protocol.Result) (string, error) {
 	wall := time.Since(v.started)
 	rep, err := v.m.Report(f, v.players, results, wall, v.outDir)
 	if err != nil {
-		return false, err
+		return "", err
 	}
 	reasons := ""
 	for i, f := range rep.Flags {
@@ -57,9 +59,20 @@ func (v *verdictWriter) report(f *measure.File, results []protocol.Result) (bool
 		}
 		reasons += f.Name
 	}
+	for i, u := range rep.Undecided {
+		if i == 0 {
+			reasons += "; undecided: "
+		} else {
+			reasons += ", "
+		}
+		reasons += u.Name
+		if u.MoreGames > 0 {
+			reasons += fmt.Sprintf(" (about %d more games)", u.MoreGames)
+		}
+	}
 	fmt.Fprintf(v.w, "%s: %s%s (%d games in %s)\n", f.Label, rep.Verdict, reasons, rep.Games, wall.Round(time.Second))
 	v.reports = append(v.reports, rep)
-	return rep.Verdict == stats.Viable, nil
+	return rep.Verdict, nil
 }
 
 // finish writes the summary of every file measured.

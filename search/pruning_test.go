@@ -1,0 +1,109 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"balancefarm/engine"
+)
+
+// Null-move pruning is used only where a pass is a sound lower bound: not
+// where losing material wins, not in a race to a goal, not in a game of
+// rounds, and not for a side with nothing but royals and its cheapest
+// pieces (zugzwang).
+func TestNullMoveGuards(t *testing.T) {
+	cases := []struct {
+		name, file, fen string
+		allow, pieces   bool
+	}{
+		{"chess start", "chess.json", "", true, true},
+		{"king and pawns", "chess.json", "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1", true, false},
+		{"king, pawns and a knight", "chess.json", "4k3/pppp4/8/8/8/8/PPPP4/4K1N1 w - - 0 1", true, true},
+		{"giveaway: losing material wins", "giveaway.json", "", false, true},
+		{"racing kings: a goal race", "racingkings.json", "", false, true},
+		{"marseillais: two moves a turn", "marseillais.json", "", false, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := loadGame(t, c.file)
+			pos := g.NewPosition()
+			if c.fen != "" {
+				var err error
+				if pos, err = g.ParseFEN(c.fen); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s := newABSearch[engine.Move, enginePos](tablesFor(g), PlayerSpec{Family: FamilyAB, Nodes: 1000}, 1)
+			p := enginePos{pos}
+			s.begin(context.Background(), p, DefaultMaxNodes, true)
+			first := p.LegalMoves(nil)[0]
+			if got := s.allowNull(p, first); got != c.allow {
+				t.Errorf("allowNull = %v, want %v", got, c.allow)
+			}
+			if got := s.hasPieces(p, p.SideToMove()); c.allow && got != c.pieces {
+				t.Errorf("hasPieces = %v, want %v", got, c.pieces)
+			}
+			s.off = TechNullMove
+			if s.allowNull(p, first) {
+				t.Error("allowNull with the technique turned off")
+			}
+		})
+	}
+}
+
+// With every technique on, each one off, or all off, the search still
+// finds the forced wins.
+func TestTechniquesKeepTactics(t *testing.T) {
+	for _, off := range []int{0, TechNullMove, TechFutility, TechAspiration, TechSEE, TechAll} {
+		for _, tc := range tacticPositions {
+			g := loadGame(t, tc.file)
+			pos, err := g.ParseFEN(tc.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			spec := PlayerSpec{Family: FamilyAB, Nodes: 20000, Off: off}.String()
+			pl, err := NewPlayer(spec, g, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, _, err := pl.Choose(context.Background(), pos, 0)
+			if err != nil {
+				t.Fatalf("%s, %s: %v", tc.name, spec, err)
+			}
+			pos.Make(m)
+			if !wonAfter(pos, 1-pos.SideToMove(), tc.n) {
+				t.Errorf("%s, %s: %s does not win in %d", tc.name, spec, pos.MoveString(m), tc.n)
+			}
+			pos.Unmake()
+		}
+	}
+}
+
+// The static exchange estimate calls a capture losing when the capturer is
+// worth more than its victim and can be taken back.
+func TestLosingCapture(t *testing.T) {
+	g := loadGame(t, "chess.json")
+	cases := []struct {
+		fen, move string
+		losing    bool
+	}{
+		{"4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1", "d2d5", true},  // queen takes a pawn the c6 pawn defends
+		{"4k3/8/8/3p4/8/8/3Q4/4K3 w - - 0 1", "d2d5", false},   // undefended
+		{"4k3/8/2p5/3q4/8/8/3Q4/4K3 w - - 0 1", "d2d5", false}, // queen for queen
+		{"4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", false}, // pawn for pawn
+	}
+	for _, c := range cases {
+		pos, err := g.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := pos.ParseMove(c.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newABSearch[engine.Move, enginePos](tablesFor(g), PlayerSpec{Family: FamilyAB, Nodes: 1000}, 1)
+		if got := s.losingCapture(enginePos{pos}, m, pos.SideToMove()); got != c.losing {
+			t.Errorf("%s in %s: losing %v, want %v", c.move, c.fen, got, c.losing)
+		}
+	}
+}

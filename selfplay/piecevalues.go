@@ -1,0 +1,118 @@
+package selfplay
+
+import (
+	"errors"
+
+	"balancefarm/engine"
+	"balancefarm/protocol"
+	"balancefarm/stats"
+)
+
+// Piece-value sampling: positions before learnPly are mostly the random
+// opening and its aftermath; a position where a capture can be made is in
+// the middle of an exchange, where material says little.
+const (
+	learnPly        = 8
+	minLearnGames   = 20
+	minLearnSamples = 200
+)
+
+// PieceValues learns the rule file's piece values from its own games
+// (Texel-style, stats.FitPieceValues): every result is replayed through
+// the engine and each quiet position after the opening is a sample of
+// material against the final result. Games with a random player are left
+// out (their results say little about material), and so are kinds that
+// are royal or never differ between the players in the positions kept.
+// The reference (value 1) is the cheapest declared kind left.
+func PieceValues(g *engine.Game, results []protocol.Result) (*stats.PieceValues, error) {
+	nk := g.NumKinds()
+	var kinds []int
+	for k := range nk {
+		if !g.IsRoyal(k) {
+			kinds = append(kinds, k)
+		}
+	}
+	if len(kinds) == 0 {
+		return nil, errors.New("no kinds but royal ones")
+	}
+	var samples []stats.MaterialSample
+	gameIdx := 0
+	for _, r := range results {
+		if r.Winner < -1 || r.Winner > 1 || isRandom(r.P0) || isRandom(r.P1) || len(r.Moves) <= learnPly {
+			continue
+		}
+		score := 0.5
+		switch r.Winner {
+		case 0:
+			score = 1
+		case 1:
+			score = 0
+		}
+		p := g.NewPosition()
+		var caps []engine.Move
+		took := false
+		for ply, mv := range r.Moves {
+			if ply >= learnPly && !p.InCheck() {
+				if caps = p.LegalCaptures(caps[:0]); len(caps) == 0 {
+					d := make([]float64, len(kinds))
+					for j, k := range kinds {
+						d[j] = float64(p.Count(0, k) - p.Count(1, k))
+						if h0, h1 := p.InHand(0, k), p.InHand(1, k); h0 >= 0 && h1 >= 0 {
+							d[j] += float64(h0 - h1)
+						}
+					}
+					samples = append(samples, stats.MaterialSample{Diff: d, Result: score, Game: gameIdx})
+					took = true
+				}
+			}
+			m, err := p.ParseMove(mv)
+			if err != nil {
+				break // a record the engine no longer reads: keep what came before
+			}
+			p.Make(m)
+		}
+		if took {
+			gameIdx++
+		}
+	}
+	if gameIdx < minLearnGames || len(samples) < minLearnSamples {
+		return nil, errors.New("too few games between searching players to learn piece values from")
+	}
+	// Keep the kinds whose count ever differs.
+	var keep []int
+	for j := range kinds {
+		for _, s := range samples {
+			if s.Diff[j] != 0 {
+				keep = append(keep, j)
+				break
+			}
+		}
+	}
+	if len(keep) == 0 {
+		return nil, errors.New("material never differed")
+	}
+	names := make([]string, len(keep))
+	declared := make([]float64, len(keep))
+	ref := 0
+	for i, j := range keep {
+		names[i] = g.PieceID(kinds[j])
+		declared[i] = g.PieceValue(kinds[j])
+		if declared[i] > 0 && (declared[ref] <= 0 || declared[i] < declared[ref]) {
+			ref = i
+		}
+	}
+	for i := range samples {
+		d := make([]float64, len(keep))
+		for a, j := range keep {
+			d[a] = samples[i].Diff[j]
+		}
+		samples[i].Diff = d
+	}
+	pv, err := stats.FitPieceValues(names, declared, ref, samples, stats.DefaultThresholds().Confidence)
+	if err != nil {
+		return nil, err
+	}
+	return &pv, nil
+}
+
+func isRandom(spec string) bool { return spec == "random" }

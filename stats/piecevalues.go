@@ -1,0 +1,193 @@
+package stats
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// MaterialSample is one position of a self-play game, for learning piece
+// values: per fitted kind, player 0's pieces less player 1's (on the board
+// and in hand), the game's final score for player 0 (1, 1/2 or 0), and
+// which game it came from (positions of one game are not independent).
+type MaterialSample struct {
+	Diff   []float64
+	Result float64
+	Game   int
+}
+
+// PieceValue is one kind's learned value in units of the reference kind.
+type PieceValue struct {
+	Kind string `json:"kind"`
+	// Value is in reference pieces (the cheapest kind: "pawns"), with a
+	// delta-method interval from the cluster-robust covariance.
+	Value Interval `json:"value"`
+	// Declared is the rule file's own value in the same units, for
+	// comparison.
+	Declared float64 `json:"declared"`
+	// Logit is the fitted coefficient: the log-odds a piece more is worth.
+	Logit Interval `json:"logit"`
+}
+
+// PieceValues are the piece values a rule file's own games imply.
+type PieceValues struct {
+	Reference string       `json:"reference"` // the kind whose value is 1
+	Values    []PieceValue `json:"values"`
+	Positions int          `json:"positions"`
+	Games     int          `json:"games"`
+	// Tempo is the fit's intercept: player 0's log-odds at equal material.
+	Tempo Interval `json:"tempo"`
+}
+
+// fitPrior is the ridge penalty per coefficient (a Gaussian prior of
+// precision fitPrior on the logit): just enough to keep a kind whose
+// imbalance always wins finite. A heavier one shrinks the kinds that are
+// rarely out of balance (a queen) far more than the common ones (a pawn),
+// which squeezes the values together.
+const fitPrior = 0.05
+
+// FitPieceValues fits P(player 0 wins) = logistic(t + Σ b_k d_k) to the
+// samples (Texel tuning: results regressed on material, draws as half a
+// win) by Newton's method on the exact Hessian, and reads each kind's
+// value as b_k / b_ref. The intervals are normal with a covariance that
+// is robust to the positions of one game being alike (the sandwich
+// H⁻¹ (Σ_games s_g s_gᵀ) H⁻¹, s_g the game's score vector), so a long
+// game does not count as many independent ones. kinds names the columns
+// of Diff; declared gives the rule file's values (any unit); ref is the
+// reference column.
+func FitPieceValues(kinds []string, declared []float64, ref int, samples []MaterialSample, confidence float64) (PieceValues, error) {
+	k := len(kinds)
+	out := PieceValues{Positions: len(samples)}
+	switch {
+	case k == 0 || ref < 0 || ref >= k || len(declared) != k:
+		return out, errors.New("stats: piece values need kinds, their declared values and a reference among them")
+	case len(samples) == 0:
+		return out, errors.New("stats: no positions to learn piece values from")
+	}
+	games := map[int]bool{}
+	for i, s := range samples {
+		if len(s.Diff) != k || s.Result < 0 || s.Result > 1 || math.IsNaN(s.Result) {
+			return out, fmt.Errorf("stats: sample %d is malformed", i)
+		}
+		games[s.Game] = true
+	}
+	out.Games = len(games)
+	out.Reference = kinds[ref]
+	dim := k + 1 // the coefficients, then the intercept
+	x := func(s MaterialSample, j int) float64 {
+		if j == k {
+			return 1
+		}
+		return s.Diff[j]
+	}
+	beta := make([]float64, dim)
+	grad := make([]float64, dim)
+	h := mat.NewSymDense(dim, nil)
+	prior := fitPrior
+	for iter := 0; iter < 50; iter++ {
+		for j := range grad {
+			grad[j] = prior * beta[j]
+		}
+		h.Zero()
+		for j := range k {
+			h.SetSym(j, j, prior)
+		}
+		h.SetSym(k, k, prior)
+		for _, s := range samples {
+			z := beta[k]
+			for j := range k {
+				z += beta[j] * s.Diff[j]
+			}
+			p := logistic(z)
+			w := math.Max(p*(1-p), 1e-12)
+			for a := range dim {
+				xa := x(s, a)
+				if xa == 0 {
+					continue
+				}
+				grad[a] += (p - s.Result) * xa
+				for b := a; b < dim; b++ {
+					if xb := x(s, b); xb != 0 {
+						h.SetSym(a, b, h.At(a, b)+w*xa*xb)
+					}
+				}
+			}
+		}
+		var chol mat.Cholesky
+		if !chol.Factorize(h) {
+			return out, errors.New("stats: piece-value fit is singular")
+		}
+		var step mat.VecDense
+		if err := chol.SolveVecTo(&step, mat.NewVecDense(dim, grad)); err != nil {
+			return out, err
+		}
+		move := 0.0
+		for j := range beta {
+			beta[j] -= step.AtVec(j)
+			move = math.Max(move, math.Abs(step.AtVec(j)))
+		}
+		if move < 1e-9 {
+			break
+		}
+	}
+	// The sandwich: the Hessian's inverse around the spread of the
+	// per-game score vectors.
+	var hinv mat.SymDense
+	var chol mat.Cholesky
+	if !chol.Factorize(h) {
+		return out, errors.New("stats: piece-value fit is singular")
+	}
+	if err := chol.InverseTo(&hinv); err != nil {
+		return out, err
+	}
+	scores := map[int][]float64{}
+	for _, s := range samples {
+		z := beta[k]
+		for j := range k {
+			z += beta[j] * s.Diff[j]
+		}
+		r := logistic(z) - s.Result
+		sg := scores[s.Game]
+		if sg == nil {
+			sg = make([]float64, dim)
+			scores[s.Game] = sg
+		}
+		for j := range dim {
+			sg[j] += r * x(s, j)
+		}
+	}
+	meat := mat.NewSymDense(dim, nil)
+	for _, sg := range scores {
+		meat.SymRankOne(meat, 1, mat.NewVecDense(dim, sg))
+	}
+	var tmp, cov mat.Dense
+	tmp.Mul(&hinv, meat)
+	cov.Mul(&tmp, &hinv)
+
+	z := zFor(confidence)
+	normal := func(est, variance float64) Interval {
+		half := z * math.Sqrt(math.Max(variance, 0))
+		return Interval{Est: est, Lo: est - half, Hi: est + half, Method: MethodNormal}
+	}
+	out.Tempo = normal(beta[k], cov.At(k, k))
+	br := beta[ref]
+	for j := range k {
+		v := PieceValue{Kind: kinds[j], Logit: normal(beta[j], cov.At(j, j))}
+		if declared[ref] != 0 {
+			v.Declared = declared[j] / declared[ref]
+		}
+		if br != 0 {
+			// d(b_j/b_r) = db_j/b_r - b_j db_r/b_r².
+			gj, gr := 1/br, -beta[j]/(br*br)
+			variance := gj*gj*cov.At(j, j) + gr*gr*cov.At(ref, ref) + 2*gj*gr*cov.At(j, ref)
+			if j == ref {
+				variance = 0
+			}
+			v.Value = normal(beta[j]/br, variance)
+		}
+		out.Values = append(out.Values, v)
+	}
+	return out, nil
+}

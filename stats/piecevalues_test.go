@@ -1,0 +1,82 @@
+package stats
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// Piece values fitted to games drawn from a known logistic model come out
+// near the model's ratios, inside their intervals, whatever the number of
+// positions per game.
+func TestFitPieceValues(t *testing.T) {
+	truth := []float64{0.4, 1.2, 2.0, 3.6} // logits: ratios 1, 3, 5, 9
+	kinds := []string{"pawn", "knight", "rook", "queen"}
+	declared := []float64{1, 3, 5, 9}
+	cases := []struct {
+		name         string
+		games, plies int
+	}{
+		{"one position a game", 6000, 1},
+		{"ten positions a game", 1500, 10},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(1, 2))
+			var samples []MaterialSample
+			for g := range c.games {
+				d := make([]float64, len(truth))
+				z := 0.1
+				for j := range d {
+					d[j] = float64(rng.IntN(5) - 2)
+					z += truth[j] * d[j]
+				}
+				r := 0.0
+				if u := rng.Float64(); u < logistic(z) {
+					r = 1
+				}
+				// The positions of one game share its material and result.
+				for range c.plies {
+					samples = append(samples, MaterialSample{Diff: d, Result: r, Game: g})
+				}
+			}
+			pv, err := FitPieceValues(kinds, declared, 0, samples, 0.95)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pv.Games != c.games || pv.Positions != c.games*c.plies || pv.Reference != "pawn" {
+				t.Errorf("games %d positions %d reference %s", pv.Games, pv.Positions, pv.Reference)
+			}
+			for j, v := range pv.Values {
+				want := truth[j] / truth[0]
+				if !v.Value.Contains(want) || math.Abs(v.Value.Est-want) > 0.2*want+0.05 {
+					t.Errorf("%s: %.2f (%.2f to %.2f), want about %.1f", v.Kind, v.Value.Est, v.Value.Lo, v.Value.Hi, want)
+				}
+				if v.Declared != declared[j] {
+					t.Errorf("%s: declared %.2f, want %.2f", v.Kind, v.Declared, declared[j])
+				}
+			}
+		})
+	}
+}
+
+func TestFitPieceValuesRefuses(t *testing.T) {
+	good := []MaterialSample{{Diff: []float64{1}, Result: 1, Game: 0}}
+	cases := []struct {
+		name    string
+		kinds   []string
+		ref     int
+		samples []MaterialSample
+	}{
+		{"no kinds", nil, 0, good},
+		{"reference out of range", []string{"p"}, 1, good},
+		{"no samples", []string{"p"}, 0, nil},
+		{"short diff", []string{"p", "n"}, 0, good},
+		{"result out of range", []string{"p"}, 0, []MaterialSample{{Diff: []float64{1}, Result: 2}}},
+	}
+	for _, c := range cases {
+		if _, err := FitPieceValues(c.kinds, make([]float64, len(c.kinds)), c.ref, c.samples, 0.95); err == nil {
+			t.Errorf("%s: accepted", c.name)
+		}
+	}
+}
