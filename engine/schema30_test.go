@@ -391,3 +391,78 @@ func FuzzParseFENTouched(f *testing.F) {
 		}
 	})
 }
+
+// TestSymmetricPlacement: Elven chess's placement comes in mirrored pairs.
+// Every drop is listed from the pair's left square; making one puts down
+// its mirror image on the mirrored square (the other jian, the same
+// mover) and takes two from the hand; a pair whose mirrored square is
+// taken, or a lone piece on the right half, is refused.
+func TestSymmetricPlacement(t *testing.T) {
+	g := loadFile(t, "rulesets/seeds/elven-chess.json")
+	p := g.NewPosition()
+	for _, m := range p.LegalMoves(nil) {
+		if s := p.MoveString(m); s[strings.IndexByte(s, '@')+1] > 'f' {
+			t.Errorf("%s: a pair listed from its right square", s)
+		}
+	}
+	rook := -1
+	for k := 0; k < g.NumKinds(); k++ {
+		if g.BaseKind(k) == k && g.kinds[k].id == "R" {
+			rook = k
+		}
+	}
+	cases := []struct {
+		move, left, right string // the move, then the pieces it leaves on its two squares
+	}{
+		{"J@a2", "a2", "l2"},
+		{"J:r@b2", "b2", "k2"},
+		{"H:r@c3", "c3", "j3"},
+		{"R@f3", "f3", "g3"},
+	}
+	start := p.FEN()
+	for _, c := range cases {
+		m := mustMove(t, p, c.move)
+		before := p.InHand(0, m.aux())
+		p.Make(m)
+		l, _ := g.parseSquare(c.left)
+		r, _ := g.parseSquare(c.right)
+		kl, ol, okl := p.PieceAt(l)
+		kr, or, okr := p.PieceAt(r)
+		if !okl || !okr || ol != 0 || or != 0 || g.BaseKind(kl) != g.BaseKind(kr) {
+			t.Fatalf("%s: %s and %s hold %v %v", c.move, c.left, c.right, okl, okr)
+		}
+		// The pair's moves are each other's reflection: the jian along /
+		// beside the jian along \, a mover beside the same mover.
+		fl, fr := g.FacingOf(kl), g.FacingOf(kr)
+		want := map[string]string{"J@a2": "right", "J:r@b2": "forward", "H:r@c3": "right", "R@f3": ""}[c.move]
+		if fr != want {
+			t.Errorf("%s: the partner points %q (the first %q), want %q", c.move, fr, fl, want)
+		}
+		if after := p.InHand(0, m.aux()); after != before-2 {
+			t.Errorf("%s: hand %d then %d", c.move, before, after)
+		}
+		if p.computeHash() != p.Hash() {
+			t.Fatalf("%s: hash differs from scratch", c.move)
+		}
+		p.Unmake()
+		if p.FEN() != start {
+			t.Fatalf("%s unmade: %s", c.move, p.FEN())
+		}
+	}
+	// A rook standing on l3 closes the pair a3-l3 to every kind; nothing is
+	// ever put down alone on the right half.
+	q := mustFEN(t, g, "*****1******/5kq5/12/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/11R/5KQ5/*****1******[RBBNNFFWWDDEEGGAAHHJJrrbbnnffwwddeeggaahhjj] w - - 0 1")
+	for _, m := range q.LegalMoves(nil) {
+		if s := q.MoveString(m); strings.HasSuffix(s, "@a3") {
+			t.Errorf("%s offered with its mirrored square taken", s)
+		}
+		if m.DropKind() == rook {
+			t.Errorf("%s: one rook left in hand, and a rook comes only in pairs", q.MoveString(m))
+		}
+	}
+	for _, s := range []string{"R@l2", "B@l3", "N@g2"} {
+		if _, err := q.ParseMove(s); err == nil {
+			t.Errorf("%s accepted: a lone piece on the right half", s)
+		}
+	}
+}

@@ -100,7 +100,8 @@ func (g *Game) loadTouchKeys(next func() uint64) {
 }
 
 // touchAfter marks the squares the mover's touch piece landed on: to, and
-// for a castling the partner's landing too. It saves the old touches for
+// for a castling the partner's landing too, for a symmetric drop the
+// mirrored square. It saves the old touches for
 // Unmake when they change.
 func (p *Position) touchAfter(h uint64, s int, m Move, u *undoRec) uint64 {
 	t := p.g.touch
@@ -120,6 +121,10 @@ func (p *Position) touchAfter(h uint64, s int, m Move, u *undoRec) uint64 {
 		return h
 	case moveCastle:
 		mark(m.aux2())
+	case moveDrop:
+		if d := p.g.drops; d.symmetric {
+			mark(p.g.partnerSq(m.To())) // the pair's other piece
+		}
 	}
 	mark(m.To())
 	if p.touched != old {
