@@ -112,6 +112,11 @@ type batchRun struct {
 	generation    int
 	consumer      jetstream.ConsumeContext
 	stopConsuming context.CancelFunc
+	// lastSeq is the stream sequence of the last record read, where a
+	// reader started again goes on; readAtRecheck is how many records had
+	// been read at the last recheck, to tell a stalled reader.
+	lastSeq       uint64
+	readAtRecheck int
 }
 
 type incomingMsg struct {
@@ -264,7 +269,10 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 		case <-recheck.C:
 			err := b.beat(ctx)
 			if err == nil {
-				_, err = b.fillGaps(ctx)
+				var total int
+				if total, err = b.fillGaps(ctx); err == nil {
+					b.checkReader(ctx, total)
+				}
 			}
 			if err != nil && !errors.Is(err, ErrCancelled) && !vanished(err) {
 				// A bucket whose stream is gone answers with no responders
@@ -317,6 +325,25 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	b.log.Info().Int("results", len(out.Results)).Int("dead_letters", len(out.DeadLetters)).
 		Int("surplus", len(out.Surplus)).Int("duplicates", out.Duplicates).Int("rejected", out.Rejected).Msg("batch complete")
 	return out, nil
+}
+
+// checkReader starts the records reader again when the stream holds
+// records of the batch it has not read and it read none for a whole
+// recheck interval: an ordered consumer whose server was killed does not
+// always come back by itself. It goes on after the last record read.
+func (b *batchRun) checkReader(ctx context.Context, total int) {
+	read := b.rec.consumed
+	stalled := total > read && read == b.readAtRecheck
+	b.readAtRecheck = read
+	if !stalled {
+		return
+	}
+	b.log.Warn().Int("read", read).Int("stored", total).Uint64("after_seq", b.lastSeq).
+		Msg("the records reader stalled (its server went away?): reading again after the last record read")
+	b.stopConsumer()
+	if err := retry(ctx, b.startConsumer); err != nil {
+		b.log.Warn().Err(err).Msg("starting the records reader again")
+	}
 }
 
 // rewatch watches the batch's state again after the watcher stopped (its
@@ -461,9 +488,13 @@ func (b *batchRun) startConsumer(ctx context.Context) error {
 	b.generation++
 	gen := b.generation
 	cctx, cancel := context.WithCancel(context.Background())
-	cons, err := b.c.Assets().Results.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{
+	occ := jetstream.OrderedConsumerConfig{
 		FilterSubjects: []string{protocol.BatchResultsFilter(b.id), protocol.BatchDeadFilter(b.id), protocol.BatchVerdictsFilter(b.id)},
-	})
+	}
+	if b.lastSeq > 0 {
+		occ.DeliverPolicy, occ.OptStartSeq = jetstream.DeliverByStartSequencePolicy, b.lastSeq+1
+	}
+	cons, err := b.c.Assets().Results.OrderedConsumer(ctx, occ)
 	if err != nil {
 		cancel()
 		return err
@@ -517,7 +548,7 @@ func (b *batchRun) recover(ctx context.Context, why error) error {
 	for _, jr := range b.rec.per {
 		jr.consumed, jr.pending = 0, nil
 	}
-	b.rec.consumed = 0
+	b.rec.consumed, b.lastSeq, b.readAtRecheck = 0, 0, 0
 	if err := b.startConsumer(ctx); err != nil {
 		return err
 	}
@@ -543,6 +574,7 @@ func (b *batchRun) absorb(ctx context.Context, m jetstream.Msg) string {
 	var seq uint64
 	if meta, err := m.Metadata(); err == nil {
 		seq = meta.Sequence.Stream
+		b.lastSeq = max(b.lastSeq, seq)
 	}
 	switch kind {
 	case protocol.KindVerdicts:

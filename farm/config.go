@@ -151,6 +151,9 @@ type Assets struct {
 	// SettingsNote says how the settings asked for differ from the farm's,
 	// empty when they agree or were stored.
 	SettingsNote string
+	// Reconfigured lists the batch consumers that a Reconfigure setup
+	// changed to the new settings.
+	Reconfigured []string
 }
 
 // Setup creates or updates every asset; it is idempotent, so every
@@ -193,6 +196,11 @@ func setup(ctx context.Context, js jetstream.JetStream, cfg Config, keep []byte)
 	}
 	if err := a.Jobs.DeleteConsumer(ctx, LegacyConsumerWorkers); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
 		return nil, fmt.Errorf("removing the shared consumer of earlier versions: %w", err)
+	}
+	if cfg.Reconfigure {
+		if a.Reconfigured, err = a.reconfigureConsumers(ctx); err != nil {
+			return nil, fmt.Errorf("reconfiguring the batches' consumers: %w", err)
+		}
 	}
 	a.Results, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        StreamResults,
@@ -314,10 +322,53 @@ func createOrGet(ctx context.Context, kv jetstream.KeyValue, key string, value [
 	return e.Value(), nil
 }
 
-// BatchConsumer creates (or updates to the farm's settings) the batch's
-// durable pull consumer, named by the batch id.
-func (a *Assets) BatchConsumer(ctx context.Context, batch string) (jetstream.Consumer, error) {
+// reconfigureConsumers gives every batch's consumer the farm's settings,
+// returning the names of those it changed: a reconfiguration reaches the
+// batches already running, whoever runs them.
+func (a *Assets) reconfigureConsumers(ctx context.Context) ([]string, error) {
 	st := a.Settings
+	var names []string
+	list := a.Jobs.ListConsumers(ctx)
+	for info := range list.Info() {
+		cc := info.Config
+		if cc.Durable == "" || cc.Durable == LegacyConsumerWorkers {
+			continue
+		}
+		if cc.AckWait == st.AckWait && cc.MaxDeliver == st.MaxDeliver && cc.MaxAckPending == st.MaxAckPending && cc.Replicas == st.Replicas {
+			continue
+		}
+		cc.AckWait, cc.MaxDeliver, cc.MaxAckPending, cc.Replicas = st.AckWait, st.MaxDeliver, st.MaxAckPending, st.Replicas
+		if _, err := a.Jobs.UpdateConsumer(ctx, cc); errors.Is(err, jetstream.ErrConsumerNotFound) {
+			continue // finished or cancelled meanwhile
+		} else if err != nil {
+			return names, fmt.Errorf("consumer %s: %w", cc.Durable, err)
+		}
+		names = append(names, cc.Durable)
+	}
+	return names, list.Err()
+}
+
+// currentSettings are the farm's settings as the farm bucket holds them
+// now (another coordinator may have reconfigured the farm since this one
+// started), or those read at setup when the bucket cannot say.
+func (a *Assets) currentSettings(ctx context.Context) Settings {
+	e, err := a.Farm.Get(ctx, farmSettingsKey)
+	if err != nil {
+		return a.Settings
+	}
+	var st Settings
+	if json.Unmarshal(e.Value(), &st) != nil || st.AckWait <= 0 || st.Replicas <= 0 {
+		return a.Settings
+	}
+	return st
+}
+
+// BatchConsumer creates (or updates to the farm's settings) the batch's
+// durable pull consumer, named by the batch id. The settings are read
+// afresh, so that a coordinator started before a reconfiguration does not
+// undo it.
+func (a *Assets) BatchConsumer(ctx context.Context, batch string) (jetstream.Consumer, error) {
+	st := a.currentSettings(ctx)
 	return a.Jobs.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
 		Durable:       batch,
 		Description:   "the jobs of one balancefarm batch",

@@ -3,8 +3,12 @@ package farm
 import (
 	"errors"
 	"flag"
+	"fmt"
+	"os"
+	"strings"
 	"time"
 
+	"github.com/nats-io/jwt/v2"
 	"github.com/nats-io/nats.go"
 	"github.com/rs/zerolog"
 )
@@ -57,7 +61,16 @@ func Connect(o ConnectOptions, log zerolog.Logger, extra ...nats.Option) (*nats.
 		}),
 	}
 	if o.Creds != "" {
+		id, err := ReadCredsIdentity(o.Creds)
+		if err != nil {
+			return nil, err
+		}
 		opts = append(opts, nats.UserCredentials(o.Creds))
+		if id.InboxPrefix != "" {
+			// Replies and pulled jobs come to inboxes only this user may
+			// subscribe to.
+			opts = append(opts, nats.CustomInboxPrefix(id.InboxPrefix))
+		}
 	}
 	if o.TLSCert != "" {
 		opts = append(opts, nats.ClientCert(o.TLSCert, o.TLSKey))
@@ -67,4 +80,49 @@ func Connect(o ConnectOptions, log zerolog.Logger, extra ...nats.Option) (*nats.
 	}
 	opts = append(opts, extra...)
 	return nats.Connect(o.URL, opts...)
+}
+
+// CredsIdentity is what a credentials file says of its user.
+type CredsIdentity struct {
+	// Name is the user's name (a worker host's, or "worker" for the pool).
+	Name string
+	// InboxPrefix is the one inbox prefix the user may subscribe under,
+	// empty when it may use the default _INBOX (a coordinator).
+	InboxPrefix string
+	// SharedInbox: the user may subscribe to the default _INBOX.> while
+	// restricted otherwise, as worker credentials made before private
+	// prefixes were: whoever else holds them can read its deliveries.
+	SharedInbox bool
+}
+
+// ReadCredsIdentity reads the user JWT of a .creds file. The inbox prefix
+// is the P of a subscribe permission "P.>" with P beginning "_INBOX" but
+// not "_INBOX" itself, when that is the only one: the client must use the
+// inboxes its permissions give it.
+func ReadCredsIdentity(path string) (CredsIdentity, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return CredsIdentity{}, err
+	}
+	token, err := jwt.ParseDecoratedJWT(data)
+	if err != nil {
+		return CredsIdentity{}, fmt.Errorf("credentials %s: %w", path, err)
+	}
+	claims, err := jwt.DecodeUserClaims(token)
+	if err != nil {
+		return CredsIdentity{}, fmt.Errorf("credentials %s: %w", path, err)
+	}
+	id := CredsIdentity{Name: claims.Name}
+	allow := claims.Permissions.Sub.Allow
+	for _, subj := range allow {
+		if subj == "_INBOX.>" {
+			id.SharedInbox = true
+		}
+	}
+	if len(allow) == 1 {
+		if p, ok := strings.CutSuffix(allow[0], ".>"); ok && p != "_INBOX" && strings.HasPrefix(p, "_INBOX") && !strings.ContainsAny(p, "*> ") {
+			id.InboxPrefix = p
+		}
+	}
+	return id, nil
 }

@@ -50,6 +50,10 @@ func NewCoordinator(ctx context.Context, js jetstream.JetStream, cfg Config, log
 	if assets.SettingsNote != "" {
 		log.Warn().Msg(assets.SettingsNote)
 	}
+	if cfg.Reconfigure {
+		log.Info().Interface("settings", assets.Settings).Strs("consumers", assets.Reconfigured).
+			Msg("farm reconfigured: new batches and the running ones listed take these settings")
+	}
 	c.assets = assets
 	return c, nil
 }
@@ -76,7 +80,11 @@ func (c *Coordinator) BatchID(plan protocol.Plan) string {
 func (c *Coordinator) recreate(ctx context.Context, why error) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	a, err := setup(ctx, c.js, c.cfg, c.assets.Key)
+	// The farm's settings as stored win: this coordinator's own were put
+	// there when it started, if it was told to reconfigure.
+	cfg := c.cfg
+	cfg.Reconfigure = false
+	a, err := setup(ctx, c.js, cfg, c.assets.Key)
 	if err != nil {
 		return err
 	}

@@ -33,8 +33,14 @@
 // are published. The first coordinator on a farm stores the key and its
 // settings (replicas, AckWait, MaxDeliver, MaxAckPending, duplicate
 // window) in bf_farm; later coordinators use those, warning when their own
-// differ, unless told to -reconfigure. Setup removes the single "workers"
-// consumer of earlier versions.
+// differ, unless told to -reconfigure. A reconfiguring coordinator stores
+// its settings, updates the streams (replicas, duplicate window) and the
+// consumer of every batch on the farm, running ones included (AckWait,
+// MaxDeliver, MaxAckPending, replicas); a coordinator makes a batch's
+// consumer with the settings stored at that moment, never the ones it
+// started with, and a game's heartbeat reads its consumer's AckWait again
+// every 10 s. Setup removes the single "workers" consumer of earlier
+// versions.
 //
 // # Fair pulling
 //
@@ -42,9 +48,15 @@
 // worker's slots first (ties in turn), for one job with a no-wait pull,
 // and sleeps a moment when none has one. Batches therefore share each
 // worker evenly whatever their games cost: a batch of slow games holds its
-// share of the slots and no more. A game in progress is never interrupted,
-// so a new batch may wait for one game (bounded by the wall limit) before
-// it gets its share.
+// share of the slots and no more. A worker lists the batches every half
+// second. A game in progress is not interrupted for fairness (a job has
+// few deliveries); instead, while one batch holds more than its share, a
+// worker plays up to -concurrency extra games for batches below theirs,
+// and takes no new job until finished games bring it back to its slots.
+// So a new batch gets its share within a second, not after the heavy
+// games in progress. The games of a batch whose consumer is gone
+// (cancelled, abandoned, complete) are stopped at the next listing, and
+// their jobs are neither retried nor dead-lettered.
 //
 // # One record per game, and only a sound one
 //
@@ -67,7 +79,10 @@
 //
 // Every publication of a job carries a lease (protocol.MakeLease): a
 // random nonce and its MAC under the farm key, naming that publication
-// only; records copy it. A coordinator refuses (counts in
+// only; records copy it. Only the worker that pulled a publication reads
+// its lease: a pulled job arrives on the puller's inbox, and each worker
+// user of a deployment may subscribe only under its own inbox prefix,
+// which Connect takes from its credentials (deploy/natsauth). A coordinator refuses (counts in
 // balancefarm_records_rejected_total, logs, drops) a record for no job of
 // the batch, without a lease of its job, that disagrees with its job or is
 // out of range (protocol.Result.CheckFor), that does not replay as a legal
@@ -176,6 +191,10 @@
 //	    writes it; also written to serve -reports DIR as DIR/ID/NAME.json,
 //	    .md and .html. 404 until the measurement is complete, 500 with the
 //	    reason when the report failed.
+//	GET /v1/measurements/{id}/games
+//	    Every game of the measurement as PGN (application/x-chess-pgn;
+//	    records/PGN.md), also written as DIR/ID/NAME.pgn and
+//	    NAME.games.jsonl. 404 until the report is made.
 //	GET /v1/measurements/{id}/results
 //	    {"id", "state", "results": [protocol.Result, ...] in game order,
 //	    "dead_letters": [...]}; partial while the state is "running".
@@ -184,6 +203,10 @@
 //	    batch's consumer together (KEDA scales workers on "queued").
 //	GET /healthz
 //	    "ok".
+//
+// coordinator serve adds POST /v1/repairs, GET /v1/repairs and GET
+// /v1/repairs/{id} beside these, with the same token (package repair,
+// Service): a repair of a posted file, kept in memory.
 //
 // A summary is {"id", "ruleset", "ruleset_hash", "state" ("running",
 // "complete", "cancelled" or "failed"), "error", "created", "games",

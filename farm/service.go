@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -27,6 +26,11 @@ type ServiceConfig struct {
 	// and the players it is to be measured by, before anything is queued:
 	// the ruleset's name, or the lines refusing it. Required.
 	Admit func(label string, data []byte, players []string) (name string, problems []string)
+	// Complete, when set, adds to a request's plan (its players and games
+	// already read) what the measurement plays beyond the ladder, such as
+	// the strongest rung's equal-strength games, so that serve plans as
+	// measure does.
+	Complete func(plan protocol.Plan) protocol.Plan
 	// Hooks, when set, gives each batch its stop rule and window.
 	Hooks func(plan protocol.Plan) (Hooks, error)
 	// Report, when set, is run on each completed batch for its verdict
@@ -66,6 +70,9 @@ type ServiceReport struct {
 	Viable bool
 	// JSON is the report document, served at /v1/measurements/{id}/report.
 	JSON []byte
+	// Games are the batch's games as PGN, served at
+	// /v1/measurements/{id}/games.
+	Games []byte
 }
 
 // DefaultMaxJobs is how many games one request may queue unless the
@@ -113,6 +120,7 @@ type serviceBatch struct {
 	verdict *bool
 	report  string // error from the report hook
 	doc     []byte // the report's JSON
+	pgn     []byte // the games as PGN
 }
 
 // NewService makes a service whose runs live as long as ctx.
@@ -210,19 +218,19 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 	}
 	var verdict *bool
 	var reportErr string
-	var doc []byte
+	var doc, pgn []byte
 	if s.cfg.Report != nil {
 		rep, err := s.cfg.Report(Finished{ID: b.id, Label: b.label, Plan: b.plan, RuleFile: data, Outcome: out, Wall: time.Since(started)})
 		if err != nil {
 			reportErr = err.Error()
 		} else {
-			verdict, doc = &rep.Viable, rep.JSON
+			verdict, doc, pgn = &rep.Viable, rep.JSON, rep.Games
 		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b.results, b.dead = out.Results, out.DeadLetters
-	b.state, b.verdict, b.report, b.doc = StateComplete, verdict, reportErr, doc
+	b.state, b.verdict, b.report, b.doc, b.pgn = StateComplete, verdict, reportErr, doc, pgn
 }
 
 // fail marks a run that stopped short, unless the service is stopping.
@@ -244,6 +252,7 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc("DELETE /v1/measurements/{id}", s.auth(s.deleteMeasurement))
 	mux.HandleFunc("GET /v1/measurements/{id}/results", s.auth(s.getResults))
 	mux.HandleFunc("GET /v1/measurements/{id}/report", s.auth(s.getReport))
+	mux.HandleFunc("GET /v1/measurements/{id}/games", s.auth(s.getGames))
 	mux.HandleFunc("GET /v1/queue", s.auth(s.getQueue))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") })
 	return mux
@@ -251,11 +260,16 @@ func (s *Service) Handler() http.Handler {
 
 // auth refuses a request without the service's bearer token, before its
 // body is read.
-func (s *Service) auth(h http.HandlerFunc) http.HandlerFunc {
-	if s.cfg.Token == "" {
+func (s *Service) auth(h http.HandlerFunc) http.HandlerFunc { return BearerAuth(s.cfg.Token, h) }
+
+// BearerAuth lets through only requests that carry token as a bearer
+// token (every request when token is empty): the API's one check, for
+// the endpoints other packages add beside it.
+func BearerAuth(token string, h http.HandlerFunc) http.HandlerFunc {
+	if token == "" {
 		return h
 	}
-	want := []byte("Bearer " + s.cfg.Token)
+	want := []byte("Bearer " + token)
 	return func(w http.ResponseWriter, r *http.Request) {
 		if got := []byte(r.Header.Get("Authorization")); subtle.ConstantTimeCompare(got, want) != 1 {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="balancefarm"`)
@@ -319,11 +333,14 @@ func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	plan.Ruleset = name
+	if s.cfg.Complete != nil {
+		plan = s.cfg.Complete(plan)
+	}
 	if err := plan.Check(); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error(), nil)
 		return
 	}
-	if n := len(plan.Players) * (len(plan.Players) - 1) / 2 * plan.GamesPerPairing; n > s.cfg.MaxJobs {
+	if n := len(plan.Players)*(len(plan.Players)-1)/2*plan.GamesPerPairing + plan.MirrorGames; n > s.cfg.MaxJobs {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("the plan has %d games, more than the %d one request may queue", n, s.cfg.MaxJobs), nil)
 		return
 	}
@@ -350,12 +367,7 @@ func (s *Service) planFor(r *http.Request, data []byte) (protocol.Plan, error) {
 	plan := protocol.Plan{RulesetHash: protocol.HashRuleFile(data), Players: s.cfg.Players,
 		GamesPerPairing: s.cfg.GamesPerPairing, Seed: s.cfg.Seed, MaxNodes: s.cfg.MaxNodes, MaxWallMS: s.cfg.MaxWallMS}
 	if v := q.Get("players"); v != "" {
-		plan.Players = nil
-		for _, p := range strings.Split(v, ",") {
-			if p = strings.TrimSpace(p); p != "" {
-				plan.Players = append(plan.Players, p)
-			}
-		}
+		plan.Players = protocol.SplitPlayers(v)
 	}
 	if v := q.Get("games"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -476,6 +488,23 @@ func (s *Service) getReport(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// getGames serves a finished measurement's games as PGN.
+func (s *Service) getGames(w http.ResponseWriter, r *http.Request) {
+	b := s.lookup(w, r)
+	if b == nil {
+		return
+	}
+	s.mu.Lock()
+	pgn, state := b.pgn, b.state
+	s.mu.Unlock()
+	if pgn == nil {
+		writeError(w, http.StatusNotFound, "no games (measurement "+state+")", nil)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-chess-pgn")
+	w.Write(pgn)
+}
+
 func (s *Service) getQueue(w http.ResponseWriter, r *http.Request) {
 	q, err := s.coord.Queue(r.Context())
 	if err != nil {
@@ -492,6 +521,15 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	enc.SetIndent("", "  ")
 	enc.Encode(v)
 }
+
+// WriteError answers an API request with an error and, when given, its
+// problems (at most MaxProblems, then a count), as every endpoint does.
+func WriteError(w http.ResponseWriter, status int, msg string, problems []string) {
+	writeError(w, status, msg, problems)
+}
+
+// WriteJSON answers an API request with v, indented.
+func WriteJSON(w http.ResponseWriter, status int, v any) { writeJSON(w, status, v) }
 
 func writeError(w http.ResponseWriter, status int, msg string, problems []string) {
 	body := map[string]any{"error": msg}

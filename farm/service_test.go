@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -83,7 +84,7 @@ func TestServiceAPI(t *testing.T) {
 	verdicts := make(chan string, 4)
 	report := func(f farm.Finished) (farm.ServiceReport, error) {
 		verdicts <- f.Label
-		return farm.ServiceReport{Viable: len(f.Outcome.Results) == 12, JSON: []byte(`{"games": 12}`)}, nil
+		return farm.ServiceReport{Viable: len(f.Outcome.Results) == 12, JSON: []byte(`{"games": 12}`), Games: []byte("[Event \"service test\"]\n")}, nil
 	}
 	srv := newService(t, ctx, c, report)
 
@@ -147,6 +148,15 @@ func TestServiceAPI(t *testing.T) {
 	var doc struct{ Games int }
 	if got := call(t, "GET", srv.URL+"/v1/measurements/"+sum.ID+"/report", nil, &doc); got != http.StatusOK || doc.Games != 12 {
 		t.Errorf("report: %d %+v", got, doc)
+	}
+	if resp, err := http.Get(srv.URL + "/v1/measurements/" + sum.ID + "/games"); err != nil {
+		t.Error(err)
+	} else {
+		pgn, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/x-chess-pgn" || !bytes.HasPrefix(pgn, []byte("[Event ")) {
+			t.Errorf("games: %d %q %q", resp.StatusCode, resp.Header.Get("Content-Type"), pgn)
+		}
 	}
 	var results struct {
 		Results     []protocol.Result

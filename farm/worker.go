@@ -81,6 +81,13 @@ func (c WorkerConfig) withDefaults() WorkerConfig {
 // jobs waiting that holds the fewest of this worker's slots (ties in
 // turn), so batches share a worker evenly whatever their games cost: a
 // batch of slow games holds its share of the slots and no more.
+//
+// A batch that arrives while another holds more than its share does not
+// wait for those games to end: up to Concurrency extra games may run, each
+// for a batch below its share, until finished games bring the worker back
+// to Concurrency. Games are never stopped for fairness (a job's
+// deliveries are few), only when their batch's consumer is gone
+// (cancelled, abandoned or complete).
 type Worker struct {
 	cfg   WorkerConfig
 	js    jetstream.JetStream
@@ -94,14 +101,20 @@ type Worker struct {
 	consumers map[string]jetstream.Consumer
 	busy      map[string]int // slots holding a job of each batch
 	turn      int
+	// games cancels the games in progress, by batch.
+	games map[string]map[*int]context.CancelCauseFunc
 }
+
+// errBatchGone stops the games of a batch whose consumer was deleted.
+var errBatchGone = errors.New("the batch's consumer is gone (cancelled, abandoned or complete)")
 
 // NewWorker makes a worker; Run starts it.
 func NewWorker(js jetstream.JetStream, cfg WorkerConfig) (*Worker, error) {
 	if cfg.Runner == nil {
 		return nil, errors.New("worker has no game runner")
 	}
-	return &Worker{cfg: cfg.withDefaults(), js: js, consumers: map[string]jetstream.Consumer{}, busy: map[string]int{}}, nil
+	return &Worker{cfg: cfg.withDefaults(), js: js, consumers: map[string]jetstream.Consumer{}, busy: map[string]int{},
+		games: map[string]map[*int]context.CancelCauseFunc{}}, nil
 }
 
 // Run plays jobs until ctx ends, then drains: it stops pulling, lets the
@@ -141,9 +154,12 @@ func (w *Worker) Run(ctx context.Context) error {
 	playCtx, stopPlay := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopPlay()
 	var wg sync.WaitGroup
-	for slot := range w.cfg.Concurrency {
+	// Twice the slots: the second half plays only for batches below their
+	// share (see take).
+	for slot := range 2 * w.cfg.Concurrency {
 		wg.Go(func() { w.slot(ctx, playCtx, slot) })
 	}
+	wg.Go(func() { w.watch(ctx) })
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
 	select {
@@ -170,40 +186,74 @@ const maxIdle = 250 * time.Millisecond
 // is found within a moment.
 const relistIdle = 200 * time.Millisecond
 
-// listEvery is how often a worker asks which batches have a consumer.
-const listEvery = 2 * time.Second
+// listEvery is how often a worker asks which batches have a consumer,
+// busy or not: a new batch is seen, and a cancelled one's games stopped,
+// within it.
+const listEvery = 500 * time.Millisecond
+
+// watch lists the batches every listEvery until ctx ends.
+func (w *Worker) watch(ctx context.Context) {
+	for {
+		w.relist(ctx)
+		if !sleep(ctx, listEvery) {
+			return
+		}
+	}
+}
+
+// relist asks which batches have a consumer, and stops the games of any
+// batch whose consumer the server says is gone.
+func (w *Worker) relist(ctx context.Context) {
+	lctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	var names []string
+	list := w.jobs.ConsumerNames(lctx)
+	for n := range list.Name() {
+		if n != LegacyConsumerWorkers {
+			names = append(names, n)
+		}
+	}
+	if list.Err() != nil {
+		return
+	}
+	sort.Strings(names)
+	w.mu.Lock()
+	w.names, w.listed = names, time.Now()
+	for n := range w.consumers {
+		if !slices.Contains(names, n) {
+			delete(w.consumers, n)
+		}
+	}
+	var gone []string
+	for b := range w.games {
+		if !slices.Contains(names, b) {
+			gone = append(gone, b)
+		}
+	}
+	w.mu.Unlock()
+	for _, b := range gone {
+		// A listing is not proof: ask for the consumer itself.
+		if _, err := w.jobs.Consumer(lctx, b); !errors.Is(err, jetstream.ErrConsumerNotFound) {
+			continue
+		}
+		w.mu.Lock()
+		n := len(w.games[b])
+		for _, stop := range w.games[b] {
+			stop(errBatchGone)
+		}
+		w.mu.Unlock()
+		w.cfg.Log.Info().Str("batch", b).Int("games", n).Msg("batch gone (cancelled, abandoned or complete): its games stopped")
+	}
+}
 
 // candidates lists the batches in the order a free slot should try them:
 // fewest of this worker's slots first, ties in turn.
 func (w *Worker) candidates(ctx context.Context) []string {
 	w.mu.Lock()
-	since := time.Since(w.listed)
-	stale := since > listEvery || w.idle && since > relistIdle
+	stale := w.idle && time.Since(w.listed) > relistIdle
 	w.mu.Unlock()
 	if stale {
-		lctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		var names []string
-		list := w.jobs.ConsumerNames(lctx)
-		for n := range list.Name() {
-			if n != LegacyConsumerWorkers {
-				names = append(names, n)
-			}
-		}
-		err := list.Err()
-		cancel()
-		w.mu.Lock()
-		if err == nil {
-			sort.Strings(names)
-			w.names, w.listed = names, time.Now()
-			for n := range w.consumers {
-				if !slices.Contains(names, n) {
-					delete(w.consumers, n)
-				}
-			}
-		} else {
-			w.listed = time.Now().Add(-listEvery + 200*time.Millisecond) // try again soon
-		}
-		w.mu.Unlock()
+		w.relist(ctx)
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -216,6 +266,34 @@ func (w *Worker) candidates(ctx context.Context) []string {
 	out = append(out[start:], out[:start]...)
 	sort.SliceStable(out, func(i, j int) bool { return w.busy[out[i]] < w.busy[out[j]] })
 	return out
+}
+
+// admit reserves a slot for a job of batch name, if the worker may play
+// one more: below Concurrency games any batch may (in a regular slot);
+// beyond it, up to twice Concurrency, only a batch below its share while
+// another is above its own (a batch that arrived while another held every
+// slot).
+func (w *Worker) admit(name string, extra bool) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	inflight := 0
+	for _, n := range w.busy {
+		inflight += n
+	}
+	c := w.cfg.Concurrency
+	ok := inflight < c && !extra // while a slot is free the extra ones rest
+	if inflight >= c && inflight < 2*c && len(w.names) > 1 {
+		share := (c + len(w.names) - 1) / len(w.names)
+		over := false
+		for b, n := range w.busy {
+			over = over || b != name && n > share
+		}
+		ok = over && w.busy[name] < share
+	}
+	if ok {
+		w.busy[name]++
+	}
+	return ok
 }
 
 // consumer is the cached handle on a batch's consumer.
@@ -244,13 +322,18 @@ func (w *Worker) consumer(ctx context.Context, name string) (jetstream.Consumer,
 // a request its slot has stopped waiting on (it would sit out AckWait).
 // It returns the job, its batch and its consumer; the batch counts the
 // slot as busy until release.
-func (w *Worker) take(ctx context.Context, wait time.Duration) (jetstream.Msg, string, jetstream.Consumer) {
+func (w *Worker) take(ctx context.Context, wait time.Duration, extra bool) (jetstream.Msg, string, jetstream.Consumer) {
+	tried := false
 	for _, name := range w.candidates(ctx) {
-		cons, err := w.consumer(ctx, name)
-		if err != nil {
+		if !w.admit(name, extra) {
 			continue
 		}
-		w.hold(name, 1)
+		tried = true
+		cons, err := w.consumer(ctx, name)
+		if err != nil {
+			w.hold(name, -1)
+			continue
+		}
 		batch, err := cons.FetchNoWait(1)
 		if err == nil {
 			for m := range batch.Messages() {
@@ -268,9 +351,11 @@ func (w *Worker) take(ctx context.Context, wait time.Duration) (jetstream.Msg, s
 			w.mu.Unlock()
 		}
 	}
-	w.mu.Lock()
-	w.idle = true
-	w.mu.Unlock()
+	if tried {
+		w.mu.Lock()
+		w.idle = true
+		w.mu.Unlock()
+	}
 	sleep(ctx, wait)
 	return nil, "", nil
 }
@@ -288,7 +373,7 @@ func (w *Worker) hold(name string, d int) {
 func (w *Worker) slot(ctx, playCtx context.Context, slot int) {
 	idle := 20 * time.Millisecond
 	for ctx.Err() == nil {
-		msg, name, cons := w.take(ctx, idle)
+		msg, name, cons := w.take(ctx, idle, slot >= w.cfg.Concurrency)
 		if msg == nil {
 			idle = min(2*idle, w.cfg.FetchWait, maxIdle)
 			continue
@@ -335,6 +420,8 @@ func (w *Worker) handle(ctx, playCtx context.Context, msg jetstream.Msg, cons je
 	defer m.InProgress.Dec()
 	hb := w.heartbeat(msg, cons)
 	defer hb.stop()
+	gameCtx, unregister := w.register(playCtx, job.BatchID)
+	defer unregister()
 
 	ruleFile, err := w.rules.get(playCtx, job.RulesetHash)
 	if err != nil {
@@ -348,7 +435,7 @@ func (w *Worker) handle(ctx, playCtx context.Context, msg jetstream.Msg, cons je
 		w.fail(playCtx, cons, msg, job, attempt, err, log)
 		return
 	}
-	res, reason, stuck, err := w.play(playCtx, hb, ruleFile, job)
+	res, reason, stuck, err := w.play(gameCtx, hb, ruleFile, job)
 	if stuck != nil {
 		// The runner ignored its cancellation: the job goes back now, but
 		// this slot takes no other until the game has stopped, so games
@@ -361,6 +448,12 @@ func (w *Worker) handle(ctx, playCtx context.Context, msg jetstream.Msg, cons je
 	if err != nil {
 		if playCtx.Err() != nil {
 			log.Info().Msg("game cancelled by shutdown; job handed back")
+			msg.Nak()
+			return
+		}
+		if errors.Is(context.Cause(gameCtx), errBatchGone) {
+			// Nobody waits for this game: no retry, no dead letter.
+			log.Info().Msg("game stopped: its batch is gone")
 			msg.Nak()
 			return
 		}
@@ -390,6 +483,28 @@ func (w *Worker) handle(ctx, playCtx context.Context, msg jetstream.Msg, cons je
 	}
 	log.Debug().Int("plies", res.Plies).Str("result", res.Result).Str("ending", res.Ending).
 		Int64("duration_ms", res.DurationMS).Msg("game recorded")
+}
+
+// register gives a game of batch a context that relist cancels when the
+// batch's consumer is gone; unregister forgets it.
+func (w *Worker) register(ctx context.Context, batch string) (context.Context, func()) {
+	gctx, stop := context.WithCancelCause(ctx)
+	key := new(int)
+	w.mu.Lock()
+	if w.games[batch] == nil {
+		w.games[batch] = map[*int]context.CancelCauseFunc{}
+	}
+	w.games[batch][key] = stop
+	w.mu.Unlock()
+	return gctx, func() {
+		w.mu.Lock()
+		delete(w.games[batch], key)
+		if len(w.games[batch]) == 0 {
+			delete(w.games, batch)
+		}
+		w.mu.Unlock()
+		stop(nil)
+	}
 }
 
 // play runs the game under the worker's limits; the runner's progress
@@ -565,28 +680,50 @@ type heartbeat struct {
 	held atomic.Bool
 	quit chan struct{}
 	done chan struct{}
+	// cancel ends a settings lookup under way when the heartbeat stops.
+	cancel context.CancelFunc
 }
 
 func (w *Worker) heartbeat(msg jetstream.Msg, cons jetstream.Consumer) *heartbeat {
 	hb := &heartbeat{quit: make(chan struct{}), done: make(chan struct{})}
+	var base context.Context
+	base, hb.cancel = context.WithCancel(context.Background())
 	hb.touch()
-	var ackWait time.Duration
-	if info := cons.CachedInfo(); info != nil {
-		ackWait = info.Config.AckWait
+	ackWait := func() time.Duration {
+		if info := cons.CachedInfo(); info != nil && info.Config.AckWait > 0 {
+			return info.Config.AckWait
+		}
+		return 30 * time.Second
 	}
-	if ackWait <= 0 {
-		ackWait = 30 * time.Second
-	}
+	tick := func(ackWait time.Duration) time.Duration { return max(ackWait/3, 10*time.Millisecond) }
 	go func() {
 		defer close(hb.done)
-		t := time.NewTicker(max(ackWait/3, 10*time.Millisecond))
+		aw := ackWait()
+		t := time.NewTicker(tick(aw))
 		defer t.Stop()
+		refreshed := time.Now()
 		for {
 			select {
 			case <-hb.quit:
 				return
 			case <-t.C:
-				if hb.held.Load() || time.Since(time.Unix(0, hb.last.Load())) < ackWait {
+				if time.Since(refreshed) >= settingsRefresh {
+					// The farm may have been reconfigured (coordinator
+					// -reconfigure): beat to the consumer's AckWait of
+					// now. Asked aside, so that a slow answer never holds
+					// a beat back.
+					refreshed = time.Now()
+					go func() {
+						ictx, cancel := context.WithTimeout(base, 5*time.Second)
+						defer cancel()
+						cons.Info(ictx)
+					}()
+				}
+				if n := ackWait(); n != aw {
+					aw = n
+					t.Reset(tick(aw))
+				}
+				if hb.held.Load() || time.Since(time.Unix(0, hb.last.Load())) < aw {
 					msg.InProgress()
 				}
 			}
@@ -595,9 +732,13 @@ func (w *Worker) heartbeat(msg jetstream.Msg, cons jetstream.Consumer) *heartbea
 	return hb
 }
 
+// settingsRefresh is how often a game's heartbeat reads its consumer's
+// settings again.
+const settingsRefresh = 10 * time.Second
+
 func (hb *heartbeat) touch() { hb.last.Store(time.Now().UnixNano()) }
 func (hb *heartbeat) hold()  { hb.held.Store(true) }
-func (hb *heartbeat) stop()  { close(hb.quit); <-hb.done }
+func (hb *heartbeat) stop()  { hb.cancel(); close(hb.quit); <-hb.done }
 
 // errHashMismatch means the stored rule file is not the one the job names.
 var errHashMismatch = errors.New("rule file does not match its hash")

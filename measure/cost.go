@@ -42,6 +42,28 @@ func (e *CostError) Error() string {
 		MaxStartPositions, e.FirstMoves)
 }
 
+// DecidedStartError is a valid file whose game is over in its start
+// position: there is nothing to play, and the farm's runner would refuse
+// every game of it.
+type DecidedStartError struct{ Rule string }
+
+func (e *DecidedStartError) Error() string {
+	return fmt.Sprintf("valid, but nothing to play: the game is over in its start position (%s)", e.Rule)
+}
+
+// CheckStart refuses a game that is over in its start position.
+func CheckStart(g *engine.Game) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("engine failure on the start position: %v", r)
+		}
+	}()
+	if oc := g.NewPosition().Outcome(); oc.Over {
+		return &DecidedStartError{Rule: oc.Rule}
+	}
+	return nil
+}
+
 // CheckCost refuses a game whose start position is too expensive to play.
 func CheckCost(g *engine.Game) (err error) {
 	defer func() {

@@ -12,8 +12,9 @@
 //     that precision needs at worst, stopped sooner once every flag they
 //     feed is decided and their intervals are that narrow.
 //   - A Measurer runs the batch on a farm.Coordinator, assesses the
-//     results, writes the JSON, Markdown and HTML reports and records the
-//     verdict metric.
+//     results, writes the JSON, Markdown and HTML reports with the game
+//     records (NAME.pgn, NAME.games.jsonl: package records) and records
+//     the verdict metric. DistinctNames keeps same-named files apart.
 //   - ServiceConfig fits a Measurer to farm.Service, so that the HTTP API
 //     refuses, stops and reports exactly as the command line does.
 //

@@ -2,6 +2,7 @@ package measure
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -22,6 +23,90 @@ type File struct {
 	Data []byte
 	Hash string
 	Game *engine.Game
+	// ReportName, when set, names the reports (NAME.json, ...) instead
+	// of the label's stem: DistinctNames sets it when two files of one
+	// run share a stem.
+	ReportName string
+}
+
+// DistinctNames gives files whose labels share a stem (a/chess.json and
+// b/chess.json) report names that keep them apart: the stem prefixed with
+// as few of the nearest folders as tell them apart ("a-chess",
+// "b-chess"), else numbered ("chess", "chess-2").
+func DistinctNames(files []*File) {
+	stem := func(f *File) string { return strings.TrimSuffix(filepath.Base(f.label()), ".json") }
+	groups := map[string][]*File{}
+	var order []string
+	for _, f := range files {
+		s := stem(f)
+		if groups[s] == nil {
+			order = append(order, s)
+		}
+		groups[s] = append(groups[s], f)
+	}
+	used := map[string]bool{}
+	for _, s := range order {
+		if len(groups[s]) == 1 {
+			used[s] = true
+		}
+	}
+	for _, s := range order {
+		g := groups[s]
+		if len(g) < 2 {
+			continue
+		}
+		folders := make([][]string, len(g))
+		deepest := 0
+		for i, f := range g {
+			folders[i] = parentFolders(f.label())
+			deepest = max(deepest, len(folders[i]))
+		}
+		var names []string
+		for d := 1; d <= deepest && names == nil; d++ {
+			try := make([]string, len(g))
+			seen := map[string]bool{}
+			ok := true
+			for i := range g {
+				fs := folders[i][max(0, len(folders[i])-d):]
+				try[i] = strings.Join(append(append([]string(nil), fs...), s), "-")
+				if seen[try[i]] || used[try[i]] || try[i] == "summary" {
+					ok = false
+				}
+				seen[try[i]] = true
+			}
+			if ok {
+				names = try
+			}
+		}
+		if names == nil {
+			names = make([]string, len(g))
+			n := 1
+			for i := range g {
+				names[i] = s
+				for used[names[i]] || names[i] == "summary" {
+					n++
+					names[i] = fmt.Sprintf("%s-%d", s, n)
+				}
+				used[names[i]] = true
+			}
+		}
+		for i, f := range g {
+			f.ReportName = names[i]
+			used[names[i]] = true
+		}
+	}
+}
+
+// parentFolders are the folder names above a path's file, outermost
+// first, without "." or "..".
+func parentFolders(path string) []string {
+	var out []string
+	for _, p := range strings.Split(filepath.ToSlash(filepath.Dir(filepath.Clean(path))), "/") {
+		if p != "" && p != "." && p != ".." {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // compile is engine.Compile; a test counts the calls through it.
@@ -35,6 +120,9 @@ var compile = engine.Compile
 func Load(label string, data []byte) (*File, error) {
 	g, err := compile(data)
 	if err != nil {
+		return nil, err
+	}
+	if err := CheckStart(g); err != nil {
 		return nil, err
 	}
 	if err := CheckCost(g); err != nil {

@@ -1,13 +1,15 @@
 package measure
 
 import (
-	"balancefarm/protocol"
+	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"balancefarm/engine"
+	"balancefarm/protocol"
 )
 
 // TestRead covers what a rule file can be refused for, and the names a
@@ -170,5 +172,72 @@ func TestEqualStrengthPlan(t *testing.T) {
 	}
 	if err := (Settings{Players: []string{"random", "ab:d1"}, Games: 4, Precision: 0.7}).Check(); err == nil {
 		t.Error("precision 0.7 accepted")
+	}
+}
+
+func TestDistinctNames(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		labels []string
+		want   []string
+	}{
+		{"distinct stems keep them", []string{"a/chess.json", "b/shogi.json"}, []string{"", ""}},
+		{"shared stem takes the folder", []string{"a/chess.json", "b/chess.json"}, []string{"a-chess", "b-chess"}},
+		{"same folder name goes one up", []string{"x/a/chess.json", "y/a/chess.json"}, []string{"x-a-chess", "y-a-chess"}},
+		{"no folder to tell them apart", []string{"chess.json", "chess.json"}, []string{"chess", "chess-2"}},
+		{"one of three shares", []string{"chess.json", "v2/chess.json", "go.json"}, []string{"chess", "v2-chess", ""}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var files []*File
+			for _, l := range c.labels {
+				files = append(files, &File{Label: l})
+			}
+			DistinctNames(files)
+			seen := map[string]bool{}
+			for i, f := range files {
+				if f.ReportName != c.want[i] {
+					t.Errorf("%s: report name %q, want %q", f.Label, f.ReportName, c.want[i])
+				}
+				name := f.ReportName
+				if name == "" {
+					name = strings.TrimSuffix(filepath.Base(f.Label), ".json")
+				}
+				if seen[name] {
+					t.Errorf("two files named %q", name)
+				}
+				seen[name] = true
+			}
+		})
+	}
+}
+
+// A valid file whose game is over in its start position is refused by
+// Load, in the words validate prints: every game of it would fail.
+func TestLoadRefusesDecidedStart(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "rulesets", "canaries", "coin-toss.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load("coin-toss.json", data); err != nil {
+		t.Fatalf("the canary itself: %v", err)
+	}
+	// Without its first move the hunter has none at the start.
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	hunter := doc["pieces"].([]any)[0].(map[string]any)
+	hunter["moves"] = hunter["moves"].([]any)[1:]
+	edited, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Load("stuck.json", edited)
+	var decided *DecidedStartError
+	if !errors.As(err, &decided) {
+		t.Fatalf("Load = %v, want a DecidedStartError", err)
+	}
+	if got := Lines(err); len(got) != 1 || !strings.Contains(got[0], "over in its start position") {
+		t.Errorf("lines %q", got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -143,9 +144,19 @@ func TestServeMatchesMeasure(t *testing.T) {
 	if err != nil || !bytes.Equal(written, served) {
 		t.Errorf("written report (%v) differs from the served one", err)
 	}
-	for _, ext := range []string{".md", ".html"} {
+	for _, ext := range []string{".md", ".html", ".pgn", ".games.jsonl"} {
 		if _, err := os.Stat(filepath.Join(reportsDir, sum.ID, "five-by-five"+ext)); err != nil {
 			t.Error(err)
+		}
+	}
+	if resp, err := http.Get(srv.URL + "/v1/measurements/" + sum.ID + "/games"); err != nil {
+		t.Error(err)
+	} else {
+		pgn, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		written, _ := os.ReadFile(filepath.Join(reportsDir, sum.ID, "five-by-five.pgn"))
+		if resp.StatusCode != http.StatusOK || !bytes.Equal(pgn, written) || bytes.Count(pgn, []byte("[Event ")) != 4 {
+			t.Errorf("served games (%d) are not the 4 games written:\n%s", resp.StatusCode, pgn)
 		}
 	}
 	a, b := withoutWall(t, measured), withoutWall(t, served)
@@ -174,6 +185,8 @@ func TestServeMatchesMeasure(t *testing.T) {
 	again := withoutWall(t, awaitReport(t, srv2, sum.ID))
 	// Resumed, the request's file name is gone: the report names the ruleset.
 	again["file"], again["name"] = b["file"], b["name"]
+	// Without a reports folder no PGN file sits beside the report.
+	again["games_file"] = b["games_file"]
 	if !reflect.DeepEqual(again, b) {
 		t.Errorf("resumed report differs from the first")
 	}

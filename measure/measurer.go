@@ -1,12 +1,17 @@
 package measure
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"time"
 
 	"balancefarm/engine"
 	"balancefarm/farm"
 	"balancefarm/protocol"
+	"balancefarm/records"
 	"balancefarm/report"
 	"balancefarm/selfplay"
 	"balancefarm/stats"
@@ -52,24 +57,69 @@ func (m *Measurer) Run(ctx context.Context, f *File, s Settings, hooks farm.Hook
 }
 
 // Report assesses a file's results against the ladder players, writes
-// NAME.json, NAME.md and NAME.html into dir unless dir is empty, and
-// exports the verdict as the ruleset_viable metric.
+// NAME.json, NAME.md, NAME.html and the game records NAME.pgn and
+// NAME.games.jsonl into dir unless dir is empty, and exports the verdict
+// as the ruleset_viable metric.
 func (m *Measurer) Report(f *File, players []string, results []protocol.Result, wall time.Duration, dir string) (*report.Report, error) {
+	rep, _, err := m.ReportGames(f, players, results, wall, dir)
+	return rep, err
+}
+
+// ReportGames is Report that also returns the games as PGN.
+func (m *Measurer) ReportGames(f *File, players []string, results []protocol.Result, wall time.Duration, dir string) (*report.Report, []byte, error) {
 	if f.Game == nil {
-		return nil, errNoGame
+		return nil, nil, errNoGame
 	}
 	a, err := selfplay.Assess(f.label(), f.Game, players, results, wall, stats.DefaultThresholds())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	rep := a.Report
-	if dir != "" {
-		if rep, err = report.Write(dir, a.Input); err != nil {
-			return nil, err
+	in := a.Input
+	if f.ReportName != "" {
+		in.Name = f.ReportName
+	}
+	games := records.Build(f.Game, results)
+	in.Board = records.Board(f.Game)
+	in.Start = records.StartFrame(f.Game, in.Board)
+	in.Played = records.Summaries(games)
+	// The examples follow the flags, which the report settles.
+	first, err := report.New(in)
+	if err != nil {
+		return nil, nil, err
+	}
+	in.Examples = records.Examples(f.Game, games, first)
+	var pgn bytes.Buffer
+	if err := records.WritePGN(&pgn, records.MetaFor(f.Game, f.Name, time.Now()), games); err != nil {
+		return nil, nil, err
+	}
+	var rep *report.Report
+	if dir == "" {
+		rep, err = report.New(in)
+	} else {
+		in.GamesFile = in.Name + ".pgn"
+		if rep, err = report.Write(dir, in); err == nil {
+			err = writeRecords(dir, in.Name, pgn.Bytes(), games)
 		}
+	}
+	if err != nil {
+		return nil, nil, err
 	}
 	if m.Coord != nil {
 		m.Coord.RecordVerdict(f.Name, rep.Verdict == stats.Viable)
 	}
-	return rep, nil
+	return rep, pgn.Bytes(), nil
+}
+
+// writeRecords writes DIR/NAME.pgn and DIR/NAME.games.jsonl.
+func writeRecords(dir, name string, pgn []byte, games []records.Game) error {
+	var js bytes.Buffer
+	if err := records.WriteJSONL(&js, games); err != nil {
+		return err
+	}
+	for file, data := range map[string][]byte{name + ".pgn": pgn, name + ".games.jsonl": js.Bytes()} {
+		if err := os.WriteFile(filepath.Join(dir, file), data, 0o644); err != nil {
+			return fmt.Errorf("game records: %v", err)
+		}
+	}
+	return nil
 }

@@ -57,6 +57,15 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			}
 			return f.Name, nil
 		},
+		Complete: func(plan protocol.Plan) protocol.Plan {
+			// The equal-strength games measure would add to these
+			// players and games.
+			s := defaults
+			s.Players, s.Games = plan.Players, plan.GamesPerPairing
+			full := s.plan(plan.Ruleset, plan.RulesetHash)
+			plan.Mirror, plan.MirrorGames = full.Mirror, full.MirrorGames
+			return plan
+		},
 		Hooks: func(plan protocol.Plan) (farm.Hooks, error) {
 			s := defaults
 			s.Players, s.Games = plan.Players, plan.GamesPerPairing
@@ -86,7 +95,7 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			if reportsDir != "" {
 				dir = filepath.Join(reportsDir, b.ID)
 			}
-			rep, err := m.Report(f, b.Plan.Players, b.Outcome.Results, b.Wall, dir)
+			rep, pgn, err := m.ReportGames(f, b.Plan.Players, b.Outcome.Results, b.Wall, dir)
 			if err != nil {
 				return farm.ServiceReport{}, err
 			}
@@ -94,7 +103,7 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			if err != nil {
 				return farm.ServiceReport{}, err
 			}
-			return farm.ServiceReport{Viable: rep.Verdict == stats.Viable, JSON: doc}, nil
+			return farm.ServiceReport{Viable: rep.Verdict == stats.Viable, JSON: doc, Games: pgn}, nil
 		},
 		MaxRuleFileBytes: engine.MaxRuleFileBytes,
 		Players:          defaults.Players,

@@ -21,12 +21,15 @@ const (
 	FeatureOpeningCaptures = "opening_captures"  // captures available at the first ply
 
 	// Uses of particular rules, counted by the runner from the moves.
-	FeatureCastling   = "castling"       // castling moves made
-	FeatureEnPassant  = "en_passant"     // en passant captures made
-	FeatureDoubleStep = "double_step"    // double steps made
-	FeatureTurns      = "turns"          // turns in place made (pieces[].facing)
-	FeaturePortalMove = "portal_moves"   // portal ends moved (rules.portals moved_by)
-	FeatureThrough    = "through_portal" // moves through a portal end or a fold
+	FeatureCastling  = "castling"   // castling moves made
+	FeatureEnPassant = "en_passant" // en passant captures made
+	// FeatureEnPassantChances counts the plies at which an en passant
+	// capture was legal, taken or not.
+	FeatureEnPassantChances = "en_passant_chances"
+	FeatureDoubleStep       = "double_step"    // double steps made
+	FeatureTurns            = "turns"          // turns in place made (pieces[].facing)
+	FeaturePortalMove       = "portal_moves"   // portal ends moved (rules.portals moved_by)
+	FeatureThrough          = "through_portal" // moves through a portal end or a fold
 	// FeatureGoalPly is the ply at which a reach goal was reached, 0 when
 	// none was.
 	FeatureGoalPly = "goal_ply"

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"balancefarm/internal/splitmix"
+	"strings"
 
 	"crypto/sha256"
 	"encoding/binary"
@@ -214,4 +215,26 @@ func (p Plan) PairingOf(j Job) (pairing, pair int, ok bool) {
 		return p.distinctPairings(), j.PairID - base, true
 	}
 	return 0, 0, false
+}
+
+// SplitPlayers reads a comma-separated ladder ("random,ab:n500,...").
+// An outside engine's spec has commas of its own
+// ("uci:/usr/bin/fairy-stockfish,nodes=20000,UCI_Variant=xiangqi"): after
+// a uci: spec, a field of the form name=value with no ':' before its '='
+// belongs to it, not to a new player.
+func SplitPlayers(list string) []string {
+	var out []string
+	for _, f := range strings.Split(list, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		name, _, isOption := strings.Cut(f, "=")
+		if n := len(out); n > 0 && isOption && !strings.Contains(name, ":") && strings.HasPrefix(out[n-1], "uci:") {
+			out[n-1] += "," + f
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
 }

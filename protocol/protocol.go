@@ -106,7 +106,10 @@ type Result struct {
 
 	// Moves are in the position notation's move syntax, one per ply.
 	Moves []string `json:"moves"`
-	Plies int      `json:"plies"`
+	// OpeningPlies are the first plies of Moves, played at random from
+	// the seed to vary the games (absent in older records).
+	OpeningPlies int `json:"opening_plies,omitempty"`
+	Plies        int `json:"plies"`
 	// Result is "1-0", "0-1" or "1/2-1/2"; Winner is 0, 1 or -1 to match.
 	Result string `json:"result"`
 	Winner int    `json:"winner"`
@@ -149,6 +152,8 @@ func (r Result) CheckGame() error {
 		return fmt.Errorf("winner %d does not match result %s", r.Winner, r.Result)
 	case r.Plies < 0 || r.Plies != len(r.Moves):
 		return fmt.Errorf("plies %d but %d moves", r.Plies, len(r.Moves))
+	case r.OpeningPlies < 0 || r.OpeningPlies > r.Plies:
+		return fmt.Errorf("opening plies %d in a game of %d plies", r.OpeningPlies, r.Plies)
 	case r.Ending == "":
 		return errors.New("no ending rule")
 	case r.Nodes < 0 || r.LeadChanges < 0 || r.DecisivePly < 0:

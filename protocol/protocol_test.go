@@ -196,3 +196,24 @@ func TestResultRoundTrip(t *testing.T) {
 		t.Fatalf("round trip lost fields: %+v", back)
 	}
 }
+
+func TestSplitPlayers(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"random, ab:n500,mcts:i50,", []string{"random", "ab:n500", "mcts:i50"}},
+		{"random,uci:/sf,nodes=2000,UCI_Variant=xiangqi,ab:n3000",
+			[]string{"random", "uci:/sf,nodes=2000,UCI_Variant=xiangqi", "ab:n3000"}},
+		{"uci:/a,VariantPath=/v:w.ini,uci:/b,depth=3", []string{"uci:/a,VariantPath=/v:w.ini", "uci:/b,depth=3"}},
+		// Only a uci spec takes name=value fields; elsewhere they stand
+		// alone, for the spec parser to refuse.
+		{"ab:n500,nodes=3", []string{"ab:n500", "nodes=3"}},
+		{"", nil},
+	}
+	for _, tc := range tests {
+		if got := SplitPlayers(tc.in); strings.Join(got, "|") != strings.Join(tc.want, "|") || len(got) != len(tc.want) {
+			t.Errorf("SplitPlayers(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

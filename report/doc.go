@@ -2,6 +2,10 @@
 // measurement leaves behind: NAME.json (the machine-readable record, format
 // in FORMAT.md), NAME.md (for a pull request: verdict and reasons first,
 // then the numbers) and NAME.html (a page that stands alone, its plots
-// inline SVG drawn with gonum/plot), plus summary.md with one row per file.
-// It computes no statistics of its own beyond binning for display.
+// inline SVG drawn with gonum/plot, board diagrams and a replay viewer for
+// the example games in inline SVG and script), plus summary.md with one row
+// per file. The reasons open every format as plain sentences, each linking
+// its example games. The board, frames and games come from the caller
+// (package records), so the report knows no rules; it computes no
+// statistics of its own beyond binning and per-rung sums for display.
 package report

@@ -28,6 +28,9 @@ var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"state":    stateText,
 	"more":     moreText,
 	"isViable": func(v string) bool { return v == stats.Viable },
+	"even":     func(i int) bool { return i%2 == 0 },
+	"inc":      func(i int) int { return i + 1 },
+	"moveNo":   func(i int) int { return i/2 + 1 },
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -44,26 +47,61 @@ th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; vertica
 th { background: #f3f3f3; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .raised { background: #fde7e5; }
-figure { display: inline-block; margin: 0.5em; }
-figure svg { width: 36em; height: auto; }
+figure { display: inline-block; margin: 0.5em; vertical-align: top; }
+figure svg { width: 33em; height: auto; }
+figure.wide svg { width: 44em; }
+figcaption { font-weight: bold; margin-bottom: 0.3em; }
+figure.diagram svg, .viewer svg.board { width: auto; max-width: 26em; height: auto; }
 .facts span { margin-right: 2em; }
+ul.reasons { font-size: 1.15em; line-height: 1.5; }
+ul.reasons li.undecided { color: #5c4a00; }
+p.reasons.clear { font-size: 1.15em; }
+.ex { font-size: 0.85em; color: #555; }
+.game { border: 1px solid #ddd; padding: 0.5em 1em; margin: 1em 0; }
+.viewer { display: flex; gap: 1.5em; align-items: flex-start; }
+.moves { max-width: 36em; line-height: 1.7; }
+.mv { cursor: pointer; padding: 0 0.15em; }
+.mv.now { background: #f6d365; }
+.num { color: #888; margin-right: 0.2em; }
+.coord { font-size: 11px; fill: #555; text-anchor: middle; font-family: sans-serif; }
 </style>
 </head>
 <body>
 <h1 id="verdict" class="{{.R.Verdict}}">Verdict: {{verdict .R.Verdict}} ({{.R.Name}})</h1>
-<p class="facts"><span>File: <code>{{.R.File}}</code></span><span id="games">Games: {{.R.Games}}</span><span>Left out for errors: {{.R.ErrorGames}}</span><span id="wall">Wall time: {{wall .R.WallSeconds}}</span></p>
+<section id="reasons">
+{{if .Reasons}}<ul class="reasons">{{range .Reasons}}<li class="{{.State}}">{{.Text}}{{if .Games}} <span class="ex">Example games: {{range $i, $g := .Games}}{{if $i}}, {{end}}<a href="#game-{{$g.Round}}">{{$g.Round}}</a>{{end}}.</span>{{end}}</li>
+{{end}}</ul>{{else}}<p class="reasons clear">Every flag is clear: at equal strength the games were decisive, finished, long enough and fair to both players, and skill paid.</p>{{end}}
+</section>
+<figure id="first-mover" class="wide"><figcaption>{{.FirstMover.Title}}</figcaption>{{inline .FirstMover.SVG}}</figure>
+<p class="facts"><span>File: <code>{{.R.File}}</code></span><span id="games">Games: {{.R.Games}}</span><span>Left out for errors: {{.R.ErrorGames}}</span><span id="wall">Wall time: {{wall .R.WallSeconds}}</span>{{if .R.GamesFile}}<span>Every game: <a href="{{.R.GamesFile}}">{{.R.GamesFile}}</a></span>{{end}}</p>
 {{if .R.Undecided}}<h2>Undecided</h2>
 <p>The interval straddles the threshold: the games ran out first.</p>
 <ul>{{range .R.Undecided}}<li><b>{{.Name}}</b> ({{more .MoreGames}} would decide it): {{.Detail}}</li>{{end}}</ul>{{end}}
-{{if .R.Flags}}<h2>Reasons</h2>
+{{if .R.Flags}}<h2>Raised flags</h2>
 <ul>{{range .R.Flags}}<li><b>{{.Name}}</b>: {{.Detail}}</li>{{end}}</ul>
-{{else}}<p>No flag raised.</p>{{end}}
+{{end}}
 {{if .R.Warnings}}<h2>Design warnings</h2>
 <p>Reported for the designer; they do not change the verdict.</p>
 <ul>{{range .R.Warnings}}<li><b>{{.Name}}</b>: {{.Detail}}</li>{{end}}</ul>{{end}}
 <p>Ladder, weakest first: {{join .R.Ladder " < "}}. Rates read from {{.R.Scope.Games}} {{.R.Scope.Description}}. Intervals are {{pct .R.Thresholds.Confidence}}%.</p>
+{{inline .Symbols}}
+{{if .StartSVG}}<h2>Start position</h2>
+<figure class="diagram" id="start-position">{{inline .StartSVG}}</figure>{{end}}
 <h2>Plots</h2>
-<div>{{range .Figures}}<figure><figcaption>{{.Title}}</figcaption>{{inline .SVG}}</figure>{{end}}</div>
+<div>{{range .Figures}}<figure id="plot-{{.ID}}"><figcaption>{{.Title}}</figcaption>{{inline .SVG}}</figure>{{end}}</div>
+{{if .Games}}<h2 id="examples">Example games</h2>
+<p>Games that show each flag{{if .R.GamesFile}}; every game is in <a href="{{.R.GamesFile}}">{{.R.GamesFile}}</a>{{end}}. The board shows the final position: step through a game with the buttons, the arrow keys or a click on a move.</p>
+{{range .Groups}}<h3>{{.Flag}}: {{.Why}}</h3>
+{{range .Games}}<div class="game" id="game-{{.Round}}" tabindex="0">
+<p class="gamehead"><b>Game {{.Round}}</b>: {{.White}} (first) vs {{.Black}}, {{.Result}} by {{.Ending}} in {{.Plies}} plies</p>
+<div class="viewer"><div>{{inline .SVG}}
+<p class="controls"><button type="button" class="first">|&lt;</button> <button type="button" class="prev">&lt;</button> <button type="button" class="next">&gt;</button> <button type="button" class="last">&gt;|</button> <span class="ply">final position</span></p></div>
+<p class="moves">{{range $i, $m := .Moves}}{{if even $i}}<span class="num">{{moveNo $i}}.</span>{{end}}<span class="mv" data-ply="{{inc $i}}">{{$m}}</span> {{end}}</p></div>
+</div>
+{{end}}{{end}}
+<script type="application/json" id="replay-data">{{.Data}}</script>
+<script>{{.Script}}</script>
+{{end}}
 <h2>Checks</h2>
 <table>
 <tr><th>flag</th><th>value</th><th>interval</th><th>threshold</th><th>state</th><th>detail</th></tr>
@@ -113,9 +151,14 @@ figure svg { width: 36em; height: auto; }
 </html>
 `))
 
-// HTML renders the stand-alone page with its plots inlined.
+// HTML renders the stand-alone page with its plots, diagrams and replay
+// viewer inlined.
 func (r *Report) HTML() ([]byte, error) {
 	figs, err := r.figures()
+	if err != nil {
+		return nil, err
+	}
+	fm, err := r.firstMoverFigure()
 	if err != nil {
 		return nil, err
 	}
@@ -123,14 +166,39 @@ func (r *Report) HTML() ([]byte, error) {
 	for i := len(r.Ratings.Rungs) - 1; i >= 0; i-- {
 		rungs = append(rungs, r.Ratings.Rungs[i])
 	}
+	v, err := r.viewer()
+	if err != nil {
+		return nil, err
+	}
 	var b bytes.Buffer
 	err = page.Execute(&b, struct {
 		R                *Report
+		Reasons          []reasonView
+		FirstMover       Figure
 		Figures          []Figure
 		RungsStrongFirst []stats.Rating
-	}{r, figs, rungs})
+		*viewerData
+	}{r, r.reasonViews(), fm, figs, rungs, v})
 	if err != nil {
 		return nil, fmt.Errorf("report: html: %v", err)
 	}
 	return b.Bytes(), nil
+}
+
+// reasonView is a reason with the example games it links.
+type reasonView struct {
+	Reason
+	Games []ExampleGame
+}
+
+func (r *Report) reasonViews() []reasonView {
+	out := make([]reasonView, 0, len(r.Reasons))
+	for _, x := range r.Reasons {
+		v := reasonView{Reason: x}
+		if ex := r.examplesOf(x.Flag); ex != nil {
+			v.Games = ex.Games
+		}
+		out = append(out, v)
+	}
+	return out
 }

@@ -63,6 +63,24 @@ func (r *Report) Markdown() []byte {
 	conf := int(r.Thresholds.Confidence*100 + 0.5)
 
 	w("## Verdict: %s (%s, `%s`)\n\n", verdictWords(r.Verdict), cell(r.Name), cell(r.File))
+	for _, x := range r.Reasons {
+		w("- %s", x.Text)
+		if ex := r.examplesOf(x.Flag); ex != nil && len(ex.Games) > 0 {
+			var ns []string
+			for _, g := range ex.Games {
+				ns = append(ns, fmt.Sprint(g.Round))
+			}
+			w(" Example games: %s", strings.Join(ns, ", "))
+			if r.GamesFile != "" {
+				w(" in [%s](%s)", r.GamesFile, r.GamesFile)
+			}
+			w(".")
+		}
+		w("\n")
+	}
+	if len(r.Reasons) > 0 {
+		w("\n")
+	}
 	if len(r.Undecided) > 0 {
 		w("Undecided (the interval straddles the threshold; the games ran out first):\n\n")
 		for _, u := range r.Undecided {
@@ -73,7 +91,7 @@ func (r *Report) Markdown() []byte {
 	if len(r.Flags) == 0 {
 		w("No flag raised.\n\n")
 	} else {
-		w("Reasons:\n\n")
+		w("Raised flags:\n\n")
 		for _, f := range r.Flags {
 			w("- **%s**: %s\n", f.Name, f.Detail)
 		}

@@ -30,6 +30,15 @@ type Input struct {
 	// they could be learned; PieceValuesNote says why not otherwise.
 	PieceValues     *stats.PieceValues
 	PieceValuesNote string
+
+	// Optional, from the game records: the board and its start position
+	// for the diagram, each flag's example games, the PGN file's name
+	// beside the report, and every counted game for the per-rung plots.
+	Board     *Board
+	Start     Frame
+	Examples  []Examples
+	GamesFile string
+	Played    []GameSummary
 }
 
 // Flag is a raised verdict flag.
@@ -88,6 +97,7 @@ type Report struct {
 	Name          string            `json:"name"`
 	File          string            `json:"file"`
 	Verdict       string            `json:"verdict"`
+	Reasons       []Reason          `json:"reasons"`
 	Flags         []Flag            `json:"flags"`
 	Undecided     []Undecided       `json:"undecided"`
 	Warnings      []stats.Warning   `json:"warnings"`
@@ -110,8 +120,15 @@ type Report struct {
 	// (PieceValuesNote says why).
 	PieceValues     *stats.PieceValues `json:"piece_values,omitempty"`
 	PieceValuesNote string             `json:"piece_values_note,omitempty"`
+	// Examples are the games each raised or undecided flag links to;
+	// GamesFile is the PGN beside the report that holds every game.
+	Examples  []Examples `json:"examples"`
+	GamesFile string     `json:"games_file,omitempty"`
 
-	plies []int
+	plies  []int
+	board  *Board
+	start  Frame
+	played []GameSummary
 }
 
 // New builds the report for one measurement. The name must be usable as
@@ -153,7 +170,12 @@ func New(in Input) (*Report, error) {
 		Thresholds:      a.Thresholds,
 		PieceValues:     in.PieceValues,
 		PieceValuesNote: in.PieceValuesNote,
+		Examples:        orEmpty(in.Examples),
+		GamesFile:       in.GamesFile,
 		plies:           a.Plies,
+		board:           in.Board,
+		start:           in.Start,
+		played:          in.Played,
 	}
 	if r.Ratings.Rungs == nil {
 		r.Ratings.Rungs = []stats.Rating{}
@@ -164,6 +186,7 @@ func New(in Input) (*Report, error) {
 	for _, c := range stats.Undecided(a.Checks) {
 		r.Undecided = append(r.Undecided, Undecided{c.Name, c.Detail, c.Value, c.Threshold, c.MoreGames})
 	}
+	r.Reasons = r.explain()
 	return r, nil
 }
 

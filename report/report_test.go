@@ -30,7 +30,7 @@ func TestRenderAllFormats(t *testing.T) {
 	}
 	t.Run("json", func(t *testing.T) { checkJSON(t, read(".json")) })
 	t.Run("markdown", func(t *testing.T) { checkMarkdown(t, read(".md")) })
-	t.Run("html", func(t *testing.T) { checkHTML(t, read(".html")) })
+	t.Run("html", func(t *testing.T) { checkHTML(t, read(".html"), 6) })
 }
 
 // analysisOf is the example report's analysis.
@@ -172,7 +172,7 @@ func checkMarkdown(t *testing.T, b []byte) {
 // httpURL matches an absolute web address.
 var httpURL = regexp.MustCompile(`(?i)https?://`)
 
-func checkHTML(t *testing.T, b []byte) {
+func checkHTML(t *testing.T, b []byte, wantSVGs int) {
 	d := xml.NewDecoder(bytes.NewReader(b))
 	d.Strict = true
 	var stack []string
@@ -196,8 +196,14 @@ func checkHTML(t *testing.T, b []byte) {
 					svgs++
 				}
 				inSVG++
-			case "script", "link", "img", "iframe", "object", "embed":
+			case "link", "img", "iframe", "object", "embed":
 				t.Errorf("element <%s> could load something", x.Name.Local)
+			case "script":
+				for _, a := range x.Attr {
+					if a.Name.Local == "src" {
+						t.Errorf("<script src=%q> loads a file", a.Value)
+					}
+				}
 			}
 			for _, a := range x.Attr {
 				if a.Name.Space == "xmlns" || a.Name.Local == "xmlns" {
@@ -226,8 +232,8 @@ func checkHTML(t *testing.T, b []byte) {
 			t.Errorf("processing instruction <?%s?> inside the page (an SVG prolog left in)", x.Target)
 		}
 	}
-	if svgs != 4 {
-		t.Errorf("%d inline SVGs, want 4", svgs)
+	if svgs != wantSVGs {
+		t.Errorf("%d inline SVGs, want %d", svgs, wantSVGs)
 	}
 	if !strings.Contains(texts["verdict"], "not viable") {
 		t.Errorf("verdict heading %q", texts["verdict"])
@@ -235,7 +241,7 @@ func checkHTML(t *testing.T, b []byte) {
 	if !strings.Contains(texts["games"], "Games: ") || !strings.Contains(texts["wall"], "12m34s") {
 		t.Errorf("games %q, wall %q", texts["games"], texts["wall"])
 	}
-	for _, want := range []string{"Score matrix", "Rating ladder", "Game length", "How games ended", "mcts:i1600"} {
+	for _, want := range []string{"Score matrix", "Score against ladder strength", "First mover&#39;s score per pairing", "Draw rate per rung", "Game length", "How games ended, per rung", "mcts:i1600"} {
 		if !bytes.Contains(b, []byte(want)) {
 			t.Errorf("html lacks %q", want)
 		}
@@ -307,5 +313,23 @@ func TestLengthHistogram(t *testing.T) {
 		if l.Histogram[i] != want[i] {
 			t.Errorf("bin %d = %+v, want %+v", i, l.Histogram[i], want[i])
 		}
+	}
+}
+
+// A measurement with nothing rated (no rungs, no games) still renders in
+// every format, without a plot that needs a ladder.
+func TestEmptyAnalysisRenders(t *testing.T) {
+	r, err := New(Input{Name: "empty", Analysis: &stats.Analysis{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.HTML(); err != nil {
+		t.Errorf("HTML: %v", err)
+	}
+	if md := r.Markdown(); len(md) == 0 {
+		t.Error("Markdown is empty")
+	}
+	if _, err := r.JSON(); err != nil {
+		t.Errorf("JSON: %v", err)
 	}
 }

@@ -69,6 +69,7 @@ type abSearch[M comparable, P position[M]] struct {
 
 	off       int  // Tech bits turned off
 	nullOK    bool // the game and position type allow passing (see allowNull)
+	nullMove  bool // the spec asks for null-move pruning (u1)
 	noNull    int  // > 0 while verifying a null-move cutoff: no passes below
 	afterNull [maxSearchPly + 2]bool
 	occ       []int
@@ -106,6 +107,7 @@ func newABSearch[M comparable, P position[M]](t *evalTables, spec PlayerSpec, se
 	s.tt = newTTable[M](bits)
 	s.checkGame = t.checkGame
 	s.off = spec.Off
+	s.nullMove = spec.NullMove
 	if t.reachSign > 0 {
 		for pl := 0; pl < 2; pl++ {
 			s.goalSq[pl] = make([]bool, s.nsq)
@@ -254,7 +256,7 @@ func (s *abSearch[M, P]) rootIteration(p P, root []M, stm, d, alpha, beta int) (
 // would make a pass mean something else). first is a legal move to test
 // the last with.
 func (s *abSearch[M, P]) allowNull(p P, first M) bool {
-	if s.off&TechNullMove != 0 || s.inRound() {
+	if !s.nullMove || s.off&TechNullMove != 0 || s.inRound() {
 		return false
 	}
 	if nm, ok := any(p).(nullMover); !ok || !nm.CanPass() {

@@ -122,3 +122,32 @@ func BenchmarkGames(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDepthAtNodes reports the deepest completed iteration of one
+// 25,000-node search from each middlegame, with every technique on (x0)
+// and with the five techniques of the pruning issue off (x15, the
+// alpha-beta of before): the depth a budget buys.
+func BenchmarkDepthAtNodes(b *testing.B) {
+	for i := range middlegames {
+		for _, spec := range []string{"ab:n25000", "ab:n25000x15"} {
+			b.Run(middlegames[i].file+"/"+spec, func(b *testing.B) {
+				g, p := middlegame(b, i)
+				t := tablesFor(g)
+				ps, err := ParseSpec(spec)
+				if err != nil {
+					b.Fatal(err)
+				}
+				depth := 0
+				for n := 0; n < b.N; n++ {
+					s := newABSearch[engine.Move, enginePos](t, ps, 1)
+					r, err := s.search(context.Background(), enginePos{p}, 1<<40)
+					if err != nil {
+						b.Fatal(err)
+					}
+					depth = r.depth
+				}
+				b.ReportMetric(float64(depth), "depth")
+			})
+		}
+	}
+}

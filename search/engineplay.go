@@ -151,6 +151,12 @@ func NewPlayer(spec string, g *engine.Game, seed uint64) (*Player, error) {
 	return &Player{spec: ps, c: c}, nil
 }
 
+// Close releases what the player holds: an outside engine's process
+// (uci:...), which lives from its first move until Close. Other players
+// hold nothing; Close is then a no-op. A closed uci player starts a new
+// process if asked to choose again.
+func (pl *Player) Close() { closePlayer(pl.c) }
+
 // Spec is the player's canonical spec string.
 func (pl *Player) Spec() string { return pl.spec.String() }
 

@@ -105,6 +105,7 @@ func runGame[M comparable, P position[M]](ctx context.Context, p P, t *evalTable
 			return rec, err
 		}
 		players[pl] = c
+		defer closePlayer(c)
 	}
 	probe := newABSearch[M, P](t, PlayerSpec{Family: FamilyAB, Nodes: leadProbeNodes}, 0)
 	feats := newFeatureTracker(t, rec.Features)

@@ -36,8 +36,21 @@ func newChooser[M comparable, P position[M]](spec PlayerSpec, t *evalTables, see
 		return &abChooser[M, P]{s: newABSearch[M, P](t, spec, seed)}, nil
 	case FamilyMCTS:
 		return &mctsChooser[M, P]{s: newMCTSSearch[M, P](t, spec, seed)}, nil
+	case FamilyUCI:
+		return newUCIChooser[M, P](spec), nil
 	}
 	return nil, fmt.Errorf("search: unknown player family %q", spec.Family)
+}
+
+// closer is a player holding something beyond memory (an outside
+// engine's process) that the game must release when it ends.
+type closer interface{ close() }
+
+// closePlayer releases what a player holds, if anything.
+func closePlayer(c any) {
+	if cl, ok := c.(closer); ok {
+		cl.close()
+	}
 }
 
 type randomChooser[M comparable, P position[M]] struct {

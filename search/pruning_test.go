@@ -33,7 +33,7 @@ func TestNullMoveGuards(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			s := newABSearch[engine.Move, enginePos](tablesFor(g), PlayerSpec{Family: FamilyAB, Nodes: 1000}, 1)
+			s := newABSearch[engine.Move, enginePos](tablesFor(g), PlayerSpec{Family: FamilyAB, Nodes: 1000, NullMove: true}, 1)
 			p := enginePos{pos}
 			s.begin(context.Background(), p, DefaultMaxNodes, true)
 			first := p.LegalMoves(nil)[0]
@@ -47,6 +47,10 @@ func TestNullMoveGuards(t *testing.T) {
 			if s.allowNull(p, first) {
 				t.Error("allowNull with the technique turned off")
 			}
+			s.off, s.nullMove = 0, false
+			if s.allowNull(p, first) {
+				t.Error("allowNull without u1 in the spec")
+			}
 		})
 	}
 }
@@ -56,25 +60,27 @@ func TestNullMoveGuards(t *testing.T) {
 func TestTechniquesKeepTactics(t *testing.T) {
 	for _, off := range []int{0, TechNullMove, TechFutility, TechAspiration, TechSEE, TechAll} {
 		for _, tc := range tacticPositions {
-			g := loadGame(t, tc.file)
-			pos, err := g.ParseFEN(tc.fen)
-			if err != nil {
-				t.Fatal(err)
+			for _, null := range []bool{false, true} {
+				g := loadGame(t, tc.file)
+				pos, err := g.ParseFEN(tc.fen)
+				if err != nil {
+					t.Fatal(err)
+				}
+				spec := PlayerSpec{Family: FamilyAB, Nodes: 20000, Off: off, NullMove: null}.String()
+				pl, err := NewPlayer(spec, g, 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m, _, err := pl.Choose(context.Background(), pos, 0)
+				if err != nil {
+					t.Fatalf("%s, %s: %v", tc.name, spec, err)
+				}
+				pos.Make(m)
+				if !wonAfter(pos, 1-pos.SideToMove(), tc.n) {
+					t.Errorf("%s, %s: %s does not win in %d", tc.name, spec, pos.MoveString(m), tc.n)
+				}
+				pos.Unmake()
 			}
-			spec := PlayerSpec{Family: FamilyAB, Nodes: 20000, Off: off}.String()
-			pl, err := NewPlayer(spec, g, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, _, err := pl.Choose(context.Background(), pos, 0)
-			if err != nil {
-				t.Fatalf("%s, %s: %v", tc.name, spec, err)
-			}
-			pos.Make(m)
-			if !wonAfter(pos, 1-pos.SideToMove(), tc.n) {
-				t.Errorf("%s, %s: %s does not win in %d", tc.name, spec, pos.MoveString(m), tc.n)
-			}
-			pos.Unmake()
 		}
 	}
 }

@@ -13,6 +13,7 @@ const (
 	FamilyRandom = "random"
 	FamilyAB     = "ab"
 	FamilyMCTS   = "mcts"
+	FamilyUCI    = "uci"
 )
 
 // Bounds on spec budgets, so a typo cannot ask for a search that never ends.
@@ -33,6 +34,9 @@ const (
 //	ab:n20000x3     the same search with techniques 1 and 2 turned off
 //	                (a bit mask of the Tech constants; for matches that
 //	                measure what each technique is worth)
+//	ab:n20000u1     the same search with null-move pruning, which is off
+//	                unless asked for: it did not gain in matches at a
+//	                fixed node budget (README, "Players")
 //	mcts:i800       UCT, 800 iterations a move
 //	mcts:i800p16    the same with playouts cut off after 16 plies
 //
@@ -44,12 +48,22 @@ type PlayerSpec struct {
 	Iterations   int   // mcts: iterations per move
 	PlayoutPlies int   // mcts: playout cutoff; 0 = DefaultPlayoutPlies
 	Off          int   // ab: the Tech bits turned off; 0 = every technique on
+	NullMove     bool  // ab: null-move pruning asked for (u1); off by default
+
+	// An outside UCI engine (uci.go): the program, its per-move budget and
+	// the options sent to it. Options are kept as their canonical text,
+	// "Name=value,..." in the order given (the order they are sent), so
+	// that PlayerSpec stays comparable.
+	Path       string
+	Budget     string // UCIBudgetNodes, UCIBudgetDepth or UCIBudgetMovetime
+	Limit      int64  // the budget's value: nodes, plies or milliseconds
+	UCIOptions string
 }
 
 // Alpha-beta techniques a spec can turn off (its x parameter), so a match
 // can measure each one's worth at a fixed node budget.
 const (
-	TechNullMove   = 1 << iota // null-move pruning with verification
+	TechNullMove   = 1 << iota // null-move pruning with verification (only with u1)
 	TechFutility               // reverse futility and futility pruning
 	TechAspiration             // aspiration windows at the root
 	TechSEE                    // static exchange evaluation: ordering and quiescence pruning
@@ -70,9 +84,11 @@ func ParseSpec(s string) (PlayerSpec, error) {
 			return PlayerSpec{}, fmt.Errorf("player %q: random takes no parameters", s)
 		}
 		return PlayerSpec{Family: FamilyRandom}, nil
+	case FamilyUCI:
+		return parseUCISpec(s, params, hasParams)
 	case FamilyAB, FamilyMCTS:
 	default:
-		return PlayerSpec{}, fmt.Errorf("player %q: unknown family %q (want random, ab:..., mcts:...)", s, family)
+		return PlayerSpec{}, fmt.Errorf("player %q: unknown family %q (want random, ab:..., mcts:..., uci:PATH)", s, family)
 	}
 	if params == "" {
 		return PlayerSpec{}, fmt.Errorf("player %q: missing budget (e.g. ab:d3, ab:n20000, mcts:i800)", s)
@@ -100,6 +116,11 @@ func ParseSpec(s string) (PlayerSpec, error) {
 				return PlayerSpec{}, fmt.Errorf("player %q: x (techniques off) must be 0 to %d", s, TechAll)
 			}
 			ps.Off = int(v)
+		case family == FamilyAB && letter == 'u':
+			if v > 1 {
+				return PlayerSpec{}, fmt.Errorf("player %q: u (null-move pruning) must be 0 or 1", s)
+			}
+			ps.NullMove = v == 1
 		case family == FamilyMCTS && letter == 'i':
 			if v < 1 || v > maxSpecIterations {
 				return PlayerSpec{}, fmt.Errorf("player %q: iterations must be 1 to %d", s, maxSpecIterations)
@@ -176,10 +197,18 @@ func (p PlayerSpec) String() string {
 		if p.Off > 0 {
 			fmt.Fprintf(&b, "x%d", p.Off)
 		}
+		if p.NullMove {
+			b.WriteString("u1")
+		}
 	case FamilyMCTS:
 		fmt.Fprintf(&b, ":i%d", p.Iterations)
 		if p.PlayoutPlies > 0 {
 			fmt.Fprintf(&b, "p%d", p.PlayoutPlies)
+		}
+	case FamilyUCI:
+		fmt.Fprintf(&b, ":%s,%s=%d", p.Path, p.Budget, p.Limit)
+		if p.UCIOptions != "" {
+			b.WriteString("," + p.UCIOptions)
 		}
 	}
 	return b.String()
@@ -208,8 +237,12 @@ const (
 // (measured: mcts:i2000 scores about 0.2 against ab:n1000 on chess).
 // Within one family and kind of budget more effort is a stronger player by
 // construction; across families the order is the documented calibration.
+// An outside UCI engine is +Inf: it is not on this scale, and
+// CompareStrength puts it above every built-in player.
 func (p PlayerSpec) Effort() float64 {
 	switch p.Family {
+	case FamilyUCI:
+		return math.Inf(1)
 	case FamilyAB:
 		e := math.Inf(1)
 		if p.Depth > 0 {
@@ -228,7 +261,10 @@ func (p PlayerSpec) Effort() float64 {
 // CompareStrength orders two specs by nominal strength: negative when a is
 // weaker than b, positive when stronger, 0 when equal. Equal effort falls
 // back to the family name and then the canonical string, so the order is
-// total and stable.
+// total and stable. An outside UCI engine ranks above every built-in
+// player whatever its budget (it is there as the yardstick or the top
+// rung); two of them with the same program, budget kind and options rank
+// by their budget, others by their canonical string.
 func CompareStrength(a, b string) (int, error) {
 	pa, err := ParseSpec(a)
 	if err != nil {
@@ -242,6 +278,20 @@ func CompareStrength(a, b string) (int, error) {
 }
 
 func compareSpecs(a, b PlayerSpec) int {
+	ua, ub := a.Family == FamilyUCI, b.Family == FamilyUCI
+	switch {
+	case ua && !ub:
+		return 1
+	case ub && !ua:
+		return -1
+	case ua && ub && a.Path == b.Path && a.Budget == b.Budget && a.UCIOptions == b.UCIOptions && a.Limit != b.Limit:
+		if a.Limit < b.Limit {
+			return -1
+		}
+		return 1
+	case ua && ub:
+		return strings.Compare(a.String(), b.String())
+	}
 	ea, eb := a.Effort(), b.Effort()
 	switch {
 	case ea < eb:
@@ -271,7 +321,8 @@ func SortByStrength(specs []string) ([]string, error) {
 }
 
 // Doubled is the same player with its budget doubled: ab:n1000 gives
-// ab:n2000 and mcts:i800 gives mcts:i1600. A depth-only spec has no budget
+// ab:n2000, mcts:i800 gives mcts:i1600 and uci:P,nodes=1000 gives
+// uci:P,nodes=2000. A depth-only spec has no budget
 // to double (one more ply is not twice the work), so it is an error; so is
 // random.
 func Doubled(s string) (string, error) {
@@ -290,8 +341,13 @@ func Doubled(s string) (string, error) {
 			return "", fmt.Errorf("player %q: doubled budget exceeds %d iterations", s, maxSpecIterations)
 		}
 		ps.Iterations *= 2
+	case ps.Family == FamilyUCI && ps.Budget == UCIBudgetNodes:
+		if 2*ps.Limit > maxSpecNodes {
+			return "", fmt.Errorf("player %q: doubled budget exceeds %d nodes", s, maxSpecNodes)
+		}
+		ps.Limit *= 2
 	default:
-		return "", fmt.Errorf("player %q: only node (ab:nN) and iteration (mcts:iN) budgets can be doubled", s)
+		return "", fmt.Errorf("player %q: only node (ab:nN, uci:...,nodes=N) and iteration (mcts:iN) budgets can be doubled", s)
 	}
 	return ps.String(), nil
 }

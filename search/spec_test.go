@@ -19,6 +19,9 @@ func TestParseSpec(t *testing.T) {
 		{"ab:n20000d6", PlayerSpec{Family: FamilyAB, Depth: 6, Nodes: 20000}, "ab:d6n20000"},
 		{"ab:x5n20000", PlayerSpec{Family: FamilyAB, Nodes: 20000, Off: TechNullMove | TechAspiration}, "ab:n20000x5"},
 		{"ab:n20000x0", PlayerSpec{Family: FamilyAB, Nodes: 20000}, "ab:n20000"},
+		{"ab:n20000u1", PlayerSpec{Family: FamilyAB, Nodes: 20000, NullMove: true}, "ab:n20000u1"},
+		{"ab:n20000u0", PlayerSpec{Family: FamilyAB, Nodes: 20000}, "ab:n20000"},
+		{"ab:n20000x5u1", PlayerSpec{Family: FamilyAB, Nodes: 20000, Off: 5, NullMove: true}, "ab:n20000x5u1"},
 		{" mcts:i800 ", PlayerSpec{Family: FamilyMCTS, Iterations: 800}, "mcts:i800"},
 		{"mcts:p16i800", PlayerSpec{Family: FamilyMCTS, Iterations: 800, PlayoutPlies: 16}, "mcts:i800p16"},
 	}
@@ -49,6 +52,8 @@ func TestParseSpecErrors(t *testing.T) {
 		{"ab:i300", "no parameter"},
 		{"ab:n100x99", "techniques off"},
 		{"mcts:i100x1", "no parameter"},
+		{"ab:n100u2", "u (null-move pruning) must be 0 or 1"},
+		{"mcts:i100u1", "no parameter"},
 		{"mcts:d3", "no parameter"},
 		{"ab:d", "needs a number"},
 		{"ab:d0", "depth must be"},
@@ -159,5 +164,100 @@ func TestRNGStable(t *testing.T) {
 		if c < 900 || c > 1100 {
 			t.Errorf("intn(5) gave %d %d times in 5000", i, c)
 		}
+	}
+}
+
+func TestParseUCISpec(t *testing.T) {
+	fsf := "/usr/bin/fairy-stockfish"
+	tests := []struct {
+		in    string
+		want  PlayerSpec
+		canon string
+	}{
+		{"uci:" + fsf, PlayerSpec{Family: FamilyUCI, Path: fsf, Budget: UCIBudgetNodes, Limit: DefaultUCINodes},
+			"uci:" + fsf + ",nodes=10000"},
+		{"uci:" + fsf + ",nodes=20000,UCI_Variant=xiangqi",
+			PlayerSpec{Family: FamilyUCI, Path: fsf, Budget: UCIBudgetNodes, Limit: 20000, UCIOptions: "UCI_Variant=xiangqi"},
+			"uci:" + fsf + ",nodes=20000,UCI_Variant=xiangqi"},
+		// The budget goes first; options keep their order, which is the
+		// order they are sent in; spaces around fields go.
+		{" uci:" + fsf + ", VariantPath = /v.ini , Depth=12, UCI_Variant=grand ",
+			PlayerSpec{Family: FamilyUCI, Path: fsf, Budget: UCIBudgetDepth, Limit: 12, UCIOptions: "VariantPath=/v.ini,UCI_Variant=grand"},
+			"uci:" + fsf + ",depth=12,VariantPath=/v.ini,UCI_Variant=grand"},
+		{"uci:stockfish,movetime=250,Skill  Level=5",
+			PlayerSpec{Family: FamilyUCI, Path: "stockfish", Budget: UCIBudgetMovetime, Limit: 250, UCIOptions: "Skill Level=5"},
+			"uci:stockfish,movetime=250,Skill Level=5"},
+		{"uci:./sf,Threads=4,nodes=1", PlayerSpec{Family: FamilyUCI, Path: "./sf", Budget: UCIBudgetNodes, Limit: 1, UCIOptions: "Threads=4"},
+			"uci:./sf,nodes=1,Threads=4"},
+	}
+	for _, tc := range tests {
+		got, err := ParseSpec(tc.in)
+		if err != nil {
+			t.Errorf("ParseSpec(%q): %v", tc.in, err)
+			continue
+		}
+		if got != tc.want || got.String() != tc.canon {
+			t.Errorf("ParseSpec(%q) = %+v (%s), want %+v (%s)", tc.in, got, got, tc.want, tc.canon)
+		}
+		if again, err := ParseSpec(got.String()); err != nil || again != got {
+			t.Errorf("%q does not round-trip: %+v, %v", got.String(), again, err)
+		}
+	}
+	opts := tests[2].want.Options()
+	if want := []UCIOption{{"VariantPath", "/v.ini"}, {"UCI_Variant", "grand"}}; !reflect.DeepEqual(opts, want) {
+		t.Errorf("Options = %v, want %v", opts, want)
+	}
+}
+
+func TestParseUCISpecErrors(t *testing.T) {
+	tests := []struct{ in, wantErr string }{
+		{"uci", "needs the engine's path"},
+		{"uci:", "needs the engine's path"},
+		{"uci:,nodes=5", "path before the first comma"},
+		{"uci:/my engine", "neither spaces"},
+		{"uci:/sf,nodes", "not name=value"},
+		{"uci:/sf,=3", "not name=value"},
+		{"uci:/sf,nodes=0", "nodes must be a whole number from 1"},
+		{"uci:/sf,depth=99", "depth must be"},
+		{"uci:/sf,movetime=-5", "movetime must be"},
+		{"uci:/sf,nodes=1e4", "nodes must be"},
+		{"uci:/sf,nodes=100,depth=5", "one budget only"},
+		{"uci:/sf,Hash=16,hash=32", "given twice"},
+		{"uci:/sf,UCI_Variant=", "has no value"},
+		{"uci:/sf,Skill value=3", `holds the word "value"`},
+		{"uci:/sf,UCI_Variant=chess\nquit", "control character"},
+	}
+	for _, tc := range tests {
+		_, err := ParseSpec(tc.in)
+		if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+			t.Errorf("ParseSpec(%q) error = %v, want it to mention %q", tc.in, err, tc.wantErr)
+		}
+	}
+}
+
+// TestUCIStrength: an outside engine ranks above every built-in player;
+// two of the same engine and options rank by budget; doubling doubles
+// nodes.
+func TestUCIStrength(t *testing.T) {
+	sf := "uci:/sf,nodes=1000"
+	got, err := SortByStrength([]string{"uci:/sf,nodes=4000", "ab:n1000000", sf, "random", "uci:/sf,depth=3", "mcts:i800"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"random", "mcts:i800", "ab:n1000000", "uci:/sf,depth=3", sf, "uci:/sf,nodes=4000"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("SortByStrength = %v, want %v", got, want)
+	}
+	if d, err := Doubled(sf); err != nil || d != "uci:/sf,nodes=2000" {
+		t.Errorf("Doubled(%q) = %q, %v", sf, d, err)
+	}
+	for _, in := range []string{"uci:/sf,depth=3", "uci:/sf,movetime=100"} {
+		if _, err := Doubled(in); err == nil {
+			t.Errorf("Doubled(%q) should fail", in)
+		}
+	}
+	pairs := DoublingPairs([]string{sf, "uci:/sf,nodes=2000", "uci:/sf,nodes=2000,Hash=8"})
+	if want := [][2]string{{sf, "uci:/sf,nodes=2000"}}; !reflect.DeepEqual(pairs, want) {
+		t.Errorf("DoublingPairs = %v, want %v", pairs, want)
 	}
 }

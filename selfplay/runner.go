@@ -100,22 +100,24 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 		features[protocol.FeatureGoalPly] = rec.Plies
 	}
 	return protocol.Result{
-		JobIdentity: job.JobIdentity,
-		Moves:       rec.Moves,
-		Plies:       rec.Plies,
-		Result:      rec.Result,
-		Winner:      rec.Winner,
-		Ending:      rec.Rule,
-		Nodes:       rec.Nodes[0] + rec.Nodes[1],
-		Features:    features,
-		LeadChanges: rec.LeadChanges,
-		DecisivePly: rec.DecisivePly,
-		DurationMS:  time.Since(start).Milliseconds(),
+		JobIdentity:  job.JobIdentity,
+		Moves:        rec.Moves,
+		OpeningPlies: rec.OpeningPlies,
+		Plies:        rec.Plies,
+		Result:       rec.Result,
+		Winner:       rec.Winner,
+		Ending:       rec.Rule,
+		Nodes:        rec.Nodes[0] + rec.Nodes[1],
+		Features:     features,
+		LeadChanges:  rec.LeadChanges,
+		DecisivePly:  rec.DecisivePly,
+		DurationMS:   time.Since(start).Milliseconds(),
 	}, nil
 }
 
-// countChessRules replays a game's moves to count castling, en passant and
-// double steps, and in a game with wild pieces the ply one was first taken
+// countChessRules replays a game's moves to count castling, en passant
+// (made, and offered: the plies after a double step at which it was
+// legal) and double steps, and in a game with wild pieces the ply one was first taken
 // and the plies after which one ate a piece, which the stats' design
 // warnings ask about.
 func countChessRules(g *engine.Game, startFEN string, moves []string, into map[string]int) error {
@@ -163,6 +165,19 @@ func countChessRules(g *engine.Game, startFEN string, moves []string, into map[s
 		if pos.WildAte() {
 			into[protocol.FeatureHazardMet]++
 		}
+		if m.IsDoubleStep() && g.HasEnPassant() && enPassantLegal(pos) {
+			into[protocol.FeatureEnPassantChances]++
+		}
 	}
 	return nil
+}
+
+// enPassantLegal reports whether the side to move may take en passant.
+func enPassantLegal(p *engine.Position) bool {
+	for _, m := range p.LegalMoves(nil) {
+		if m.IsEnPassant() {
+			return true
+		}
+	}
+	return false
 }

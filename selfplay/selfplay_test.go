@@ -3,6 +3,7 @@ package selfplay
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -209,5 +210,47 @@ func TestWildPieceFeatures(t *testing.T) {
 		if f[protocol.FeatureNPCTakenPly] != tc.taken || f[protocol.FeatureHazardMet] != tc.hazard {
 			t.Errorf("%v: taken at %d, hazard %d; want %d, %d", tc.moves, f[protocol.FeatureNPCTakenPly], f[protocol.FeatureHazardMet], tc.taken, tc.hazard)
 		}
+	}
+}
+
+// TestRunnerMissingEngine: a job naming an outside engine this worker
+// does not have fails with an error that names the program, which the
+// farm retries elsewhere and at last dead-letters; it is never a result.
+func TestRunnerMissingEngine(t *testing.T) {
+	data := readRuleset(t, "chess.json")
+	missing := filepath.Join(t.TempDir(), "fairy-stockfish")
+	job := protocol.Job{JobIdentity: protocol.JobIdentity{JobID: "b-000001", BatchID: "b", Ruleset: "chess", RulesetHash: protocol.HashRuleFile(data),
+		P0: "uci:" + missing + ",nodes=1000,UCI_Variant=chess", P1: "ab:n500", Seed: 7, PairID: 1, Game: 1}}
+	res, err := NewRunner().Run(context.Background(), data, job, func() {})
+	if err == nil || !strings.Contains(err.Error(), missing) {
+		t.Fatalf("Run = %+v, %v; want an error naming %s", res, err, missing)
+	}
+}
+
+// En passant is counted when it was offered (legal after a double step)
+// as well as when it was taken.
+func TestEnPassantFeatures(t *testing.T) {
+	g, err := engine.Compile(readRuleset(t, "chess.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name                  string
+		moves                 string
+		taken, offered, steps int
+	}{
+		{"offered and declined", "e2e4 a7a6 e4e5 d7d5 a2a3", 0, 1, 2},
+		{"offered and taken", "e2e4 a7a6 e4e5 d7d5 e5d6", 1, 1, 2},
+		{"double steps far apart", "e2e4 a7a5 d2d4 h7h5", 0, 0, 4},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := map[string]int{}
+			if err := countChessRules(g, "", strings.Fields(c.moves), got); err != nil {
+				t.Fatal(err)
+			}
+			if got[protocol.FeatureEnPassant] != c.taken || got[protocol.FeatureEnPassantChances] != c.offered || got[protocol.FeatureDoubleStep] != c.steps {
+				t.Errorf("counts %v, want en passant %d, offered %d, double steps %d", got, c.taken, c.offered, c.steps)
+			}
+		})
 	}
 }

@@ -114,7 +114,10 @@
 //     scope's games, judged only on skilful play (the depth check clear:
 //     the strongest rung clearly beats the weakest) and only when the
 //     share's whole Wilson interval is at or below RareUse, so that weak
-//     players or a handful of games cannot suggest it.
+//     players or a handful of games cannot suggest it. En passant counts
+//     a game when it was offered (legal after a double step), taken or
+//     not: it is rare in sound play (orthodox chess takes it in a few
+//     games in a hundred) and does its work by being there.
 //   - first_mover_edge: the first mover's score at equal strength >=
 //     FirstMoverEdge (0.55) with an interval above 1/2 (or the mirror
 //     image for the second mover).

@@ -277,11 +277,11 @@ func Warnings(start StartInfo, scope []Game, m Measures, errorGames int, th Thre
 	// clearly beats the weakest) and only when the share's whole interval
 	// lies at or below RareUse, so a few games cannot suggest it.
 	skilful := m.DepthOK && m.Depth.Lo >= th.DepthMinScore
-	rare := func(on bool, name, what, feature string) {
+	rareWhen := func(on bool, name, what string, used func(Game) bool) {
 		if !on || n == 0 || !skilful {
 			return
 		}
-		k, r := share(func(g Game) bool { return g.feature(feature) > 0 })
+		k, r := share(used)
 		if iv := Wilson(float64(k), n, th.Confidence); iv.Hi <= th.RareUse {
 			out = append(out, Warning{Name: name,
 				Detail: fmt.Sprintf("%s in %d of %d %s (%.3f, interval up to %.3f, at most %.2f): kept but never or almost never used in skilful play",
@@ -289,13 +289,23 @@ func Warnings(start StartInfo, scope []Game, m Measures, errorGames int, th Thre
 				Evidence: map[string]float64{"share": r, "high": iv.Hi, "threshold": th.RareUse}})
 		}
 	}
+	rare := func(on bool, name, what, feature string) {
+		rareWhen(on, name, what, func(g Game) bool { return g.feature(feature) > 0 })
+	}
 	hazard := "a hazard"
 	if start.Hazard != "" {
 		hazard = start.Hazard
 	}
 	rare(start.HasHazard, WarnHazardAvoided, hazard+" was met", protocol.FeatureHazardMet)
 	rare(start.UsesCastling, WarnCastlingUnused, "castling was played", protocol.FeatureCastling)
-	rare(start.UsesEnPassant, WarnEnPassantUnused, "en passant was played", protocol.FeatureEnPassant)
+	// En passant is rare in sound play: it is offered only when a double
+	// step lands beside an enemy pawn, and taken only when that is best.
+	// Its use is that the double step cannot slip past a pawn, which holds
+	// whenever it is offered, so a game counts when it was offered.
+	rareWhen(start.UsesEnPassant, WarnEnPassantUnused, "en passant was offered or played",
+		func(g Game) bool {
+			return g.feature(protocol.FeatureEnPassant) > 0 || g.feature(protocol.FeatureEnPassantChances) > 0
+		})
 	rare(start.UsesDoubleStep, WarnDoubleStepUnused, "a double step was played", protocol.FeatureDoubleStep)
 
 	if fm := m.FirstMover; m.FirstMoverGames > 0 {

@@ -159,6 +159,10 @@ func TestWarningsAtTheirThresholds(t *testing.T) {
 			gamesWith(100, 0, protocol.FeatureCastling, 1), gamesWith(20, 0, protocol.FeatureCastling, 1), WarnCastlingUnused},
 		{"en passant", StartInfo{UsesEnPassant: true},
 			gamesWith(100, 0, protocol.FeatureEnPassant, 1), gamesWith(100, 2, protocol.FeatureEnPassant, 1), WarnEnPassantUnused},
+		// Rare but sound, as in orthodox chess: taken in no game, but
+		// offered in 8 of 100 (a double step beside an enemy pawn).
+		{"en passant never taken but offered", StartInfo{UsesEnPassant: true},
+			gamesWith(100, 0, protocol.FeatureEnPassantChances, 1), gamesWith(100, 8, protocol.FeatureEnPassantChances, 1), WarnEnPassantUnused},
 		{"double step", StartInfo{UsesDoubleStep: true},
 			gamesWith(100, 0, protocol.FeatureDoubleStep, 3), gamesWith(100, 20, protocol.FeatureDoubleStep, 3), WarnDoubleStepUnused},
 		{"hazard met in no game vs 2 of 100", StartInfo{HasHazard: true, Hazard: "the blast"},

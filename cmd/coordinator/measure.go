@@ -77,7 +77,7 @@ func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	fs.IntVar(&f.workers, "workers", -1, "in-process game slots (default: one per core in local mode, none with -nats)")
 	fs.StringVar(&f.runner, "runner", farm.DefaultRunnerName, "game runner of the in-process workers")
 	fs.BoolVar(&f.noReplay, "no-replay", false, "count results without replaying their moves through the engine: only for farms whose workers play a stand-in runner (tests)")
-	fs.StringVar(&f.players, "players", strings.Join(defaultPlayers, ","), "ladder of player specs, comma-separated")
+	fs.StringVar(&f.players, "players", strings.Join(defaultPlayers, ","), "ladder of player specs, comma-separated (a uci:PATH spec keeps its name=value fields)")
 	fs.IntVar(&f.games, "games", 40, "games per pairing, at most (even: colour-swapped pairs); sequential stopping ends clear pairings sooner")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the openings")
 	fs.Int64Var(&f.maxNodes, "max-nodes", defaultMaxNodes, "node limit per game, both players together")
@@ -91,18 +91,10 @@ func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	fs.BoolVar(&f.sequential, "sequential", true, "stop each pairing once its answer is clear (-games is then the cap); false plays every game")
 	fs.Float64Var(&f.precision, "precision", measure.DefaultPrecision, "half-width asked of the draw rate and first mover's score of the strongest rung's games against itself (95%); 0: no such games")
 	fs.IntVar(&f.window, "window", 0, "colour-swapped pairs in flight per pairing when sequential (0: enough to keep the local game slots busy)")
-	fs.BoolVar(&f.reconfigure, "reconfigure", false, "make -replicas, -ack-wait and -max-deliver the farm's settings (otherwise the farm keeps the ones it has)")
+	fs.BoolVar(&f.reconfigure, "reconfigure", false, "make -replicas, -ack-wait and -max-deliver the farm's settings, for running batches too (otherwise the farm keeps the ones it has)")
 }
 
-func (f *farmFlags) ladder() []string {
-	var out []string
-	for _, p := range strings.Split(f.players, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
-}
+func (f *farmFlags) ladder() []string { return splitPlayers(f.players) }
 
 func (f *farmFlags) config() farm.Config {
 	owner := f.owner
@@ -249,6 +241,7 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 	ff.add(fs, "127.0.0.1:9464", "warn")
 	var opts measureOptions
 	opts.add(fs)
+	fs.Lookup("out").DefValue, opts.outDir = defaultOutDir, defaultOutDir
 	fresh := fs.Bool("fresh", false, "measure again from scratch instead of resuming an identical earlier measurement")
 	noFail := fs.Bool("no-fail", false, "exit 0 even when a verdict is not viable")
 	fs.Usage = func() {
@@ -285,6 +278,10 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
+// defaultOutDir is where measure writes its reports unless -out says
+// otherwise.
+const defaultOutDir = "reports"
+
 // measureOptions are measure's settings beyond the farm's.
 type measureOptions struct {
 	progressMode  string
@@ -297,7 +294,7 @@ type measureOptions struct {
 func (o *measureOptions) add(fs *flag.FlagSet) {
 	fs.StringVar(&o.progressMode, "progress", "auto", "progress display: bars, lines, off or auto (bars on a terminal)")
 	fs.DurationVar(&o.progressEvery, "progress-interval", 10*time.Second, "how often lines mode prints")
-	fs.StringVar(&o.outDir, "out", "", "write NAME.json, NAME.md, NAME.html per file and summary.md to this directory")
+	fs.StringVar(&o.outDir, "out", "", "write NAME.json, NAME.md, NAME.html, the games NAME.pgn and NAME.games.jsonl per file and summary.md to this directory (empty: none)")
 	fs.BoolVar(&o.quick, "quick", false, "a short ladder and few games: a first look, and for tests")
 }
 
@@ -327,32 +324,18 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 	if len(files) == 0 {
 		return nil, 1
 	}
+	measure.DistinctNames(files)
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	// After the first signal starts the shutdown, a second one kills.
 	context.AfterFunc(ctx, stop)
-	conn, err := ff.open(log)
+	m, closeFarm, err := ff.measurer(ctx, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
 		return nil, 1
 	}
-	defer conn.close()
-	reg := farm.NewRegistry()
-	metrics := farm.NewCoordinatorMetrics(reg)
-	if ff.metricsAddr != "" {
-		if err := farm.ServeMetrics(ctx, ff.metricsAddr, reg, log); err != nil {
-			log.Warn().Err(err).Msg("metrics not served")
-		}
-	}
-	coord, err := farm.NewCoordinator(ctx, conn.js, ff.config(), log, metrics)
-	if err != nil {
-		fmt.Fprintln(stderr, "measure:", err)
-		return nil, 1
-	}
-	stopWatching := watch(ctx, coord)
-	defer stopWatching()
-	m := &measure.Measurer{Coord: coord, Games: conn.games, NoReplay: ff.replayOff()}
+	defer closeFarm()
 
 	view, err := farm.NewProgressView(stdout, opts.progressMode, opts.progressEvery)
 	if err != nil {
@@ -362,16 +345,22 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 	started := time.Now()
 	outcomes := make([]*farm.Outcome, len(files))
 	errs := make([]error, len(files))
+	// Each file's own time: from the start until its batch is done (the
+	// batches share the farm, so they overlap).
+	walls := make([]time.Duration, len(files))
 	var wg sync.WaitGroup
 	for i, f := range files {
 		// The total shown is the cap; a sequential batch may end below it.
 		hooks := farm.Hooks{Progress: view.Track(filepath.Base(f.Label), len(settings.Plan(f).Jobs()))}
-		wg.Go(func() { outcomes[i], errs[i] = m.Run(ctx, f, settings, hooks) })
+		wg.Go(func() {
+			outcomes[i], errs[i] = m.Run(ctx, f, settings, hooks)
+			walls[i] = time.Since(started)
+		})
 	}
 	wg.Wait()
 	view.Close()
 
-	verdicts := &verdictWriter{w: stdout, outDir: opts.outDir, players: settings.Players, started: started, m: m}
+	verdicts := &verdictWriter{w: stdout, where: stderr, outDir: opts.outDir, players: settings.Players, m: m}
 	for i, f := range files {
 		if errs[i] != nil {
 			if errors.Is(errs[i], context.Canceled) {
@@ -388,7 +377,7 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 				f.Label, d.Job.Game, d.Job.P0, d.Job.P1, d.Job.Seed, d.Job.RulesetHash, d.Attempts, d.Error)
 			status = 1
 		}
-		verdict, err := verdicts.report(f, out.Results)
+		verdict, err := verdicts.report(f, out.Results, walls[i])
 		switch {
 		case err != nil:
 			fmt.Fprintf(stderr, "%s: report: %v\n", f.Label, err)
@@ -404,6 +393,30 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 		status = 1
 	}
 	return verdicts.reports, status
+}
+
+// measurer opens the farm (local or -nats), serves the metrics and starts
+// a coordinator with its background loops; closeFarm stops them all.
+func (ff *farmFlags) measurer(ctx context.Context, log zerolog.Logger) (m *measure.Measurer, closeFarm func(), err error) {
+	conn, err := ff.open(log)
+	if err != nil {
+		return nil, nil, err
+	}
+	reg := farm.NewRegistry()
+	metrics := farm.NewCoordinatorMetrics(reg)
+	if ff.metricsAddr != "" {
+		if err := farm.ServeMetrics(ctx, ff.metricsAddr, reg, log); err != nil {
+			log.Warn().Err(err).Msg("metrics not served")
+		}
+	}
+	coord, err := farm.NewCoordinator(ctx, conn.js, ff.config(), log, metrics)
+	if err != nil {
+		conn.close()
+		return nil, nil, err
+	}
+	stopWatching := watch(ctx, coord)
+	m = &measure.Measurer{Coord: coord, Games: conn.games, NoReplay: ff.replayOff()}
+	return m, func() { stopWatching(); conn.close() }, nil
 }
 
 // exitNotViable is measure's exit status when every file was measured but

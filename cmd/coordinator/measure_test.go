@@ -73,15 +73,31 @@ func TestMeasureLocal(t *testing.T) {
 		t.Errorf("no progress line:\n%s", &stdout)
 	}
 
-	// A second run resumes the recorded batch instead of playing it again.
+	// A second run resumes the recorded batch instead of playing it again;
+	// a file of the same name in another folder gets its own reports.
+	if err := os.Mkdir(filepath.Join(dir, "other"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	twin := writeFile(t, filepath.Join(dir, "other"), "kr.json", kingsAndRooks)
+	out2 := filepath.Join(dir, "out2")
 	stdout.Reset()
 	stderr.Reset()
-	if code := runMeasure(append(args, "-no-fail", good), &stdout, &stderr); code != 0 {
+	if code := runMeasure(append(args, "-no-fail", "-out", out2, good, twin), &stdout, &stderr); code != 0 {
 		t.Fatalf("second run: exit %d\n%s", code, &stderr)
 	}
-	t.Logf("second run output:\n%s", &stdout)
+	t.Logf("second run output:\n%s%s", &stdout, &stderr)
 	if !strings.Contains(stdout.String(), "kr.json: ") || !strings.Contains(stdout.String(), "(6 games in") {
 		t.Errorf("no verdict line:\n%s", &stdout)
+	}
+	for _, name := range []string{filepath.Base(dir) + "-kr", "other-kr"} {
+		for _, ext := range []string{".json", ".html", ".md", ".pgn", ".games.jsonl"} {
+			if _, err := os.Stat(filepath.Join(out2, name+ext)); err != nil {
+				t.Errorf("report %s%s: %v", name, ext, err)
+			}
+		}
+		if want := "report " + filepath.Join(out2, name+".html"); !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr does not say %q:\n%s", want, &stderr)
+		}
 	}
 }
 

@@ -23,7 +23,7 @@ func init() {
 func runPlay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	p0 := fs.String("p0", "ab:n20000", "player 0 (moves first): random, ab:dN, ab:nN, mcts:iN")
+	p0 := fs.String("p0", "ab:n20000", "player 0 (moves first): random, ab:dN, ab:nN, mcts:iN, uci:PATH[,nodes=N][,Option=value...]")
 	p1 := fs.String("p1", "ab:n20000", "player 1")
 	seed := fs.Uint64("seed", 1, "seed for the random opening and the players")
 	fen := fs.String("fen", "", "start from this position instead of the setup (no random opening unless -opening is given)")

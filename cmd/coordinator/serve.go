@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -17,6 +18,8 @@ import (
 
 	"balancefarm/farm"
 	"balancefarm/measure"
+	"balancefarm/repair"
+	"balancefarm/search"
 )
 
 func init() {
@@ -37,7 +40,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: coordinator serve [flags]")
 		fmt.Fprintln(stderr, "Serves the measurement API (see farm/doc.go). A posted rule file is compiled and its players checked")
-		fmt.Fprintln(stderr, "before anything is queued; measurements stop and report as coordinator measure's do.")
+		fmt.Fprintln(stderr, "before anything is queued; measurements stop and report as coordinator measure's do. POST /v1/repairs")
+		fmt.Fprintln(stderr, "runs coordinator repair on a posted file, one at a time (repair/service.go).")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -119,7 +123,18 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	// A slow or stalled client is dropped once -read-timeout passes, and no
 	// more than -max-conns are held at once.
-	srv := &http.Server{Handler: svc.Handler(), ReadHeaderTimeout: min(5*time.Second, *readTimeout), ReadTimeout: *readTimeout,
+	// Repairs sit beside the measurements, on the same farm and token.
+	screen := settings
+	screen.Players, screen.Games, screen.Precision = search.QuickLadder(), quickGames, measure.QuickPrecision
+	repairs := repair.NewService(ctx, repair.Config{Full: settings, Screen: screen, MaxCandidates: 60, MaxPairs: 40}, repair.Farm(m))
+	repairs.Token = token
+	if *reports != "" {
+		repairs.Dir = filepath.Join(*reports, "repairs")
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", svc.Handler())
+	repairs.Register(mux)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: min(5*time.Second, *readTimeout), ReadTimeout: *readTimeout,
 		WriteTimeout: *readTimeout + time.Minute, IdleTimeout: time.Minute, MaxHeaderBytes: 64 << 10}
 	ln = limitListener(ln, *maxConns)
 	go func() {
@@ -135,6 +150,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	svc.Wait()
+	repairs.Wait()
 	log.Info().Msg("stopped")
 	return 0
 }

@@ -52,6 +52,7 @@ func validateFile(path string, w io.Writer) bool {
 	f, err := measure.Load(path, data)
 	var ce *engine.CompileError
 	var cost *measure.CostError
+	var decided *measure.DecidedStartError
 	switch {
 	case errors.As(err, &ce) && len(ce.Problems) > 0:
 		for _, p := range measure.Lines(err) {
@@ -66,6 +67,9 @@ func validateFile(path string, w io.Writer) bool {
 		// Valid, like one the engine cannot play, but refused by measure
 		// and serve in the same words.
 		fmt.Fprintf(w, "%s: %s\n", path, cost)
+		return true
+	case errors.As(err, &decided):
+		fmt.Fprintf(w, "%s: %s\n", path, decided)
 		return true
 	case err != nil:
 		fmt.Fprintf(w, "%s: %v\n", path, err)

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -34,21 +35,24 @@ func (f *farmFlags) applyQuick(fs *flag.FlagSet) {
 }
 
 // verdictWriter turns each file's results into its verdict: a line on
-// stdout and, with -out, the three reports plus a summary.
+// stdout and, with -out, the reports and game records plus a summary,
+// saying on where (stderr) which file went where.
 type verdictWriter struct {
-	w       io.Writer
-	outDir  string
-	players []string
-	started time.Time
-	m       *measure.Measurer
-	reports []*report.Report
+	w, where io.Writer
+	outDir   string
+	players  []string
+	m        *measure.Measurer
+	reports  []*report.Report
 }
 
-func (v *verdictWriter) report(f *measure.File, results []protocol.Result) (string, error) {
-	wall := time.Since(v.started)
+// report writes one file's reports; wall is the file's own time.
+func (v *verdictWriter) report(f *measure.File, results []protocol.Result, wall time.Duration) (string, error) {
 	rep, err := v.m.Report(f, v.players, results, wall, v.outDir)
 	if err != nil {
 		return "", err
+	}
+	if v.outDir != "" && v.where != nil {
+		fmt.Fprintf(v.where, "%s: report %s (with .md, .json, games in .pgn and .games.jsonl)\n", f.Label, filepath.Join(v.outDir, rep.Name+".html"))
 	}
 	reasons := ""
 	for i, f := range rep.Flags {

@@ -7,7 +7,9 @@
 // -max-wall whatever the job asks, sends progress heartbeats while a game
 // advances, and on SIGTERM or SIGINT stops pulling, lets its games finish
 // for -drain-timeout, then hands unfinished jobs back. It reconnects when
-// the server goes away. Metrics are served on -metrics-addr.
+// the server goes away. Metrics are served on -metrics-addr. With -creds
+// it takes its inbox prefix from the credentials (each worker host has
+// its own; see deploy/natsauth), and its default -id from their name.
 package main
 
 import (
@@ -35,9 +37,8 @@ func run(args []string, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var conn farm.ConnectOptions
 	conn.AddFlags(fs, "nats://127.0.0.1:4222")
-	host, _ := os.Hostname()
-	id := fs.String("id", fmt.Sprintf("%s-%d", host, os.Getpid()), "worker id written into results")
-	concurrency := fs.Int("concurrency", runtime.NumCPU(), "games played at once")
+	id := fs.String("id", "", "worker id written into results (default: the credentials' name, or the host name, and the process id)")
+	concurrency := fs.Int("concurrency", runtime.NumCPU(), "game slots (for a moment up to twice as many games, when a batch arrives while another holds every slot)")
 	runnerName := fs.String("runner", farm.DefaultRunnerName, "game runner")
 	maxNodes := fs.Int64("max-nodes", 0, "node limit per game on top of the job's (0: the job's only)")
 	maxWall := fs.Duration("max-wall", 10*time.Minute, "wall-time limit per game")
@@ -58,7 +59,26 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "worker:", err)
 		return 2
 	}
+	var creds farm.CredsIdentity
+	if conn.Creds != "" {
+		if creds, err = farm.ReadCredsIdentity(conn.Creds); err != nil {
+			fmt.Fprintln(stderr, "worker:", err)
+			return 1
+		}
+	}
+	if *id == "" {
+		name := creds.Name
+		if name == "" {
+			name, _ = os.Hostname()
+		}
+		*id = fmt.Sprintf("%s-%d", name, os.Getpid())
+	}
 	log = log.With().Str("worker", *id).Logger()
+	if creds.SharedInbox {
+		log.Warn().Str("creds", conn.Creds).Msg("these credentials may read every inbox, so whoever else holds them can read this worker's jobs; make the farm's secrets again (gensecrets) for private inboxes")
+	} else if creds.InboxPrefix != "" {
+		log.Info().Str("user", creds.Name).Str("inbox_prefix", creds.InboxPrefix).Msg("private inboxes from the credentials")
+	}
 	runner, err := farm.LookupRunner(*runnerName)
 	if err != nil {
 		log.Error().Err(err).Msg("cannot start")

@@ -2,8 +2,12 @@
 // be closed to strangers: a private CA with a server certificate (clients
 // and cluster routes) and a client certificate (mutual TLS), and NATS
 // decentralised auth, an operator whose account "balancefarm" has
-// JetStream and two users: the coordinator (the whole account) and the
-// workers (only what playing jobs needs). The server side goes into
+// JetStream and its users: the coordinator (the whole account) and the
+// workers (only what playing jobs needs), one user for the pool of
+// replicas that Compose and Kubernetes scale ("worker") and one for each
+// worker host named in Options.Workers. Every worker user has an inbox
+// prefix of its own, the only inboxes it may subscribe to, so that no
+// worker reads the jobs another was handed. The server side goes into
 // auth.conf, included by deploy/nats/nats.conf; the clients get .creds
 // files for their -creds flag.
 package natsauth
@@ -18,10 +22,13 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
 	"net"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -38,7 +45,10 @@ const (
 	FileClientKey   = "client.key"
 	FileAuthConf    = "auth.conf"
 	FileCoordinator = "coordinator.creds"
-	FileWorker      = "worker.creds"
+	// FileWorker is the pool's credentials: every replica of a scaled
+	// worker Deployment or Compose service holds the same (they are one
+	// trust domain); hosts of their own get WorkerCredsFile(name).
+	FileWorker = "worker.creds"
 	// FileAccount holds the account's public key (for tools that watch the
 	// account's streams).
 	FileAccount = "account.pub"
@@ -47,7 +57,48 @@ const (
 	FileAPIToken = "api.token"
 )
 
-// Files lists every file Generate writes.
+// PoolWorker is the user name of the pool's worker credentials.
+const PoolWorker = "worker"
+
+// WorkerCredsFile is the credentials file of worker host name.
+func WorkerCredsFile(name string) string { return "worker-" + name + ".creds" }
+
+// InboxPrefix is the inbox prefix of worker user name: its NATS client
+// must use it (farm.Connect reads it from the credentials), since its
+// permissions let it subscribe there and nowhere else.
+func InboxPrefix(name string) string { return "_INBOX_" + name }
+
+var workerNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$`)
+
+// CheckWorkers checks worker host names: subject-safe, distinct, and not
+// the pool's.
+func CheckWorkers(names []string) error {
+	seen := map[string]bool{}
+	for _, n := range names {
+		switch {
+		case !workerNameRE.MatchString(n):
+			return fmt.Errorf("natsauth: worker name %q: want letters, digits, '-' or '_' (at most 63)", n)
+		case n == PoolWorker:
+			return fmt.Errorf("natsauth: worker name %q is the pool's; name hosts otherwise", n)
+		case seen[n]:
+			return fmt.Errorf("natsauth: worker name %q given twice", n)
+		}
+		seen[n] = true
+	}
+	return nil
+}
+
+// FilesFor lists every file Generate writes with o: Files and the worker
+// hosts' credentials.
+func FilesFor(o Options) []string {
+	out := slices.Clone(Files)
+	for _, n := range o.Workers {
+		out = append(out, WorkerCredsFile(n))
+	}
+	return out
+}
+
+// Files lists every file Generate writes whatever its options.
 var Files = []string{FileCA, FileServerCert, FileServerKey, FileClientCert, FileClientKey,
 	FileAuthConf, FileCoordinator, FileWorker, FileAccount, FileAPIToken}
 
@@ -69,6 +120,9 @@ type Options struct {
 	Hosts []string
 	// Validity is how long the certificates are valid.
 	Validity time.Duration
+	// Workers names the worker hosts that get credentials of their own
+	// (WorkerCredsFile), besides the pool's.
+	Workers []string
 }
 
 // Stream names the worker's permissions are written for. They are the
@@ -106,13 +160,28 @@ var WorkerPublish = []string{
 	"bf.dead.>",
 }
 
-// WorkerSubscribe is what a worker may subscribe to: its inboxes, where
-// replies and pulled jobs arrive.
-var WorkerSubscribe = []string{"_INBOX.>"}
+// WorkerSubscribe is what worker user name may subscribe to: its own
+// inboxes, where replies and pulled jobs arrive. Everyone else's (the
+// default _INBOX prefix of coordinators and tools, the pool's, the other
+// hosts') are denied outright as well.
+func WorkerSubscribe(name string) []string { return []string{InboxPrefix(name) + ".>"} }
 
-// Exists reports whether dir already holds every file Generate writes.
-func Exists(dir string) bool {
-	for _, f := range Files {
+// WorkerSubscribeDeny is what worker user name may not subscribe to, of
+// the farm's users (others lies outside its allow list anyway).
+func WorkerSubscribeDeny(name string, others []string) []string {
+	deny := []string{"_INBOX.>"}
+	for _, o := range append([]string{PoolWorker}, others...) {
+		if o != name {
+			deny = append(deny, InboxPrefix(o)+".>")
+		}
+	}
+	return deny
+}
+
+// Exists reports whether dir already holds every file Generate writes
+// with o.
+func Exists(dir string, o Options) bool {
+	for _, f := range FilesFor(o) {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			return false
 		}
@@ -129,7 +198,10 @@ func Generate(dir string, o Options) error {
 	if o.Validity <= 0 {
 		o.Validity = 2 * 365 * 24 * time.Hour
 	}
-	for _, f := range Files {
+	if err := CheckWorkers(o.Workers); err != nil {
+		return err
+	}
+	for _, f := range FilesFor(o) {
 		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
 			return fmt.Errorf("natsauth: %s already exists; remove the old files to rotate them", filepath.Join(dir, f))
 		}
@@ -141,7 +213,7 @@ func Generate(dir string, o Options) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
-	for _, name := range Files {
+	for _, name := range FilesFor(o) {
 		mode := os.FileMode(0o644)
 		if strings.HasSuffix(name, ".key") || strings.HasSuffix(name, ".creds") || name == FileAuthConf || name == FileAPIToken {
 			mode = 0o600
@@ -212,7 +284,7 @@ func generate(o Options) (map[string][]byte, error) {
 		[]x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}, nil); err != nil {
 		return nil, err
 	}
-	if err := generateAuth(files); err != nil {
+	if err := generateAuth(files, o.Workers); err != nil {
 		return nil, err
 	}
 	files[FileAPIToken] = NewAPIToken()
@@ -241,8 +313,9 @@ func AddMissingToken(dir string) (bool, error) {
 
 // generateAuth writes the operator, the system and balancefarm accounts
 // (auth.conf, with a memory resolver preloaded with both accounts) and the
-// two users' credentials.
-func generateAuth(files map[string][]byte) error {
+// users' credentials: the coordinator, the worker pool and each worker
+// host.
+func generateAuth(files map[string][]byte, hosts []string) error {
 	operator, err := nkeys.CreateOperator()
 	if err != nil {
 		return err
@@ -296,7 +369,7 @@ resolver_preload: {
 `, opJWT, sysPub, sysPub, sysJWT, farmPub, farmJWT)
 	files[FileAccount] = []byte(farmPub) // no newline: KEDA reads the value verbatim
 
-	user := func(name string, pub, sub []string) ([]byte, error) {
+	user := func(name string, pub, sub, subDeny []string) ([]byte, error) {
 		kp, err := nkeys.CreateUser()
 		if err != nil {
 			return nil, err
@@ -309,6 +382,7 @@ resolver_preload: {
 		claims.Name = name
 		claims.Permissions.Pub.Allow.Add(pub...)
 		claims.Permissions.Sub.Allow.Add(sub...)
+		claims.Permissions.Sub.Deny.Add(subDeny...)
 		token, err := claims.Encode(farmKP)
 		if err != nil {
 			return nil, err
@@ -319,14 +393,22 @@ resolver_preload: {
 		}
 		return jwt.FormatUserConfig(token, seed)
 	}
-	if files[FileCoordinator], err = user("coordinator", nil, nil); err != nil {
+	if files[FileCoordinator], err = user("coordinator", nil, nil, nil); err != nil {
 		return err
 	}
-	if files[FileWorker], err = user("worker", WorkerPublish, WorkerSubscribe); err != nil {
-		return err
+	workers := map[string]string{PoolWorker: FileWorker}
+	for _, h := range hosts {
+		workers[h] = WorkerCredsFile(h)
 	}
-	if len(files[FileCoordinator]) == 0 || len(files[FileWorker]) == 0 {
-		return errors.New("natsauth: empty credentials")
+	for name, file := range workers {
+		if files[file], err = user(name, WorkerPublish, WorkerSubscribe(name), WorkerSubscribeDeny(name, hosts)); err != nil {
+			return err
+		}
+	}
+	for _, f := range append([]string{FileCoordinator}, slices.Collect(maps.Values(workers))...) {
+		if len(files[f]) == 0 {
+			return errors.New("natsauth: empty credentials")
+		}
 	}
 	return nil
 }

@@ -3,6 +3,7 @@
 // coordinator and the worker, runs them as separate processes on loopback
 // (a three-node JetStream cluster, one coordinator, two workers), kills a
 // worker and a NATS node mid-batch, and checks that the batch still ends
-// with exactly one record per job. It has no non-test code; it is skipped
-// with -short.
+// with exactly one record per job. It also runs serve under hostile
+// clients, and a repair whose candidates two worker processes share. It
+// has no non-test code; it is skipped with -short.
 package e2e

@@ -97,7 +97,7 @@ func TestServeUnderHostileClients(t *testing.T) {
 	const readTimeout = 2 * time.Second
 	serveArgs := []string{"serve", "-state", state, "-listen", fmt.Sprintf("127.0.0.1:%d", ports[0]),
 		"-addr", fmt.Sprintf("127.0.0.1:%d", ports[1]), "-token-file", tokenFile, "-read-timeout", readTimeout.String(),
-		"-max-jobs", "100", "-workers", "0", "-players", "random,ab:d1", "-games", "8", "-sequential=false",
+		"-max-jobs", "100", "-workers", "0", "-players", "random,ab:d1", "-games", "8", "-sequential=false", "-precision", "0",
 		"-metrics-addr", "", "-log-format", "json"}
 	serve := startProc(t, "serve", bins["coordinator"], serveArgs...)
 	startProc(t, "worker", bins["worker"], "-nats", natsURL, "-id", "w1", "-concurrency", "2",

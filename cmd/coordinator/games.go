@@ -1,0 +1,127 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"balancefarm/records"
+)
+
+func init() {
+	register("games", "list the games of measured files (NAME.pgn), filtered by pairing and ending", runGames)
+}
+
+func runGames(args []string, stdout, stderr io.Writer) int {
+	fset := flag.NewFlagSet("games", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	pairing := fset.String("pairing", "", "only games between these two player specs, either colour: A,B (A alone: A against itself)")
+	ending := fset.String("ending", "", "only games that ended by this rule (the Termination tag: checkmate, max_plies, ...)")
+	asJSON := fset.Bool("json", false, "print one JSON object per game (file, tags, moves) instead of PGN")
+	fset.Usage = func() {
+		fmt.Fprintln(stderr, "usage: coordinator games [-pairing A,B] [-ending RULE] [-json] FILE.pgn|DIR...")
+		fmt.Fprintln(stderr, "Prints the games of the PGN files a measurement wrote (DIR: every .pgn under it) that pass the filters,")
+		fmt.Fprintln(stderr, "then, on stderr, how many of how many matched.")
+		fset.PrintDefaults()
+	}
+	if err := fset.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fset.NArg() == 0 {
+		fset.Usage()
+		return exitUsage
+	}
+	var f records.Filter
+	if *pairing != "" {
+		p, err := records.ParsePairing(*pairing)
+		if err != nil {
+			fmt.Fprintln(stderr, "games:", err)
+			return exitUsage
+		}
+		f.Pairing = p
+	}
+	f.Ending = *ending
+	files, err := pgnFiles(fset.Args())
+	if err != nil {
+		fmt.Fprintln(stderr, "games:", err)
+		return 1
+	}
+	total, matched := 0, 0
+	enc := json.NewEncoder(stdout)
+	for _, path := range files {
+		games, err := readPGNFile(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "games: %s: %v\n", path, err)
+			return 1
+		}
+		for i := range games {
+			g := &games[i]
+			total++
+			if !f.Match(g) {
+				continue
+			}
+			matched++
+			if *asJSON {
+				g.File = path
+				if err := enc.Encode(g); err != nil {
+					fmt.Fprintln(stderr, "games:", err)
+					return 1
+				}
+				continue
+			}
+			fmt.Fprintf(stdout, "%s\n", g.Text)
+		}
+	}
+	fmt.Fprintf(stderr, "%d of %d games in %d file(s)\n", matched, total, len(files))
+	return 0
+}
+
+// pgnFiles expands the arguments: a file as it is, a folder to every
+// .pgn file under it, in order.
+func pgnFiles(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(a, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(path, ".pgn") {
+				found = append(found, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if len(found) == 0 {
+			return nil, fmt.Errorf("no .pgn file under %s", a)
+		}
+		sort.Strings(found)
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+func readPGNFile(path string) ([]records.PGNGame, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	return records.ReadPGN(fh)
+}

@@ -1,0 +1,187 @@
+package records
+
+import (
+	"sort"
+
+	"balancefarm/engine"
+	"balancefarm/report"
+)
+
+// Board is g's board for the report's diagrams: every square, walls
+// marked; on a hex board the cells outside the hexagon are left out.
+func Board(g *engine.Game) *report.Board {
+	b := &report.Board{Width: g.Width(), Height: g.Height(), Hex: g.Hex()}
+	for sq := range g.NumSquares() {
+		wall := g.IsWall(sq)
+		if wall && g.Hex() {
+			continue
+		}
+		b.Cells = append(b.Cells, report.Cell{Name: g.SquareName(sq), File: g.File(sq), Rank: g.Rank(sq), Wall: wall})
+	}
+	return b
+}
+
+// frameOf is what stands on each of b's cells in p.
+func frameOf(p *engine.Position, b *report.Board) report.Frame {
+	g := p.Game()
+	f := make(report.Frame, len(b.Cells))
+	for i, c := range b.Cells {
+		sq := c.Rank*g.Width() + c.File
+		if kind, owner, ok := p.PieceAt(sq); ok {
+			f[i] = string(rune('0'+owner)) + g.PieceID(kind)
+		}
+	}
+	return f
+}
+
+// StartFrame is the start position on Board(g).
+func StartFrame(g *engine.Game, b *report.Board) report.Frame {
+	return frameOf(g.NewPosition(), b)
+}
+
+// Summaries are the replayed games as the report's per-rung plots read
+// them (error endings left out, as every figure leaves them out).
+func Summaries(games []Game) []report.GameSummary {
+	out := make([]report.GameSummary, 0, len(games))
+	for _, g := range games {
+		if g.Ending == "error" {
+			continue
+		}
+		out = append(out, report.GameSummary{White: g.White, Black: g.Black, Winner: g.Winner, Ending: g.Ending, Plies: g.Plies})
+	}
+	return out
+}
+
+// perFlag is how many example games a flag links.
+const perFlag = 3
+
+// Examples picks up to three games for each flag the report raises or
+// leaves undecided, from the games the flag was read from, with the
+// frames of their replay. The report's own reasons say which flags.
+func Examples(g *engine.Game, games []Game, r *report.Report) []report.Examples {
+	out := []report.Examples{}
+	if g == nil || r == nil {
+		return out
+	}
+	scope := scopeOf(games, r)
+	board := Board(g)
+	for _, reason := range r.Reasons {
+		picked, why := pick(reason.Flag, scope, games, r)
+		if len(picked) == 0 {
+			continue
+		}
+		ex := report.Examples{Flag: reason.Flag, Why: why}
+		for _, rec := range picked {
+			eg := report.ExampleGame{Round: rec.Round, White: rec.White, Black: rec.Black, Result: rec.Result,
+				Ending: rec.Ending, Plies: rec.Plies, FinalFEN: rec.FinalFEN, Moves: rec.Notation()}
+			cp := *rec
+			if err := replay(g, &cp, false, func(p *engine.Position) { eg.Frames = append(eg.Frames, frameOf(p, board)) }); err != nil {
+				continue
+			}
+			ex.Games = append(ex.Games, eg)
+		}
+		if len(ex.Games) > 0 {
+			out = append(out, ex)
+		}
+	}
+	return out
+}
+
+// scopeOf is the games the verdict's rates were read from: the strongest
+// rung against itself, else among the strongest rungs, else every game;
+// only games that replayed.
+func scopeOf(games []Game, r *report.Report) []*Game {
+	var all, mirror, strong []*Game
+	if len(r.Ladder) == 0 {
+		return nil
+	}
+	top := r.Ladder[len(r.Ladder)-1]
+	n := max(1, r.Thresholds.StrongRungs)
+	inStrong := map[string]bool{}
+	for _, s := range r.Ladder[max(0, len(r.Ladder)-n):] {
+		inStrong[s] = true
+	}
+	for i := range games {
+		g := &games[i]
+		if g.Unreplayed != "" || g.Ending == "error" {
+			continue
+		}
+		all = append(all, g)
+		if g.White == top && g.Black == top {
+			mirror = append(mirror, g)
+		}
+		if inStrong[g.White] && inStrong[g.Black] {
+			strong = append(strong, g)
+		}
+	}
+	switch {
+	case len(mirror) > 0:
+		return mirror
+	case len(strong) > 0:
+		return strong
+	}
+	return all
+}
+
+// pick chooses a flag's examples and says what they have in common.
+func pick(flag string, scope []*Game, games []Game, r *report.Report) ([]*Game, string) {
+	filter := func(keep func(*Game) bool) []*Game {
+		var out []*Game
+		for _, g := range scope {
+			if keep(g) {
+				out = append(out, g)
+			}
+		}
+		return out
+	}
+	switch flag {
+	case "one_sided":
+		winner, who := 0, "first"
+		if r.FirstMover.Score.Est < 0.5 {
+			winner, who = 1, "second"
+		}
+		return spread(filter(func(g *Game) bool { return g.Winner == winner })), "games the " + who + " player won"
+	case "draw_heavy":
+		return spread(filter(func(g *Game) bool { return g.Winner == -1 })), "drawn games"
+	case "unfinished":
+		return spread(filter(func(g *Game) bool { return g.Ending == "max_plies" || g.Ending == "no_progress" })),
+			"games stopped by the move limit or the no-progress rule"
+	case "short":
+		short := filter(func(g *Game) bool { return g.Plies <= r.Thresholds.ShortPlies })
+		sort.SliceStable(short, func(i, j int) bool { return short[i].Plies < short[j].Plies })
+		return short[:min(perFlag, len(short))], "the shortest games"
+	case "depth_insensitive":
+		n := len(r.Ratings.Rungs)
+		if n < 2 {
+			return nil, ""
+		}
+		top, low := r.Ratings.Rungs[n-1].Spec, r.Ratings.Rungs[0].Spec
+		var met, upset []*Game
+		for i := range games {
+			g := &games[i]
+			if g.Unreplayed != "" || !(g.White == top && g.Black == low || g.White == low && g.Black == top) {
+				continue
+			}
+			met = append(met, g)
+			if lost := g.White == top && g.Winner != 0 || g.Black == top && g.Winner != 1; lost {
+				upset = append(upset, g)
+			}
+		}
+		if len(upset) > 0 {
+			return spread(upset), "games " + top + " failed to win against " + low
+		}
+		return spread(met), "games of " + top + " against " + low
+	}
+	return nil, ""
+}
+
+// spread takes up to perFlag games of different lengths: the shortest,
+// a middle one and the longest.
+func spread(gs []*Game) []*Game {
+	if len(gs) <= perFlag {
+		return gs
+	}
+	s := append([]*Game(nil), gs...)
+	sort.SliceStable(s, func(i, j int) bool { return s[i].Plies < s[j].Plies })
+	return []*Game{s[0], s[len(s)/2], s[len(s)-1]}
+}

@@ -1,0 +1,58 @@
+package records
+
+import (
+	"testing"
+	"time"
+
+	"balancefarm/selfplay"
+	"balancefarm/stats"
+)
+
+// On the first-mover race every flag that is raised links games that
+// show it, each with a frame per position of its replay.
+func TestExamples(t *testing.T) {
+	g := compileFile(t, "rulesets/canaries/first-mover-race.json")
+	results := playGames(t, g, [][2]string{{"random", "random"}, {"ab:d2", "random"}, {"random", "ab:d2"}, {"ab:d2", "ab:d2"}}, 6)
+	a, err := selfplay.Assess("first-mover-race.json", g, []string{"random", "ab:d2"}, results, time.Second, stats.DefaultThresholds())
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := Build(g, results)
+	exs := Examples(g, games, a.Report)
+	board := Board(g)
+	got := map[string]bool{}
+	for _, ex := range exs {
+		got[ex.Flag] = true
+		if len(ex.Games) == 0 || len(ex.Games) > perFlag {
+			t.Errorf("%s: %d games", ex.Flag, len(ex.Games))
+		}
+		for _, eg := range ex.Games {
+			rec := games[eg.Round-1]
+			if rec.Round != eg.Round || len(eg.Frames) != rec.Plies+1 || len(eg.Moves) != rec.Plies {
+				t.Errorf("%s: game %d has %d frames and %d moves for %d plies", ex.Flag, eg.Round, len(eg.Frames), len(eg.Moves), rec.Plies)
+			}
+			if ex.Flag != stats.FlagDepthInsensitive && (eg.White != "ab:d2" || eg.Black != "ab:d2") {
+				t.Errorf("%s: game %d is %s vs %s, not an equal-strength game", ex.Flag, eg.Round, eg.White, eg.Black)
+			}
+			if ex.Flag == stats.FlagDepthInsensitive && (eg.White == eg.Black || eg.Ending == "") {
+				t.Errorf("depth_insensitive links game %d, %s vs %s", eg.Round, eg.White, eg.Black)
+			}
+			if ex.Flag == stats.FlagOneSided && eg.Result != "1-0" {
+				t.Errorf("one_sided links game %d, a %s", eg.Round, eg.Result)
+			}
+			for _, f := range eg.Frames {
+				if len(f) != len(board.Cells) {
+					t.Fatalf("a frame of %d cells on a board of %d", len(f), len(board.Cells))
+				}
+			}
+		}
+	}
+	for _, r := range a.Report.Reasons {
+		if r.State == stats.StateRaised && !got[r.Flag] {
+			t.Errorf("raised flag %s links no game", r.Flag)
+		}
+	}
+	if !got[stats.FlagOneSided] {
+		t.Errorf("one_sided not among the examples: %v (reasons %+v)", got, a.Report.Reasons)
+	}
+}

@@ -1,0 +1,384 @@
+package records
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"balancefarm/engine"
+)
+
+// Meta is what every game of one file's PGN shares.
+type Meta struct {
+	// Event names the measurement (the rule file's name).
+	Event string
+	// Site is where the games were played; "?" when empty.
+	Site string
+	Date time.Time
+	// Variant is the PGN Variant tag: empty for orthodox chess.
+	Variant string
+	// FEN is the start position when it is not orthodox chess's.
+	FEN string
+}
+
+// MetaFor is the shared tags for g's games, named after the ruleset.
+func MetaFor(g *engine.Game, event string, date time.Time) Meta {
+	m := Meta{Event: event, Site: "balancefarm self-play", Date: date}
+	if !Orthodox(g) {
+		m.Variant = g.Name()
+		if m.Variant == "" {
+			m.Variant = event
+		}
+	}
+	if fen := g.NewPosition().FEN(); fen != StandardFEN {
+		m.FEN = fen
+	}
+	return m
+}
+
+// WritePGN writes the games as PGN: the seven tag roster, then Variant,
+// SetUp and FEN where they apply, PlyCount, Termination (the engine's
+// ending rule), and this project's Seed, PairID, OpeningPlies and, for a
+// game not in SAN, Notation; the movetext wrapped at 79 columns, a comment
+// marking the end of the random opening.
+func WritePGN(w io.Writer, meta Meta, games []Game) error {
+	bw := bufio.NewWriter(w)
+	date := "????.??.??"
+	if !meta.Date.IsZero() {
+		date = meta.Date.UTC().Format("2006.01.02")
+	}
+	site := meta.Site
+	if site == "" {
+		site = "?"
+	}
+	for i := range games {
+		g := &games[i]
+		tag := func(name, value string) { fmt.Fprintf(bw, "[%s %s]\n", name, quote(value)) }
+		tag("Event", meta.Event)
+		tag("Site", site)
+		tag("Date", date)
+		tag("Round", strconv.Itoa(g.Round))
+		tag("White", g.White)
+		tag("Black", g.Black)
+		tag("Result", g.Result)
+		if meta.Variant != "" {
+			tag("Variant", meta.Variant)
+		}
+		if meta.FEN != "" {
+			tag("SetUp", "1")
+			tag("FEN", meta.FEN)
+		}
+		tag("PlyCount", strconv.Itoa(g.Plies))
+		tag("Termination", g.Ending)
+		tag("Seed", strconv.FormatUint(g.Seed, 10))
+		tag("PairID", strconv.Itoa(g.PairID))
+		tag("OpeningPlies", strconv.Itoa(g.OpeningPlies))
+		if len(g.SAN) == 0 && len(g.Moves) > 0 {
+			tag("Notation", "balancefarm")
+		}
+		bw.WriteByte('\n')
+		writeMovetext(bw, g)
+		bw.WriteString("\n\n")
+	}
+	return bw.Flush()
+}
+
+// writeMovetext writes numbered moves, wrapped at 79 columns.
+func writeMovetext(w *bufio.Writer, g *Game) {
+	col := 0
+	put := func(tok string) {
+		if col > 0 && col+1+len(tok) > 79 {
+			w.WriteByte('\n')
+			col = 0
+		} else if col > 0 {
+			w.WriteByte(' ')
+			col++
+		}
+		w.WriteString(tok)
+		col += len(tok)
+	}
+	moves := g.Notation()
+	// Move numbers follow the start position's side to move: a FEN
+	// with black to move starts at "1...".
+	blackFirst := strings.Contains(g.StartFEN, " b ")
+	for i, m := range moves {
+		ply := i
+		if blackFirst {
+			ply++
+		}
+		switch {
+		case ply%2 == 0:
+			put(strconv.Itoa(ply/2+1) + ".")
+		case i == 0 || i == g.OpeningPlies:
+			put(strconv.Itoa(ply/2+1) + "...")
+		}
+		put(m)
+		if i+1 == g.OpeningPlies && i+1 < len(moves) {
+			for _, word := range strings.Fields("{end of the random opening}") {
+				put(word)
+			}
+		}
+	}
+	put(g.Result)
+}
+
+// quote writes a PGN string token.
+func quote(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r < ' ' {
+			return ' '
+		}
+		return r
+	}, s)
+	s = strings.ReplaceAll(s, `\`, `\\`)
+	return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"`
+}
+
+// WriteJSONL writes one JSON object per game (the Game fields), for tools.
+func WriteJSONL(w io.Writer, games []Game) error {
+	enc := json.NewEncoder(w)
+	for i := range games {
+		if err := enc.Encode(&games[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PGNGame is one game read back from PGN: its tags in order and its
+// movetext's moves (numbers, comments, variations and the result left
+// out), with the text it was read from.
+type PGNGame struct {
+	Tags  []Tag
+	Moves []string
+	Text  string
+	// File is the file it was read from, when the caller sets it.
+	File string
+}
+
+// Tag is one PGN tag pair.
+type Tag struct{ Name, Value string }
+
+// Tag is the value of the named tag, "" when absent.
+func (g *PGNGame) Tag(name string) string {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// MarshalJSON writes the tags as an object (in their order) and the moves.
+func (g *PGNGame) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(`{`)
+	if g.File != "" {
+		f, _ := json.Marshal(g.File)
+		b.WriteString(`"file":`)
+		b.Write(f)
+		b.WriteByte(',')
+	}
+	b.WriteString(`"tags":{`)
+	for i, t := range g.Tags {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(t.Name)
+		v, _ := json.Marshal(t.Value)
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteString(`},"moves":`)
+	ms, err := json.Marshal(orEmpty(g.Moves))
+	if err != nil {
+		return nil, err
+	}
+	b.Write(ms)
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func orEmpty(xs []string) []string {
+	if xs == nil {
+		return []string{}
+	}
+	return xs
+}
+
+// ReadPGN reads every game of a PGN file. It reads what WritePGN writes
+// and the export format in general; a malformed tag line is an error
+// naming its line, never a panic.
+func ReadPGN(r io.Reader) ([]PGNGame, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	var games []PGNGame
+	var cur *PGNGame
+	var text, movetext strings.Builder
+	inMoves := false
+	flush := func() {
+		if cur == nil {
+			return
+		}
+		cur.Moves = movesOf(movetext.String())
+		cur.Text = strings.TrimRight(text.String(), "\n") + "\n"
+		games = append(games, *cur)
+		cur, inMoves = nil, false
+		text.Reset()
+		movetext.Reset()
+	}
+	line := 0
+	for sc.Scan() {
+		line++
+		l := strings.TrimRight(sc.Text(), "\r")
+		trimmed := strings.TrimSpace(l)
+		if strings.HasPrefix(trimmed, "%") {
+			continue // an escape line
+		}
+		if strings.HasPrefix(trimmed, "[") && (cur == nil || inMoves) {
+			flush()
+			cur = &PGNGame{}
+		}
+		if cur == nil {
+			if trimmed == "" {
+				continue
+			}
+			cur = &PGNGame{} // movetext with no tags
+		}
+		text.WriteString(l + "\n")
+		if strings.HasPrefix(trimmed, "[") && !inMoves {
+			t, err := parseTag(trimmed)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %v", line, err)
+			}
+			cur.Tags = append(cur.Tags, t)
+			continue
+		}
+		if trimmed != "" {
+			inMoves = true
+			movetext.WriteString(l + "\n")
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	flush()
+	return games, nil
+}
+
+// parseTag reads `[Name "value"]`.
+func parseTag(s string) (Tag, error) {
+	if !strings.HasSuffix(s, "]") {
+		return Tag{}, fmt.Errorf("tag %q is not closed", s)
+	}
+	body := strings.TrimSpace(s[1 : len(s)-1])
+	name, rest, ok := strings.Cut(body, " ")
+	rest = strings.TrimSpace(rest)
+	if !ok || name == "" || len(rest) < 2 || rest[0] != '"' || rest[len(rest)-1] != '"' {
+		return Tag{}, fmt.Errorf("tag %q is not [Name \"value\"]", s)
+	}
+	var v strings.Builder
+	in := rest[1 : len(rest)-1]
+	for i := 0; i < len(in); i++ {
+		if in[i] == '\\' && i+1 < len(in) {
+			i++
+		}
+		v.WriteByte(in[i])
+	}
+	return Tag{name, v.String()}, nil
+}
+
+// movesOf lists the move tokens of movetext.
+func movesOf(s string) []string {
+	var out []string
+	depth, comment, lineComment := 0, false, false
+	var tok strings.Builder
+	end := func() {
+		t := tok.String()
+		tok.Reset()
+		if t == "" || depth > 0 {
+			return
+		}
+		if i := strings.LastIndexByte(t, '.'); i >= 0 && strings.Trim(t[:i+1], "0123456789.") == "" {
+			t = t[i+1:] // a move number, "12." or "12...", maybe joined to its move
+		}
+		switch t {
+		case "", "1-0", "0-1", "1/2-1/2", "*":
+			return
+		}
+		if t[0] == '$' {
+			return
+		}
+		out = append(out, t)
+	}
+	for _, r := range s {
+		switch {
+		case lineComment:
+			lineComment = r != '\n'
+		case comment:
+			comment = r != '}'
+		case r == '{':
+			end()
+			comment = true
+		case r == ';':
+			end()
+			lineComment = true
+		case r == '(':
+			end()
+			depth++
+		case r == ')':
+			end()
+			if depth > 0 {
+				depth--
+			}
+		case unicode.IsSpace(r):
+			end()
+		default:
+			tok.WriteRune(r)
+		}
+	}
+	end()
+	return out
+}
+
+// Filter picks games by pairing and ending; an empty field passes all.
+type Filter struct {
+	// Pairing is the two player specs, in either colour.
+	Pairing [2]string
+	// Ending is the Termination tag: the rule that ended the game.
+	Ending string
+}
+
+// ParsePairing reads "A,B" (or "A" for a spec against itself).
+func ParsePairing(s string) ([2]string, error) {
+	a, b, ok := strings.Cut(s, ",")
+	if !ok {
+		b = a
+	}
+	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+	if a == "" || b == "" || strings.Contains(b, ",") {
+		return [2]string{}, fmt.Errorf("pairing %q is not SPEC,SPEC", s)
+	}
+	return [2]string{a, b}, nil
+}
+
+// Match reports whether g passes the filter.
+func (f Filter) Match(g *PGNGame) bool {
+	if f.Ending != "" && g.Tag("Termination") != f.Ending {
+		return false
+	}
+	if f.Pairing != [2]string{} {
+		w, b := g.Tag("White"), g.Tag("Black")
+		if !(w == f.Pairing[0] && b == f.Pairing[1] || w == f.Pairing[1] && b == f.Pairing[0]) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,185 @@
+package records
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	chess "github.com/corentings/chess/v2"
+)
+
+// A PGN written for rulesets/chess.json is read by a parser written to the
+// standard (corentings/chess, the maintained continuation of
+// notnil/chess), and every game replays there to the position the engine
+// reached.
+func TestChessPGNReadByStandardParser(t *testing.T) {
+	g := compileFile(t, "rulesets/chess.json")
+	if !Orthodox(g) {
+		t.Fatal("rulesets/chess.json is not recognised as orthodox chess")
+	}
+	results := playGames(t, g, [][2]string{{"random", "random"}, {"ab:d1", "random"}, {"ab:d1", "ab:d1"}}, 4)
+	games := Build(g, results)
+	var buf bytes.Buffer
+	meta := MetaFor(g, "Chess", time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC))
+	if meta.Variant != "" || meta.FEN != "" {
+		t.Fatalf("orthodox chess got Variant %q, FEN %q", meta.Variant, meta.FEN)
+	}
+	if err := WritePGN(&buf, meta, games); err != nil {
+		t.Fatal(err)
+	}
+	sc := chess.NewScanner(bytes.NewReader(buf.Bytes()))
+	endings := map[string]bool{}
+	for i := range games {
+		want := &games[i]
+		if want.Unreplayed != "" {
+			t.Fatalf("game %d: %s", want.Round, want.Unreplayed)
+		}
+		if len(want.SAN) != want.Plies {
+			t.Fatalf("game %d: %d SAN moves for %d plies", want.Round, len(want.SAN), want.Plies)
+		}
+		if !sc.HasNext() {
+			t.Fatalf("the parser found %d games of %d", i, len(games))
+		}
+		got, err := sc.ParseNext()
+		if err != nil {
+			t.Fatalf("game %d: the parser refused it: %v", want.Round, err)
+		}
+		if n := len(got.Moves()); n != want.Plies {
+			t.Errorf("game %d: the parser read %d moves, want %d", want.Round, n, want.Plies)
+		}
+		if got.GetTagPair("White") != want.White || got.GetTagPair("Termination") != want.Ending {
+			t.Errorf("game %d: tags White %q Termination %q", want.Round, got.GetTagPair("White"), got.GetTagPair("Termination"))
+		}
+		if a, b := comparable(got.Position().String()), comparable(want.FinalFEN); a != b {
+			t.Errorf("game %d (%s vs %s, %s): final position %q, the engine's %q", want.Round, want.White, want.Black, want.Ending, a, b)
+		}
+		endings[want.Ending] = true
+	}
+	t.Logf("%d games replayed, endings %v", len(games), endings)
+}
+
+// comparable keeps a FEN's board, side, castling and move number: the
+// halfmove clocks differ by definition (the language's resets only on
+// captures and promotions), and the engine writes an en passant square only
+// when a capture there is possible.
+func comparable(fen string) string {
+	f := strings.Fields(fen)
+	if len(f) < 6 {
+		return fen
+	}
+	return strings.Join([]string{f[0], f[1], f[2], f[5]}, " ")
+}
+
+// What WritePGN writes, ReadPGN reads back: every tag and every move.
+func TestPGNRoundTrip(t *testing.T) {
+	for _, file := range []string{"rulesets/chess.json", "rulesets/crazyhouse.json", "rulesets/xiangqi.json"} {
+		g := compileFile(t, file)
+		games := Build(g, playGames(t, g, [][2]string{{"ab:d1", "random"}, {"random", "random"}}, 2))
+		var buf bytes.Buffer
+		if err := WritePGN(&buf, MetaFor(g, g.Name(), time.Time{}), games); err != nil {
+			t.Fatal(err)
+		}
+		read, err := ReadPGN(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(read) != len(games) {
+			t.Fatalf("%s: read %d games of %d", file, len(read), len(games))
+		}
+		for i, r := range read {
+			want := &games[i]
+			if got := strings.Join(r.Moves, " "); got != strings.Join(want.Notation(), " ") {
+				t.Errorf("%s game %d: moves\n%s\nwant\n%s", file, want.Round, got, strings.Join(want.Notation(), " "))
+			}
+			for tag, v := range map[string]string{"White": want.White, "Black": want.Black, "Result": want.Result,
+				"Termination": want.Ending, "PlyCount": fmt.Sprint(want.Plies), "Round": fmt.Sprint(want.Round)} {
+				if r.Tag(tag) != v {
+					t.Errorf("%s game %d: %s %q, want %q", file, want.Round, tag, r.Tag(tag), v)
+				}
+			}
+			if (r.Tag("Variant") != "") == Orthodox(g) || (r.Tag("FEN") != "") != (want.StartFEN != StandardFEN) {
+				t.Errorf("%s: Variant %q, FEN %q", file, r.Tag("Variant"), r.Tag("FEN"))
+			}
+		}
+	}
+}
+
+func TestReadPGN(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		games      int
+		moves      []string
+		err        bool
+	}{
+		{"comments, variations, NAGs", "[White \"a\"]\n\n1. e4 {best} e5 (1... c5 2. Nf3) 2. Nf3 $1 ; a line comment Nc6\nNc6 1-0\n", 1, []string{"e4", "e5", "Nf3", "Nc6"}, false},
+		{"numbers joined to moves", "1.e4 1...e5 2.O-O *\n", 1, []string{"e4", "e5", "O-O"}, false},
+		{"two games", "[Round \"1\"]\n\n1. e4 1-0\n\n[Round \"2\"]\n\n1. d4 0-1\n", 2, nil, false},
+		{"escaped quote", "[Event \"a \\\"b\\\"\"]\n\n*\n", 1, []string{}, false},
+		{"unclosed tag", "[Event \"x\"\n\n1. e4 *\n", 0, nil, true},
+		{"tag without a value", "[Event]\n", 0, nil, true},
+		{"empty", "", 0, nil, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			games, err := ReadPGN(strings.NewReader(c.text))
+			if (err != nil) != c.err {
+				t.Fatalf("error %v, want one: %v", err, c.err)
+			}
+			if len(games) != c.games {
+				t.Fatalf("%d games, want %d", len(games), c.games)
+			}
+			if c.moves != nil && strings.Join(games[0].Moves, " ") != strings.Join(c.moves, " ") {
+				t.Errorf("moves %q, want %q", games[0].Moves, c.moves)
+			}
+		})
+	}
+}
+
+func TestFilter(t *testing.T) {
+	g := &PGNGame{Tags: []Tag{{"White", "ab:n300"}, {"Black", "random"}, {"Termination", "checkmate"}}}
+	for _, c := range []struct {
+		pairing, ending string
+		want            bool
+	}{
+		{"", "", true},
+		{"ab:n300,random", "", true},
+		{"random,ab:n300", "checkmate", true},
+		{"ab:n300", "", false},
+		{"", "stalemate", false},
+		{"random,mcts:i200", "checkmate", false},
+	} {
+		var f Filter
+		if c.pairing != "" {
+			p, err := ParsePairing(c.pairing)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Pairing = p
+		}
+		f.Ending = c.ending
+		if got := f.Match(g); got != c.want {
+			t.Errorf("pairing %q ending %q: %v, want %v", c.pairing, c.ending, got, c.want)
+		}
+	}
+	for _, bad := range []string{"", ",x", "a,b,c"} {
+		if _, err := ParsePairing(bad); err == nil {
+			t.Errorf("pairing %q accepted", bad)
+		}
+	}
+}
+
+func FuzzReadPGN(f *testing.F) {
+	f.Add("[Event \"x\"]\n\n1. e4 {c} (1. d4) e5 1-0\n")
+	f.Add("[A \"\\\\\"]\n;x\n%y\n{")
+	f.Fuzz(func(t *testing.T, text string) {
+		games, err := ReadPGN(strings.NewReader(text))
+		if err == nil {
+			for _, g := range games {
+				if _, err := g.MarshalJSON(); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,145 @@
+package records
+
+import (
+	"strings"
+
+	"balancefarm/engine"
+)
+
+// SANGame reports whether a game's moves can be written in SAN: square
+// boards whose piece ids are single capital letters (P the pawn, written
+// without a letter), one move a turn, none of the families SAN has no
+// word for (facings, portals, wild pieces, rounds). A game that passes may
+// still play a move SAN cannot write (a sweep's step count, a struck
+// piece's landing); such a game is written in the engine's notation.
+func SANGame(g *engine.Game) bool {
+	if g == nil || g.Hex() || g.PlaysRounds() || g.Facings() || g.Portals() || g.HasWildPieces() {
+		return false
+	}
+	for t := range 4 {
+		if g.TurnLength(t) != 1 {
+			return false
+		}
+	}
+	for k := range g.NumKinds() {
+		id := g.PieceID(k)
+		if len(id) != 1 || id[0] < 'A' || id[0] > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// sanOf writes m, legal in p among legal, in SAN without its check
+// suffix; false when SAN cannot say it.
+func sanOf(p *engine.Position, m engine.Move, legal []engine.Move) (string, bool) {
+	g := p.Game()
+	if text := p.MoveString(m); strings.ContainsAny(text, "~>") {
+		return "", false
+	}
+	from, to := m.From(), m.To()
+	switch {
+	case m.IsCastling():
+		// SAN says which side the partner is on. The engine writes the
+		// king's landing square, or the partner's when the king stays.
+		ff, tf := g.File(from), g.File(to)
+		if tf == ff {
+			rest := strings.TrimPrefix(p.MoveString(m), g.SquareName(from))
+			if rest == "" {
+				return "", false
+			}
+			tf = int(rest[0] - 'a')
+		}
+		if tf > ff {
+			return "O-O", true
+		}
+		return "O-O-O", true
+	case m.IsDrop():
+		k := m.DropKind()
+		if k < 0 {
+			return "", false
+		}
+		return g.PieceID(k) + "@" + g.SquareName(to), true
+	}
+	kind, _, ok := p.PieceAt(from)
+	if !ok {
+		return "", false
+	}
+	id := g.PieceID(kind)
+	var b strings.Builder
+	capture := p.IsCapture(m)
+	if id == "P" {
+		// A pawn is named by its file when it captures, and by more
+		// only when another pawn could make the same move.
+		sameFile, _, others := rivals(p, m, legal, kind)
+		if capture || others {
+			b.WriteString(fileName(g, from))
+			if others && sameFile {
+				b.WriteString(rankName(g, from))
+			}
+		}
+	} else {
+		b.WriteString(id)
+		sameFile, sameRank, others := rivals(p, m, legal, kind)
+		switch {
+		case !others:
+		case !sameFile:
+			b.WriteString(fileName(g, from))
+		case !sameRank:
+			b.WriteString(rankName(g, from))
+		default:
+			b.WriteString(g.SquareName(from))
+		}
+	}
+	if capture {
+		b.WriteByte('x')
+	}
+	b.WriteString(g.SquareName(to))
+	if pr := m.Promotion(); pr >= 0 {
+		b.WriteString("=" + g.PieceID(pr))
+	}
+	return b.String(), true
+}
+
+// rivals looks for other legal moves of the same kind to the same square
+// (and promotion): whether one starts on m's file, on its rank, and
+// whether there is any.
+func rivals(p *engine.Position, m engine.Move, legal []engine.Move, kind int) (sameFile, sameRank, any bool) {
+	g := p.Game()
+	from, to := m.From(), m.To()
+	for _, o := range legal {
+		if o == m || o.To() != to || o.From() == from || o.IsCastling() || o.IsDrop() || o.Promotion() != m.Promotion() {
+			continue
+		}
+		if k, _, ok := p.PieceAt(o.From()); !ok || k != kind {
+			continue
+		}
+		any = true
+		if g.File(o.From()) == g.File(from) {
+			sameFile = true
+		}
+		if g.Rank(o.From()) == g.Rank(from) {
+			sameRank = true
+		}
+	}
+	return sameFile, sameRank, any
+}
+
+func fileName(g *engine.Game, sq int) string { return string(rune('a' + g.File(sq))) }
+
+func rankName(g *engine.Game, sq int) string {
+	name := g.SquareName(sq)
+	return strings.TrimLeft(name, "abcdefghijklmnopqrstuvwxyz")
+}
+
+// checkSuffix is "#" when the side to move is mated, "+" when it is in
+// check, else nothing.
+func checkSuffix(p *engine.Position) string {
+	if !p.InCheck() {
+		return ""
+	}
+	if o := p.Outcome(); o.Over && o.Rule == "checkmate" {
+		return "#"
+	}
+	return "+"
+}

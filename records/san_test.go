@@ -1,0 +1,79 @@
+package records
+
+import (
+	"testing"
+
+	"balancefarm/engine"
+)
+
+type engineP = engine.Position
+
+func TestSAN(t *testing.T) {
+	g := compileFile(t, "rulesets/chess.json")
+	for _, c := range []struct{ name, fen, move, want string }{
+		{"pawn push", StandardFEN, "e2e4", "e4"},
+		{"knight", StandardFEN, "g1f3", "Nf3"},
+		{"castle short", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", "O-O"},
+		{"castle long", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8", "O-O-O"},
+		{"file disambiguation", "4k3/8/8/8/8/8/8/R5RK w - - 0 1", "a1d1", "Rad1"},
+		{"rank disambiguation", "R7/7k/8/8/8/8/8/R3K3 w - - 0 1", "a1a4", "R1a4"},
+		{"square disambiguation", "4k3/8/8/8/8/8/8/Q1Q1K3 w - - 0 1", "a1b2", "Qab2"},
+		{"both ways", "4k3/8/8/Q1Q5/8/Q7/8/4K3 w - - 0 1", "a5b4", "Qa5b4"},
+		{"en passant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "exd6"},
+		{"promotion with capture", "3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8q", "exd8=Q+"},
+		{"underpromotion", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8n", "a8=N"},
+		{"check", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "Ra8+"},
+		{"mate", "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "Ra8#"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := g.ParseFEN(c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := p.ParseMove(c.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, ok := sanOf(p, m, p.LegalMoves(nil))
+			if !ok {
+				t.Fatal("not written in SAN")
+			}
+			p.Make(m)
+			if got := s + checkSuffix(p); got != c.want {
+				t.Errorf("%s in %s is %q, want %q", c.move, c.fen, got, c.want)
+			}
+		})
+	}
+}
+
+// Every legal move of a played game's positions has its own SAN, so a
+// reader finds exactly the move played.
+func TestSANDistinct(t *testing.T) {
+	for _, file := range []string{"rulesets/chess.json", "rulesets/xiangqi.json", "rulesets/capablanca.json"} {
+		g := compileFile(t, file)
+		if !SANGame(g) {
+			t.Errorf("%s: not written in SAN", file)
+			continue
+		}
+		for _, r := range playGames(t, g, [][2]string{{"random", "random"}}, 2) {
+			rec := Game{Moves: r.Moves, Winner: r.Winner, Ending: r.Ending}
+			err := replay(g, &rec, false, func(p *engineP) {
+				legal := p.LegalMoves(nil)
+				seen := map[string]string{}
+				for _, m := range legal {
+					s, ok := sanOf(p, m, legal)
+					if !ok {
+						continue
+					}
+					if prev, dup := seen[s]; dup {
+						t.Fatalf("%s: %s and %s are both %q in %s", file, prev, p.MoveString(m), s, p.FEN())
+					}
+					seen[s] = p.MoveString(m)
+				}
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

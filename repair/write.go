@@ -1,0 +1,162 @@
+package repair
+
+import (
+	"encoding/json"
+	"fmt"
+	"html"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"balancefarm/report"
+	"balancefarm/stats"
+)
+
+// Stem is the name a repair's reports share: the file's base name
+// without .json, then "-repair".
+func Stem(file string) string {
+	return strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)) + "-repair"
+}
+
+// Write writes the repair's report as STEM.json, STEM.md and STEM.html
+// into dir, the file's own measurement as NAME.json, .md and .html, and
+// beside them each confirmed candidate's rule file (its
+// label, STEM-ID.json) with that file's own measurement as
+// STEM-ID-report.json, .md and .html.
+func Write(dir string, res *Result) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("repair: %v", err)
+	}
+	if m := res.Original.rep; m != nil && m.Report != nil {
+		if _, err := report.Write(dir, m.Input); err != nil {
+			return err
+		}
+	}
+	for _, t := range res.Confirmed() {
+		if err := os.WriteFile(filepath.Join(dir, t.File), t.Data(), 0o644); err != nil {
+			return fmt.Errorf("repair: %v", err)
+		}
+		in, ok := t.ReportInput()
+		if !ok {
+			continue
+		}
+		in.Name = strings.TrimSuffix(t.File, ".json") + "-report"
+		if _, err := report.Write(dir, in); err != nil {
+			return err
+		}
+	}
+	js, err := json.MarshalIndent(res, "", "  ")
+	if err != nil {
+		return fmt.Errorf("repair: json: %v", err)
+	}
+	md := res.Markdown()
+	page := "<!doctype html>\n<meta charset=\"utf-8\">\n<title>" + html.EscapeString("Repair of "+res.Name) +
+		"</title>\n<pre style=\"white-space: pre-wrap\">" + html.EscapeString(string(md)) + "</pre>\n"
+	stem := Stem(res.File)
+	for ext, data := range map[string][]byte{".json": append(js, '\n'), ".md": md, ".html": []byte(page)} {
+		if err := os.WriteFile(filepath.Join(dir, stem+ext), data, 0o644); err != nil {
+			return fmt.Errorf("repair: %v", err)
+		}
+	}
+	return nil
+}
+
+func interval(v stats.Interval) string {
+	return fmt.Sprintf("%.3f [%.3f, %.3f]", v.Est, v.Lo, v.Hi)
+}
+
+func listOr(xs []string, none string) string {
+	if len(xs) == 0 {
+		return none
+	}
+	return strings.Join(xs, ", ")
+}
+
+func cell(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
+
+// Markdown is the repair's report for people.
+func (res *Result) Markdown() []byte {
+	var b strings.Builder
+	o := res.Original
+	fmt.Fprintf(&b, "# Repair of %s\n\n", res.Name)
+	fmt.Fprintf(&b, "File `%s`: **%s**", res.File, o.Verdict)
+	if o.Error != "" {
+		fmt.Fprintf(&b, " (%s)", o.Error)
+	}
+	fmt.Fprintf(&b, "; raised: %s; undecided: %s (%d games, ladder %s).\n\n",
+		listOr(o.Raised, "none"), listOr(o.Undecided, "none"), o.Games, strings.Join(o.Players, ","))
+	fmt.Fprintf(&b, "Stopped: %s.\n\n", res.Stopped)
+	if res.Search != "" {
+		fmt.Fprintf(&b, "Search: %s.\n\n", res.Search)
+	}
+	fmt.Fprintf(&b, "%d games in %d measurements, %.1f s.", res.Games, res.Measured, res.WallSeconds)
+	if len(res.Workers) > 0 {
+		var ws []string
+		for w, n := range res.Workers {
+			ws = append(ws, fmt.Sprintf("%s %d games, %d candidates", w, n, res.WorkerCandidates[w]))
+		}
+		slices.Sort(ws)
+		fmt.Fprintf(&b, " Workers: %s.", strings.Join(ws, "; "))
+	}
+	b.WriteString("\n\n")
+	if res.Best != "" {
+		fmt.Fprintf(&b, "**Best repair: %s** (the smallest confirmed edit that is viable with the full settings).\n\n", res.Best)
+	}
+	if len(res.Flags) > 0 {
+		b.WriteString("## Flags and the edits that remove them\n\n")
+	}
+	for _, f := range res.Flags {
+		fmt.Fprintf(&b, "### %s: %s, threshold %g (%s)\n\n", f.Flag, interval(f.Before.Value), f.Before.Threshold, f.Before.State)
+		if f.Note != "" {
+			fmt.Fprintf(&b, "%s.\n\n", f.Note)
+			continue
+		}
+		b.WriteString("| # | edit | rung | verdict | after | still raised | file |\n|---|---|---|---|---|---|---|\n")
+		for i, s := range f.Suggestions {
+			fmt.Fprintf(&b, "| %d | %s: %s | %s | %s | %s (%s) | %s | %s |\n", i+1, s.Candidate, cell(s.Desc), s.Rung, s.Verdict,
+				interval(s.After.Value), s.After.State, listOr(s.Raised, "none"), s.File)
+		}
+		b.WriteString("\nPatches (RFC 6902):\n\n")
+		for _, s := range f.Suggestions {
+			fmt.Fprintf(&b, "- %s: `%s`\n", s.Candidate, s.Patch)
+		}
+		b.WriteString("\n")
+	}
+	if len(res.Ablation) > 0 {
+		b.WriteString("## Ablation: the single edits that move each metric most (screen)\n\n")
+		b.WriteString("| metric | before | edit | kind | after | change |\n|---|---|---|---|---|---|\n")
+		for _, row := range res.Ablation {
+			for i, m := range row.Moves {
+				name, before := "", ""
+				if i == 0 {
+					name, before = row.Metric, fmt.Sprintf("%.3f", row.Before)
+				}
+				fmt.Fprintf(&b, "| %s | %s | %s: %s | %s | %.3f | %+.3f |\n", name, before, m.Candidate, cell(m.Desc), m.Kind, m.After, m.Change)
+			}
+		}
+		b.WriteString("\n")
+	}
+	if len(res.Candidates) > 0 {
+		b.WriteString("## Every candidate\n\n| id | edit | screen | middle | confirm |\n|---|---|---|---|---|\n")
+		for _, t := range res.Candidates {
+			cols := map[string]string{}
+			for _, r := range t.Rungs {
+				if r.Error != "" {
+					cols[r.Rung] = "error: " + cell(r.Error)
+					continue
+				}
+				cols[r.Rung] = fmt.Sprintf("%s (raised %s; %d games)", r.Verdict, listOr(r.Raised, "none"), r.Games)
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", t.ID, cell(t.Desc), cols[RungScreen], cols[RungMiddle], cols[RungConfirm])
+		}
+		b.WriteString("\n")
+	}
+	if len(res.Refused) > 0 {
+		b.WriteString("## Edits the engine refused\n\n")
+		for _, r := range res.Refused {
+			fmt.Fprintf(&b, "- %s: %s\n", r.Edit, r.Reason)
+		}
+	}
+	return []byte(b.String())
+}

@@ -1,0 +1,124 @@
+package report
+
+import (
+	"fmt"
+
+	"balancefarm/stats"
+)
+
+// Reason is one raised or undecided flag in a sentence a designer reads
+// without the tables: what happened in the games, then what it means.
+type Reason struct {
+	Flag  string `json:"flag"`
+	State string `json:"state"` // raised or undecided
+	Text  string `json:"text"`
+}
+
+// explain writes a sentence per raised flag, then per undecided one, in
+// the checks' order.
+func (r *Report) explain() []Reason {
+	out := []Reason{}
+	for _, state := range []string{stats.StateRaised, stats.StateUndecided} {
+		for _, c := range r.Checks {
+			if c.State == state {
+				out = append(out, Reason{Flag: c.Name, State: state, Text: r.sentence(c)})
+			}
+		}
+	}
+	return out
+}
+
+// equalStrength names the scope as a designer would.
+func (r *Report) equalStrength() string {
+	if m := r.topMirror(); m != nil && m.Counts.Games() == r.Scope.Games {
+		return "at equal strength"
+	}
+	return "between the strongest players"
+}
+
+// topMirror is the strongest rung's games against itself, nil if none.
+func (r *Report) topMirror() *stats.Pairing {
+	if len(r.Ladder) == 0 {
+		return nil
+	}
+	top := r.Ladder[len(r.Ladder)-1]
+	for i := range r.Pairings {
+		if p := &r.Pairings[i]; p.Mirror && p.Specs[0] == top {
+			return p
+		}
+	}
+	return nil
+}
+
+func (r *Report) sentence(c stats.Check) string {
+	n := c.Games
+	k := int(c.Value.Est*float64(n) + 0.5)
+	eq := r.equalStrength()
+	if c.State == stats.StateUndecided {
+		return r.undecidedSentence(c, eq)
+	}
+	switch c.Name {
+	case stats.FlagOneSided:
+		who, won := "first", 0
+		if m := r.topMirror(); m != nil && eq == "at equal strength" {
+			won = m.Counts.Wins
+			if c.Value.Est < 0.5 {
+				who, won = "second", m.Counts.Losses
+			}
+			return fmt.Sprintf("The %s player won %d of %d games %s: who moves %s decides the game.", who, won, m.Counts.Games(), eq, who)
+		}
+		if c.Value.Est < 0.5 {
+			who = "second"
+		}
+		return fmt.Sprintf("The %s player scored %.2f of the points %s (%d games): who moves %s decides the game.", who, max(c.Value.Est, 1-c.Value.Est), eq, n, who)
+	case stats.FlagDrawHeavy:
+		return fmt.Sprintf("%d of %d games %s were drawn: good play rarely finds a winner.", k, n, eq)
+	case stats.FlagUnfinished:
+		return fmt.Sprintf("%d of %d games %s ran into the move limit or the no-progress rule: the game does not come to an end by itself.", k, n, eq)
+	case stats.FlagShort:
+		return fmt.Sprintf("%d of %d games %s were over within %d plies: the game ends before it starts.", k, n, eq, r.Thresholds.ShortPlies)
+	case stats.FlagDepthInsensitive:
+		top, low := r.ladderEnds()
+		return fmt.Sprintf("The strongest player (%s) scored only %.2f against the weakest (%s): thinking further ahead hardly helps, so skill barely matters.", top, c.Value.Est, low)
+	}
+	return c.Detail
+}
+
+func (r *Report) undecidedSentence(c stats.Check, eq string) string {
+	more := moreText(c.MoreGames)
+	switch c.Name {
+	case stats.FlagOneSided:
+		return fmt.Sprintf("Not yet clear whether the first move decides the game: the first player scored %.2f %s (%.2f to %.2f); %s would tell.", c.Value.Est, eq, c.Value.Lo, c.Value.Hi, more)
+	case stats.FlagDrawHeavy:
+		return fmt.Sprintf("Not yet clear whether the game is too drawish: %.0f%% of games %s were drawn (%.0f%% to %.0f%%); %s would tell.", 100*c.Value.Est, eq, 100*c.Value.Lo, 100*c.Value.Hi, more)
+	case stats.FlagUnfinished:
+		return fmt.Sprintf("Not yet clear whether games come to an end: %.0f%% %s hit the move limit or the no-progress rule; %s would tell.", 100*c.Value.Est, eq, more)
+	case stats.FlagShort:
+		return fmt.Sprintf("Not yet clear whether games are too short: %.0f%% %s were over within %d plies; %s would tell.", 100*c.Value.Est, eq, r.Thresholds.ShortPlies, more)
+	case stats.FlagDepthInsensitive:
+		top, low := r.ladderEnds()
+		return fmt.Sprintf("Not yet clear whether skill matters: the strongest player (%s) scored %.2f against the weakest (%s); %s would tell.", top, c.Value.Est, low, more)
+	}
+	return c.Detail
+}
+
+// ladderEnds are the strongest and weakest rated rungs.
+func (r *Report) ladderEnds() (top, low string) {
+	if n := len(r.Ratings.Rungs); n > 0 {
+		return r.Ratings.Rungs[n-1].Spec, r.Ratings.Rungs[0].Spec
+	}
+	if n := len(r.Ladder); n > 0 {
+		return r.Ladder[n-1], r.Ladder[0]
+	}
+	return "?", "?"
+}
+
+// examplesOf are the example games of a flag.
+func (r *Report) examplesOf(flag string) *Examples {
+	for i := range r.Examples {
+		if r.Examples[i].Flag == flag {
+			return &r.Examples[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,55 @@
+package report
+
+// Board is a board diagram's geometry, as the caller's engine lays it
+// out: the report draws it without knowing the rules.
+type Board struct {
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	Hex    bool   `json:"hex"`
+	Cells  []Cell `json:"cells"`
+}
+
+// Cell is one square (or hex cell) of a board; File and Rank are from 0
+// (axial q and r on a hex board).
+type Cell struct {
+	Name string `json:"name"`
+	File int    `json:"file"`
+	Rank int    `json:"rank"`
+	Wall bool   `json:"wall,omitempty"`
+}
+
+// Frame is what stands on each cell, in Board.Cells order: "" for
+// nothing, else the owner's digit (0 first mover, 1 second, 2 nobody's)
+// then the piece id as the rule file declares it ("0K", "1P", "2W").
+type Frame []string
+
+// ExampleGame is a played game a flag links to.
+type ExampleGame struct {
+	Round    int    `json:"round"` // the game's Round in NAME.pgn
+	White    string `json:"white"`
+	Black    string `json:"black"`
+	Result   string `json:"result"`
+	Ending   string `json:"ending"`
+	Plies    int    `json:"plies"`
+	FinalFEN string `json:"final_fen"`
+	// Moves are the plies as the PGN writes them; Frames the position
+	// before the first and after every ply (len(Moves)+1), for the page's
+	// replay viewer. Neither is in the JSON: NAME.pgn has the moves.
+	Moves  []string `json:"-"`
+	Frames []Frame  `json:"-"`
+}
+
+// Examples are the games that show one flag.
+type Examples struct {
+	Flag  string        `json:"flag"`
+	Why   string        `json:"why"` // what the chosen games have in common
+	Games []ExampleGame `json:"games"`
+}
+
+// GameSummary is one counted game, for the per-rung plots.
+type GameSummary struct {
+	White, Black string
+	Winner       int // 0, 1, -1 for a draw
+	Ending       string
+	Plies        int
+}
