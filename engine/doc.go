@@ -359,6 +359,22 @@
 //     movePortal (aux the end's index), never a capture; the bar of
 //     no_straight_back lasts the next ply and is in the hash. royal_facing
 //     does not see the ends. A move through a portal opens no en passant.
+//   - Schema 30 (engine/rules/SCHEMA-30.md). Bent moves (bent.go) are
+//     lame-leap entries, one per landing, whose legs are the squares
+//     passed, so generation, attacks, pins and the view read them as lame
+//     leaps. rules.entry (entry.go) is folded into the tables: in a game
+//     with entry rules every slide is compiled the same way, one lame entry
+//     per landing, and an entry whose move a rule refuses is left out, so a
+//     piece attacks exactly where it may move (slower tables for such
+//     games; no cost to others). rules.touch (touch.go) keeps a bit per
+//     square of each player's set in the position, with a Zobrist key per
+//     bit and its own undo stack, written in the FEN as touched-w: and
+//     touched-b:; its ending comes after reach. Symmetric placement
+//     (symmetric.go) is a drop on the pair's left square that Make
+//     completes with the mirror kind on the mirrored square; its legality
+//     is tested by making it. Chosen facings on drops and promotions are
+//     every way of the piece whose moves differ (compared by their
+//     expanded vectors), written J:r@a2 and =S:b.
 //
 // # Later families
 //

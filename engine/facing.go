@@ -65,6 +65,14 @@ func turnVector(v [2]int, face int) [2]int {
 	return v
 }
 
+func turnVectors(vs []rules.Vector, face int) []rules.Vector {
+	out := make([]rules.Vector, len(vs))
+	for i, v := range vs {
+		out[i] = rules.Vector(turnVector([2]int(v), face))
+	}
+	return out
+}
+
 // expandFacings returns the spec with a turned copy of each piece for each
 // other way it can point, or the spec itself when no piece has a facing.
 func expandFacings(s *rules.Spec) (*rules.Spec, *facingInfo, error) {
@@ -112,6 +120,16 @@ func expandFacings(s *rules.Spec) (*rules.Spec, *facingInfo, error) {
 			c.PromotedFrom = ""
 			c.Moves = make([]rules.Move, len(p.Moves))
 			for j, m := range p.Moves {
+				if m.Kind == rules.KindBent {
+					// Quarter turns commute with rotate4 and keep dihedral8's
+					// pairs as a set, so a bent move turns unexpanded.
+					if sym := m.SymmetryOrDefault(); sym != rules.SymNone && sym != rules.SymRotate4 && sym != rules.SymDihedral8 {
+						return nil, nil, unsupported(fmt.Sprintf("pieces[%d].moves[%d]: a bent move of symmetry %s on a piece with a facing", i, j, sym))
+					}
+					m.Vectors, m.Then = turnVectors(m.Vectors, face), turnVectors(m.Then, face)
+					c.Moves[j] = m
+					continue
+				}
 				vs, err := expand(m.Vectors, m.Symmetry, hex)
 				if err != nil {
 					return nil, nil, bad("pieces[%d].moves[%d]: %v", i, j, err)
@@ -232,6 +250,14 @@ func (g *Game) loadFacings() error {
 	for i := range g.promos {
 		pr := &g.promos[i]
 		for p := 0; p < 2; p++ {
+			if pr.chooseFacing {
+				ts, err := g.facingChoices(pr.targets[p])
+				if err != nil {
+					return err
+				}
+				pr.targets[p] = ts
+				continue
+			}
 			for j, t := range pr.targets[p] {
 				pr.targets[p][j] = g.enterKind(t)
 			}

@@ -24,7 +24,12 @@ import (
 // their piece's leaps; check is making the move and looking for a capture
 // of a royal. It reads what the files below use (leaps and slides with
 // range and min_range, captures lists, walls, promotion, drops with a
-// placement phase) and refuses a file that uses more.
+// placement phase) and refuses a file that uses more. Schema 30 adds bent
+// moves (each symmetry image of the first step keeps the same image of its
+// directions), rules.entry (a move enters a set when it lands on or passes
+// over one of its squares from outside), promotions on squares, and
+// symmetric placement with chosen facings (the partner is the facing whose
+// moves are the chosen one's reflected left to right).
 type fpRef struct {
 	s        *rules.Spec
 	w, h     int
@@ -32,12 +37,25 @@ type fpRef struct {
 	ids      map[string]int
 	walls    map[[2]int]bool
 	ends     []fpEnd
-	promoK   int
-	zone     [2]map[[2]int]bool
-	promoTo  [2][]int
-	mandate  bool
+	promos   []fpPromo
+	entry    []fpEntry
+	sym      bool
+	choose   bool
 	region   [2]map[int]map[[2]int]bool // drop regions per player and kind
 	checkWin bool
+}
+
+type fpPromo struct {
+	k       int
+	choose  bool // every way a target points whose moves differ
+	zone    [2]map[[2]int]bool
+	to      [2][]int
+	mandate bool
+}
+
+type fpEntry struct {
+	squares, from, exit map[[2]int]bool // nil from, exit: no restriction
+	pieces              map[string]bool // nil: every piece
 }
 
 type fpEnd struct {
@@ -66,15 +84,17 @@ type fpMove struct {
 	key      string
 	from, to [2]int
 	promo    int // kind, -1 none
+	pface    int // the promoted piece's facing
 	turn     int // new facing, -1 not a turn
 	end      int // portal end moved, -1 none
 	drop     int // kind dropped, -1 none
+	dface    int // the dropped piece's facing
 	capture  bool
 }
 
 func newFPRef(t *testing.T, s *rules.Spec) *fpRef {
 	t.Helper()
-	r := &fpRef{s: s, w: s.Board.Width, h: s.Board.Height, rotate: s.Setup.Rotated(), ids: map[string]int{}, walls: map[[2]int]bool{}, promoK: -1}
+	r := &fpRef{s: s, w: s.Board.Width, h: s.Board.Height, rotate: s.Setup.Rotated(), ids: map[string]int{}, walls: map[[2]int]bool{}}
 	if s.Board.IsHex() {
 		t.Fatalf("fpRef: square boards only")
 	}
@@ -85,13 +105,13 @@ func newFPRef(t *testing.T, s *rules.Spec) *fpRef {
 			t.Fatalf("fpRef: pieces[%d].region", i)
 		}
 		for _, m := range p.Moves {
-			if m.Kind != rules.KindLeap && m.Kind != rules.KindSlide || m.Condition != nil {
+			if m.Kind != rules.KindLeap && m.Kind != rules.KindSlide && m.Kind != rules.KindBent || m.Condition != nil {
 				t.Fatalf("fpRef: pieces[%d] moves by %s or with a condition", i, m.Kind)
 			}
 		}
 	}
 	ru := &s.Rules
-	if ru.Wrap != nil || ru.Castling != nil || ru.EnPassant || len(ru.Promotion) > 1 || ru.MustCapture || ru.ForbidCheck || ru.RoyalFacing == "forbidden" {
+	if ru.Wrap != nil || ru.Castling != nil || ru.EnPassant || ru.MustCapture || ru.ForbidCheck || ru.RoyalFacing == "forbidden" {
 		t.Fatalf("fpRef: %s uses a rule it does not read", s.Name)
 	}
 	if o := ru.Obstacles; o != nil {
@@ -104,31 +124,59 @@ func newFPRef(t *testing.T, s *rules.Spec) *fpRef {
 		}
 	}
 	for p := 0; p < 2; p++ {
-		r.zone[p] = map[[2]int]bool{}
 		r.region[p] = map[int]map[[2]int]bool{}
 	}
-	if len(ru.Promotion) == 1 {
-		pr := ru.Promotion[0]
-		r.promoK = r.ids[pr.Piece]
-		r.mandate = pr.IsMandatory()
-		rank := r.h - 1
-		if pr.Rank != nil && !pr.Rank.Last {
-			rank = pr.Rank.Index
+	for _, pr := range ru.Promotion {
+		fp := fpPromo{k: r.ids[pr.Piece], mandate: pr.IsMandatory(), zone: [2]map[[2]int]bool{{}, {}}, choose: pr.ChooseFacing}
+		if pr.Ranks != nil || pr.OnLeaving || pr.OnlyLost {
+			t.Fatalf("fpRef: promotion ranks, on_leaving or only_lost")
 		}
-		if pr.Squares != nil || pr.Ranks != nil {
-			t.Fatalf("fpRef: promotion squares or ranks")
-		}
-		for x := 0; x < r.w; x++ {
-			r.zone[0][[2]int{x, rank}] = true
-			r.zone[1][[2]int{x, r.h - 1 - rank}] = true
+		if pr.Squares != nil {
+			for _, n := range pr.Squares {
+				c := r.cell(n)
+				fp.zone[0][c], fp.zone[1][r.reflect(c)] = true, true
+			}
+		} else {
+			rank := r.h - 1
+			if pr.Rank != nil && !pr.Rank.Last {
+				rank = pr.Rank.Index
+			}
+			for x := 0; x < r.w; x++ {
+				fp.zone[0][[2]int{x, rank}] = true
+				fp.zone[1][[2]int{x, r.h - 1 - rank}] = true
+			}
 		}
 		for p := 0; p < 2; p++ {
 			for _, id := range pr.Targets(p) {
-				r.promoTo[p] = append(r.promoTo[p], r.ids[id])
+				fp.to[p] = append(fp.to[p], r.ids[id])
 			}
+		}
+		r.promos = append(r.promos, fp)
+	}
+	for _, e := range ru.Entry {
+		set := func(names []string, mirror bool) map[[2]int]bool {
+			if names == nil {
+				return nil
+			}
+			m := map[[2]int]bool{}
+			for _, n := range names {
+				c := r.cell(n)
+				if mirror {
+					c = r.reflect(c)
+				}
+				m[c] = true
+			}
+			return m
+		}
+		for _, mirror := range []bool{false, true} {
+			if mirror && !e.Mirror {
+				continue
+			}
+			r.entry = append(r.entry, fpEntry{squares: set(e.Squares, mirror), from: set(e.From, mirror), exit: set(e.ExitTo, mirror), pieces: setOf(e.Pieces)})
 		}
 	}
 	if d := ru.Drops; d != nil {
+		r.sym, r.choose = d.Symmetric, d.ChooseFacing
 		if !d.Placement || d.FillsFromCaptures() || d.NoMate != nil || d.NoDoubled != nil {
 			t.Fatalf("fpRef: drops other than a placement phase")
 		}
@@ -287,9 +335,13 @@ func (r *fpRef) initialFace(k int) int {
 func (r *fpRef) pieceMoves(pos *fpPos, from [2]int) []fpMove {
 	pc := pos.at[from]
 	var out []fpMove
+	var passed [][2]int // the squares the line being walked has passed
 	land := func(to [2]int, via [2]int, through, quiet, capt bool) {
 		v, occ := pos.at[to]
 		if occ && (v.owner == pc.owner || !capt || !r.mayCapture(pc.kind, v.kind)) || !occ && !quiet {
+			return
+		}
+		if !r.entryOK(pc.kind, from, passed, to) {
 			return
 		}
 		key := r.name(from) + r.name(to)
@@ -297,15 +349,22 @@ func (r *fpRef) pieceMoves(pos *fpPos, from [2]int) []fpMove {
 			key = r.name(from) + r.name(via) + ">" + r.name(to)
 		}
 		m := fpMove{key: key, from: from, to: to, promo: -1, turn: -1, end: -1, drop: -1, capture: occ}
-		if pc.kind == r.promoK && r.zone[pc.owner][to] {
-			for _, k := range r.promoTo[pc.owner] {
-				pm := m
-				pm.promo = k
-				pm.key += "=" + r.s.Pieces[k].ID
-				out = append(out, pm)
-			}
-			if r.mandate {
-				return
+		for _, pr := range r.promos {
+			if pc.kind == pr.k && pr.zone[pc.owner][to] {
+				for _, k := range pr.to[pc.owner] {
+					for _, face := range r.faces(k, pr.choose) {
+						pm := m
+						pm.promo, pm.pface = k, face
+						pm.key += "=" + r.s.Pieces[k].ID
+						if face != 0 {
+							pm.key += ":" + "frbl"[face:face+1]
+						}
+						out = append(out, pm)
+					}
+				}
+				if pr.mandate {
+					return
+				}
 			}
 		}
 		out = append(out, m)
@@ -334,7 +393,33 @@ func (r *fpRef) pieceMoves(pos *fpPos, from [2]int) []fpMove {
 	for _, m := range r.s.Pieces[pc.kind].Moves {
 		mode := m.ModeOrDefault()
 		quiet, capt := mode != rules.ModeCapture, mode != rules.ModeMove
+		passed = nil
+		if m.Kind == rules.KindBent {
+			for _, img := range r.bentImages(&m, pc.face, pc.owner) {
+				s := add2(from, img[0])
+				if !r.onBoard(s) {
+					continue
+				}
+				passed = nil
+				land(s, s, false, quiet, capt)
+				if _, occ := pos.at[s]; occ {
+					continue
+				}
+				for _, d := range img[1:] {
+					passed = [][2]int{s}
+					for t := add2(s, d); r.onBoard(t) && t != from && (m.RangeOrDefault() == 0 || len(passed) <= m.RangeOrDefault()); t = add2(t, d) {
+						land(t, t, false, quiet, capt)
+						if _, occ := pos.at[t]; occ {
+							break
+						}
+						passed = append(passed, t)
+					}
+				}
+			}
+			continue
+		}
 		for _, v := range r.vectors(&m, pc.face, pc.owner) {
+			passed = nil
 			dir := [2]int{sign(v[0]), sign(v[1])}
 			if m.Kind == rules.KindLeap {
 				if t := add2(from, v); r.onBoard(t) {
@@ -360,12 +445,13 @@ func (r *fpRef) pieceMoves(pos *fpPos, from [2]int) []fpMove {
 				if _, occ := pos.at[t]; occ {
 					break
 				}
+				passed = append(passed, t)
 			}
 		}
 	}
 	// One move per landing: straight wins, else the lower entry square.
 	best := map[string]int{}
-	effect := func(m fpMove) string { return fmt.Sprint(m.to, m.promo, m.capture) }
+	effect := func(m fpMove) string { return fmt.Sprint(m.to, m.promo, m.pface, m.capture) }
 	for i, m := range out {
 		e := effect(m)
 		j, seen := best[e]
@@ -380,6 +466,69 @@ func (r *fpRef) pieceMoves(pos *fpPos, from [2]int) []fpMove {
 		}
 	}
 	return kept
+}
+
+// bentImages: for each symmetry image, the first step then its
+// directions, turned and sided as vectors does it.
+func (r *fpRef) bentImages(m *rules.Move, face, p int) [][][2]int {
+	imgs := []func(x, y int) [2]int{func(x, y int) [2]int { return [2]int{x, y} }}
+	switch m.Symmetry {
+	case rules.SymLateral:
+		imgs = append(imgs, func(x, y int) [2]int { return [2]int{-x, y} })
+	case rules.SymRotate4, rules.SymDihedral8:
+		imgs = append(imgs,
+			func(x, y int) [2]int { return [2]int{-y, x} },
+			func(x, y int) [2]int { return [2]int{-x, -y} },
+			func(x, y int) [2]int { return [2]int{y, -x} })
+		if m.Symmetry == rules.SymDihedral8 {
+			for _, f := range imgs[:4] {
+				imgs = append(imgs, func(x, y int) [2]int { return f(-x, y) })
+			}
+		}
+	}
+	side := func(v [2]int) [2]int {
+		for i := 0; i < face; i++ {
+			v = [2]int{v[1], -v[0]}
+		}
+		if p == 1 {
+			if r.rotate {
+				return [2]int{-v[0], -v[1]}
+			}
+			return [2]int{v[0], -v[1]}
+		}
+		return v
+	}
+	var out [][][2]int
+	for _, v := range m.Vectors {
+		for _, f := range imgs {
+			img := [][2]int{side(f(v[0], v[1]))}
+			for _, t := range m.Then {
+				img = append(img, side(f(t[0], t[1])))
+			}
+			out = append(out, img)
+		}
+	}
+	return out
+}
+
+// entryOK: a move of kind k from over passed to to, under rules.entry.
+func (r *fpRef) entryOK(k int, from [2]int, passed [][2]int, to [2]int) bool {
+	for _, e := range r.entry {
+		if e.squares[from] {
+			if !e.squares[to] && e.exit != nil && !e.exit[to] {
+				return false
+			}
+			continue
+		}
+		enters := e.squares[to]
+		for _, c := range passed {
+			enters = enters || e.squares[c]
+		}
+		if enters && (e.pieces != nil && !e.pieces[r.s.Pieces[k].ID] || e.from != nil && !e.from[from]) {
+			return false
+		}
+	}
+	return true
 }
 
 func better(a, b fpMove, r *fpRef) bool {
@@ -402,6 +551,9 @@ func isThrough(m fpMove) bool { return strings.Contains(m.key, ">") }
 
 func (r *fpRef) pseudo(pos *fpPos, side int) []fpMove {
 	var out []fpMove
+	if pos.handTotal(side) > 0 && (r.sym || r.choose) {
+		return r.symDrops(pos, side)
+	}
 	if pos.handTotal(side) > 0 {
 		for k := range r.s.Pieces {
 			if pos.hand[side][k] == 0 {
@@ -450,6 +602,99 @@ func (r *fpRef) pseudo(pos *fpPos, side int) []fpMove {
 				}
 				seen[t] = true
 				out = append(out, fpMove{key: r.s.Pieces[e.piece].ID + ":" + r.name(at) + r.name(t), from: at, to: t, promo: -1, turn: -1, end: i, drop: -1})
+			}
+		}
+	}
+	return out
+}
+
+// faceSig is a piece's vectors pointing face, as player 0's, optionally
+// reflected left to right, as one string.
+func (r *fpRef) faceSig(k, face int, mirror bool) string {
+	var parts []string
+	for _, m := range r.s.Pieces[k].Moves {
+		flip := func(v [2]int) string {
+			if mirror {
+				v[0] = -v[0]
+			}
+			return fmt.Sprint(v)
+		}
+		var ss []string
+		if m.Kind == rules.KindBent {
+			for _, img := range r.bentImages(&m, face, 0) {
+				var ts []string
+				for _, t := range img[1:] {
+					ts = append(ts, flip(t))
+				}
+				slices.Sort(ts)
+				ss = append(ss, flip(img[0])+">"+strings.Join(ts, ""))
+			}
+		} else {
+			for _, v := range r.vectors(&m, face, 0) {
+				ss = append(ss, flip(v))
+			}
+		}
+		slices.Sort(ss)
+		ss = slices.Compact(ss)
+		parts = append(parts, fmt.Sprint(m.Kind, m.ModeOrDefault(), m.RangeOrDefault(), m.MinRangeOrDefault(), ss))
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, "|")
+}
+
+// faces is the ways kind k may enter play: its initial way, or with
+// choose every way whose moves differ from an earlier way's.
+func (r *fpRef) faces(k int, choose bool) []int {
+	f := r.s.Pieces[k].Facing
+	if f == nil || !choose {
+		return []int{r.initialFace(k)}
+	}
+	var out []int
+	seen := map[string]bool{}
+	for face := 0; face < 4; face++ {
+		if f.Axes == 4 || face%2 == 0 {
+			if sig := r.faceSig(k, face, false); !seen[sig] {
+				seen[sig] = true
+				out = append(out, face)
+			}
+		}
+	}
+	return out
+}
+
+// symDrops: every way a piece in hand may be put down, one per way of
+// pointing whose moves differ, and under symmetric with its mirror image
+// on the mirrored square.
+func (r *fpRef) symDrops(pos *fpPos, side int) []fpMove {
+	var out []fpMove
+	for k := range r.s.Pieces {
+		n := pos.hand[side][k]
+		if n == 0 {
+			continue
+		}
+		faces := r.faces(k, r.choose)
+		reg := r.region[side][k]
+		free := func(c [2]int) bool {
+			_, occ := pos.at[c]
+			return !occ && r.onBoard(c) && (reg == nil || reg[c])
+		}
+		for _, face := range faces {
+			for y := 0; y < r.h; y++ {
+				for x := 0; x < r.w; x++ {
+					c := [2]int{x, y}
+					if !free(c) {
+						continue
+					}
+					mx := r.w - 1 - x
+					if r.sym && (mx < x || mx > x && (n < 2 || !free([2]int{mx, y}))) {
+						continue
+					}
+					key := r.s.Pieces[k].ID
+					if face != 0 {
+						key += ":" + "frbl"[face:face+1]
+					}
+					out = append(out, fpMove{key: key + "@" + r.name(c), from: c, to: c, promo: -1, turn: -1, end: -1, drop: k, dface: face})
+				}
 			}
 		}
 	}
@@ -513,6 +758,20 @@ func (r *fpRef) make(pos *fpPos, m fpMove) *fpPos {
 		}
 	}
 	switch {
+	case m.drop >= 0 && (r.sym || r.choose):
+		next.hand[pos.side][m.drop]--
+		next.at[m.to] = fpPiece{m.drop, pos.side, m.dface}
+		if mx := [2]int{r.w - 1 - m.to[0], m.to[1]}; r.sym && mx != m.to {
+			next.hand[pos.side][m.drop]--
+			want := r.faceSig(m.drop, m.dface, true)
+			face := -1
+			for f := 0; f < 4 && face < 0; f++ {
+				if r.faceSig(m.drop, f, false) == want {
+					face = f
+				}
+			}
+			next.at[mx] = fpPiece{m.drop, pos.side, face}
+		}
 	case m.drop >= 0:
 		next.hand[pos.side][m.drop]--
 		next.at[m.to] = fpPiece{m.drop, pos.side, r.initialFace(m.drop)}
@@ -529,7 +788,7 @@ func (r *fpRef) make(pos *fpPos, m fpMove) *fpPos {
 		pc := next.at[m.from]
 		delete(next.at, m.from)
 		if m.promo >= 0 {
-			pc = fpPiece{m.promo, pc.owner, r.initialFace(m.promo)}
+			pc = fpPiece{m.promo, pc.owner, m.pface}
 		}
 		next.at[m.to] = pc
 	}

@@ -146,6 +146,7 @@ func (p *Position) FEN() string {
 	if st := p.status; st.decided && st.rule == ruleReach && g.reach.onLeave {
 		b.WriteString(" left:" + g.names[st.left])
 	}
+	b.WriteString(p.touchField())
 	b.WriteString(p.claimsField())
 	b.WriteString(p.takenField())
 	b.WriteString(p.portalField())
@@ -401,6 +402,12 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 				return nil, fmt.Errorf("fen: left:%s is not a goal square of the player who just moved", list)
 			}
 			left = sq
+			continue
+		}
+		if (key == "touched-w" || key == "touched-b") && g.touch != nil {
+			if err := p.parseTouched(key, list); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		if (key == "claimed-w" || key == "claimed-b") && g.fx != nil && g.fx.territory {

@@ -142,6 +142,8 @@ type Game struct {
 	bareRoyal        string
 	checkLimit       int
 	reach            *reachRule
+	touch            *touchRule  // rules.touch (touch.go)
+	entry            []entryRule // rules.entry, a copy per mirror (entry.go)
 	extinction       *extinctionRule
 	scoring          *scoringRule
 	maxPlies         int
@@ -263,7 +265,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	g = &Game{spec: spec, fac: fac}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadWalls, g.loadWrap, g.loadMoves,
-		g.loadRules, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadNotation,
+		g.loadRules, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadNotation,
 		g.loadZobrist, g.splitFast,
 	}
 	for _, step := range steps {

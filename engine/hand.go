@@ -30,6 +30,10 @@ type dropRule struct {
 	unlimited    uint32  // kind bits
 	handCap      int     // the most any hand count can reach
 	fileMask     []bitset
+	symmetric    bool     // schema 30: drops come in mirrored pairs (symmetric.go)
+	chooseFacing bool     // schema 30: a drop chooses its facing
+	mirror       []int    // per kind: its mirror image's kind
+	sig          []string // per kind: its moves, to tell facings apart
 }
 
 func (g *Game) loadDrops() error {
@@ -160,6 +164,9 @@ func (g *Game) loadDrops() error {
 			g.hasHop = true
 		}
 	}
+	if err := g.loadSymmetric(d, r); err != nil {
+		return err
+	}
 	g.drops = r
 	return nil
 }
@@ -250,6 +257,12 @@ func (p *Position) genDrops(buf []Move) []Move {
 		if p.hand[s][k] == 0 {
 			continue
 		}
+		if d.symmetric || d.chooseFacing {
+			for _, w := range g.dropWays(k, d) {
+				buf = p.genDropsOf(buf, d, k, w, &empty)
+			}
+			continue
+		}
 		buf = p.genDropsOf(buf, d, k, g.enterKind(k), &empty)
 		if f := d.face[k]; f >= 0 {
 			buf = p.genDropsOf(buf, d, k, f, &empty)
@@ -276,6 +289,9 @@ func (p *Position) genDropsOf(buf []Move, d *dropRule, hk, k int, full *bitset) 
 		}
 	}
 	base := mvValid | moveDrop<<mvTypeShift | Move(hk)<<mvAuxShift | Move(k)<<mvAux2Shift
+	if d.symmetric {
+		return p.genPairs(buf, d, hk, k, &to, base)
+	}
 	entry := &d.entry[s][k]
 	for w := 0; w < 4; w++ {
 		for x := to[w]; x != 0; x &= x - 1 {
@@ -320,6 +336,9 @@ func (p *Position) givesMate(m Move) bool {
 // dropLegal is the full legality test of a drop: the royal rules (a drop
 // can only block, unless it puts a royal down), then no_mate.
 func (p *Position) dropLegal(m Move) bool {
+	if p.g.drops.symmetric {
+		return p.symLegal(m)
+	}
 	if !p.legalAfter(m) {
 		return false
 	}

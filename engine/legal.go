@@ -371,6 +371,10 @@ func (p *Position) keepLegalDrops(buf []Move, at int, c *legalCtx) []Move {
 		k := m.DropKind()
 		to := m.To()
 		switch {
+		case g.drops.symmetric:
+			if !p.symLegal(m) {
+				continue
+			}
 		case g.royalMask>>uint(k+1)&1 != 0:
 			if !p.legalAfter(m) { // a royal put down must be safe
 				continue

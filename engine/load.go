@@ -17,6 +17,9 @@ type promoRule struct {
 	mandatory bool
 	onlyLost  bool
 	targets   [2][]int
+	// chooseFacing: every way a target points whose moves differ is a
+	// target of its own (schema 30).
+	chooseFacing bool
 }
 
 type castleRule struct {
@@ -205,7 +208,7 @@ func (g *Game) loadRules() error {
 		if g.kinds[k].promo >= 0 {
 			return bad("%s.piece '%s' has two promotion rules", where, pr.Piece)
 		}
-		rule := promoRule{kind: k, onLeaving: pr.OnLeaving, mandatory: pr.IsMandatory(), onlyLost: pr.OnlyLost}
+		rule := promoRule{kind: k, onLeaving: pr.OnLeaving, mandatory: pr.IsMandatory(), onlyLost: pr.OnlyLost, chooseFacing: pr.ChooseFacing}
 		addRank := func(rank int) error {
 			if rank < 0 || rank >= g.h {
 				return bad("%s: rank %d is not on this board", where, rank)
@@ -508,7 +511,7 @@ func (g *Game) loadSetup() error {
 		}
 	}
 	g.boardEndings = g.royalLoss[0] || g.royalLoss[1] || g.win == rules.WinAnnihilation || g.extinction != nil ||
-		g.bareRoyal != "" || g.checkLimit > 0 || g.reach != nil
+		g.bareRoyal != "" || g.checkLimit > 0 || g.reach != nil || g.touch != nil
 	return nil
 }
 
@@ -553,6 +556,7 @@ func (g *Game) loadZobrist() error {
 	}
 	g.loadPortalKeys(&rng)
 	g.loadTurnKeys()
+	g.loadTouchKeys(rng.Next)
 	return nil
 }
 

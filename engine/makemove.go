@@ -40,6 +40,14 @@ func (p *Position) makeStd(m Move) {
 		}
 		p.put(to, np)
 		h ^= p.zob(np, to)
+		if d := g.drops; d.symmetric {
+			if ps := g.partnerSq(to); ps != to {
+				h = p.handAdd(h, s, m.aux(), -1)
+				pp := pieceCode(d.mirror[m.aux2()], s)
+				p.put(ps, pp)
+				h ^= p.zob(pp, ps)
+			}
+		}
 	case moveTurn:
 		np := pieceCode(m.aux(), s)
 		p.remove(from)
@@ -120,6 +128,9 @@ func (p *Position) makeStd(m Move) {
 	if p.virgin != oldVirgin {
 		p.virgins = append(p.virgins, oldVirgin)
 		u.savedVirgin = true
+	}
+	if g.touch != nil {
+		h = p.touchAfter(h, s, m, u)
 	}
 	if progress {
 		p.halfmove = 0
@@ -208,6 +219,12 @@ func (p *Position) Unmake() {
 	case typ == moveDrop:
 		p.remove(to)
 		p.unhand(p.side, m.aux(), 1)
+		if p.g.drops.symmetric {
+			if ps := p.g.partnerSq(to); ps != to {
+				p.remove(ps)
+				p.unhand(p.side, m.aux(), 1)
+			}
+		}
 	case typ == movePortal:
 	case typ == moveCastle:
 		rf, rt := m.aux(), m.aux2()
@@ -237,6 +254,9 @@ func (p *Position) Unmake() {
 		p.unmakePortal()
 	}
 	p.hash = u.hash
+	if u.savedTouch {
+		p.untouch()
+	}
 	if u.savedVirgin {
 		p.virgin = p.virgins[len(p.virgins)-1]
 		p.virgins = p.virgins[:len(p.virgins)-1]

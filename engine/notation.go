@@ -26,6 +26,9 @@ func (p *Position) MoveString(m Move) string {
 		// The kind put down, as chosen (its face under either_face);
 		// promote_on_entry follows from the square, so it is not written.
 		if k := m.aux2(); k < g.nk {
+			if g.isCopy(k) { // a facing chosen on the drop (schema 30)
+				return g.kinds[k].id + ":" + faceLetters[g.fac.face[k]] + "@" + g.names[to]
+			}
 			return g.kinds[k].id + "@" + g.names[to]
 		}
 		return "0000"
@@ -55,6 +58,9 @@ func (p *Position) MoveString(m Move) string {
 	}
 	if pr := m.Promotion(); pr >= 0 && pr < g.nk {
 		b.WriteString("=" + g.kinds[pr].id)
+		if g.isCopy(pr) { // a facing chosen on promotion (schema 30)
+			b.WriteString(":" + faceLetters[g.fac.face[pr]])
+		}
 	}
 	if m.hasLanding() && m.aux2() < g.n {
 		// position choose: where the struck piece is set down

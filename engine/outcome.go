@@ -66,6 +66,11 @@ func (p *Position) boardOutcome(mover, leave int) status {
 			}
 		}
 	}
+	if g.touch != nil {
+		if st := p.touchOutcome(order); st.decided {
+			return st
+		}
+	}
 	if r := g.reach; r != nil {
 		if r.onLeave {
 			if leave >= 0 {

@@ -42,7 +42,14 @@ type perftRow struct {
 // the copies honest where the shared folder is present).
 func readVectors(t *testing.T, file string) []perftRow {
 	t.Helper()
-	path := filepath.Join(repoRoot(t), "engine", "testdata", "vectors", file)
+	return readVectorsAt(t, filepath.Join("engine", "testdata", "vectors", file))
+}
+
+// readVectorsAt reads a perft file given relative to the repository root.
+func readVectorsAt(t *testing.T, rel string) []perftRow {
+	t.Helper()
+	file := filepath.Base(rel)
+	path := filepath.Join(repoRoot(t), rel)
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatalf("perft vectors: %v", err)

@@ -27,10 +27,11 @@ const (
 	ruleNoProgress
 	ruleScoring
 	ruleTerritory
+	ruleTouch
 )
 
 var ruleNames = [...]string{"", "checkmate", "stalemate", "royal_capture", "annihilation", "bare_royal",
-	"check_limit", "reach", "extinction", "max_plies", "repetition", "no_progress", "scoring", "territory"}
+	"check_limit", "reach", "extinction", "max_plies", "repetition", "no_progress", "scoring", "territory", "touch"}
 
 // RuleNames lists every rule an Outcome may name.
 func RuleNames() []string { return append([]string(nil), ruleNames[1:]...) }
@@ -59,6 +60,7 @@ type undoRec struct {
 	// they are pushed on their own stacks only then.
 	savedVirgin bool
 	savedEP     bool
+	savedTouch  bool // rules.touch: the old touches are on Position.touches
 	// A game with capture effects or territory (effects.go) records every
 	// square it changes on the position's chg stack, hand changes on
 	// fxHands and claims on claims.
@@ -115,6 +117,9 @@ type Position struct {
 	fxHands []uint8    // kinds handed by those moves (bit 7: taken out by a drop)
 	claims  []sweptRec // (square, old claim) per territory claim
 	fxh     uint64     // the hash while fxPlay runs
+
+	touched [2]uint16   // rules.touch: per player, a bit per square of its set
+	touches [][2]uint16 // the touches before each move that changed them
 
 	claim  [maxSquares]uint8 // territory: 0 unclaimed, else owner+1
 	claimN [2]int
@@ -240,6 +245,9 @@ func (p *Position) computeHash() uint64 {
 	}
 	if g.portal != nil {
 		h ^= p.portalHash()
+	}
+	if g.touch != nil {
+		h ^= p.touchHash()
 	}
 	if g.drops != nil {
 		for s := 0; s < 2; s++ {
@@ -372,6 +380,7 @@ func (p *Position) Clone() *Position {
 	q.chg, q.fxHands, q.claims, q.fxTaken = nil, nil, nil, nil
 	q.restChg, q.turnUndo = nil, nil
 	q.portUndo = nil
+	q.touches = nil
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)
 	q.legalCache = nil
 	q.legalValid = false

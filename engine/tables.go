@@ -96,8 +96,9 @@ type compiledMove struct {
 	scrR     int
 	screen   uint8
 	first    bool
-	fromOK   bitset // squares the static conditions allow
-	condFree bool   // no static condition
+	fromOK   bitset     // squares the static conditions allow
+	condFree bool       // no static condition
+	bent     []bentPair // a bent move's images (typ genLame)
 }
 
 func (g *Game) compileMove(i, j, p int, m *rules.Move) (compiledMove, error) {
@@ -114,20 +115,31 @@ func (g *Game) compileMove(i, j, p int, m *rules.Move) (compiledMove, error) {
 		cm.typ = genHop
 	case rules.KindSweep:
 		cm.typ = genSweep
+	case rules.KindBent:
+		if g.hex {
+			return cm, bad("%s.kind 'bent' is for a square lattice", where)
+		}
+		bp, err := bentPairs(m)
+		if err != nil {
+			return cm, bad("%s: %v", where, err)
+		}
+		cm.typ, cm.bent = genLame, bp
 	default:
-		return cm, bad("%s.kind must be one of ('slide', 'leap', 'hop', 'lame', 'sweep'), got '%s'", where, m.Kind)
+		return cm, bad("%s.kind must be one of ('slide', 'leap', 'hop', 'lame', 'sweep', 'bent'), got '%s'", where, m.Kind)
 	}
 	if len(m.Vectors) == 0 {
 		return cm, bad("%s.vectors must have at least 1 entry", where)
 	}
-	vs, err := expand(m.Vectors, m.Symmetry, g.hex)
-	if err != nil {
-		return cm, bad("%s: %v", where, err)
+	if cm.bent == nil {
+		vs, err := expand(m.Vectors, m.Symmetry, g.hex)
+		if err != nil {
+			return cm, bad("%s: %v", where, err)
+		}
+		for _, v := range vs {
+			cm.vecs = append(cm.vecs, g.boardVector(p, v))
+		}
+		cm.written = vs
 	}
-	for _, v := range vs {
-		cm.vecs = append(cm.vecs, g.boardVector(p, v))
-	}
-	cm.written = vs
 	switch m.ModeOrDefault() {
 	case rules.ModeMove:
 		cm.canMove = true
@@ -139,6 +151,9 @@ func (g *Game) compileMove(i, j, p int, m *rules.Move) (compiledMove, error) {
 		return cm, bad("%s.mode must be one of move, capture, both, got %q", where, m.Mode)
 	}
 	cm.maxR, cm.minR = m.RangeOrDefault(), m.MinRangeOrDefault()
+	if cm.bent != nil && m.MinRange != nil {
+		return cm, bad("%s.min_range is not for a bent move", where)
+	}
 	if cm.maxR < 0 || cm.maxR > 16 || cm.minR < 1 || cm.minR > 16 {
 		return cm, bad("%s: range must be 0 to 16 and min_range 1 to 16", where)
 	}
@@ -193,6 +208,9 @@ func (g *Game) compileMove(i, j, p int, m *rules.Move) (compiledMove, error) {
 }
 
 func (g *Game) loadMoves() error {
+	if err := g.loadEntry(); err != nil {
+		return err
+	}
 	blocksLeaps := g.spec.Rules.Obstacles != nil && g.spec.Rules.Obstacles.BlocksLeaps
 	// Regions first: moves may not land outside them.
 	for i, pc := range g.spec.Pieces {
@@ -257,13 +275,36 @@ func (g *Game) loadMoves() error {
 		return len(g.conds) - 1
 	}
 
+	// addLame appends a leap or lame entry from sq to to over legs, and
+	// its attack when it captures.
+	addLame := func(p, k, sq int, cm *compiledMove, to int, legs []int) {
+		if g.entry != nil && !g.entryAllows(k, sq, legs, to) {
+			return
+		}
+		e := genEntry{typ: cm.typ, canMove: cm.canMove, canCap: cm.canCap, first: cm.first, cond: !cm.condFree, to: uint8(to), n: uint8(len(legs)), off: uint32(len(g.pool))}
+		var lk strings.Builder
+		for _, l := range legs {
+			g.pool = append(g.pool, uint8(l))
+			lk.WriteByte(byte(l))
+		}
+		g.gens = append(g.gens, e)
+		if cm.canCap {
+			m := leapMasks[p][to]
+			if m == nil {
+				m = map[leapKey]uint32{}
+				leapMasks[p][to] = m
+			}
+			m[leapKey{src: sq, first: cm.first, legs: lk.String()}] |= uint32(1) << uint(k+1)
+		}
+	}
+
 	g.genStart = make([]uint32, 2*g.nk*g.n+1)
 	for p := 0; p < 2; p++ {
 		for k := 0; k < g.nk; k++ {
 			kb := uint32(1) << uint(k+1)
 			for _, cm := range compiled[k][p] {
-				if cm.typ < genSlide || !cm.canCap && cm.typ != genSweep {
-					continue
+				if cm.typ < genSlide || !cm.canCap && cm.typ != genSweep || g.entry != nil {
+					continue // entry rules compile slides to lame entries
 				}
 				cond := -1
 				if !cm.condFree {
@@ -283,6 +324,14 @@ func (g *Game) loadMoves() error {
 				for _, cm := range compiled[k][p] {
 					if !cm.fromOK.has(sq) {
 						continue
+					}
+					for _, bp := range cm.bent {
+						g.bentLines(p, sq, bp, cm.maxR, func(to int, legs []int) {
+							if !inRegion(p, k, to) {
+								return
+							}
+							addLame(p, k, sq, &cm, to, legs)
+						})
 					}
 					for vi, v := range cm.vecs {
 						switch cm.typ {
@@ -333,24 +382,26 @@ func (g *Game) loadMoves() error {
 							if to == sq || g.wall.has(to) || !inRegion(p, k, to) {
 								continue
 							}
-							e := genEntry{typ: cm.typ, canMove: cm.canMove, canCap: cm.canCap, first: cm.first, cond: !cm.condFree, to: uint8(to), n: uint8(len(legs)), off: uint32(len(g.pool))}
-							var lk strings.Builder
-							for _, l := range legs {
-								g.pool = append(g.pool, uint8(l))
-								lk.WriteByte(byte(l))
-							}
-							g.gens = append(g.gens, e)
-							if cm.canCap {
-								m := leapMasks[p][to]
-								if m == nil {
-									m = map[leapKey]uint32{}
-									leapMasks[p][to] = m
-								}
-								m[leapKey{src: sq, first: cm.first, legs: lk.String()}] |= kb
-							}
+							addLame(p, k, sq, &cm, to, legs)
 						default:
 							d := g.dirIndex(v)
 							ray := g.fwdRay(p, d, sq)
+							if g.entry != nil {
+								// One lame entry per landing (entry.go).
+								lame := cm
+								lame.typ = genLame
+								for i := 0; i < len(ray) && (cm.maxR == 0 || i < cm.maxR); i++ {
+									if i+1 < cm.minR || !inRegion(p, k, int(ray[i])) {
+										continue
+									}
+									legs := make([]int, i)
+									for j := range legs {
+										legs[j] = int(ray[j])
+									}
+									addLame(p, k, sq, &lame, int(ray[i]), legs)
+								}
+								continue
+							}
 							n := len(ray)
 							if cm.maxR > 0 && cm.maxR < n {
 								n = cm.maxR

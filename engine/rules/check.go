@@ -176,6 +176,9 @@ func (c *checker) run() {
 	c.checkExtinction()
 	c.checkDrops()
 	c.checkExplode()
+	c.checkTouch()
+	c.checkPromotionFacing()
+	c.checkEntry()
 	c.checkAppearance()
 }
 

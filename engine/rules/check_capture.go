@@ -302,6 +302,7 @@ func (c *checker) checkDrops() {
 	if d.EitherFace && c.ok(dp) {
 		c.checkEitherFace()
 	}
+	c.checkSymmetricDrops()
 }
 
 // checkEitherFace: at least one promoted_from pair a hand can hold; each

@@ -95,6 +95,8 @@ func kindName(kind string) string {
 		return "a slide"
 	case KindHop:
 		return "a hop"
+	case KindBent:
+		return "a bent move"
 	}
 	return "a sweep"
 }
@@ -151,6 +153,7 @@ func (c *checker) checkMove(mp, pp string, p *Piece, m *Move) {
 			c.squares(mp+".condition.region", cond.Region, false)
 		}
 	}
+	c.checkBent(mp, m)
 	if m.ModeOrDefault() == ModeCapture && p.Captures != nil && len(p.Captures) == 0 && c.ok(pp+".captures") {
 		c.add(mp, "%s could never be made: its mode is 'capture' and %s.captures is empty", mp, pp)
 	}
@@ -161,7 +164,7 @@ func (c *checker) checkMove(mp, pp string, p *Piece, m *Move) {
 // a square beyond.
 func reachOf(m *Move) int {
 	switch m.Kind {
-	case KindLeap, KindLame:
+	case KindLeap, KindLame, KindBent:
 		return 1
 	case KindHop:
 		return max(2, m.MinRangeOrDefault())

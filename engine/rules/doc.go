@@ -1,4 +1,5 @@
-// Package rules is the front end of the rule language (schema 1 to 29): it
+// Package rules is the front end of the rule language (schema 1 to 30; 30's
+// keys are in SCHEMA-30.md, an addendum to the v29 reference): it
 // decodes a rule file into typed values and checks it in the reference's two
 // passes, shape then agreement, reporting every problem in the reference's
 // own wording. Everything downstream (engine, players, farm) starts from a

@@ -169,5 +169,6 @@ func allCases() [][]agreeCase {
 		shapeMissingKeysCases,
 		shapeDocumentOrderCases,
 		versionGatingCases,
+		schema30Cases,
 	}
 }

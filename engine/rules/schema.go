@@ -1,6 +1,6 @@
 package rules
 
-// The shape of schema 29, key by key, as data: the shape pass (shape.go)
+// The shape of schema 30, key by key, as data: the shape pass (shape.go)
 // walks a decoded file against this table. Each entry gives the key's type,
 // its list or range, whether it is required, and the schema version that
 // introduced it (0: present since version 1).
@@ -32,16 +32,17 @@ type shape struct {
 	// integer or number range
 	lo, hi       float64
 	hasLo, hasHi bool
-	enumStr      []string // tEnum of strings
-	enumInt      []int64  // tEnum of integers
-	alts         []*shape // tUnion, at most one per JSON type
-	desc         string   // tUnion: how a message names the choices
-	unique       bool     // tList: no entry twice
-	notBlank     bool     // tString: not only whitespace
-	date         bool     // tString: YYYY-MM-DD
-	since        int      // tUnion alternative: schema version that added it
-	sinceLabel   string   // how a version line names that alternative
-	hint         string   // appended to a type or range problem
+	enumStr      []string       // tEnum of strings
+	enumInt      []int64        // tEnum of integers
+	alts         []*shape       // tUnion, at most one per JSON type
+	desc         string         // tUnion: how a message names the choices
+	unique       bool           // tList: no entry twice
+	notBlank     bool           // tString: not only whitespace
+	date         bool           // tString: YYYY-MM-DD
+	since        int            // tUnion alternative: schema version that added it
+	sinceLabel   string         // how a version line names that alternative (or enumSince's key)
+	enumSince    map[string]int // tEnum: values added after schema 1, by version
+	hint         string         // appended to a type or range problem
 }
 
 // field is one key of an object.
@@ -103,6 +104,15 @@ func union(desc string, alts ...*shape) *shape { return &shape{t: tUnion, desc: 
 
 func withHint(s *shape, hint string) *shape { s.hint = hint; return s }
 
+// enumSince marks some of an enum's values as added in later schemas;
+// label names the key in the version line.
+func enumSince(s *shape, since map[string]int, label string) *shape {
+	s.enumSince, s.sinceLabel = since, label
+	return s
+}
+
+func withLen(s *shape, min, max int) *shape { s.minLen, s.maxLen = min, max; return s }
+
 // since marks a union alternative as added in schema v.
 func sinceAlt(v int, label string, s *shape) *shape { s.since, s.sinceLabel = v, label; return s }
 
@@ -125,7 +135,7 @@ var (
 	result = func() *shape { return enum("win", "loss", "draw") }
 )
 
-// specShape is schema 29.
+// specShape is schema 30.
 var specShape = buildSpecShape()
 
 func buildSpecShape() *shape {
@@ -135,7 +145,8 @@ func buildSpecShape() *shape {
 		opt("region", squareList()),
 	)
 	move := obj(
-		req("kind", enum(KindSlide, KindLeap, KindHop, KindLame, KindSweep)),
+		req("kind", enumSince(enum(KindSlide, KindLeap, KindHop, KindLame, KindSweep, KindBent),
+			map[string]int{KindBent: 30}, "pieces.moves.kind")),
 		req("vectors", vectorList()),
 		opt("symmetry", symmetry()),
 		opt("range", integer(0, 16)),
@@ -144,6 +155,7 @@ func buildSpecShape() *shape {
 		opt("screen_range", integer(0, 16)),
 		opt("screen", enum("any", "own", "enemy")),
 		opt("condition", condition),
+		dated(30, opt("then", vectorList())),
 	)
 	facing := obj(
 		req("axes", enumInts(2, 4)),
@@ -195,6 +207,7 @@ func buildSpecShape() *shape {
 			req("0", uniqueList(pieceID(), 1, -1)),
 			req("1", uniqueList(pieceID(), 1, -1)),
 		)),
+		dated(30, opt("choose_facing", onlyTrue("leave it out for targets pointing their initial way"))),
 	)
 	sideFiles := obj(req("kingside", str()), req("queenside", str()))
 	castling := obj(
@@ -340,7 +353,22 @@ func buildSpecShape() *shape {
 			opt("stock", mapOf(union("an integer from 1 to 32 or 'unlimited'", integer(1, 32), enum("unlimited")))),
 			opt("placement", boolean()),
 			opt("either_face", boolean()),
+			dated(30, opt("symmetric", onlyTrue("leave it out for drops one at a time"))),
+			dated(30, opt("choose_facing", onlyTrue("leave it out for drops pointing their initial way"))),
 		)),
+		dated(30, opt("touch", obj(
+			opt("piece", pieceID()),
+			req("squares", withLen(squareList(), 1, 16)),
+			opt("mirror", union("true, false or 'rotate'", boolean(), enum("rotate"))),
+			opt("result", result()),
+		))),
+		dated(30, opt("entry", listOf(obj(
+			req("squares", squareList()),
+			opt("pieces", idList()),
+			opt("from", squareList()),
+			opt("exit_to", squareList()),
+			opt("mirror", boolean()),
+		), 1, 8))),
 		opt("explode_on_capture", obj(
 			opt("radius", integer(0, 3)),
 			opt("immune", idList()),

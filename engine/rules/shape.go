@@ -131,6 +131,11 @@ func (w *shaper) walk(n *node, s *shape, path, vpath string) (*node, bool) {
 	if s.t == tPair {
 		return w.walkPair(n, path)
 	}
+	if s.enumSince != nil && n.kind == stringNode {
+		if v := s.enumSince[n.text]; v != 0 {
+			w.needs(v, fmt.Sprintf("%s %q", s.sinceLabel, n.text))
+		}
+	}
 	return n, true
 }
 

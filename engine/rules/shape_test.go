@@ -68,8 +68,8 @@ var shapeRangesAndListsCases = func() []agreeCase {
 			want: []string{"board.width must be from 2 to 16, got 17"}},
 		{name: "value over", edits: []edit{set("pieces[1].value", `100.5`)},
 			want: []string{"pieces[1].value must be from 0 to 100, got 100.5"}},
-		{name: "schema version over", edits: []edit{set("schema_version", `30`)},
-			want: []string{"schema_version must be from 1 to 29, got 30"}},
+		{name: "schema version over", edits: []edit{set("schema_version", `31`)},
+			want: []string{"schema_version must be from 1 to 30, got 31"}},
 		{name: "speed zero", base: "rounds", edits: []edit{set("pieces[1].speed", `0`)},
 			want: []string{"pieces[1].speed must be at least 1, got 0: omit it for 0, the slowest"}},
 		{name: "rest five", edits: []edit{set("pieces[1].rest", `5`)},
@@ -185,7 +185,7 @@ var shapeDocumentOrderCases = func() []agreeCase {
 		{name: "an ill-formed move skips what reads it, not the rest",
 			edits: []edit{set("pieces[2].moves[0].kind", `"teleport"`), set("rules.promotion.to", `["Q", "A"]`)},
 			want: []string{
-				"pieces[2].moves[0].kind must be one of ('slide', 'leap', 'hop', 'lame', 'sweep'), got 'teleport'",
+				"pieces[2].moves[0].kind must be one of ('slide', 'leap', 'hop', 'lame', 'sweep', 'bent'), got 'teleport'",
 				"rules.promotion.to entry 'A' is not a declared piece",
 			}},
 	}

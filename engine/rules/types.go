@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// The types below mirror schema 29 key by key. A pointer or a nil slice is a
+// The types below mirror schema 30 key by key. A pointer or a nil slice is a
 // key the file left out, so later passes can tell "absent" from "zero"; the
 // Default* helpers and the accessor methods give the reference's defaults.
 
@@ -31,7 +31,7 @@ func (s *Spec) Version() int {
 }
 
 // LatestVersion is the schema version this package implements.
-const LatestVersion = 29
+const LatestVersion = 30
 
 // Lattice names.
 const (
@@ -129,6 +129,7 @@ const (
 	KindHop   = "hop"
 	KindLame  = "lame"
 	KindSweep = "sweep"
+	KindBent  = "bent" // schema 30: a first step, then a slide along its own directions
 )
 
 // Move modes.
@@ -164,6 +165,7 @@ type Move struct {
 	ScreenRange *int       `json:"screen_range,omitempty"`
 	Screen      string     `json:"screen,omitempty"` // default "any"
 	Condition   *Condition `json:"condition,omitempty"`
+	Then        []Vector   `json:"then,omitempty"` // bent moves: the slide's directions after the first step
 }
 
 // RangeOrDefault is the move's range with the kind's default (0 unlimited).
@@ -274,6 +276,8 @@ type Rules struct {
 	Extinction       *Extinction     `json:"extinction,omitempty"`
 	Drops            *Drops          `json:"drops,omitempty"`
 	ExplodeOnCapture *Explode        `json:"explode_on_capture,omitempty"`
+	Touch            *Touch          `json:"touch,omitempty"`            // schema 30
+	Entry            []Entry         `json:"entry,omitempty"`            // schema 30
 	MaxPlies         *int            `json:"max_plies,omitempty"`        // default 400
 	RepetitionDraw   *RepetitionDraw `json:"repetition_draw,omitempty"`  // default 3
 	NoProgressDraw   *int            `json:"no_progress_draw,omitempty"` // default 100
@@ -396,6 +400,9 @@ type Promotion struct {
 	OnlyLost   bool          `json:"only_lost,omitempty"`
 	To         []string      `json:"to,omitempty"`
 	ToByPlayer *PerPlayerIDs `json:"to_by_player,omitempty"`
+	// ChooseFacing lets the promoting player choose which way a target
+	// with a facing points (schema 30).
+	ChooseFacing bool `json:"choose_facing,omitempty"`
 }
 
 // IsMandatory reports whether the piece must promote.
@@ -847,6 +854,8 @@ type Drops struct {
 	Stock        map[string]StockCount `json:"stock,omitempty"`
 	Placement    bool                  `json:"placement,omitempty"`
 	EitherFace   bool                  `json:"either_face,omitempty"`
+	Symmetric    bool                  `json:"symmetric,omitempty"`     // schema 30
+	ChooseFacing bool                  `json:"choose_facing,omitempty"` // schema 30
 }
 
 // FillsFromCaptures reports whether captured pieces go to hand.
@@ -939,4 +948,39 @@ type Provenance struct {
 	Source  string   `json:"source,omitempty"`
 	Theme   string   `json:"theme,omitempty"`
 	Year    string   `json:"year,omitempty"`
+}
+
+// Touch is a goal of touching every square of a set with a piece, the
+// touches remembered for the rest of the game (schema 30).
+type Touch struct {
+	Piece   string      `json:"piece,omitempty"`
+	Squares []string    `json:"squares"`
+	Mirror  *MirrorMode `json:"mirror,omitempty"` // default true
+	Result  string      `json:"result,omitempty"` // default "win"
+}
+
+// MirrorOrDefault is touch.mirror, true when absent.
+func (t *Touch) MirrorOrDefault() MirrorMode {
+	if t.Mirror == nil {
+		return MirrorMode{On: true}
+	}
+	return *t.Mirror
+}
+
+// ResultOrDefault is touch.result, "win" when absent.
+func (t *Touch) ResultOrDefault() string {
+	if t.Result == "" {
+		return "win"
+	}
+	return t.Result
+}
+
+// Entry restricts which moves may enter or leave a set of squares
+// (schema 30).
+type Entry struct {
+	Squares []string `json:"squares"`
+	Pieces  []string `json:"pieces"` // nil: every piece may enter
+	From    []string `json:"from,omitempty"`
+	ExitTo  []string `json:"exit_to,omitempty"`
+	Mirror  bool     `json:"mirror,omitempty"`
 }
