@@ -98,11 +98,15 @@ type batchRun struct {
 	// complete: the batch was complete when this run opened it, so its
 	// history was judged already and is read as it stands.
 	complete bool
-	pubs     map[string]int    // publications this run made, per job
-	leases   map[string]string // the latest lease this run minted, per job
-	refusal  map[string]string // why a job's last refused record was refused
-	accepted []string          // jobs whose record counted since the loop last looked
-	logged   int               // refusals logged
+	// priorElapsed is the batch's running time before this session, which
+	// began at sessionStart.
+	priorElapsed time.Duration
+	sessionStart time.Time
+	pubs         map[string]int    // publications this run made, per job
+	leases       map[string]string // the latest lease this run minted, per job
+	refusal      map[string]string // why a job's last refused record was refused
+	accepted     []string          // jobs whose record counted since the loop last looked
+	logged       int               // refusals logged
 	// quietUntil: a lookup failed (a leader election, a server away);
 	// waiting records are not looked up again before then, so the loop
 	// never spends its time on lookups that time out one after another.
@@ -177,6 +181,7 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 		return nil, fmt.Errorf("recording the batch: %w", err)
 	}
 	b.complete = state.State == StateComplete
+	b.priorElapsed, b.sessionStart = state.Elapsed, time.Now()
 	if !b.complete {
 		if err := retry(ctx, func(ctx context.Context) error {
 			_, err := c.Assets().BatchConsumer(ctx, b.id)
@@ -201,17 +206,25 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	// batch does not look like a burst of fast games, and a pairing that
 	// had stopped is not extended.
 	caughtUp := false
+	resumed := 0
 	catchUp := func() error {
+		first := false
 		if !caughtUp {
 			if b.rec.consumed < total {
 				return nil
 			}
-			caughtUp = true
+			caughtUp, first = true, true
 			if _, err := b.fillGaps(ctx); err != nil {
 				return err
 			}
 		}
 		b.pass()
+		if first {
+			resumed = b.rec.done()
+			if resumed > 0 && b.hooks.Resumed != nil {
+				b.hooks.Resumed(resumed, b.sched.expected())
+			}
+		}
 		for _, p := range b.sched.pairings {
 			if b.sched.settle(p, b.rec) {
 				msg := "pairing stopped early"
@@ -307,11 +320,13 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 				return nil, b.cancelled(ctx)
 			}
 		case <-ctx.Done():
+			b.saveElapsed(ctx)
 			return nil, ctx.Err()
 		}
 	}
 
-	out := &Outcome{BatchID: b.id, Plan: b.plan, Duplicates: b.rec.duplicates, Rejected: b.rec.rejected}
+	out := &Outcome{BatchID: b.id, Plan: b.plan, Duplicates: b.rec.duplicates, Rejected: b.rec.rejected,
+		Elapsed: b.elapsed(), Resumed: resumed}
 	b.sched.outcome(out, b.rec)
 	if !b.complete {
 		if err := b.finish(ctx, out); err != nil {
@@ -436,12 +451,43 @@ func (b *batchRun) beat(ctx context.Context) error {
 			return err
 		}
 	}
-	st.State, st.Heartbeat, st.HeartbeatEvery = StateRunning, time.Now().UTC(), b.c.cfg.RecheckInterval
+	st.State, st.Heartbeat, st.HeartbeatEvery, st.Elapsed = StateRunning, time.Now().UTC(), b.c.cfg.RecheckInterval, b.elapsed()
 	_, err = kv.Update(ctx, b.id, protocol.Marshal(st), entry.Revision())
 	if isWrongSequence(err) {
 		return nil // changed meanwhile; the watcher says how
 	}
 	return err
+}
+
+// elapsed is the batch's running time over every session so far; a batch
+// that was complete when opened keeps the time it was measured in.
+func (b *batchRun) elapsed() time.Duration {
+	if b.complete {
+		return b.priorElapsed
+	}
+	return b.priorElapsed + time.Since(b.sessionStart)
+}
+
+// saveElapsed records the running time of an interrupted session, so the
+// run that resumes the batch reports the whole time. Best effort: the
+// last heartbeat's figure stands when this fails.
+func (b *batchRun) saveElapsed(ctx context.Context) {
+	if b.complete {
+		return
+	}
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+	defer cancel()
+	kv := b.c.Assets().Batches
+	entry, err := kv.Get(sctx, b.id)
+	if err != nil {
+		return
+	}
+	var st BatchState
+	if json.Unmarshal(entry.Value(), &st) != nil || st.State != StateRunning {
+		return
+	}
+	st.Elapsed = b.elapsed()
+	kv.Update(sctx, b.id, protocol.Marshal(st), entry.Revision())
 }
 
 // finish saves the batch as complete and removes its consumer.
@@ -460,7 +506,7 @@ func (b *batchRun) finish(ctx context.Context, out *Outcome) error {
 		if st.State == StateCancelled {
 			return permanent{ErrCancelled}
 		}
-		st.State, st.Finished = StateComplete, time.Now().UTC()
+		st.State, st.Finished, st.Elapsed = StateComplete, time.Now().UTC(), b.elapsed()
 		st.Results, st.DeadLetters = len(out.Results), len(out.DeadLetters)
 		if _, err := kv.Update(ctx, b.id, protocol.Marshal(st), entry.Revision()); err != nil {
 			return err

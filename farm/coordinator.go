@@ -99,12 +99,18 @@ func (c *Coordinator) recreate(ctx context.Context, why error) error {
 func (c *Coordinator) assetsGone(ctx context.Context) error {
 	ictx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	for _, name := range []string{StreamJobs, StreamResults, StreamAdvisories, "KV_" + BucketBatches, "KV_" + BucketFarm, "OBJ_" + BucketRules} {
+	for _, name := range StreamNames() {
 		if _, err := c.js.Stream(ictx, name); errors.Is(err, jetstream.ErrStreamNotFound) {
 			return fmt.Errorf("stream %s: %w", name, err)
 		}
 	}
 	return nil
+}
+
+// StreamNames are the JetStream streams behind the farm's streams and
+// buckets: a store that has been used holds every one of them.
+func StreamNames() []string {
+	return []string{StreamJobs, StreamResults, StreamAdvisories, "KV_" + BucketBatches, "KV_" + BucketFarm, "OBJ_" + BucketRules}
 }
 
 // BatchState is what the batches bucket holds for each batch.
@@ -125,6 +131,10 @@ type BatchState struct {
 	HeartbeatEvery time.Duration `json:"heartbeat_every,omitempty"`
 	// Reason says why a batch was cancelled or abandoned.
 	Reason string `json:"reason,omitempty"`
+	// Elapsed is the time coordinators have spent running the batch, every
+	// session together (saved with each heartbeat, on interruption and at
+	// the end), so a resumed run reports the whole measurement's time.
+	Elapsed time.Duration `json:"elapsed,omitempty"`
 }
 
 // Batch states.
@@ -160,6 +170,11 @@ type Outcome struct {
 	// job of the batch, failing the game check, or contested).
 	Duplicates int
 	Rejected   int
+	// Elapsed is the batch's running time over every session that ran it
+	// (BatchState.Elapsed); Resumed counts the jobs already recorded when
+	// this run opened the batch.
+	Elapsed time.Duration
+	Resumed int
 }
 
 // Progress is told how many of a batch's jobs have a record.
@@ -194,6 +209,10 @@ type Hooks struct {
 	// Verify, when set, checks a result beyond its fields (measure replays
 	// the moves through the engine); a result it refuses is never counted.
 	Verify func(protocol.Result) error
+	// Resumed, when set, is told once, after the records already in the
+	// stream are read, how many jobs had one and how many the batch
+	// expects; not called for a batch that starts with none.
+	Resumed func(done, total int)
 }
 
 // RunHooks is Run with hooks.

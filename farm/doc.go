@@ -133,7 +133,11 @@
 // its consumer and purges its jobs; the coordinator running it stops with
 // ErrCancelled and purges again whatever it queued meanwhile, and no run
 // of the plan resumes it. serve resumes only batches it owns
-// (BatchState.Owner), never one a measure run left behind.
+// (BatchState.Owner), never one a measure run left behind; and since the
+// command is part of each plan's salt, two commands on one farm never
+// share a batch. In local mode each command keeps its own locked store
+// (package local): serve in .balancefarm/serve, measure and regress in
+// .balancefarm/measure, a second concurrent run in a sibling of its own.
 //
 // # Sequential batches
 //
@@ -158,9 +162,15 @@
 // must send its whole request within -read-timeout (15 s) or is dropped;
 // at most -max-conns connections are served at once.
 //
+//	GET /
+//	    The web page (embedded, self-contained): a form posting a rule file
+//	    as multipart/form-data, and each measurement's live view, polling
+//	    /v1/measurements/{id}/live.
 //	POST /v1/measurements[?players=A,B,C&games=N&seed=S&fresh=1&file=NAME]
 //	    Body: the rule file itself, at most engine.MaxRuleFileBytes (1 MiB;
-//	    413 beyond). players (comma-separated specs), games (per pairing,
+//	    413 beyond), or multipart/form-data with the file in a part named
+//	    "file" (its file name is the default NAME) and players, games, seed
+//	    and fresh as fields (curl -F file=@rules.json). players (comma-separated specs), games (per pairing,
 //	    even; the cap when the service stops pairings early, as measure
 //	    does by default) and seed override the service's defaults (400 if
 //	    they make a bad plan); fresh=1 measures again instead of reusing an
@@ -186,6 +196,12 @@
 //	    Cancels a measurement: its queued jobs are removed, its run stops
 //	    and no restart resumes it. Answers the summary (state "cancelled");
 //	    409 when it is complete, 404 for an unknown id.
+//	GET /v1/measurements/{id}/live
+//	    The summary, the verdict once complete, and "pairings": each
+//	    pairing's running score from ServiceConfig.Live (measure gives
+//	    W-D-L, score, Elo with interval and the stop rule's SPRTs).
+//	GET /v1/measurements/{id}/report.html
+//	    The report's page.
 //	GET /v1/measurements/{id}/report
 //	    The report document (report/FORMAT.md), as coordinator measure
 //	    writes it; also written to serve -reports DIR as DIR/ID/NAME.json,

@@ -192,6 +192,7 @@ func TestCoordinatorRestartResumes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	started := time.Now()
 	_, err = c.Run(ctx, plan, testRuleFile, func(done, total int) {
 		if done >= total/3 {
 			cancel()
@@ -200,11 +201,40 @@ func TestCoordinatorRestartResumes(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("first run: %v, want it cancelled mid-batch", err)
 	}
-	// A second coordinator on a fresh connection picks the batch up.
+	firstSession := time.Since(started)
+	// A second coordinator on a fresh connection picks the batch up, says
+	// how much was recorded, and counts the first session's time too.
 	_, js2 := connect(t, url)
-	out := runBatch(t, js2, plan, 60*time.Second)
+	ctx2, cancel2 := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel2()
+	c2, err := farm.NewCoordinator(ctx2, js2, testConfig, testLogger(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resumed, calls := 0, 0
+	secondStart := time.Now()
+	out, err := c2.RunHooks(ctx2, plan, testRuleFile, farm.Hooks{Resumed: func(done, all int) {
+		resumed, calls = done, calls+1
+		if all != total {
+			t.Errorf("resumed of %d, want %d", all, total)
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	secondSession := time.Since(secondStart)
 	checkOutcome(t, plan, out, 0)
 	if len(out.Results) != total {
 		t.Fatalf("%d results, want %d", len(out.Results), total)
+	}
+	if calls != 1 || resumed < total/3 || resumed >= total || out.Resumed != resumed {
+		t.Errorf("Resumed told %d times, %d recorded (outcome says %d); want once, at least %d and fewer than %d",
+			calls, resumed, out.Resumed, total/3, total)
+	}
+	// The first session's time was saved when it was interrupted (less the
+	// moment between its last save and its return).
+	if out.Elapsed <= secondSession || out.Elapsed > firstSession+secondSession {
+		t.Errorf("elapsed %s, want more than this session's %s and at most both sessions' %s",
+			out.Elapsed, secondSession, firstSession+secondSession)
 	}
 }

@@ -2,6 +2,7 @@ package farm
 
 import (
 	"fmt"
+	"golang.org/x/term"
 	"io"
 	"os"
 	"time"
@@ -12,13 +13,17 @@ import (
 // IsTerminal reports whether w is a character device (a terminal), the
 // test the commands use to choose bars over plain lines and console logs
 // over JSON.
+//
+// golang.org/x/term asks the terminal driver (a character device such as
+// /dev/null is no terminal), and a terminal whose width cannot be read is
+// not taken for one either: bars need a width to draw in.
 func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
+	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return false
 	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	width, _, err := term.GetSize(int(f.Fd()))
+	return err == nil && width > 0
 }
 
 // NewLogger builds the process logger. format is "json", "console" or

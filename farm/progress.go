@@ -127,9 +127,17 @@ func (v *ProgressView) printLines() {
 	}
 }
 
+// manyBatches is where lines mode stops printing a line per batch and
+// prints one for them all (regress measures a whole library at once).
+const manyBatches = 4
+
 func (v *ProgressView) writeLines(final bool) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
+	if len(v.tracked) > manyBatches {
+		v.writeTotal(final)
+		return
+	}
 	for _, t := range v.tracked {
 		if t.done == t.printed && !(final && t.printed == 0) {
 			continue
@@ -145,6 +153,24 @@ func (v *ProgressView) writeLines(final bool) {
 		}
 		fmt.Fprintln(v.w, line)
 	}
+}
+
+// writeTotal is the one line for many batches: files finished, games.
+func (v *ProgressView) writeTotal(final bool) {
+	done, total, finished, printed := 0, 0, 0, 0
+	for _, t := range v.tracked {
+		done += t.done
+		total += t.total
+		printed += t.printed
+		if t.total > 0 && t.done >= t.total {
+			finished++
+		}
+		t.printed = t.done
+	}
+	if done == printed && !final {
+		return
+	}
+	fmt.Fprintf(v.w, "%d/%d files done, %d/%d games\n", finished, len(v.tracked), done, total)
 }
 
 // Close finishes the display; call it once every batch is done.

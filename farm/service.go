@@ -7,9 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
+	"net/url"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -36,6 +39,12 @@ type ServiceConfig struct {
 	// Report, when set, is run on each completed batch for its verdict
 	// and report.
 	Report func(Finished) (ServiceReport, error)
+	// Live, when set, gives the running score of each pairing of a plan
+	// from the results so far, served at /v1/measurements/{id}/live.
+	Live func(plan protocol.Plan, results []protocol.Result) any
+	// Salt goes into every plan (with the request's fresh salt after it),
+	// so that the service's batches are its own on a shared farm.
+	Salt string
 	// MaxRuleFileBytes caps a posted body. Required.
 	MaxRuleFileBytes int
 	// MaxJobs caps the games one request may queue (DefaultMaxJobs when 0).
@@ -68,8 +77,13 @@ type Finished struct {
 // ServiceReport is what the report of a finished batch gives the service.
 type ServiceReport struct {
 	Viable bool
-	// JSON is the report document, served at /v1/measurements/{id}/report.
+	// Verdict is the report's verdict word (viable, not_viable,
+	// inconclusive).
+	Verdict string
+	// JSON is the report document, served at /v1/measurements/{id}/report;
+	// HTML its page, at /v1/measurements/{id}/report.html.
 	JSON []byte
+	HTML []byte
 	// Games are the batch's games as PGN, served at
 	// /v1/measurements/{id}/games.
 	Games []byte
@@ -118,8 +132,10 @@ type serviceBatch struct {
 	results []protocol.Result
 	dead    []protocol.DeadLetter
 	verdict *bool
+	word    string // the verdict's word
 	report  string // error from the report hook
 	doc     []byte // the report's JSON
+	html    []byte // and its page
 	pgn     []byte // the games as PGN
 }
 
@@ -179,14 +195,14 @@ func (s *Service) start(plan protocol.Plan, label string, data []byte, created t
 	if b, ok := s.batches[id]; ok && b.state != "failed" {
 		return b, false
 	}
-	b := &serviceBatch{id: id, label: label, plan: plan, created: created, total: len(plan.Pairings()) * plan.GamesPerPairing, state: StateRunning}
+	// Every job counts, the strongest rung's games against itself too.
+	b := &serviceBatch{id: id, label: label, plan: plan, created: created, total: len(plan.JobsFor(id)), state: StateRunning}
 	s.batches[id] = b
 	s.wg.Go(func() { s.run(b, data) })
 	return b, true
 }
 
 func (s *Service) run(b *serviceBatch, data []byte) {
-	started := time.Now()
 	var hooks Hooks
 	if s.cfg.Hooks != nil {
 		h, err := s.cfg.Hooks(b.plan)
@@ -195,6 +211,10 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 			return
 		}
 		hooks = h
+	}
+	hooks.Resumed = func(done, total int) {
+		s.cfg.Log.Info().Str("batch", b.id).Str("ruleset", b.plan.Ruleset).Int("done", done).Int("total", total).
+			Msgf("resuming: %d of %d games already recorded", done, total)
 	}
 	hooks.Record = func(r *protocol.Result, d *protocol.DeadLetter) {
 		s.mu.Lock()
@@ -217,20 +237,20 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 		return
 	}
 	var verdict *bool
-	var reportErr string
-	var doc, pgn []byte
+	var reportErr, word string
+	var doc, html, pgn []byte
 	if s.cfg.Report != nil {
-		rep, err := s.cfg.Report(Finished{ID: b.id, Label: b.label, Plan: b.plan, RuleFile: data, Outcome: out, Wall: time.Since(started)})
+		rep, err := s.cfg.Report(Finished{ID: b.id, Label: b.label, Plan: b.plan, RuleFile: data, Outcome: out, Wall: out.Elapsed})
 		if err != nil {
 			reportErr = err.Error()
 		} else {
-			verdict, doc, pgn = &rep.Viable, rep.JSON, rep.Games
+			verdict, doc, html, word, pgn = &rep.Viable, rep.JSON, rep.HTML, rep.Verdict, rep.Games
 		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b.results, b.dead = out.Results, out.DeadLetters
-	b.state, b.verdict, b.report, b.doc, b.pgn = StateComplete, verdict, reportErr, doc, pgn
+	b.state, b.verdict, b.report, b.doc, b.html, b.word, b.pgn = StateComplete, verdict, reportErr, doc, html, word, pgn
 }
 
 // fail marks a run that stopped short, unless the service is stopping.
@@ -252,7 +272,12 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc("DELETE /v1/measurements/{id}", s.auth(s.deleteMeasurement))
 	mux.HandleFunc("GET /v1/measurements/{id}/results", s.auth(s.getResults))
 	mux.HandleFunc("GET /v1/measurements/{id}/report", s.auth(s.getReport))
+	mux.HandleFunc("GET /v1/measurements/{id}/report.html", s.auth(s.getReportHTML))
+	mux.HandleFunc("GET /v1/measurements/{id}/live", s.auth(s.getLive))
 	mux.HandleFunc("GET /v1/measurements/{id}/games", s.auth(s.getGames))
+	// The page itself holds no data: it is open, and asks the API (with a
+	// token the user types, when the service has one).
+	mux.HandleFunc("GET /{$}", servePage)
 	mux.HandleFunc("GET /v1/queue", s.auth(s.getQueue))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") })
 	return mux
@@ -301,6 +326,7 @@ type Detail struct {
 	Tallies     []Tally               `json:"tallies"`
 	Failures    []protocol.DeadLetter `json:"engine_failures"`
 	Viable      *bool                 `json:"viable,omitempty"`
+	Verdict     string                `json:"verdict,omitempty"`
 	ReportError string                `json:"report_error,omitempty"`
 }
 
@@ -311,22 +337,33 @@ func (b *serviceBatch) summary() Summary {
 
 func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
 	limit := int64(s.cfg.MaxRuleFileBytes)
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	q := r.URL.Query()
+	var data []byte
+	var err error
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
+		data, err = readMultipart(w, r, limit, q)
+	} else {
+		data, err = io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	}
 	if err != nil {
 		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
+		var bad badForm
+		switch {
+		case errors.As(err, &tooBig), errors.Is(err, errTooBig):
 			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("rule file larger than %d bytes", limit), nil)
-			return
+		case errors.As(err, &bad):
+			writeError(w, http.StatusBadRequest, string(bad), nil)
+		default:
+			writeError(w, http.StatusBadRequest, "reading the body: "+err.Error(), nil)
 		}
-		writeError(w, http.StatusBadRequest, "reading the body: "+err.Error(), nil)
 		return
 	}
-	plan, err := s.planFor(r, data)
+	plan, err := s.planFor(q, data)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error(), nil)
 		return
 	}
-	label := r.URL.Query().Get("file")
+	label := q.Get("file")
 	name, problems := s.cfg.Admit(label, data, plan.Players)
 	if len(problems) > 0 {
 		writeError(w, http.StatusUnprocessableEntity, "refused", problems)
@@ -362,10 +399,9 @@ func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
 
 // planFor reads the optional query parameters players, games, seed and
 // fresh over the service's defaults; the ruleset's name comes later.
-func (s *Service) planFor(r *http.Request, data []byte) (protocol.Plan, error) {
-	q := r.URL.Query()
+func (s *Service) planFor(q url.Values, data []byte) (protocol.Plan, error) {
 	plan := protocol.Plan{RulesetHash: protocol.HashRuleFile(data), Players: s.cfg.Players,
-		GamesPerPairing: s.cfg.GamesPerPairing, Seed: s.cfg.Seed, MaxNodes: s.cfg.MaxNodes, MaxWallMS: s.cfg.MaxWallMS}
+		GamesPerPairing: s.cfg.GamesPerPairing, Seed: s.cfg.Seed, MaxNodes: s.cfg.MaxNodes, MaxWallMS: s.cfg.MaxWallMS, Salt: s.cfg.Salt}
 	if v := q.Get("players"); v != "" {
 		plan.Players = protocol.SplitPlayers(v)
 	}
@@ -384,7 +420,7 @@ func (s *Service) planFor(r *http.Request, data []byte) (protocol.Plan, error) {
 		plan.Seed = n
 	}
 	if q.Get("fresh") == "1" || q.Get("fresh") == "true" {
-		plan.Salt = time.Now().UTC().Format(time.RFC3339Nano)
+		plan.Salt = strings.TrimSpace(plan.Salt + " " + time.Now().UTC().Format(time.RFC3339Nano))
 	}
 	return plan, nil
 }
@@ -421,7 +457,7 @@ func (s *Service) getMeasurement(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	d := Detail{Summary: b.summary(), Failures: append([]protocol.DeadLetter{}, b.dead...), Viable: b.verdict, ReportError: b.report}
+	d := Detail{Summary: b.summary(), Failures: append([]protocol.DeadLetter{}, b.dead...), Viable: b.verdict, Verdict: b.word, ReportError: b.report}
 	results := append([]protocol.Result(nil), b.results...)
 	s.mu.Unlock()
 	SortResults(results)
@@ -486,6 +522,52 @@ func (s *Service) getReport(w http.ResponseWriter, r *http.Request) {
 	default:
 		writeError(w, http.StatusNotFound, "no report (measurement "+state+")", nil)
 	}
+}
+
+// getReportHTML serves the finished report's page.
+func (s *Service) getReportHTML(w http.ResponseWriter, r *http.Request) {
+	b := s.lookup(w, r)
+	if b == nil {
+		return
+	}
+	s.mu.Lock()
+	html, state, reportErr := b.html, b.state, b.report
+	s.mu.Unlock()
+	switch {
+	case html != nil:
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(html)
+	case reportErr != "":
+		writeError(w, http.StatusInternalServerError, "report: "+reportErr, nil)
+	default:
+		writeError(w, http.StatusNotFound, "no report (measurement "+state+")", nil)
+	}
+}
+
+// Live is the answer of /v1/measurements/{id}/live: the detail without
+// the failures' particulars, and each pairing's running score.
+type Live struct {
+	Summary
+	Verdict     string `json:"verdict,omitempty"`
+	ReportError string `json:"report_error,omitempty"`
+	// Pairings come from ServiceConfig.Live (nil without one).
+	Pairings any `json:"pairings"`
+}
+
+func (s *Service) getLive(w http.ResponseWriter, r *http.Request) {
+	b := s.lookup(w, r)
+	if b == nil {
+		return
+	}
+	s.mu.Lock()
+	l := Live{Summary: b.summary(), Verdict: b.word, ReportError: b.report}
+	results := append([]protocol.Result(nil), b.results...)
+	s.mu.Unlock()
+	SortResults(results)
+	if s.cfg.Live != nil {
+		l.Pairings = s.cfg.Live(b.plan, results)
+	}
+	writeJSON(w, http.StatusOK, l)
 }
 
 // getGames serves a finished measurement's games as PGN.

@@ -35,7 +35,7 @@ type Measurer struct {
 }
 
 // Run plays the file's batch under s and returns its outcome; hooks may
-// bring Progress and Record, the stop rule and window come from s. A batch
+// bring Progress, Record and Resumed, the stop rule and window come from s. A batch
 // recorded before is resumed, not played again.
 func (m *Measurer) Run(ctx context.Context, f *File, s Settings, hooks farm.Hooks) (*farm.Outcome, error) {
 	if f.Game == nil {
@@ -46,7 +46,7 @@ func (m *Measurer) Run(ctx context.Context, f *File, s Settings, hooks farm.Hook
 	if err != nil {
 		return nil, err
 	}
-	h.Progress, h.Record = hooks.Progress, hooks.Record
+	h.Progress, h.Record, h.Resumed = hooks.Progress, hooks.Record, hooks.Resumed
 	if !m.NoReplay {
 		h.Verify = Replay(f.Game)
 	}

@@ -103,8 +103,16 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			if err != nil {
 				return farm.ServiceReport{}, err
 			}
-			return farm.ServiceReport{Viable: rep.Verdict == stats.Viable, JSON: doc, Games: pgn}, nil
+			page, err := rep.HTML()
+			if err != nil {
+				return farm.ServiceReport{}, err
+			}
+			return farm.ServiceReport{Viable: rep.Verdict == stats.Viable, Verdict: rep.Verdict, JSON: doc, HTML: page, Games: pgn}, nil
 		},
+		Live: func(plan protocol.Plan, results []protocol.Result) any {
+			return NewScorer(plan, defaults.Precision).Scores(results)
+		},
+		Salt:             defaults.Salt,
 		MaxRuleFileBytes: engine.MaxRuleFileBytes,
 		Players:          defaults.Players,
 		GamesPerPairing:  defaults.Games,

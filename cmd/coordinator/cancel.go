@@ -5,9 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"time"
 
 	"balancefarm/farm"
+	"balancefarm/farm/local"
 )
 
 func init() {
@@ -20,19 +22,17 @@ func runCancel(args []string, stdout, stderr io.Writer) int {
 	var ff farmFlags
 	ff.add(fs, "", "warn")
 	list := fs.Bool("list", false, "list the farm's batches (id, state, owner, ruleset) instead")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: coordinator cancel [-nats URL | -state DIR] BATCH...")
-		fmt.Fprintln(stderr, "       coordinator cancel [-nats URL | -state DIR] -list")
-		fmt.Fprintln(stderr, "Cancels each batch (ids as measure logs them, serve lists them and -list shows them): its")
-		fmt.Fprintln(stderr, "coordinator stops, its queued jobs are removed, and no command resumes it.")
-		fs.PrintDefaults()
+	setUsage(fs, "coordinator cancel [-nats URL | -state DIR] BATCH...\n       coordinator cancel [-nats URL | -state DIR] -list",
+		`Cancels each batch (ids as measure logs them, serve lists them and -list shows them): its
+coordinator stops, its queued jobs are removed, and no command resumes it. A store a running
+measure holds is reached through that run's server.`,
+		flagGroup{"Cancel", []string{"list", "state", "nats"}}, flagGroup{"Farm", nil})
+	ids, code, ok := parseArgs(fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	if fs.NArg() == 0 && !*list {
-		fs.Usage()
-		return exitUsage
+	if len(ids) == 0 && !*list {
+		return usageError(stderr, "cancel", "no batch id given (or -list)")
 	}
 	log, err := farm.NewLogger(stderr, ff.logFormat, ff.logLevel, "coordinator")
 	if err != nil {
@@ -40,7 +40,17 @@ func runCancel(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	ff.workers = 0
-	conn, err := ff.open(log)
+	// A store held by a running measure is reached through that run's
+	// server, never opened a second time.
+	if ff.conn.URL == "" {
+		if ff.state == "" {
+			ff.state = filepath.Join(stateBase, ff.ownerName())
+		}
+		if h, held := local.Held(ff.state); held && h.URL != "" {
+			ff.conn.URL = h.URL
+		}
+	}
+	conn, err := ff.open(log, stderr, nil)
 	if err != nil {
 		fmt.Fprintln(stderr, "cancel:", err)
 		return 1
@@ -65,7 +75,7 @@ func runCancel(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	status := 0
-	for _, id := range fs.Args() {
+	for _, id := range ids {
 		if err := coord.Cancel(ctx, id, "cancelled with coordinator cancel"); err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", id, err)
 			status = 1

@@ -24,30 +24,26 @@ func runGames(args []string, stdout, stderr io.Writer) int {
 	pairing := fset.String("pairing", "", "only games between these two player specs, either colour: A,B (A alone: A against itself)")
 	ending := fset.String("ending", "", "only games that ended by this rule (the Termination tag: checkmate, max_plies, ...)")
 	asJSON := fset.Bool("json", false, "print one JSON object per game (file, tags, moves) instead of PGN")
-	fset.Usage = func() {
-		fmt.Fprintln(stderr, "usage: coordinator games [-pairing A,B] [-ending RULE] [-json] FILE.pgn|DIR...")
-		fmt.Fprintln(stderr, "Prints the games of the PGN files a measurement wrote (DIR: every .pgn under it) that pass the filters,")
-		fmt.Fprintln(stderr, "then, on stderr, how many of how many matched.")
-		fset.PrintDefaults()
+	setUsage(fset, "coordinator games [-pairing A,B] [-ending RULE] [-json] FILE.pgn|DIR...",
+		`Prints the games of the PGN files a measurement wrote (DIR: every .pgn under it) that pass the filters,
+then, on stderr, how many of how many matched.`)
+	paths, code, ok := parseArgs(fset, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if err := fset.Parse(args); err != nil {
-		return exitUsage
-	}
-	if fset.NArg() == 0 {
-		fset.Usage()
-		return exitUsage
+	if len(paths) == 0 {
+		return usageError(stderr, "games", "no PGN file or directory given")
 	}
 	var f records.Filter
 	if *pairing != "" {
 		p, err := records.ParsePairing(*pairing)
 		if err != nil {
-			fmt.Fprintln(stderr, "games:", err)
-			return exitUsage
+			return usageError(stderr, "games", "-pairing: "+err.Error())
 		}
 		f.Pairing = p
 	}
 	f.Ending = *ending
-	files, err := pgnFiles(fset.Args())
+	files, err := pgnFiles(paths)
 	if err != nil {
 		fmt.Fprintln(stderr, "games:", err)
 		return 1

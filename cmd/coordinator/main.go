@@ -32,21 +32,42 @@ func main() {
 }
 
 func dispatch(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(stderr)
 		return exitUsage
 	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		// help COMMAND is COMMAND -h.
+		if len(args) > 1 {
+			if cmd, ok := commands[args[1]]; ok {
+				return cmd.run([]string{"-h"}, stdout, stderr)
+			}
+		}
+		usage(stdout)
+		return 0
+	case "-version", "--version":
+		args[0] = "version"
+	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "coordinator: unknown command %q\n", args[0])
-		usage(stderr)
+		names := make([]string, 0, len(commands))
+		for name := range commands {
+			names = append(names, name)
+		}
+		msg := fmt.Sprintf("unknown command %q", args[0])
+		if s := suggest(args[0], names); s != "" {
+			msg += fmt.Sprintf(" (did you mean %s?)", s)
+		}
+		fmt.Fprintf(stderr, "coordinator: %s\n", msg)
+		fmt.Fprintln(stderr, "Run 'coordinator -h' for the list of commands.")
 		return exitUsage
 	}
 	return cmd.run(args[1:], stdout, stderr)
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: coordinator COMMAND [flags] [FILE...]")
+	fmt.Fprintln(w, "usage: coordinator COMMAND [flags] [FILE...]   (flags may come before or after the files)")
 	names := make([]string, 0, len(commands))
 	for name := range commands {
 		names = append(names, name)
@@ -55,4 +76,5 @@ func usage(w io.Writer) {
 	for _, name := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", name, commands[name].summary)
 	}
+	fmt.Fprintln(w, "Run 'coordinator COMMAND -h' for a command's flags.")
 }

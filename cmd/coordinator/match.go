@@ -7,11 +7,13 @@ import (
 	"io"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"balancefarm/engine"
 	"balancefarm/internal/splitmix"
+	"balancefarm/measure"
 	"balancefarm/search"
 	"balancefarm/stats"
 )
@@ -43,14 +45,19 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	elo0 := fs.Float64("elo0", 0, "SPRT H0: the challenger gains at most this")
 	elo1 := fs.Float64("elo1", 10, "SPRT H1: the challenger gains at least this")
 	maxNodes := fs.Int64("max-nodes", 0, "most nodes both players may search in one game (0: the default)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: coordinator match -a SPEC -b SPEC [-pairs N] [-sprt] FILE")
-		fs.PrintDefaults()
+	setUsage(fs, "coordinator match -a SPEC -b SPEC [-pairs N] [-sprt] FILE",
+		"Plays two players head to head in colour-swapped pairs on every core: Elo with interval and an SPRT\n(exit 6 when it accepts H0).")
+	files, code, ok := parseArgs(fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	files, ok := parseWithFiles(fs, args)
-	if !ok || len(files) != 1 || *pairs < 1 || *workers < 1 || !(*elo0 < *elo1) {
-		fs.Usage()
-		return exitUsage
+	switch {
+	case oneFile(files) != "":
+		return usageError(stderr, "match", oneFile(files))
+	case *pairs < 1 || *workers < 1:
+		return usageError(stderr, "match", "-pairs and -workers must be at least 1")
+	case !(*elo0 < *elo1):
+		return usageError(stderr, "match", "-elo0 must be below -elo1")
 	}
 	ca, errA := search.Canonical(*a)
 	cb, errB := search.Canonical(*b)
@@ -60,12 +67,12 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	}
 	data, err := engine.ReadRuleFile(files[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "match: %v\n", err)
+		refuseRuleFile(stderr, files[0], []string{err.Error()})
 		return 1
 	}
 	g, err := engine.Compile(data)
 	if err != nil {
-		fmt.Fprintf(stderr, "match: %s: %v\n", files[0], err)
+		refuseRuleFile(stderr, files[0], measure.Lines(err))
 		return 1
 	}
 
@@ -168,17 +175,14 @@ func matchLine(r stats.MatchResult) string {
 		r.Elo.Est, r.Elo.Lo, r.Elo.Hi, r.Elo0, r.Elo1, r.LLR, r.Lower, r.Upper, dec)
 }
 
-// parseWithFiles parses flags that may come before or after the files.
-func parseWithFiles(fs *flag.FlagSet, args []string) ([]string, bool) {
-	var files []string
-	for rest := args; ; {
-		if err := fs.Parse(rest); err != nil {
-			return nil, false
-		}
-		if fs.NArg() == 0 {
-			return files, true
-		}
-		files = append(files, fs.Arg(0))
-		rest = fs.Args()[1:]
+// oneFile words the mistake of a command that takes one rule file, or is
+// "" when files is one.
+func oneFile(files []string) string {
+	switch len(files) {
+	case 1:
+		return ""
+	case 0:
+		return "no rule file given"
 	}
+	return fmt.Sprintf("takes one rule file, got %d: %s", len(files), strings.Join(files, " "))
 }

@@ -17,12 +17,14 @@ import (
 	"balancefarm/farm"
 	"balancefarm/farm/local"
 	"balancefarm/measure"
+	"balancefarm/protocol"
 	"balancefarm/report"
 	"balancefarm/search"
 	"balancefarm/selfplay"
 	"balancefarm/stats"
 
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/rs/zerolog"
 )
 
@@ -72,7 +74,7 @@ type farmFlags struct {
 
 func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	f.conn.AddFlags(fs, "")
-	fs.StringVar(&f.state, "state", ".balancefarm", "state directory of the embedded server (local mode)")
+	fs.StringVar(&f.state, "state", "", "state directory of the embedded server (local mode; default "+stateBase+"/COMMAND, or the first free "+stateBase+"/COMMAND-N while another run holds it)")
 	fs.StringVar(&f.listen, "listen", "127.0.0.1:0", "loopback address of the embedded server, for outside workers (port 0: any free port)")
 	fs.IntVar(&f.workers, "workers", -1, "in-process game slots (default: one per core in local mode, none with -nats)")
 	fs.StringVar(&f.runner, "runner", farm.DefaultRunnerName, "game runner of the in-process workers")
@@ -96,12 +98,20 @@ func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 
 func (f *farmFlags) ladder() []string { return splitPlayers(f.players) }
 
-func (f *farmFlags) config() farm.Config {
-	owner := f.owner
-	if owner == "" {
-		owner = "measure"
+// stateBase is the folder under which each command keeps its own store.
+const stateBase = ".balancefarm"
+
+// ownerName is the command that runs the batches: it names them in the
+// farm, salts their plans and picks the default state directory.
+func (f *farmFlags) ownerName() string {
+	if f.owner == "" {
+		return "measure"
 	}
-	return farm.Config{Replicas: f.replicas, AckWait: f.ackWait, MaxDeliver: f.maxDeliver, Reconfigure: f.reconfigure, Owner: owner}
+	return f.owner
+}
+
+func (f *farmFlags) config() farm.Config {
+	return farm.Config{Replicas: f.replicas, AckWait: f.ackWait, MaxDeliver: f.maxDeliver, Reconfigure: f.reconfigure, Owner: f.ownerName()}
 }
 
 // replayOff: the in-process workers play a stand-in runner, whose moves
@@ -116,6 +126,10 @@ func (f *farmFlags) settings(salt string) measure.Settings {
 	if slots < 0 {
 		slots = runtime.NumCPU()
 	}
+	// The owner goes into the salt, so that on a shared farm one command
+	// never runs or resumes a batch another command started (seeds do not
+	// depend on the salt: the games are the same).
+	salt = strings.TrimSpace(f.ownerName() + " " + salt)
 	return measure.Settings{Players: f.ladder(), Games: f.games, Seed: f.seed, MaxNodes: f.maxNodes, MaxWall: f.maxWall,
 		Salt: salt, Sequential: f.sequential, Window: f.window, Slots: slots, Precision: f.precision}
 }
@@ -127,6 +141,9 @@ type farmConn struct {
 	// games takes the games compiled at submission when the in-process
 	// workers play with the engine.
 	games measure.GameCache
+	// url and state are the embedded server's address and store (local
+	// mode only).
+	url, state string
 }
 
 // lookupRunner finds the in-process workers' runner. The engine's runner
@@ -142,8 +159,17 @@ func lookupRunner(name string) (farm.GameRunner, measure.GameCache, error) {
 }
 
 // open starts local mode (an embedded server and in-process workers) or
-// connects to -nats.
-func (f *farmFlags) open(log zerolog.Logger) (*farmConn, error) {
+// connects to -nats. Local mode holds its state directory; a run without
+// -state that finds the default one held takes a sibling of its own and
+// says so on stderr.
+//
+// The in-process workers keep the balancefarm_worker_* metrics on reg
+// (when not nil), so a single-process farm's dashboard has its workers.
+func (f *farmFlags) open(log zerolog.Logger, stderr io.Writer, reg prometheus.Registerer) (*farmConn, error) {
+	var workerMetrics *farm.WorkerMetrics
+	if reg != nil && f.workers != 0 {
+		workerMetrics = farm.NewWorkerMetrics(reg)
+	}
 	if f.conn.URL != "" {
 		var runner farm.GameRunner
 		var games measure.GameCache
@@ -165,9 +191,9 @@ func (f *farmFlags) open(log zerolog.Logger) (*farmConn, error) {
 		}
 		stopWorkers := func() {}
 		if runner != nil {
-			stopWorkers = startWorkers(js, f, runner, log)
+			stopWorkers = startWorkers(js, f, runner, workerMetrics, log)
 		}
-		return &farmConn{js: js, close: func() { stopWorkers(); nc.Drain() }, games: games}, nil
+		return &farmConn{js: js, close: func() { stopWorkers(); nc.Drain() }, games: games, url: f.conn.URL}, nil
 	}
 	workers := f.workers
 	if workers < 0 {
@@ -182,21 +208,28 @@ func (f *farmFlags) open(log zerolog.Logger) (*farmConn, error) {
 		}
 		runner, games = r, g
 	}
+	state, fallback := f.state, false
+	if state == "" {
+		state, fallback = filepath.Join(stateBase, f.ownerName()), true
+	}
 	lf, err := local.Start(local.Options{
-		StateDir: f.state, Listen: f.listen, Workers: workers, Runner: runner, Log: log,
-		Worker: farm.WorkerConfig{MaxNodes: f.maxNodes, MaxWall: f.maxWall, DrainTimeout: 10 * time.Second},
+		StateDir: state, Fallback: fallback, Command: "coordinator " + f.ownerName(), Listen: f.listen, Workers: workers, Runner: runner, Log: log,
+		Worker: farm.WorkerConfig{MaxNodes: f.maxNodes, MaxWall: f.maxWall, DrainTimeout: 10 * time.Second, Metrics: workerMetrics},
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &farmConn{js: lf.JS, close: lf.Close, games: games}, nil
+	for _, b := range lf.Busy {
+		fmt.Fprintf(stderr, "state: %s is in use by %s; this run keeps its own store in %s\n", b.Dir, b.Holder, lf.StateDir)
+	}
+	return &farmConn{js: lf.JS, close: lf.Close, games: games, url: lf.URL(), state: lf.StateDir}, nil
 }
 
 // startWorkers runs in-process workers next to a remote farm.
-func startWorkers(js jetstream.JetStream, f *farmFlags, runner farm.GameRunner, log zerolog.Logger) func() {
+func startWorkers(js jetstream.JetStream, f *farmFlags, runner farm.GameRunner, metrics *farm.WorkerMetrics, log zerolog.Logger) func() {
 	ctx, cancel := context.WithCancel(context.Background())
 	w, err := farm.NewWorker(js, farm.WorkerConfig{ID: "coordinator", Concurrency: f.workers, Runner: runner,
-		MaxNodes: f.maxNodes, MaxWall: f.maxWall, Log: log.With().Str("component", "worker").Logger()})
+		MaxNodes: f.maxNodes, MaxWall: f.maxWall, Metrics: metrics, Log: log.With().Str("component", "worker").Logger()})
 	if err != nil {
 		cancel()
 		return func() {}
@@ -222,10 +255,7 @@ func readRuleFiles(paths []string, stderr io.Writer) (files []*measure.File, bad
 	for _, path := range paths {
 		f, err := measure.Read(path)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: invalid, skipped:\n", path)
-			for _, line := range measure.Lines(err) {
-				fmt.Fprintf(stderr, "  %s\n", line)
-			}
+			refuseRuleFile(stderr, path, measure.Lines(err))
 			bad = true
 			continue
 		}
@@ -244,26 +274,24 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 	fs.Lookup("out").DefValue, opts.outDir = defaultOutDir, defaultOutDir
 	fresh := fs.Bool("fresh", false, "measure again from scratch instead of resuming an identical earlier measurement")
 	noFail := fs.Bool("no-fail", false, "exit 0 even when a verdict is not viable")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: coordinator measure [flags] FILE...")
-		fmt.Fprintln(stderr, "Plays every pairing of the -players ladder on each valid FILE and reports the results. Each pairing")
-		fmt.Fprintln(stderr, "plays colour-swapped pairs until every threshold it feeds is decided by a sequential test (SPRT),")
-		fmt.Fprintln(stderr, "at least the test's minimum and at most -games; -sequential=false plays all -games.")
-		fmt.Fprintln(stderr, "Running the same command again resumes (or re-reports) the recorded measurement; -fresh starts over.")
-		fmt.Fprintln(stderr, "The strongest rung also plays itself until its draw rate and first mover's score are within")
-		fmt.Fprintln(stderr, "±-precision and every flag is decided. A flag is raised only when its interval lies beyond its threshold;")
-		fmt.Fprintln(stderr, "when the games run out first the verdict is inconclusive, naming the undecided flags.")
-		fmt.Fprintln(stderr, "Exit status: 0 all measured and viable, 1 a file was invalid, failed or had engine failures,")
-		fmt.Fprintln(stderr, "2 usage, 3 some verdict was not viable (0 with -no-fail), 5 none was not viable but some was")
-		fmt.Fprintln(stderr, "inconclusive (0 with -no-fail).")
-		fs.PrintDefaults()
+	setUsage(fs, "coordinator measure [flags] FILE... (flags may also follow the files)",
+		`Plays every pairing of the -players ladder on each valid FILE and reports the results. Each pairing
+plays colour-swapped pairs until every threshold it feeds is decided by a sequential test (SPRT),
+at least the test's minimum and at most -games; -sequential=false plays all -games.
+Running the same command again resumes (or re-reports) the recorded measurement; -fresh starts over.
+The strongest rung also plays itself until its draw rate and first mover's score are within
+±-precision and every flag is decided. A flag is raised only when its interval lies beyond its threshold;
+when the games run out first the verdict is inconclusive, naming the undecided flags.
+Verdicts go to stdout; progress, resumption and problems to stderr.
+Exit status: 0 all measured and viable, 1 a file was invalid, failed or had engine failures,
+2 usage, 3 some verdict was not viable (0 with -no-fail), 5 none was not viable but some was
+inconclusive (0 with -no-fail).`, measureGroups...)
+	files, code, ok := parseArgs(fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	if fs.NArg() == 0 {
-		fs.Usage()
-		return exitUsage
+	if len(files) == 0 {
+		return usageError(stderr, "measure", "no rule file given")
 	}
 	if opts.quick {
 		ff.applyQuick(fs)
@@ -271,11 +299,19 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 	if *fresh {
 		opts.salt = time.Now().UTC().Format(time.RFC3339Nano)
 	}
-	_, status := measureFiles(&ff, opts, fs.Args(), nil, stdout, stderr)
+	_, status := measureFiles(&ff, opts, files, nil, stdout, stderr)
 	if (status == exitNotViable || status == exitInconclusive) && *noFail {
 		status = 0
 	}
 	return status
+}
+
+// measureGroups order measure's and regress's help: what a designer sets,
+// then how the run is shown, then the farm (everything else).
+var measureGroups = []flagGroup{
+	{"What to measure", []string{"quick", "players", "games", "precision", "seed", "sequential", "fresh", "update", "full", "baseline"}},
+	{"What to show", []string{"out", "no-fail", "progress", "progress-interval", "live"}},
+	{"Farm (where and how games are played)", nil},
 }
 
 // defaultOutDir is where measure writes its reports unless -out says
@@ -288,6 +324,7 @@ type measureOptions struct {
 	progressEvery time.Duration
 	outDir        string
 	quick         bool
+	live          bool
 	salt          string
 }
 
@@ -296,6 +333,7 @@ func (o *measureOptions) add(fs *flag.FlagSet) {
 	fs.DurationVar(&o.progressEvery, "progress-interval", 10*time.Second, "how often lines mode prints")
 	fs.StringVar(&o.outDir, "out", "", "write NAME.json, NAME.md, NAME.html, the games NAME.pgn and NAME.games.jsonl per file and summary.md to this directory (empty: none)")
 	fs.BoolVar(&o.quick, "quick", false, "a short ladder and few games: a first look, and for tests")
+	fs.BoolVar(&o.live, "live", false, "print cutechess-style lines (score, Elo difference, SPRT) on stderr after each game of each pairing")
 }
 
 // measureFiles checks the settings, reads the files at paths (or takes
@@ -330,32 +368,34 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 	defer stop()
 	// After the first signal starts the shutdown, a second one kills.
 	context.AfterFunc(ctx, stop)
-	m, closeFarm, err := ff.measurer(ctx, log)
+	m, closeFarm, err := ff.measurer(ctx, log, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
 		return nil, 1
 	}
 	defer closeFarm()
 
-	view, err := farm.NewProgressView(stdout, opts.progressMode, opts.progressEvery)
+	// Progress goes to stderr, so stdout holds only the verdicts.
+	view, err := farm.NewProgressView(stderr, opts.progressMode, opts.progressEvery)
 	if err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
 		return nil, exitUsage
 	}
-	started := time.Now()
+	var liveMu sync.Mutex
 	outcomes := make([]*farm.Outcome, len(files))
 	errs := make([]error, len(files))
-	// Each file's own time: from the start until its batch is done (the
-	// batches share the farm, so they overlap).
-	walls := make([]time.Duration, len(files))
 	var wg sync.WaitGroup
 	for i, f := range files {
 		// The total shown is the cap; a sequential batch may end below it.
-		hooks := farm.Hooks{Progress: view.Track(filepath.Base(f.Label), len(settings.Plan(f).Jobs()))}
-		wg.Go(func() {
-			outcomes[i], errs[i] = m.Run(ctx, f, settings, hooks)
-			walls[i] = time.Since(started)
-		})
+		label := f.Label
+		hooks := farm.Hooks{Progress: view.Track(filepath.Base(f.Label), len(settings.Plan(f).Jobs())),
+			Resumed: func(done, total int) {
+				fmt.Fprintf(stderr, "%s: resuming: %d of %d games already recorded\n", label, done, total)
+			}}
+		if opts.live {
+			hooks.Record = liveLines(stderr, &liveMu, filepath.Base(label), measure.NewScorer(settings.Plan(f), settings.Precision))
+		}
+		wg.Go(func() { outcomes[i], errs[i] = m.Run(ctx, f, settings, hooks) })
 	}
 	wg.Wait()
 	view.Close()
@@ -377,7 +417,7 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 				f.Label, d.Job.Game, d.Job.P0, d.Job.P1, d.Job.Seed, d.Job.RulesetHash, d.Attempts, d.Error)
 			status = 1
 		}
-		verdict, err := verdicts.report(f, out.Results, walls[i])
+		verdict, err := verdicts.report(f, out)
 		switch {
 		case err != nil:
 			fmt.Fprintf(stderr, "%s: report: %v\n", f.Label, err)
@@ -395,14 +435,39 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 	return verdicts.reports, status
 }
 
+// liveLines is a Record hook printing a pairing's running score after each
+// of its games; mu keeps the lines of files measured at once apart.
+func liveLines(w io.Writer, mu *sync.Mutex, label string, scorer *measure.Scorer) func(*protocol.Result, *protocol.DeadLetter) {
+	by := map[protocol.Pairing][]protocol.Result{}
+	return func(r *protocol.Result, _ *protocol.DeadLetter) {
+		if r == nil {
+			return
+		}
+		p, ok := scorer.Pairing(*r)
+		if !ok {
+			return
+		}
+		by[p] = append(by[p], *r)
+		lines := scorer.Score(p, by[p]).Lines()
+		mu.Lock()
+		defer mu.Unlock()
+		for _, l := range lines {
+			fmt.Fprintf(w, "%s: %s\n", label, l)
+		}
+	}
+}
+
 // measurer opens the farm (local or -nats), serves the metrics and starts
 // a coordinator with its background loops; closeFarm stops them all.
-func (ff *farmFlags) measurer(ctx context.Context, log zerolog.Logger) (m *measure.Measurer, closeFarm func(), err error) {
-	conn, err := ff.open(log)
+//
+// The in-process workers' metrics share the registry (see open), and a
+// note on a state directory taken over goes to stderr.
+func (ff *farmFlags) measurer(ctx context.Context, log zerolog.Logger, stderr io.Writer) (m *measure.Measurer, closeFarm func(), err error) {
+	reg := farm.NewRegistry()
+	conn, err := ff.open(log, stderr, reg)
 	if err != nil {
 		return nil, nil, err
 	}
-	reg := farm.NewRegistry()
 	metrics := farm.NewCoordinatorMetrics(reg)
 	if ff.metricsAddr != "" {
 		if err := farm.ServeMetrics(ctx, ff.metricsAddr, reg, log); err != nil {

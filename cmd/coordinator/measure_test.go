@@ -55,7 +55,7 @@ func TestMeasureLocal(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d, want 1 for the invalid file\nstdout:\n%s\nstderr:\n%s", code, &stdout, &stderr)
 	}
-	if !strings.Contains(stderr.String(), "bad.json: invalid, skipped") || !strings.Contains(stderr.String(), "missing required keys") {
+	if !strings.Contains(stderr.String(), "bad.json: not a playable rule file:") || !strings.Contains(stderr.String(), "missing required keys") {
 		t.Errorf("invalid file not reported with its problems:\n%s", &stderr)
 	}
 	var rep struct {
@@ -69,8 +69,8 @@ func TestMeasureLocal(t *testing.T) {
 	if err := json.Unmarshal(data, &rep); err != nil || rep.File != good || rep.Games != 6 {
 		t.Fatalf("report %+v (%v), want 6 games of %s", rep, err, good)
 	}
-	if !strings.Contains(stdout.String(), "kr.json: 6/6 games") {
-		t.Errorf("no progress line:\n%s", &stdout)
+	if !strings.Contains(stderr.String(), "kr.json: 6/6 games") || strings.Contains(stdout.String(), "6/6 games") {
+		t.Errorf("progress not on stderr alone:\nstdout:\n%s\nstderr:\n%s", &stdout, &stderr)
 	}
 
 	// A second run resumes the recorded batch instead of playing it again;

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"balancefarm/engine"
@@ -27,46 +26,30 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	depth := fs.Int("depth", -1, "plies to count (required, 0 or more)")
 	fen := fs.String("fen", "", "start from this position instead of the setup")
 	divide := fs.Bool("divide", false, "print each root move's count")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: coordinator perft -depth N [-fen FEN] [-divide] FILE")
-		fs.PrintDefaults()
+	setUsage(fs, "coordinator perft -depth N [-fen FEN] [-divide] FILE", "Counts the leaf positions N plies deep (engine correctness and speed).")
+	files, code, ok := parseArgs(fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	// Flags may come before or after the file.
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return exitUsage
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		args = fs.Args()[1:]
+	if msg := oneFile(files); msg != "" {
+		return usageError(stderr, "perft", msg)
 	}
-	if len(files) != 1 || *depth < 0 {
-		fs.Usage()
-		return exitUsage
+	if *depth < 0 {
+		return usageError(stderr, "perft", "-depth N is required (0 or more)")
 	}
-	data, err := os.ReadFile(files[0])
+	data, err := engine.ReadRuleFile(files[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "perft: %v\n", err)
+		refuseRuleFile(stderr, files[0], []string{err.Error()})
 		return exitBadInput
 	}
 	spec, problems := rules.Parse(data)
 	if len(problems) > 0 || spec == nil {
-		msg := "not a rule file"
-		if len(problems) > 0 {
-			msg = problems[0].Text
-			if len(problems) > 1 {
-				msg += fmt.Sprintf(" (and %d more problems)", len(problems)-1)
-			}
-		}
-		fmt.Fprintf(stderr, "perft: %s: %s\n", files[0], msg)
+		refuseRuleFile(stderr, files[0], ruleProblems(problems))
 		return exitBadInput
 	}
 	game, err := engine.Load(spec)
 	if err != nil {
-		fmt.Fprintf(stderr, "perft: %s: %v\n", files[0], err)
+		refuseRuleFile(stderr, files[0], []string{err.Error()})
 		return exitBadInput
 	}
 	pos := game.NewPosition()

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -30,25 +29,13 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	opening := fs.Int("opening", 0, "random opening plies (0: the default, 4, or none with -fen; negative: none)")
 	maxNodes := fs.Int64("max-nodes", 0, "most nodes both players may search in the game (0: the default)")
 	timeout := fs.Duration("timeout", 0, "give up after this long (0: never)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: coordinator play -p0 SPEC -p1 SPEC [-seed S] [-fen F] FILE")
-		fs.PrintDefaults()
+	setUsage(fs, "coordinator play -p0 SPEC -p1 SPEC [-seed S] [-fen F] FILE", "Plays one game move by move: the moves on stdout, the summary on stderr.")
+	files, code, ok := parseArgs(fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	// Flags may come before or after the file.
-	var files []string
-	for rest := args; ; {
-		if err := fs.Parse(rest); err != nil {
-			return exitUsage
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		rest = fs.Args()[1:]
-	}
-	if len(files) != 1 {
-		fs.Usage()
-		return exitUsage
+	if msg := oneFile(files); msg != "" {
+		return usageError(stderr, "play", msg)
 	}
 	for _, s := range []string{*p0, *p1} {
 		if _, err := search.ParseSpec(s); err != nil {
@@ -57,22 +44,19 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	data, err := os.ReadFile(files[0])
+	data, err := engine.ReadRuleFile(files[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "play: %v\n", err)
+		refuseRuleFile(stderr, files[0], []string{err.Error()})
 		return 1
 	}
 	spec, problems := rules.Parse(data)
 	if len(problems) > 0 || spec == nil {
-		fmt.Fprintf(stderr, "play: %s is not a valid rule file:\n", files[0])
-		for _, p := range problems {
-			fmt.Fprintf(stderr, "  %s\n", p.Text)
-		}
+		refuseRuleFile(stderr, files[0], ruleProblems(problems))
 		return 1
 	}
 	game, err := engine.Load(spec)
 	if err != nil {
-		fmt.Fprintf(stderr, "play: %s: %v\n", files[0], err)
+		refuseRuleFile(stderr, files[0], []string{err.Error()})
 		return 1
 	}
 	var start *engine.Position

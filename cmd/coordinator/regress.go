@@ -36,23 +36,21 @@ func runRegress(args []string, stdout, stderr io.Writer) int {
 	baselinePath := fset.String("baseline", "", "the baseline to compare with (default DIR/"+baselineName+")")
 	update := fset.Bool("update", false, "rewrite the baseline from this run (after a reviewed change)")
 	full := fset.Bool("full", false, "measure with the full ladder and game count instead of the quick ones the baseline is made with")
-	fset.Usage = func() {
-		fmt.Fprintln(stderr, "usage: coordinator regress [flags] [DIR]")
-		fmt.Fprintln(stderr, "Measures every rule file under DIR (default rulesets/) and compares each with the baseline:")
-		fmt.Fprintln(stderr, "a changed verdict, a flag raised or cleared, a statistic that moved beyond its intervals.")
-		fmt.Fprintln(stderr, "Exit status: 0 nothing regressed, 4 something did, 1 errors, 2 usage.")
-		fset.PrintDefaults()
+	setUsage(fset, "coordinator regress [flags] [DIR]",
+		`Measures every rule file under DIR (default rulesets/) and compares each with the baseline:
+a changed verdict, a flag raised or cleared, a statistic that moved beyond its intervals.
+The comparison goes to stdout; progress and each file's verdict to stderr.
+Exit status: 0 nothing regressed, 4 something did, 1 errors, 2 usage.`, measureGroups...)
+	dirs, code, ok := parseArgs(fset, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if err := fset.Parse(args); err != nil {
-		return exitUsage
-	}
-	if fset.NArg() > 1 {
-		fset.Usage()
-		return exitUsage
+	if len(dirs) > 1 {
+		return usageError(stderr, "regress", fmt.Sprintf("takes one directory, got %d: %s", len(dirs), strings.Join(dirs, " ")))
 	}
 	dir := "rulesets"
-	if fset.NArg() == 1 {
-		dir = fset.Arg(0)
+	if len(dirs) == 1 {
+		dir = dirs[0]
 	}
 	if *baselinePath == "" {
 		*baselinePath = filepath.Join(dir, baselineName)
@@ -66,9 +64,6 @@ func runRegress(args []string, stdout, stderr io.Writer) int {
 	// salt, so an unchanged tree plays the same games), rather than
 	// resuming a batch an older build recorded.
 	opts.salt = "regress " + time.Now().UTC().Format(time.RFC3339Nano)
-	if opts.progressMode == "auto" {
-		opts.progressMode = "off"
-	}
 
 	files, skipped, err := collectRuleFiles(dir)
 	if err != nil {
@@ -91,7 +86,9 @@ func runRegress(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	// The files were compiled when collected; they are measured as they are.
-	reports, status := measureFiles(&ff, opts, nil, files, io.Discard, stderr)
+	// Each file's verdict line is progress here: the comparison is the result.
+	fmt.Fprintf(stderr, "regress: measuring %d files under %s\n", len(files), dir)
+	reports, status := measureFiles(&ff, opts, nil, files, stderr, stderr)
 	if status != 0 && status != exitNotViable && status != exitInconclusive {
 		fmt.Fprintln(stderr, "regress: the measurement failed; nothing compared")
 		return 1

@@ -41,26 +41,26 @@ func runRepair(args []string, stdout, stderr io.Writer) int {
 	maxPairs := fs.Int("max-pairs", 40, "candidates of two or more edits screened at most at each depth (0: all)")
 	maxEdits := fs.Int("max-edits", 3, "most edits one candidate combines")
 	fresh := fs.Bool("fresh", false, "measure again from scratch instead of resuming identical earlier measurements")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: coordinator repair [flags] FILE")
-		fmt.Fprintln(stderr, "Measures FILE as measure does (the full settings: the -players ladder, -games, -precision; -quick")
-		fmt.Fprintln(stderr, "for its short ones). A viable file stops there, and so does one with no flag raised. Otherwise small edits drawn from the rule language")
-		fmt.Fprintln(stderr, "(numbers swept, rules switched, a vector added or removed, a piece added or removed symmetrically,")
-		fmt.Fprintln(stderr, "an extra piece for one player) are compiled, and every valid one is measured, all batches at once")
-		fmt.Fprintln(stderr, "on the farm, by successive halving: screened with -screen-players and -screen-games, the best")
-		fmt.Fprintln(stderr, "1/-eta on with twice the games, the best -confirm with the full settings. With -out it writes")
-		fmt.Fprintln(stderr, "NAME-repair.json, .md and .html, the file's own reports, and each confirmed candidate's rule")
-		fmt.Fprintln(stderr, "file (NAME-repair-ID.json) with its own reports beside them.")
-		fmt.Fprintln(stderr, "Exit status: 0 the file is viable or a confirmed edit makes it viable, 3 no edit found does,")
-		fmt.Fprintln(stderr, "5 inconclusive with no flag raised (measure with more games first), 1 errors, 2 usage.")
-		fs.PrintDefaults()
+	setUsage(fs, "coordinator repair [flags] FILE",
+		`Measures FILE as measure does (the full settings: the -players ladder, -games, -precision; -quick
+for its short ones). A viable file stops there, and so does one with no flag raised. Otherwise small edits drawn from the rule language
+(numbers swept, rules switched, a vector added or removed, a piece added or removed symmetrically,
+an extra piece for one player) are compiled, and every valid one is measured, all batches at once
+on the farm, by successive halving: screened with -screen-players and -screen-games, the best
+1/-eta on with twice the games, the best -confirm with the full settings. With -out it writes
+NAME-repair.json, .md and .html, the file's own reports, and each confirmed candidate's rule
+file (NAME-repair-ID.json) with its own reports beside them.
+Exit status: 0 the file is viable or a confirmed edit makes it viable, 3 no edit found does,
+5 inconclusive with no flag raised (measure with more games first), 1 errors, 2 usage.`,
+		flagGroup{"What to measure", []string{"quick", "players", "games", "precision", "seed", "sequential", "screen-players", "screen-games", "screen-precision", "eta", "confirm"}},
+		flagGroup{"What to show", []string{"out", "progress", "progress-interval"}},
+		flagGroup{"Farm (where and how games are played)", nil})
+	rest, code, ok := parseArgs(fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return exitUsage
+	if msg := oneFile(rest); msg != "" {
+		return usageError(stderr, "repair", msg)
 	}
 	if opts.quick {
 		ff.applyQuick(fs)
@@ -82,7 +82,7 @@ func runRepair(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	files, bad := readRuleFiles(fs.Args(), stderr)
+	files, bad := readRuleFiles(rest, stderr)
 	if bad {
 		return 1
 	}
@@ -90,7 +90,7 @@ func runRepair(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	context.AfterFunc(ctx, stop)
-	m, closeFarm, err := ff.measurer(ctx, log)
+	m, closeFarm, err := ff.measurer(ctx, log, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "repair:", err)
 		return 1

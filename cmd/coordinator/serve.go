@@ -27,6 +27,15 @@ func init() {
 }
 
 func runServe(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	// After the first signal starts the shutdown, a second one kills.
+	context.AfterFunc(ctx, stop)
+	return serve(ctx, args, stdout, stderr)
+}
+
+// serve runs the service until ctx ends.
+func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var ff farmFlags
@@ -37,19 +46,19 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	readTimeout := fs.Duration("read-timeout", 15*time.Second, "time a client has to send a whole request, body included")
 	maxConns := fs.Int("max-conns", 256, "most API connections open at once")
 	reports := fs.String("reports", "", "write each finished measurement's NAME.json, NAME.md and NAME.html to DIR/ID/ (empty: kept for the API only)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: coordinator serve [flags]")
-		fmt.Fprintln(stderr, "Serves the measurement API (see farm/doc.go). A posted rule file is compiled and its players checked")
-		fmt.Fprintln(stderr, "before anything is queued; measurements stop and report as coordinator measure's do. POST /v1/repairs")
-		fmt.Fprintln(stderr, "runs coordinator repair on a posted file, one at a time (repair/service.go).")
-		fs.PrintDefaults()
+	setUsage(fs, "coordinator serve [flags]",
+		`Serves a web page and the measurement API (see README.md). A posted rule file is compiled and its players
+checked before anything is queued; measurements stop and report as coordinator measure's do. POST /v1/repairs
+runs coordinator repair on a posted file, one at a time (repair/service.go).`,
+		flagGroup{"Service", []string{"addr", "token-file", "reports", "max-jobs", "read-timeout", "max-conns"}},
+		flagGroup{"What to measure (defaults for each request)", []string{"players", "games", "precision", "seed", "sequential"}},
+		flagGroup{"Farm (where and how games are played)", nil})
+	rest, code, ok := parseArgs(fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return exitUsage
+	if len(rest) > 0 {
+		return usageError(stderr, "serve", fmt.Sprintf("takes no files (post them to the API or the page), got %q", strings.Join(rest, " ")))
 	}
 	log, err := farm.NewLogger(stderr, ff.logFormat, ff.logLevel, "coordinator")
 	if err != nil {
@@ -75,23 +84,20 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
-	// After the first signal starts the shutdown, a second one kills.
-	context.AfterFunc(ctx, stop)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Error().Err(err).Msg("API listener")
 		return 1
 	}
-	conn, err := ff.open(log)
+	reg := farm.NewRegistry()
+	conn, err := ff.open(log, stderr, reg)
 	if err != nil {
 		ln.Close()
 		log.Error().Err(err).Msg("farm")
+		fmt.Fprintln(stderr, "serve:", err)
 		return 1
 	}
 	defer conn.close()
-	reg := farm.NewRegistry()
 	metrics := farm.NewCoordinatorMetrics(reg)
 	if ff.metricsAddr != "" {
 		if err := farm.ServeMetrics(ctx, ff.metricsAddr, reg, log); err != nil {
@@ -144,7 +150,13 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		srv.Shutdown(shut)
 	}()
 	log.Info().Str("addr", ln.Addr().String()).Msg("serving the measurement API")
-	fmt.Fprintf(stdout, "serving on http://%s\n", ln.Addr())
+	fmt.Fprintf(stdout, "serving on http://%s (the page is at /, the API under /v1)\n", ln.Addr())
+	if conn.url != "" {
+		fmt.Fprintf(stdout, "workers join with: worker -nats %s\n", conn.url)
+	}
+	if ff.metricsAddr != "" {
+		fmt.Fprintf(stdout, "metrics on http://%s/metrics\n", ff.metricsAddr)
+	}
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Error().Err(err).Msg("API server")
 		return 1

@@ -20,18 +20,16 @@ const exitInvalid = 1
 func runValidate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: coordinator validate FILE...")
+	setUsage(fs, "coordinator validate FILE...", "Checks rule files as measure and serve do: prints each file's problems, or its first player's move count.")
+	files, code, ok := parseArgs(fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	if fs.NArg() == 0 {
-		fs.Usage()
-		return exitUsage
+	if len(files) == 0 {
+		return usageError(stderr, "validate", "no rule file given")
 	}
 	status := 0
-	for _, path := range fs.Args() {
+	for _, path := range files {
 		if !validateFile(path, stdout) {
 			status = exitInvalid
 		}

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"balancefarm/farm"
 	"balancefarm/measure"
-	"balancefarm/protocol"
 	"balancefarm/report"
 	"balancefarm/search"
 )
@@ -45,9 +45,11 @@ type verdictWriter struct {
 	reports  []*report.Report
 }
 
-// report writes one file's reports; wall is the file's own time.
-func (v *verdictWriter) report(f *measure.File, results []protocol.Result, wall time.Duration) (string, error) {
-	rep, err := v.m.Report(f, v.players, results, wall, v.outDir)
+// report writes one file's reports. Its time is the file's own batch's,
+// over every session that ran it.
+func (v *verdictWriter) report(f *measure.File, out *farm.Outcome) (string, error) {
+	wall := out.Elapsed
+	rep, err := v.m.Report(f, v.players, out.Results, wall, v.outDir)
 	if err != nil {
 		return "", err
 	}
@@ -74,7 +76,11 @@ func (v *verdictWriter) report(f *measure.File, results []protocol.Result, wall 
 			reasons += fmt.Sprintf(" (about %d more games)", u.MoreGames)
 		}
 	}
-	fmt.Fprintf(v.w, "%s: %s%s (%d games in %s)\n", f.Label, rep.Verdict, reasons, rep.Games, wall.Round(time.Second))
+	took := wall.Round(time.Second).String()
+	if out.Resumed > 0 {
+		took += " over every session"
+	}
+	fmt.Fprintf(v.w, "%s: %s%s (%d games in %s)\n", f.Label, rep.Verdict, reasons, rep.Games, took)
 	v.reports = append(v.reports, rep)
 	return rep.Verdict, nil
 }

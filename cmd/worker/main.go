@@ -14,6 +14,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -48,6 +49,10 @@ func run(args []string, stderr io.Writer) int {
 	logFormat := fs.String("log-format", "auto", "log format: json, console or auto (console on a terminal)")
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn, error")
 	if err := fs.Parse(args); err != nil {
+		// -h, -help and --help asked for the help the flag package printed.
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
 		return 2
 	}
 	if fs.NArg() > 0 || *concurrency < 1 {

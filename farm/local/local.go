@@ -21,8 +21,14 @@ import (
 // Options say how to run the local farm.
 type Options struct {
 	// StateDir holds the server's store; a later run on the same directory
-	// resumes what was recorded.
+	// resumes what was recorded. The farm holds a lock on it while it runs
+	// (see LockDir): another process is refused it.
 	StateDir string
+	// Fallback, when the state directory is held by another process, takes
+	// the first free of StateDir-2, StateDir-3, ... instead of refusing.
+	Fallback bool
+	// Command names the process in the lock, for whoever finds it held.
+	Command string
 	// Listen is the loopback host:port for the server ("127.0.0.1:0" picks
 	// a free port).
 	Listen string
@@ -41,6 +47,13 @@ type Farm struct {
 	Server *server.Server
 	Conn   *nats.Conn
 	JS     jetstream.JetStream
+	// StateDir is the directory the farm holds: Options.StateDir, or with
+	// Fallback a sibling when that was busy (then Busy says who held the
+	// directories passed over).
+	StateDir string
+	Busy     []*BusyError
+
+	lock *Lock
 
 	stopWorkers context.CancelFunc
 	workers     sync.WaitGroup
@@ -60,11 +73,31 @@ func Start(o Options) (*Farm, error) {
 		return nil, fmt.Errorf("listen address %q: bad port", o.Listen)
 	}
 	log := o.Log.With().Str("component", "local").Logger()
-	s, err := natsembed.Start(natsembed.Options{Host: host, Port: port, StoreDir: filepath.Join(o.StateDir, "jetstream"), Log: &o.Log})
+	var lock *Lock
+	var busy []*BusyError
+	if o.Fallback {
+		lock, busy, err = LockFirstFree(o.StateDir, o.Command)
+	} else {
+		lock, err = LockDir(o.StateDir, o.Command)
+	}
 	if err != nil {
 		return nil, err
 	}
-	f := &Farm{Server: s}
+	// The server's own complaints while it reads the store (a stream it
+	// could not recover) explain a damaged store.
+	var startup startupErrors
+	slog := o.Log.Hook(&startup)
+	if slog.GetLevel() > zerolog.WarnLevel {
+		// Hooks see only what the level lets through; the server's
+		// warnings must reach the hook (and are worth showing).
+		slog = slog.Level(zerolog.WarnLevel)
+	}
+	s, err := natsembed.Start(natsembed.Options{Host: host, Port: port, StoreDir: filepath.Join(lock.Dir, "jetstream"), Log: &slog})
+	if err != nil {
+		lock.Unlock()
+		return nil, &DamagedError{Dir: lock.Dir, Problem: err.Error()}
+	}
+	f := &Farm{Server: s, StateDir: lock.Dir, Busy: busy, lock: lock}
 	// The coordinator talks to its own server in process, not over TCP.
 	f.Conn, err = nats.Connect("", nats.InProcessServer(s), nats.Name("balancefarm coordinator"))
 	if err == nil {
@@ -74,7 +107,15 @@ func Start(o Options) (*Farm, error) {
 		f.Close()
 		return nil, fmt.Errorf("connecting to the embedded server: %w", err)
 	}
-	log.Info().Str("url", s.ClientURL()).Str("state", o.StateDir).Msg("embedded NATS server running; outside workers may join with -nats")
+	if err := checkStore(f.JS, lock.Dir, startup.lines()); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := lock.SetURL(s.ClientURL()); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("state directory %s: %w", lock.Dir, err)
+	}
+	log.Info().Str("url", s.ClientURL()).Str("state", lock.Dir).Msg("embedded NATS server running; outside workers may join with -nats")
 	if o.Workers > 0 {
 		if o.Runner == nil {
 			f.Close()
@@ -108,9 +149,13 @@ func (f *Farm) Close() {
 		f.stopWorkers()
 		f.workers.Wait()
 	}
+	if f.JS != nil {
+		markUsed(f.JS, f.StateDir)
+	}
 	if f.Conn != nil {
 		f.Conn.Close()
 	}
 	f.Server.Shutdown()
 	f.Server.WaitForShutdown()
+	f.lock.Unlock()
 }
