@@ -131,6 +131,7 @@ type serviceBatch struct {
 	err     string
 	results []protocol.Result
 	dead    []protocol.DeadLetter
+	surplus int // games played beyond their pairing's stopping point
 	verdict *bool
 	word    string // the verdict's word
 	report  string // error from the report hook
@@ -249,7 +250,7 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	b.results, b.dead = out.Results, out.DeadLetters
+	b.results, b.dead, b.surplus = out.Results, out.DeadLetters, len(out.Surplus)
 	b.state, b.verdict, b.report, b.doc, b.html, b.word, b.pgn = StateComplete, verdict, reportErr, doc, html, word, pgn
 }
 
@@ -308,16 +309,21 @@ func BearerAuth(token string, h http.HandlerFunc) http.HandlerFunc {
 
 // Summary is a measurement's state as the API shows it.
 type Summary struct {
-	ID          string        `json:"id"`
-	Ruleset     string        `json:"ruleset"`
-	RulesetHash string        `json:"ruleset_hash"`
-	State       string        `json:"state"`
-	Error       string        `json:"error,omitempty"`
-	Created     time.Time     `json:"created"`
-	Games       int           `json:"games"`
-	Done        int           `json:"done"`
-	DeadLetters int           `json:"dead_letters"`
-	Plan        protocol.Plan `json:"plan"`
+	ID          string    `json:"id"`
+	Ruleset     string    `json:"ruleset"`
+	RulesetHash string    `json:"ruleset_hash"`
+	State       string    `json:"state"`
+	Error       string    `json:"error,omitempty"`
+	Created     time.Time `json:"created"`
+	Games       int       `json:"games"`
+	Done        int       `json:"done"`
+	DeadLetters int       `json:"dead_letters"`
+	// Surplus, once complete, counts the games played beyond their
+	// pairing's stopping point (already in flight when it stopped): the
+	// farm recorded them and its metrics count them, but they are not in
+	// Done and the verdict leaves them out, so a rerun reads the same games.
+	Surplus int           `json:"surplus,omitempty"`
+	Plan    protocol.Plan `json:"plan"`
 }
 
 // Detail adds the running score and the verdict.
@@ -332,7 +338,7 @@ type Detail struct {
 
 func (b *serviceBatch) summary() Summary {
 	return Summary{ID: b.id, Ruleset: b.plan.Ruleset, RulesetHash: b.plan.RulesetHash, State: b.state, Error: b.err,
-		Created: b.created, Games: b.total, Done: len(b.results) + len(b.dead), DeadLetters: len(b.dead), Plan: b.plan}
+		Created: b.created, Games: b.total, Done: len(b.results) + len(b.dead), DeadLetters: len(b.dead), Surplus: b.surplus, Plan: b.plan}
 }
 
 func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
