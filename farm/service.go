@@ -512,41 +512,33 @@ func (s *Service) getResults(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Service) getReport(w http.ResponseWriter, r *http.Request) {
-	b := s.lookup(w, r)
-	if b == nil {
-		return
-	}
-	s.mu.Lock()
-	doc, state, reportErr := b.doc, b.state, b.report
-	s.mu.Unlock()
-	switch {
-	case doc != nil:
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(doc)
-	case reportErr != "":
-		writeError(w, http.StatusInternalServerError, "report: "+reportErr, nil)
-	default:
-		writeError(w, http.StatusNotFound, "no report (measurement "+state+")", nil)
-	}
+	s.serveDocument(w, r, "report", "application/json", func(b *serviceBatch) []byte { return b.doc })
 }
 
 // getReportHTML serves the finished report's page.
 func (s *Service) getReportHTML(w http.ResponseWriter, r *http.Request) {
+	s.serveDocument(w, r, "report", "text/html; charset=utf-8", func(b *serviceBatch) []byte { return b.html })
+}
+
+// serveDocument serves one of a finished measurement's documents (what
+// pick returns, nil until there is one): 500 when the report failed,
+// 404 while there is none yet.
+func (s *Service) serveDocument(w http.ResponseWriter, r *http.Request, what, contentType string, pick func(*serviceBatch) []byte) {
 	b := s.lookup(w, r)
 	if b == nil {
 		return
 	}
 	s.mu.Lock()
-	html, state, reportErr := b.html, b.state, b.report
+	doc, state, reportErr := pick(b), b.state, b.report
 	s.mu.Unlock()
 	switch {
-	case html != nil:
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write(html)
+	case doc != nil:
+		w.Header().Set("Content-Type", contentType)
+		w.Write(doc)
 	case reportErr != "":
 		writeError(w, http.StatusInternalServerError, "report: "+reportErr, nil)
 	default:
-		writeError(w, http.StatusNotFound, "no report (measurement "+state+")", nil)
+		writeError(w, http.StatusNotFound, "no "+what+" (measurement "+state+")", nil)
 	}
 }
 
@@ -578,19 +570,7 @@ func (s *Service) getLive(w http.ResponseWriter, r *http.Request) {
 
 // getGames serves a finished measurement's games as PGN.
 func (s *Service) getGames(w http.ResponseWriter, r *http.Request) {
-	b := s.lookup(w, r)
-	if b == nil {
-		return
-	}
-	s.mu.Lock()
-	pgn, state := b.pgn, b.state
-	s.mu.Unlock()
-	if pgn == nil {
-		writeError(w, http.StatusNotFound, "no games (measurement "+state+")", nil)
-		return
-	}
-	w.Header().Set("Content-Type", "application/x-chess-pgn")
-	w.Write(pgn)
+	s.serveDocument(w, r, "games", "application/x-chess-pgn", func(b *serviceBatch) []byte { return b.pgn })
 }
 
 func (s *Service) getQueue(w http.ResponseWriter, r *http.Request) {
