@@ -94,7 +94,10 @@ type Game struct {
 	// holds it and the attack tests read blockers from occupancy masks.
 	// leapCaps and leapMoves are then, per (player, kind, square), the
 	// fast leaps that may capture and those that may move, as masks.
-	small      bool
+	small bool
+	// mid: 65 to 128 squares, generated from midSquares (midboard.go).
+	mid        bool
+	midSquares []midSquare
 	slideKinds [2]uint32 // per player, the kinds in its slide line groups
 	leapCaps   []uint64
 	leapMoves  []uint64

@@ -311,7 +311,11 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 				for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
 					from := w<<6 | bits.TrailingZeros64(bb)
 					at := len(buf)
-					buf = p.genPiece(buf, from, capOnly)
+					if g.mid {
+						buf = p.genMid(buf, from, capOnly)
+					} else {
+						buf = p.genPiece(buf, from, capOnly)
+					}
 					if everyPiece || c.from.has(from) || special>>(p.board[from]>>2)&1 != 0 && hasSpecialType(buf[at:]) {
 						buf = p.keepLegal(buf, at, c)
 					}

@@ -48,6 +48,9 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 	// Repeated landings, promotions, regions and immobility need the
 	// table entries, and so does an en passant square a capture of this
 	// piece may land on.
+	if g.mid {
+		return p.genMid(buf, from, capOnly)
+	}
 	if ps.flags&(psDup|psSpecial) != 0 || ps.flags&psEP != 0 && p.epN > 0 {
 		return p.genTable(buf, ps, idx, from, k, capOnly)
 	}

@@ -663,6 +663,9 @@ func (g *Game) splitFast() error {
 	g.fastRayStart[size] = uint32(len(g.fastRays))
 	g.slowStart[size] = uint32(len(g.slow))
 	g.packSquares()
+	if g.mid {
+		g.buildMid()
+	}
 	nd := len(g.dirs)
 	g.rayReach = make([]bitset, 2*nd*g.n)
 	for i, r := range g.fwd {
