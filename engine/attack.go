@@ -38,6 +38,17 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 		if m == 0 {
 			continue
 		}
+		if gr.typ == genSlide && g.mid && gr.rayOrds != nil && gr.rayOrds[t] != maskray.Walk {
+			b0 := gr.rayMasks[t] & (p.occ[0][0] | p.occ[1][0] | p.occ[2][0])
+			b1 := gr.rayHi[t] & (p.occ[0][1] | p.occ[1][1] | p.occ[2][1])
+			if b0|b1 != 0 {
+				sq := first2(b0, b1, gr.rayOrds[t])
+				if c := p.board[sq&255]; int(c&3) == by && m>>(c>>2)&1 != 0 && p.groupOK(gr, sq) {
+					return true
+				}
+			}
+			continue
+		}
 		r := gr.rays[t]
 		ray := g.pool[r.off : r.off+uint32(r.n)]
 		if gr.maxR > 0 && gr.maxR < len(ray) {
@@ -261,6 +272,19 @@ func (p *Position) leapAttacked(t, by int, mask uint32) bool {
 		if g.small {
 			for src := gr.srcs & own; src != 0; src &= src - 1 {
 				if m>>(board[bits.TrailingZeros64(src)]>>2)&1 != 0 {
+					return true
+				}
+			}
+			continue
+		}
+		if g.mid {
+			for src := gr.srcs & own; src != 0; src &= src - 1 {
+				if m>>(board[bits.TrailingZeros64(src)]>>2&31)&1 != 0 {
+					return true
+				}
+			}
+			for src := gr.srcsHi & p.occ[by][1]; src != 0; src &= src - 1 {
+				if m>>(board[64+bits.TrailingZeros64(src)]>>2&31)&1 != 0 {
 					return true
 				}
 			}

@@ -160,10 +160,12 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 			check, hops := false, false
 			// On a small board, a line from the royal holding none of
 			// the other player's sliders can neither check nor pin.
-			var sliders uint64
-			if g.small {
+			var sliders, sliders1 uint64
+			if g.small || g.mid {
 				for km := g.slideKinds[opp] & capt; km != 0; km &= km - 1 {
-					sliders |= p.kindBB[opp][bits.TrailingZeros32(km)-1][0]
+					bb := &p.kindBB[opp][bits.TrailingZeros32(km)-1]
+					sliders |= bb[0]
+					sliders1 |= bb[1]
 				}
 			}
 			for gi := range g.groups[opp] {
@@ -187,6 +189,34 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					}
 					if blk &^= 1 << uint(sq); blk != 0 {
 						if pc := p.board[maskray.First(blk, gr.rayOrds[r])]; int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
+							c.from.set(sq)
+						}
+					}
+					continue
+				}
+				if gr.typ == genSlide && g.mid && gr.rayOrds != nil && gr.rayOrds[r] != maskray.Walk {
+					// The same with two words.
+					lo, hi := gr.rayMasks[r], gr.rayHi[r]
+					if lo&sliders|hi&sliders1 == 0 {
+						continue
+					}
+					b0 := lo & (p.occ[0][0] | p.occ[1][0] | p.occ[2][0])
+					b1 := hi & (p.occ[0][1] | p.occ[1][1] | p.occ[2][1])
+					sq := first2(b0, b1, gr.rayOrds[r])
+					pc := p.board[sq&255]
+					if int(pc&3) != s {
+						if int(pc&3) == opp && m>>(pc>>2)&1 != 0 && p.groupOK(gr, sq) {
+							check = true
+						}
+						continue
+					}
+					if sq < 64 {
+						b0 &^= 1 << uint(sq)
+					} else {
+						b1 &^= 1 << uint(sq-64)
+					}
+					if b0|b1 != 0 {
+						if pc := p.board[first2(b0, b1, gr.rayOrds[r])&255]; int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
 							c.from.set(sq)
 						}
 					}

@@ -19,23 +19,42 @@ import (
 // midSquare is, per (player, kind, square), what genMid reads: one load
 // finds every list without slicing the shared pools.
 type midSquare struct {
-	leaps   []fastLeap
+	leaps   []midLeap
 	rays    []midRay
-	slow    []genEntry // entries left to genSlow, after the rays (nil: none)
-	nFast   int        // the most moves leaps and rays give
+	slides  []midSlide // the slow entries as rays, after the others
+	slow    []genEntry // or left to genSlow (nil: none)
+	nFast   int        // the most moves leaps, rays and slides give
 	flags   uint8      // pieceSquare's
 	capMask uint32     // the kind's
 }
 
-// midRay is a slide as masks: every square (the blocker may be any), and
-// the squares it may stop on (from min_range on).
+// midLeap is a fast leap, or a ray of one square, or one square of a slow
+// slide of at most two squares: leg, when legged, is the square before it,
+// which must be empty; extra is added to a quiet move (a double step's type
+// and direction).
+type midLeap struct {
+	extra  Move
+	to     uint8
+	mode   uint8
+	leg    uint8
+	legged bool
+}
+
+// midRay is a fast ray as a two-word mask (maskray.Walk: walked from
+// off in the pool).
 type midRay struct {
-	lo, hi         uint64
+	lo, hi      uint64
+	off         uint32
+	n           uint8
+	order, mode uint8
+}
+
+// midSlide is a slow slide entry as masks: every square (the blocker may
+// be any), and the squares it may stop on (from min_range on).
+type midSlide struct {
+	midRay
 	landLo, landHi uint64
 	extra          Move // added to every quiet move: a double step's type and direction
-	off            uint32
-	n, mode, order uint8
-	minR           uint8 // for a walked ray (order maskray.Walk)
 }
 
 // rayMask2 is a ray's two-word mask form on a mid board: the orders of
@@ -72,15 +91,21 @@ func rayMask2(ray []uint8) (lo, hi uint64, order uint8) {
 	return lo, hi, order
 }
 
-// midRayOf is a slide entry as a midRay; ok is false when it cannot be
-// one: its squares do not run one way, or it is a first-move slide, or
-// (for a kind en passant applies to) a quiet landing on its first square
-// would need a different move type from the others.
-func (g *Game) midRayOf(e *genEntry, mode uint8, ep bool) (r midRay, ok bool) {
+// midSlideOf is a slow entry as a midSlide; ok is false when it cannot
+// be one: it is not a slide, or a first-move one, or its squares do not
+// run one way, or (for a kind en passant applies to) a quiet landing on
+// its first square would need a different move type from the others.
+func (g *Game) midSlideOf(e *genEntry, ep bool) (r midSlide, ok bool) {
 	ray := g.pool[e.off : e.off+uint32(e.n)]
-	r = midRay{off: e.off, n: e.n, mode: mode, minR: max(e.minR, 1)}
+	r.off, r.n = e.off, e.n
+	if e.canMove {
+		r.mode |= modeMove
+	}
+	if e.canCap {
+		r.mode |= modeCapture
+	}
 	r.lo, r.hi, r.order = rayMask2(ray)
-	skip := min(int(r.minR)-1, len(ray))
+	skip := min(max(int(e.minR), 1)-1, len(ray))
 	for _, sq := range ray[skip:] {
 		if sq < 64 {
 			r.landLo |= 1 << sq
@@ -95,61 +120,100 @@ func (g *Game) midRayOf(e *genEntry, mode uint8, ep bool) (r midRay, ok bool) {
 		}
 		r.extra = moveDouble<<mvTypeShift | Move(e.dir)<<mvAuxShift
 	}
-	if r.order == maskray.Walk && r.minR > 1 || e.first || e.typ != genSlide {
-		return r, false
-	}
-	return r, true
+	return r, r.order != maskray.Walk && !e.first && e.typ == genSlide
 }
 
-// buildMid fills Game.midSquares from the fast lists splitFast made.
+// slideLeaps is a slow slide of at most two squares as leaps, in the
+// order genEntries lists its moves; ok is false for any other entry.
+func (g *Game) slideLeaps(e *genEntry, ep bool) (out []midLeap, ok bool) {
+	if e.typ != genSlide || e.first || e.n > 2 {
+		return nil, false
+	}
+	var mode uint8
+	if e.canMove {
+		mode |= modeMove
+	}
+	if e.canCap {
+		mode |= modeCapture
+	}
+	ray := g.pool[e.off : e.off+uint32(e.n)]
+	for i, sq := range ray {
+		if i+1 < int(e.minR) {
+			continue // passed over, never landed on
+		}
+		l := midLeap{to: sq, mode: mode}
+		if i > 0 {
+			l.leg, l.legged = ray[0], true
+			if ep {
+				// genEntries marks a quiet landing past the first square.
+				l.extra = moveDouble<<mvTypeShift | Move(e.dir)<<mvAuxShift
+			}
+		}
+		out = append(out, l)
+	}
+	return out, true
+}
+
+// buildMid fills Game.midSquares from the fast lists splitFast made. A
+// leap is cheaper than a ray, so the rays of one square at the head of a
+// piece's rays become leaps after its leaps, and so do its slow entries when
+// they are short slides and no longer ray stands between.
 func (g *Game) buildMid() {
 	size := 2 * g.nk * g.n
 	g.midSquares = make([]midSquare, size)
 	for idx := range g.midSquares {
 		ps := &g.pieceSquares[idx]
 		ms := &g.midSquares[idx]
-		k := idx / g.n % g.nk
-		ki := &g.kinds[k]
+		ki := &g.kinds[idx/g.n%g.nk]
 		ms.flags, ms.capMask = ps.flags, ki.capMask
 		if ps.flags&psDup != 0 {
 			continue // genTable walks the entries
 		}
-		ms.leaps = g.fastLeaps[g.fastLeapStart[idx]:g.fastLeapStart[idx+1]]
-		ms.nFast = len(ms.leaps)
+		for _, fl := range g.fastLeaps[g.fastLeapStart[idx]:g.fastLeapStart[idx+1]] {
+			ms.leaps = append(ms.leaps, midLeap{to: fl.to, mode: fl.mode})
+		}
 		for _, fr := range g.fastRays[g.fastRayStart[idx]:g.fastRayStart[idx+1]] {
-			e := genEntry{typ: genSlide, off: fr.off, n: fr.n, minR: 1,
-				canMove: fr.mode&modeMove != 0, canCap: fr.mode&modeCapture != 0}
-			r, _ := g.midRayOf(&e, fr.mode, false) // a fast ray never marks
+			if fr.n == 1 && len(ms.rays) == 0 {
+				ms.leaps = append(ms.leaps, midLeap{to: g.pool[fr.off], mode: fr.mode})
+				continue
+			}
+			r := midRay{off: fr.off, n: fr.n, mode: fr.mode}
+			r.lo, r.hi, r.order = rayMask2(g.pool[fr.off : fr.off+uint32(fr.n)])
 			ms.rays = append(ms.rays, r)
 			ms.nFast += int(fr.n)
 		}
 		slow := g.slow[g.slowStart[idx]:g.slowStart[idx+1]]
-		var more []midRay
+		if len(ms.rays) == 0 {
+			var more []midLeap
+			converted := 0
+			for i := range slow {
+				ls, ok := g.slideLeaps(&slow[i], ki.ep)
+				if !ok {
+					break
+				}
+				more = append(more, ls...)
+				converted++
+			}
+			if converted == len(slow) {
+				ms.leaps = append(ms.leaps, more...)
+				slow = nil
+			}
+		}
+		ms.leaps = slices.Clip(ms.leaps)
+		ms.rays = slices.Clip(ms.rays)
+		ms.nFast += len(ms.leaps)
 		for i := range slow {
-			e := &slow[i]
-			mode := uint8(0)
-			if e.canMove {
-				mode |= modeMove
-			}
-			if e.canCap {
-				mode |= modeCapture
-			}
-			r, ok := g.midRayOf(e, mode, ki.ep)
+			r, ok := g.midSlideOf(&slow[i], ki.ep)
 			if !ok {
-				more = nil
+				ms.slides = nil
 				break
 			}
-			more = append(more, r)
+			ms.slides = append(ms.slides, r)
+			ms.nFast += int(r.n)
 		}
-		if len(more) == len(slow) {
-			ms.rays = append(ms.rays, more...)
-			for _, r := range more {
-				ms.nFast += int(r.n)
-			}
-		} else {
+		if len(ms.slides) < len(slow) {
 			ms.slow = slow
 		}
-		ms.rays = slices.Clip(ms.rays)
 	}
 }
 
@@ -173,96 +237,171 @@ func (p *Position) genMid(buf []Move, from int, capOnly bool) []Move {
 		buf = slices.Grow(buf, ms.nFast)
 	}
 	out := buf[:cap(buf)]
-	for _, fl := range ms.leaps {
+	for i := range ms.leaps {
+		fl := &ms.leaps[i]
+		if fl.legged && board[fl.leg] != 0 {
+			continue
+		}
 		c := board[fl.to]
 		if c == 0 {
 			if fl.mode&modeMove != 0 && !capOnly {
-				out[n] = base | Move(fl.to)<<8
+				out[n] = base | Move(fl.to)<<8 | fl.extra
 				n++
 			}
-		} else if int(c&3) != s && fl.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
+		} else if int(c&3) != s && fl.mode&modeCapture != 0 && capMask>>(c>>2&31)&1 != 0 {
 			out[n] = base | Move(fl.to)<<8 | mvCapture
 			n++
 		}
 	}
 	o0 := p.occ[0][0] | p.occ[1][0] | p.occ[2][0]
 	o1 := p.occ[0][1] | p.occ[1][1] | p.occ[2][1]
+	var quiet uint64 // every square, or none with capOnly
+	if !capOnly {
+		quiet = ^quiet
+	}
 	for i := range ms.rays {
 		r := &ms.rays[i]
-		var h0, h1 uint64 // the first blocker, as a mask
-		var n0, n1 uint64 // the squares before it
+		q := quiet
+		if r.mode&modeMove == 0 {
+			q = 0
+		}
+		hit := -1 // the first blocker
 		switch r.order {
 		case maskray.Rising:
-			if b := r.lo & o0; b != 0 {
-				h0 = b & -b
-				n0 = r.lo & (h0 - 1)
-			} else {
-				b = r.hi & o1
-				h1 = b & -b
-				n0, n1 = r.lo, r.hi&(h1-1) // all of hi when there is no blocker
+			n0, n1 := r.lo, r.hi // the squares before it
+			if b := n0 & o0; b != 0 {
+				hit = bits.TrailingZeros64(b)
+				n0 &= b&-b - 1
+				n1 = 0
+			} else if b = n1 & o1; b != 0 {
+				hit = 64 + bits.TrailingZeros64(b)
+				n1 &= b&-b - 1
 			}
-			if r.mode&modeMove != 0 && !capOnly {
-				n0 &= r.landLo
-				n1 &= r.landHi
-				for ; n0 != 0; n0 &= n0 - 1 {
-					out[n] = base | Move(bits.TrailingZeros64(n0))<<8 | r.extra
-					n++
-				}
-				for ; n1 != 0; n1 &= n1 - 1 {
-					out[n] = base | Move(64+bits.TrailingZeros64(n1))<<8 | r.extra
-					n++
-				}
+			for n0 &= q; n0 != 0; n0 &= n0 - 1 {
+				out[n] = base | Move(bits.TrailingZeros64(n0))<<8
+				n++
+			}
+			for n1 &= q; n1 != 0; n1 &= n1 - 1 {
+				out[n] = base | Move(64+bits.TrailingZeros64(n1))<<8
+				n++
 			}
 		case maskray.Falling:
-			n0, n1 = r.lo, r.hi
-			if b := r.hi & o1; b != 0 {
-				h1 = 1 << uint(63-bits.LeadingZeros64(b))
-				n0, n1 = 0, n1&^(h1|(h1-1))
-			} else if b = r.lo & o0; b != 0 {
-				h0 = 1 << uint(63-bits.LeadingZeros64(b))
-				n0 &^= h0 | (h0 - 1)
+			n0, n1 := r.lo, r.hi
+			if b := n1 & o1; b != 0 {
+				t := 63 - bits.LeadingZeros64(b)
+				hit = 64 + t
+				n1 &^= 2<<uint(t) - 1
+				n0 = 0
+			} else if b = n0 & o0; b != 0 {
+				hit = 63 - bits.LeadingZeros64(b)
+				n0 &^= 2<<uint(hit) - 1
 			}
-			if r.mode&modeMove != 0 && !capOnly {
-				n0 &= r.landLo
-				n1 &= r.landHi
-				for ; n1 != 0; n1 &^= 1 << uint(63-bits.LeadingZeros64(n1)) {
-					out[n] = base | Move(127-bits.LeadingZeros64(n1))<<8 | r.extra
-					n++
-				}
-				for ; n0 != 0; n0 &^= 1 << uint(63-bits.LeadingZeros64(n0)) {
-					out[n] = base | Move(63-bits.LeadingZeros64(n0))<<8 | r.extra
-					n++
-				}
+			for n1 &= q; n1 != 0; n1 &^= 1 << uint(63-bits.LeadingZeros64(n1)) {
+				out[n] = base | Move(127-bits.LeadingZeros64(n1))<<8
+				n++
 			}
-		default: // a ray round a wrapped edge, min_range 1: walked
+			for n0 &= q; n0 != 0; n0 &^= 1 << uint(63-bits.LeadingZeros64(n0)) {
+				out[n] = base | Move(63-bits.LeadingZeros64(n0))<<8
+				n++
+			}
+		default: // a ray round a wrapped edge: walked
 			for _, to := range g.pool[r.off : r.off+uint32(r.n)] {
 				if board[to] != 0 {
-					if to < 64 {
-						h0 = 1 << to
-					} else {
-						h1 = 1 << (to - 64)
-					}
+					hit = int(to)
 					break
 				}
-				if r.mode&modeMove != 0 && !capOnly {
-					out[n] = base | Move(to)<<8 | r.extra
+				if q != 0 {
+					out[n] = base | Move(to)<<8
 					n++
 				}
 			}
 		}
-		if h0&r.landLo|h1&r.landHi != 0 && r.mode&modeCapture != 0 {
-			to := bits.TrailingZeros64(h0)
-			if h0 == 0 {
-				to = 64 + bits.TrailingZeros64(h1)
-			}
-			if c := board[to&255]; int(c&3) != s && capMask>>(c>>2)&1 != 0 {
-				out[n] = base | Move(to)<<8 | mvCapture
+		if hit >= 0 && r.mode&modeCapture != 0 {
+			if c := board[hit&255]; int(c&3) != s && capMask>>(c>>2&31)&1 != 0 {
+				out[n] = base | Move(hit)<<8 | mvCapture
 				n++
 			}
 		}
+	}
+	for i := range ms.slides {
+		n = p.midSlide(out, n, &ms.slides[i], base, capMask, quiet, o0, o1)
 	}
 	if ms.slow == nil {
 		return out[:n]
 	}
 	return p.genSlow(out[:n], &g.pieceSquares[idx], from, k, capOnly)
+}
+
+// midSlide writes a slide's moves into out from n and returns the new
+// length.
+func (p *Position) midSlide(out []Move, n int, r *midSlide, base Move, capMask uint32, quiet, o0, o1 uint64) int {
+	var h0, h1 uint64 // the first blocker, as a mask
+	n0, n1 := r.lo, r.hi
+	if r.order == maskray.Rising {
+		if b := n0 & o0; b != 0 {
+			h0 = b & -b
+			n0, n1 = n0&(h0-1), 0
+		} else {
+			h1 = n1 & o1 & -(n1 & o1)
+			n1 &= h1 - 1
+		}
+	} else {
+		if b := n1 & o1; b != 0 {
+			h1 = 1 << uint(63-bits.LeadingZeros64(b))
+			n0, n1 = 0, n1&^(h1|(h1-1))
+		} else if b = n0 & o0; b != 0 {
+			h0 = 1 << uint(63-bits.LeadingZeros64(b))
+			n0 &^= h0 | (h0 - 1)
+		}
+	}
+	if r.mode&modeMove == 0 {
+		quiet = 0
+	}
+	n0 &= r.landLo & quiet
+	n1 &= r.landHi & quiet
+	if r.order == maskray.Rising {
+		for ; n0 != 0; n0 &= n0 - 1 {
+			out[n] = base | Move(bits.TrailingZeros64(n0))<<8 | r.extra
+			n++
+		}
+		for ; n1 != 0; n1 &= n1 - 1 {
+			out[n] = base | Move(64+bits.TrailingZeros64(n1))<<8 | r.extra
+			n++
+		}
+	} else {
+		for ; n1 != 0; n1 &^= 1 << uint(63-bits.LeadingZeros64(n1)) {
+			out[n] = base | Move(127-bits.LeadingZeros64(n1))<<8 | r.extra
+			n++
+		}
+		for ; n0 != 0; n0 &^= 1 << uint(63-bits.LeadingZeros64(n0)) {
+			out[n] = base | Move(63-bits.LeadingZeros64(n0))<<8 | r.extra
+			n++
+		}
+	}
+	if h0&r.landLo|h1&r.landHi != 0 && r.mode&modeCapture != 0 {
+		to := bits.TrailingZeros64(h0)
+		if h0 == 0 {
+			to = 64 + bits.TrailingZeros64(h1)
+		}
+		if c := p.board[to&255]; int(c&3) != p.side && capMask>>(c>>2&31)&1 != 0 {
+			out[n] = base | Move(to)<<8 | mvCapture
+			n++
+		}
+	}
+	return n
+}
+
+// first2 is the first square, in a ray's order, of a non-empty two-word
+// part of its mask.
+func first2(b0, b1 uint64, order uint8) int {
+	if order == maskray.Rising {
+		if b0 != 0 {
+			return bits.TrailingZeros64(b0)
+		}
+		return 64 + bits.TrailingZeros64(b1)
+	}
+	if b1 != 0 {
+		return 127 - bits.LeadingZeros64(b1)
+	}
+	return 63 - bits.LeadingZeros64(b0)
 }

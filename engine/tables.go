@@ -60,7 +60,9 @@ type leapGroup struct {
 	mask uint32
 	off  uint32
 	n    uint8
-	srcs uint64 // the sources as a mask, on a small board
+	srcs uint64 // the sources as a mask, on a small board (and mid: the low word)
+	// srcsHi is a mid board's high word of the sources.
+	srcsHi uint64
 }
 
 // lineGroup is one direction of ray attack shared by several kinds: a
@@ -78,8 +80,10 @@ type lineGroup struct {
 	rays   []rayRef // the reverse chain onto each square
 	// On a small board, each square's chain cut to maxR as a mask, and
 	// the order its squares run in (maskray.Walk where the board's wrap needs
-	// the walk); nil where a minimum range needs it.
+	// the walk); nil where a minimum range needs it. On a mid board the
+	// mask is two words, rayMasks the low and rayHi the high one.
 	rayMasks []uint64
+	rayHi    []uint64
 	rayOrds  []uint8
 }
 
@@ -465,9 +469,13 @@ func (g *Game) loadMoves() error {
 			}
 			for _, m := range masks {
 				lg := leapGroup{mask: m, off: uint32(len(g.pool)), n: uint8(len(srcs[m]))}
-				if g.small {
+				if g.small || g.mid {
 					for _, sq := range srcs[m] {
-						lg.srcs |= 1 << sq
+						if sq < 64 {
+							lg.srcs |= 1 << sq
+						} else {
+							lg.srcsHi |= 1 << (sq - 64)
+						}
 					}
 				}
 				g.plainGroups[p] = append(g.plainGroups[p], lg)
@@ -495,15 +503,22 @@ func (g *Game) loadMoves() error {
 			gr := lineGroup{dir: key.dir, typ: key.typ, mask: lineMasks[p][key], maxR: key.maxR,
 				minR: key.minR, screen: key.screen, scrR: key.scrR, cond: key.cond, first: key.first,
 				rays: g.rev[(p*nd+key.dir)*g.n : (p*nd+key.dir+1)*g.n]}
-			if g.small && gr.minR <= 1 { // a minimum range needs the walk
+			if (g.small || g.mid) && gr.minR <= 1 { // a minimum range needs the walk
 				gr.rayMasks = make([]uint64, g.n)
 				gr.rayOrds = make([]uint8, g.n)
+				if g.mid {
+					gr.rayHi = make([]uint64, g.n)
+				}
 				for t, r := range gr.rays {
 					ray := g.pool[r.off : r.off+uint32(r.n)]
 					if gr.maxR > 0 && gr.maxR < len(ray) {
 						ray = ray[:gr.maxR]
 					}
-					gr.rayMasks[t], gr.rayOrds[t] = g.rayMask(ray)
+					if g.mid {
+						gr.rayMasks[t], gr.rayHi[t], gr.rayOrds[t] = rayMask2(ray)
+					} else {
+						gr.rayMasks[t], gr.rayOrds[t] = g.rayMask(ray)
+					}
 				}
 			}
 			if gr.typ == genSlide {
