@@ -337,15 +337,14 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 		s := p.side
 		d := g.drops
 		if d == nil || !d.placement || p.handN[s] == 0 {
-			for w := 0; w < 4; w++ {
+			if g.mid {
+				buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, c, everyPiece, special)
+			}
+			for w := 0; w < 4 && !g.mid; w++ {
 				for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
 					from := w<<6 | bits.TrailingZeros64(bb)
 					at := len(buf)
-					if g.mid {
-						buf = p.genMid(buf, from, capOnly)
-					} else {
-						buf = p.genPiece(buf, from, capOnly)
-					}
+					buf = p.genPiece(buf, from, capOnly)
 					if everyPiece || c.from.has(from) || special>>(p.board[from]>>2)&1 != 0 && hasSpecialType(buf[at:]) {
 						buf = p.keepLegal(buf, at, c)
 					}

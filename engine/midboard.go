@@ -217,119 +217,144 @@ func (g *Game) buildMid() {
 	}
 }
 
-// genMid is genPiece on a mid board. The leaps' and rays' moves are
-// written into room made first (nFast at most), not appended one by one:
-// without append's call the loop's values stay in registers.
+// genMid is genPiece on a mid board.
 func (p *Position) genMid(buf []Move, from int, capOnly bool) []Move {
+	var set [2]uint64
+	set[from>>6&1] = 1 << uint(from&63)
+	return p.genMidSet(buf, set, capOnly, nil, false, 0)
+}
+
+// genMidSet appends the moves of the side to move's pieces on set, piece
+// by piece in square order, as genPiece would. With c (legal's context) it
+// also settles each piece's moves as legal does: keepLegal for a piece
+// when every piece is tested, c names its square, or it is of a special
+// kind and made a special move. The leaps' and rays' moves are written into
+// room made first (nFast at most), not appended one by one, and all in one
+// function: a call puts every value in use back on the stack.
+func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCtx, everyPiece bool, special uint32) []Move {
 	g := p.g
 	s := p.side
 	board := &p.board
-	k := int(board[from]>>2) - 1
-	idx := (s*g.nk+k)*g.n + from
-	ms := &g.midSquares[idx]
-	if ms.flags&(psDup|psSpecial) != 0 || ms.flags&psEP != 0 && p.epN > 0 {
-		return p.genTable(buf, &g.pieceSquares[idx], idx, from, k, capOnly)
-	}
-	capMask := ms.capMask
-	base := mvValid | Move(from)
-	n := len(buf)
-	if cap(buf)-n < ms.nFast {
-		buf = slices.Grow(buf, ms.nFast)
-	}
-	out := buf[:cap(buf)]
-	for i := range ms.leaps {
-		fl := &ms.leaps[i]
-		if fl.legged && board[fl.leg] != 0 {
-			continue
-		}
-		c := board[fl.to]
-		if c == 0 {
-			if fl.mode&modeMove != 0 && !capOnly {
-				out[n] = base | Move(fl.to)<<8 | fl.extra
-				n++
-			}
-		} else if int(c&3) != s && fl.mode&modeCapture != 0 && capMask>>(c>>2&31)&1 != 0 {
-			out[n] = base | Move(fl.to)<<8 | mvCapture
-			n++
-		}
-	}
 	o0 := p.occ[0][0] | p.occ[1][0] | p.occ[2][0]
 	o1 := p.occ[0][1] | p.occ[1][1] | p.occ[2][1]
 	var quiet uint64 // every square, or none with capOnly
 	if !capOnly {
 		quiet = ^quiet
 	}
-	for i := range ms.rays {
-		r := &ms.rays[i]
-		q := quiet
-		if r.mode&modeMove == 0 {
-			q = 0
+	for bb, w := set[0], 0; ; bb &= bb - 1 {
+		if bb == 0 {
+			if w == 1 || set[1] == 0 {
+				return buf
+			}
+			bb, w = set[1], 1
 		}
-		hit := -1 // the first blocker
-		switch r.order {
-		case maskray.Rising:
-			n0, n1 := r.lo, r.hi // the squares before it
-			if b := n0 & o0; b != 0 {
-				hit = bits.TrailingZeros64(b)
-				n0 &= b&-b - 1
-				n1 = 0
-			} else if b = n1 & o1; b != 0 {
-				hit = 64 + bits.TrailingZeros64(b)
-				n1 &= b&-b - 1
+		from := w<<6 | bits.TrailingZeros64(bb)
+		at := len(buf)
+		k := int(board[from]>>2) - 1
+		idx := (s*g.nk+k)*g.n + from
+		ms := &g.midSquares[idx]
+		if ms.flags&(psDup|psSpecial) != 0 || ms.flags&psEP != 0 && p.epN > 0 {
+			buf = p.genTable(buf, &g.pieceSquares[idx], idx, from, k, capOnly)
+		} else {
+			capMask := ms.capMask
+			base := mvValid | Move(from)
+			n := len(buf)
+			if cap(buf)-n < ms.nFast {
+				buf = slices.Grow(buf, ms.nFast)
 			}
-			for n0 &= q; n0 != 0; n0 &= n0 - 1 {
-				out[n] = base | Move(bits.TrailingZeros64(n0))<<8
-				n++
-			}
-			for n1 &= q; n1 != 0; n1 &= n1 - 1 {
-				out[n] = base | Move(64+bits.TrailingZeros64(n1))<<8
-				n++
-			}
-		case maskray.Falling:
-			n0, n1 := r.lo, r.hi
-			if b := n1 & o1; b != 0 {
-				t := 63 - bits.LeadingZeros64(b)
-				hit = 64 + t
-				n1 &^= 2<<uint(t) - 1
-				n0 = 0
-			} else if b = n0 & o0; b != 0 {
-				hit = 63 - bits.LeadingZeros64(b)
-				n0 &^= 2<<uint(hit) - 1
-			}
-			for n1 &= q; n1 != 0; n1 &^= 1 << uint(63-bits.LeadingZeros64(n1)) {
-				out[n] = base | Move(127-bits.LeadingZeros64(n1))<<8
-				n++
-			}
-			for n0 &= q; n0 != 0; n0 &^= 1 << uint(63-bits.LeadingZeros64(n0)) {
-				out[n] = base | Move(63-bits.LeadingZeros64(n0))<<8
-				n++
-			}
-		default: // a ray round a wrapped edge: walked
-			for _, to := range g.pool[r.off : r.off+uint32(r.n)] {
-				if board[to] != 0 {
-					hit = int(to)
-					break
+			out := buf[:cap(buf)]
+			for i := range ms.leaps {
+				fl := &ms.leaps[i]
+				if fl.legged && board[fl.leg] != 0 {
+					continue
 				}
-				if q != 0 {
-					out[n] = base | Move(to)<<8
+				pc := board[fl.to]
+				if pc == 0 {
+					if fl.mode&modeMove != 0 && !capOnly {
+						out[n] = base | Move(fl.to)<<8 | fl.extra
+						n++
+					}
+				} else if int(pc&3) != s && fl.mode&modeCapture != 0 && capMask>>(pc>>2&31)&1 != 0 {
+					out[n] = base | Move(fl.to)<<8 | mvCapture
 					n++
 				}
 			}
-		}
-		if hit >= 0 && r.mode&modeCapture != 0 {
-			if c := board[hit&255]; int(c&3) != s && capMask>>(c>>2&31)&1 != 0 {
-				out[n] = base | Move(hit)<<8 | mvCapture
-				n++
+			for i := range ms.rays {
+				r := &ms.rays[i]
+				q := quiet
+				if r.mode&modeMove == 0 {
+					q = 0
+				}
+				hit := -1 // the first blocker
+				switch r.order {
+				case maskray.Rising:
+					n0, n1 := r.lo, r.hi // the squares before it
+					if b := n0 & o0; b != 0 {
+						hit = bits.TrailingZeros64(b)
+						n0 &= b&-b - 1
+						n1 = 0
+					} else if b = n1 & o1; b != 0 {
+						hit = 64 + bits.TrailingZeros64(b)
+						n1 &= b&-b - 1
+					}
+					for n0 &= q; n0 != 0; n0 &= n0 - 1 {
+						out[n] = base | Move(bits.TrailingZeros64(n0))<<8
+						n++
+					}
+					for n1 &= q; n1 != 0; n1 &= n1 - 1 {
+						out[n] = base | Move(64+bits.TrailingZeros64(n1))<<8
+						n++
+					}
+				case maskray.Falling:
+					n0, n1 := r.lo, r.hi
+					if b := n1 & o1; b != 0 {
+						t := 63 - bits.LeadingZeros64(b)
+						hit = 64 + t
+						n1 &^= 2<<uint(t) - 1
+						n0 = 0
+					} else if b = n0 & o0; b != 0 {
+						hit = 63 - bits.LeadingZeros64(b)
+						n0 &^= 2<<uint(hit) - 1
+					}
+					for n1 &= q; n1 != 0; n1 &^= 1 << uint(63-bits.LeadingZeros64(n1)) {
+						out[n] = base | Move(127-bits.LeadingZeros64(n1))<<8
+						n++
+					}
+					for n0 &= q; n0 != 0; n0 &^= 1 << uint(63-bits.LeadingZeros64(n0)) {
+						out[n] = base | Move(63-bits.LeadingZeros64(n0))<<8
+						n++
+					}
+				default: // a ray round a wrapped edge: walked
+					for _, to := range g.pool[r.off : r.off+uint32(r.n)] {
+						if board[to] != 0 {
+							hit = int(to)
+							break
+						}
+						if q != 0 {
+							out[n] = base | Move(to)<<8
+							n++
+						}
+					}
+				}
+				if hit >= 0 && r.mode&modeCapture != 0 {
+					if pc := board[hit&255]; int(pc&3) != s && capMask>>(pc>>2&31)&1 != 0 {
+						out[n] = base | Move(hit)<<8 | mvCapture
+						n++
+					}
+				}
+			}
+			for i := range ms.slides {
+				n = p.midSlide(out, n, &ms.slides[i], base, capMask, quiet, o0, o1)
+			}
+			buf = out[:n]
+			if ms.slow != nil {
+				buf = p.genSlow(buf, &g.pieceSquares[idx], from, k, capOnly)
 			}
 		}
+		if c != nil && (everyPiece || c.from.has(from) || special>>(board[from]>>2&31)&1 != 0 && hasSpecialType(buf[at:])) {
+			buf = p.keepLegal(buf, at, c)
+		}
 	}
-	for i := range ms.slides {
-		n = p.midSlide(out, n, &ms.slides[i], base, capMask, quiet, o0, o1)
-	}
-	if ms.slow == nil {
-		return out[:n]
-	}
-	return p.genSlow(out[:n], &g.pieceSquares[idx], from, k, capOnly)
 }
 
 // midSlide writes a slide's moves into out from n and returns the new

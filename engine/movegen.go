@@ -17,7 +17,10 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 	if d != nil && !capOnly && d.placement && p.handN[s] > 0 {
 		return p.genDrops(buf) // the placement phase: drops only
 	}
-	for w := 0; w < 4; w++ {
+	if p.g.mid {
+		buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, nil, false, 0)
+	}
+	for w := 0; w < 4 && !p.g.mid; w++ {
 		bb := p.occ[s][w]
 		for bb != 0 {
 			from := w<<6 | bits.TrailingZeros64(bb)
