@@ -98,6 +98,7 @@ type Game struct {
 	// mid: 65 to 128 squares, generated from midSquares (midboard.go).
 	mid        bool
 	midSquares []midSquare
+	midLines   [2][]midLine
 	slideKinds [2]uint32 // per player, the kinds in its slide line groups
 	leapCaps   []uint64
 	leapMoves  []uint64

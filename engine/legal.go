@@ -168,8 +168,14 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					sliders1 |= bb[1]
 				}
 			}
-			for gi := range g.groups[opp] {
-				gr := &g.groups[opp][gi]
+			groups := g.groups[opp]
+			if g.mid {
+				if ml := &g.midLines[opp][r]; ml.ok && ml.lo&sliders|ml.hi&sliders1 == 0 {
+					groups = nil // no slider on any line to the royal
+				}
+			}
+			for gi := range groups {
+				gr := &groups[gi]
 				m := gr.mask & capt
 				if m == 0 {
 					continue

@@ -20,6 +20,8 @@ import (
 // finds every list without slicing the shared pools.
 type midSquare struct {
 	leaps   []midLeap
+	nPlain  int  // the leaps at the head without leg or extra
+	tail    bool // slides or slow entries follow the rays
 	rays    []midRay
 	slides  []midSlide // the slow entries as rays, after the others
 	slow    []genEntry // or left to genSlow (nil: none)
@@ -38,6 +40,15 @@ type midLeap struct {
 	mode   uint8
 	leg    uint8
 	legged bool
+}
+
+// midLine is, per player and square, every line a slide of that player's
+// attack groups takes onto the square, as one two-word mask; ok when every
+// group there is a slide read from masks, so that a square no slider stands
+// on any of them is seen safe from lines at once.
+type midLine struct {
+	lo, hi uint64
+	ok     bool
 }
 
 // midRay is a fast ray as a two-word mask (maskray.Walk: walked from
@@ -159,6 +170,22 @@ func (g *Game) slideLeaps(e *genEntry, ep bool) (out []midLeap, ok bool) {
 // piece's rays become leaps after its leaps, and so do its slow entries when
 // they are short slides and no longer ray stands between.
 func (g *Game) buildMid() {
+	for p := range g.midLines {
+		g.midLines[p] = make([]midLine, g.n)
+		for t := range g.midLines[p] {
+			ml := midLine{ok: true}
+			for gi := range g.groups[p] {
+				gr := &g.groups[p][gi]
+				if gr.typ != genSlide || gr.rayOrds == nil || gr.rayOrds[t] == maskray.Walk && gr.rays[t].n > 0 {
+					ml.ok = false
+					break
+				}
+				ml.lo |= gr.rayMasks[t]
+				ml.hi |= gr.rayHi[t]
+			}
+			g.midLines[p][t] = ml
+		}
+	}
 	size := 2 * g.nk * g.n
 	g.midSquares = make([]midSquare, size)
 	for idx := range g.midSquares {
@@ -214,6 +241,10 @@ func (g *Game) buildMid() {
 		if len(ms.slides) < len(slow) {
 			ms.slow = slow
 		}
+		for ms.nPlain < len(ms.leaps) && !ms.leaps[ms.nPlain].legged && ms.leaps[ms.nPlain].extra == 0 {
+			ms.nPlain++
+		}
+		ms.tail = ms.slides != nil || ms.slow != nil
 	}
 }
 
@@ -263,7 +294,21 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 				buf = slices.Grow(buf, ms.nFast)
 			}
 			out := buf[:cap(buf)]
-			for i := range ms.leaps {
+			plain := ms.leaps[:ms.nPlain]
+			for i := range plain {
+				fl := &plain[i]
+				pc := board[fl.to]
+				if pc == 0 {
+					if fl.mode&modeMove != 0 && !capOnly {
+						out[n] = base | Move(fl.to)<<8
+						n++
+					}
+				} else if int(pc&3) != s && fl.mode&modeCapture != 0 && capMask>>(pc>>2&31)&1 != 0 {
+					out[n] = base | Move(fl.to)<<8 | mvCapture
+					n++
+				}
+			}
+			for i := ms.nPlain; i < len(ms.leaps); i++ {
 				fl := &ms.leaps[i]
 				if fl.legged && board[fl.leg] != 0 {
 					continue
@@ -343,13 +388,17 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 					}
 				}
 			}
-			for i := range ms.slides {
-				n = p.midSlide(out, n, &ms.slides[i], base, capMask, quiet, o0, o1)
+			if ms.tail {
+				for i := range ms.slides {
+					n = p.midSlide(out, n, &ms.slides[i], base, capMask, quiet, o0, o1)
+				}
+				if ms.slow != nil {
+					buf = p.genSlow(out[:n], &g.pieceSquares[idx], from, k, capOnly)
+					n = len(buf)
+					out = buf[:cap(buf)]
+				}
 			}
 			buf = out[:n]
-			if ms.slow != nil {
-				buf = p.genSlow(buf, &g.pieceSquares[idx], from, k, capOnly)
-			}
 		}
 		if c != nil && (everyPiece || c.from.has(from) || special>>(board[from]>>2&31)&1 != 0 && hasSpecialType(buf[at:])) {
 			buf = p.keepLegal(buf, at, c)
