@@ -38,17 +38,6 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 		if m == 0 {
 			continue
 		}
-		if gr.typ == genSlide && g.mid && gr.rayOrds != nil && gr.rayOrds[t] != maskray.Walk {
-			b0 := gr.rayMasks[t] & (p.occ[0][0] | p.occ[1][0] | p.occ[2][0])
-			b1 := gr.rayHi[t] & (p.occ[0][1] | p.occ[1][1] | p.occ[2][1])
-			if b0|b1 != 0 {
-				sq := first2(b0, b1, gr.rayOrds[t])
-				if c := p.board[sq&255]; int(c&3) == by && m>>(c>>2)&1 != 0 && p.groupOK(gr, sq) {
-					return true
-				}
-			}
-			continue
-		}
 		r := gr.rays[t]
 		ray := g.pool[r.off : r.off+uint32(r.n)]
 		if gr.maxR > 0 && gr.maxR < len(ray) {
@@ -277,25 +266,71 @@ func (p *Position) leapAttacked(t, by int, mask uint32) bool {
 			}
 			continue
 		}
-		if g.mid {
-			for src := gr.srcs & own; src != 0; src &= src - 1 {
-				if m>>(board[bits.TrailingZeros64(src)]>>2&31)&1 != 0 {
-					return true
-				}
-			}
-			for src := gr.srcsHi & p.occ[by][1]; src != 0; src &= src - 1 {
-				if m>>(board[64+bits.TrailingZeros64(src)]>>2&31)&1 != 0 {
-					return true
-				}
-			}
-			continue
-		}
 		for _, src := range g.pool[gr.off : gr.off+uint32(gr.n)] {
 			if c := board[src]; int(c&3) == by && m>>(c>>2)&1 != 0 {
 				return true
 			}
 		}
 	}
+	leaps := g.specLeaps[by][g.specStart[by][t]:g.specStart[by][t+1]]
+	for i := range leaps {
+		e := &leaps[i]
+		c := board[e.src]
+		if int(c&3) != by || (e.mask&mask)>>(c>>2)&1 == 0 {
+			continue
+		}
+		if e.first && !p.virgin.has(int(e.src)) {
+			continue
+		}
+		if e.legN > 0 {
+			blocked := false
+			for _, l := range g.pool[e.legOff : e.legOff+uint32(e.legN)] {
+				if board[l] != 0 {
+					blocked = true
+					break
+				}
+			}
+			if blocked {
+				continue
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// leapAttackedMid is leapAttacked on a mid board: the plain leaps' sources
+// are two-word masks. prepareRoyals chooses it: a call inside leapAttacked
+// would cost every board its leaf function's lack of a frame.
+func (p *Position) leapAttackedMid(t, by int, mask uint32) bool {
+	g := p.g
+	board := &p.board
+	own0, own1 := p.occ[by][0], p.occ[by][1]
+	for _, gr := range g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]] {
+		m := gr.mask & mask
+		if m == 0 {
+			continue
+		}
+		for src := gr.srcs & own0; src != 0; src &= src - 1 {
+			if m>>(board[bits.TrailingZeros64(src)]>>2&31)&1 != 0 {
+				return true
+			}
+		}
+		for src := gr.srcsHi & own1; src != 0; src &= src - 1 {
+			if m>>(board[64+bits.TrailingZeros64(src)]>>2&31)&1 != 0 {
+				return true
+			}
+		}
+	}
+	return p.specLeapAttacked(t, by, mask)
+}
+
+// specLeapAttacked is leapAttacked's leaps with legs or a first-move
+// condition, for leapAttackedMid (leapAttacked keeps its own copy inline:
+// the call costs a small board's attack test several per cent).
+func (p *Position) specLeapAttacked(t, by int, mask uint32) bool {
+	g := p.g
+	board := &p.board
 	leaps := g.specLeaps[by][g.specStart[by][t]:g.specStart[by][t+1]]
 	for i := range leaps {
 		e := &leaps[i]

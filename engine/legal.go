@@ -161,7 +161,11 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 			// On a small board, a line from the royal holding none of
 			// the other player's sliders can neither check nor pin.
 			var sliders, sliders1 uint64
-			if g.small || g.mid {
+			if g.small {
+				for km := g.slideKinds[opp] & capt; km != 0; km &= km - 1 {
+					sliders |= p.kindBB[opp][bits.TrailingZeros32(km)-1][0]
+				}
+			} else if g.mid {
 				for km := g.slideKinds[opp] & capt; km != 0; km &= km - 1 {
 					bb := &p.kindBB[opp][bits.TrailingZeros32(km)-1]
 					sliders |= bb[0]
@@ -202,7 +206,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 				}
 				if gr.typ == genSlide && g.mid && gr.rayOrds != nil && gr.rayOrds[r] != maskray.Walk {
 					// The same with two words.
-					lo, hi := gr.rayMasks[r], gr.rayHi[r]
+					lo, hi := gr.rayMasks[2*r], gr.rayMasks[2*r+1]
 					if lo&sliders|hi&sliders1 == 0 {
 						continue
 					}
@@ -269,7 +273,8 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					}
 				}
 			}
-			if check || p.leapAttacked(r, opp, g.capturers[rk]&p.present[opp]) || hops && p.attacked(r, opp, rk) {
+			if check || g.mid && p.leapAttackedMid(r, opp, g.capturers[rk]&p.present[opp]) ||
+				!g.mid && p.leapAttacked(r, opp, g.capturers[rk]&p.present[opp]) || hops && p.attacked(r, opp, rk) {
 				c.from, c.to = bitset{}, bitset{}
 				c.from.set(r)
 				if c.ev, c.evasion = p.evasions(r, opp, g.capturers[rk]&g.standMask[opp][r]); !c.evasion {
@@ -345,14 +350,15 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 		if d == nil || !d.placement || p.handN[s] == 0 {
 			if g.mid {
 				buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, c, everyPiece, special)
-			}
-			for w := 0; w < 4 && !g.mid; w++ {
-				for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
-					from := w<<6 | bits.TrailingZeros64(bb)
-					at := len(buf)
-					buf = p.genPiece(buf, from, capOnly)
-					if everyPiece || c.from.has(from) || special>>(p.board[from]>>2)&1 != 0 && hasSpecialType(buf[at:]) {
-						buf = p.keepLegal(buf, at, c)
+			} else {
+				for w := 0; w < 4; w++ {
+					for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+						from := w<<6 | bits.TrailingZeros64(bb)
+						at := len(buf)
+						buf = p.genPiece(buf, from, capOnly)
+						if everyPiece || c.from.has(from) || special>>(p.board[from]>>2)&1 != 0 && hasSpecialType(buf[at:]) {
+							buf = p.keepLegal(buf, at, c)
+						}
 					}
 				}
 			}

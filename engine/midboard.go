@@ -180,8 +180,8 @@ func (g *Game) buildMid() {
 					ml.ok = false
 					break
 				}
-				ml.lo |= gr.rayMasks[t]
-				ml.hi |= gr.rayHi[t]
+				ml.lo |= gr.rayMasks[2*t]
+				ml.hi |= gr.rayMasks[2*t+1]
 			}
 			g.midLines[p][t] = ml
 		}

@@ -19,13 +19,14 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 	}
 	if p.g.mid {
 		buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, nil, false, 0)
-	}
-	for w := 0; w < 4 && !p.g.mid; w++ {
-		bb := p.occ[s][w]
-		for bb != 0 {
-			from := w<<6 | bits.TrailingZeros64(bb)
-			bb &= bb - 1
-			buf = p.genPiece(buf, from, capOnly)
+	} else {
+		for w := 0; w < 4; w++ {
+			bb := p.occ[s][w]
+			for bb != 0 {
+				from := w<<6 | bits.TrailingZeros64(bb)
+				bb &= bb - 1
+				buf = p.genPiece(buf, from, capOnly)
+			}
 		}
 	}
 	if p.g.castle != nil && !capOnly { // castling never captures
@@ -51,13 +52,13 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 	// Repeated landings, promotions, regions and immobility need the
 	// table entries, and so does an en passant square a capture of this
 	// piece may land on.
-	if g.mid {
-		return p.genMid(buf, from, capOnly)
-	}
 	if ps.flags&(psDup|psSpecial) != 0 || ps.flags&psEP != 0 && p.epN > 0 {
 		return p.genTable(buf, ps, idx, from, k, capOnly)
 	}
 	if !g.small {
+		if g.mid {
+			return p.genMid(buf, from, capOnly)
+		}
 		return p.genWalk(buf, ps, from, k, capOnly)
 	}
 	opp := s ^ 1

@@ -81,9 +81,8 @@ type lineGroup struct {
 	// On a small board, each square's chain cut to maxR as a mask, and
 	// the order its squares run in (maskray.Walk where the board's wrap needs
 	// the walk); nil where a minimum range needs it. On a mid board the
-	// mask is two words, rayMasks the low and rayHi the high one.
+	// mask is two words, square t's at 2t (low) and 2t+1 (high).
 	rayMasks []uint64
-	rayHi    []uint64
 	rayOrds  []uint8
 }
 
@@ -507,7 +506,7 @@ func (g *Game) loadMoves() error {
 				gr.rayMasks = make([]uint64, g.n)
 				gr.rayOrds = make([]uint8, g.n)
 				if g.mid {
-					gr.rayHi = make([]uint64, g.n)
+					gr.rayMasks = make([]uint64, 2*g.n)
 				}
 				for t, r := range gr.rays {
 					ray := g.pool[r.off : r.off+uint32(r.n)]
@@ -515,7 +514,7 @@ func (g *Game) loadMoves() error {
 						ray = ray[:gr.maxR]
 					}
 					if g.mid {
-						gr.rayMasks[t], gr.rayHi[t], gr.rayOrds[t] = rayMask2(ray)
+						gr.rayMasks[2*t], gr.rayMasks[2*t+1], gr.rayOrds[t] = rayMask2(ray)
 					} else {
 						gr.rayMasks[t], gr.rayOrds[t] = g.rayMask(ray)
 					}
