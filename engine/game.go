@@ -144,6 +144,7 @@ type Game struct {
 	reach            *reachRule
 	touch            *touchRule  // rules.touch (touch.go)
 	entry            []entryRule // rules.entry, a copy per mirror (entry.go)
+	entrySquares     bitset      // every entry rule's squares: only moves touching them are checked
 	extinction       *extinctionRule
 	scoring          *scoringRule
 	maxPlies         int

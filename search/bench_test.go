@@ -151,3 +151,24 @@ func BenchmarkDepthAtNodes(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGamesElven reports whole games per second of Elven chess
+// (schema 30: placement, bent moves, entry rules) for the rungs whose
+// games dominate its default-ladder measurement.
+func BenchmarkGamesElven(b *testing.B) {
+	g := loadGame(b, "seeds/elven-chess.json")
+	for _, rung := range []string{"mcts:i200", "ab:n2000", "ab:n10000"} {
+		b.Run(rung, func(b *testing.B) {
+			plies := 0
+			for n := 0; n < b.N; n++ {
+				rec, err := PlayGame(context.Background(), g, rung, rung, uint64(n+1), Limits{}, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				plies += rec.Plies
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+		})
+	}
+}
