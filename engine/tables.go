@@ -481,6 +481,7 @@ func (g *Game) loadMoves() error {
 		}
 		g.plainStart[p][g.n] = uint32(len(g.plainGroups[p]))
 		g.specStart[p][g.n] = uint32(len(g.specLeaps[p]))
+		g.buildLegTries(p)
 		keys := make([]lineKey, 0, len(lineMasks[p]))
 		for key := range lineMasks[p] {
 			keys = append(keys, key)

@@ -38,6 +38,7 @@ var middlegames = []struct {
 	{"chess.json", 16},
 	{"five-by-five.json", 6},
 	{"xiangqi.json", 16},
+	{"seeds/elven-chess.json", 40}, // placement (22 plies) and the first moves
 }
 
 func middlegame(tb testing.TB, i int) (*engine.Game, *engine.Position) {
