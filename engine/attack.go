@@ -272,5 +272,32 @@ func (p *Position) leapAttacked(t, by int, mask uint32) bool {
 			}
 		}
 	}
-	return p.legAttacked(t, by, mask)
+	if g.legRoots[by] != nil {
+		return p.legAttacked(t, by, mask)
+	}
+	leaps := g.specLeaps[by][g.specStart[by][t]:g.specStart[by][t+1]]
+	for i := range leaps {
+		e := &leaps[i]
+		c := board[e.src]
+		if int(c&3) != by || (e.mask&mask)>>(c>>2)&1 == 0 {
+			continue
+		}
+		if e.first && !p.virgin.has(int(e.src)) {
+			continue
+		}
+		if e.legN > 0 {
+			blocked := false
+			for _, l := range g.pool[e.legOff : e.legOff+uint32(e.legN)] {
+				if board[l] != 0 {
+					blocked = true
+					break
+				}
+			}
+			if blocked {
+				continue
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -10,7 +10,9 @@ import "sort"
 // of those entries share prefixes, so a trie of them walks each line once
 // and drops every source behind the first occupied square, where testing
 // the entries one by one reads every source's square. Same answers as
-// walking specLeaps; specLeaps stays for pins and evasions.
+// walking specLeaps; specLeaps stays for pins and evasions, and for the
+// attack test of games whose legs are one square long (xiangqi's horse and
+// elephant), where the trie would read more squares than it saves.
 
 // legNode is one square of the trie, in depth-first order: the entries
 // whose legs, read from the target outward, end here are legHits[off:
@@ -33,9 +35,20 @@ type legHit struct {
 
 const noLeg = 0xffff
 
-// buildLegTries builds legRoots, legNodes and legHits of player p from
-// its specLeaps.
+// buildLegTries builds player p's tries when some entry of its specLeaps
+// has legs of two squares or more.
 func (g *Game) buildLegTries(p int) {
+	for _, e := range g.specLeaps[p] {
+		if e.legN > 1 {
+			g.buildLegTrie(p)
+			return
+		}
+	}
+}
+
+// buildLegTrie builds legRoots, legNodes and legHits of player p from its
+// specLeaps.
+func (g *Game) buildLegTrie(p int) {
 	type tnode struct {
 		sq    int
 		hits  []legHit

@@ -39,6 +39,11 @@ func TestLegTrieMatchesEntries(t *testing.T) {
 		if len(g.specLeaps[0])+len(g.specLeaps[1]) == 0 || g.portal != nil {
 			continue
 		}
+		for p := 0; p < 2; p++ {
+			if g.legRoots[p] == nil { // short legs only: built here to be tested
+				g.buildLegTrie(p)
+			}
+		}
 		buf := make([]Move, 0, 256)
 		checked := 0
 		for seed := 0; seed < games; seed++ {
