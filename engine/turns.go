@@ -71,6 +71,7 @@ type turnUndo struct {
 	void             pairRec
 	bars             []pairRec
 	restN            int // length of restChg before the move
+	homeN            int // length of homes before the move
 }
 
 // loadTurns reads rules.turn, rules.simultaneous and the per-piece keys
@@ -118,6 +119,9 @@ func (g *Game) loadTurns() error {
 			return bad("pieces[].rest cannot be used with a turn of more than one move (rules.turn)")
 		}
 		g.restOf = restOf
+	}
+	if err := g.loadHomeward(rests); err != nil {
+		return err
 	}
 	if r.Simultaneous != nil {
 		if err := g.loadSim(); err != nil {
@@ -205,7 +209,7 @@ func (p *Position) turnEnd(h uint64, m Move, u *undoRec) uint64 {
 	g := p.g
 	s := p.side
 	p.turnUndo = append(p.turnUndo, turnUndo{side: s, left: p.left, turn: p.turn, inRounds: p.inRounds,
-		init: p.init, void: p.void, bars: p.bars, restN: len(p.restChg)})
+		init: p.init, void: p.void, bars: p.bars, restN: len(p.restChg), homeN: len(p.homes)})
 	p.ply++
 	if tr := g.turn; tr != nil {
 		h ^= g.zt.left[p.left]
@@ -340,6 +344,9 @@ func (p *Position) restAfterMove(h uint64, s int, m Move, u *undoRec, changed []
 	for _, sq := range moved[:n] {
 		h = p.restPiece(h, sq, s)
 	}
+	if r := p.g.promoRest(u.moved, m); r > 0 && p.g.homeward {
+		h = p.setRest(h, m.To(), r)
+	}
 	return h
 }
 
@@ -358,6 +365,10 @@ func (p *Position) restPiece(h uint64, sq, s int) uint64 {
 func (p *Position) restCountDown(h uint64, mask int) uint64 {
 	for sq := 0; sq < p.g.n; sq++ {
 		if v := p.rest[sq]; v > 0 && mask>>(p.board[sq]&3)&1 != 0 {
+			if v == 1 && p.g.homeward {
+				h = p.goHome(h, sq, int(p.board[sq]&3))
+				continue
+			}
 			h = p.setRest(h, sq, v-1)
 		}
 	}
