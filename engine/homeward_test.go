@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -12,6 +13,16 @@ import (
 // owner's turns, then goes to a1 (e1 when a1 is taken). Counts by hand.
 
 const homeward = "engine/testdata/schema30/homeward.json"
+
+// Elven chess positions of engine/testdata/schema30/seeds-perft.tsv: a
+// sentry about to enter the enemy citadel, a promoted queen resting there
+// with its home f1 empty, and the same with f1 taken.
+const (
+	elven          = "rulesets/seeds/elven-chess.json"
+	elvenPromote   = "*****1******/k5S5/r11/12/12/12/12/12/12/12/12/12/11K/*****1****** w - - 0 30"
+	elvenResting   = "*****Q******/11K/12/12/12/12/12/12/12/r11/12/7k4/12/*****1****** w - - 0 30 rest:f14=1"
+	elvenHomeTaken = "*****Q******/11K/12/12/12/12/12/12/12/r11/12/7k4/12/*****N****** w - - 0 30 rest:f14=1"
+)
 
 // TestPromotionRests: the promoted piece cannot move while it rests (its
 // owner's turns only count), it can be captured, it is moved home after,
@@ -170,10 +181,16 @@ func TestPromotionRestReference(t *testing.T) {
 		{homeward, "rQ1K1/5/5/5/4k w - - 0 1 rest:b5=1", 3},
 		{homeward, "5/P4/5/2k2/1r2K w - - 0 1", 4},
 		{homeward, "1p2k/P4/5/5/2K1r w - - 0 1", 4},
+		{elven, elvenPromote, 3},
+		{elven, elvenResting, 3},
+		{elven, elvenHomeTaken, 3},
 	}
-	if testing.Short() {
-		for i := range cases {
+	for i := range cases {
+		switch {
+		case testing.Short():
 			cases[i].depth = 2
+		case os.Getenv("BALANCEFARM_DEEP_PERFT") == "1":
+			cases[i].depth++
 		}
 	}
 	for _, c := range cases {
