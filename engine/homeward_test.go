@@ -208,3 +208,43 @@ func TestPromotionRestReference(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseFENResting: rest fields never panic the notation reader, a
+// position read back from its own FEN is the same position, and making and
+// unmaking every move (moves home included) gives it back.
+func FuzzParseFENResting(f *testing.F) {
+	g := loadFile(f, homeward)
+	for _, s := range []string{
+		"5/P4/5/4k/2K2 w - - 0 1",
+		"Q4/5/5/4k/2K2 b - - 0 1 rest:a5=3",
+		"Q4/2k2/5/5/R1K1R w - - 0 1 rest:a5=1",
+		"rQ1K1/5/5/5/4k w - - 0 1 rest:b5=1",
+		"K4/5/5/2k2/4r w - - 0 2 rest:a5=3,c2=1",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, fen string) {
+		p, err := g.ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		q, err := g.ParseFEN(p.FEN())
+		if err != nil {
+			t.Fatalf("%q -> %q: %v", fen, p.FEN(), err)
+		}
+		if q.FEN() != p.FEN() || q.hash != p.hash {
+			t.Fatalf("%q: %q then %q", fen, p.FEN(), q.FEN())
+		}
+		before := p.FEN()
+		for _, m := range p.LegalMoves(nil) {
+			p.Make(m)
+			if h := p.computeHash(); h != p.Hash() {
+				t.Fatalf("%q after %s: hash %x, from scratch %x", fen, p.MoveString(m), p.Hash(), h)
+			}
+			p.Unmake()
+			if p.FEN() != before {
+				t.Fatalf("%q: %s then unmade: %q", fen, p.MoveString(m), p.FEN())
+			}
+		}
+	})
+}
