@@ -112,6 +112,9 @@ func (p *Position) unhome(n int) {
 // homeDue reports whether a piece of the side to move may go home after
 // this move, so every move must be tried with the move home after it.
 func (p *Position) homeDue() bool {
+	if p.nRest == 0 {
+		return false
+	}
 	s := p.side
 	for sq := 0; sq < p.g.n; sq++ {
 		if p.rest[sq] == 1 && int(p.board[sq]&3) == s && p.board[sq] != 0 {

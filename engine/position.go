@@ -152,6 +152,7 @@ type Position struct {
 	void     pairRec
 	bars     []pairRec // replaced, never changed in place: undo records and clones share it
 	rest     [maxSquares]uint8
+	nRest    int        // squares whose rest is not 0, so most moves skip the scans
 	restChg  []sweptRec // (square, old rest) per change
 	homes    []homeRec  // moves home of promotion rests (homeward.go)
 	turnUndo []turnUndo
