@@ -248,3 +248,26 @@ func FuzzParseFENResting(f *testing.F) {
 		}
 	})
 }
+
+// TestPromotionRestRefused: a rest beside the rules whose turn keeping it
+// would share is refused as not played yet, and compiles alone.
+func TestPromotionRestRefused(t *testing.T) {
+	base := readRepoFile(t, homeward)
+	cases := []struct {
+		name, old, new, want string
+	}{
+		{"alone", "", "", ""},
+		{"beside pieces rest", `"id": "R", "value": 5,`, `"id": "R", "rest": 1, "value": 5,`, "not supported yet: rules.promotion rest beside pieces[].rest"},
+		{"beside a longer turn", `"rules": {`, `"rules": {"turn": {"moves": 2},`, "not supported yet: rules.promotion rest beside rules.turn or rules.simultaneous"},
+	}
+	for _, c := range cases {
+		data := strings.Replace(base, c.old, c.new, 1)
+		_, err := Compile([]byte(data))
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		}
+	}
+}
