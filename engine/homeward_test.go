@@ -271,3 +271,24 @@ func TestPromotionRestRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestRoyalPromotionAnswersCheck: with check needing every royal attacked,
+// a promotion to a royal out of reach answers a check as a king's step
+// does. Spartan chess, Black's king on e8 checked by the rook on e3: the
+// steps d7, f7, d8 and f8 (e7 stays on the file), and the hoplite's a2b1=K,
+// whose king the rook and the white king do not reach; its other
+// promotions answer nothing. Fairy-Stockfish's spartan lists the same 5.
+func TestRoyalPromotionAnswersCheck(t *testing.T) {
+	g := loadFile(t, "rulesets/spartan.json")
+	p := mustFEN(t, g, "4k3/8/8/8/8/4R3/h7/5K2 b - - 0 1")
+	var got []string
+	for _, m := range p.LegalMoves(nil) {
+		got = append(got, p.MoveString(m))
+	}
+	if g, w := strings.Join(split(strings.Join(got, " ")), " "), strings.Join(split("e8d7 e8f7 e8d8 e8f8 a2b1=K"), " "); g != w {
+		t.Errorf("moves %q, want %q", g, w)
+	}
+	if n := p.Perft(1); n != 5 {
+		t.Errorf("perft(1) %d, want 5", n)
+	}
+}
