@@ -112,11 +112,15 @@ type Game struct {
 	plainGroups [2][]leapGroup
 	specStart   [2][]uint32
 	specLeaps   [2][]leapAtk
-	groups      [2][]lineGroup
-	conds       []bitset
-	standMask   [2][]uint32 // kinds that may stand on a square
-	capturers   []uint32    // per victim kind: kinds that may capture it
-	sweepers    uint32      // kinds with a sweep move
+	// specLeaps once more for the attack test, as a trie of legs (legtrie.go).
+	legRoots  [2][]uint32 // per target: its nodes, legNodes[legRoots[t]:legRoots[t+1]]
+	legNodes  [2][]legNode
+	legHits   [2][]legHit
+	groups    [2][]lineGroup
+	conds     []bitset
+	standMask [2][]uint32 // kinds that may stand on a square
+	capturers []uint32    // per victim kind: kinds that may capture it
+	sweepers  uint32      // kinds with a sweep move
 
 	royalMask  uint32
 	royalKinds []int
@@ -148,6 +152,7 @@ type Game struct {
 	reach            *reachRule
 	touch            *touchRule  // rules.touch (touch.go)
 	entry            []entryRule // rules.entry, a copy per mirror (entry.go)
+	entrySquares     bitset      // every entry rule's squares: only moves touching them are checked
 	extinction       *extinctionRule
 	scoring          *scoringRule
 	maxPlies         int
@@ -170,12 +175,18 @@ type Game struct {
 	// Who moves and when (turns.go, rounds.go). slowTurns is set when any
 	// of them is: Make and Unmake then keep the turn's state, and games
 	// without them pay one flag test.
-	turn      *turnRule // rules.turn with some turn longer than one move
-	sim       *simRule  // rules.simultaneous
-	restOf    []uint8   // per kind, pieces[].rest (0: never rests); nil when no piece rests
-	spyKinds  uint32    // kinds that are spies (bit k+1)
-	slowTurns bool
-	zt        turnKeys
+	turn   *turnRule // rules.turn with some turn longer than one move
+	sim    *simRule  // rules.simultaneous
+	restOf []uint8   // per kind, pieces[].rest (0: never rests); nil when no piece rests
+	// homeward: some promotion rests (rules.promotion[].rest, schema 30);
+	// every rest counter is then a promoted piece's, restOf all zeros.
+	homeward bool
+	// royalPromo: some promotion target is royal (legal.go tests such
+	// promotions when in check).
+	royalPromo bool
+	spyKinds   uint32 // kinds that are spies (bit k+1)
+	slowTurns  bool
+	zt         turnKeys
 }
 
 // NumSquares is width times height; squares are numbered rank by rank from

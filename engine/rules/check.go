@@ -178,6 +178,7 @@ func (c *checker) run() {
 	c.checkExplode()
 	c.checkTouch()
 	c.checkPromotionFacing()
+	c.checkPromotionRest()
 	c.checkEntry()
 	c.checkAppearance()
 }
