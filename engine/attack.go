@@ -333,6 +333,9 @@ func (p *Position) leapAttackedMid(t, by int, mask uint32) bool {
 // the call costs a small board's attack test several per cent).
 func (p *Position) specLeapAttacked(t, by int, mask uint32) bool {
 	g := p.g
+	if g.legRoots[by] != nil {
+		return p.legAttacked(t, by, mask)
+	}
 	board := &p.board
 	leaps := g.specLeaps[by][g.specStart[by][t]:g.specStart[by][t+1]]
 	for i := range leaps {
