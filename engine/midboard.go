@@ -196,6 +196,10 @@ func (g *Game) buildMid() {
 		if ps.flags&psDup != 0 {
 			continue // genTable walks the entries
 		}
+		if ps.flags&psSpecial != 0 {
+			g.tableMid(ms, idx, ki)
+			continue
+		}
 		for _, fl := range g.fastLeaps[g.fastLeapStart[idx]:g.fastLeapStart[idx+1]] {
 			ms.leaps = append(ms.leaps, midLeap{to: fl.to, mode: fl.mode})
 		}
@@ -246,6 +250,51 @@ func (g *Game) buildMid() {
 		}
 		ms.tail = ms.slides != nil || ms.slow != nil
 	}
+}
+
+// tableMid fills a midSquare whose moves genTable lists (psSpecial) when
+// forbid_immobility is the only reason and no landing from here is one of
+// the kind's immobile squares (Grand's pieces away from the last ranks):
+// every entry, in table order, as a midSlide, so the moves are genTable's
+// in its order. Anything else stays with genTable.
+func (g *Game) tableMid(ms *midSquare, idx int, ki *kindInfo) {
+	p, k, sq := idx/(g.nk*g.n), idx/g.n%g.nk, idx%g.n
+	if ki.hasReg || ki.promo >= 0 && ki.promoFrom[p].has(sq) || g.landsIn(p, k, sq, &ki.immobile[p]) {
+		return
+	}
+	var slides []midSlide
+	n := 0
+	for i := range g.gens[g.genStart[idx]:g.genStart[idx+1]] {
+		e := &g.gens[int(g.genStart[idx])+i]
+		var r midSlide
+		switch {
+		case e.typ == genLeap && e.n == 0 && !e.first:
+			r.off, r.n, r.order = e.off, 1, maskray.Rising
+			if e.canMove {
+				r.mode |= modeMove
+			}
+			if e.canCap {
+				r.mode |= modeCapture
+			}
+			if e.to < 64 {
+				r.lo = 1 << e.to
+			} else {
+				r.hi = 1 << (e.to - 64)
+			}
+			r.landLo, r.landHi = r.lo, r.hi
+		case e.typ == genSlide:
+			var ok bool
+			if r, ok = g.midSlideOf(e, ki.ep); !ok {
+				return
+			}
+		default:
+			return
+		}
+		slides = append(slides, r)
+		n += int(r.n)
+	}
+	ms.flags &^= psSpecial
+	ms.slides, ms.nFast, ms.tail = slides, n, len(slides) > 0
 }
 
 // genMid is genPiece on a mid board.
