@@ -309,7 +309,9 @@ func (p *Position) leapAttackedMid(t, by int, mask uint32) bool {
 	g := p.g
 	board := &p.board
 	own0, own1 := p.occ[by][0], p.occ[by][1]
-	for _, gr := range g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]] {
+	lo, hi := g.plainStart[by][t], g.plainStart[by][t+1]
+	his := g.plainHi[by][lo:hi]
+	for i, gr := range g.plainGroups[by][lo:hi] {
 		m := gr.mask & mask
 		if m == 0 {
 			continue
@@ -319,7 +321,7 @@ func (p *Position) leapAttackedMid(t, by int, mask uint32) bool {
 				return true
 			}
 		}
-		for src := gr.srcsHi & own1; src != 0; src &= src - 1 {
+		for src := his[i] & own1; src != 0; src &= src - 1 {
 			if m>>(board[64+bits.TrailingZeros64(src)]>>2&31)&1 != 0 {
 				return true
 			}

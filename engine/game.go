@@ -110,8 +110,11 @@ type Game struct {
 	// ones with legs or a first-move condition.
 	plainStart  [2][]uint32
 	plainGroups [2][]leapGroup
-	specStart   [2][]uint32
-	specLeaps   [2][]leapAtk
+	// plainHi is, on a mid board, each plain group's sources past square
+	// 63 (apart, so that leapGroup keeps its size on other boards).
+	plainHi   [2][]uint64
+	specStart [2][]uint32
+	specLeaps [2][]leapAtk
 	// specLeaps once more for the attack test, as a trie of legs (legtrie.go).
 	legRoots  [2][]uint32 // per target: its nodes, legNodes[legRoots[t]:legRoots[t+1]]
 	legNodes  [2][]legNode

@@ -590,7 +590,11 @@ func (p *Position) HasLegalMove() bool {
 	if d == nil || !d.placement || p.handN[s] == 0 {
 		for w := 0; w < 4; w++ {
 			for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
-				p.pseudo = p.genPiece(p.pseudo[:0], w<<6|bits.TrailingZeros64(bb), false)
+				if g.mid {
+					p.pseudo = p.genMid(p.pseudo[:0], w<<6|bits.TrailingZeros64(bb), false)
+				} else {
+					p.pseudo = p.genPiece(p.pseudo[:0], w<<6|bits.TrailingZeros64(bb), false)
+				}
 				for _, m := range p.pseudo {
 					if legal(m) {
 						return true

@@ -42,7 +42,9 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 // from (all, or with capOnly the captures), castling aside. The common
 // case, fast lists on a board of at most 64 squares, is written out here:
 // the landings of every leap and ray are gathered into one mask, listed in
-// square order, and the slow entries' moves follow.
+// square order, and the slow entries' moves follow. A mid board's hot
+// callers (legal, genPseudo, HasLegalMove) call genMid, which lists the
+// same moves from masks.
 func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 	g := p.g
 	s := p.side
@@ -56,9 +58,6 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 		return p.genTable(buf, ps, idx, from, k, capOnly)
 	}
 	if !g.small {
-		if g.mid {
-			return p.genMid(buf, from, capOnly)
-		}
 		return p.genWalk(buf, ps, from, k, capOnly)
 	}
 	opp := s ^ 1

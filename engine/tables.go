@@ -61,8 +61,6 @@ type leapGroup struct {
 	off  uint32
 	n    uint8
 	srcs uint64 // the sources as a mask, on a small board (and mid: the low word)
-	// srcsHi is a mid board's high word of the sources.
-	srcsHi uint64
 }
 
 // lineGroup is one direction of ray attack shared by several kinds: a
@@ -473,16 +471,20 @@ func (g *Game) loadMoves() error {
 			}
 			for _, m := range masks {
 				lg := leapGroup{mask: m, off: uint32(len(g.pool)), n: uint8(len(srcs[m]))}
+				var hi uint64
 				if g.small || g.mid {
 					for _, sq := range srcs[m] {
 						if sq < 64 {
 							lg.srcs |= 1 << sq
 						} else {
-							lg.srcsHi |= 1 << (sq - 64)
+							hi |= 1 << (sq - 64)
 						}
 					}
 				}
 				g.plainGroups[p] = append(g.plainGroups[p], lg)
+				if g.mid {
+					g.plainHi[p] = append(g.plainHi[p], hi)
+				}
 				g.pool = append(g.pool, srcs[m]...)
 			}
 		}
