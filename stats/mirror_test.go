@@ -128,3 +128,65 @@ func TestMatch(t *testing.T) {
 		t.Error("a game without the challenger was accepted")
 	}
 }
+
+// Games of the strongest rung against itself from one opening are one
+// sample: 20 second-player wins from 5 openings played 4 times each say
+// far less than 20 from 20 openings, and must not raise one_sided alone.
+func TestEqualMeasuresCountOpeningsOnce(t *testing.T) {
+	th := DefaultThresholds()
+	secondWins := func(n, openings int, label func(i int) string) []Game {
+		gs := mirrorRun(n, 0, func(int) bool { return false })
+		for i := range gs {
+			gs[i].Opening = label(i % openings)
+		}
+		return gs
+	}
+	named := func(i int) string { return "4:opening " + strconv.Itoa(i) }
+	cases := []struct {
+		name      string
+		games     []Game
+		units     int
+		oneSided  string
+		firstHigh float64 // the interval's upper end is at least this
+	}{
+		{"20 openings", secondWins(20, 20, named), 20, StateRaised, 0.16},
+		{"5 openings, 4 games each", secondWins(20, 5, named), 5, StateUndecided, 0.43},
+		{"unnamed openings stand alone", secondWins(20, 20, func(int) string { return "" }), 20, StateRaised, 0.16},
+		{"one opening", secondWins(20, 1, named), 1, StateUndecided, 0.79},
+	}
+	for _, c := range cases {
+		m := equalMeasures(th, c.games, "games against itself")
+		if m.ScopeUnits != c.units {
+			t.Errorf("%s: %d units, want %d", c.name, m.ScopeUnits, c.units)
+		}
+		if m.FirstMover.Hi < c.firstHigh {
+			t.Errorf("%s: first mover %.3f-%.3f, want the upper end at least %.2f", c.name, m.FirstMover.Lo, m.FirstMover.Hi, c.firstHigh)
+		}
+		checks := Checks(m, th)
+		for _, ch := range checks {
+			if ch.Name == FlagOneSided && ch.State != c.oneSided {
+				t.Errorf("%s: one_sided %s (%s), want %s", c.name, ch.State, ch.Detail, c.oneSided)
+			}
+		}
+	}
+}
+
+// A unit's rate is the mean of its games: two openings, one drawn twice
+// and one won twice, are a draw rate of one half from two samples.
+func TestEqualMeasuresRatesPerOpening(t *testing.T) {
+	th := DefaultThresholds()
+	gs := mirrorRun(4, 0, func(i int) bool { return true })
+	gs[0].Winner, gs[0].Rule = -1, EndRepetition
+	gs[1].Winner, gs[1].Rule = -1, EndRepetition
+	for i := range gs {
+		gs[i].Opening = "2:" + strconv.Itoa(i/2)
+	}
+	m := equalMeasures(th, gs, "games against itself")
+	want := Wilson(1, 2, th.Confidence)
+	if math.Abs(m.Draws.Est-0.5) > 1e-12 || math.Abs(m.Draws.Lo-want.Lo) > 1e-12 || math.Abs(m.Draws.Hi-want.Hi) > 1e-12 {
+		t.Errorf("draw rate %+v, want Wilson(1 of 2) %+v", m.Draws, want)
+	}
+	if math.Abs(m.FirstMover.Est-0.75) > 1e-12 {
+		t.Errorf("first mover %.3f, want 0.75 (a drawn opening and a won one)", m.FirstMover.Est)
+	}
+}
