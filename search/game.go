@@ -214,7 +214,7 @@ func runGame[M comparable, P position[M]](ctx context.Context, p P, t *evalTable
 // openingMove picks a random move that neither captures nor ends the game
 // nor gives material away: among the quiet moves, one whose short
 // quiescence score for the mover is within openingMargin of the best, or,
-// when that is the best move alone, of the position before the move. The
+// when that is a promotion alone, of the position before the move. The
 // random start varies the games of a match without deciding them, which
 // on a small board a blunder in the first few plies would.
 func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe *abSearch[M, P], r *rng) (M, bool) {
@@ -250,12 +250,13 @@ func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe *a
 			fair = append(fair, m)
 		}
 	}
-	if len(fair) == 1 && len(quiet) > 1 {
-		// One move stands out. Where it stands out by a gain the reply
-		// can match (a shogi piece turned into a rook, a step toward a
-		// goal) rather than by keeping what the others lose, the others
-		// give nothing away either: those within the margin of the
-		// position as it stands join it, so that the opening still varies.
+	if pr, ok := any(p).(promoter[M]); ok && len(fair) == 1 && len(quiet) > 1 && pr.Promotes(fair[0]) {
+		// One quiet promotion stands out: its gain in material is one
+		// the reply can match in kind (in Kyoto shogi every move turns
+		// its piece over, and the pawn turned rook is the best by +9),
+		// so the moves that keep the position as it stood give nothing
+		// away either; within the margin of it, they join the promotion,
+		// so that the opening still varies.
 		standing := probe.leadScore(ctx, p)
 		if mover == 1 {
 			standing = -standing
