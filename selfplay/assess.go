@@ -39,7 +39,6 @@ func Games(results []protocol.Result) []stats.Game {
 			P1:          r.P1,
 			PairID:      strconv.Itoa(r.PairID),
 			Seed:        r.Seed,
-			Opening:     openingOf(r),
 			Winner:      r.Winner,
 			Rule:        r.Ending,
 			Plies:       r.Plies,
@@ -49,17 +48,6 @@ func Games(results []protocol.Result) []stats.Game {
 		})
 	}
 	return games
-}
-
-// openingOf names a result's start for the stats' sample units: its random
-// opening plies, never empty, so that results from one start (possible
-// where few opening moves are fair) count as one sample. A result whose
-// moves were left out (a stand-in runner) stands alone.
-func openingOf(r protocol.Result) string {
-	if r.OpeningPlies > len(r.Moves) || (len(r.Moves) == 0 && r.Plies > 0) {
-		return ""
-	}
-	return strconv.Itoa(r.OpeningPlies) + ":" + strings.Join(r.Moves[:r.OpeningPlies], " ")
 }
 
 // Assessment is one file's measurement, ready to write as reports.

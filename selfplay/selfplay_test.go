@@ -254,22 +254,3 @@ func TestEnPassantFeatures(t *testing.T) {
 		})
 	}
 }
-
-// Games names a result's start by its opening plies, so that results from
-// one start are one sample in the stats; results without moves stand alone.
-func TestGamesNameTheirOpening(t *testing.T) {
-	cases := []struct {
-		name string
-		r    protocol.Result
-		want string
-	}{
-		{"four opening plies", protocol.Result{Moves: []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}, OpeningPlies: 4, Plies: 5}, "4:e2e4 e7e5 g1f3 b8c6"},
-		{"no opening", protocol.Result{Moves: []string{"e2e4"}, Plies: 1}, "0:"},
-		{"moves left out", protocol.Result{Plies: 30, OpeningPlies: 4}, ""},
-	}
-	for _, c := range cases {
-		if got := Games([]protocol.Result{c.r})[0].Opening; got != c.want {
-			t.Errorf("%s: opening %q, want %q", c.name, got, c.want)
-		}
-	}
-}

@@ -110,32 +110,23 @@ func measure(l Ladder, th Thresholds, all, scope []Game, scopeName string, r Rat
 	m := equalMeasures(th, scope, scopeName)
 	m.Scope = scopeName
 	strong := l.strongSet(th.StrongRungs)
-	var mirrors []Game
+	var firsts []float64
 	for _, g := range all {
 		if g.P0 == g.P1 && strong[g.P0] {
-			mirrors = append(mirrors, g)
+			firsts = append(firsts, g.scoreOf(0))
 		}
 	}
-	switch n := len(mirrors); {
+	switch n := len(firsts); {
 	case len(scope) > 0 && scope[0].P0 == scope[0].P1 && n == len(scope):
-		m.FirstMoverFrom = fmt.Sprintf("from %d games of the strongest rung against itself%s", n, unitsNote(n, m.ScopeUnits))
+		m.FirstMoverFrom = fmt.Sprintf("from %d games of the strongest rung against itself", n)
 	case n > 0:
-		units := openingUnits(mirrors)
-		firsts := make([]float64, len(units))
-		for i, u := range units {
-			for _, g := range u {
-				firsts[i] += g.scoreOf(0) / float64(len(u))
-			}
-		}
 		m.FirstMover = firstMoverInterval(firsts, th.Confidence)
-		m.FirstMoverFrom = fmt.Sprintf("from %d games of the strongest rungs against themselves%s", n, unitsNote(n, len(units)))
+		m.FirstMoverFrom = fmt.Sprintf("from %d games of the strongest rungs against themselves", n)
 		m.FirstMoverGames = n
-		m.FirstMoverUnits = len(units)
 	default:
 		m.FirstMover = scoreFromElo(r.FirstMove)
 		m.FirstMoverFrom = fmt.Sprintf("from the rating fit's first-move term (%+.0f Elo) over all %d games", r.FirstMove.Est, len(all))
 		m.FirstMoverGames = len(all)
-		m.FirstMoverUnits = 0
 	}
 
 	// The significance of the first move, read on colour-swapped pairs:
@@ -175,7 +166,7 @@ func mirrorGames(games []Game, spec string) []Game {
 }
 
 // firstMoverInterval is the first mover's mean score over independent
-// samples (a game's 0, 1/2 or 1, or the mean of one opening's games) with a normal interval from their observed
+// games (each 0, 1/2 or 1) with a normal interval from their observed
 // variance: with draws it is narrower than Wilson's, which treats each
 // game as a coin. With no spread yet (every game alike) the Wilson
 // interval stands in, so a handful of identical results is not certain.

@@ -31,14 +31,8 @@ type Game struct {
 	P0, P1 string // player specs ("ab:d3", "mcts:i800", "random"); P0 moves first
 	// PairID is shared by the two games of a colour-swapped pair played
 	// from the same opening seed; empty for an unpaired game.
-	PairID string
-	Seed   uint64
-	// Opening names the start a game was played from: its random opening
-	// plies. Games of one spec against itself from the same non-empty
-	// Opening are one sample, not several: a deterministic player plays
-	// the same game from the same start, and a seeded one a close
-	// relative of it. Empty for a game known to stand alone.
-	Opening     string
+	PairID      string
+	Seed        uint64
 	Winner      int    // 0, 1, or -1 for a draw
 	Rule        string // the ending rule, one of the End* names or another
 	Plies       int

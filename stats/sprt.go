@@ -385,73 +385,30 @@ func checkTestState(c Check) string {
 
 // equalMeasures reads the equal-strength flags' inputs from games of one
 // player against itself (or any scope): rates with Wilson intervals, the
-// first mover's score with a normal one. The sample is the distinct
-// starts (openingUnits), each the mean of its games, so that a start
-// played many times counts once.
+// first mover's score with a normal one.
 func equalMeasures(th Thresholds, scope []Game, name string) Measures {
 	m := Measures{Scope: name, ScopeGames: len(scope)}
-	units := openingUnits(scope)
-	m.ScopeUnits = len(units)
-	var draws, unfinished, short float64
-	firsts := make([]float64, 0, len(units))
-	for _, u := range units {
-		var d, f, s, first float64
-		for _, g := range u {
-			if g.Winner == -1 {
-				d++
-			}
-			if Unfinished(g.Rule) {
-				f++
-			}
-			if g.Plies <= th.ShortPlies {
-				s++
-			}
-			first += g.scoreOf(0)
+	var draws, unfinished, short int
+	firsts := make([]float64, 0, len(scope))
+	for _, g := range scope {
+		if g.Winner == -1 {
+			draws++
 		}
-		n := float64(len(u))
-		draws += d / n
-		unfinished += f / n
-		short += s / n
-		firsts = append(firsts, first/n)
+		if Unfinished(g.Rule) {
+			unfinished++
+		}
+		if g.Plies <= th.ShortPlies {
+			short++
+		}
+		firsts = append(firsts, g.scoreOf(0))
 	}
-	m.Draws = Wilson(draws, len(units), th.Confidence)
-	m.Unfinished = Wilson(unfinished, len(units), th.Confidence)
-	m.Short = Wilson(short, len(units), th.Confidence)
+	m.Draws = Wilson(float64(draws), len(scope), th.Confidence)
+	m.Unfinished = Wilson(float64(unfinished), len(scope), th.Confidence)
+	m.Short = Wilson(float64(short), len(scope), th.Confidence)
 	if len(scope) > 0 {
 		m.FirstMover = firstMoverInterval(firsts, th.Confidence)
 		m.FirstMoverGames = len(scope)
-		m.FirstMoverUnits = len(units)
-		m.FirstMoverFrom = fmt.Sprintf("from %d %s%s", len(scope), name, unitsNote(len(scope), len(units)))
+		m.FirstMoverFrom = fmt.Sprintf("from %d %s", len(scope), name)
 	}
 	return m
-}
-
-// openingUnits groups games by their start: games with the same non-empty
-// Opening and the same players are one unit; every other game is its own.
-// Units keep the order of their first game.
-func openingUnits(games []Game) [][]Game {
-	var units [][]Game
-	at := map[[3]string]int{}
-	for _, g := range games {
-		if g.Opening == "" {
-			units = append(units, []Game{g})
-			continue
-		}
-		k := [3]string{g.P0, g.P1, g.Opening}
-		if i, ok := at[k]; ok {
-			units[i] = append(units[i], g)
-			continue
-		}
-		at[k] = len(units)
-		units = append(units, []Game{g})
-	}
-	return units
-}
-
-// unitsNote says how many distinct starts n games came from, when fewer.
-func unitsNote(n, units int) string {
-	if units >= n {
-		return ""
-	}
-	return fmt.Sprintf(" (%d distinct openings: games from one opening count once)", units)
 }

@@ -50,10 +50,6 @@ type Check struct {
 	// -1 when the estimate sits on the threshold.
 	MoreGames int    `json:"more_games,omitempty"`
 	Detail    string `json:"detail"`
-	// units, when set, is the samples behind Value (distinct openings,
-	// fewer than Games where openings repeat): the interval shrinks with
-	// them, and new ones come at the rate Games/units so far.
-	units int
 }
 
 // maxMoreGames caps MoreGames: beyond it the answer is "far more".
@@ -77,12 +73,8 @@ func (c *Check) settle(lo, hi float64) {
 		half := math.Max(v.Est-v.Lo, v.Hi-v.Est)
 		c.MoreGames = -1
 		if gap > 1e-9 && c.Games > 0 {
-			n, perUnit := float64(c.Games), 1.0
-			if c.units > 0 && c.units < c.Games {
-				n, perUnit = float64(c.units), float64(c.Games)/float64(c.units)
-			}
-			need := n * (half / gap) * (half / gap)
-			c.MoreGames = int(math.Min(math.Ceil((need-n)*perUnit), maxMoreGames))
+			need := float64(c.Games) * (half / gap) * (half / gap)
+			c.MoreGames = int(math.Min(math.Ceil(need)-float64(c.Games), maxMoreGames))
 			c.MoreGames = max(c.MoreGames, 1)
 		}
 	}
@@ -134,9 +126,6 @@ func VerdictOf(checks []Check) string {
 type Measures struct {
 	Scope      string // which games the rates are read from
 	ScopeGames int
-	// ScopeUnits is how many distinct starts the scope's games came from
-	// (openingUnits): the sample size behind the rates' intervals.
-	ScopeUnits int
 	Draws      Interval // draw rate in scope
 	Unfinished Interval // max_plies or no_progress share in scope
 	Short      Interval // share over within ShortPlies in scope
@@ -145,7 +134,6 @@ type Measures struct {
 	FirstMover      Interval
 	FirstMoverFrom  string
 	FirstMoverGames int
-	FirstMoverUnits int // distinct openings behind FirstMover; 0: one a game
 	// FirstMoverPairs is the first mover's mean score over colour-swapped
 	// pairs, all pairings together, with an interval that treats each pair
 	// as one sample; one_sided needs it to leave 0.5 out.
@@ -168,7 +156,7 @@ func pct(iv Interval) string {
 // cleared only when its whole interval lies on the good side.
 func Checks(m Measures, th Thresholds) []Check {
 	rateCheck := func(name, what string, v Interval, t float64) Check {
-		c := Check{Name: name, Value: v, Threshold: t, Games: m.ScopeGames, Assessed: m.ScopeGames > 0, units: m.ScopeUnits}
+		c := Check{Name: name, Value: v, Threshold: t, Games: m.ScopeGames, Assessed: m.ScopeGames > 0}
 		c.settle(0, t)
 		c.Detail = fmt.Sprintf("%s in %.0f of %d %s: %s, %s the threshold %.2f",
 			what, v.Est*float64(m.ScopeGames), m.ScopeGames, m.Scope, pct(v), c.stateWords("above", "not above"), t)
@@ -182,7 +170,7 @@ func Checks(m Measures, th Thresholds) []Check {
 		rateCheck(FlagUnfinished, "max_plies or no_progress endings", m.Unfinished, th.Unfinished),
 		rateCheck(FlagShort, fmt.Sprintf("games over within %d plies", th.ShortPlies), m.Short, th.Short),
 	}
-	one := Check{Name: FlagOneSided, Value: m.FirstMover, Threshold: th.OneSided, Games: m.FirstMoverGames, Assessed: m.FirstMoverGames > 0, units: m.FirstMoverUnits}
+	one := Check{Name: FlagOneSided, Value: m.FirstMover, Threshold: th.OneSided, Games: m.FirstMoverGames, Assessed: m.FirstMoverGames > 0}
 	one.settle(1-th.OneSided, th.OneSided)
 	if one.Assessed {
 		one.Detail = fmt.Sprintf("first mover's score at equal strength %s, %s; %s [%.2f, %.2f]",
