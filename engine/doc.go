@@ -12,7 +12,8 @@
 // Square boards up to 16 by 16, and hex lattices (the rhombus and the
 // regular hexagon, hex.go), with every move kind (slide, leap, hop,
 // lame, sweep) and key, piece regions, captures lists, walls, wrapped edges,
-// mirrored or rotated setups, promotion, en passant, castling, must_capture,
+// mirrored or rotated setups, promotion (with schema 30's rest and move
+// home, homeward.go), en passant, castling, must_capture,
 // forbid_check, royal_facing, forbid_immobility, and every ending except
 // those of the families below, and pieces in hand (rules.drops with its
 // stock, regions, no_doubled, no_mate, placement phase and either_face;

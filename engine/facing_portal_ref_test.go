@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -29,7 +30,10 @@ import (
 // directions), rules.entry (a move enters a set when it lands on or passes
 // over one of its squares from outside), promotions on squares, and
 // symmetric placement with chosen facings (the partner is the facing whose
-// moves are the chosen one's reflected left to right).
+// moves are the chosen one's reflected left to right), and promotion rests
+// (the promoted piece may not move while it rests unless nothing else can,
+// still attacks, reaches no goal, and at the end of its owner's last
+// resting turn goes to the first empty home square, or rests on).
 type fpRef struct {
 	s        *rules.Spec
 	w, h     int
@@ -51,6 +55,8 @@ type fpPromo struct {
 	zone    [2]map[[2]int]bool
 	to      [2][]int
 	mandate bool
+	rest    int
+	home    [2][][2]int
 }
 
 type fpEntry struct {
@@ -78,6 +84,7 @@ type fpPos struct {
 	back   int // end barred from going straight back, -1 none
 	backSq [2]int
 	hand   [2]map[int]int
+	rest   map[[2]int]int // promotion rests left, per square
 }
 
 type fpMove struct {
@@ -127,7 +134,11 @@ func newFPRef(t *testing.T, s *rules.Spec) *fpRef {
 		r.region[p] = map[int]map[[2]int]bool{}
 	}
 	for _, pr := range ru.Promotion {
-		fp := fpPromo{k: r.ids[pr.Piece], mandate: pr.IsMandatory(), zone: [2]map[[2]int]bool{{}, {}}, choose: pr.ChooseFacing}
+		fp := fpPromo{k: r.ids[pr.Piece], mandate: pr.IsMandatory(), zone: [2]map[[2]int]bool{{}, {}}, choose: pr.ChooseFacing, rest: pr.Rest}
+		for _, n := range pr.Home {
+			c := r.cell(n)
+			fp.home[0], fp.home[1] = append(fp.home[0], c), append(fp.home[1], r.reflect(c))
+		}
 		if pr.Ranks != nil || pr.OnLeaving || pr.OnlyLost {
 			t.Fatalf("fpRef: promotion ranks, on_leaving or only_lost")
 		}
@@ -743,11 +754,25 @@ func (r *fpRef) legal(pos *fpPos) []fpMove {
 		}
 		out = append(out, m)
 	}
-	return out
+	var free []fpMove
+	for _, m := range out {
+		if m.drop >= 0 || pos.rest[m.from] == 0 {
+			free = append(free, m)
+		}
+	}
+	if len(free) == 0 {
+		return out // only resting pieces can move: the rest is lifted
+	}
+	return free
 }
 
 func (r *fpRef) make(pos *fpPos, m fpMove) *fpPos {
-	next := &fpPos{at: map[[2]int]fpPiece{}, side: pos.side ^ 1, ends: slices.Clone(pos.ends), back: -1}
+	next := &fpPos{at: map[[2]int]fpPiece{}, side: pos.side ^ 1, ends: slices.Clone(pos.ends), back: -1, rest: map[[2]int]int{}}
+	for c, v := range pos.rest {
+		if c != m.from && c != m.to {
+			next.rest[c] = v
+		}
+	}
 	for c, pc := range pos.at {
 		next.at[c] = pc
 	}
@@ -787,12 +812,58 @@ func (r *fpRef) make(pos *fpPos, m fpMove) *fpPos {
 	default:
 		pc := next.at[m.from]
 		delete(next.at, m.from)
+		promoted := -1
 		if m.promo >= 0 {
+			for i, pr := range r.promos {
+				if pr.k == pc.kind {
+					promoted = i
+				}
+			}
 			pc = fpPiece{m.promo, pc.owner, m.pface}
 		}
 		next.at[m.to] = pc
+		r.restEnd(next, pos.side)
+		if promoted >= 0 && r.promos[promoted].rest > 0 {
+			next.rest[m.to] = r.promos[promoted].rest
+		}
+		return next
 	}
+	r.restEnd(next, pos.side)
 	return next
+}
+
+// restEnd counts down the rests of side's pieces at the end of its turn;
+// a rest that ends sends its piece to the first empty home square of the
+// rule it promoted under, or keeps it resting while none is empty.
+func (r *fpRef) restEnd(pos *fpPos, side int) {
+	for c, v := range maps.Clone(pos.rest) {
+		pc, ok := pos.at[c]
+		if !ok || pc.owner != side {
+			continue
+		}
+		if v > 1 {
+			pos.rest[c] = v - 1
+			continue
+		}
+		var home [][2]int
+		for _, pr := range r.promos {
+			if pr.rest > 0 && slices.Contains(pr.to[side], pc.kind) {
+				home = pr.home[side]
+				break
+			}
+		}
+		if len(home) == 0 {
+			delete(pos.rest, c)
+		}
+		for _, h := range home {
+			if _, occ := pos.at[h]; !occ || h == c {
+				delete(pos.rest, c)
+				delete(pos.at, c)
+				pos.at[h] = pc
+				break
+			}
+		}
+	}
 }
 
 func (r *fpRef) start() *fpPos {

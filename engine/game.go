@@ -166,12 +166,18 @@ type Game struct {
 	// Who moves and when (turns.go, rounds.go). slowTurns is set when any
 	// of them is: Make and Unmake then keep the turn's state, and games
 	// without them pay one flag test.
-	turn      *turnRule // rules.turn with some turn longer than one move
-	sim       *simRule  // rules.simultaneous
-	restOf    []uint8   // per kind, pieces[].rest (0: never rests); nil when no piece rests
-	spyKinds  uint32    // kinds that are spies (bit k+1)
-	slowTurns bool
-	zt        turnKeys
+	turn   *turnRule // rules.turn with some turn longer than one move
+	sim    *simRule  // rules.simultaneous
+	restOf []uint8   // per kind, pieces[].rest (0: never rests); nil when no piece rests
+	// homeward: some promotion rests (rules.promotion[].rest, schema 30);
+	// every rest counter is then a promoted piece's, restOf all zeros.
+	homeward bool
+	// royalPromo: some promotion target is royal (legal.go tests such
+	// promotions when in check).
+	royalPromo bool
+	spyKinds   uint32 // kinds that are spies (bit k+1)
+	slowTurns  bool
+	zt         turnKeys
 }
 
 // NumSquares is width times height; squares are numbered rank by rank from

@@ -23,11 +23,14 @@ type legalCtx struct {
 	enemy     [8]int
 	enemyCode [8]uint8
 	all       bool
-	testTo    bool   // to is not empty
-	evasion   bool   // in check: other moves must land on ev
-	ev        bitset // squares that capture or block every checker
-	from, to  bitset // moves from or to these are tested (a royal's own square is in from)
-	attacks   bitset // the other player's attacks, the royal lifted
+	testTo    bool // to is not empty
+	evasion   bool // in check: other moves must land on ev
+	// royalPromo: some promotion makes a royal, so promotions are tested
+	// in check.
+	royalPromo bool
+	ev         bitset // squares that capture or block every checker
+	from, to   bitset // moves from or to these are tested (a royal's own square is in from)
+	attacks    bitset // the other player's attacks, the royal lifted
 }
 
 // evasions is, for a royal on r in check, the squares a move of another
@@ -124,6 +127,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 	// in the position and the rest of it is large.
 	c.fast, c.royal, c.royalKind, c.nEnemy = true, -1, 0, 0
 	c.all, c.evasion, c.testTo = false, false, false
+	c.royalPromo = g.royalPromo
 	c.from, c.to = bitset{}, bitset{}
 	if g.royalFacing || g.forbidCheck {
 		for _, e := range p.royalSquares(opp, c.enemy[:0]) {
@@ -469,7 +473,9 @@ func (c *legalCtx) classify(m Move) (test, refuse bool) {
 	case c.all || m.typ() > moveDouble:
 		return true, false
 	case c.evasion:
-		if c.from.has(m.From()) {
+		// A promotion to a royal answers check by adding an unattacked
+		// royal (a player is in check only when every royal is).
+		if c.from.has(m.From()) || c.royalPromo && m.Promotion() >= 0 {
 			return true, false
 		}
 		return c.ev.has(m.To()), !c.ev.has(m.To())
@@ -524,8 +530,9 @@ func (p *Position) HasLegalMove() bool {
 		return len(p.legalCache) > 0
 	}
 	g := p.g
-	if g.fx != nil || g.portal != nil || g.sim != nil {
-		// Rounds: a bar can take a player's last move away.
+	if g.fx != nil || g.portal != nil || g.sim != nil || g.homeward && p.homeDue() {
+		// Rounds: a bar can take a player's last move away; a move home
+		// can leave every move in check.
 		p.pseudo = p.legal(p.pseudo[:0], false)
 		return len(p.pseudo) > 0
 	}

@@ -20,6 +20,10 @@ type promoRule struct {
 	// chooseFacing: every way a target points whose moves differ is a
 	// target of its own (schema 30).
 	chooseFacing bool
+	// rest: the promoted piece rests this many of its owner's turns where
+	// it promoted, then goes to the first empty square of home (schema 30).
+	rest uint8
+	home [2][]int
 }
 
 type castleRule struct {
@@ -259,6 +263,29 @@ func (g *Game) loadRules() error {
 			}
 			if len(rule.targets[p]) == 0 {
 				return bad("%s has no piece to promote to", where)
+			}
+		}
+		if pr.Rest < 0 || pr.Rest > 4 {
+			return bad("%s.rest must be 1 to 4", where)
+		}
+		if pr.Rest > 0 && pr.OnLeaving {
+			return bad("%s.rest is not for a promotion on_leaving", where)
+		}
+		if pr.Home != nil && pr.Rest == 0 {
+			return bad("%s.home needs rest", where)
+		}
+		rule.rest = uint8(pr.Rest)
+		for _, name := range pr.Home {
+			sq, ok := g.parseSquare(name)
+			if !ok || g.wall.has(sq) || g.wall.has(g.reflect(sq)) {
+				return bad("%s.home entry '%s' is not a square a piece can stand on", where, name)
+			}
+			rule.home[0] = append(rule.home[0], sq)
+			rule.home[1] = append(rule.home[1], g.reflect(sq))
+		}
+		for p := 0; p < 2; p++ {
+			for _, t := range rule.targets[p] {
+				g.royalPromo = g.royalPromo || g.kinds[t].royal
 			}
 		}
 		g.kinds[k].promo = len(g.promos)

@@ -207,6 +207,9 @@ func (p *Position) Unmake() {
 			return
 		}
 		p.side = tu.side ^ 1 // flipped back below
+		if p.g.homeward {
+			p.unhome(tu.homeN)
+		}
 	}
 	u := &p.undo[n-1]
 	m := u.move

@@ -103,6 +103,13 @@ func (p *Position) standsOnGoal(q int) bool {
 	for w := 0; w < 4; w++ {
 		on[w] &= r.goal[q][w]
 	}
+	if g.homeward && p.nRest > 0 { // a resting promoted piece is not in play yet
+		for sq := 0; sq < g.n; sq++ {
+			if p.rest[sq] > 0 {
+				on.clear(sq)
+			}
+		}
+	}
 	if on.empty() {
 		return false
 	}

@@ -153,7 +153,9 @@ type Position struct {
 	void     pairRec
 	bars     []pairRec // replaced, never changed in place: undo records and clones share it
 	rest     [maxSquares]uint8
+	nRest    int        // squares whose rest is not 0, so most moves skip the scans
 	restChg  []sweptRec // (square, old rest) per change
+	homes    []homeRec  // moves home of promotion rests (homeward.go)
 	turnUndo []turnUndo
 }
 
@@ -380,6 +382,7 @@ func (p *Position) Clone() *Position {
 	q.nulls = nil
 	q.chg, q.fxHands, q.claims, q.fxTaken = nil, nil, nil, nil
 	q.restChg, q.turnUndo = nil, nil
+	q.homes = nil
 	q.portUndo = nil
 	q.touches = nil
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)

@@ -608,6 +608,7 @@ func (p *Position) barFilter(buf []Move, start int) []Move {
 // slowTurns: rest, then the bars of rounds.
 func (p *Position) turnFilter(buf []Move, start int) []Move {
 	if p.g.restOf != nil {
+		buf = p.homeFilter(buf, start) // first: what is legal decides whether the rest is lifted
 		buf = p.restFilter(buf, start)
 	}
 	if len(p.bars) > 0 {

@@ -236,10 +236,13 @@ func TestEntry(t *testing.T) {
 // board (kind, owner, facing), the hands and the side to move.
 func (r *fpRef) fromEngine(p *Position) *fpPos {
 	g := p.Game()
-	pos := &fpPos{at: map[[2]int]fpPiece{}, side: p.side, back: -1}
+	pos := &fpPos{at: map[[2]int]fpPiece{}, side: p.side, back: -1, rest: map[[2]int]int{}}
 	for sq := 0; sq < g.NumSquares(); sq++ {
 		if k, o, ok := p.PieceAt(sq); ok {
 			pos.at[[2]int{g.File(sq), g.Rank(sq)}] = fpPiece{g.BaseKind(k), o, faceWords[g.FacingOf(k)]}
+			if v := p.Resting(sq); v > 0 {
+				pos.rest[[2]int{g.File(sq), g.Rank(sq)}] = v
+			}
 		}
 	}
 	for s := 0; s < 2; s++ {
@@ -263,7 +266,7 @@ func (r *fpRef) decided(pos *fpPos) bool {
 		if r.s.Pieces[pc.kind].Royal {
 			royals[pc.owner]++
 		}
-		if rc := ru.Reach; rc != nil && (rc.Piece == "" || r.s.Pieces[pc.kind].ID == rc.Piece) {
+		if rc := ru.Reach; rc != nil && (rc.Piece == "" || r.s.Pieces[pc.kind].ID == rc.Piece) && pos.rest[c] == 0 {
 			for _, n := range rc.Squares {
 				goal := r.cell(n)
 				if pc.owner == 1 {

@@ -75,6 +75,7 @@ type turnUndo struct {
 	void             pairRec
 	bars             []pairRec
 	restN            int // length of restChg before the move
+	homeN            int // length of homes before the move
 }
 
 // loadTurns reads rules.turn, rules.simultaneous and the per-piece keys
@@ -122,6 +123,9 @@ func (g *Game) loadTurns() error {
 			return bad("pieces[].rest cannot be used with a turn of more than one move (rules.turn)")
 		}
 		g.restOf = restOf
+	}
+	if err := g.loadHomeward(rests); err != nil {
+		return err
 	}
 	if r.Simultaneous != nil {
 		if err := g.loadSim(); err != nil {
@@ -209,7 +213,7 @@ func (p *Position) turnEnd(h uint64, m Move, u *undoRec) uint64 {
 	g := p.g
 	s := p.side
 	p.turnUndo = append(p.turnUndo, turnUndo{side: s, left: p.left, turn: p.turn, inRounds: p.inRounds,
-		init: p.init, void: p.void, bars: p.bars, restN: len(p.restChg)})
+		init: p.init, void: p.void, bars: p.bars, restN: len(p.restChg), homeN: len(p.homes)})
 	p.ply++
 	if tr := g.turn; tr != nil {
 		h ^= g.zt.left[p.left]
@@ -269,6 +273,7 @@ func (p *Position) restoreTurn(t *turnUndo) {
 	p.side, p.left, p.turn, p.inRounds, p.init, p.void, p.bars = t.side, t.left, t.turn, t.inRounds, t.init, t.void, t.bars
 	for i := len(p.restChg) - 1; i >= t.restN; i-- {
 		r := p.restChg[i]
+		p.nRest += restDelta(p.rest[r.sq], r.code)
 		p.rest[r.sq] = r.code
 	}
 	p.restChg = p.restChg[:t.restN]
@@ -318,6 +323,7 @@ func (p *Position) setRest(h uint64, sq int, v uint8) uint64 {
 		h ^= z.rest[v-1][sq]
 	}
 	p.restChg = append(p.restChg, sweptRec{sq: uint8(sq), code: old})
+	p.nRest += restDelta(old, v)
 	p.rest[sq] = v
 	return h
 }
@@ -344,6 +350,9 @@ func (p *Position) restAfterMove(h uint64, s int, m Move, u *undoRec, changed []
 	for _, sq := range moved[:n] {
 		h = p.restPiece(h, sq, s)
 	}
+	if r := p.g.promoRest(u.moved, m); r > 0 && p.g.homeward {
+		h = p.setRest(h, m.To(), r)
+	}
 	return h
 }
 
@@ -360,12 +369,32 @@ func (p *Position) restPiece(h uint64, sq, s int) uint64 {
 // restCountDown counts down the rest of the pieces of the players in mask
 // (bit 0, bit 1).
 func (p *Position) restCountDown(h uint64, mask int) uint64 {
-	for sq := 0; sq < p.g.n; sq++ {
+	left := p.nRest // resting squares not yet met: the scan stops at the last
+	for sq := 0; sq < p.g.n && left > 0; sq++ {
+		if p.rest[sq] > 0 {
+			left--
+		}
 		if v := p.rest[sq]; v > 0 && mask>>(p.board[sq]&3)&1 != 0 {
+			if v == 1 && p.g.homeward {
+				h = p.goHome(h, sq, int(p.board[sq]&3))
+				continue
+			}
 			h = p.setRest(h, sq, v-1)
 		}
 	}
 	return h
+}
+
+// restDelta is the change in the count of resting squares when a rest
+// goes from old to v.
+func restDelta(old, v uint8) int {
+	switch {
+	case old == 0 && v > 0:
+		return 1
+	case old > 0 && v == 0:
+		return -1
+	}
+	return 0
 }
 
 func containsSq(list []uint8, sq int) bool {
@@ -381,6 +410,9 @@ func containsSq(list []uint8, sq int) bool {
 // every move there is one (then the rest is lifted for this turn). A drop
 // is no resting piece's move.
 func (p *Position) restFilter(buf []Move, start int) []Move {
+	if p.nRest == 0 {
+		return buf
+	}
 	n := start
 	for _, m := range buf[start:] {
 		if m.typ() == moveDrop || p.rest[m.From()] == 0 {
@@ -531,6 +563,7 @@ func (p *Position) parseTurnField(key, list string) (ok bool, err error) {
 			if eq < 0 || err != nil || !okSq || v < 1 || v > 4 || p.board[sq] == 0 {
 				return true, fmt.Errorf("fen: rest entry %q must be a square with a piece, '=' and 1 to 4", item)
 			}
+			p.nRest += restDelta(p.rest[sq], uint8(v))
 			p.rest[sq] = uint8(v)
 		}
 	default:

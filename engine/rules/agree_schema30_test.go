@@ -78,6 +78,26 @@ var schema30Cases = func() []agreeCase {
 			want: []string{`the spec uses rules.promotion.choose_facing, added in schema 30; declare "schema_version": 30 to use it`,
 				"rules.promotion.choose_facing could never apply: no target has a facing"}},
 
+		// A promotion that rests and is then moved home.
+		{name: "promotion rest and home", edits: []edit{v30, set("rules.promotion.rest", `2`), set("rules.promotion.home", `["a1", "b1"]`)}},
+		{name: "promotion rest alone", edits: []edit{v30, set("rules.promotion.rest", `1`)}},
+		{name: "promotion rest under 29", edits: []edit{set("rules.promotion.rest", `1`), set("rules.promotion.home", `["a1"]`)},
+			want: []string{`the spec uses rules.promotion.rest, rules.promotion.home, added in schema 30; declare "schema_version": 30 to use it`}},
+		{name: "promotion home without rest", edits: []edit{v30, set("rules.promotion.home", `["a1"]`)},
+			want: []string{"rules.promotion.home needs rest: the promoted piece is moved home when its rest ends"}},
+		{name: "promotion rest 0", edits: []edit{v30, set("rules.promotion.rest", `0`)},
+			want: []string{"rules.promotion.rest must be from 1 to 4, got 0: omit it for 0, a promoted piece ready at once"}},
+		{name: "promotion rest 5", edits: []edit{v30, set("rules.promotion.rest", `5`)},
+			want: []string{"rules.promotion.rest must be from 1 to 4, got 5: omit it for 0, a promoted piece ready at once"}},
+		{name: "promotion home off the board", edits: []edit{v30, set("rules.promotion.rest", `1`), set("rules.promotion.home", `["f1"]`)},
+			want: []string{"rules.promotion.home entry 'f1' is not a square on this board"}},
+		{name: "promotion home a wall", edits: []edit{v30, set("rules.obstacles", `{"squares": ["c3"]}`), set("rules.promotion.rest", `1`), set("rules.promotion.home", `["c3"]`)},
+			want: []string{"rules.promotion.home entry 'c3' is a wall (rules.obstacles)"}},
+		{name: "promotion home mirrors to a wall", edits: []edit{v30, set("board.height", `6`), set("rules.obstacles", `{"squares": ["c4"]}`), set("rules.promotion.rest", `1`), set("rules.promotion.home", `["c3"]`)},
+			want: []string{"rules.promotion.home entry 'c3' mirrors to 'c4', which is not a square a piece can stand on"}},
+		{name: "promotion rest on leaving", edits: []edit{v30, set("rules.promotion.rest", `1`), set("rules.promotion.on_leaving", `true`)},
+			want: []string{"rules.promotion.rest is not for a promotion on_leaving: the promoted piece must rest where it promoted"}},
+
 		// Symmetric placement and chosen facings.
 		{name: "symmetric placement", edits: []edit{v30, set("pieces[6]", jian),
 			set("rules.drops", `{"placement": true, "from_captures": false, "symmetric": true, "choose_facing": true, "stock": {"N": 2, "J": 2}, "region": {"N": ["b3", "d3"], "J": ["a3", "c3", "e3"]}}`)}},

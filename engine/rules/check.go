@@ -179,6 +179,7 @@ func (c *checker) run() {
 	c.checkTouch()
 	c.checkTurnCheckEnds()
 	c.checkPromotionFacing()
+	c.checkPromotionRest()
 	c.checkEntry()
 	c.checkAppearance()
 }

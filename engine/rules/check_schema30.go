@@ -219,3 +219,36 @@ func (c *checker) checkSymmetricDrops() {
 		}
 	}
 }
+
+// checkPromotionRest: home belongs to a rest, on squares a piece can stand
+// on for both players; a rest needs a promotion on arrival, where the
+// promoted piece stands.
+func (c *checker) checkPromotionRest() {
+	for i, pr := range c.s.Rules.Promotion {
+		pp := "rules.promotion"
+		if len(c.s.Rules.Promotion) > 1 || c.lookup(pp) != nil && c.lookup(pp).kind == listNode {
+			pp = index(pp, i)
+		}
+		if !c.ok(pp) {
+			continue
+		}
+		if pr.Home != nil && pr.Rest == 0 {
+			c.add(pp+".home", "%s.home needs rest: the promoted piece is moved home when its rest ends", pp)
+		}
+		if pr.Rest > 0 && pr.OnLeaving {
+			c.add(pp+".rest", "%s.rest is not for a promotion on_leaving: the promoted piece must rest where it promoted", pp)
+		}
+		if pr.Home == nil {
+			continue
+		}
+		good, _ := c.squares(pp+".home", pr.Home, true)
+		if !c.ok("setup.orientation") {
+			continue
+		}
+		for _, sq := range good {
+			if m := c.s.Board.Reflect(sq, c.rotate); !c.s.Board.Contains(m) || c.wallsOK && c.walls[m] {
+				c.add(pp+".home", "%s.home entry %s mirrors to %s, which is not a square a piece can stand on", pp, quote(sq.String()), quote(m.String()))
+			}
+		}
+	}
+}

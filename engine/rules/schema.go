@@ -208,6 +208,8 @@ func buildSpecShape() *shape {
 			req("1", uniqueList(pieceID(), 1, -1)),
 		)),
 		dated(30, opt("choose_facing", onlyTrue("leave it out for targets pointing their initial way"))),
+		dated(30, opt("rest", withHint(integer(1, 4), "omit it for 0, a promoted piece ready at once"))),
+		dated(30, opt("home", squareList())),
 	)
 	sideFiles := obj(req("kingside", str()), req("queenside", str()))
 	castling := obj(

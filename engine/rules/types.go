@@ -403,6 +403,11 @@ type Promotion struct {
 	// ChooseFacing lets the promoting player choose which way a target
 	// with a facing points (schema 30).
 	ChooseFacing bool `json:"choose_facing,omitempty"`
+	// Rest is how many of its owner's turns the promoted piece rests where
+	// it promoted, and Home where it is then moved (schema 30; 0 and nil
+	// for neither).
+	Rest int      `json:"rest,omitempty"`
+	Home []string `json:"home,omitempty"`
 }
 
 // IsMandatory reports whether the piece must promote.
