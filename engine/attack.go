@@ -272,6 +272,9 @@ func (p *Position) leapAttacked(t, by int, mask uint32) bool {
 			}
 		}
 	}
+	if g.legRoots[by] != nil {
+		return p.legAttacked(t, by, mask)
+	}
 	leaps := g.specLeaps[by][g.specStart[by][t]:g.specStart[by][t+1]]
 	for i := range leaps {
 		e := &leaps[i]

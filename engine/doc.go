@@ -364,11 +364,14 @@
 //   - Schema 30 (engine/rules/SCHEMA-30.md). Bent moves (bent.go) are
 //     lame-leap entries, one per landing, whose legs are the squares
 //     passed, so generation, attacks, pins and the view read them as lame
-//     leaps. rules.entry (entry.go) is folded into the tables: in a game
-//     with entry rules every slide is compiled the same way, one lame entry
-//     per landing, and an entry whose move a rule refuses is left out, so a
-//     piece attacks exactly where it may move (slower tables for such
-//     games; no cost to others). rules.touch (touch.go) keeps a bit per
+//     leaps. rules.entry (entry.go) is folded into the tables: a slide
+//     stays a ray unless it starts on, passes or reaches a restricted
+//     square; from such a square every slide of the piece is one lame
+//     entry per landing, an entry a rule refuses left out, and the attack
+//     chains stop before restricted squares, so a piece attacks exactly
+//     where it may move. The view shows every slide of such a game per
+//     landing, as the evaluation has always read it. The attack test reads
+//     leaps with legs as a trie per target (legtrie.go). rules.touch (touch.go) keeps a bit per
 //     square of each player's set in the position, with a Zobrist key per
 //     bit and its own undo stack, written in the FEN as touched-w: and
 //     touched-b:; its ending comes after reach. Symmetric placement

@@ -108,11 +108,15 @@ type Game struct {
 	plainGroups [2][]leapGroup
 	specStart   [2][]uint32
 	specLeaps   [2][]leapAtk
-	groups      [2][]lineGroup
-	conds       []bitset
-	standMask   [2][]uint32 // kinds that may stand on a square
-	capturers   []uint32    // per victim kind: kinds that may capture it
-	sweepers    uint32      // kinds with a sweep move
+	// specLeaps once more for the attack test, as a trie of legs (legtrie.go).
+	legRoots  [2][]uint32 // per target: its nodes, legNodes[legRoots[t]:legRoots[t+1]]
+	legNodes  [2][]legNode
+	legHits   [2][]legHit
+	groups    [2][]lineGroup
+	conds     []bitset
+	standMask [2][]uint32 // kinds that may stand on a square
+	capturers []uint32    // per victim kind: kinds that may capture it
+	sweepers  uint32      // kinds with a sweep move
 
 	royalMask  uint32
 	royalKinds []int
@@ -144,6 +148,7 @@ type Game struct {
 	reach            *reachRule
 	touch            *touchRule  // rules.touch (touch.go)
 	entry            []entryRule // rules.entry, a copy per mirror (entry.go)
+	entrySquares     bitset      // every entry rule's squares: only moves touching them are checked
 	extinction       *extinctionRule
 	scoring          *scoringRule
 	maxPlies         int

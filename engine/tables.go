@@ -252,6 +252,9 @@ func (g *Game) loadMoves() error {
 		return bad("too many ray directions")
 	}
 	g.buildRays()
+	if g.entry != nil {
+		g.cutEntryChains()
+	}
 
 	type lineKey struct {
 		dir, maxR, minR, scrR, cond int
@@ -303,8 +306,8 @@ func (g *Game) loadMoves() error {
 		for k := 0; k < g.nk; k++ {
 			kb := uint32(1) << uint(k+1)
 			for _, cm := range compiled[k][p] {
-				if cm.typ < genSlide || !cm.canCap && cm.typ != genSweep || g.entry != nil {
-					continue // entry rules compile slides to lame entries
+				if cm.typ < genSlide || !cm.canCap && cm.typ != genSweep {
+					continue
 				}
 				cond := -1
 				if !cm.condFree {
@@ -321,6 +324,8 @@ func (g *Game) loadMoves() error {
 				if g.wall.has(sq) || !inRegion(p, k, sq) {
 					continue
 				}
+				// Slides from here go through the entry rules (entry.go).
+				lameSlides := g.entry != nil && g.entryTouched(p, sq, compiled[k][p])
 				for _, cm := range compiled[k][p] {
 					if !cm.fromOK.has(sq) {
 						continue
@@ -386,7 +391,7 @@ func (g *Game) loadMoves() error {
 						default:
 							d := g.dirIndex(v)
 							ray := g.fwdRay(p, d, sq)
-							if g.entry != nil {
+							if lameSlides {
 								// One lame entry per landing (entry.go).
 								lame := cm
 								lame.typ = genLame
@@ -476,6 +481,7 @@ func (g *Game) loadMoves() error {
 		}
 		g.plainStart[p][g.n] = uint32(len(g.plainGroups[p]))
 		g.specStart[p][g.n] = uint32(len(g.specLeaps[p]))
+		g.buildLegTries(p)
 		keys := make([]lineKey, 0, len(lineMasks[p]))
 		for key := range lineMasks[p] {
 			keys = append(keys, key)

@@ -86,6 +86,21 @@ func (g *Game) Lines(player, kind, sq int) []Line {
 	for _, e := range g.gens[g.genStart[idx]:g.genStart[idx+1]] {
 		l := Line{Kind: LineKind(e.typ), Quiet: e.canMove, Capture: e.canCap && capAny,
 			FirstMove: e.first, Conditional: e.cond, Screen: Screen(e.screen), ScreenRange: int(e.scrR)}
+		if g.entry != nil && e.typ == genSlide {
+			// Under entry rules a slide shows as it always has, one lame
+			// line per landing, whether the tables hold it as a ray or
+			// not (entry.go): the evaluation reads the same lines.
+			ray := g.pool[e.off : e.off+uint32(e.n)]
+			l.Kind, l.Screen, l.ScreenRange = LineLame, ScreenAny, 0
+			for i, to := range ray {
+				if i+1 < int(e.minR) || !g.CanStand(player, kind, int(to)) {
+					continue
+				}
+				l.Squares, l.Legs = []int{int(to)}, bytesToInts(ray[:i])
+				out = append(out, l)
+			}
+			continue
+		}
 		if e.typ <= genLame {
 			l.Squares = []int{int(e.to)}
 			l.Legs = bytesToInts(g.pool[e.off : e.off+uint32(e.n)])

@@ -11,6 +11,13 @@
 //     strongest rung's games against itself (equal strength), as many as
 //     that precision needs at worst, stopped sooner once every flag they
 //     feed is decided and their intervals are that narrow.
+//   - With Learned (measure -learned) the ladder is one batch and the
+//     equal-strength games another (learned.go): the top rung plays them
+//     with the piece values learned from the ladder's games, shrunk
+//     towards the file's by their uncertainty, or with the file's when
+//     those games are too few; the second plan follows from the first's
+//     results alone, so both resume. Off by default: it lost in matches
+//     at a fixed node budget (README).
 //   - A Measurer runs the batch on a farm.Coordinator, assesses the
 //     results, writes the JSON, Markdown and HTML reports with the game
 //     records (NAME.pgn, NAME.games.jsonl: package records) and records

@@ -76,6 +76,11 @@ func (s *Scorer) Pairing(r protocol.Result) (protocol.Pairing, bool) {
 			return p, true
 		}
 	}
+	// The top rung with learned values (Settings.Learned) plays the
+	// mirror pairing.
+	if m := s.plan.Mirror; m != "" && r.P0 == r.P1 && search.WithoutValues(r.P0) == search.WithoutValues(m) {
+		return protocol.Pairing{A: m, B: m}, true
+	}
 	return protocol.Pairing{}, false
 }
 
@@ -100,6 +105,14 @@ func (s *Scorer) Scores(results []protocol.Result) []PairingScore {
 func (s *Scorer) Score(p protocol.Pairing, results []protocol.Result) PairingScore {
 	games := selfplay.Games(results)
 	ps := PairingScore{A: p.A, B: p.B, Mirror: p.A == p.B}
+	if ps.Mirror && len(games) > 0 {
+		// Named as played (with learned values, perhaps), judged as the
+		// plan's mirror pairing, which is what the stop rule does.
+		ps.A, ps.B = games[0].P0, games[0].P0
+		for i := range games {
+			games[i].P0, games[i].P1 = p.A, p.A
+		}
+	}
 	if !ps.Mirror {
 		if c, err := search.CompareStrength(p.B, p.A); err == nil && c > 0 {
 			ps.A, ps.B = p.B, p.A

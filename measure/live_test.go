@@ -42,6 +42,10 @@ func TestScorer(t *testing.T) {
 			game(0, "ab:d1", "ab:d1", 0), game(0, "ab:d1", "ab:d1", 0),
 			game(1, "ab:d1", "ab:d1", 1), game(1, "ab:d1", "ab:d1", -1),
 		}, "ab:d1", "ab:d1", 2, 1, 1, 4, 0.625, true, "Score of ab:d1 first vs ab:d1 second: 2 - 1 - 1 [0.625] 4"},
+		// With learned values (measure -learned) it is named as played.
+		{"mirror with learned values", []protocol.Result{
+			game(0, "ab:d1:P=2", "ab:d1:P=2", 0), game(0, "ab:d1:P=2", "ab:d1:P=2", 1),
+		}, "ab:d1:P=2", "ab:d1:P=2", 1, 0, 1, 2, 0.5, true, "Score of ab:d1:P=2 first vs ab:d1:P=2 second: 1 - 1 - 0 [0.500] 2"},
 	}
 	s := NewScorer(plan, 0.1)
 	for _, tt := range tests {

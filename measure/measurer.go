@@ -32,6 +32,9 @@ type Measurer struct {
 	// NoReplay counts results without replaying their moves through the
 	// engine (Replay): for farms whose workers play a stand-in runner.
 	NoReplay bool
+	// Learned says the measurements asked for learned piece values
+	// (Settings.Learned), so a report can say why none were used.
+	Learned bool
 }
 
 // Run plays the file's batch under s and returns its outcome; hooks may
@@ -52,6 +55,9 @@ func (m *Measurer) Run(ctx context.Context, f *File, s Settings, hooks farm.Hook
 	}
 	if m.Games != nil {
 		m.Games.Add(f.Hash, f.Game)
+	}
+	if s.Learned && plan.Mirror != "" {
+		return m.runLearned(ctx, f, s, plan, h)
 	}
 	return m.Coord.RunHooks(ctx, plan, f.Data, h)
 }
@@ -75,6 +81,7 @@ func (m *Measurer) ReportGames(f *File, players []string, results []protocol.Res
 		return nil, nil, err
 	}
 	in := a.Input
+	in.TopValues = selfplay.TopValues(f.Game, players, results, m.Learned)
 	if f.ReportName != "" {
 		in.Name = f.ReportName
 	}

@@ -38,6 +38,11 @@ type Settings struct {
 	// that narrow and every flag they feed is decided. 0 plays none, as
 	// plans made before them did.
 	Precision float64
+	// Learned plays the measurement in two phases (learned.go): the
+	// ladder first, then the equal-strength games with the top rung
+	// evaluating with the piece values learned from the ladder's games.
+	// Only with Precision above 0.
+	Learned bool
 }
 
 // DefaultPrecision is the half-width asked of the equal-strength games'
@@ -116,10 +121,17 @@ func strongest(players []string) string {
 // Hooks are the batch hooks of a plan: the stop rule and window when
 // sequential, none otherwise.
 func (s Settings) Hooks(plan protocol.Plan) (farm.Hooks, error) {
+	return s.hooksMirrored(plan, plan.MirrorGames)
+}
+
+// hooksMirrored is Hooks for a plan whose equal-strength games, mirrorGames
+// of them, may be played as a batch of their own: the ladder's pairings stop
+// as they do beside them.
+func (s Settings) hooksMirrored(plan protocol.Plan, mirrorGames int) (farm.Hooks, error) {
 	if !s.Sequential {
 		return farm.Hooks{}, nil
 	}
-	stop, err := SequentialStop(plan.Players, plan.GamesPerPairing, plan.MirrorGames, s.Precision)
+	stop, err := SequentialStop(plan.Players, plan.GamesPerPairing, mirrorGames, s.Precision)
 	if err != nil {
 		return farm.Hooks{}, err
 	}

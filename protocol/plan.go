@@ -56,7 +56,9 @@ func (p Plan) Check() error {
 	if !IsHash(p.RulesetHash) {
 		errs = append(errs, fmt.Errorf("ruleset hash %q is not a hex SHA-256", p.RulesetHash))
 	}
-	if len(p.Players) < 2 {
+	// One player is a plan of its games against itself alone (a
+	// measurement's second phase: the top rung with learned values).
+	if len(p.Players) < 2 && !(len(p.Players) == 1 && p.Mirror == p.Players[0]) {
 		errs = append(errs, fmt.Errorf("a ladder needs at least two players, got %d", len(p.Players)))
 	}
 	seen := map[string]bool{}

@@ -88,3 +88,27 @@ func TestPlanMirror(t *testing.T) {
 		t.Errorf("mirror fields: %s / %s", Marshal(p), Marshal(plain))
 	}
 }
+
+// A plan of one player against itself (a measurement's second phase, with
+// learned piece values) is the mirror games of the full plan, opening
+// from the same seeds, with that player.
+func TestPlanMirrorAlone(t *testing.T) {
+	full := testPlan()
+	full.Mirror, full.MirrorGames = "c", 4
+	alone := full
+	alone.Players, alone.Mirror = []string{"c+"}, "c+"
+	if err := alone.Check(); err != nil {
+		t.Fatal(err)
+	}
+	want := full.Jobs()[len(full.Jobs())-4:]
+	got := alone.Jobs()
+	if len(got) != len(want) {
+		t.Fatalf("%d jobs, want %d", len(got), len(want))
+	}
+	for i, j := range got {
+		if j.P0 != "c+" || j.P1 != "c+" || j.Seed != want[i].Seed {
+			t.Errorf("job %d: %s vs %s seed %d, want c+ against itself on seed %d", i, j.P0, j.P1, j.Seed, want[i].Seed)
+		}
+	}
+	checkPairingOf(t, alone)
+}

@@ -20,6 +20,8 @@ func TestPlanCheck(t *testing.T) {
 	}{
 		{"valid", func(*Plan) {}, ""},
 		{"one player", func(p *Plan) { p.Players = []string{"a"} }, "at least two players"},
+		{"one player against itself", func(p *Plan) { p.Players, p.Mirror, p.MirrorGames = []string{"a"}, "a", 4 }, ""},
+		{"one player, no mirror games", func(p *Plan) { p.Players, p.Mirror = []string{"a"}, "b" }, "at least two players"},
 		{"duplicate player", func(p *Plan) { p.Players = []string{"a", "a"} }, "listed twice"},
 		{"control character", func(p *Plan) { p.Players[0] = "a\nb" }, "control characters"},
 		{"odd games", func(p *Plan) { p.GamesPerPairing = 3 }, "even"},

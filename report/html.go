@@ -108,7 +108,8 @@ p.reasons.clear { font-size: 1.15em; }
 {{range .R.Checks}}<tr{{if .Raised}} class="raised"{{end}}><td>{{.Name}}</td>{{if .Assessed}}<td class="num">{{f "%.3f" .Value.Est}}</td><td class="num">{{f "%.3f" .Value.Lo}} to {{f "%.3f" .Value.Hi}}</td>{{else}}<td>not assessed</td><td></td>{{end}}<td class="num">{{f "%.2f" .Threshold}}</td><td>{{state .}}</td><td>{{.Detail}}</td></tr>
 {{end}}</table>
 <p>First mover's score at equal strength: {{iv .R.FirstMover.Score "%.3f"}}, {{.R.FirstMover.Source}}.</p>
-{{with .R.PieceValues}}<h2>Piece values learned from play</h2>
+{{with .R.TopValues}}<p>{{.}}</p>
+{{end}}{{with .R.PieceValues}}<h2>Piece values learned from play</h2>
 <p>Logistic regression of the results on material over {{.Positions}} quiet positions of {{.Games}} games between searching players, in {{.Reference}}s.</p>
 <table>
 <tr><th>piece</th><th>value</th><th>interval</th><th>declared</th></tr>

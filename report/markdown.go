@@ -116,6 +116,9 @@ func (r *Report) Markdown() []byte {
 		w("| %s | %.3f | %.3f to %.3f | %.2f | %s |\n", c.Name, c.Value.Est, c.Value.Lo, c.Value.Hi, c.Threshold, stateText(c))
 	}
 	w("\nFirst mover's score at equal strength: %s, %s.\n\n", ivText(r.FirstMover.Score, "%.3f"), cell(r.FirstMover.Source))
+	if r.TopValues != "" {
+		w("%s\n\n", cell(r.TopValues))
+	}
 
 	if pv := r.PieceValues; pv != nil {
 		w("### Piece values learned from play\n\nLogistic regression of the results on material (Texel-style) over %d quiet positions of %d games between searching players; in %ss, intervals %d%% (robust to a game's positions being alike).\n\n| piece | value | %d%% interval | declared |\n|---|---|---|---|\n",

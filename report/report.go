@@ -30,6 +30,9 @@ type Input struct {
 	// they could be learned; PieceValuesNote says why not otherwise.
 	PieceValues     *stats.PieceValues
 	PieceValuesNote string
+	// TopValues says which piece values the equal-strength games were
+	// played with (the file's, or learned ones); empty without such games.
+	TopValues string
 
 	// Optional, from the game records: the board and its start position
 	// for the diagram, each flag's example games, the PGN file's name
@@ -120,6 +123,9 @@ type Report struct {
 	// (PieceValuesNote says why).
 	PieceValues     *stats.PieceValues `json:"piece_values,omitempty"`
 	PieceValuesNote string             `json:"piece_values_note,omitempty"`
+	// TopValues says which piece values the equal-strength games were
+	// played with.
+	TopValues string `json:"top_values,omitempty"`
 	// Examples are the games each raised or undecided flag links to;
 	// GamesFile is the PGN beside the report that holds every game.
 	Examples  []Examples `json:"examples"`
@@ -170,6 +176,7 @@ func New(in Input) (*Report, error) {
 		Thresholds:      a.Thresholds,
 		PieceValues:     in.PieceValues,
 		PieceValuesNote: in.PieceValuesNote,
+		TopValues:       in.TopValues,
 		Examples:        orEmpty(in.Examples),
 		GamesFile:       in.GamesFile,
 		plies:           a.Plies,

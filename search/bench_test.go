@@ -38,6 +38,7 @@ var middlegames = []struct {
 	{"chess.json", 16},
 	{"five-by-five.json", 6},
 	{"xiangqi.json", 16},
+	{"seeds/elven-chess.json", 40}, // placement (22 plies) and the first moves
 }
 
 func middlegame(tb testing.TB, i int) (*engine.Game, *engine.Position) {
@@ -149,5 +150,26 @@ func BenchmarkDepthAtNodes(b *testing.B) {
 				b.ReportMetric(float64(depth), "depth")
 			})
 		}
+	}
+}
+
+// BenchmarkGamesElven reports whole games per second of Elven chess
+// (schema 30: placement, bent moves, entry rules) for the rungs whose
+// games dominate its default-ladder measurement.
+func BenchmarkGamesElven(b *testing.B) {
+	g := loadGame(b, "seeds/elven-chess.json")
+	for _, rung := range []string{"mcts:i200", "ab:n2000", "ab:n10000"} {
+		b.Run(rung, func(b *testing.B) {
+			plies := 0
+			for n := 0; n < b.N; n++ {
+				rec, err := PlayGame(context.Background(), g, rung, rung, uint64(n+1), Limits{}, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				plies += rec.Plies
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+		})
 	}
 }

@@ -17,6 +17,9 @@
 //	mcts:i800p16    the same with playouts cut off after 16 plies
 //	ab:n20000x15    alpha-beta with the Tech bits 1+2+4+8 turned off
 //	ab:n20000u1     alpha-beta with null-move pruning (off by default)
+//	ab:n3000:P=1/N=3.2/B=3.3/R=5/Q=9.5
+//	                alpha-beta evaluating with these piece values
+//	                (pawns, by piece id) instead of the rule file's
 //	uci:/usr/bin/fairy-stockfish,nodes=20000,UCI_Variant=xiangqi
 //	                an outside UCI engine (see below)
 //
@@ -25,6 +28,15 @@
 // give the same game, move for move, on any machine. The random streams
 // are a fixed splitmix64, and the MCTS arithmetic avoids platform
 // differences (see detmath.go).
+//
+// Piece values. An ab or mcts spec may end in ":ID=value/ID=value...":
+// the evaluation (material, capture order, promotion gains, capture
+// effects) then reads those values, in the rule file's units, for the
+// kinds named, and the declared ones for the rest (values.go). The
+// canonical form sorts them by id with at most two decimals. They are how
+// a measurement's learned values reach its workers: the job, the record
+// and a resumed measurement all carry them in the spec. A value for a
+// piece the game lacks fails the game, never the worker.
 //
 // DefaultLadder and QuickLadder are ladders of spec strings, weakest first,
 // mixing both families; SortByStrength and CompareStrength order specs by

@@ -62,22 +62,39 @@ func (e enginePos) Promotes(m engine.Move) bool { return m.Promotion() >= 0 }
 // rule file. A worker plays many games of few rule files; the cache is
 // emptied when it grows past a bound so a long-lived process cannot leak.
 func tablesFor(g *engine.Game) *evalTables {
+	t, _ := specTables(g, PlayerSpec{})
+	return t
+}
+
+// specTables is tablesFor for a spec's piece values: the rule file's
+// tables when it carries none, else tables of its own (cached too: every
+// game of a measurement's top rung carries the same values).
+func specTables(g *engine.Game, ps PlayerSpec) (*evalTables, error) {
+	key := tablesKey{g, ps.Values}
 	tablesMu.Lock()
 	defer tablesMu.Unlock()
-	if t, ok := tablesCache[g]; ok {
-		return t
+	if t, ok := tablesCache[key]; ok {
+		return t, nil
+	}
+	t, err := buildEvalTablesWith(g, ps.PieceValues())
+	if err != nil {
+		return nil, err
 	}
 	if len(tablesCache) >= 64 {
 		clear(tablesCache)
 	}
-	t := buildEvalTables(g)
-	tablesCache[g] = t
-	return t
+	tablesCache[key] = t
+	return t, nil
+}
+
+type tablesKey struct {
+	g      *engine.Game
+	values string
 }
 
 var (
 	tablesMu    sync.Mutex
-	tablesCache = map[*engine.Game]*evalTables{}
+	tablesCache = map[tablesKey]*evalTables{}
 )
 
 // PlayGame plays one game of g from its starting position between the
@@ -117,8 +134,16 @@ func Play(ctx context.Context, g *engine.Game, start *engine.Position, p0, p1 st
 	} else {
 		pos = g.NewPosition()
 	}
+	// Each player evaluates with its own spec's values; the game's own
+	// bookkeeping (lead changes, features) with the rule file's.
+	var own [2]*evalTables
+	for i := range own {
+		if own[i], err = specTables(g, specs[i]); err != nil {
+			return rec, fmt.Errorf("player %q: %w", specs[i], err)
+		}
+	}
 	fen := pos.FEN()
-	rec, err = runGame(ctx, enginePos{pos}, tablesFor(g), specs, seed, lim, watch)
+	rec, err = runGameWith(ctx, enginePos{pos}, tablesFor(g), own, specs, seed, lim, watch)
 	rec.StartFEN = fen
 	return rec, err
 }
@@ -147,7 +172,11 @@ func NewPlayer(spec string, g *engine.Game, seed uint64) (*Player, error) {
 	if g == nil {
 		return nil, errors.New("search: no game")
 	}
-	c, err := newChooser[engine.Move, enginePos](ps, tablesFor(g), seed)
+	t, err := specTables(g, ps)
+	if err != nil {
+		return nil, fmt.Errorf("player %q: %w", spec, err)
+	}
+	c, err := newChooser[engine.Move, enginePos](ps, t, seed)
 	if err != nil {
 		return nil, err
 	}

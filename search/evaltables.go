@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"math"
 
 	"balancefarm/engine"
@@ -116,9 +117,19 @@ const unreachable = 255
 // buildEvalTables reads the evaluation's tables from a compiled game; a
 // nil game (the tests' boardless toys) gives empty tables.
 func buildEvalTables(g *engine.Game) *evalTables {
+	t, _ := buildEvalTablesWith(g, nil)
+	return t
+}
+
+// buildEvalTablesWith is buildEvalTables with vals (a spec's piece values)
+// in place of the declared values of the kinds they name; naming a piece
+// the game does not have is an error. Every term that reads a kind's
+// value (material, capture order, promotion gains, capture effects) then
+// reads the given one.
+func buildEvalTablesWith(g *engine.Game, vals []PieceValue) (*evalTables, error) {
 	t := &evalTables{matSign: 1, mobSign: 1}
 	if g == nil {
-		return t
+		return t, nil
 	}
 	end := g.Endings()
 	t.nsq, t.width, t.height, t.maxPlies = g.NumSquares(), g.Width(), g.Height(), end.MaxPlies
@@ -135,6 +146,17 @@ func buildEvalTables(g *engine.Game) *evalTables {
 		t.kinds[k] = kindTable{id: g.PieceID(k), base: g.BaseKind(k), royal: g.IsRoyal(k), value: int(math.Round(g.PieceValue(k) * 100))}
 		t.hasRoyal = t.hasRoyal || t.kinds[k].royal
 	}
+	for _, v := range vals {
+		found := false
+		for k := range t.kinds {
+			if t.kinds[k].id == v.ID {
+				t.kinds[k].value, found = v.Cents, true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("search: piece value for %q, a piece this game does not have", v.ID)
+		}
+	}
 	t.hands = g.HasDrops()
 	t.checkmateish = end.Win == "checkmate" && end.Checkmate == "loss"
 	t.mopUp = t.hasRoyal && t.matSign > 0 && (t.checkmateish || end.Win == "royal_capture")
@@ -148,7 +170,7 @@ func buildEvalTables(g *engine.Game) *evalTables {
 	}
 	t.buildEndings(g, end, ext, sc)
 	t.fx = buildFxTables(g, t)
-	return t
+	return t, nil
 }
 
 // endingSigns reads whether the endings reward having material and moves,

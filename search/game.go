@@ -88,6 +88,12 @@ func ResultString(winner int) string {
 // runGame plays p to the end between two players. It is the whole game
 // loop, written against position[M] so the tests can run it on toy games.
 func runGame[M comparable, P position[M]](ctx context.Context, p P, t *evalTables, specs [2]PlayerSpec, seed uint64, lim Limits, watch func(MoveEvent)) (Record, error) {
+	return runGameWith(ctx, p, t, [2]*evalTables{t, t}, specs, seed, lim, watch)
+}
+
+// runGameWith is runGame with each player's own evaluation tables (a
+// spec's piece values); t serves the game's bookkeeping.
+func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalTables, own [2]*evalTables, specs [2]PlayerSpec, seed uint64, lim Limits, watch func(MoveEvent)) (Record, error) {
 	rec := Record{
 		Players:  [2]string{specs[0].String(), specs[1].String()},
 		Seed:     seed,
@@ -100,7 +106,7 @@ func runGame[M comparable, P position[M]](ctx context.Context, p P, t *evalTable
 	}
 	var players [2]chooser[M, P]
 	for pl := 0; pl < 2; pl++ {
-		c, err := newChooser[M, P](specs[pl], t, mixSeed(seed, uint64(pl)+1))
+		c, err := newChooser[M, P](specs[pl], own[pl], mixSeed(seed, uint64(pl)+1))
 		if err != nil {
 			return rec, err
 		}

@@ -39,6 +39,10 @@ const (
 //	                fixed node budget (README, "Players")
 //	mcts:i800       UCT, 800 iterations a move
 //	mcts:i800p16    the same with playouts cut off after 16 plies
+//	ab:n3000:P=1/N=3.2/B=3.3/R=5/Q=9.5
+//	                the same search evaluating with these piece values
+//	                (pawns, by piece id) instead of the rule file's: a
+//	                measurement's learned values (values.go)
 //
 // Budgets are per move and counted in nodes or iterations, never in time.
 type PlayerSpec struct {
@@ -49,6 +53,9 @@ type PlayerSpec struct {
 	PlayoutPlies int   // mcts: playout cutoff; 0 = DefaultPlayoutPlies
 	Off          int   // ab: the Tech bits turned off; 0 = every technique on
 	NullMove     bool  // ab: null-move pruning asked for (u1); off by default
+	// Values are piece values the evaluation uses instead of the rule
+	// file's (values.go), canonical "ID=pawns/..."; empty for the file's.
+	Values string
 
 	// An outside UCI engine (uci.go): the program, its per-move budget and
 	// the options sent to it. Options are kept as their canonical text,
@@ -90,6 +97,7 @@ func ParseSpec(s string) (PlayerSpec, error) {
 	default:
 		return PlayerSpec{}, fmt.Errorf("player %q: unknown family %q (want random, ab:..., mcts:..., uci:PATH)", s, family)
 	}
+	params, values, hasValues := strings.Cut(params, ":")
 	if params == "" {
 		return PlayerSpec{}, fmt.Errorf("player %q: missing budget (e.g. ab:d3, ab:n20000, mcts:i800)", s)
 	}
@@ -98,6 +106,11 @@ func ParseSpec(s string) (PlayerSpec, error) {
 		return PlayerSpec{}, fmt.Errorf("player %q: %v", s, err)
 	}
 	ps := PlayerSpec{Family: family}
+	if hasValues {
+		if ps.Values, err = parseValues(values); err != nil {
+			return PlayerSpec{}, fmt.Errorf("player %q: %v", s, err)
+		}
+	}
 	for _, f := range fields {
 		letter, v := f.letter, f.value
 		switch {
@@ -210,6 +223,9 @@ func (p PlayerSpec) String() string {
 		if p.UCIOptions != "" {
 			b.WriteString("," + p.UCIOptions)
 		}
+	}
+	if p.Values != "" && (p.Family == FamilyAB || p.Family == FamilyMCTS) {
+		b.WriteString(":" + p.Values)
 	}
 	return b.String()
 }

@@ -62,6 +62,8 @@ type Assessment struct {
 func Assess(file string, g *engine.Game, players []string, results []protocol.Result, wall time.Duration, th stats.Thresholds) (*Assessment, error) {
 	if len(players) == 0 {
 		players = specsOf(results)
+	} else {
+		players = withValuesOf(players, results)
 	}
 	ladder, err := Ladder(players)
 	if err != nil {
@@ -80,6 +82,59 @@ func Assess(file string, g *engine.Game, players []string, results []protocol.Re
 		return nil, err
 	}
 	return &Assessment{Input: in, Report: rep}, nil
+}
+
+// withValuesOf adds to a ladder the specs of results that are one of its
+// rungs playing with piece values of its own (a measurement's top rung
+// with learned values, Settings.Learned): they rank just above the rung,
+// so their games against themselves are the equal-strength games.
+func withValuesOf(players []string, results []protocol.Result) []string {
+	in := map[string]bool{}
+	for _, p := range players {
+		if c, err := search.Canonical(p); err == nil {
+			in[c] = true
+		}
+	}
+	out := players
+	for _, s := range specsOf(results) {
+		if c, err := search.Canonical(s); err == nil && !in[c] && in[search.WithoutValues(c)] {
+			in[c] = true
+			out = append(out[:len(out):len(out)], s)
+		}
+	}
+	return out
+}
+
+// TopValues says, for the report, which piece values the equal-strength
+// games were played with: those a spec of the mirror games carries, else
+// the rule file's own, and with learned (the measurement asked for learned
+// values) why none were used. The ladder's games are the results that are
+// not the top rung's against itself.
+func TopValues(g *engine.Game, players []string, results []protocol.Result, learned bool) string {
+	ordered, err := search.SortByStrength(players)
+	if err != nil || len(ordered) == 0 {
+		return ""
+	}
+	top := ordered[len(ordered)-1]
+	var ladder []protocol.Result
+	mirror := ""
+	for _, r := range results {
+		if r.P0 == r.P1 && search.WithoutValues(r.P0) == top {
+			mirror = r.P0
+			continue
+		}
+		ladder = append(ladder, r)
+	}
+	switch ps, err := search.ParseSpec(mirror); {
+	case mirror == "":
+		return ""
+	case err == nil && ps.Values != "":
+		return fmt.Sprintf("The equal-strength games were played by %s with the piece values learned from the ladder's games and shrunk towards the rule file's by their uncertainty: %s.", top, strings.ReplaceAll(ps.Values, "/", ", "))
+	case learned:
+		_, _, note := LearnedSpec(g, top, ladder)
+		return fmt.Sprintf("The equal-strength games were played by %s with the rule file's own piece values: learned ones were asked for, but %s.", top, note)
+	}
+	return fmt.Sprintf("The equal-strength games were played by %s with the rule file's own piece values.", top)
 }
 
 // ReportName is a rule file's base name without ".json": the reports are

@@ -2,9 +2,11 @@ package selfplay
 
 import (
 	"errors"
+	"math"
 
 	"balancefarm/engine"
 	"balancefarm/protocol"
+	"balancefarm/search"
 	"balancefarm/stats"
 )
 
@@ -116,3 +118,47 @@ func PieceValues(g *engine.Game, results []protocol.Result) (*stats.PieceValues,
 }
 
 func isRandom(spec string) bool { return spec == "random" }
+
+// LearnedSpec is top (an alpha-beta or MCTS spec) playing with the piece
+// values learned from results (PieceValues), shrunk towards the declared
+// ones by the fit's own uncertainty (stats.PieceValues.Shrunk), in the rule
+// file's units. It depends on the results alone, so a resumed measurement
+// derives the same spec. When the values cannot be learned or change
+// nothing, it is top itself, with note saying why.
+func LearnedSpec(g *engine.Game, top string, results []protocol.Result) (spec string, pv *stats.PieceValues, note string) {
+	pv, err := PieceValues(g, results)
+	if err != nil {
+		return top, nil, err.Error()
+	}
+	refValue := 0.0
+	for k := range g.NumKinds() {
+		if g.PieceID(k) == pv.Reference {
+			refValue = g.PieceValue(k)
+		}
+	}
+	if refValue <= 0 {
+		return top, pv, "the reference piece is declared worth nothing, so learned values have no scale"
+	}
+	shrunk := pv.Shrunk(stats.DefaultThresholds().Confidence)
+	var vals []search.PieceValue
+	changed := false
+	for i, v := range pv.Values {
+		cents := int(math.Round(shrunk[i] * refValue * 100))
+		declared := 0
+		for k := range g.NumKinds() {
+			if g.PieceID(k) == v.Kind {
+				declared = int(math.Round(g.PieceValue(k) * 100))
+			}
+		}
+		changed = changed || cents != declared
+		vals = append(vals, search.PieceValue{ID: v.Kind, Cents: cents})
+	}
+	if !changed {
+		return top, pv, "the learned values, shrunk by their uncertainty, are the declared ones"
+	}
+	spec, err = search.WithValues(top, vals)
+	if err != nil {
+		return top, pv, err.Error()
+	}
+	return spec, pv, ""
+}

@@ -135,6 +135,12 @@
 // are b_k / b_ref with delta-method intervals from a covariance clustered
 // by game (positions of one game are not independent).
 //
+// PieceValues.Shrunk pulls each learned value towards the declared one:
+// the posterior mean under a normal prior around the declared value with
+// spread ShrinkShare (a quarter) of it, v = d + w (l - d) with
+// w = τ²/(τ² + se²), se from the fit's interval. A value the fit is unsure
+// of (shogi's) stays near the file's; one without an estimate keeps it.
+//
 // # Metrics (Ludii's names; see Metric.Definition)
 //
 // completion (Completion), drawishness (Drawishness), timeouts (Timeouts),

@@ -191,3 +191,36 @@ func FitPieceValues(kinds []string, declared []float64, ref int, samples []Mater
 	}
 	return out, nil
 }
+
+// ShrinkShare is the prior spread of a kind's value around the rule
+// file's own, as a share of it: a designer's values are taken as right
+// within about a quarter, and a fit has to be that sure to move them.
+const ShrinkShare = 0.25
+
+// shrinkFloor is the prior spread, in reference pieces, of a kind
+// declared worth (nearly) nothing.
+const shrinkFloor = 0.25
+
+// Shrunk are the learned values pulled towards the declared ones by how
+// sure the fit is (a normal prior around the declared value with spread
+// ShrinkShare of it, times the fit's normal likelihood): the posterior mean
+// declared + w (learned − declared), w = τ²/(τ² + se²), se read from the
+// interval at confidence. A kind the fit could not value (no estimate, or
+// an interval that is not finite) keeps its declared value; none goes
+// below 0. In reference pieces, in the order of pv.Values.
+func (pv PieceValues) Shrunk(confidence float64) []float64 {
+	z := zFor(confidence)
+	out := make([]float64, len(pv.Values))
+	for i, v := range pv.Values {
+		out[i] = v.Declared
+		est, half := v.Value.Est, (v.Value.Hi-v.Value.Lo)/2
+		if math.IsNaN(est) || math.IsInf(est, 0) || math.IsNaN(half) || math.IsInf(half, 0) || half < 0 || (est == 0 && half == 0 && v.Declared != 0) {
+			continue
+		}
+		tau := math.Max(ShrinkShare*v.Declared, shrinkFloor)
+		se := half / z
+		w := tau * tau / (tau*tau + se*se)
+		out[i] = math.Max(v.Declared+w*(est-v.Declared), 0)
+	}
+	return out
+}

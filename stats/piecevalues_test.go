@@ -80,3 +80,37 @@ func TestFitPieceValuesRefuses(t *testing.T) {
 		}
 	}
 }
+
+// Shrunk moves a declared value towards the learned one by how sure the
+// fit is: the posterior mean under a normal prior of spread ShrinkShare
+// times the declared value.
+func TestShrunk(t *testing.T) {
+	z := zFor(0.95)
+	iv := func(est, se float64) Interval { return Interval{Est: est, Lo: est - z*se, Hi: est + z*se} }
+	tests := []struct {
+		name string
+		v    PieceValue
+		want float64
+	}{
+		{"reference", PieceValue{Value: iv(1, 0), Declared: 1}, 1},
+		// tau = 0.25*4 = 1 = se: halfway.
+		{"as sure as the prior", PieceValue{Value: iv(6, 1), Declared: 4}, 5},
+		{"sure", PieceValue{Value: iv(6, 0.001), Declared: 4}, 6},
+		{"unsure", PieceValue{Value: iv(6, 1000), Declared: 4}, 4},
+		{"below nothing", PieceValue{Value: iv(-8, 0.001), Declared: 4}, 0},
+		{"declared nothing", PieceValue{Value: iv(2, 0.25), Declared: 0}, 1},
+		{"no estimate", PieceValue{Declared: 3}, 3},
+		{"infinite", PieceValue{Value: Interval{Est: 5, Lo: math.Inf(-1), Hi: math.Inf(1)}, Declared: 3}, 3},
+		{"not a number", PieceValue{Value: Interval{Est: math.NaN(), Lo: 1, Hi: 2}, Declared: 3}, 3},
+	}
+	pv := PieceValues{}
+	for _, tc := range tests {
+		pv.Values = append(pv.Values, tc.v)
+	}
+	got := pv.Shrunk(0.95)
+	for i, tc := range tests {
+		if math.Abs(got[i]-tc.want) > 1e-3 {
+			t.Errorf("%s: %.4f, want %.4f", tc.name, got[i], tc.want)
+		}
+	}
+}

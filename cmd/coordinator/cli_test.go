@@ -92,6 +92,7 @@ func TestMistakesWordedAlike(t *testing.T) {
 		{[]string{"measure", "-quik", "x.json"}, "coordinator measure: unknown flag -quik (did you mean -quick?)"},
 		{[]string{"regress", "-quik"}, "coordinator regress: unknown flag -quik (did you mean -quick?)"},
 		{[]string{"serve", "-adr", ":1"}, "coordinator serve: unknown flag -adr (did you mean -addr?)"},
+		{[]string{"serve", "-learned"}, "coordinator serve: -learned is for measure and regress"},
 		{[]string{"perft", "-dept", "2", "x.json"}, "coordinator perft: unknown flag -dept (did you mean -depth?)"},
 		{[]string{"play", "-p2", "random", "x.json"}, "coordinator play: unknown flag -p2 (did you mean -p0?)"},
 		{[]string{"measure", "-zzzzzz", "x.json"}, "coordinator measure: unknown flag -zzzzzz\n"},

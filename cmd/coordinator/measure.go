@@ -66,6 +66,7 @@ type farmFlags struct {
 	sequential  bool
 	window      int
 	precision   float64
+	learned     bool
 	reconfigure bool
 	// owner names the command in the batches it runs (serve resumes only
 	// its own).
@@ -92,6 +93,7 @@ func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	fs.StringVar(&f.logLevel, "log-level", logLevel, "log level: debug, info, warn, error")
 	fs.BoolVar(&f.sequential, "sequential", true, "stop each pairing once its answer is clear (-games is then the cap); false plays every game")
 	fs.Float64Var(&f.precision, "precision", measure.DefaultPrecision, "half-width asked of the draw rate and first mover's score of the strongest rung's games against itself (95%); 0: no such games")
+	fs.BoolVar(&f.learned, "learned", false, "play the equal-strength games after the ladder, with the top rung evaluating by the piece values learned from the ladder's games (shrunk towards the file's by their uncertainty)")
 	fs.IntVar(&f.window, "window", 0, "colour-swapped pairs in flight per pairing when sequential (0: enough to keep the local game slots busy)")
 	fs.BoolVar(&f.reconfigure, "reconfigure", false, "make -replicas, -ack-wait and -max-deliver the farm's settings, for running batches too (otherwise the farm keeps the ones it has)")
 }
@@ -131,7 +133,7 @@ func (f *farmFlags) settings(salt string) measure.Settings {
 	// depend on the salt: the games are the same).
 	salt = strings.TrimSpace(f.ownerName() + " " + salt)
 	return measure.Settings{Players: f.ladder(), Games: f.games, Seed: f.seed, MaxNodes: f.maxNodes, MaxWall: f.maxWall,
-		Salt: salt, Sequential: f.sequential, Window: f.window, Slots: slots, Precision: f.precision}
+		Salt: salt, Sequential: f.sequential, Window: f.window, Slots: slots, Precision: f.precision, Learned: f.learned}
 }
 
 // farmConn is a connection to a farm: the local one or an existing cluster.
@@ -309,7 +311,7 @@ inconclusive (0 with -no-fail).`, measureGroups...)
 // measureGroups order measure's and regress's help: what a designer sets,
 // then how the run is shown, then the farm (everything else).
 var measureGroups = []flagGroup{
-	{"What to measure", []string{"quick", "players", "games", "precision", "seed", "sequential", "fresh", "update", "full", "baseline"}},
+	{"What to measure", []string{"quick", "players", "games", "precision", "learned", "seed", "sequential", "fresh", "update", "full", "baseline"}},
 	{"What to show", []string{"out", "no-fail", "progress", "progress-interval", "live"}},
 	{"Farm (where and how games are played)", nil},
 }
@@ -480,7 +482,7 @@ func (ff *farmFlags) measurer(ctx context.Context, log zerolog.Logger, stderr io
 		return nil, nil, err
 	}
 	stopWatching := watch(ctx, coord)
-	m = &measure.Measurer{Coord: coord, Games: conn.games, NoReplay: ff.replayOff()}
+	m = &measure.Measurer{Coord: coord, Games: conn.games, NoReplay: ff.replayOff(), Learned: ff.learned}
 	return m, func() { stopWatching(); conn.close() }, nil
 }
 

@@ -60,6 +60,10 @@ runs coordinator repair on a posted file, one at a time (repair/service.go).`,
 	if len(rest) > 0 {
 		return usageError(stderr, "serve", fmt.Sprintf("takes no files (post them to the API or the page), got %q", strings.Join(rest, " ")))
 	}
+	if ff.learned {
+		// A served measurement is one batch; learned values need two.
+		return usageError(stderr, "serve", "-learned is for measure and regress: serve's measurements play with the rule file's piece values")
+	}
 	log, err := farm.NewLogger(stderr, ff.logFormat, ff.logLevel, "coordinator")
 	if err != nil {
 		fmt.Fprintln(stderr, "serve:", err)
