@@ -238,7 +238,8 @@
 //     ordinary move (it may not leave its own royal in check; endings are
 //     looked at after it; it is a ply on the clocks); check given mid-turn
 //     does not end the turn, so a royal left attacked can be taken by the
-//     turn's next move; en passant is open only to the other player's move
+//     turn's next move, unless rules.turn.check_ends (schema 30) ends the
+//     turn on the check; en passant is open only to the other player's move
 //     right after a double step that ends a turn. A round is MakeRound of
 //     both choices, one undo entry, two plies; the readings for
 //     collisions, void moves, bars, speeds and shared endings are in

@@ -376,6 +376,7 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 	left := -1
 	p.startTurns()
 	p.left = 0 // moves:N, else the whole turn (fixTurnFromFEN)
+	p.cut = 0
 	var portalEnds, portalBack string
 	for _, f := range rest {
 		key, list, ok := strings.Cut(f, ":")

@@ -147,6 +147,7 @@ type Position struct {
 	// Who moves and when (turns.go, rounds.go).
 	left     int  // moves left in this turn, the next one included (rules.turn)
 	turn     int  // turns completed (rules.turn)
+	cut      int  // plies checks cut from turns, read from notation (rules.turn.check_ends)
 	inRounds bool // the next step is a round (rules.simultaneous)
 	init     int8 // who holds the initiative (tie "initiative")
 	void     pairRec

@@ -18,7 +18,9 @@ import (
 // other: it may not leave its own royal in check, the board's endings are
 // looked at after it, it counts one ply on the clocks, and a player with no
 // legal move in the middle of a turn has no legal move (rules.stalemate or
-// checkmate). Check given by the first move of a turn does not end it.
+// checkmate). Check given by a move of a turn does not end it, unless
+// rules.turn.check_ends says so: then the other player's turn begins at
+// once, and must answer the check.
 //
 // Rest is a counter per square: the turns its piece still rests, counted
 // down at the end of each of its owner's turns (a round is a turn of both),
@@ -29,6 +31,8 @@ import (
 type turnRule struct {
 	moves int
 	ramp  []int
+	// checkEnds: a move that gives check ends the turn (rules.turn.check_ends).
+	checkEnds bool
 }
 
 // length is the number of moves of turn t (0 the first).
@@ -93,7 +97,7 @@ func (g *Game) loadTurns() error {
 			longer = longer || n > 1
 		}
 		if longer {
-			g.turn = &turnRule{moves: t.Moves, ramp: append([]int(nil), t.Ramp...)}
+			g.turn = &turnRule{moves: t.Moves, ramp: append([]int(nil), t.Ramp...), checkEnds: t.CheckEnds}
 		}
 	}
 	rests := false
@@ -216,7 +220,7 @@ func (p *Position) turnEnd(h uint64, m Move, u *undoRec) uint64 {
 		if p.turn < len(tr.ramp) {
 			h ^= g.zt.turn[p.turn]
 		}
-		if p.left > 1 {
+		if p.left > 1 && !(tr.checkEnds && p.inCheck(s^1)) {
 			p.left--
 			// En passant belongs to the other player's next move; the
 			// mover's own next move cannot use it.
@@ -458,8 +462,13 @@ func (g *Game) PlaysRounds() bool { return g.sim != nil }
 func (p *Position) turnFields() string {
 	g := p.g
 	out := ""
-	if g.turn != nil {
+	if tr := g.turn; tr != nil {
 		out += fmt.Sprintf(" moves:%d", p.left)
+		// The ply no longer follows from the turn once checks have cut
+		// turns short: the notation says by how much.
+		if c := tr.startPly(p.turn) + tr.length(p.turn) - p.left - p.ply; tr.checkEnds && c > 0 {
+			out += fmt.Sprintf(" cut:%d", c)
+		}
 	}
 	if g.sim != nil {
 		if g.spyKinds != 0 && p.inRounds {
@@ -504,6 +513,12 @@ func (p *Position) parseTurnField(key, list string) (ok bool, err error) {
 			return true, fmt.Errorf("fen: moves:%s must be 1 to 4", list)
 		}
 		p.left = n
+	case key == "cut" && g.turn != nil && g.turn.checkEnds:
+		n := 0
+		if _, err := fmt.Sscanf(list, "%d", &n); err != nil || n < 1 {
+			return true, fmt.Errorf("fen: cut:%s must be a number of at least 1", list)
+		}
+		p.cut = n
 	case key == "phase" && g.sim != nil && g.spyKinds != 0:
 		if list != "rounds" {
 			return true, fmt.Errorf("fen: phase:%s must be phase:rounds", list)
@@ -597,7 +612,11 @@ func (p *Position) fixTurnFromFEN(full int) error {
 	if p.left > n {
 		return fmt.Errorf("fen: moves:%d is more than the %d moves of this turn", p.left, n)
 	}
-	p.ply = tr.startPly(p.turn) + n - p.left
+	p.ply = tr.startPly(p.turn) + n - p.left - p.cut
+	if p.ply < 0 {
+		return fmt.Errorf("fen: cut:%d is more than the plies played", p.cut)
+	}
+	p.cut = 0
 	return nil
 }
 

@@ -50,19 +50,21 @@ func baseOf(t *testing.T, data []byte) *Game {
 
 // turnRefGame is what the reference reads of the rule file itself.
 type turnRefGame struct {
-	raw    map[string]any
-	base   *Game
-	moves  int   // rules.turn.moves (1 without)
-	ramp   []int // rules.turn.ramp
-	rounds bool
-	tie    string
-	swap   bool
-	beats  map[string]map[string]bool
-	speed  map[string]int
-	spy    map[string]bool
-	rest   map[string]int
-	royal  map[string]bool
-	seen   map[string]int // events met, logged so a run shows what it covered
+	raw   map[string]any
+	base  *Game
+	moves int   // rules.turn.moves (1 without)
+	ramp  []int // rules.turn.ramp
+	// checkEnds: rules.turn.check_ends, a check ends the mover's turn
+	checkEnds bool
+	rounds    bool
+	tie       string
+	swap      bool
+	beats     map[string]map[string]bool
+	speed     map[string]int
+	spy       map[string]bool
+	rest      map[string]int
+	royal     map[string]bool
+	seen      map[string]int // events met, logged so a run shows what it covered
 }
 
 func readTurnRefGame(t *testing.T, data []byte) *turnRefGame {
@@ -75,6 +77,7 @@ func readTurnRefGame(t *testing.T, data []byte) *turnRefGame {
 	r := rg.raw["rules"].(map[string]any)
 	if tr, ok := r["turn"].(map[string]any); ok {
 		rg.moves = int(tr["moves"].(float64))
+		rg.checkEnds = tr["check_ends"] == true
 		if ramp, ok := tr["ramp"].([]any); ok {
 			for _, n := range ramp {
 				rg.ramp = append(rg.ramp, int(n.(float64)))
@@ -277,6 +280,11 @@ func (rg *turnRefGame) playMove(t *testing.T, st *turnRefState, move string) {
 		st.over, st.winner = true, o.Winner
 	}
 	st.left--
+	// The base game has the other player to move now: is it checked?
+	if st.left > 0 && rg.checkEnds && bp.InCheck() {
+		st.left = 0
+		rg.seen["check ends the turn"]++
+	}
 	if st.left == 0 {
 		st.turn++
 		st.left = rg.turnLen(st.turn)

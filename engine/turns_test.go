@@ -393,3 +393,67 @@ func TestRoundCountsAreProducts(t *testing.T) {
 		t.Errorf("perft(2) %d, want %d", got, want)
 	}
 }
+
+// rules.turn.check_ends: a move that gives check ends its turn, so the
+// checked player answers at once instead of losing the king to the rest of
+// the series. Progressive chess, White's third turn (three moves) opening
+// with the queen's check of the mirrored fool's mate.
+func TestTurnCheckEnds(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "rulesets", "progressive.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	load := func(checkEnds bool) *Game {
+		var spec map[string]any
+		if err := json.Unmarshal(data, &spec); err != nil {
+			t.Fatal(err)
+		}
+		spec["schema_version"] = 30
+		turn := spec["rules"].(map[string]any)["turn"].(map[string]any)
+		delete(turn, "check_ends")
+		if checkEnds {
+			turn["check_ends"] = true
+		}
+		out, _ := json.Marshal(spec)
+		return loadBytes(t, out)
+	}
+	cases := []struct {
+		name      string
+		checkEnds bool
+		moves     []string
+		side      int    // to move after the moves
+		rule      string // the ending, "" when not over
+		winner    int
+	}{
+		{"a quiet move leaves the series going", true, []string{"e2e4", "f7f6", "g7g5", "b1c3"}, 0, "", -1},
+		{"check ends the series: mate", true, []string{"e2e4", "f7f6", "g7g5", "d1h5"}, 1, "checkmate", 0},
+		{"without the rule the series goes on", false, []string{"e2e4", "f7f6", "g7g5", "d1h5"}, 0, "", -1},
+		{"and the king is taken", false, []string{"e2e4", "f7f6", "g7g5", "d1h5", "h5e8"}, 0, "royal_capture", 0},
+		{"a check by the last move ends the turn as ever", true, []string{"e2e4", "e7e5", "d7d6", "b1c3", "g1f3", "f1b5"}, 1, "", -1},
+	}
+	for _, c := range cases {
+		g := load(c.checkEnds)
+		p := g.NewPosition()
+		for _, text := range c.moves {
+			m, err := p.ParseMove(text)
+			if err != nil {
+				t.Fatalf("%s: %s: %v", c.name, text, err)
+			}
+			p.Make(m)
+		}
+		oc := p.Outcome()
+		if oc.Over != (c.rule != "") || oc.Rule != c.rule && c.rule != "" || oc.Over && oc.Winner != c.winner {
+			t.Errorf("%s: outcome %+v, want %q won by %d", c.name, oc, c.rule, c.winner)
+		}
+		if !oc.Over && p.SideToMove() != c.side {
+			t.Errorf("%s: player %d to move, want %d", c.name, p.SideToMove(), c.side)
+		}
+		// Unmake restores the turn state the check cut short.
+		for range c.moves {
+			p.Unmake()
+		}
+		if p.FEN() != g.NewPosition().FEN() {
+			t.Errorf("%s: unmade to %s", c.name, p.FEN())
+		}
+	}
+}

@@ -16,6 +16,7 @@ var page = template.Must(template.New("page").Funcs(template.FuncMap{
 		return fmt.Sprintf(format+" ("+format+" to "+format+")", iv.Est, iv.Lo, iv.Hi)
 	},
 	"f":        func(format string, v any) string { return fmt.Sprintf(format, v) },
+	"fitTerms": fitTerms,
 	"verdict":  verdictWords,
 	"pairing":  pairingName,
 	"endings":  endingsText,
@@ -110,7 +111,7 @@ p.reasons.clear { font-size: 1.15em; }
 <p>First mover's score at equal strength: {{iv .R.FirstMover.Score "%.3f"}}, {{.R.FirstMover.Source}}.</p>
 {{with .R.TopValues}}<p>{{.}}</p>
 {{end}}{{with .R.PieceValues}}<h2>Piece values learned from play</h2>
-<p>Logistic regression of the results on material over {{.Positions}} quiet positions of {{.Games}} games between searching players, in {{.Reference}}s.</p>
+<p>Logistic regression of the results on material over {{.Positions}} quiet positions of {{.Games}} games between searching players{{fitTerms .}}, in {{.Reference}}s.</p>
 <table>
 <tr><th>piece</th><th>value</th><th>interval</th><th>declared</th></tr>
 {{range .Values}}<tr><td>{{.Kind}}</td><td class="num">{{f "%.2f" .Value.Est}}</td><td class="num">{{f "%.2f" .Value.Lo}} to {{f "%.2f" .Value.Hi}}</td><td class="num">{{f "%.2f" .Declared}}</td></tr>

@@ -121,8 +121,8 @@ func (r *Report) Markdown() []byte {
 	}
 
 	if pv := r.PieceValues; pv != nil {
-		w("### Piece values learned from play\n\nLogistic regression of the results on material (Texel-style) over %d quiet positions of %d games between searching players; in %ss, intervals %d%% (robust to a game's positions being alike).\n\n| piece | value | %d%% interval | declared |\n|---|---|---|---|\n",
-			pv.Positions, pv.Games, cell(pv.Reference), conf, conf)
+		w("### Piece values learned from play\n\nLogistic regression of the results on material (Texel-style) over %d quiet positions of %d games between searching players%s; in %ss, intervals %d%% (robust to a game's positions being alike).\n\n| piece | value | %d%% interval | declared |\n|---|---|---|---|\n",
+			pv.Positions, pv.Games, fitTerms(pv), cell(pv.Reference), conf, conf)
 		for _, v := range pv.Values {
 			w("| %s | %.2f | %.2f to %.2f | %.2f |\n", cell(v.Kind), v.Value.Est, v.Value.Lo, v.Value.Hi, v.Declared)
 		}
@@ -201,4 +201,12 @@ func endingsText(es []stats.RuleCount) string {
 		parts = append(parts, fmt.Sprintf("%s %d", e.Rule, e.Games))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// fitTerms says how the piece-value fit weighed the games and players.
+func fitTerms(pv *stats.PieceValues) string {
+	if pv.Players > 1 {
+		return fmt.Sprintf(", each game weighing one, each of the %d players with a strength of its own", pv.Players)
+	}
+	return ", each game weighing one"
 }

@@ -22,9 +22,11 @@ const (
 // PieceValues learns the rule file's piece values from its own games
 // (Texel-style, stats.FitPieceValues): every result is replayed through
 // the engine and each quiet position after the opening is a sample of
-// material against the final result. Games with a random player are left
-// out (their results say little about material), and so are kinds that
-// are royal or never differ between the players in the positions kept.
+// material against the final result, each player spec with a strength of
+// its own (the ladder's pairings are lopsided) and each game weighing one.
+// Games with a random player are left out (their results say little about
+// material), and so are kinds that are royal or never differ between the
+// players in the positions kept.
 // The reference (value 1) is the cheapest declared kind left.
 func PieceValues(g *engine.Game, results []protocol.Result) (*stats.PieceValues, error) {
 	nk := g.NumKinds()
@@ -39,6 +41,15 @@ func PieceValues(g *engine.Game, results []protocol.Result) (*stats.PieceValues,
 	}
 	var samples []stats.MaterialSample
 	gameIdx := 0
+	// Each spec is a player with a strength of its own in the fit.
+	playerOf := map[string]int{}
+	player := func(spec string) int {
+		if i, ok := playerOf[spec]; ok {
+			return i
+		}
+		playerOf[spec] = len(playerOf)
+		return playerOf[spec]
+	}
 	for _, r := range results {
 		if r.Winner < -1 || r.Winner > 1 || isRandom(r.P0) || isRandom(r.P1) || len(r.Moves) <= learnPly {
 			continue
@@ -50,6 +61,7 @@ func PieceValues(g *engine.Game, results []protocol.Result) (*stats.PieceValues,
 		case 1:
 			score = 0
 		}
+		sides := [2]int{player(r.P0), player(r.P1)}
 		p := g.NewPosition()
 		var caps []engine.Move
 		took := false
@@ -63,7 +75,7 @@ func PieceValues(g *engine.Game, results []protocol.Result) (*stats.PieceValues,
 							d[j] += float64(h0 - h1)
 						}
 					}
-					samples = append(samples, stats.MaterialSample{Diff: d, Result: score, Game: gameIdx})
+					samples = append(samples, stats.MaterialSample{Diff: d, Result: score, Game: gameIdx, Players: sides})
 					took = true
 				}
 			}

@@ -130,10 +130,16 @@
 // a GSPRT of H0 Elo = elo0 against H1 Elo = elo1 on the pairs.
 //
 // FitPieceValues regresses game results on material (Texel tuning):
-// P(player 0 wins) = logistic(t + Σ b_k d_k), d_k the balance of kind k,
-// draws as half a win, by Newton's method with a faint ridge prior; values
-// are b_k / b_ref with delta-method intervals from a covariance clustered
-// by game (positions of one game are not independent).
+// P(player 0 wins) = logistic(t + Σ b_k d_k + s_p0 - s_p1), d_k the balance
+// of kind k, s_p a strength per player, draws as half a win, every game
+// weighing one (its positions share the weight), by Newton's method with a
+// faint ridge prior; values are b_k / b_ref with delta-method intervals from
+// a covariance clustered by game (positions of one game are not
+// independent). Without the strengths, wins that the stronger of two unequal
+// players earned are credited to the material it takes on the way; counting
+// positions one by one, long games (unconverted endgames, where a pawn counts
+// for more than a piece) outvote the rest. Both squeeze the values towards
+// the pawn.
 //
 // PieceValues.Shrunk pulls each learned value towards the declared one:
 // the posterior mean under a normal prior around the declared value with

@@ -4,18 +4,22 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 )
 
 // MaterialSample is one position of a self-play game, for learning piece
 // values: per fitted kind, player 0's pieces less player 1's (on the board
-// and in hand), the game's final score for player 0 (1, 1/2 or 0), and
-// which game it came from (positions of one game are not independent).
+// and in hand), the game's final score for player 0 (1, 1/2 or 0), which
+// game it came from (positions of one game are not independent), and who
+// played each side (any numbering shared by the samples; the zero value is
+// one player on both sides).
 type MaterialSample struct {
-	Diff   []float64
-	Result float64
-	Game   int
+	Diff    []float64
+	Result  float64
+	Game    int
+	Players [2]int
 }
 
 // PieceValue is one kind's learned value in units of the reference kind.
@@ -37,25 +41,46 @@ type PieceValues struct {
 	Values    []PieceValue `json:"values"`
 	Positions int          `json:"positions"`
 	Games     int          `json:"games"`
-	// Tempo is the fit's intercept: player 0's log-odds at equal material.
+	// Players is how many different players the games had; with more than
+	// one, each has a strength of its own in the fit.
+	Players int `json:"players,omitempty"`
+	// Tempo is the fit's intercept: player 0's log-odds at equal material
+	// (between equal players).
 	Tempo Interval `json:"tempo"`
 }
 
 // fitPrior is the ridge penalty per coefficient (a Gaussian prior of
-// precision fitPrior on the logit): just enough to keep a kind whose
-// imbalance always wins finite. A heavier one shrinks the kinds that are
-// rarely out of balance (a queen) far more than the common ones (a pawn),
-// which squeezes the values together.
-const fitPrior = 0.05
+// precision fitPrior on the logit), against a likelihood in which every
+// game weighs one: just enough to keep a kind whose imbalance always wins
+// finite. A heavier one shrinks the kinds that are rarely out of balance
+// (a queen) far more than the common ones (a pawn), which squeezes the
+// values together.
+const fitPrior = 0.01
 
-// FitPieceValues fits P(player 0 wins) = logistic(t + Σ b_k d_k) to the
-// samples (Texel tuning: results regressed on material, draws as half a
-// win) by Newton's method on the exact Hessian, and reads each kind's
-// value as b_k / b_ref. The intervals are normal with a covariance that
-// is robust to the positions of one game being alike (the sandwich
-// H⁻¹ (Σ_games s_g s_gᵀ) H⁻¹, s_g the game's score vector), so a long
-// game does not count as many independent ones. kinds names the columns
-// of Diff; declared gives the rule file's values (any unit); ref is the
+// maxFitPlayers bounds the strengths fitted (a ladder has a handful of
+// rungs), and with them the size of the Hessian.
+const maxFitPlayers = 64
+
+// FitPieceValues fits P(player 0 wins) = logistic(t + Σ b_k d_k + s_p0 -
+// s_p1) to the samples (Texel tuning: results regressed on material,
+// draws as half a win) by Newton's method on the exact Hessian, and reads
+// each kind's value as b_k / b_ref.
+//
+// Two things keep the values from being squeezed towards the pawn:
+//   - s_p is each player's strength (the lowest-numbered player's is 0).
+//     Between unequal players the stronger wins and takes material on the
+//     way, so without it material is credited with wins that strength
+//     earned, most of all the small imbalances that come first.
+//   - Every game weighs one, its positions sharing the weight. A game is
+//     one result; positions are repeated looks at it. Counted one by one,
+//     long games outvote short ones, and the longest are endgames that
+//     could not be converted and shuffles to a repetition, where a pawn
+//     (which can still promote) counts for more than a piece.
+//
+// The intervals are normal with a covariance that is robust to the
+// positions of one game being alike (the sandwich H⁻¹ (Σ_games s_g s_gᵀ)
+// H⁻¹, s_g the game's weighted score vector). kinds names the columns of
+// Diff; declared gives the rule file's values (any unit); ref is the
 // reference column.
 func FitPieceValues(kinds []string, declared []float64, ref int, samples []MaterialSample, confidence float64) (PieceValues, error) {
 	k := len(kinds)
@@ -66,21 +91,49 @@ func FitPieceValues(kinds []string, declared []float64, ref int, samples []Mater
 	case len(samples) == 0:
 		return out, errors.New("stats: no positions to learn piece values from")
 	}
-	games := map[int]bool{}
+	perGame := map[int]int{}
+	players := map[int]bool{}
 	for i, s := range samples {
 		if len(s.Diff) != k || s.Result < 0 || s.Result > 1 || math.IsNaN(s.Result) {
 			return out, fmt.Errorf("stats: sample %d is malformed", i)
 		}
-		games[s.Game] = true
-	}
-	out.Games = len(games)
-	out.Reference = kinds[ref]
-	dim := k + 1 // the coefficients, then the intercept
-	x := func(s MaterialSample, j int) float64 {
-		if j == k {
-			return 1
+		for _, d := range s.Diff {
+			if math.IsNaN(d) || math.IsInf(d, 0) {
+				return out, fmt.Errorf("stats: sample %d is malformed", i)
+			}
 		}
-		return s.Diff[j]
+		perGame[s.Game]++
+		players[s.Players[0]], players[s.Players[1]] = true, true
+	}
+	if len(players) > maxFitPlayers {
+		return out, fmt.Errorf("stats: %d players are more than the %d a piece-value fit separates", len(players), maxFitPlayers)
+	}
+	out.Games = len(perGame)
+	out.Players = len(players)
+	out.Reference = kinds[ref]
+	// Columns: the kinds, the intercept, then a strength for every player
+	// but the first.
+	ids := make([]int, 0, len(players))
+	for p := range players {
+		ids = append(ids, p)
+	}
+	slices.Sort(ids)
+	col := map[int]int{}
+	for i, p := range ids[1:] {
+		col[p] = k + 1 + i
+	}
+	dim := k + len(ids)
+	row := make([]float64, dim)
+	fill := func(s MaterialSample) {
+		copy(row, s.Diff)
+		row[k] = 1
+		clear(row[k+1:])
+		if c, ok := col[s.Players[0]]; ok {
+			row[c]++
+		}
+		if c, ok := col[s.Players[1]]; ok {
+			row[c]--
+		}
 	}
 	beta := make([]float64, dim)
 	grad := make([]float64, dim)
@@ -91,25 +144,21 @@ func FitPieceValues(kinds []string, declared []float64, ref int, samples []Mater
 			grad[j] = prior * beta[j]
 		}
 		h.Zero()
-		for j := range k {
+		for j := range dim {
 			h.SetSym(j, j, prior)
 		}
-		h.SetSym(k, k, prior)
 		for _, s := range samples {
-			z := beta[k]
-			for j := range k {
-				z += beta[j] * s.Diff[j]
-			}
-			p := logistic(z)
-			w := math.Max(p*(1-p), 1e-12)
-			for a := range dim {
-				xa := x(s, a)
+			fill(s)
+			wt := 1 / float64(perGame[s.Game])
+			p := logistic(dot(beta, row))
+			w := wt * math.Max(p*(1-p), 1e-12)
+			for a, xa := range row {
 				if xa == 0 {
 					continue
 				}
-				grad[a] += (p - s.Result) * xa
+				grad[a] += wt * (p - s.Result) * xa
 				for b := a; b < dim; b++ {
-					if xb := x(s, b); xb != 0 {
+					if xb := row[b]; xb != 0 {
 						h.SetSym(a, b, h.At(a, b)+w*xa*xb)
 					}
 				}
@@ -144,18 +193,15 @@ func FitPieceValues(kinds []string, declared []float64, ref int, samples []Mater
 	}
 	scores := map[int][]float64{}
 	for _, s := range samples {
-		z := beta[k]
-		for j := range k {
-			z += beta[j] * s.Diff[j]
-		}
-		r := logistic(z) - s.Result
+		fill(s)
+		r := (logistic(dot(beta, row)) - s.Result) / float64(perGame[s.Game])
 		sg := scores[s.Game]
 		if sg == nil {
 			sg = make([]float64, dim)
 			scores[s.Game] = sg
 		}
-		for j := range dim {
-			sg[j] += r * x(s, j)
+		for j, xj := range row {
+			sg[j] += r * xj
 		}
 	}
 	meat := mat.NewSymDense(dim, nil)
@@ -190,6 +236,14 @@ func FitPieceValues(kinds []string, declared []float64, ref int, samples []Mater
 		out.Values = append(out.Values, v)
 	}
 	return out, nil
+}
+
+func dot(a, b []float64) float64 {
+	z := 0.0
+	for i := range a {
+		z += a[i] * b[i]
+	}
+	return z
 }
 
 // ShrinkShare is the prior spread of a kind's value around the rule

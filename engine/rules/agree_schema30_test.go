@@ -60,6 +60,15 @@ var schema30Cases = func() []agreeCase {
 		{name: "entry undeclared piece", edits: []edit{v30, set("rules.entry", `[{"squares": ["c3"], "pieces": ["X"]}]`)},
 			want: []string{"rules.entry[0].pieces entry 'X' is not a declared piece"}},
 
+		// Check that ends a turn.
+		{name: "turn check_ends", edits: []edit{v30, set("rules.turn", `{"moves": 2, "ramp": [1], "check_ends": true}`)}},
+		{name: "turn check_ends under 29", edits: []edit{set("rules.turn", `{"moves": 2, "check_ends": true}`)},
+			want: []string{`the spec uses rules.turn.check_ends, added in schema 30; declare "schema_version": 30 to use it`}},
+		{name: "turn check_ends with one-move turns", edits: []edit{v30, set("rules.turn", `{"moves": 1, "check_ends": true}`)},
+			want: []string{"rules.turn.check_ends could never apply: every turn is one move"}},
+		{name: "turn check_ends false", edits: []edit{v30, set("rules.turn", `{"moves": 2, "check_ends": false}`)},
+			want: []string{"rules.turn.check_ends must be true, got False: leave it out for turns that check does not cut short"}},
+
 		// A facing chosen on promotion.
 		{name: "promotion choose_facing", edits: []edit{v30, set("pieces[1].facing", `{"axes": 2}`), set("pieces[1].moves[0].vectors", `[[1, 2], [-1, 2]]`), set("pieces[1].moves[0].symmetry", `"none"`),
 			set("rules.promotion.choose_facing", `true`)}},

@@ -177,6 +177,7 @@ func (c *checker) run() {
 	c.checkDrops()
 	c.checkExplode()
 	c.checkTouch()
+	c.checkTurnCheckEnds()
 	c.checkPromotionFacing()
 	c.checkPromotionRest()
 	c.checkEntry()

@@ -3,8 +3,8 @@ package rules
 import "sort"
 
 // The agreement checks of the keys schema 30 added (SCHEMA-30.md): bent
-// moves, rules.touch, rules.entry, and rules.drops symmetric and
-// choose_facing.
+// moves, rules.touch, rules.entry, rules.turn.check_ends, and rules.drops
+// symmetric and choose_facing.
 
 // checkBent: "then" belongs to bent moves, which need it; a bent move's
 // range counts the slide after the bend and it has no min_range.
@@ -28,6 +28,22 @@ func (c *checker) checkBent(mp string, m *Move) {
 		if v == (Vector{}) {
 			c.add(index(mp+".then", k), "%s [0, 0] goes nowhere", index(mp+".then", k))
 		}
+	}
+}
+
+// checkTurnCheckEnds: a check that ends a turn needs a turn to cut short
+// and a royal piece to check.
+func (c *checker) checkTurnCheckEnds() {
+	t := c.s.Rules.Turn
+	if t == nil || !t.CheckEnds || !c.ok("rules.turn") {
+		return
+	}
+	const tp = "rules.turn.check_ends"
+	if !turnLonger(t) {
+		c.add(tp, "%s could never apply: every turn is one move", tp)
+	}
+	if royal, ok := c.hasRoyal(); ok && !royal[0] && !royal[1] {
+		c.add(tp, "%s could never apply: no army has a royal piece to check", tp)
 	}
 }
 

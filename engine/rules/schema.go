@@ -315,6 +315,7 @@ func buildSpecShape() *shape {
 		opt("turn", obj(
 			req("moves", integer(1, 4)),
 			opt("ramp", listOf(integer(1, 4), 1, 8)),
+			dated(30, opt("check_ends", onlyTrue("leave it out for turns that check does not cut short"))),
 		)),
 		opt("obstacles", obj(
 			req("squares", squareList()),

@@ -540,6 +540,9 @@ type Territory struct {
 type Turn struct {
 	Moves int   `json:"moves"`
 	Ramp  []int `json:"ramp,omitempty"`
+	// CheckEnds (schema 30): a move that gives check ends its player's
+	// turn, however many moves the turn had left.
+	CheckEnds bool `json:"check_ends,omitempty"`
 }
 
 // Obstacles are walls.
