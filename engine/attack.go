@@ -301,3 +301,67 @@ func (p *Position) leapAttacked(t, by int, mask uint32) bool {
 	}
 	return false
 }
+
+// leapAttackedMid is leapAttacked on a mid board: the plain leaps' sources
+// are two-word masks. prepareRoyals chooses it: a call inside leapAttacked
+// would cost every board its leaf function's lack of a frame.
+func (p *Position) leapAttackedMid(t, by int, mask uint32) bool {
+	g := p.g
+	board := &p.board
+	own0, own1 := p.occ[by][0], p.occ[by][1]
+	lo, hi := g.plainStart[by][t], g.plainStart[by][t+1]
+	his := g.plainHi[by][lo:hi]
+	for i, gr := range g.plainGroups[by][lo:hi] {
+		m := gr.mask & mask
+		if m == 0 {
+			continue
+		}
+		for src := gr.srcs & own0; src != 0; src &= src - 1 {
+			if m>>(board[bits.TrailingZeros64(src)]>>2&31)&1 != 0 {
+				return true
+			}
+		}
+		for src := his[i] & own1; src != 0; src &= src - 1 {
+			if m>>(board[64+bits.TrailingZeros64(src)]>>2&31)&1 != 0 {
+				return true
+			}
+		}
+	}
+	return p.specLeapAttacked(t, by, mask)
+}
+
+// specLeapAttacked is leapAttacked's leaps with legs or a first-move
+// condition, for leapAttackedMid (leapAttacked keeps its own copy inline:
+// the call costs a small board's attack test several per cent).
+func (p *Position) specLeapAttacked(t, by int, mask uint32) bool {
+	g := p.g
+	if g.legRoots[by] != nil {
+		return p.legAttacked(t, by, mask)
+	}
+	board := &p.board
+	leaps := g.specLeaps[by][g.specStart[by][t]:g.specStart[by][t+1]]
+	for i := range leaps {
+		e := &leaps[i]
+		c := board[e.src]
+		if int(c&3) != by || (e.mask&mask)>>(c>>2)&1 == 0 {
+			continue
+		}
+		if e.first && !p.virgin.has(int(e.src)) {
+			continue
+		}
+		if e.legN > 0 {
+			blocked := false
+			for _, l := range g.pool[e.legOff : e.legOff+uint32(e.legN)] {
+				if board[l] != 0 {
+					blocked = true
+					break
+				}
+			}
+			if blocked {
+				continue
+			}
+		}
+		return true
+	}
+	return false
+}

@@ -56,3 +56,10 @@ func benchRandomGames(b *testing.B, file string) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
 }
+
+// Boards over 64 squares: Capablanca's 10x8 and Grand's 10x10 walk the
+// table paths, and must keep their lead over Fairy-Stockfish with chess's.
+func BenchmarkPerftCapablancaStart4(b *testing.B) {
+	benchPerft(b, "rulesets/capablanca.json", "", 4)
+}
+func BenchmarkPerftGrandStart3(b *testing.B) { benchPerft(b, "rulesets/grand.json", "", 3) }

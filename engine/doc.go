@@ -105,9 +105,13 @@
 // landings from its fast lists are gathered into one word and listed in
 // square order (slow entries' moves follow); the leap sources of an attack
 // test, and the lines from a royal, read blockers from the occupancy sets.
-// Larger boards walk the pool and list moves in table order. Either way the
-// order is fixed by the rules and the position alone, so a seeded player
-// plays the same game everywhere.
+// Larger boards list moves in table order. Up to 128 squares (midboard.go:
+// Capablanca, Grand, shogi, xiangqi) a ray is a two-word mask, its first
+// blocker a bit scan and the squares before it listed in the ray's order;
+// the leap sources and the lines from a royal are two-word masks too.
+// Above 128 squares generation walks the pool. Either way the order is
+// fixed by the rules and the position alone, so a seeded player plays the
+// same game everywhere.
 //
 // Legal moves: the pseudo-legal moves of the tables (movegen.go), then the
 // rules about royals (legal.go). Legality is settled piece by piece as

@@ -94,7 +94,11 @@ type Game struct {
 	// holds it and the attack tests read blockers from occupancy masks.
 	// leapCaps and leapMoves are then, per (player, kind, square), the
 	// fast leaps that may capture and those that may move, as masks.
-	small      bool
+	small bool
+	// mid: 65 to 128 squares, generated from midSquares (midboard.go).
+	mid        bool
+	midSquares []midSquare
+	midLines   [2][]midLine
 	slideKinds [2]uint32 // per player, the kinds in its slide line groups
 	leapCaps   []uint64
 	leapMoves  []uint64
@@ -106,8 +110,11 @@ type Game struct {
 	// ones with legs or a first-move condition.
 	plainStart  [2][]uint32
 	plainGroups [2][]leapGroup
-	specStart   [2][]uint32
-	specLeaps   [2][]leapAtk
+	// plainHi is, on a mid board, each plain group's sources past square
+	// 63 (apart, so that leapGroup keeps its size on other boards).
+	plainHi   [2][]uint64
+	specStart [2][]uint32
+	specLeaps [2][]leapAtk
 	// specLeaps once more for the attack test, as a trie of legs (legtrie.go).
 	legRoots  [2][]uint32 // per target: its nodes, legNodes[legRoots[t]:legRoots[t+1]]
 	legNodes  [2][]legNode

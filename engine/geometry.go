@@ -20,6 +20,7 @@ func (g *Game) loadBoard() error {
 	}
 	g.w, g.h, g.n = b.Width, b.Height, b.Width*b.Height
 	g.small = g.n <= 64
+	g.mid = !g.small && g.n <= 128
 	g.names = make([]string, g.n)
 	g.fileOf = make([]int, g.n)
 	g.rankOf = make([]int, g.n)

@@ -164,14 +164,26 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 			check, hops := false, false
 			// On a small board, a line from the royal holding none of
 			// the other player's sliders can neither check nor pin.
-			var sliders uint64
+			var sliders, sliders1 uint64
 			if g.small {
 				for km := g.slideKinds[opp] & capt; km != 0; km &= km - 1 {
 					sliders |= p.kindBB[opp][bits.TrailingZeros32(km)-1][0]
 				}
+			} else if g.mid {
+				for km := g.slideKinds[opp] & capt; km != 0; km &= km - 1 {
+					bb := &p.kindBB[opp][bits.TrailingZeros32(km)-1]
+					sliders |= bb[0]
+					sliders1 |= bb[1]
+				}
 			}
-			for gi := range g.groups[opp] {
-				gr := &g.groups[opp][gi]
+			groups := g.groups[opp]
+			if g.mid {
+				if ml := &g.midLines[opp][r]; ml.ok && ml.lo&sliders|ml.hi&sliders1 == 0 {
+					groups = nil // no slider on any line to the royal
+				}
+			}
+			for gi := range groups {
+				gr := &groups[gi]
 				m := gr.mask & capt
 				if m == 0 {
 					continue
@@ -191,6 +203,34 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					}
 					if blk &^= 1 << uint(sq); blk != 0 {
 						if pc := p.board[maskray.First(blk, gr.rayOrds[r])]; int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
+							c.from.set(sq)
+						}
+					}
+					continue
+				}
+				if gr.typ == genSlide && g.mid && gr.rayOrds != nil && gr.rayOrds[r] != maskray.Walk {
+					// The same with two words.
+					lo, hi := gr.rayMasks[2*r], gr.rayMasks[2*r+1]
+					if lo&sliders|hi&sliders1 == 0 {
+						continue
+					}
+					b0 := lo & (p.occ[0][0] | p.occ[1][0] | p.occ[2][0])
+					b1 := hi & (p.occ[0][1] | p.occ[1][1] | p.occ[2][1])
+					sq := first2(b0, b1, gr.rayOrds[r])
+					pc := p.board[sq&255]
+					if int(pc&3) != s {
+						if int(pc&3) == opp && m>>(pc>>2)&1 != 0 && p.groupOK(gr, sq) {
+							check = true
+						}
+						continue
+					}
+					if sq < 64 {
+						b0 &^= 1 << uint(sq)
+					} else {
+						b1 &^= 1 << uint(sq-64)
+					}
+					if b0|b1 != 0 {
+						if pc := p.board[first2(b0, b1, gr.rayOrds[r])&255]; int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
 							c.from.set(sq)
 						}
 					}
@@ -237,7 +277,8 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					}
 				}
 			}
-			if check || p.leapAttacked(r, opp, g.capturers[rk]&p.present[opp]) || hops && p.attacked(r, opp, rk) {
+			if check || g.mid && p.leapAttackedMid(r, opp, g.capturers[rk]&p.present[opp]) ||
+				!g.mid && p.leapAttacked(r, opp, g.capturers[rk]&p.present[opp]) || hops && p.attacked(r, opp, rk) {
 				c.from, c.to = bitset{}, bitset{}
 				c.from.set(r)
 				if c.ev, c.evasion = p.evasions(r, opp, g.capturers[rk]&g.standMask[opp][r]); !c.evasion {
@@ -311,13 +352,17 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 		s := p.side
 		d := g.drops
 		if d == nil || !d.placement || p.handN[s] == 0 {
-			for w := 0; w < 4; w++ {
-				for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
-					from := w<<6 | bits.TrailingZeros64(bb)
-					at := len(buf)
-					buf = p.genPiece(buf, from, capOnly)
-					if everyPiece || c.from.has(from) || special>>(p.board[from]>>2)&1 != 0 && hasSpecialType(buf[at:]) {
-						buf = p.keepLegal(buf, at, c)
+			if g.mid {
+				buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, c, everyPiece, special)
+			} else {
+				for w := 0; w < 4; w++ {
+					for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+						from := w<<6 | bits.TrailingZeros64(bb)
+						at := len(buf)
+						buf = p.genPiece(buf, from, capOnly)
+						if everyPiece || c.from.has(from) || special>>(p.board[from]>>2)&1 != 0 && hasSpecialType(buf[at:]) {
+							buf = p.keepLegal(buf, at, c)
+						}
 					}
 				}
 			}
@@ -545,7 +590,11 @@ func (p *Position) HasLegalMove() bool {
 	if d == nil || !d.placement || p.handN[s] == 0 {
 		for w := 0; w < 4; w++ {
 			for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
-				p.pseudo = p.genPiece(p.pseudo[:0], w<<6|bits.TrailingZeros64(bb), false)
+				if g.mid {
+					p.pseudo = p.genMid(p.pseudo[:0], w<<6|bits.TrailingZeros64(bb), false)
+				} else {
+					p.pseudo = p.genPiece(p.pseudo[:0], w<<6|bits.TrailingZeros64(bb), false)
+				}
 				for _, m := range p.pseudo {
 					if legal(m) {
 						return true

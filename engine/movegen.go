@@ -17,12 +17,16 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 	if d != nil && !capOnly && d.placement && p.handN[s] > 0 {
 		return p.genDrops(buf) // the placement phase: drops only
 	}
-	for w := 0; w < 4; w++ {
-		bb := p.occ[s][w]
-		for bb != 0 {
-			from := w<<6 | bits.TrailingZeros64(bb)
-			bb &= bb - 1
-			buf = p.genPiece(buf, from, capOnly)
+	if p.g.mid {
+		buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, nil, false, 0)
+	} else {
+		for w := 0; w < 4; w++ {
+			bb := p.occ[s][w]
+			for bb != 0 {
+				from := w<<6 | bits.TrailingZeros64(bb)
+				bb &= bb - 1
+				buf = p.genPiece(buf, from, capOnly)
+			}
 		}
 	}
 	if p.g.castle != nil && !capOnly { // castling never captures
@@ -38,7 +42,9 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 // from (all, or with capOnly the captures), castling aside. The common
 // case, fast lists on a board of at most 64 squares, is written out here:
 // the landings of every leap and ray are gathered into one mask, listed in
-// square order, and the slow entries' moves follow.
+// square order, and the slow entries' moves follow. A mid board's hot
+// callers (legal, genPseudo, HasLegalMove) call genMid, which lists the
+// same moves from masks.
 func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 	g := p.g
 	s := p.side

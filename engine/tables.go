@@ -60,7 +60,7 @@ type leapGroup struct {
 	mask uint32
 	off  uint32
 	n    uint8
-	srcs uint64 // the sources as a mask, on a small board
+	srcs uint64 // the sources as a mask, on a small board (and mid: the low word)
 }
 
 // lineGroup is one direction of ray attack shared by several kinds: a
@@ -78,7 +78,8 @@ type lineGroup struct {
 	rays   []rayRef // the reverse chain onto each square
 	// On a small board, each square's chain cut to maxR as a mask, and
 	// the order its squares run in (maskray.Walk where the board's wrap needs
-	// the walk); nil where a minimum range needs it.
+	// the walk); nil where a minimum range needs it. On a mid board the
+	// mask is two words, square t's at 2t (low) and 2t+1 (high).
 	rayMasks []uint64
 	rayOrds  []uint8
 }
@@ -470,12 +471,20 @@ func (g *Game) loadMoves() error {
 			}
 			for _, m := range masks {
 				lg := leapGroup{mask: m, off: uint32(len(g.pool)), n: uint8(len(srcs[m]))}
-				if g.small {
+				var hi uint64
+				if g.small || g.mid {
 					for _, sq := range srcs[m] {
-						lg.srcs |= 1 << sq
+						if sq < 64 {
+							lg.srcs |= 1 << sq
+						} else {
+							hi |= 1 << (sq - 64)
+						}
 					}
 				}
 				g.plainGroups[p] = append(g.plainGroups[p], lg)
+				if g.mid {
+					g.plainHi[p] = append(g.plainHi[p], hi)
+				}
 				g.pool = append(g.pool, srcs[m]...)
 			}
 		}
@@ -501,15 +510,22 @@ func (g *Game) loadMoves() error {
 			gr := lineGroup{dir: key.dir, typ: key.typ, mask: lineMasks[p][key], maxR: key.maxR,
 				minR: key.minR, screen: key.screen, scrR: key.scrR, cond: key.cond, first: key.first,
 				rays: g.rev[(p*nd+key.dir)*g.n : (p*nd+key.dir+1)*g.n]}
-			if g.small && gr.minR <= 1 { // a minimum range needs the walk
+			if (g.small || g.mid) && gr.minR <= 1 { // a minimum range needs the walk
 				gr.rayMasks = make([]uint64, g.n)
 				gr.rayOrds = make([]uint8, g.n)
+				if g.mid {
+					gr.rayMasks = make([]uint64, 2*g.n)
+				}
 				for t, r := range gr.rays {
 					ray := g.pool[r.off : r.off+uint32(r.n)]
 					if gr.maxR > 0 && gr.maxR < len(ray) {
 						ray = ray[:gr.maxR]
 					}
-					gr.rayMasks[t], gr.rayOrds[t] = g.rayMask(ray)
+					if g.mid {
+						gr.rayMasks[2*t], gr.rayMasks[2*t+1], gr.rayOrds[t] = rayMask2(ray)
+					} else {
+						gr.rayMasks[t], gr.rayOrds[t] = g.rayMask(ray)
+					}
 				}
 			}
 			if gr.typ == genSlide {
@@ -669,6 +685,9 @@ func (g *Game) splitFast() error {
 	g.fastRayStart[size] = uint32(len(g.fastRays))
 	g.slowStart[size] = uint32(len(g.slow))
 	g.packSquares()
+	if g.mid {
+		g.buildMid()
+	}
 	nd := len(g.dirs)
 	g.rayReach = make([]bitset, 2*nd*g.n)
 	for i, r := range g.fwd {
