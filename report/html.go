@@ -15,23 +15,24 @@ var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"iv": func(iv stats.Interval, format string) string {
 		return fmt.Sprintf(format+" ("+format+" to "+format+")", iv.Est, iv.Lo, iv.Hi)
 	},
-	"f":        func(format string, v any) string { return fmt.Sprintf(format, v) },
-	"fitTerms": fitTerms,
-	"verdict":  verdictWords,
-	"pairing":  pairingName,
-	"endings":  endingsText,
-	"wall":     wallText,
-	"join":     strings.Join,
-	"pct":      func(c float64) int { return int(c*100 + 0.5) },
-	"inline":   func(s string) template.HTML { return template.HTML(s) },
-	"share":    func(n, total int) string { return fmt.Sprintf("%.3f", float64(n)/float64(max(1, total))) },
-	"yesno":    func(b bool) string { return map[bool]string{true: "yes", false: "no"}[b] },
-	"state":    stateText,
-	"more":     moreText,
-	"isViable": func(v string) bool { return v == stats.Viable },
-	"even":     func(i int) bool { return i%2 == 0 },
-	"inc":      func(i int) int { return i + 1 },
-	"moveNo":   func(i int) int { return i/2 + 1 },
+	"f":                func(format string, v any) string { return fmt.Sprintf(format, v) },
+	"fitTerms":         fitTerms,
+	"unclearReference": unclearReference,
+	"verdict":          verdictWords,
+	"pairing":          pairingName,
+	"endings":          endingsText,
+	"wall":             wallText,
+	"join":             strings.Join,
+	"pct":              func(c float64) int { return int(c*100 + 0.5) },
+	"inline":           func(s string) template.HTML { return template.HTML(s) },
+	"share":            func(n, total int) string { return fmt.Sprintf("%.3f", float64(n)/float64(max(1, total))) },
+	"yesno":            func(b bool) string { return map[bool]string{true: "yes", false: "no"}[b] },
+	"state":            stateText,
+	"more":             moreText,
+	"isViable":         func(v string) bool { return v == stats.Viable },
+	"even":             func(i int) bool { return i%2 == 0 },
+	"inc":              func(i int) int { return i + 1 },
+	"moveNo":           func(i int) int { return i/2 + 1 },
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -115,7 +116,7 @@ p.reasons.clear { font-size: 1.15em; }
 <table>
 <tr><th>piece</th><th>value</th><th>interval</th><th>declared</th></tr>
 {{range .Values}}<tr><td>{{.Kind}}</td><td class="num">{{f "%.2f" .Value.Est}}</td><td class="num">{{f "%.2f" .Value.Lo}} to {{f "%.2f" .Value.Hi}}</td><td class="num">{{f "%.2f" .Declared}}</td></tr>
-{{end}}</table>{{else}}{{if .R.PieceValuesNote}}<p>Piece values were not learned: {{.R.PieceValuesNote}}.</p>{{end}}{{end}}
+{{end}}</table>{{with unclearReference .}}<p>{{.}}</p>{{end}}{{else}}{{if .R.PieceValuesNote}}<p>Piece values were not learned: {{.R.PieceValuesNote}}.</p>{{end}}{{end}}
 <h2>Ratings</h2>
 <p>{{.R.Ratings.Model}}. Anchor {{.R.Ratings.Anchor}} = 0; first-move edge {{iv .R.Ratings.FirstMove "%+.0f"}} Elo.</p>
 <table>

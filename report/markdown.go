@@ -127,6 +127,9 @@ func (r *Report) Markdown() []byte {
 			w("| %s | %.2f | %.2f to %.2f | %.2f |\n", cell(v.Kind), v.Value.Est, v.Value.Lo, v.Value.Hi, v.Declared)
 		}
 		w("\n")
+		if why := unclearReference(pv); why != "" {
+			w("%s\n\n", cell(why))
+		}
 	} else if r.PieceValuesNote != "" {
 		w("Piece values were not learned: %s.\n\n", cell(r.PieceValuesNote))
 	}
@@ -204,6 +207,21 @@ func endingsText(es []stats.RuleCount) string {
 }
 
 // fitTerms says how the piece-value fit weighed the games and players.
+// unclearReference says why the values cannot be read when the reference
+// piece's own log-odds cannot be told from zero: every value is a ratio to
+// it, so its uncertainty swamps them all. Empty when the reference is clear.
+func unclearReference(pv *stats.PieceValues) string {
+	for _, v := range pv.Values {
+		if v.Kind != pv.Reference || v.Logit.Lo > 0 {
+			continue
+		}
+		return fmt.Sprintf("These values cannot be read: a %s more is worth %.3f log-odds of the result (%.3f to %.3f), "+
+			"not told from nothing in these games, and every value above is a ratio to it. More games, or stronger players, are needed.",
+			v.Kind, v.Logit.Est, v.Logit.Lo, v.Logit.Hi)
+	}
+	return ""
+}
+
 func fitTerms(pv *stats.PieceValues) string {
 	if pv.Players > 1 {
 		return fmt.Sprintf(", each game weighing one, each of the %d players with a strength of its own", pv.Players)
