@@ -92,10 +92,24 @@ func (s Settings) plan(name, hash string) protocol.Plan {
 	if s.Precision > 0 {
 		if top := strongest(s.Players); top != "" {
 			p.Mirror = top
-			p.MirrorGames = max(stats.GamesForPrecision(s.Precision, stats.DefaultThresholds().Confidence), 2)
+			p.MirrorGames = mirrorCap(s.Precision)
 		}
 	}
 	return p
+}
+
+// mirrorCap is the most equal-strength games a plan allows: the games the
+// precision asks for, and, finer than a quick look, twice that, so that a
+// flag whose estimate lies close to its threshold can still be decided
+// (makruk's stalled share, 0.44 against 0.5, needed about 110 games past
+// 196). Games stop as soon as the precision is met and every flag is
+// decided, so a clear game never plays them.
+func mirrorCap(precision float64) int {
+	n := max(stats.GamesForPrecision(precision, stats.DefaultThresholds().Confidence), 2)
+	if precision < QuickPrecision {
+		n *= 2
+	}
+	return n
 }
 
 // strongest is the strongest spec of a ladder as given (the spelling in

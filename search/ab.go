@@ -61,6 +61,7 @@ type abSearch[M comparable, P position[M]] struct {
 
 	checkGame bool // answer checks in quiescence and extend them
 	goalSq    [2][]bool
+	goalList  [2][]int // the squares goalSq marks
 	nsq       int
 	bufs      [maxSearchPly + 1][]M
 	keys      [maxSearchPly + 1][]int32
@@ -73,6 +74,17 @@ type abSearch[M comparable, P position[M]] struct {
 	noNull    int  // > 0 while verifying a null-move cutoff: no passes below
 	afterNull [maxSearchPly + 2]bool
 	occ       []int
+
+	repeats  repetitionCounter // the position's repetition count; nil: none, or turned off
+	leaveWin bool              // rules.reach on leave: stepping off a goal square wins
+}
+
+// repetitionCounter is the engine's count of the current position's
+// occurrences, with the no-progress clock that bounds how far back one can
+// be found.
+type repetitionCounter interface {
+	Repetitions() int
+	NoProgress() int
 }
 
 // attackedAs is the engine's attack query for the static exchange
@@ -108,14 +120,16 @@ func newABSearch[M comparable, P position[M]](t *evalTables, spec PlayerSpec, se
 	s.checkGame = t.checkGame
 	s.off = spec.Off
 	s.nullMove = spec.NullMove
+	s.leaveWin = t.reachSign > 0 && t.reachLeave && spec.Off&TechLeaveGoal == 0
 	if t.reachSign > 0 {
 		for pl := 0; pl < 2; pl++ {
 			s.goalSq[pl] = make([]bool, s.nsq)
 			for k := range t.kinds {
 				if g := t.kinds[k].goal[pl]; g != nil {
 					for sq, d := range g {
-						if d == 0 {
+						if d == 0 && !s.goalSq[pl][sq] {
 							s.goalSq[pl][sq] = true
+							s.goalList[pl] = append(s.goalList[pl], sq)
 						}
 					}
 				}
@@ -308,6 +322,10 @@ func (s *abSearch[M, P]) begin(ctx context.Context, p P, hardCap int64, fresh bo
 	}
 	s.view, s.extra = p, p
 	s.rounds = roundsOf[M](p)
+	s.repeats = nil
+	if rc, ok := any(p).(repetitionCounter); ok && s.ev.t.repetitionDraws && s.off&TechRepetition == 0 {
+		s.repeats = rc
+	}
 	if !fresh {
 		return
 	}
@@ -347,6 +365,12 @@ func (s *abSearch[M, P]) qchild(p P, side, ply, qd, alpha, beta int) int {
 		return s.quiesce(p, ply, qd, alpha, beta)
 	}
 	return -s.quiesce(p, ply, qd, -beta, -alpha)
+}
+
+// repeated reports whether the current position has occurred before in
+// a game where repetition draws.
+func (s *abSearch[M, P]) repeated() bool {
+	return s.repeats != nil && s.repeats.NoProgress() >= 4 && s.repeats.Repetitions() >= 2
 }
 
 // tick counts a node and reports whether the search must stop.
@@ -413,6 +437,12 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 	}
 	if r.over {
 		return terminalScore(r, stm, ply)
+	}
+	if ply > 0 && s.repeated() {
+		// A position met before on this line or in the game: whoever
+		// wants the draw can repeat again, so it is scored as one. The
+		// side ahead then looks for progress instead of a shuffle.
+		return 0
 	}
 	if s.inRound() {
 		return s.roundValue(p, depth, ply)
@@ -586,7 +616,23 @@ func (s *abSearch[M, P]) quiesce(p P, ply, qd, alpha, beta int) int {
 		return s.ev.evaluate(s.view, 0, s.extra) // quiescence does not resolve rounds
 	}
 	inCheck := s.checkGame && qd < maxQEvasions && p.InCheck()
+	threat := false
+	if s.leaveWin {
+		// Where stepping off a goal square wins, a piece standing on one
+		// is a win for its owner to move, and for the other side a loss
+		// on the next ply unless a capture (of it, most likely) answers.
+		if sq := s.onGoal(p, stm); sq >= 0 {
+			if s.canLeave(p, sq, ply) {
+				return scoreWin - ply - 1
+			}
+		} else if s.onGoal(p, 1-stm) >= 0 {
+			threat = true
+		}
+	}
 	stand := s.ev.evaluate(s.view, stm, s.extra)
+	if threat {
+		stand = -(scoreWin - ply - 2)
+	}
 	if ply >= maxSearchPly || qd >= maxQPly {
 		return stand
 	}
@@ -634,7 +680,8 @@ func (s *abSearch[M, P]) quiesce(p P, ply, qd, alpha, beta int) int {
 		}
 		moves = moves[:n]
 	}
-	return s.searchQMoves(p, moves, ply, qd, alpha, beta, stand, best, stm, inCheck)
+	// Under a threat no capture is pruned: the stand-pat score is a loss.
+	return s.searchQMoves(p, moves, ply, qd, alpha, beta, stand, best, stm, inCheck || threat)
 }
 
 // searchQMoves searches quiescence's chosen moves, best first, from a
@@ -685,8 +732,36 @@ func (s *abSearch[M, P]) isGoal(p P, m M, stm int) bool {
 	if g == nil {
 		return false
 	}
+	if s.leaveWin {
+		if f := p.Source(m); f >= 0 && f < len(g) && g[f] {
+			return true // stepping off: the win itself
+		}
+	}
 	t := p.Target(m)
 	return t >= 0 && t < len(g) && g[t]
+}
+
+// onGoal is a goal square of pl's on which one of pl's pieces that may
+// win there stands, or -1.
+func (s *abSearch[M, P]) onGoal(p P, pl int) int {
+	for _, sq := range s.goalList[pl] {
+		if k, o, ok := p.PieceAt(sq); ok && o == pl && k >= 0 && k < len(s.ev.t.kinds) && s.ev.t.kinds[k].goal[pl] != nil {
+			return sq
+		}
+	}
+	return -1
+}
+
+// canLeave reports whether the side to move has a legal move off sq.
+func (s *abSearch[M, P]) canLeave(p P, sq, ply int) bool {
+	moves := p.LegalMoves(s.bufs[ply][:0])
+	s.bufs[ply] = moves
+	for _, m := range moves {
+		if p.Source(m) == sq && p.Target(m) != sq {
+			return true
+		}
+	}
+	return false
 }
 
 // Move ordering keys: the hash move, then captures by what they take, then

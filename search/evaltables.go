@@ -91,6 +91,8 @@ type evalTables struct {
 	reachSign  int // +1 win, -1 loss, 0 nothing to read
 	reachLeave bool
 
+	repetitionDraws bool // a repeated position is a draw (no rules.scoring)
+
 	checkLimit int
 	claimWinAt int
 	checkGame  bool // checks matter: answer them in quiescence and extend them
@@ -412,6 +414,8 @@ func (t *evalTables) buildEndings(g *engine.Game, end engine.Endings, ext *engin
 	case "win":
 		t.bareSign = 1
 	}
+	// A repetition is a draw unless rules.scoring decides it.
+	t.repetitionDraws = end.Repetition > 0 && sc == nil
 	if sc != nil {
 		t.scoreCount = sc.Count
 		if sc.Count == "region" {

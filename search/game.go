@@ -256,7 +256,7 @@ func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe *a
 			fair = append(fair, m)
 		}
 	}
-	if pr, ok := any(p).(promoter[M]); ok && len(fair) == 1 && len(quiet) > 1 && pr.Promotes(fair[0]) {
+	if len(fair) == 1 && len(quiet) > 1 {
 		// One quiet promotion stands out: its gain in material is one
 		// the reply can match in kind (in Kyoto shogi every move turns
 		// its piece over, and the pawn turned rook is the best by +9),

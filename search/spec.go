@@ -74,7 +74,9 @@ const (
 	TechFutility               // reverse futility and futility pruning
 	TechAspiration             // aspiration windows at the root
 	TechSEE                    // static exchange evaluation: ordering and quiescence pruning
-	TechAll        = TechNullMove | TechFutility | TechAspiration | TechSEE
+	TechRepetition             // a position repeated within the search is a draw (twofold)
+	TechLeaveGoal              // quiescence reads a piece on a goal it wins by leaving as a win or a threat
+	TechAll        = TechNullMove | TechFutility | TechAspiration | TechSEE | TechRepetition | TechLeaveGoal
 )
 
 // DefaultPlayoutPlies is where an MCTS playout stops and the evaluation

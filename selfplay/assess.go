@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"fmt"
+	"hash/fnv"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -45,9 +46,22 @@ func Games(results []protocol.Result) []stats.Game {
 			LeadChanges: r.LeadChanges,
 			DecisivePly: r.DecisivePly,
 			Features:    r.Features,
+			Line:        lineOf(r),
 		})
 	}
 	return games
+}
+
+// lineOf hashes a result's players and moves: two results with the same
+// line are the same game played twice.
+func lineOf(r protocol.Result) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(r.P0 + "\x00" + r.P1))
+	for _, m := range r.Moves {
+		h.Write([]byte{0})
+		h.Write([]byte(m))
+	}
+	return h.Sum64()
 }
 
 // Assessment is one file's measurement, ready to write as reports.

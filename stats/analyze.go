@@ -95,6 +95,11 @@ func Analyze(l Ladder, start StartInfo, games []Game, th Thresholds) (*Analysis,
 		scope = counted
 		scopeName = "games (all rungs: none were played among the strongest)"
 	}
+	if d := distinctLines(scope); d > 0 && d < len(scope) {
+		// Said where the rates are: a rate over few distinct games is
+		// weaker evidence than its game count suggests.
+		scopeName += fmt.Sprintf(", %d of them distinct", d)
+	}
 	a.Measures = measure(l, th, counted, scope, scopeName, ratings)
 	a.Metrics, a.SkillSteps = Metrics(l, scope, counted, th.Confidence)
 	a.Checks = Checks(a.Measures, th)
@@ -119,6 +124,9 @@ func measure(l Ladder, th Thresholds, all, scope []Game, scopeName string, r Rat
 	switch n := len(firsts); {
 	case len(scope) > 0 && scope[0].P0 == scope[0].P1 && n == len(scope):
 		m.FirstMoverFrom = fmt.Sprintf("from %d games of the strongest rung against itself", n)
+		if d := distinctLines(scope); d > 0 && d < n {
+			m.FirstMoverFrom += fmt.Sprintf(", %d of them distinct", d)
+		}
 	case n > 0:
 		m.FirstMover = firstMoverInterval(firsts, th.Confidence)
 		m.FirstMoverFrom = fmt.Sprintf("from %d games of the strongest rungs against themselves", n)
@@ -152,6 +160,19 @@ func measure(l Ladder, th Thresholds, all, scope []Game, scopeName string, r Rat
 		}
 	}
 	return m
+}
+
+// distinctLines counts the different lines among games, 0 when some game
+// does not say its line.
+func distinctLines(games []Game) int {
+	seen := map[uint64]bool{}
+	for _, g := range games {
+		if g.Line == 0 {
+			return 0
+		}
+		seen[g.Line] = true
+	}
+	return len(seen)
 }
 
 // mirrorGames are the games spec played against itself.

@@ -41,6 +41,10 @@ type Game struct {
 	// stayed beyond the players' decisiveness threshold; 0 when not recorded.
 	DecisivePly int
 	Features    map[string]int
+	// Line identifies the game's moves (a hash of the players and every
+	// move); 0 when unknown. Deterministic players from the same opening
+	// replay the same line, and a repeat is not a new sample.
+	Line uint64
 }
 
 // feature reads a counter, 0 when absent.
