@@ -55,9 +55,6 @@ func (e enginePos) QuickResult() result {
 func (e enginePos) Source(m engine.Move) int { return m.From() }
 func (e enginePos) Target(m engine.Move) int { return m.To() }
 
-// Promotes reports whether m changes the moving piece's kind.
-func (e enginePos) Promotes(m engine.Move) bool { return m.Promotion() >= 0 }
-
 // tablesFor builds (once per game) what the evaluation precomputes from a
 // rule file. A worker plays many games of few rule files; the cache is
 // emptied when it grows past a bound so a long-lived process cannot leak.

@@ -220,7 +220,7 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 // openingMove picks a random move that neither captures nor ends the game
 // nor gives material away: among the quiet moves, one whose short
 // quiescence score for the mover is within openingMargin of the best, or,
-// when that is a promotion alone, of the position before the move. The
+// when one move alone is, of the position before the move. The
 // random start varies the games of a match without deciding them, which
 // on a small board a blunder in the first few plies would.
 func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe *abSearch[M, P], r *rng) (M, bool) {
@@ -257,12 +257,10 @@ func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe *a
 		}
 	}
 	if len(fair) == 1 && len(quiet) > 1 {
-		// One quiet promotion stands out: its gain in material is one
-		// the reply can match in kind (in Kyoto shogi every move turns
-		// its piece over, and the pawn turned rook is the best by +9),
-		// so the moves that keep the position as it stood give nothing
-		// away either; within the margin of it, they join the promotion,
-		// so that the opening still varies.
+		// One quiet move stands out (in Kyoto shogi the pawn turned
+		// rook, by +9; in Dobutsu a lion's step): the moves that keep the
+		// position as it stood give nothing away either, so within the
+		// margin of it they join the one, and the opening still varies.
 		standing := probe.leadScore(ctx, p)
 		if mover == 1 {
 			standing = -standing

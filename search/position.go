@@ -62,10 +62,6 @@ type (
 	claimsCounter interface {
 		Claimed(player int) int
 	}
-	// promoter says whether a move changes the moving piece's kind.
-	promoter[M comparable] interface {
-		Promotes(m M) bool
-	}
 	// handCounter is how many pieces of a kind a player holds in hand
 	// (rules.drops), -1 for an unlimited supply.
 	handCounter interface {
