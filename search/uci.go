@@ -258,10 +258,16 @@ func (c *uciChooser[M, P]) goCommand(hardCap int64) string {
 // mapMove is the legal move the engine's bestmove names: its UCI spelling
 // exactly, else in any case, else one the engine's own notation reads
 // (ParseMove: castling either way, e7e8q, drops in any case). "(none)"
-// and "0000" say the engine sees no move.
+// and "0000" say the engine sees no move: where a legal move wins at once,
+// the engine read the game as already won (Fairy-Stockfish ends Jeson Mor
+// when a knight survives a turn on e5, where the rule file still wants it
+// to step off) and that move is played; otherwise it is an error.
 func (c *uciChooser[M, P]) mapMove(pos *engine.Position, line string) (engine.Move, error) {
 	s := strings.Fields(line)[1]
 	if s == "(none)" || s == "0000" {
+		if m, ok := winsAtOnce(pos); ok {
+			return m, nil
+		}
 		return 0, fmt.Errorf("engine answered bestmove %s (no move) in a game that is not over", s)
 	}
 	c.buf = pos.LegalMoves(c.buf[:0])
@@ -287,6 +293,21 @@ func (c *uciChooser[M, P]) mapMove(pos *engine.Position, line string) (engine.Mo
 		}
 	}
 	return 0, fmt.Errorf("bestmove %q is none of the %d legal moves", s, len(c.buf))
+}
+
+// winsAtOnce is the first legal move after which the game is over and won
+// by the side that made it.
+func winsAtOnce(pos *engine.Position) (engine.Move, bool) {
+	mover := pos.SideToMove()
+	for _, m := range pos.LegalMoves(nil) {
+		pos.Make(m)
+		o := pos.Outcome()
+		pos.Unmake()
+		if o.Over && o.Winner == mover {
+			return m, true
+		}
+	}
+	return 0, false
 }
 
 // pieceAlias reads Fairy-Stockfish's "+" (promote) and "-" (demote)

@@ -289,6 +289,29 @@ func TestUCIErrors(t *testing.T) {
 	})
 }
 
+// TestUCINoneWhereAMoveWins: an engine that answers bestmove (none)
+// because its own rules already give it the game (Fairy-Stockfish's Jeson
+// Mor, where a knight that survives a turn on e5 wins without stepping
+// off) gets the move that wins at once under the rule file; with no such
+// move the answer stays an error (TestUCIErrors' "no move").
+func TestUCINoneWhereAMoveWins(t *testing.T) {
+	g := loadGame(t, "jesonmor.json")
+	start, err := g.ParseFEN("n8/9/9/9/4N4/9/9/9/N8 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, logPath := fakeSpec(t, "none", "jesonmor.json", "")
+	before := runtime.NumGoroutine()
+	rec, err := Play(context.Background(), g, start, spec, "ab:n200", 3, Limits{OpeningPlies: -1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Winner != 0 || rec.Plies != 1 || !strings.HasPrefix(rec.Moves[0], "e5") {
+		t.Errorf("got winner %d after %d plies %v, want player 0 to win by stepping off e5", rec.Winner, rec.Plies, rec.Moves)
+	}
+	checkGone(t, logPath, before)
+}
+
 // TestUCIHang: an engine that does not answer go is stopped when the
 // game's wall budget runs out, and killed if it ignores stop as well.
 func TestUCIHang(t *testing.T) {
