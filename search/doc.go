@@ -142,7 +142,11 @@
 // is matched against the UCI spelling of every legal move (then any case,
 // the engine's own notation, Fairy-Stockfish's + and - suffixes). One that
 // names no legal move, or "(none)" in a game that is not over, ends the
-// game with an error naming the move and the FEN; so does a program that
+// game with an error naming the move and the FEN, unless, for "(none)", a
+// legal move wins at once: the engine then read the game as already won
+// by its own rules (Fairy-Stockfish's Jeson Mor, where a knight that
+// survives a turn on e5 has won without stepping off), and that move is
+// played; so does a program that
 // is missing, exits, or lacks an option, and the farm retries such a job
 // and at last dead-letters it, never counting it. The game's context (the
 // worker's wall budget) stops a search: stop, and a kill when the engine
