@@ -53,8 +53,34 @@ func startNATSCluster(t *testing.T) *natsCluster {
 	if err := os.WriteFile(confPath, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	ports := testnet.FreePorts(t, 6)
+	// The ports are free when asked for but not held: another test process
+	// can take one before a server binds it, so a cluster that does not come
+	// up is started again on fresh ports.
+	var why []string
+	for range 3 {
+		c, err := startNATSClusterOn(t, root, confPath, secrets, testnet.FreePorts(t, 6))
+		if err == nil {
+			return c
+		}
+		why = append(why, err.Error())
+		t.Logf("starting the cluster again on fresh ports: %v", err)
+	}
+	t.Fatalf("the cluster did not start in 3 tries: %s", strings.Join(why, "; "))
+	return nil
+}
+
+// startNATSClusterOn starts the three members on the given client and
+// route ports; it stops them again and says why when any is not ready.
+func startNATSClusterOn(t *testing.T, root, confPath, secrets string, ports []int) (*natsCluster, error) {
+	t.Helper()
 	c := &natsCluster{secrets: secrets}
+	stop := func() {
+		for _, s := range c.servers {
+			s.Shutdown()
+			s.WaitForShutdown()
+		}
+	}
+	t.Cleanup(stop) // also after a t.Fatal below; a second Shutdown does nothing
 	var routes []string
 	for i := range 3 {
 		routes = append(routes, fmt.Sprintf("tls://127.0.0.1:%d", ports[3+i]))
@@ -77,7 +103,7 @@ func startNATSCluster(t *testing.T) *natsCluster {
 		opts.HTTPHost, opts.HTTPPort = "127.0.0.1", -1
 		opts.Cluster.Host, opts.Cluster.Port = "127.0.0.1", ports[3+i]
 		opts.Routes = server.RoutesFromStr(strings.Join(routes, ","))
-		opts.StoreDir = filepath.Join(root, fmt.Sprintf("jetstream-%d", i+1))
+		opts.StoreDir = filepath.Join(root, fmt.Sprintf("jetstream-%d-%d", ports[0], i+1))
 		opts.NoSigs, opts.NoLog = true, true
 		s, err := server.NewServer(opts)
 		if err != nil {
@@ -85,14 +111,16 @@ func startNATSCluster(t *testing.T) *natsCluster {
 		}
 		s.Start()
 		c.servers = append(c.servers, s)
-		t.Cleanup(func() { s.Shutdown(); s.WaitForShutdown() })
 	}
 	for _, s := range c.servers {
 		if !s.ReadyForConnections(10 * time.Second) {
-			t.Fatalf("server %s not ready", s.Name())
+			err := fmt.Errorf("server %s not ready in 10s (client listener up: %v, route listener up: %v)",
+				s.Name(), s.Addr() != nil, s.ClusterAddr() != nil)
+			stop()
+			return nil, err
 		}
 	}
-	return c
+	return c, nil
 }
 
 func (c *natsCluster) urls() string {

@@ -339,8 +339,26 @@ func (c *natsCluster) byName(name string) *natsNode {
 
 // startCluster runs size nats-server processes with JetStream, each with
 // its own store, routed to one another on loopback, and waits until they
-// have elected a JetStream meta leader and every node is healthy.
+// have elected a JetStream meta leader and every node is healthy. The
+// ports are free when chosen but not held: a node that exits because
+// another process took one is a reason to start the cluster again on
+// fresh ports, up to three times.
 func startCluster(t *testing.T, bin string, size int) *natsCluster {
+	t.Helper()
+	var why []string
+	for range 3 {
+		c, err := startClusterOnce(t, bin, size)
+		if err == nil {
+			return c
+		}
+		why = append(why, err.Error())
+		t.Logf("starting the cluster again on fresh ports: %v", err)
+	}
+	t.Fatalf("the cluster did not form in 3 tries: %s", strings.Join(why, "; "))
+	return nil
+}
+
+func startClusterOnce(t *testing.T, bin string, size int) (*natsCluster, error) {
 	t.Helper()
 	ports := testnet.FreePorts(t, 3*size)
 	var routes []string
@@ -377,11 +395,15 @@ cluster {
 	for {
 		ready, why := c.ready(ctx, size)
 		if ready {
-			return c
+			return c, nil
 		}
 		for _, n := range c.nodes {
 			if n.exited() {
-				t.Fatalf("nats-server %s exited while the cluster formed", n.serverName)
+				n.dumpLog(t)
+				for _, m := range c.nodes {
+					m.kill(t)
+				}
+				return nil, fmt.Errorf("nats-server %s exited while the cluster formed", n.serverName)
 			}
 		}
 		select {

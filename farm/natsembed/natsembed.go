@@ -94,8 +94,23 @@ type Cluster struct {
 	opts    []Options
 }
 
-// StartCluster runs n servers on loopback with stores under dir.
+// StartCluster runs n servers on loopback with stores under dir. The ports
+// are free when chosen but not held, so another process can take one
+// before its server binds it; a cluster that does not come up is started
+// again on fresh ports, up to three times.
 func StartCluster(dir string, n int) (*Cluster, error) {
+	var errs []error
+	for try := range 3 {
+		c, err := startClusterOnce(filepath.Join(dir, fmt.Sprintf("try%d", try+1)), n)
+		if err == nil {
+			return c, nil
+		}
+		errs = append(errs, err)
+	}
+	return nil, errors.Join(errs...)
+}
+
+func startClusterOnce(dir string, n int) (*Cluster, error) {
 	ports, err := freeport.Ports(2 * n)
 	if err != nil {
 		return nil, err
