@@ -214,6 +214,9 @@ func (p *Position) outcome(noList bool) Outcome {
 	if g.repetition > 0 && p.Repetitions() >= g.repetition {
 		return Outcome{Over: true, Winner: -1, Rule: ruleNames[ruleRepetition]}
 	}
+	if p.countedOut() {
+		return Outcome{Over: true, Winner: -1, Rule: ruleNames[ruleCounting]}
+	}
 	if p.halfmove >= g.noProgress {
 		return p.clockEnd(ruleNoProgress)
 	}
