@@ -454,6 +454,7 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 	}
 	p.hash = p.computeHash()
 	p.status = p.freshStatus(p.side^1, left)
+	p.startCount()
 	return p, nil
 }
 

@@ -153,9 +153,10 @@ type Game struct {
 	bareRoyal        string
 	checkLimit       int
 	reach            *reachRule
-	touch            *touchRule  // rules.touch (touch.go)
-	entry            []entryRule // rules.entry, a copy per mirror (entry.go)
-	entrySquares     bitset      // every entry rule's squares: only moves touching them are checked
+	touch            *touchRule    // rules.touch (touch.go)
+	counting         *countingRule // rules.counting (counting.go), nil without
+	entry            []entryRule   // rules.entry, a copy per mirror (entry.go)
+	entrySquares     bitset        // every entry rule's squares: only moves touching them are checked
 	extinction       *extinctionRule
 	scoring          *scoringRule
 	maxPlies         int
@@ -283,7 +284,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	g = &Game{spec: spec, fac: fac}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadWalls, g.loadWrap, g.loadMoves,
-		g.loadRules, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadNotation,
+		g.loadRules, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadNotation,
 		g.loadZobrist, g.splitFast,
 	}
 	for _, step := range steps {

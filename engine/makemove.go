@@ -4,19 +4,20 @@ package engine
 // position. Everything is updated incrementally, the hash included, and
 // the previous state is pushed on the position's own undo stack.
 func (p *Position) Make(m Move) {
-	if p.inRounds {
+	mover := p.side
+	switch {
+	case p.inRounds:
 		p.makeInRound(m)
-		return
-	}
-	if p.g.fx != nil {
+	case p.g.fx != nil:
 		p.makeFx(m)
-		return
-	}
-	if p.g.portal != nil {
+	case p.g.portal != nil:
 		p.makePortal(m)
-		return
+	default:
+		p.makeStd(m)
 	}
-	p.makeStd(m)
+	if p.g.counting != nil {
+		p.countAfter(mover)
+	}
 }
 
 // makeStd is Make for a game without capture effects.
@@ -271,6 +272,7 @@ func (p *Position) Unmake() {
 		p.eps = p.eps[:len(p.eps)-1]
 	}
 	p.halfmove = int(u.halfmove)
+	p.cnt = u.cnt
 	p.checks = [2]int{int(u.checks[0]), int(u.checks[1])}
 	p.status = u.status
 	p.undo = p.undo[:n-1]
@@ -312,6 +314,7 @@ func (p *Position) pushUndo(m Move) (*undoRec, uint64) {
 		u.savedEP = true
 	}
 	u.halfmove = int32(p.halfmove)
+	u.cnt = p.cnt
 	u.checks = [2]uint8{uint8(p.checks[0]), uint8(p.checks[1])}
 	u.status = p.status
 	p.history = append(p.history, p.hash)

@@ -158,7 +158,8 @@ func (p *Position) Decided() bool { return p.status.decided }
 
 // Outcome says whether the game is over and why. Endings are looked at in
 // this order: the board (see boardOutcome), no legal move (checkmate or
-// stalemate), repetition, the no-progress clock, the ply limit. A clock
+// stalemate), repetition, the count (rules.counting), the no-progress
+// clock, the ply limit. A clock
 // that runs out in a game with rules.scoring is settled by the score.
 func (p *Position) Outcome() Outcome {
 	if p.ocValid {
@@ -213,6 +214,9 @@ func (p *Position) outcome(noList bool) Outcome {
 	}
 	if g.repetition > 0 && p.Repetitions() >= g.repetition {
 		return Outcome{Over: true, Winner: -1, Rule: ruleNames[ruleRepetition]}
+	}
+	if p.countedOut() {
+		return Outcome{Over: true, Winner: -1, Rule: ruleNames[ruleCounting]}
 	}
 	if p.halfmove >= g.noProgress {
 		return p.clockEnd(ruleNoProgress)

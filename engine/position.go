@@ -28,10 +28,11 @@ const (
 	ruleScoring
 	ruleTerritory
 	ruleTouch
+	ruleCounting
 )
 
 var ruleNames = [...]string{"", "checkmate", "stalemate", "royal_capture", "annihilation", "bare_royal",
-	"check_limit", "reach", "extinction", "max_plies", "repetition", "no_progress", "scoring", "territory", "touch"}
+	"check_limit", "reach", "extinction", "max_plies", "repetition", "no_progress", "scoring", "territory", "touch", "counting"}
 
 // RuleNames lists every rule an Outcome may name.
 func RuleNames() []string { return append([]string(nil), ruleNames[1:]...) }
@@ -50,6 +51,7 @@ type undoRec struct {
 	move     Move
 	hash     uint64
 	halfmove int32
+	cnt      countState
 	moved    uint8 // code of the moving piece before the move
 	captured uint8 // code of the piece taken on capSq, 0 none
 	capSq    uint8
@@ -97,8 +99,9 @@ type Position struct {
 	handN    [2]int                  // pieces held, an unlimited stock counted once
 	virgin   bitset                  // pieces that have never moved, for kinds where that matters
 	side     int
-	ply      int // plies since the game began
-	halfmove int // plies since the last capture or promotion
+	ply      int        // plies since the game began
+	halfmove int        // plies since the last capture or promotion
+	cnt      countState // rules.counting
 	checks   [2]int
 	epN      int
 	ep       [maxEP]uint8 // squares an en passant capture may land on
@@ -178,6 +181,7 @@ func (g *Game) NewPosition() *Position {
 	p.startTurns()
 	p.hash = p.computeHash()
 	p.status = p.freshStatus(1, -1)
+	p.startCount()
 	return p
 }
 

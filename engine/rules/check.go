@@ -181,6 +181,7 @@ func (c *checker) run() {
 	c.checkPromotionFacing()
 	c.checkPromotionRest()
 	c.checkEntry()
+	c.checkCounting()
 	c.checkAppearance()
 }
 

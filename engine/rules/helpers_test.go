@@ -170,5 +170,6 @@ func allCases() [][]agreeCase {
 		shapeDocumentOrderCases,
 		versionGatingCases,
 		schema30Cases,
+		schema31Cases,
 	}
 }

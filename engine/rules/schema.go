@@ -1,6 +1,6 @@
 package rules
 
-// The shape of schema 30, key by key, as data: the shape pass (shape.go)
+// The shape of schema 31, key by key, as data: the shape pass (shape.go)
 // walks a decoded file against this table. Each entry gives the key's type,
 // its list or range, whether it is required, and the schema version that
 // introduced it (0: present since version 1).
@@ -135,7 +135,7 @@ var (
 	result = func() *shape { return enum("win", "loss", "draw") }
 )
 
-// specShape is schema 30.
+// specShape is schema 31.
 var specShape = buildSpecShape()
 
 func buildSpecShape() *shape {
@@ -372,6 +372,16 @@ func buildSpecShape() *shape {
 			opt("exit_to", squareList()),
 			opt("mirror", boolean()),
 		), 1, 8))),
+		dated(31, opt("counting", obj(
+			req("none_of", withLen(idList(), 1, 24)),
+			req("moves", integer(1, 500)),
+			opt("bare", listOf(obj(
+				req("piece", pieceID()),
+				opt("count", integer(1, 64)),
+				req("moves", integer(1, 500)),
+			), 1, 16)),
+			opt("bare_moves", integer(1, 500)),
+		))),
 		opt("explode_on_capture", obj(
 			opt("radius", integer(0, 3)),
 			opt("immune", idList()),

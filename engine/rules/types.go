@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// The types below mirror schema 30 key by key. A pointer or a nil slice is a
+// The types below mirror schema 31 key by key. A pointer or a nil slice is a
 // key the file left out, so later passes can tell "absent" from "zero"; the
 // Default* helpers and the accessor methods give the reference's defaults.
 
@@ -31,7 +31,7 @@ func (s *Spec) Version() int {
 }
 
 // LatestVersion is the schema version this package implements.
-const LatestVersion = 30
+const LatestVersion = 31
 
 // Lattice names.
 const (
@@ -278,6 +278,7 @@ type Rules struct {
 	ExplodeOnCapture *Explode        `json:"explode_on_capture,omitempty"`
 	Touch            *Touch          `json:"touch,omitempty"`            // schema 30
 	Entry            []Entry         `json:"entry,omitempty"`            // schema 30
+	Counting         *Counting       `json:"counting,omitempty"`         // schema 31
 	MaxPlies         *int            `json:"max_plies,omitempty"`        // default 400
 	RepetitionDraw   *RepetitionDraw `json:"repetition_draw,omitempty"`  // default 3
 	NoProgressDraw   *int            `json:"no_progress_draw,omitempty"` // default 100
@@ -981,6 +982,39 @@ func (t *Touch) ResultOrDefault() string {
 		return "win"
 	}
 	return t.Result
+}
+
+// Counting is a count that draws an ending the stronger player cannot
+// finish in time, as Makruk's board's and pieces' honour (schema 31).
+type Counting struct {
+	NoneOf    []string        `json:"none_of"`
+	Moves     int             `json:"moves"`
+	Bare      []CountingLimit `json:"bare,omitempty"`
+	BareMoves int             `json:"bare_moves,omitempty"` // 0: Moves
+}
+
+// CountingLimit is where a count against a bare army ends when the
+// stronger player has at least Count pieces of kind Piece.
+type CountingLimit struct {
+	Piece string `json:"piece"`
+	Count int    `json:"count,omitempty"` // 0: 1
+	Moves int    `json:"moves"`
+}
+
+// BareMovesOrDefault is counting.bare_moves, counting.moves when absent.
+func (c *Counting) BareMovesOrDefault() int {
+	if c.BareMoves == 0 {
+		return c.Moves
+	}
+	return c.BareMoves
+}
+
+// CountOrDefault is a bare entry's count, 1 when absent.
+func (l *CountingLimit) CountOrDefault() int {
+	if l.Count == 0 {
+		return 1
+	}
+	return l.Count
 }
 
 // Entry restricts which moves may enter or leave a set of squares
