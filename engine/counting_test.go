@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -120,4 +122,151 @@ func TestCountingMateFirst(t *testing.T) {
 	if o := open.Outcome(); !o.Over || o.Rule != "counting" || o.Winner != -1 {
 		t.Errorf("at the count's end: %+v, want a draw by counting", o)
 	}
+}
+
+// refCount is rules.counting read straight from SCHEMA-31.md's wording,
+// over the boards of a game (FEN board fields, oldest first) and who
+// moved each ply: slow, and sharing nothing with the engine's count but
+// the rule file. It returns the count (side, counted, limit) in the last
+// position.
+func refCount(spec countSpec, boards []string, movers []int) (side, counted, limit int) {
+	side = -1
+	bare := false
+	for i, b := range boards {
+		pieces := [2]map[byte]int{{}, {}}
+		blocked := false
+		for j := 0; j < len(b); j++ {
+			c := b[j]
+			if c >= 'A' && c <= 'Z' {
+				pieces[0][c]++
+			} else if c >= 'a' && c <= 'z' {
+				pieces[1][c-'a'+'A']++
+			}
+		}
+		var material [2]float64
+		var others [2]bool
+		total := 0
+		for s := range 2 {
+			for id, n := range pieces[s] {
+				total += n
+				if spec.noneOf[id] {
+					blocked = true
+				}
+				if id != spec.royal {
+					material[s] += float64(n) * spec.value[id]
+					others[s] = true
+				}
+			}
+		}
+		weaker := -1
+		if material[0] < material[1] {
+			weaker = 0
+		} else if material[1] < material[0] {
+			weaker = 1
+		}
+		switch {
+		case blocked || weaker < 0:
+			side = -1
+		case weaker != side:
+			side, bare, counted = weaker, !others[weaker], 0
+			if bare {
+				counted = total
+			}
+		case !others[weaker] && !bare:
+			bare, counted = true, total
+		case i > 0 && movers[i-1] == side:
+			counted++
+		}
+		if side >= 0 {
+			limit = spec.moves
+			if bare {
+				limit = spec.bareMoves
+				for _, l := range spec.bare {
+					if pieces[side^1][l.id] >= l.count {
+						limit = l.moves
+						break
+					}
+				}
+			}
+		}
+	}
+	if side < 0 {
+		return -1, 0, 0
+	}
+	return side, counted, limit
+}
+
+type countSpec struct {
+	noneOf           map[byte]bool
+	royal            byte
+	value            map[byte]float64
+	moves, bareMoves int
+	bare             []struct {
+		id           byte
+		count, moves int
+	}
+}
+
+// TestCountingMatchesReference plays random Makruk games (biased towards
+// captures, so the boards empty and the counts run) and compares the
+// engine's count after every move, and after taking moves back, with
+// refCount.
+func TestCountingMatchesReference(t *testing.T) {
+	g := loadFile(t, "rulesets/makruk.json")
+	spec := countSpec{noneOf: map[byte]bool{'P': true}, royal: 'K',
+		value: map[byte]float64{'P': 1, 'N': 3, 'S': 2.5, 'R': 5, 'M': 1.5}, moves: 64, bareMoves: 64}
+	for _, l := range []struct {
+		id           byte
+		count, moves int
+	}{{'R', 2, 8}, {'R', 1, 16}, {'S', 2, 22}, {'N', 2, 32}, {'S', 1, 44}, {'N', 1, 64}} {
+		spec.bare = append(spec.bare, l)
+	}
+	games := 100
+	if testing.Short() {
+		games = 40
+	}
+	counted, ended := 0, 0
+	for seed := range uint64(games) {
+		rng := rand.New(rand.NewPCG(seed, 0xc0de))
+		p := g.NewPosition()
+		boards := []string{strings.Fields(p.FEN())[0]}
+		var movers []int
+		var seen [][3]int
+		for !p.Outcome().Over {
+			moves := p.LegalMoves(nil)
+			m := moves[rng.IntN(len(moves))]
+			for _, c := range moves {
+				if p.IsCapture(c) && rng.IntN(4) > 0 {
+					m = c
+					break
+				}
+			}
+			movers = append(movers, p.SideToMove())
+			p.Make(m)
+			boards = append(boards, strings.Fields(p.FEN())[0])
+			s, c, l := p.Counting()
+			rs, rc, rl := refCount(spec, boards, movers)
+			if s != rs || c != rc || l != rl {
+				t.Fatalf("seed %d ply %d (%s): engine count (side %d, %d of %d), reference (side %d, %d of %d)",
+					seed, len(movers), p.FEN(), s, c, l, rs, rc, rl)
+			}
+			if s >= 0 {
+				counted++
+			}
+			seen = append(seen, [3]int{s, c, l})
+		}
+		if p.Outcome().Rule == "counting" {
+			ended++
+		}
+		for i := len(seen) - 2; i >= 0; i-- {
+			p.Unmake()
+			if s, c, l := p.Counting(); [3]int{s, c, l} != seen[i] {
+				t.Fatalf("seed %d: after taking back to ply %d, count (side %d, %d of %d), want %v", seed, i+1, s, c, l, seen[i])
+			}
+		}
+	}
+	if counted == 0 || ended == 0 {
+		t.Errorf("the random games met no count (%d positions counted, %d games ended by it): the test checks nothing", counted, ended)
+	}
+	t.Logf("%d positions with a count, %d of %d games ended by it", counted, ended, games)
 }
