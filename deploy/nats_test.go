@@ -56,17 +56,9 @@ func startNATSCluster(t *testing.T) *natsCluster {
 	// The ports are free when asked for but not held: another test process
 	// can take one before a server binds it, so a cluster that does not come
 	// up is started again on fresh ports.
-	var why []string
-	for range 3 {
-		c, err := startNATSClusterOn(t, root, confPath, secrets, testnet.FreePorts(t, 6))
-		if err == nil {
-			return c
-		}
-		why = append(why, err.Error())
-		t.Logf("starting the cluster again on fresh ports: %v", err)
-	}
-	t.Fatalf("the cluster did not start in 3 tries: %s", strings.Join(why, "; "))
-	return nil
+	return testnet.Retry(t, "the cluster", 3, func() (*natsCluster, error) {
+		return startNATSClusterOn(t, root, confPath, secrets, testnet.FreePorts(t, 6))
+	})
 }
 
 // startNATSClusterOn starts the three members on the given client and

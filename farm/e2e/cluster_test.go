@@ -345,17 +345,7 @@ func (c *natsCluster) byName(name string) *natsNode {
 // fresh ports, up to three times.
 func startCluster(t *testing.T, bin string, size int) *natsCluster {
 	t.Helper()
-	var why []string
-	for range 3 {
-		c, err := startClusterOnce(t, bin, size)
-		if err == nil {
-			return c
-		}
-		why = append(why, err.Error())
-		t.Logf("starting the cluster again on fresh ports: %v", err)
-	}
-	t.Fatalf("the cluster did not form in 3 tries: %s", strings.Join(why, "; "))
-	return nil
+	return testnet.Retry(t, "the cluster", 3, func() (*natsCluster, error) { return startClusterOnce(t, bin, size) })
 }
 
 func startClusterOnce(t *testing.T, bin string, size int) (*natsCluster, error) {
