@@ -85,7 +85,9 @@
 //
 //   - draw_heavy: draw rate in scope > DrawHeavy (0.75).
 //   - unfinished: share of max_plies or no_progress endings in scope >
-//     Unfinished (0.5). A scoring ending decided by the clock is finished.
+//     Unfinished (0.5). A scoring ending decided by the clock is finished,
+//     and so is a draw by rules.counting (schema 31): the game's own rule
+//     ended it, as stalemate would.
 //   - short: share of games with Plies <= ShortPlies (10) in scope > Short
 //     (0.25).
 //   - one_sided: the first mover's score at equal strength > OneSided
