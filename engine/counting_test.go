@@ -11,6 +11,12 @@ import (
 // rules.counting: a board count of boardMoves, and bare limits as given.
 func countingGame(t *testing.T, boardMoves int, bare string) *Game {
 	t.Helper()
+	return countingGameWith(t, fmt.Sprintf(`{"none_of": ["P"], "moves": %d, "bare": %s, "bare_moves": 64}`, boardMoves, bare))
+}
+
+// countingGameWith is that army with the given rules.counting object.
+func countingGameWith(t *testing.T, counting string) *Game {
+	t.Helper()
 	return loadBytes(t, []byte(fmt.Sprintf(`{
   "schema_version": 31,
   "name": "counting test",
@@ -22,8 +28,8 @@ func countingGame(t *testing.T, boardMoves int, bare string) *Game {
     {"id": "K", "value": 0, "royal": true, "moves": [{"kind": "leap", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]}
   ],
   "setup": {"mirror": true, "placements": [{"piece": "K", "squares": ["a1"]}, {"piece": "R", "squares": ["b1"]}]},
-  "rules": {"win": "checkmate", "stalemate": "draw", "counting": {"none_of": ["P"], "moves": %d, "bare": %s, "bare_moves": 64}}
-}`, boardMoves, bare)))
+  "rules": {"win": "checkmate", "stalemate": "draw", "counting": %s}
+}`, counting)))
 }
 
 const countingBare = `[{"piece": "R", "count": 2, "moves": 8}, {"piece": "R", "moves": 16}]`
@@ -104,6 +110,24 @@ func TestCounting(t *testing.T) {
 	t.Run("pawn taken starts the count", func(t *testing.T) {
 		p := mustFEN(t, g, "7k/8/8/8/8/8/1p6/KR4n1 w - - 0 1")
 		playCounting(t, p, []countStep{{"", -1, 0, 0, ""}, {"b1b2", 1, 0, 3, ""}, {"h8h7", 1, 1, 3, ""}})
+	})
+}
+
+// TestCountingBareOnly: ASEAN chess's shape of count, against a bare king
+// only, from 0, with no count where no bare limit applies.
+func TestCountingBareOnly(t *testing.T) {
+	g := countingGameWith(t, `{"none_of": ["P"], "bare": [{"piece": "R", "moves": 16}], "bare_from": "zero"}`)
+	t.Run("no board count", func(t *testing.T) {
+		p := mustFEN(t, g, "7k/8/8/8/8/8/8/KR4n1 w - - 0 1")
+		playCounting(t, p, []countStep{{"", -1, 0, 0, ""}, {"b1b2", -1, 0, 0, ""}})
+	})
+	t.Run("boat against a bare king", func(t *testing.T) {
+		p := mustFEN(t, g, "7k/1n6/8/8/8/8/8/KR6 w - - 0 1")
+		playCounting(t, p, []countStep{{"", -1, 0, 0, ""}, {"b1b7", 1, 0, 16, ""}, {"h8g8", 1, 1, 16, ""}})
+	})
+	t.Run("no limit for a horse", func(t *testing.T) {
+		p := mustFEN(t, g, "7k/8/8/8/8/8/8/KN6 w - - 0 1")
+		playCounting(t, p, []countStep{{"", -1, 0, 0, ""}})
 	})
 }
 
