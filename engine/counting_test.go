@@ -156,6 +156,18 @@ func TestCountingMateFirst(t *testing.T) {
 func refCount(spec countSpec, boards []string, movers []int) (side, counted, limit int) {
 	side = -1
 	bare := false
+	// limitOf is the limit of a count by weaker, bare or not; 0 none.
+	limitOf := func(pieces [2]map[byte]int, weaker int, bare bool) int {
+		if !bare {
+			return spec.moves
+		}
+		for _, l := range spec.bare {
+			if pieces[weaker^1][l.id] >= l.count {
+				return l.moves
+			}
+		}
+		return spec.bareMoves
+	}
 	for i, b := range boards {
 		pieces := [2]map[byte]int{{}, {}}
 		blocked := false
@@ -188,30 +200,25 @@ func refCount(spec countSpec, boards []string, movers []int) (side, counted, lim
 		} else if material[1] < material[0] {
 			weaker = 1
 		}
+		start := 0
+		if !spec.bareZero {
+			start = total
+		}
 		switch {
-		case blocked || weaker < 0:
+		case blocked || weaker < 0 || limitOf(pieces, weaker, !others[weaker]) == 0:
 			side = -1
 		case weaker != side:
 			side, bare, counted = weaker, !others[weaker], 0
 			if bare {
-				counted = total
+				counted = start
 			}
 		case !others[weaker] && !bare:
-			bare, counted = true, total
+			bare, counted = true, start
 		case i > 0 && movers[i-1] == side:
 			counted++
 		}
 		if side >= 0 {
-			limit = spec.moves
-			if bare {
-				limit = spec.bareMoves
-				for _, l := range spec.bare {
-					if pieces[side^1][l.id] >= l.count {
-						limit = l.moves
-						break
-					}
-				}
-			}
+			limit = limitOf(pieces, side, bare)
 		}
 	}
 	if side < 0 {
@@ -225,26 +232,43 @@ type countSpec struct {
 	royal            byte
 	value            map[byte]float64
 	moves, bareMoves int
+	bareZero         bool
 	bare             []struct {
 		id           byte
 		count, moves int
 	}
 }
 
-// TestCountingMatchesReference plays random Makruk games (biased towards
-// captures, so the boards empty and the counts run) and compares the
-// engine's count after every move, and after taking moves back, with
-// refCount.
+// TestCountingMatchesReference plays random Makruk and ASEAN games
+// (biased towards captures, so the boards empty and the counts run) and
+// compares the engine's count after every move, and after taking moves
+// back, with refCount.
 func TestCountingMatchesReference(t *testing.T) {
-	g := loadFile(t, "rulesets/makruk.json")
-	spec := countSpec{noneOf: map[byte]bool{'P': true}, royal: 'K',
+	makruk := countSpec{noneOf: map[byte]bool{'P': true}, royal: 'K',
 		value: map[byte]float64{'P': 1, 'N': 3, 'S': 2.5, 'R': 5, 'M': 1.5}, moves: 64, bareMoves: 64}
 	for _, l := range []struct {
 		id           byte
 		count, moves int
 	}{{'R', 2, 8}, {'R', 1, 16}, {'S', 2, 22}, {'N', 2, 32}, {'S', 1, 44}, {'N', 1, 64}} {
-		spec.bare = append(spec.bare, l)
+		makruk.bare = append(makruk.bare, l)
 	}
+	asean := countSpec{noneOf: map[byte]bool{'P': true}, royal: 'K',
+		value: map[byte]float64{'P': 1, 'N': 3, 'B': 2.5, 'R': 5, 'Q': 1.5}, bareZero: true}
+	for _, l := range []struct {
+		id           byte
+		count, moves int
+	}{{'R', 1, 16}, {'B', 1, 44}, {'N', 1, 64}} {
+		asean.bare = append(asean.bare, l)
+	}
+	for _, tc := range []struct {
+		file string
+		spec countSpec
+	}{{"rulesets/makruk.json", makruk}, {"rulesets/asean.json", asean}} {
+		t.Run(tc.file, func(t *testing.T) { countingMatchesReference(t, loadFile(t, tc.file), tc.spec) })
+	}
+}
+
+func countingMatchesReference(t *testing.T, g *Game, spec countSpec) {
 	games := 100
 	if testing.Short() {
 		games = 40
