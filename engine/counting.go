@@ -1,20 +1,22 @@
 package engine
 
-// rules.counting (schema 31): Makruk's board's and pieces' honour, read
-// automatically. While no piece of the none_of kinds stands on the board
-// and the armies' material differs, the weaker player counts its own
-// moves; the game is drawn when that player is to move with the count at
-// its limit, so the stronger player always has the move after the last
-// count to finish. The count is part of the position but not of its hash,
-// like the no-progress clock: two positions differing only in the count
-// repeat one another.
+// rules.counting (schema 31): Makruk's board's and pieces' honour (and
+// ASEAN chess's count against a bare king), read automatically. While no
+// piece of the none_of kinds stands on the board, the armies' material
+// differs and a limit applies, the weaker player counts its own moves; the
+// game is drawn when that player is to move with the count at its limit,
+// so the stronger player always has the move after the last count to
+// finish. The count is part of the position but not of its hash, like the
+// no-progress clock: two positions differing only in the count repeat one
+// another.
 
 type countingRule struct {
 	noneOf    []int
 	value     [maxKinds]int // centipawns, 0 for a royal kind
-	moves     int           // the board's limit
+	moves     int           // the board's limit, 0 none
 	bare      []countLimit  // the pieces' limits, first match
-	bareMoves int
+	bareMoves int           // 0 none
+	bareZero  bool          // a bare count starts at 0, not at the pieces on the board
 }
 
 type countLimit struct{ kind, count, moves int }
@@ -43,9 +45,12 @@ func (g *Game) loadCounting() error {
 	case r.Drops != nil || len(r.NPCs) > 0 || len(r.Portals) > 0:
 		return unsupported("rules.counting beside drops, wild pieces or portals")
 	}
-	c := &countingRule{moves: cc.Moves, bareMoves: cc.BareMovesOrDefault()}
-	if c.moves < 1 || c.moves > 500 || c.bareMoves < 1 || c.bareMoves > 500 {
+	c := &countingRule{moves: cc.Moves, bareMoves: cc.BareMovesOrDefault(), bareZero: cc.BareFromOrDefault() == "zero"}
+	if c.moves < 0 || c.moves > 500 || c.bareMoves < 0 || c.bareMoves > 500 {
 		return bad("rules.counting.moves and bare_moves must be 1 to 500")
+	}
+	if f := cc.BareFromOrDefault(); f != "pieces" && f != "zero" {
+		return bad("rules.counting.bare_from must be pieces or zero, got %q", f)
 	}
 	for _, id := range cc.NoneOf {
 		k, err := g.kindOf("rules.counting.none_of entry", id)
@@ -108,20 +113,25 @@ func (p *Position) countNow() (on bool, side int, bare bool, pieces int) {
 
 // countAfter moves the count on after a move by mover: a count starts
 // (at 0, or at the pieces on the board once the counting player is bare),
-// goes on (one more when the counting player moved) or stops.
+// goes on (one more when the counting player moved) or stops (also when
+// no limit applies to it any more).
 func (p *Position) countAfter(mover int) {
 	on, side, bare, pieces := p.countNow()
+	if on && p.limitFor(side, bare) == 0 {
+		on = false
+	}
 	prev := p.cnt
+	start := int16(0)
+	if bare && !p.g.counting.bareZero {
+		start = int16(pieces)
+	}
 	switch {
 	case !on:
 		p.cnt = noCount
 	case int(prev.side) != side:
-		p.cnt = countState{side: int8(side), bare: bare}
-		if bare {
-			p.cnt.val = int16(pieces)
-		}
+		p.cnt = countState{side: int8(side), bare: bare, val: start}
 	case bare && !prev.bare:
-		p.cnt = countState{side: int8(side), bare: true, val: int16(pieces)}
+		p.cnt = countState{side: int8(side), bare: true, val: start}
 	case mover == side:
 		p.cnt.val++
 	}
@@ -136,14 +146,18 @@ func (p *Position) startCount() {
 	}
 }
 
-// countLimit is where the running count ends: the first bare limit whose
-// piece the stronger player has enough of, or the board's limit.
-func (p *Position) countLimit() int {
+// countLimit is where the running count ends.
+func (p *Position) countLimit() int { return p.limitFor(int(p.cnt.side), p.cnt.bare) }
+
+// limitFor is where a count by side ends: the board's limit, or against a
+// bare army the first bare limit whose piece the stronger player has
+// enough of, else bare_moves; 0 when none applies.
+func (p *Position) limitFor(side int, bare bool) int {
 	c := p.g.counting
-	if !p.cnt.bare {
+	if !bare {
 		return c.moves
 	}
-	strong := int(p.cnt.side) ^ 1
+	strong := side ^ 1
 	for _, l := range c.bare {
 		if int(p.count[strong][l.kind+1]) >= l.count {
 			return l.moves

@@ -11,6 +11,12 @@ import (
 // rules.counting: a board count of boardMoves, and bare limits as given.
 func countingGame(t *testing.T, boardMoves int, bare string) *Game {
 	t.Helper()
+	return countingGameWith(t, fmt.Sprintf(`{"none_of": ["P"], "moves": %d, "bare": %s, "bare_moves": 64}`, boardMoves, bare))
+}
+
+// countingGameWith is that army with the given rules.counting object.
+func countingGameWith(t *testing.T, counting string) *Game {
+	t.Helper()
 	return loadBytes(t, []byte(fmt.Sprintf(`{
   "schema_version": 31,
   "name": "counting test",
@@ -22,8 +28,8 @@ func countingGame(t *testing.T, boardMoves int, bare string) *Game {
     {"id": "K", "value": 0, "royal": true, "moves": [{"kind": "leap", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]}
   ],
   "setup": {"mirror": true, "placements": [{"piece": "K", "squares": ["a1"]}, {"piece": "R", "squares": ["b1"]}]},
-  "rules": {"win": "checkmate", "stalemate": "draw", "counting": {"none_of": ["P"], "moves": %d, "bare": %s, "bare_moves": 64}}
-}`, boardMoves, bare)))
+  "rules": {"win": "checkmate", "stalemate": "draw", "counting": %s}
+}`, counting)))
 }
 
 const countingBare = `[{"piece": "R", "count": 2, "moves": 8}, {"piece": "R", "moves": 16}]`
@@ -107,6 +113,24 @@ func TestCounting(t *testing.T) {
 	})
 }
 
+// TestCountingBareOnly: ASEAN chess's shape of count, against a bare king
+// only, from 0, with no count where no bare limit applies.
+func TestCountingBareOnly(t *testing.T) {
+	g := countingGameWith(t, `{"none_of": ["P"], "bare": [{"piece": "R", "moves": 16}], "bare_from": "zero"}`)
+	t.Run("no board count", func(t *testing.T) {
+		p := mustFEN(t, g, "7k/8/8/8/8/8/8/KR4n1 w - - 0 1")
+		playCounting(t, p, []countStep{{"", -1, 0, 0, ""}, {"b1b2", -1, 0, 0, ""}})
+	})
+	t.Run("boat against a bare king", func(t *testing.T) {
+		p := mustFEN(t, g, "7k/1n6/8/8/8/8/8/KR6 w - - 0 1")
+		playCounting(t, p, []countStep{{"", -1, 0, 0, ""}, {"b1b7", 1, 0, 16, ""}, {"h8g8", 1, 1, 16, ""}})
+	})
+	t.Run("no limit for a horse", func(t *testing.T) {
+		p := mustFEN(t, g, "7k/8/8/8/8/8/8/KN6 w - - 0 1")
+		playCounting(t, p, []countStep{{"", -1, 0, 0, ""}})
+	})
+}
+
 // TestCountingMateFirst: a checkmate on the stronger side's last move
 // wins; the count draws only a position that is not over otherwise.
 func TestCountingMateFirst(t *testing.T) {
@@ -132,6 +156,18 @@ func TestCountingMateFirst(t *testing.T) {
 func refCount(spec countSpec, boards []string, movers []int) (side, counted, limit int) {
 	side = -1
 	bare := false
+	// limitOf is the limit of a count by weaker, bare or not; 0 none.
+	limitOf := func(pieces [2]map[byte]int, weaker int, bare bool) int {
+		if !bare {
+			return spec.moves
+		}
+		for _, l := range spec.bare {
+			if pieces[weaker^1][l.id] >= l.count {
+				return l.moves
+			}
+		}
+		return spec.bareMoves
+	}
 	for i, b := range boards {
 		pieces := [2]map[byte]int{{}, {}}
 		blocked := false
@@ -164,30 +200,25 @@ func refCount(spec countSpec, boards []string, movers []int) (side, counted, lim
 		} else if material[1] < material[0] {
 			weaker = 1
 		}
+		start := 0
+		if !spec.bareZero {
+			start = total
+		}
 		switch {
-		case blocked || weaker < 0:
+		case blocked || weaker < 0 || limitOf(pieces, weaker, !others[weaker]) == 0:
 			side = -1
 		case weaker != side:
 			side, bare, counted = weaker, !others[weaker], 0
 			if bare {
-				counted = total
+				counted = start
 			}
 		case !others[weaker] && !bare:
-			bare, counted = true, total
+			bare, counted = true, start
 		case i > 0 && movers[i-1] == side:
 			counted++
 		}
 		if side >= 0 {
-			limit = spec.moves
-			if bare {
-				limit = spec.bareMoves
-				for _, l := range spec.bare {
-					if pieces[side^1][l.id] >= l.count {
-						limit = l.moves
-						break
-					}
-				}
-			}
+			limit = limitOf(pieces, side, bare)
 		}
 	}
 	if side < 0 {
@@ -201,26 +232,43 @@ type countSpec struct {
 	royal            byte
 	value            map[byte]float64
 	moves, bareMoves int
+	bareZero         bool
 	bare             []struct {
 		id           byte
 		count, moves int
 	}
 }
 
-// TestCountingMatchesReference plays random Makruk games (biased towards
-// captures, so the boards empty and the counts run) and compares the
-// engine's count after every move, and after taking moves back, with
-// refCount.
+// TestCountingMatchesReference plays random Makruk and ASEAN games
+// (biased towards captures, so the boards empty and the counts run) and
+// compares the engine's count after every move, and after taking moves
+// back, with refCount.
 func TestCountingMatchesReference(t *testing.T) {
-	g := loadFile(t, "rulesets/makruk.json")
-	spec := countSpec{noneOf: map[byte]bool{'P': true}, royal: 'K',
+	makruk := countSpec{noneOf: map[byte]bool{'P': true}, royal: 'K',
 		value: map[byte]float64{'P': 1, 'N': 3, 'S': 2.5, 'R': 5, 'M': 1.5}, moves: 64, bareMoves: 64}
 	for _, l := range []struct {
 		id           byte
 		count, moves int
 	}{{'R', 2, 8}, {'R', 1, 16}, {'S', 2, 22}, {'N', 2, 32}, {'S', 1, 44}, {'N', 1, 64}} {
-		spec.bare = append(spec.bare, l)
+		makruk.bare = append(makruk.bare, l)
 	}
+	asean := countSpec{noneOf: map[byte]bool{'P': true}, royal: 'K',
+		value: map[byte]float64{'P': 1, 'N': 3, 'B': 2.5, 'R': 5, 'Q': 1.5}, bareZero: true}
+	for _, l := range []struct {
+		id           byte
+		count, moves int
+	}{{'R', 1, 16}, {'B', 1, 44}, {'N', 1, 64}} {
+		asean.bare = append(asean.bare, l)
+	}
+	for _, tc := range []struct {
+		file string
+		spec countSpec
+	}{{"rulesets/makruk.json", makruk}, {"rulesets/asean.json", asean}} {
+		t.Run(tc.file, func(t *testing.T) { countingMatchesReference(t, loadFile(t, tc.file), tc.spec) })
+	}
+}
+
+func countingMatchesReference(t *testing.T, g *Game, spec countSpec) {
 	games := 100
 	if testing.Short() {
 		games = 40

@@ -12,6 +12,9 @@ func (c *checker) checkCounting() {
 		return
 	}
 	const cp = "rules.counting"
+	if ct.Moves == 0 && len(ct.Bare) == 0 && ct.BareMoves == 0 && c.ok(cp+".moves", cp+".bare", cp+".bare_moves") {
+		c.add(cp, "%s could never apply: it has no moves, bare or bare_moves, so no count has a limit", cp)
+	}
 	if c.refsOK(cp+".none_of", ct.NoneOf) && c.piecesOK {
 		for i, id := range ct.NoneOf {
 			if p := c.piece(id); p != nil && p.Royal {

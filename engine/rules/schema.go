@@ -374,13 +374,14 @@ func buildSpecShape() *shape {
 		), 1, 8))),
 		dated(31, opt("counting", obj(
 			req("none_of", withLen(idList(), 1, 24)),
-			req("moves", integer(1, 500)),
+			opt("moves", integer(1, 500)),
 			opt("bare", listOf(obj(
 				req("piece", pieceID()),
 				opt("count", integer(1, 64)),
 				req("moves", integer(1, 500)),
 			), 1, 16)),
 			opt("bare_moves", integer(1, 500)),
+			opt("bare_from", enum("pieces", "zero")),
 		))),
 		opt("explode_on_capture", obj(
 			opt("radius", integer(0, 3)),

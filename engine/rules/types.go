@@ -988,9 +988,10 @@ func (t *Touch) ResultOrDefault() string {
 // finish in time, as Makruk's board's and pieces' honour (schema 31).
 type Counting struct {
 	NoneOf    []string        `json:"none_of"`
-	Moves     int             `json:"moves"`
+	Moves     int             `json:"moves,omitempty"` // 0: no count until the weaker army is bare
 	Bare      []CountingLimit `json:"bare,omitempty"`
 	BareMoves int             `json:"bare_moves,omitempty"` // 0: Moves
+	BareFrom  string          `json:"bare_from,omitempty"`  // default "pieces"
 }
 
 // CountingLimit is where a count against a bare army ends when the
@@ -1007,6 +1008,14 @@ func (c *Counting) BareMovesOrDefault() int {
 		return c.Moves
 	}
 	return c.BareMoves
+}
+
+// BareFromOrDefault is counting.bare_from, "pieces" when absent.
+func (c *Counting) BareFromOrDefault() string {
+	if c.BareFrom == "" {
+		return "pieces"
+	}
+	return c.BareFrom
 }
 
 // CountOrDefault is a bare entry's count, 1 when absent.
