@@ -85,49 +85,62 @@ func (a *attacker) count(kind string) {
 func (a *attacker) run(ctx context.Context, limit int) {
 	k, repeats := 0, 0
 	for ctx.Err() == nil && k < limit {
-		stream, err := a.js.Stream(ctx, farm.StreamJobs)
-		if err != nil {
-			time.Sleep(20 * time.Millisecond)
-			continue
-		}
-		names := stream.ConsumerNames(ctx)
-		for name := range names.Name() {
-			cons, err := stream.Consumer(ctx, name)
-			if err != nil {
-				continue
-			}
-			batch, err := cons.FetchNoWait(1)
-			if err != nil {
-				continue
-			}
-			for m := range batch.Messages() {
-				var job protocol.Job
-				if json.Unmarshal(m.Data(), &job) == nil {
-					a.mu.Lock()
-					fresh := !a.seen[job.JobID]
-					a.seen[job.JobID] = true
-					a.mu.Unlock()
-					if !fresh {
-						// Cycling through jobs it answered: stop, once every
-						// kind was tried, before their deliveries run out.
-						m.NakWithDelay(200 * time.Millisecond)
-						if repeats++; repeats >= 3 && k >= len(forgeries) {
-							return
-						}
-						continue
-					}
-					a.forge(ctx, job, k)
-					if k++; k == len(forgeries) {
-						close(a.tried)
-					}
-				}
-				m.NakWithDelay(200 * time.Millisecond) // hand it back
-			}
+		if a.pass(ctx, &k, &repeats) {
+			return
 		}
 		// A pull every few milliseconds: enough to answer most jobs first,
 		// not so many that a job runs out of deliveries.
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// pass looks once at every batch's consumer, answering what it pulls; it
+// reports whether the attacker is done. Its JetStream requests get a few
+// seconds, not the test's whole deadline: on a loaded three-node cluster
+// a request can go unanswered (a leader moving), and one such request
+// once held the attacker until the test timed out with no job answered.
+func (a *attacker) pass(ctx context.Context, k, repeats *int) bool {
+	pctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	stream, err := a.js.Stream(pctx, farm.StreamJobs)
+	if err != nil {
+		return false
+	}
+	names := stream.ConsumerNames(pctx)
+	for name := range names.Name() {
+		cons, err := stream.Consumer(pctx, name)
+		if err != nil {
+			continue
+		}
+		batch, err := cons.FetchNoWait(1)
+		if err != nil {
+			continue
+		}
+		for m := range batch.Messages() {
+			var job protocol.Job
+			if json.Unmarshal(m.Data(), &job) == nil {
+				a.mu.Lock()
+				fresh := !a.seen[job.JobID]
+				a.seen[job.JobID] = true
+				a.mu.Unlock()
+				if !fresh {
+					// Cycling through jobs it answered: stop, once every
+					// kind was tried, before their deliveries run out.
+					m.NakWithDelay(200 * time.Millisecond)
+					if *repeats++; *repeats >= 3 && *k >= len(forgeries) {
+						return true
+					}
+					continue
+				}
+				a.forge(ctx, job, *k)
+				if *k++; *k == len(forgeries) {
+					close(a.tried)
+				}
+			}
+			m.NakWithDelay(200 * time.Millisecond) // hand it back
+		}
+	}
+	return false
 }
 
 // TestWorkerCredentialsCannotForgeResults runs the Compose NATS
