@@ -143,9 +143,9 @@
 // extinction, bare_royal, check_limit, reach; for each, the player who did
 // not move is looked at before the mover. Outcome then looks at having no
 // legal move (checkmate, with rules.checkmate's result, or stalemate, with
-// rules.stalemate's), repetition, no_progress and max_plies, the two clocks
-// settled by rules.scoring where the file has it (Rule "scoring", Trigger
-// the clock). LegalMoves does not consult endings; Perft stops only at the
+// rules.stalemate's), repetition, counting (schema 31), no_progress and
+// max_plies, the two clocks settled by rules.scoring where the file has it
+// (Rule "scoring", Trigger the clock). LegalMoves does not consult endings; Perft stops only at the
 // board's own endings, as published perft counts do.
 //
 // Semantics the reference leaves open, as played here:
@@ -384,6 +384,12 @@
 //     is tested by making it. Chosen facings on drops and promotions are
 //     every way of the piece whose moves differ (compared by their
 //     expanded vectors), written J:r@a2 and =S:b.
+//   - Schema 31 (engine/rules/SCHEMA-31.md). rules.counting (counting.go)
+//     keeps the running count (who counts, against a bare army or not,
+//     how far) in the position and on the undo record, moved on by Make
+//     after every move from the material on the board; like the
+//     no-progress clock it is in neither the hash nor the FEN, and a
+//     position read from a FEN starts any count afresh.
 //
 // # Later families
 //
