@@ -22,7 +22,7 @@ type Spec struct {
 	Provenance    *Provenance `json:"provenance,omitempty"`
 }
 
-// Version is the declared schema version, 29 when absent.
+// Version is the declared schema version, LatestVersion when absent.
 func (s *Spec) Version() int {
 	if s.SchemaVersion == nil {
 		return LatestVersion
