@@ -5,6 +5,7 @@ import (
 
 	"balancefarm/engine"
 	"balancefarm/report"
+	"balancefarm/stats"
 )
 
 // Board is g's board for the report's diagrams: every square, walls
@@ -144,7 +145,7 @@ func pick(flag string, scope []*Game, games []Game, r *report.Report) ([]*Game, 
 	case "draw_heavy":
 		return spread(filter(func(g *Game) bool { return g.Winner == -1 })), "drawn games"
 	case "unfinished":
-		return spread(filter(func(g *Game) bool { return g.Ending == "max_plies" || g.Ending == "no_progress" })),
+		return spread(filter(func(g *Game) bool { return stats.Unfinished(g.Ending) })),
 			"games stopped by the move limit or the no-progress rule"
 	case "short":
 		short := filter(func(g *Game) bool { return g.Plies <= r.Thresholds.ShortPlies })
