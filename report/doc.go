@@ -8,4 +8,10 @@
 // its example games. The board, frames and games come from the caller
 // (package records), so the report knows no rules; it computes no
 // statistics of its own beyond binning and per-rung sums for display.
+//
+// It also reads reports back (ReadReports) and sets two measurements of
+// the same rule files side by side (Compare: each file's figures from
+// both, and how the two rank the files, with the rank statistics from
+// package stats), so a team can calibrate the ladder against an outside
+// engine as its top rung.
 package report

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"balancefarm/report"
+	"balancefarm/stats"
+)
+
+func init() {
+	register("compare", "set two measurements of the same rule files side by side: how each ranks them", runCompare)
+}
+
+func runCompare(args []string, stdout, stderr io.Writer) int {
+	fset := flag.NewFlagSet("compare", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	labels := fset.String("labels", "", "names of the two measurements in the table: A,B (default: the two directories' names)")
+	setUsage(fset, "coordinator compare [-labels A,B] DIR_A DIR_B",
+		`Reads the reports (NAME.json) that two measurements of the same rule files wrote, for example the
+default ladder's and one with an outside engine as its top rung (-players "random,uci:PATH,..."), and
+prints, as Markdown, each file's draw rate and first mover's score from both side by side, how
+closely the two rank the files (rank correlation with a 95% bootstrap interval, and the most that
+two measurements of the same values with these intervals would reach), and the files whose
+intervals do not overlap.`)
+	dirs, code, ok := parseArgs(fset, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(dirs) != 2 {
+		return usageError(stderr, "compare", fmt.Sprintf("want two report directories, got %d", len(dirs)))
+	}
+	names := [2]string{filepath.Base(filepath.Clean(dirs[0])), filepath.Base(filepath.Clean(dirs[1]))}
+	if *labels != "" {
+		parts := strings.Split(*labels, ",")
+		if len(parts) != 2 || strings.TrimSpace(parts[0]) == "" || strings.TrimSpace(parts[1]) == "" {
+			return usageError(stderr, "compare", "-labels wants two names: A,B")
+		}
+		names = [2]string{strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])}
+	}
+	var sets [2][]*report.Report
+	for i, dir := range dirs {
+		rs, err := report.ReadReports(dir)
+		if err != nil {
+			fmt.Fprintln(stderr, "compare:", err)
+			return 1
+		}
+		if len(rs) == 0 {
+			fmt.Fprintf(stderr, "compare: %s holds no measurement report (NAME.json)\n", dir)
+			return 1
+		}
+		sets[i] = rs
+	}
+	c, err := report.Compare(sets[0], sets[1], stats.DefaultThresholds().Confidence)
+	if err != nil {
+		fmt.Fprintln(stderr, "compare:", err)
+		return 1
+	}
+	if err := c.WriteMarkdown(stdout, names[0], names[1]); err != nil {
+		fmt.Fprintln(stderr, "compare:", err)
+		return 1
+	}
+	return 0
+}
