@@ -96,7 +96,7 @@ type Comparison struct {
 	OnlyA, OnlyB []string
 	// Draw and FirstMover rank the files measured both ways; nil with
 	// the reason in DrawNote or FirstMoverNote when they cannot.
-	Draw, FirstMover         *stats.RankAgreement
+	Draw, FirstMover         *stats.Agreement
 	DrawNote, FirstMoverNote string
 	// DrawApart and FirstMoverApart name the files whose two intervals
 	// are disjoint.
@@ -165,7 +165,7 @@ func firstMover(r *Report) (stats.Interval, bool) {
 // same interval.
 const compareSeed = 20261202
 
-func rank(files []ComparedFile, figure func(*Report) (stats.Interval, bool), confidence float64) (*stats.RankAgreement, []string, string) {
+func rank(files []ComparedFile, figure func(*Report) (stats.Interval, bool), confidence float64) (*stats.Agreement, []string, string) {
 	var xs, ys []stats.Interval
 	var apart []string
 	for _, f := range files {
@@ -179,7 +179,7 @@ func rank(files []ComparedFile, figure func(*Report) (stats.Interval, bool), con
 			apart = append(apart, f.Key)
 		}
 	}
-	agree, err := stats.CompareRanks(xs, ys, confidence, compareSeed)
+	agree, err := stats.CompareEstimates(xs, ys, confidence, compareSeed)
 	if err != nil {
 		return nil, apart, fmt.Sprintf("not ranked: %v (%d files measured both ways)", strings.TrimPrefix(err.Error(), "stats: "), len(xs))
 	}
@@ -227,12 +227,12 @@ func figureCell(iv stats.Interval, ok bool) string {
 	return fmt.Sprintf("%.3f (%.3f–%.3f)", iv.Est, iv.Lo, iv.Hi)
 }
 
-func agreement(b *strings.Builder, what string, agree *stats.RankAgreement, note string, apart []string) {
+func agreement(b *strings.Builder, what string, agree *stats.Agreement, note string, apart []string) {
 	if agree == nil {
 		fmt.Fprintf(b, "- %s: %s.", what, note)
 	} else {
-		fmt.Fprintf(b, "- %s: rank correlation %+.2f (%+.2f to %+.2f) over %d files; with their intervals, two measurements of the same values would reach about %+.2f.",
-			what, agree.Rho, agree.Lo, agree.Hi, agree.Games, agree.Ceiling)
+		fmt.Fprintf(b, "- %s: rank correlation %+.2f (%+.2f to %+.2f) over %d files; with their intervals, two measurements of the same values would reach about %+.2f. The second set's figures differ from the first's by %+.3f (%+.3f to %+.3f) on average.",
+			what, agree.Rho, agree.Lo, agree.Hi, agree.Games, agree.Ceiling, agree.Shift, agree.ShiftLo, agree.ShiftHi)
 	}
 	if len(apart) > 0 {
 		fmt.Fprintf(b, " Intervals apart: %s.", strings.Join(apart, ", "))

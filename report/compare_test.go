@@ -105,7 +105,7 @@ func TestCompareReports(t *testing.T) {
 	}
 	for _, want := range []string{
 		"| chess | 200 / 200 |", "0.130 (0.120–0.140)", "0.400 (0.390–0.410)",
-		"rank correlation +0.80", "Only in ours: ours-only.",
+		"rank correlation +0.80", "differ from the first's by", "Only in ours: ours-only.",
 	} {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("markdown lacks %q:\n%s", want, md.String())

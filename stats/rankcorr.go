@@ -57,8 +57,10 @@ func constant(xs []float64) bool {
 	return true
 }
 
-// RankAgreement is how two measurements of the same games rank them.
-type RankAgreement struct {
+// Agreement is how two measurements of the same games agree: how they
+// rank them, and by how much the second's figures differ from the first's
+// on average.
+type Agreement struct {
 	// Games is how many games (rule files) were ranked.
 	Games int `json:"games"`
 	// Rho is the rank correlation of the two sets of estimates.
@@ -75,27 +77,31 @@ type RankAgreement struct {
 	// expected to come with intervals this wide. A Rho near it says the
 	// two agree as well as their precision allows.
 	Ceiling float64 `json:"ceiling"`
+	// Shift is the mean of the second measurement's figures less the
+	// first's, with ShiftLo and ShiftHi from the same bootstrap.
+	Shift   float64 `json:"shift"`
+	ShiftLo float64 `json:"shift_low"`
+	ShiftHi float64 `json:"shift_high"`
 }
 
-// bootstrapDraws is the replicates behind RankAgreement's interval.
+// bootstrapDraws is the replicates behind Agreement's intervals.
 const bootstrapDraws = 4000
 
 // errTooFewRanked is a rank comparison of fewer than three games.
 var errTooFewRanked = errors.New("stats: a rank correlation needs at least three games")
 
-// CompareRanks is the rank agreement of two measurements, a[i] and b[i]
-// of the same game i, with an interval at confidence. Deterministic for a
-// seed.
-func CompareRanks(a, b []Interval, confidence float64, seed uint64) (RankAgreement, error) {
+// CompareEstimates is the agreement of two measurements, a[i] and b[i] of
+// the same game i, with intervals at confidence. Deterministic for a seed.
+func CompareEstimates(a, b []Interval, confidence float64, seed uint64) (Agreement, error) {
 	if len(a) != len(b) {
-		return RankAgreement{}, fmt.Errorf("stats: %d estimates against %d", len(a), len(b))
+		return Agreement{}, fmt.Errorf("stats: %d estimates against %d", len(a), len(b))
 	}
 	n := len(a)
 	if n < 3 {
-		return RankAgreement{}, errTooFewRanked
+		return Agreement{}, errTooFewRanked
 	}
 	if !(confidence > 0 && confidence < 1) {
-		return RankAgreement{}, fmt.Errorf("stats: confidence %g must lie strictly between 0 and 1", confidence)
+		return Agreement{}, fmt.Errorf("stats: confidence %g must lie strictly between 0 and 1", confidence)
 	}
 	est := func(ivs []Interval) []float64 {
 		xs := make([]float64, len(ivs))
@@ -104,7 +110,8 @@ func CompareRanks(a, b []Interval, confidence float64, seed uint64) (RankAgreeme
 		}
 		return xs
 	}
-	out := RankAgreement{Games: n, Rho: Spearman(est(a), est(b))}
+	xa, xb := est(a), est(b)
+	out := Agreement{Games: n, Rho: Spearman(xa, xb), Shift: meanDiff(xa, xb)}
 	if math.IsNaN(out.Rho) {
 		return out, errors.New("stats: one measurement gives every game the same figure, which ranks nothing")
 	}
@@ -113,20 +120,21 @@ func CompareRanks(a, b []Interval, confidence float64, seed uint64) (RankAgreeme
 	rng := rand.New(rand.NewPCG(seed, 0x5ea4ca11))
 	draw := func(mid, sd float64) float64 { return mid + sd*rng.NormFloat64() }
 
-	xa, xb := make([]float64, n), make([]float64, n)
+	ja, jb := make([]float64, n), make([]float64, n)
 	xs, ys := make([]float64, n), make([]float64, n)
-	var rhos, ceilings []float64
+	var rhos, ceilings, shifts []float64
 	for range bootstrapDraws {
 		// Each game measured again, then the games drawn again: a game
 		// drawn twice keeps one figure, so its copies tie instead of
 		// disagreeing by chance.
 		for i := range n {
-			xa[i], xb[i] = draw(a[i].Est, spread(a[i])), draw(b[i].Est, spread(b[i]))
+			ja[i], jb[i] = draw(a[i].Est, spread(a[i])), draw(b[i].Est, spread(b[i]))
 		}
 		for i := range n {
 			k := rng.IntN(n)
-			xs[i], ys[i] = xa[k], xb[k]
+			xs[i], ys[i] = ja[k], jb[k]
 		}
+		shifts = append(shifts, meanDiff(xs, ys))
 		if r := Spearman(xs, ys); !math.IsNaN(r) {
 			rhos = append(rhos, r)
 		}
@@ -147,5 +155,17 @@ func CompareRanks(a, b []Interval, confidence float64, seed uint64) (RankAgreeme
 	out.Lo = stat.Quantile(tail, stat.Empirical, rhos, nil)
 	out.Hi = stat.Quantile(1-tail, stat.Empirical, rhos, nil)
 	out.Ceiling = stat.Quantile(0.5, stat.Empirical, ceilings, nil)
+	sort.Float64s(shifts)
+	out.ShiftLo = stat.Quantile(tail, stat.Empirical, shifts, nil)
+	out.ShiftHi = stat.Quantile(1-tail, stat.Empirical, shifts, nil)
 	return out, nil
+}
+
+// meanDiff is the mean of ys[i] - xs[i].
+func meanDiff(xs, ys []float64) float64 {
+	sum := 0.0
+	for i := range xs {
+		sum += ys[i] - xs[i]
+	}
+	return sum / float64(len(xs))
 }

@@ -58,7 +58,7 @@ func TestSpearman(t *testing.T) {
 // precise is an estimate measured to ±half.
 func precise(est, half float64) Interval { return Interval{Est: est, Lo: est - half, Hi: est + half} }
 
-func TestCompareRanks(t *testing.T) {
+func TestCompareEstimates(t *testing.T) {
 	truth := []float64{0.05, 0.12, 0.2, 0.31, 0.45, 0.52, 0.6, 0.7}
 	same := func(half float64) (a, b []Interval) {
 		for _, x := range truth {
@@ -70,7 +70,7 @@ func TestCompareRanks(t *testing.T) {
 
 	t.Run("same order, precise", func(t *testing.T) {
 		a, b := same(0.001)
-		got, err := CompareRanks(a, b, 0.95, 1)
+		got, err := CompareEstimates(a, b, 0.95, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,11 +82,15 @@ func TestCompareRanks(t *testing.T) {
 		if got.Lo < 0.99 || got.Hi != 1 || got.Ceiling < 0.99 {
 			t.Errorf("precise figures in the same order: got %+v", got)
 		}
+		// b is a moved up by 0.01 everywhere.
+		if math.Abs(got.Shift-0.01) > 1e-9 || got.ShiftLo < 0.009 || got.ShiftHi > 0.011 {
+			t.Errorf("shift %v (%v to %v), want 0.01 within a thousandth", got.Shift, got.ShiftLo, got.ShiftHi)
+		}
 	})
 
 	t.Run("same order, imprecise", func(t *testing.T) {
 		a, b := same(0.3)
-		got, err := CompareRanks(a, b, 0.95, 1)
+		got, err := CompareEstimates(a, b, 0.95, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,7 +109,7 @@ func TestCompareRanks(t *testing.T) {
 		for i := range a {
 			b = append(b, a[len(a)-1-i])
 		}
-		got, err := CompareRanks(a, b, 0.95, 1)
+		got, err := CompareEstimates(a, b, 0.95, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,8 +120,8 @@ func TestCompareRanks(t *testing.T) {
 
 	t.Run("deterministic", func(t *testing.T) {
 		a, b := same(0.05)
-		x, _ := CompareRanks(a, b, 0.95, 7)
-		y, _ := CompareRanks(a, b, 0.95, 7)
+		x, _ := CompareEstimates(a, b, 0.95, 7)
+		y, _ := CompareEstimates(a, b, 0.95, 7)
 		if x != y {
 			t.Errorf("same seed, different answers: %+v and %+v", x, y)
 		}
@@ -136,7 +140,7 @@ func TestCompareRanks(t *testing.T) {
 			{"constant", a, []Interval{precise(0.3, 0.01), precise(0.3, 0.01), precise(0.3, 0.01), precise(0.3, 0.01),
 				precise(0.3, 0.01), precise(0.3, 0.01), precise(0.3, 0.01), precise(0.3, 0.01)}, 0.95},
 		} {
-			if _, err := CompareRanks(c.a, c.b, c.conf, 1); err == nil {
+			if _, err := CompareEstimates(c.a, c.b, c.conf, 1); err == nil {
 				t.Errorf("%s: no error", c.name)
 			}
 		}
