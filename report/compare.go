@@ -150,7 +150,7 @@ func Compare(a, b []*Report, confidence float64) (Comparison, error) {
 // reads; false when the report has none.
 func drawRate(r *Report) (stats.Interval, bool) {
 	for _, ch := range r.Checks {
-		if ch.Name == "draw_heavy" && ch.Assessed {
+		if ch.Name == stats.FlagDrawHeavy && ch.Assessed {
 			return ch.Value, true
 		}
 	}
@@ -193,6 +193,7 @@ func (c Comparison) WriteMarkdown(w io.Writer, labelA, labelB string) error {
 		return errors.New("report: no rule file was measured in both sets")
 	}
 	var b strings.Builder
+	labelA, labelB = cell(labelA), cell(labelB)
 	fmt.Fprintf(&b, "# %s against %s\n\n", labelA, labelB)
 	fmt.Fprintf(&b, "Equal-strength games of each set's strongest rung, %d rule files measured both ways.\n\n", len(c.Files))
 	fmt.Fprintf(&b, "| file | games (%s / %s) | draw rate, %s | draw rate, %s | first mover, %s | first mover, %s | verdicts |\n",
@@ -203,7 +204,7 @@ func (c Comparison) WriteMarkdown(w io.Writer, labelA, labelB string) error {
 		db, okDB := drawRate(f.B)
 		fa, okFA := firstMover(f.A)
 		fb, okFB := firstMover(f.B)
-		fmt.Fprintf(&b, "| %s | %d / %d | %s | %s | %s | %s | %s / %s |\n", f.Key,
+		fmt.Fprintf(&b, "| %s | %d / %d | %s | %s | %s | %s | %s / %s |\n", cell(f.Key),
 			f.A.Scope.Games, f.B.Scope.Games, figureCell(da, okDA), figureCell(db, okDB), figureCell(fa, okFA), figureCell(fb, okFB),
 			f.A.Verdict, f.B.Verdict)
 	}
