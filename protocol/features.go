@@ -16,6 +16,7 @@ const (
 	FeatureWildRemoved     = "wild_removed"      // plies that removed a piece nobody owns
 	FeatureSameSideAgain   = "same_side_again"   // plies after which the same side moved again
 	FeatureForced          = "forced_plies"      // plies with a single legal move
+	FeatureChoices         = "choices"           // plies after the random opening with more than one legal move: the players' decisions
 	FeatureMeanBranching   = "mean_branching"    // legal moves per ply, rounded down
 	FeatureMaxBranching    = "max_branching"     // most legal moves at one ply
 	FeatureOpeningCaptures = "opening_captures"  // captures available at the first ply

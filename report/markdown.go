@@ -22,6 +22,9 @@ func verdictWords(v string) string {
 
 // moreText says how many more games would decide an undecided flag.
 func moreText(n int) string {
+	if n == stats.MoreGamesRepeat {
+		return "games from more varied openings"
+	}
 	if n > 0 {
 		return fmt.Sprintf("about %d more games", n)
 	}

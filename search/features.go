@@ -16,6 +16,7 @@ type featureTracker struct {
 	branchSum      int
 	branchN        int
 	firstPlyCounts bool
+	opening        bool // the next ply is a random opening ply, not a player's choice
 }
 
 func newFeatureTracker(t *evalTables, f map[string]int) *featureTracker {
@@ -59,6 +60,9 @@ func before[M comparable, P position[M]](ft *featureTracker, p P, m M) {
 	ft.f[protocol.FeatureMaxBranching] = max(ft.f[protocol.FeatureMaxBranching], n)
 	if n == 1 {
 		ft.f[protocol.FeatureForced]++
+	}
+	if n > 1 && !ft.opening {
+		ft.f[protocol.FeatureChoices]++
 	}
 	if ft.firstPlyCounts {
 		ft.firstPlyCounts = false

@@ -122,6 +122,7 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 		ev.Side = p.SideToMove()
 		ev.Move = p.MoveString(m)
 		ev.Ply = rec.Plies + 1
+		feats.opening = ev.Opening
 		before(feats, p, m)
 		p.Make(m)
 		feats.after(p, ev.Ply, ev.Side)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"balancefarm/protocol"
 )
 
 // Analysis is everything measured about one rule file's games.
@@ -99,6 +101,9 @@ func Analyze(l Ladder, start StartInfo, games []Game, th Thresholds) (*Analysis,
 		// Said where the rates are: a rate over few distinct games is
 		// weaker evidence than its game count suggests.
 		scopeName += fmt.Sprintf(", %d of them distinct", d)
+		if e := effectiveGames(scope); e < float64(len(scope))*0.9 {
+			scopeName += fmt.Sprintf(" (worth about %.1f independent games)", e)
+		}
 	}
 	a.Measures = measure(l, th, counted, scope, scopeName, ratings)
 	a.Metrics, a.SkillSteps = Metrics(l, scope, counted, th.Confidence)
@@ -126,13 +131,18 @@ func measure(l Ladder, th Thresholds, all, scope []Game, scopeName string, r Rat
 		m.FirstMoverFrom = fmt.Sprintf("from %d games of the strongest rung against itself", n)
 		if d := distinctLines(scope); d > 0 && d < n {
 			m.FirstMoverFrom += fmt.Sprintf(", %d of them distinct", d)
+			if e := effectiveGames(scope); e < float64(n)*0.9 {
+				m.FirstMoverFrom += fmt.Sprintf(" (worth about %.1f independent games)", e)
+			}
 		}
 	case n > 0:
 		m.FirstMover = firstMoverInterval(firsts, th.Confidence)
+		m.FirstMoverEffective = 0
 		m.FirstMoverFrom = fmt.Sprintf("from %d games of the strongest rungs against themselves", n)
 		m.FirstMoverGames = n
 	default:
 		m.FirstMover = scoreFromElo(r.FirstMove)
+		m.FirstMoverEffective = 0
 		m.FirstMoverFrom = fmt.Sprintf("from the rating fit's first-move term (%+.0f Elo) over all %d games", r.FirstMove.Est, len(all))
 		m.FirstMoverGames = len(all)
 	}
@@ -175,6 +185,40 @@ func distinctLines(games []Game) int {
 	return len(seen)
 }
 
+// effectiveGames is how many independent games the games are worth when
+// some repeat others move for move: Kish's effective sample size
+// (sum of counts)^2 / sum of squared counts over the distinct lines, the
+// number of games whose plain mean would be as precise as the mean over
+// these lines weighted by how often each was played. Deterministic
+// players replay an opening's game exactly, so on a board whose openings
+// allow few lines (Dobutsu's allow four) a few hundred games are worth a
+// handful, however narrow their plain interval: what is uncertain is how
+// other strong play would go from those openings, and each line is one
+// sample of it. A line in which the players never had a choice (every
+// move after the opening forced) is no sample of play, only of the
+// openings, so its repeats count in full, as do games that do not say
+// their line or their choices. All games distinct, it is their number.
+func effectiveGames(games []Game) float64 {
+	counts := map[uint64]float64{}
+	var single float64 // games counted as their own sample
+	for _, g := range games {
+		if g.Line == 0 || g.feature(protocol.FeatureChoices) == 0 {
+			single++
+			continue
+		}
+		counts[g.Line]++
+	}
+	sq := single
+	for _, c := range counts {
+		sq += c * c
+	}
+	if sq == 0 {
+		return 0
+	}
+	n := float64(len(games))
+	return n * n / sq
+}
+
 // mirrorGames are the games spec played against itself.
 func mirrorGames(games []Game, spec string) []Game {
 	var out []Game
@@ -192,6 +236,12 @@ func mirrorGames(games []Game, spec string) []Game {
 // game as a coin. With no spread yet (every game alike) the Wilson
 // interval stands in, so a handful of identical results is not certain.
 func firstMoverInterval(scores []float64, confidence float64) Interval {
+	return firstMoverIntervalAt(scores, float64(len(scores)), confidence)
+}
+
+// firstMoverIntervalAt is firstMoverInterval for scores that carry the
+// information of only eff independent games.
+func firstMoverIntervalAt(scores []float64, eff, confidence float64) Interval {
 	n := len(scores)
 	var sum, sq float64
 	for _, x := range scores {
@@ -201,11 +251,11 @@ func firstMoverInterval(scores []float64, confidence float64) Interval {
 	for _, x := range scores {
 		sq += (x - mean) * (x - mean)
 	}
-	w := Wilson(sum, n, confidence)
+	w := wilsonAt(sum, float64(n), eff, confidence)
 	if n < 2 || sq == 0 {
 		return w
 	}
-	half := zFor(confidence) * math.Sqrt(sq/float64(n-1)/float64(n))
+	half := zFor(confidence) * math.Sqrt(sq/float64(n-1)/eff)
 	iv := Interval{Est: mean, Lo: math.Max(0, mean-half), Hi: math.Min(1, mean+half), Method: MethodNormal}
 	return iv
 }

@@ -83,6 +83,13 @@
 // shrinks as 1/sqrt(n)). The verdict is not_viable when any flag is
 // raised, else inconclusive when any is undecided, else viable.
 //
+// Games that replay each other move for move are not independent samples
+// of play: the equal-strength intervals are as wide as the games'
+// effective number (Kish's, over the distinct lines in which the players
+// had a choice), and a flag whose games are worth under half their number
+// says that more varied openings, not more games, would decide it
+// (MoreGamesRepeat).
+//
 //   - draw_heavy: draw rate in scope > DrawHeavy (0.75).
 //   - unfinished: share of max_plies or no_progress endings in scope >
 //     Unfinished (0.5). A scoring ending decided by the clock is finished,

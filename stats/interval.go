@@ -40,12 +40,19 @@ func zFor(confidence float64) float64 {
 // is smaller, so the interval is somewhat wide (conservative) then.
 // With n == 0 it is the uninformative [0, 1] around 0.5.
 func Wilson(successes float64, n int, confidence float64) Interval {
-	if n <= 0 {
+	return wilsonAt(successes, float64(n), float64(n), confidence)
+}
+
+// wilsonAt is Wilson's interval for successes in n trials that carry the
+// information of only eff independent ones (eff <= n): the proportion is
+// the observed one, the width that of eff trials.
+func wilsonAt(successes, n, eff float64, confidence float64) Interval {
+	if n <= 0 || eff <= 0 {
 		return Interval{Est: 0.5, Lo: 0, Hi: 1, Method: MethodWilson}
 	}
 	z := zFor(confidence)
-	nf := float64(n)
-	p := successes / nf
+	nf := eff
+	p := successes / n
 	z2 := z * z
 	den := 1 + z2/nf
 	centre := (p + z2/(2*nf)) / den

@@ -385,7 +385,8 @@ func checkTestState(c Check) string {
 
 // equalMeasures reads the equal-strength flags' inputs from games of one
 // player against itself (or any scope): rates with Wilson intervals, the
-// first mover's score with a normal one.
+// first mover's score with a normal one, each as wide as the scope's
+// effective number of games (effectiveGames) makes it.
 func equalMeasures(th Thresholds, scope []Game, name string) Measures {
 	m := Measures{Scope: name, ScopeGames: len(scope)}
 	var draws, unfinished, short int
@@ -402,11 +403,14 @@ func equalMeasures(th Thresholds, scope []Game, name string) Measures {
 		}
 		firsts = append(firsts, g.scoreOf(0))
 	}
-	m.Draws = Wilson(float64(draws), len(scope), th.Confidence)
-	m.Unfinished = Wilson(float64(unfinished), len(scope), th.Confidence)
-	m.Short = Wilson(float64(short), len(scope), th.Confidence)
+	n := float64(len(scope))
+	m.ScopeEffective = effectiveGames(scope)
+	m.Draws = wilsonAt(float64(draws), n, m.ScopeEffective, th.Confidence)
+	m.Unfinished = wilsonAt(float64(unfinished), n, m.ScopeEffective, th.Confidence)
+	m.Short = wilsonAt(float64(short), n, m.ScopeEffective, th.Confidence)
 	if len(scope) > 0 {
-		m.FirstMover = firstMoverInterval(firsts, th.Confidence)
+		m.FirstMover = firstMoverIntervalAt(firsts, m.ScopeEffective, th.Confidence)
+		m.FirstMoverEffective = m.ScopeEffective
 		m.FirstMoverGames = len(scope)
 		m.FirstMoverFrom = fmt.Sprintf("from %d %s", len(scope), name)
 	}

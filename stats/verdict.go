@@ -48,12 +48,27 @@ type Check struct {
 	// would narrow the interval enough to clear the threshold one way or
 	// the other if the estimate held (the interval shrinks as 1/sqrt(n));
 	// -1 when the estimate sits on the threshold.
-	MoreGames int    `json:"more_games,omitempty"`
-	Detail    string `json:"detail"`
+	MoreGames int `json:"more_games,omitempty"`
+	// Effective is what Games are worth as independent games when some
+	// repeat others (0: all of them; see Measures.ScopeEffective).
+	Effective float64 `json:"effective_games,omitempty"`
+	Detail    string  `json:"detail"`
 }
 
 // maxMoreGames caps MoreGames: beyond it the answer is "far more".
 const maxMoreGames = 1_000_000
+
+// MoreGamesRepeat is MoreGames for a check whose games mostly repeat each
+// other (worth under half their number): more games from the same
+// openings would repeat them too, and only more varied openings (or
+// players that vary their play) can decide it.
+const MoreGamesRepeat = -2
+
+// repeating says whether a check's games are worth under half their
+// number as independent ones.
+func (c *Check) repeating() bool {
+	return c.Effective > 0 && c.Effective < float64(c.Games)/2
+}
 
 // settle sets c's state from its interval against the good side [lo, hi]
 // of the threshold(s): raised when the interval lies wholly outside,
@@ -72,9 +87,19 @@ func (c *Check) settle(lo, hi float64) {
 		gap := math.Min(math.Abs(v.Est-lo), math.Abs(v.Est-hi))
 		half := math.Max(v.Est-v.Lo, v.Hi-v.Est)
 		c.MoreGames = -1
+		if c.repeating() {
+			c.MoreGames = MoreGamesRepeat
+			break
+		}
 		if gap > 1e-9 && c.Games > 0 {
-			need := float64(c.Games) * (half / gap) * (half / gap)
-			c.MoreGames = int(math.Min(math.Ceil(need)-float64(c.Games), maxMoreGames))
+			// The interval narrows with the effective games; more games
+			// are assumed to repeat in the same proportion.
+			eff, per := float64(c.Games), 1.0
+			if c.Effective > 0 && c.Effective < eff {
+				eff, per = c.Effective, float64(c.Games)/c.Effective
+			}
+			need := eff * (half / gap) * (half / gap)
+			c.MoreGames = int(math.Min(math.Ceil((need-eff)*per), maxMoreGames))
 			c.MoreGames = max(c.MoreGames, 1)
 		}
 	}
@@ -88,6 +113,10 @@ func (c Check) stateWords(beyond, inside string) string {
 		return beyond
 	case StateClear:
 		return inside
+	}
+	if c.MoreGames == MoreGamesRepeat {
+		return fmt.Sprintf("undecided (the interval straddles the threshold; the %d games are worth about %.1f independent ones, "+
+			"as most repeat others move for move, so more games from the same openings would not decide it)", c.Games, c.Effective)
 	}
 	more := "far more games"
 	if c.MoreGames > 0 {
@@ -126,14 +155,20 @@ func VerdictOf(checks []Check) string {
 type Measures struct {
 	Scope      string // which games the rates are read from
 	ScopeGames int
-	Draws      Interval // draw rate in scope
-	Unfinished Interval // max_plies or no_progress share in scope
-	Short      Interval // share over within ShortPlies in scope
+	// ScopeEffective is what the scope's games are worth as independent
+	// ones (effectiveGames; 0 when not computed: all of them).
+	ScopeEffective float64
+	Draws          Interval // draw rate in scope
+	Unfinished     Interval // max_plies or no_progress share in scope
+	Short          Interval // share over within ShortPlies in scope
 	// FirstMover is the first mover's score at equal strength; FirstMoverFrom
 	// says how it was measured and FirstMoverGames from how many games.
 	FirstMover      Interval
 	FirstMoverFrom  string
 	FirstMoverGames int
+	// FirstMoverEffective is ScopeEffective when the score is read from
+	// the scope's games.
+	FirstMoverEffective float64
 	// FirstMoverPairs is the first mover's mean score over colour-swapped
 	// pairs, all pairings together, with an interval that treats each pair
 	// as one sample; one_sided needs it to leave 0.5 out.
@@ -156,7 +191,7 @@ func pct(iv Interval) string {
 // cleared only when its whole interval lies on the good side.
 func Checks(m Measures, th Thresholds) []Check {
 	rateCheck := func(name, what string, v Interval, t float64) Check {
-		c := Check{Name: name, Value: v, Threshold: t, Games: m.ScopeGames, Assessed: m.ScopeGames > 0}
+		c := Check{Name: name, Value: v, Threshold: t, Games: m.ScopeGames, Effective: m.ScopeEffective, Assessed: m.ScopeGames > 0}
 		c.settle(0, t)
 		c.Detail = fmt.Sprintf("%s in %.0f of %d %s: %s, %s the threshold %.2f",
 			what, v.Est*float64(m.ScopeGames), m.ScopeGames, m.Scope, pct(v), c.stateWords("above", "not above"), t)
@@ -170,7 +205,7 @@ func Checks(m Measures, th Thresholds) []Check {
 		rateCheck(FlagUnfinished, "max_plies or no_progress endings", m.Unfinished, th.Unfinished),
 		rateCheck(FlagShort, fmt.Sprintf("games over within %d plies", th.ShortPlies), m.Short, th.Short),
 	}
-	one := Check{Name: FlagOneSided, Value: m.FirstMover, Threshold: th.OneSided, Games: m.FirstMoverGames, Assessed: m.FirstMoverGames > 0}
+	one := Check{Name: FlagOneSided, Value: m.FirstMover, Threshold: th.OneSided, Games: m.FirstMoverGames, Effective: m.FirstMoverEffective, Assessed: m.FirstMoverGames > 0}
 	one.settle(1-th.OneSided, th.OneSided)
 	if one.Assessed {
 		one.Detail = fmt.Sprintf("first mover's score at equal strength %s, %s; %s [%.2f, %.2f]",

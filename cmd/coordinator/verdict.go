@@ -12,6 +12,7 @@ import (
 	"balancefarm/measure"
 	"balancefarm/report"
 	"balancefarm/search"
+	"balancefarm/stats"
 )
 
 // quickGames is -quick's games per pairing: enough for a first look at a
@@ -72,6 +73,9 @@ func (v *verdictWriter) report(f *measure.File, out *farm.Outcome) (string, erro
 			reasons += ", "
 		}
 		reasons += u.Name
+		if u.MoreGames == stats.MoreGamesRepeat {
+			reasons += " (the games repeat each other: more varied openings needed)"
+		}
 		if u.MoreGames > 0 {
 			reasons += fmt.Sprintf(" (about %d more games)", u.MoreGames)
 		}
