@@ -35,6 +35,10 @@ const (
 	// openingMargin is how much worse than the best quiet move (in
 	// centipawns, after a short quiescence) a random opening move may be.
 	openingMargin = 60
+	// openingVerifyNodes is the search that checks a drawn opening move
+	// does not lose by force: the opponent's reply is searched this far,
+	// and a proven win for it sends the draw back.
+	openingVerifyNodes = 10000
 )
 
 // Record is one game, as the farm stores it.
@@ -114,6 +118,7 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 		defer closePlayer(c)
 	}
 	probe := newABSearch[M, P](t, PlayerSpec{Family: FamilyAB, Nodes: leadProbeNodes}, 0)
+	verify := newABSearch[M, P](t, PlayerSpec{Family: FamilyAB, Nodes: openingVerifyNodes}, 0)
 	feats := newFeatureTracker(t, rec.Features)
 	lead := leadTracker{}
 	var spent int64
@@ -156,7 +161,7 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 			playOpeningRound(p, rounds, &rec, m0, m1, watch)
 			continue
 		}
-		m, ok := openingMove(ctx, p, probe, orng)
+		m, ok := openingMove(ctx, p, probe, verify, orng)
 		if err := ctx.Err(); err != nil {
 			return rec, err
 		}
@@ -221,10 +226,16 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 // openingMove picks a random move that neither captures nor ends the game
 // nor gives material away: among the quiet moves, one whose short
 // quiescence score for the mover is within openingMargin of the best, or,
-// when one move alone is, of the position before the move. The
-// random start varies the games of a match without deciding them, which
-// on a small board a blunder in the first few plies would.
-func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe *abSearch[M, P], r *rng) (M, bool) {
+// when one move alone is, of the position before the move; and, of those,
+// one after which verify's search (when not nil) finds no forced win for
+// the opponent. The random start varies the games of a match without
+// deciding them, which on a small board a blunder in the first few plies
+// would. A quiescence sees material hang, not a race lost: in Jeson Mor a
+// quiet knight move in the opening can leave the e5 square short of a
+// defender, a loss the first searched move exploits, and since the
+// opening's last random move is the second player's, such losses fell
+// mostly on the second player and inflated the first mover's score.
+func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe, verify *abSearch[M, P], r *rng) (M, bool) {
 	var zero M
 	mover := p.SideToMove()
 	var quiet []M
@@ -275,10 +286,36 @@ func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe *a
 			}
 		}
 	}
-	if len(fair) == 0 {
-		return zero, false
+	// Drawn one at a time, so that an opening whose first draw stands is
+	// the one a quiescence alone would have chosen.
+	for len(fair) > 0 {
+		i := r.intn(len(fair))
+		m := fair[i]
+		if verify == nil || !losesByForce(ctx, p, m, verify) {
+			return m, true
+		}
+		if ctx.Err() != nil {
+			return zero, false
+		}
+		fair[i] = fair[len(fair)-1]
+		fair = fair[:len(fair)-1]
 	}
-	return fair[r.intn(len(fair))], true
+	return zero, false
+}
+
+// losesByForce reports whether, after m, the opponent's search within
+// verify's budget proves a win for the opponent.
+func losesByForce[M comparable, P position[M]](ctx context.Context, p P, m M, verify *abSearch[M, P]) bool {
+	p.Make(m)
+	defer p.Unmake()
+	if p.Result().over {
+		return false // openingMove left out the moves that end the game
+	}
+	res, err := verify.search(ctx, p, 4*openingVerifyNodes)
+	if err != nil {
+		return false
+	}
+	return res.score >= scoreWinMin && !res.forced
 }
 
 // leadScore is a short quiescence search of p, from player 0's side: the

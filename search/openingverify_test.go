@@ -1,0 +1,63 @@
+package search
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"balancefarm/engine"
+)
+
+// The random opening never hands the opponent a forced win. In Jeson Mor,
+// after e1f3 g9f7 d1e3 the quiet move i9h7 keeps the material and passes
+// the quiescence check, but leaves e5 a defender short: the first player
+// wins by force (our search proves it at 10,000 nodes). Drawn as the
+// opening's last random ply, it decided the game before anyone searched.
+func TestOpeningAvoidsForcedLosses(t *testing.T) {
+	g := loadGame(t, "jesonmor.json")
+	start := g.NewPosition()
+	for _, s := range strings.Fields("e1f3 g9f7 d1e3") {
+		m, err := start.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start.Make(m)
+	}
+	ctx := context.Background()
+	tab := tablesFor(g)
+	probe := newABSearch[engine.Move, enginePos](tab, PlayerSpec{Family: FamilyAB, Nodes: leadProbeNodes}, 0)
+	verify := newABSearch[engine.Move, enginePos](tab, PlayerSpec{Family: FamilyAB, Nodes: openingVerifyNodes}, 0)
+	p := enginePos{start}
+	loser, err := start.ParseMove("i9h7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !losesByForce(ctx, p, loser, verify) {
+		t.Fatal("i9h7 is not found to lose by force; the test's position no longer shows the case")
+	}
+	// Without the verification the quiescence alone lets it through.
+	fairAlone := map[engine.Move]bool{}
+	for seed := uint64(0); seed < 400; seed++ {
+		m, ok := openingMove(ctx, p, probe, nil, newRNG(seed))
+		if ok {
+			fairAlone[m] = true
+		}
+	}
+	if !fairAlone[loser] {
+		t.Fatal("the quiescence check alone never draws i9h7; the test's position no longer shows the case")
+	}
+	drawn := map[string]bool{}
+	for seed := uint64(0); seed < 60; seed++ {
+		m, ok := openingMove(ctx, p, probe, verify, newRNG(seed))
+		if !ok {
+			t.Fatalf("seed %d: no opening move", seed)
+		}
+		if losesByForce(ctx, p, m, verify) {
+			t.Errorf("seed %d: drew %s, which loses by force", seed, start.MoveString(m))
+		}
+		drawn[start.MoveString(m)] = true
+	}
+	if len(drawn) < 5 {
+		t.Errorf("only %d different opening moves drawn: %v", len(drawn), drawn)
+	}
+}
