@@ -39,6 +39,9 @@ const (
 	// does not lose by force: the opponent's reply is searched this far,
 	// and a proven win for it sends the draw back.
 	openingVerifyNodes = 10000
+	// maxForcedReplies bounds the single-move replies losesByForce plays
+	// through before it searches.
+	maxForcedReplies = 64
 )
 
 // Record is one game, as the farm stores it.
@@ -286,36 +289,63 @@ func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe, v
 			}
 		}
 	}
+	if len(fair) == 0 {
+		return zero, false
+	}
 	// Drawn one at a time, so that an opening whose first draw stands is
 	// the one a quiescence alone would have chosen.
-	for len(fair) > 0 {
-		i := r.intn(len(fair))
-		m := fair[i]
+	left := append([]M(nil), fair...)
+	for len(left) > 0 {
+		i := r.intn(len(left))
+		m := left[i]
 		if verify == nil || !losesByForce(ctx, p, m, verify) {
 			return m, true
 		}
 		if ctx.Err() != nil {
 			return zero, false
 		}
-		fair[i] = fair[len(fair)-1]
-		fair = fair[:len(fair)-1]
+		left[i] = left[len(left)-1]
+		left = left[:len(left)-1]
 	}
-	return zero, false
+	// Every fair move loses by force: the game is decided already, and a
+	// random one decides nothing more.
+	return fair[r.intn(len(fair))], true
 }
 
 // losesByForce reports whether, after m, the opponent's search within
-// verify's budget proves a win for the opponent.
+// verify's budget proves a win for the opponent. Forced replies are made
+// first (the search scores a position with one legal move without looking
+// at it), up to maxForcedReplies of them.
 func losesByForce[M comparable, P position[M]](ctx context.Context, p P, m M, verify *abSearch[M, P]) bool {
+	mover := p.SideToMove()
 	p.Make(m)
-	defer p.Unmake()
-	if p.Result().over {
-		return false // openingMove left out the moves that end the game
+	made := 1
+	defer func() {
+		for ; made > 0; made-- {
+			p.Unmake()
+		}
+	}()
+	for ; made <= maxForcedReplies; made++ {
+		if r := p.Result(); r.over {
+			return r.winner == 1-mover
+		}
+		moves := p.LegalMoves(nil)
+		if len(moves) != 1 {
+			break
+		}
+		p.Make(moves[0])
 	}
-	res, err := verify.search(ctx, p, 4*openingVerifyNodes)
-	if err != nil {
+	if p.SideToMove() != 0 && p.SideToMove() != 1 {
 		return false
 	}
-	return res.score >= scoreWinMin && !res.forced
+	res, err := verify.search(ctx, p, 4*openingVerifyNodes)
+	if err != nil || res.forced {
+		return false
+	}
+	if p.SideToMove() == mover {
+		return res.score <= -scoreWinMin
+	}
+	return res.score >= scoreWinMin
 }
 
 // leadScore is a short quiescence search of p, from player 0's side: the

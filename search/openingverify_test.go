@@ -61,3 +61,35 @@ func TestOpeningAvoidsForcedLosses(t *testing.T) {
 		t.Errorf("only %d different opening moves drawn: %v", len(drawn), drawn)
 	}
 }
+
+// A loss through forced replies is seen: in the coin-toss canary every
+// move after the lanes are picked is forced, and the search scores a
+// position with one legal move without looking at it, so the check plays
+// such replies itself before searching.
+func TestOpeningSeesLossesThroughForcedReplies(t *testing.T) {
+	g := loadGame(t, "canaries/coin-toss.json")
+	pos := g.NewPosition()
+	ctx := context.Background()
+	verify := newABSearch[engine.Move, enginePos](tablesFor(g), PlayerSpec{Family: FamilyAB, Nodes: openingVerifyNodes}, 0)
+	p := enginePos{pos}
+	hunter, err := pos.ParseMove("b1c2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos.Make(hunter)
+	for _, c := range []struct {
+		move  string
+		loses bool
+	}{
+		{"b16c15", true},  // the hunter's lane: met head on
+		{"b16a15", false}, // the other lane: home first
+	} {
+		m, err := pos.ParseMove(c.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := losesByForce(ctx, p, m, verify); got != c.loses {
+			t.Errorf("runner %s after hunter b1c2: loses by force %v, want %v", c.move, got, c.loses)
+		}
+	}
+}
