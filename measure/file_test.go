@@ -131,9 +131,9 @@ func TestEqualStrengthPlan(t *testing.T) {
 		games     int
 	}{
 		{[]string{"random", "ab:d1", "ab:n500"}, 0, "", 0},
-		{[]string{"random", "ab:d1", "ab:n500"}, 0.10, "ab:n500", 196},     // 98 for ±0.10, twice for room
-		{[]string{"random", "ab:d1", "ab:n500"}, 0.12, "ab:n500", 68},      // a quick look: the precision's own
-		{[]string{"ab:n800", "mcts:i100", "random"}, 0.05, "ab:n800", 772}, // 386, twice
+		{[]string{"random", "ab:d1", "ab:n500"}, 0.10, "ab:n500", 392},      // 98 for ±0.10, four times for room
+		{[]string{"random", "ab:d1", "ab:n500"}, 0.12, "ab:n500", 68},       // a quick look: the precision's own
+		{[]string{"ab:n800", "mcts:i100", "random"}, 0.05, "ab:n800", 1544}, // 386, four times
 	}
 	for _, c := range cases {
 		s := Settings{Players: c.players, Games: 20, Precision: c.precision, Sequential: true, Slots: 2}

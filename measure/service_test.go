@@ -15,7 +15,7 @@ func TestServiceCompletesPlanAsMeasure(t *testing.T) {
 		wantMirror string
 		wantGames  int
 	}{
-		{DefaultPrecision, "ab:n3000", 392}, // twice the 196 of ±0.07: room to decide a flag near its threshold
+		{DefaultPrecision, "ab:n3000", 784}, // four times the 196 of ±0.07: room to decide a flag near its threshold
 		{QuickPrecision, "ab:n3000", 68},
 		{0, "", 0},
 	} {

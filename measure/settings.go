@@ -99,18 +99,23 @@ func (s Settings) plan(name, hash string) protocol.Plan {
 }
 
 // mirrorCap is the most equal-strength games a plan allows: the games the
-// precision asks for, and, finer than a quick look, twice that, so that a
-// flag whose estimate lies close to its threshold can still be decided
-// (makruk's stalled share, 0.44 against 0.5, needed about 110 games past
-// 196). Games stop as soon as the precision is met and every flag is
-// decided, so a clear game never plays them.
+// precision asks for, and, finer than a quick look, four times that, so
+// that a flag whose estimate lies close to its threshold can still be
+// decided (makruk's stalled share, 0.44 against 0.5, needed about 110
+// games past 196; progressive chess's short share, 0.21 against 0.25,
+// about 90 past 392). Games stop as soon as the precision is met and every
+// flag is decided, so a clear game never plays them.
 func mirrorCap(precision float64) int {
 	n := max(stats.GamesForPrecision(precision, stats.DefaultThresholds().Confidence), 2)
 	if precision < QuickPrecision {
-		n *= 2
+		n *= mirrorCapFactor
 	}
 	return n
 }
+
+// mirrorCapFactor is how many times the games its precision asks for a
+// measurement finer than a quick look may play at most.
+const mirrorCapFactor = 4
 
 // strongest is the strongest spec of a ladder as given (the spelling in
 // it, which the jobs carry), or "" when a spec is not understood.

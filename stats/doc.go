@@ -63,7 +63,7 @@
 // intervals are no wider than ±Precision (default 0.05), after at least 20
 // games; at the latest at MirrorMaxGames, by default
 // GamesForPrecision (the games that give a proportion of 1/2 that width:
-// 386 for 0.05; the measure package allows twice that in a full
+// 386 for 0.05; the measure package allows four times that in a full
 // measurement). With a mirror pairing the other strong pairings feed no
 // rate flags.
 //
