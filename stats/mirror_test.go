@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"testing"
+
+	"balancefarm/protocol"
 )
 
 // mirrorRun makes n games of "top" against itself: draws of every
@@ -126,5 +128,40 @@ func TestMatch(t *testing.T) {
 	}
 	if _, err := Match([]Game{{P0: "x", P1: "old", Winner: 0, Rule: EndCheckmate}}, "new", "old", 0, 10, 0.05, 0.05, 0.95); err == nil {
 		t.Error("a game without the challenger was accepted")
+	}
+}
+
+// Games that mostly replay each other stop at the games the precision
+// asks for, even with room left under the cap: more from the same
+// openings would add little. Distinct games with a flag still open go on.
+func TestDecideMirrorStopsOnRepeats(t *testing.T) {
+	l := Ladder{Rungs: []string{"weak", "top"}, Mirror: true}
+	th := DefaultThresholds()
+	th.Precision = 0.10
+	th.MirrorMaxGames = 392
+	firstSeven := func(i int) bool { return i%10 < 7 } // 0.7 against 0.65: open
+	withLines := func(gs []Game, lines int) []Game {
+		for i := range gs {
+			gs[i].Line = uint64(1 + i%lines)
+			gs[i].Features = map[string]int{protocol.FeatureChoices: 40}
+		}
+		return gs
+	}
+	for _, c := range []struct {
+		name  string
+		games []Game
+		more  bool
+	}{
+		{"distinct, open, under the cap", withLines(mirrorRun(98, 0, firstSeven), 98), true},
+		{"ten lines replayed, precision's games played", withLines(mirrorRun(98, 0, firstSeven), 10), false},
+		{"ten lines replayed, fewer than the precision's games", withLines(mirrorRun(60, 0, firstSeven), 10), true},
+	} {
+		d, err := Decide(l, th, c.games)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if d.Continue != c.more {
+			t.Errorf("%s: continue %v (%s), want %v", c.name, d.Continue, d.Reason, c.more)
+		}
 	}
 }

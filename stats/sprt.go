@@ -355,12 +355,18 @@ func decideMirror(th Thresholds, games []Game) Decision {
 			open = append(open, fmt.Sprintf("%s ±%.3f wider than ±%.3f", w.name, (w.iv.Hi-w.iv.Lo)/2, th.Precision))
 		}
 	}
+	eff := m.ScopeEffective
 	switch {
 	case len(games) >= limit:
 		d.Reason = fmt.Sprintf("cap of %d games reached", limit)
 		if len(open) > 0 {
 			d.Reason += "; still open: " + strings.Join(open, ", ")
 		}
+	case len(open) > 0 && eff > 0 && eff < float64(len(games))/2 && len(games) >= GamesForPrecision(th.Precision, th.Confidence):
+		// Most games replay others: more from the same openings add
+		// little, so the games the precision asks for are enough.
+		d.Reason = fmt.Sprintf("the %d games repeat each other (worth about %.1f independent ones); still open: %s",
+			len(games), eff, strings.Join(open, ", "))
 	case len(games) < max(th.MinGames, mirrorMinGames):
 		d.Continue = true
 		d.Reason = fmt.Sprintf("%d of the minimum %d games played", len(games), max(th.MinGames, mirrorMinGames))
