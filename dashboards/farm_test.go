@@ -62,6 +62,10 @@ func startFarm(t *testing.T) *testFarm {
 		"-state", filepath.Join(dir, "state"), "-listen", natsAddr, "-workers", "0",
 		"-addr", apiAddr, "-metrics-addr", coordMetrics,
 		"-players", "random,ab:d1", "-games", strconv.Itoa(farmGamesPerPairing),
+		// The fake runner's results never settle the equal-strength games,
+		// so they run to their cap: 392 at ±0.10, as many as the tests'
+		// two minutes allow.
+		"-precision", "0.1",
 		"-ack-wait", "5s", "-max-deliver", "2", "-log-format", "json",
 		"-no-replay") // the workers play the fake runner, whose moves are not chess
 	f := &testFarm{targets: farmTargets{coordinators: []string{coordMetrics}, workers: workerMetrics}, api: "http://" + apiAddr}
