@@ -121,7 +121,6 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 		defer closePlayer(c)
 	}
 	probe := newABSearch[M, P](t, PlayerSpec{Family: FamilyAB, Nodes: leadProbeNodes}, 0)
-	verify := newABSearch[M, P](t, PlayerSpec{Family: FamilyAB, Nodes: openingVerifyNodes}, 0)
 	feats := newFeatureTracker(t, rec.Features)
 	lead := leadTracker{}
 	var spent int64
@@ -152,6 +151,10 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 		openings = DefaultOpeningPlies
 	case openings < 0:
 		openings = 0
+	}
+	var verify *abSearch[M, P] // its table is sized for a search: only made when an opening is played
+	if openings > 0 {
+		verify = newABSearch[M, P](t, PlayerSpec{Family: FamilyAB, Nodes: openingVerifyNodes}, 0)
 	}
 	rounds := roundsOf[M](p)
 	orng := newRNG(mixSeed(seed, 0))
@@ -336,7 +339,7 @@ func losesByForce[M comparable, P position[M]](ctx context.Context, p P, m M, ve
 		p.Make(moves[0])
 	}
 	if p.SideToMove() != 0 && p.SideToMove() != 1 {
-		return false
+		return false // a round began: its search scores for player 0, not the side to move
 	}
 	res, err := verify.search(ctx, p, 4*openingVerifyNodes)
 	if err != nil || res.forced {

@@ -97,14 +97,9 @@ func Analyze(l Ladder, start StartInfo, games []Game, th Thresholds) (*Analysis,
 		scope = counted
 		scopeName = "games (all rungs: none were played among the strongest)"
 	}
-	if d := distinctLines(scope); d > 0 && d < len(scope) {
-		// Said where the rates are: a rate over few distinct games is
-		// weaker evidence than its game count suggests.
-		scopeName += fmt.Sprintf(", %d of them distinct", d)
-		if e := effectiveGames(scope); e < float64(len(scope))*0.9 {
-			scopeName += fmt.Sprintf(" (worth about %.1f independent games)", e)
-		}
-	}
+	// Said where the rates are: a rate over few distinct games is weaker
+	// evidence than its game count suggests.
+	scopeName += linesNote(scope)
 	a.Measures = measure(l, th, counted, scope, scopeName, ratings)
 	a.Metrics, a.SkillSteps = Metrics(l, scope, counted, th.Confidence)
 	a.Checks = Checks(a.Measures, th)
@@ -128,13 +123,7 @@ func measure(l Ladder, th Thresholds, all, scope []Game, scopeName string, r Rat
 	}
 	switch n := len(firsts); {
 	case len(scope) > 0 && scope[0].P0 == scope[0].P1 && n == len(scope):
-		m.FirstMoverFrom = fmt.Sprintf("from %d games of the strongest rung against itself", n)
-		if d := distinctLines(scope); d > 0 && d < n {
-			m.FirstMoverFrom += fmt.Sprintf(", %d of them distinct", d)
-			if e := effectiveGames(scope); e < float64(n)*0.9 {
-				m.FirstMoverFrom += fmt.Sprintf(" (worth about %.1f independent games)", e)
-			}
-		}
+		m.FirstMoverFrom = fmt.Sprintf("from %d games of the strongest rung against itself", n) + linesNote(scope)
 	case n > 0:
 		m.FirstMover = firstMoverInterval(firsts, th.Confidence)
 		m.FirstMoverEffective = 0
@@ -170,6 +159,21 @@ func measure(l Ladder, th Thresholds, all, scope []Game, scopeName string, r Rat
 		}
 	}
 	return m
+}
+
+// linesNote says, when some of the games repeat others, how many of them
+// are distinct and, when that weighs, what they are worth as independent
+// games; "" when all are distinct or some game does not say its line.
+func linesNote(games []Game) string {
+	d := distinctLines(games)
+	if d == 0 || d == len(games) {
+		return ""
+	}
+	note := fmt.Sprintf(", %d of them distinct", d)
+	if e := effectiveGames(games); e < float64(len(games))*0.9 {
+		note += fmt.Sprintf(" (worth about %.1f independent games)", e)
+	}
+	return note
 }
 
 // distinctLines counts the different lines among games, 0 when some game
