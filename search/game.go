@@ -234,7 +234,7 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 // quiescence score for the mover is within openingMargin of the best, or,
 // when one move alone is, of the position before the move; and, of those,
 // one after which verify's search (when not nil) finds no forced win for
-// the opponent. The random start varies the games of a match without
+// the opponent, or failing those another quiet move that has none. The random start varies the games of a match without
 // deciding them, which on a small board a blunder in the first few plies
 // would. A quiescence sees material hang, not a race lost: in Jeson Mor a
 // quiet knight move in the opening can leave the e5 square short of a
@@ -297,7 +297,36 @@ func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe, v
 	}
 	// Drawn one at a time, so that an opening whose first draw stands is
 	// the one a quiescence alone would have chosen.
-	left := append([]M(nil), fair...)
+	if m, ok := drawUnlost(ctx, p, fair, verify, r); ok || verify == nil || ctx.Err() != nil {
+		return m, ok
+	}
+	// Every fair move loses by force. A quiet move the quiescence thought
+	// worse may still hold (in Dobutsu, after b1c2 the only reply that
+	// does not lose is a4a3, which leaves the chick on b3 to be taken):
+	// one of those, rather than a loss, keeps the game undecided.
+	inFair := make(map[M]bool, len(fair))
+	for _, m := range fair {
+		inFair[m] = true
+	}
+	var rest []M
+	for _, m := range quiet {
+		if !inFair[m] {
+			rest = append(rest, m)
+		}
+	}
+	if m, ok := drawUnlost(ctx, p, rest, verify, r); ok || ctx.Err() != nil {
+		return m, ok
+	}
+	// Every quiet move loses by force: the game is decided already, and
+	// a random one decides nothing more.
+	return fair[r.intn(len(fair))], true
+}
+
+// drawUnlost draws moves from cands at random, one at a time, and returns
+// the first that does not lose by force (any first draw when verify is nil).
+func drawUnlost[M comparable, P position[M]](ctx context.Context, p P, cands []M, verify *abSearch[M, P], r *rng) (M, bool) {
+	var zero M
+	left := append([]M(nil), cands...)
 	for len(left) > 0 {
 		i := r.intn(len(left))
 		m := left[i]
@@ -310,9 +339,7 @@ func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe, v
 		left[i] = left[len(left)-1]
 		left = left[:len(left)-1]
 	}
-	// Every fair move loses by force: the game is decided already, and a
-	// random one decides nothing more.
-	return fair[r.intn(len(fair))], true
+	return zero, false
 }
 
 // losesByForce reports whether, after m, the opponent's search within

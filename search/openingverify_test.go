@@ -93,3 +93,47 @@ func TestOpeningSeesLossesThroughForcedReplies(t *testing.T) {
 		}
 	}
 }
+
+// When every quiet move within the margin loses by force, the opening
+// draws from the other quiet moves before it gives up. In Dobutsu after
+// the lion's b1c2 the quiescence favours the replies that keep the chick
+// on b3 guarded, and each of them loses by force; a4a3, which leaves the
+// chick to be taken, does not, and is the only quiet reply that holds.
+func TestOpeningFallsBackToQuietMovesThatHold(t *testing.T) {
+	g := loadGame(t, "dobutsu.json")
+	start := g.NewPosition()
+	lion, err := start.ParseMove("b1c2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start.Make(lion)
+	ctx := context.Background()
+	tab := tablesFor(g)
+	probe := newABSearch[engine.Move, enginePos](tab, PlayerSpec{Family: FamilyAB, Nodes: leadProbeNodes}, 0)
+	verify := newABSearch[engine.Move, enginePos](tab, PlayerSpec{Family: FamilyAB, Nodes: openingVerifyNodes}, 0)
+	p := enginePos{start}
+	fairAlone := map[string]bool{}
+	for seed := uint64(0); seed < 100; seed++ {
+		if m, ok := openingMove(ctx, p, probe, nil, newRNG(seed)); ok {
+			fairAlone[start.MoveString(m)] = true
+		}
+	}
+	if fairAlone["a4a3"] {
+		t.Fatalf("a4a3 is among the moves within the margin (%v); the test's position no longer shows the case", fairAlone)
+	}
+	for s := range fairAlone {
+		m, _ := start.ParseMove(s)
+		if !losesByForce(ctx, p, m, verify) {
+			t.Fatalf("%s is within the margin and holds; the test's position no longer shows the case", s)
+		}
+	}
+	for seed := uint64(0); seed < 20; seed++ {
+		m, ok := openingMove(ctx, p, probe, verify, newRNG(seed))
+		if !ok {
+			t.Fatalf("seed %d: no opening move", seed)
+		}
+		if got := start.MoveString(m); got != "a4a3" {
+			t.Errorf("seed %d: drew %s, want a4a3, the only quiet move that holds", seed, got)
+		}
+	}
+}
