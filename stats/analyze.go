@@ -195,7 +195,7 @@ func distinctLines(games []Game) int {
 // number of games whose plain mean would be as precise as the mean over
 // these lines weighted by how often each was played. Deterministic
 // players replay an opening's game exactly, so on a board whose openings
-// allow few lines (Dobutsu's allow four) a few hundred games are worth a
+// allow few lines (Dobutsu's allow five) a few hundred games are worth a
 // handful, however narrow their plain interval: what is uncertain is how
 // other strong play would go from those openings, and each line is one
 // sample of it. A line in which the players never had a choice (every

@@ -76,7 +76,7 @@ func TestCanaries(t *testing.T) {
 	// A file measured inconclusive alone exits 5, or 0 with -no-fail (the
 	// recorded batch is re-reported, not played again). No canary is
 	// inconclusive; Dobutsu with -quick is, its equal-strength games
-	// replaying four lines, which no number of them can decide.
+	// replaying five lines, which no number of them can decide.
 	dobutsu := "../../rulesets/dobutsu.json"
 	again := append([]string(nil), args[:len(args)-len(files)]...)
 	stdout.Reset()
