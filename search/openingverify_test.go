@@ -14,19 +14,8 @@ import (
 // wins by force (our search proves it at 10,000 nodes). Drawn as the
 // opening's last random ply, it decided the game before anyone searched.
 func TestOpeningAvoidsForcedLosses(t *testing.T) {
-	g := loadGame(t, "jesonmor.json")
-	start := g.NewPosition()
-	for _, s := range strings.Fields("e1f3 g9f7 d1e3") {
-		m, err := start.ParseMove(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		start.Make(m)
-	}
+	start, probe, verify := openingAfter(t, "jesonmor.json", "e1f3 g9f7 d1e3")
 	ctx := context.Background()
-	tab := tablesFor(g)
-	probe := newABSearch[engine.Move, enginePos](tab, PlayerSpec{Family: FamilyAB, Nodes: leadProbeNodes}, 0)
-	verify := newABSearch[engine.Move, enginePos](tab, PlayerSpec{Family: FamilyAB, Nodes: openingVerifyNodes}, 0)
 	p := enginePos{start}
 	loser, err := start.ParseMove("i9h7")
 	if err != nil {
@@ -100,17 +89,8 @@ func TestOpeningSeesLossesThroughForcedReplies(t *testing.T) {
 // on b3 guarded, and each of them loses by force; a4a3, which leaves the
 // chick to be taken, does not, and is the only quiet reply that holds.
 func TestOpeningFallsBackToQuietMovesThatHold(t *testing.T) {
-	g := loadGame(t, "dobutsu.json")
-	start := g.NewPosition()
-	lion, err := start.ParseMove("b1c2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	start.Make(lion)
+	start, probe, verify := openingAfter(t, "dobutsu.json", "b1c2")
 	ctx := context.Background()
-	tab := tablesFor(g)
-	probe := newABSearch[engine.Move, enginePos](tab, PlayerSpec{Family: FamilyAB, Nodes: leadProbeNodes}, 0)
-	verify := newABSearch[engine.Move, enginePos](tab, PlayerSpec{Family: FamilyAB, Nodes: openingVerifyNodes}, 0)
 	p := enginePos{start}
 	fairAlone := map[string]bool{}
 	for seed := uint64(0); seed < 100; seed++ {
@@ -136,4 +116,23 @@ func TestOpeningFallsBackToQuietMovesThatHold(t *testing.T) {
 			t.Errorf("seed %d: drew %s, want a4a3, the only quiet move that holds", seed, got)
 		}
 	}
+}
+
+// openingAfter is file's position after moves, with the opening's probe
+// and verifying searches.
+func openingAfter(t *testing.T, file, moves string) (*engine.Position, *abSearch[engine.Move, enginePos], *abSearch[engine.Move, enginePos]) {
+	t.Helper()
+	g := loadGame(t, file)
+	pos := g.NewPosition()
+	for _, s := range strings.Fields(moves) {
+		m, err := pos.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos.Make(m)
+	}
+	tab := tablesFor(g)
+	probe := newABSearch[engine.Move, enginePos](tab, PlayerSpec{Family: FamilyAB, Nodes: leadProbeNodes}, 0)
+	verify := newABSearch[engine.Move, enginePos](tab, PlayerSpec{Family: FamilyAB, Nodes: openingVerifyNodes}, 0)
+	return pos, probe, verify
 }
