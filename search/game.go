@@ -234,13 +234,14 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 // quiescence score for the mover is within openingMargin of the best, or,
 // when one move alone is, of the position before the move; and, of those,
 // one after which verify's search (when not nil) finds no forced win for
-// the opponent, or failing those another quiet move that has none. The random start varies the games of a match without
-// deciding them, which on a small board a blunder in the first few plies
-// would. A quiescence sees material hang, not a race lost: in Jeson Mor a
-// quiet knight move in the opening can leave the e5 square short of a
-// defender, a loss the first searched move exploits, and since the
-// opening's last random move is the second player's, such losses fell
-// mostly on the second player and inflated the first mover's score.
+// the opponent, or failing those another quiet move that has none. The
+// random start varies the games of a match without deciding them, which on
+// a small board a blunder in the first few plies would. A quiescence sees
+// material hang, not a race lost: in Jeson Mor a quiet knight move in the
+// opening can leave the e5 square short of a defender, a loss the first
+// searched move exploits, and since the opening's last random move is the
+// second player's, such losses fell mostly on the second player and
+// inflated the first mover's score.
 func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe, verify *abSearch[M, P], r *rng) (M, bool) {
 	var zero M
 	mover := p.SideToMove()
@@ -297,7 +298,7 @@ func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe, v
 	}
 	// Drawn one at a time, so that an opening whose first draw stands is
 	// the one a quiescence alone would have chosen.
-	if m, ok := drawUnlost(ctx, p, fair, verify, r); ok || verify == nil || ctx.Err() != nil {
+	if m, ok := drawUnlost(ctx, p, fair, verify, r); ok || ctx.Err() != nil {
 		return m, ok
 	}
 	// Every fair move loses by force. A quiet move the quiescence thought
