@@ -8,8 +8,8 @@ import (
 	"sort"
 	"strings"
 
-	"balancefarm/engine/rules"
-	"balancefarm/farm"
+	"balancefarm/engine"
+	"balancefarm/measure"
 )
 
 // Every command parses its flags with parseArgs and reports a mistake
@@ -154,25 +154,30 @@ func editDistance(a, b string) int {
 }
 
 // refuseRuleFile reports a rule file a command cannot use, in the same
-// words whatever the command: the path, then each problem indented (at
-// most farm.MaxProblems, then a count).
-func refuseRuleFile(w io.Writer, path string, problems []string) {
+// words whatever the command: the path, then each line of the refusal
+// indented (measure.Lines: at most farm.MaxProblems problems, then a
+// count of the rest).
+func refuseRuleFile(w io.Writer, path string, err error) {
 	fmt.Fprintf(w, "%s: not a playable rule file:\n", path)
-	for _, p := range farm.CapProblems(problems) {
+	for _, p := range measure.Lines(err) {
 		fmt.Fprintf(w, "  %s\n", p)
 	}
 }
 
-// ruleProblems are the texts of a parse's problems.
-func ruleProblems(problems []rules.Problem) []string {
-	out := make([]string, 0, len(problems))
-	for _, p := range problems {
-		out = append(out, p.Text)
+// compileRuleFile reads and compiles the rule file at path for a command
+// that plays its game as it stands (engine.Compile, without the start and
+// cost checks measure.Read adds for the farm); a refusal is printed on
+// stderr and the game is nil.
+func compileRuleFile(path string, stderr io.Writer) *engine.Game {
+	data, err := engine.ReadRuleFile(path)
+	if err == nil {
+		var g *engine.Game
+		if g, err = engine.Compile(data); err == nil {
+			return g
+		}
 	}
-	if len(out) == 0 {
-		out = append(out, "not a rule file")
-	}
-	return out
+	refuseRuleFile(stderr, path, err)
+	return nil
 }
 
 // flagGroup is a heading in a command's help and the flags under it.

@@ -2,13 +2,19 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
+	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"reflect"
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"balancefarm/engine"
+	"balancefarm/farm"
 )
 
 func TestParseArgs(t *testing.T) {
@@ -216,5 +222,43 @@ func TestBadRuleFileWordedAlike(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestRefusalCapped: every command that reads a rule file shows at most
+// farm.MaxProblems of its problems and counts the rest correctly, and
+// compiles it as engine.Compile does (a refusal lists the same problems).
+func TestRefusalCapped(t *testing.T) {
+	example, err := os.ReadFile("../../rulesets/five-by-five.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := strings.Replace(string(example), `"squares": ["a1"]`, `"squares": ["a1"`+strings.Repeat(`, "z9"`, 300)+`]`, 1)
+	path := writeFile(t, t.TempDir(), "many.json", data)
+	var ce *engine.CompileError
+	if _, err := engine.Compile([]byte(data)); !errors.As(err, &ce) || len(ce.Problems) <= farm.MaxProblems {
+		t.Fatalf("the test file must have more than %d problems: %v", farm.MaxProblems, err)
+	}
+	want := []string{path + ": not a playable rule file:"}
+	for _, p := range ce.Problems[:farm.MaxProblems] {
+		want = append(want, "  "+p)
+	}
+	want = append(want, fmt.Sprintf("  ... and %d more problems", len(ce.Problems)-farm.MaxProblems))
+	for _, args := range [][]string{
+		{"play", path},
+		{"perft", "-depth", "1", path},
+		{"match", path},
+		{"measure", "-metrics-addr", "", "-progress", "off", path},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if code := dispatch(args, &stdout, &stderr); code != 1 {
+				t.Fatalf("exit %d, want 1\n%.2000s", code, &stderr)
+			}
+			got := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+			if len(got) < len(want) || !reflect.DeepEqual(got[:len(want)], want) {
+				t.Errorf("refusal:\n%.3000s\nwant %d lines ending %q", &stderr, len(want), want[len(want)-1])
+			}
+		})
 	}
 }

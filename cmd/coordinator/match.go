@@ -11,9 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"balancefarm/engine"
 	"balancefarm/internal/splitmix"
-	"balancefarm/measure"
 	"balancefarm/search"
 	"balancefarm/stats"
 )
@@ -65,14 +63,8 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "match: need two different valid specs (%v, %v)\n", errA, errB)
 		return exitUsage
 	}
-	data, err := engine.ReadRuleFile(files[0])
-	if err != nil {
-		refuseRuleFile(stderr, files[0], []string{err.Error()})
-		return 1
-	}
-	g, err := engine.Compile(data)
-	if err != nil {
-		refuseRuleFile(stderr, files[0], measure.Lines(err))
+	g := compileRuleFile(files[0], stderr)
+	if g == nil {
 		return 1
 	}
 
@@ -127,6 +119,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	var games []stats.Game
 	next := 0
 	var res stats.MatchResult
+	var err error
 	for d := range out {
 		if d.err != nil {
 			fmt.Fprintf(stderr, "match: pair %d: %v\n", d.pair, d.err)

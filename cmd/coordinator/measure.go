@@ -257,7 +257,7 @@ func readRuleFiles(paths []string, stderr io.Writer) (files []*measure.File, bad
 	for _, path := range paths {
 		f, err := measure.Read(path)
 		if err != nil {
-			refuseRuleFile(stderr, path, measure.Lines(err))
+			refuseRuleFile(stderr, path, err)
 			bad = true
 			continue
 		}

@@ -5,9 +5,6 @@ import (
 	"fmt"
 	"io"
 	"time"
-
-	"balancefarm/engine"
-	"balancefarm/engine/rules"
 )
 
 func init() {
@@ -37,29 +34,19 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	if *depth < 0 {
 		return usageError(stderr, "perft", "-depth N is required (0 or more)")
 	}
-	data, err := engine.ReadRuleFile(files[0])
-	if err != nil {
-		refuseRuleFile(stderr, files[0], []string{err.Error()})
-		return exitBadInput
-	}
-	spec, problems := rules.Parse(data)
-	if len(problems) > 0 || spec == nil {
-		refuseRuleFile(stderr, files[0], ruleProblems(problems))
-		return exitBadInput
-	}
-	game, err := engine.Load(spec)
-	if err != nil {
-		refuseRuleFile(stderr, files[0], []string{err.Error()})
+	game := compileRuleFile(files[0], stderr)
+	if game == nil {
 		return exitBadInput
 	}
 	pos := game.NewPosition()
 	if *fen != "" {
+		var err error
 		if pos, err = game.ParseFEN(*fen); err != nil {
 			fmt.Fprintf(stderr, "perft: %v\n", err)
 			return exitBadInput
 		}
 	}
-	fmt.Fprintf(stdout, "game %s\nfen %s\ndepth %d\n", spec.Name, pos.FEN(), *depth)
+	fmt.Fprintf(stdout, "game %s\nfen %s\ndepth %d\n", game.Name(), pos.FEN(), *depth)
 	switch {
 	case game.PlaysRounds():
 		// A round is one step of depth whoever moves in it.

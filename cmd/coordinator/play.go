@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"balancefarm/engine"
-	"balancefarm/engine/rules"
 	"balancefarm/search"
 )
 
@@ -44,22 +43,12 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	data, err := engine.ReadRuleFile(files[0])
-	if err != nil {
-		refuseRuleFile(stderr, files[0], []string{err.Error()})
-		return 1
-	}
-	spec, problems := rules.Parse(data)
-	if len(problems) > 0 || spec == nil {
-		refuseRuleFile(stderr, files[0], ruleProblems(problems))
-		return 1
-	}
-	game, err := engine.Load(spec)
-	if err != nil {
-		refuseRuleFile(stderr, files[0], []string{err.Error()})
+	game := compileRuleFile(files[0], stderr)
+	if game == nil {
 		return 1
 	}
 	var start *engine.Position
+	var err error
 	lim := search.Limits{MaxNodes: *maxNodes, OpeningPlies: *opening}
 	if *fen != "" {
 		if start, err = game.ParseFEN(*fen); err != nil {
