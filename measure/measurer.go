@@ -73,28 +73,10 @@ func (m *Measurer) Report(f *File, players []string, results []protocol.Result, 
 
 // ReportGames is Report that also returns the games as PGN.
 func (m *Measurer) ReportGames(f *File, players []string, results []protocol.Result, wall time.Duration, dir string) (*report.Report, []byte, error) {
-	if f.Game == nil {
-		return nil, nil, errNoGame
-	}
-	a, err := selfplay.Assess(f.label(), f.Game, players, results, wall, stats.DefaultThresholds())
+	in, games, err := m.Input(f, players, results, wall)
 	if err != nil {
 		return nil, nil, err
 	}
-	in := a.Input
-	in.TopValues = selfplay.TopValues(f.Game, players, results, m.Learned)
-	if f.ReportName != "" {
-		in.Name = f.ReportName
-	}
-	games := records.Build(f.Game, results)
-	in.Board = records.Board(f.Game)
-	in.Start = records.StartFrame(f.Game, in.Board)
-	in.Played = records.Summaries(games)
-	// The examples follow the flags, which the report settles.
-	first, err := report.New(in)
-	if err != nil {
-		return nil, nil, err
-	}
-	in.Examples = records.Examples(f.Game, games, first)
 	var pgn bytes.Buffer
 	if err := records.WritePGN(&pgn, records.MetaFor(f.Game, f.Name, time.Now()), games); err != nil {
 		return nil, nil, err
@@ -115,6 +97,37 @@ func (m *Measurer) ReportGames(f *File, players []string, results []protocol.Res
 		m.Coord.RecordVerdict(f.Name, rep.Verdict == stats.Viable)
 	}
 	return rep, pgn.Bytes(), nil
+}
+
+// Input is what a file's report is built from: the assessment of its
+// results against the ladder players, the piece values the top rung
+// played with, the board, the games played and the example games each
+// flag links to; games are the game records. Report writes it; repair
+// keeps it for its candidates' reports.
+func (m *Measurer) Input(f *File, players []string, results []protocol.Result, wall time.Duration) (report.Input, []records.Game, error) {
+	if f.Game == nil {
+		return report.Input{}, nil, errNoGame
+	}
+	a, err := selfplay.Assess(f.label(), f.Game, players, results, wall, stats.DefaultThresholds())
+	if err != nil {
+		return report.Input{}, nil, err
+	}
+	in := a.Input
+	in.TopValues = selfplay.TopValues(f.Game, players, results, m.Learned)
+	if f.ReportName != "" {
+		in.Name = f.ReportName
+	}
+	games := records.Build(f.Game, results)
+	in.Board = records.Board(f.Game)
+	in.Start = records.StartFrame(f.Game, in.Board)
+	in.Played = records.Summaries(games)
+	// The examples follow the flags, which the report settles.
+	first, err := report.New(in)
+	if err != nil {
+		return report.Input{}, nil, err
+	}
+	in.Examples = records.Examples(f.Game, games, first)
+	return in, games, nil
 }
 
 // writeRecords writes DIR/NAME.pgn and DIR/NAME.games.jsonl.

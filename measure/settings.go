@@ -54,6 +54,11 @@ const (
 	QuickPrecision   = 0.12
 )
 
+// QuickGames is -quick's games per pairing (with search.QuickLadder and
+// QuickPrecision): enough for a first look at a file, not for every
+// threshold; repair screens its candidates with them.
+const QuickGames = 6
+
 // Check reports what is wrong with the settings before any file is read:
 // the plan's own rules, then player specs the engine's players or the
 // stats cannot use, so an unknown spec is refused at submission instead

@@ -4,13 +4,10 @@ import (
 	"context"
 	"fmt"
 	"sync"
-	"time"
 
 	"balancefarm/farm"
 	"balancefarm/measure"
 	"balancefarm/report"
-	"balancefarm/selfplay"
-	"balancefarm/stats"
 )
 
 // Measured is one file's measurement under one rung's settings.
@@ -50,8 +47,11 @@ func Farm(m *measure.Measurer) MeasureFunc {
 	}
 }
 
+// measureOne plays f's batch and assesses it as measure does
+// (Measurer.Input), so that the report carries the games, the examples
+// and the top rung's values. No verdict metric is exported: a candidate
+// shares its name with the file it was made from.
 func measureOne(ctx context.Context, m *measure.Measurer, f *measure.File, s measure.Settings) *Measured {
-	start := time.Now()
 	o, err := m.Run(ctx, f, s, farm.Hooks{})
 	if err != nil {
 		return &Measured{Err: err}
@@ -60,7 +60,11 @@ func measureOne(ctx context.Context, m *measure.Measurer, f *measure.File, s mea
 		d := o.DeadLetters[0]
 		return &Measured{Err: fmt.Errorf("engine failure in %d games (game %d: %s)", n, d.Job.Game, d.Error)}
 	}
-	a, err := selfplay.Assess(f.Label, f.Game, s.Players, o.Results, time.Since(start), stats.DefaultThresholds())
+	in, _, err := m.Input(f, s.Players, o.Results, o.Elapsed)
+	if err != nil {
+		return &Measured{Err: err}
+	}
+	rep, err := report.New(in)
 	if err != nil {
 		return &Measured{Err: err}
 	}
@@ -68,5 +72,5 @@ func measureOne(ctx context.Context, m *measure.Measurer, f *measure.File, s mea
 	for _, r := range o.Results {
 		workers[r.WorkerID]++
 	}
-	return &Measured{Report: a.Report, Input: a.Input, Workers: workers}
+	return &Measured{Report: rep, Input: in, Workers: workers}
 }

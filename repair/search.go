@@ -13,6 +13,7 @@ import (
 
 	"balancefarm/measure"
 	"balancefarm/report"
+	"balancefarm/search"
 	"balancefarm/stats"
 )
 
@@ -47,18 +48,32 @@ type Config struct {
 	Log io.Writer
 }
 
+// DefaultConfig is a repair's budget where nothing else is said: the
+// file measured and the last candidates confirmed with full, every
+// candidate screened with measure's quick look (search.QuickLadder,
+// measure.QuickGames a pairing, measure.QuickPrecision), and the
+// search's caps. coordinator repair's flags and serve's repairs start
+// from it.
+func DefaultConfig(full measure.Settings) Config {
+	screen := full
+	screen.Players, screen.Games, screen.Precision = search.QuickLadder(), measure.QuickGames, measure.QuickPrecision
+	return Config{Full: full, Screen: screen, Eta: 3, Confirm: 3, MaxCandidates: 60, PairsOf: 6, MaxPairs: 40, MaxEdits: 3}
+}
+
+// defaults fills the fields left unset (or out of range) from DefaultConfig.
 func (c *Config) defaults() {
+	d := DefaultConfig(c.Full)
 	if c.Eta < 2 {
-		c.Eta = 3
+		c.Eta = d.Eta
 	}
 	if c.Confirm < 1 {
-		c.Confirm = 3
+		c.Confirm = d.Confirm
 	}
 	if c.PairsOf == 0 {
-		c.PairsOf = 6
+		c.PairsOf = d.PairsOf
 	}
 	if c.MaxEdits < 1 {
-		c.MaxEdits = 3
+		c.MaxEdits = d.MaxEdits
 	}
 }
 

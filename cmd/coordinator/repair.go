@@ -15,7 +15,6 @@ import (
 	"balancefarm/measure"
 	"balancefarm/protocol"
 	"balancefarm/repair"
-	"balancefarm/search"
 	"balancefarm/stats"
 )
 
@@ -31,15 +30,18 @@ func runRepair(args []string, stdout, stderr io.Writer) int {
 	var opts measureOptions
 	opts.add(fs)
 	fs.Lookup("out").DefValue, opts.outDir = defaultOutDir, defaultOutDir
-	screenPlayers := fs.String("screen-players", strings.Join(search.QuickLadder(), ","), "ladder that screens every candidate")
-	screenGames := fs.Int("screen-games", quickGames, "games per pairing, at most, when screening")
-	screenPrecision := fs.Float64("screen-precision", measure.QuickPrecision, "precision of the screen's equal-strength games (0: none)")
-	confirm := fs.Int("confirm", 3, "candidates confirmed with the full settings")
-	eta := fs.Int("eta", 3, "successive halving's factor: each rung keeps the best 1/eta")
-	maxCandidates := fs.Int("max-candidates", 60, "single edits measured at most (0: all)")
-	pairsOf := fs.Int("pairs-of", 6, "when too few single edits clear the flags, pair the best this many, and extend each of the three best that clear some flag by every edit of its file (-1: single edits only)")
-	maxPairs := fs.Int("max-pairs", 40, "candidates of two or more edits screened at most at each depth (0: all)")
-	maxEdits := fs.Int("max-edits", 3, "most edits one candidate combines")
+	// The flags' defaults are repair's own (DefaultConfig), as serve's
+	// repairs use them.
+	def := repair.DefaultConfig(measure.Settings{})
+	screenPlayers := fs.String("screen-players", strings.Join(def.Screen.Players, ","), "ladder that screens every candidate")
+	screenGames := fs.Int("screen-games", def.Screen.Games, "games per pairing, at most, when screening")
+	screenPrecision := fs.Float64("screen-precision", def.Screen.Precision, "precision of the screen's equal-strength games (0: none)")
+	confirm := fs.Int("confirm", def.Confirm, "candidates confirmed with the full settings")
+	eta := fs.Int("eta", def.Eta, "successive halving's factor: each rung keeps the best 1/eta")
+	maxCandidates := fs.Int("max-candidates", def.MaxCandidates, "single edits measured at most (0: all)")
+	pairsOf := fs.Int("pairs-of", def.PairsOf, "when too few single edits clear the flags, pair the best this many, and extend each of the three best that clear some flag by every edit of its file (-1: single edits only)")
+	maxPairs := fs.Int("max-pairs", def.MaxPairs, "candidates of two or more edits screened at most at each depth (0: all)")
+	maxEdits := fs.Int("max-edits", def.MaxEdits, "most edits one candidate combines")
 	fresh := fs.Bool("fresh", false, "measure again from scratch instead of resuming identical earlier measurements")
 	setUsage(fs, "coordinator repair [flags] FILE",
 		`Measures FILE as measure does (the full settings: the -players ladder, -games, -precision; -quick
@@ -90,15 +92,15 @@ Exit status: 0 the file is viable or a confirmed edit makes it viable, 3 no edit
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	context.AfterFunc(ctx, stop)
-	m, closeFarm, err := ff.measurer(ctx, log, stderr)
+	fm, err := ff.openFarm(ctx, log, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "repair:", err)
 		return 1
 	}
-	defer closeFarm()
+	defer fm.close()
 	cfg := repair.Config{Full: full, Screen: screen, Eta: *eta, Confirm: *confirm, MaxCandidates: *maxCandidates,
 		PairsOf: *pairsOf, MaxPairs: *maxPairs, MaxEdits: *maxEdits, Log: stdout}
-	res, err := repair.Repair(ctx, files[0], cfg, repair.Farm(m))
+	res, err := repair.Repair(ctx, files[0], cfg, repair.Farm(fm.m))
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			fmt.Fprintf(stderr, "%s: interrupted; run the same command again to resume\n", files[0].Label)

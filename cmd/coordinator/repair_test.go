@@ -77,6 +77,33 @@ func TestRepairCommand(t *testing.T) {
 	if confirmed != 2 {
 		t.Errorf("%d confirmed files, want 2", confirmed)
 	}
+	// The file's own report is measure's: the games each raised flag
+	// links to come with it.
+	own, err := os.ReadFile(filepath.Join(out, "no-winner.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Flags []struct {
+			Name string `json:"name"`
+		} `json:"flags"`
+		Examples []struct {
+			Flag  string            `json:"flag"`
+			Games []json.RawMessage `json:"games"`
+		} `json:"examples"`
+	}
+	if err := json.Unmarshal(own, &rep); err != nil {
+		t.Fatal(err)
+	}
+	withGames := map[string]bool{}
+	for _, e := range rep.Examples {
+		withGames[e.Flag] = len(e.Games) > 0
+	}
+	for _, f := range rep.Flags {
+		if !withGames[f.Name] {
+			t.Errorf("the file's report has no example games for its flag %s", f.Name)
+		}
+	}
 	if !strings.Contains(stdout.String(), "games in") {
 		t.Errorf("repair did not say how many games it played:\n%s", stdout.String())
 	}

@@ -17,9 +17,7 @@ import (
 	"time"
 
 	"balancefarm/farm"
-	"balancefarm/measure"
 	"balancefarm/repair"
-	"balancefarm/search"
 )
 
 func init() {
@@ -93,36 +91,19 @@ runs coordinator repair on a posted file, one at a time (repair/service.go).`,
 		log.Error().Err(err).Msg("API listener")
 		return 1
 	}
-	reg := farm.NewRegistry()
-	conn, err := ff.open(log, stderr, reg)
+	ff.metricsRequired = true
+	fm, err := ff.openFarm(ctx, log, stderr)
 	if err != nil {
 		ln.Close()
 		log.Error().Err(err).Msg("farm")
 		fmt.Fprintln(stderr, "serve:", err)
 		return 1
 	}
-	defer conn.close()
-	metrics := farm.NewCoordinatorMetrics(reg)
-	if ff.metricsAddr != "" {
-		if err := farm.ServeMetrics(ctx, ff.metricsAddr, reg, log); err != nil {
-			ln.Close()
-			log.Error().Err(err).Msg("metrics listener")
-			return 1
-		}
-	}
-	coord, err := farm.NewCoordinator(ctx, conn.js, ff.config(), log, metrics)
-	if err != nil {
-		ln.Close()
-		log.Error().Err(err).Msg("farm")
-		return 1
-	}
-	stopWatching := watch(ctx, coord)
-	defer stopWatching()
-
-	m := &measure.Measurer{Coord: coord, Games: conn.games, NoReplay: ff.replayOff()}
+	defer fm.close()
+	m := fm.m
 	cfg := m.ServiceConfig(settings, *reports)
 	cfg.Log, cfg.Token, cfg.MaxJobs = log, token, *maxJobs
-	svc, err := farm.NewService(ctx, coord, cfg)
+	svc, err := farm.NewService(ctx, m.Coord, cfg)
 	if err != nil {
 		ln.Close()
 		log.Error().Err(err).Msg("service")
@@ -134,9 +115,7 @@ runs coordinator repair on a posted file, one at a time (repair/service.go).`,
 	// A slow or stalled client is dropped once -read-timeout passes, and no
 	// more than -max-conns are held at once.
 	// Repairs sit beside the measurements, on the same farm and token.
-	screen := settings
-	screen.Players, screen.Games, screen.Precision = search.QuickLadder(), quickGames, measure.QuickPrecision
-	repairs := repair.NewService(ctx, repair.Config{Full: settings, Screen: screen, MaxCandidates: 60, MaxPairs: 40}, repair.Farm(m))
+	repairs := repair.NewService(ctx, repair.DefaultConfig(settings), repair.Farm(m))
 	repairs.Token = token
 	if *reports != "" {
 		repairs.Dir = filepath.Join(*reports, "repairs")
@@ -155,8 +134,8 @@ runs coordinator repair on a posted file, one at a time (repair/service.go).`,
 	}()
 	log.Info().Str("addr", ln.Addr().String()).Msg("serving the measurement API")
 	fmt.Fprintf(stdout, "serving on http://%s (the page is at /, the API under /v1)\n", ln.Addr())
-	if conn.url != "" {
-		fmt.Fprintf(stdout, "workers join with: worker -nats %s\n", conn.url)
+	if fm.url != "" {
+		fmt.Fprintf(stdout, "workers join with: worker -nats %s\n", fm.url)
 	}
 	if ff.metricsAddr != "" {
 		fmt.Fprintf(stdout, "metrics on http://%s/metrics\n", ff.metricsAddr)

@@ -15,10 +15,6 @@ import (
 	"balancefarm/stats"
 )
 
-// quickGames is -quick's games per pairing: enough for a first look at a
-// file, not for every threshold.
-const quickGames = 6
-
 // applyQuick switches to the quick ladder and few games, unless the
 // command line set them.
 func (f *farmFlags) applyQuick(fs *flag.FlagSet) {
@@ -28,7 +24,7 @@ func (f *farmFlags) applyQuick(fs *flag.FlagSet) {
 		f.players = strings.Join(search.QuickLadder(), ",")
 	}
 	if !set["games"] {
-		f.games = quickGames
+		f.games = measure.QuickGames
 	}
 	if !set["precision"] {
 		f.precision = measure.QuickPrecision
