@@ -50,16 +50,35 @@ func (m *Measurer) Run(ctx context.Context, f *File, s Settings, hooks farm.Hook
 		return nil, err
 	}
 	h.Progress, h.Record, h.Resumed = hooks.Progress, hooks.Record, hooks.Resumed
+	if s.Learned && plan.Mirror != "" {
+		m.prepare(f, &h)
+		return m.runLearned(ctx, f, s, plan, h)
+	}
+	return m.Play(ctx, f, plan, h)
+}
+
+// Play plays a plan of the file's games on the farm as every measurement
+// does (the results replayed through the engine unless NoReplay, the
+// compiled game handed to the in-process workers), with the caller's
+// hooks, its stop rule included: what a command that plans its own games
+// (coordinator match) runs them with.
+func (m *Measurer) Play(ctx context.Context, f *File, plan protocol.Plan, hooks farm.Hooks) (*farm.Outcome, error) {
+	if f.Game == nil {
+		return nil, errNoGame
+	}
+	m.prepare(f, &hooks)
+	return m.Coord.RunHooks(ctx, plan, f.Data, hooks)
+}
+
+// prepare sets h's Verify and hands the file's game to the in-process
+// workers.
+func (m *Measurer) prepare(f *File, h *farm.Hooks) {
 	if !m.NoReplay {
 		h.Verify = Replay(f.Game)
 	}
 	if m.Games != nil {
 		m.Games.Add(f.Hash, f.Game)
 	}
-	if s.Learned && plan.Mirror != "" {
-		return m.runLearned(ctx, f, s, plan, h)
-	}
-	return m.Coord.RunHooks(ctx, plan, f.Data, h)
 }
 
 // Report assesses a file's results against the ladder players, writes

@@ -2,17 +2,21 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os/signal"
 	"runtime"
-	"strconv"
 	"strings"
-	"sync"
+	"syscall"
 	"time"
 
-	"balancefarm/internal/splitmix"
+	"balancefarm/farm"
+	"balancefarm/measure"
+	"balancefarm/protocol"
 	"balancefarm/search"
+	"balancefarm/selfplay"
 	"balancefarm/stats"
 )
 
@@ -25,26 +29,33 @@ const (
 	exitMatchH0 = 6 // the SPRT accepted H0: the challenger does not gain elo1
 )
 
-// runMatch is `coordinator match -a SPEC -b SPEC [-pairs N] FILE`: it
-// plays pair k (seed k of -seed) with a moving first and then b, on every
-// core, and stops at the first pair after which the SPRT of H0 elo0
-// against H1 elo1 is decided (-sprt) or after -pairs pairs. Pairs are
-// judged in order, so the same flags stop at the same pair however many
-// workers play; every game is deterministic given its seed.
+// runMatch is `coordinator match -a SPEC -b SPEC [-pairs N] FILE`: a
+// batch of one pairing, a against b, planned as a measurement's
+// (pair k opens from the plan's seed k, a moving first and then b) and
+// played on the farm measure uses. It stops at the first pair after
+// which the SPRT of H0 elo0 against H1 elo1 is decided (-sprt) or after
+// -pairs pairs. Pairs are judged in plan order, so the same flags stop at
+// the same pair however many workers play; every game is deterministic
+// given its seed.
 func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	var ff farmFlags
+	ff.addFarm(fs, "", "warn")
 	a := fs.String("a", "ab:n25000", "the challenger")
 	b := fs.String("b", "ab:n25000x15", "the reference")
 	pairs := fs.Int("pairs", 200, "most colour-swapped pairs")
-	seed := fs.Uint64("seed", 1, "match seed: pair k opens from seed k of it")
-	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
+	fs.Uint64Var(&ff.seed, "seed", 1, "match seed: pair k opens from the plan's seed k of it, as a measurement's pairings do")
 	sprt := fs.Bool("sprt", false, "stop as soon as the SPRT decides")
 	elo0 := fs.Float64("elo0", 0, "SPRT H0: the challenger gains at most this")
 	elo1 := fs.Float64("elo1", 10, "SPRT H1: the challenger gains at least this")
-	maxNodes := fs.Int64("max-nodes", 0, "most nodes both players may search in one game (0: the default)")
+	fs.Int64Var(&ff.maxNodes, "max-nodes", 0, "most nodes both players may search in one game (0: the default)")
+	fs.DurationVar(&ff.maxWall, "max-wall", defaultMaxWall, "wall-time limit per game")
+	fs.IntVar(&ff.window, "window", 0, "colour-swapped pairs in flight (0: enough to keep the local game slots busy)")
 	setUsage(fs, "coordinator match -a SPEC -b SPEC [-pairs N] [-sprt] FILE",
-		"Plays two players head to head in colour-swapped pairs on every core: Elo with interval and an SPRT\n(exit 6 when it accepts H0).")
+		"Plays two players head to head in colour-swapped pairs on the farm (an embedded one with a game slot per\ncore unless -nats): Elo with interval and an SPRT (exit 6 when it accepts H0).",
+		flagGroup{"Match", []string{"a", "b", "pairs", "seed", "sprt", "elo0", "elo1", "max-nodes", "max-wall"}},
+		flagGroup{"Farm (where and how games are played)", nil})
 	files, code, ok := parseArgs(fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -52,8 +63,8 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case oneFile(files) != "":
 		return usageError(stderr, "match", oneFile(files))
-	case *pairs < 1 || *workers < 1:
-		return usageError(stderr, "match", "-pairs and -workers must be at least 1")
+	case *pairs < 1:
+		return usageError(stderr, "match", "-pairs must be at least 1")
 	case !(*elo0 < *elo1):
 		return usageError(stderr, "match", "-elo0 must be below -elo1")
 	}
@@ -63,98 +74,121 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "match: need two different valid specs (%v, %v)\n", errA, errB)
 		return exitUsage
 	}
-	g := compileRuleFile(files[0], stderr)
-	if g == nil {
+	log, err := farm.NewLogger(stderr, ff.logFormat, ff.logLevel, "coordinator")
+	if err != nil {
+		fmt.Fprintln(stderr, "match:", err)
+		return exitUsage
+	}
+	f, err := measure.Read(files[0])
+	if err != nil {
+		refuseRuleFile(stderr, files[0], err)
 		return 1
 	}
-
-	type done struct {
-		pair  int
-		games [2]stats.Game
-		err   error
+	ff.owner = "match"
+	plan := matchPlan(f, ca, cb, *pairs, &ff)
+	if err := plan.Check(); err != nil {
+		return usageError(stderr, "match", err.Error())
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	jobs := make(chan int)
-	out := make(chan done)
-	var wg sync.WaitGroup
-	for range *workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range jobs {
-				d := done{pair: k}
-				s := splitmix.Mix(*seed+uint64(k)*splitmix.Gamma) >> 11
-				for side, order := range [2][2]string{{ca, cb}, {cb, ca}} {
-					rec, err := search.PlayGame(ctx, g, order[0], order[1], s, search.Limits{MaxNodes: *maxNodes}, nil)
-					if err != nil {
-						d.err = err
-						break
-					}
-					d.games[side] = stats.Game{P0: order[0], P1: order[1], PairID: strconv.Itoa(k), Seed: s,
-						Winner: rec.Winner, Rule: rec.Rule, Plies: rec.Plies}
-				}
-				select {
-				case out <- d:
-				case <-ctx.Done():
-					return
-				}
-			}
-		}()
-	}
-	go func() {
-		defer close(jobs)
-		for k := range *pairs {
-			select {
-			case jobs <- k:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	go func() { wg.Wait(); close(out) }()
 
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	context.AfterFunc(ctx, stop)
+	fm, err := ff.openFarm(ctx, log, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "match:", err)
+		return 1
+	}
+	defer fm.close()
+	judge := matchJudge{challenger: ca, reference: cb, elo0: *elo0, elo1: *elo1, sprt: *sprt, progress: stderr}
+	slots := ff.workers
+	if slots < 0 {
+		slots = runtime.NumCPU()
+	}
+	window := ff.window
+	if window == 0 {
+		window = measure.AutoWindow(slots, 1)
+	}
 	start := time.Now()
-	pending := map[int][2]stats.Game{}
-	var games []stats.Game
-	next := 0
-	var res stats.MatchResult
-	var err error
-	for d := range out {
-		if d.err != nil {
-			fmt.Fprintf(stderr, "match: pair %d: %v\n", d.pair, d.err)
-			return 1
+	out, err := fm.m.Play(ctx, f, plan, farm.Hooks{Stop: judge.stop, Window: window})
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			fmt.Fprintln(stderr, "match: interrupted")
+		} else {
+			fmt.Fprintln(stderr, "match:", err)
 		}
-		pending[d.pair] = d.games
-		for {
-			gs, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
-			games = append(games, gs[0], gs[1])
-			next++
-			if res, err = stats.Match(games, ca, cb, *elo0, *elo1, 0.05, 0.05, 0.95); err != nil {
-				fmt.Fprintf(stderr, "match: %v\n", err)
-				return 1
-			}
-			if next%10 == 0 {
-				fmt.Fprintf(stderr, "%d pairs: %s\n", next, matchLine(res))
-			}
-			if (*sprt && res.Decision != "") || next == *pairs {
-				cancel()
-				break
-			}
-		}
-		if next == *pairs || (*sprt && res.Decision != "") {
-			break
-		}
+		return 1
 	}
-	fmt.Fprintf(stdout, "%s against %s on %s: %d pairs in %s\n%s\n", ca, cb, files[0], next, time.Since(start).Round(time.Second), matchLine(res))
+	for _, d := range out.DeadLetters {
+		fmt.Fprintf(stderr, "match: pair %d: engine failure: game %d (%s vs %s, seed %d) gave up after %d attempts: %s\n",
+			d.Job.PairID, d.Job.Game, d.Job.P0, d.Job.P1, d.Job.Seed, d.Attempts, d.Error)
+	}
+	if len(out.DeadLetters) > 0 || judge.err != nil {
+		if judge.err != nil {
+			fmt.Fprintf(stderr, "match: %v\n", judge.err)
+		}
+		return 1
+	}
+	res, err := stats.Match(selfplay.Games(out.Results), ca, cb, *elo0, *elo1, matchAlpha, matchBeta, matchConfidence)
+	if err != nil {
+		fmt.Fprintf(stderr, "match: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s against %s on %s: %d pairs in %s\n%s\n", ca, cb, files[0], len(out.Results)/2, time.Since(start).Round(time.Second), matchLine(res))
 	if res.Decision == "H0" {
 		return exitMatchH0
 	}
 	return 0
+}
+
+// The SPRT's error rates and the Elo interval's confidence.
+const (
+	matchAlpha      = 0.05
+	matchBeta       = 0.05
+	matchConfidence = 0.95
+)
+
+// matchPlan is the batch of a match: one pairing, challenger against
+// reference, pairs colour-swapped pairs on the plan's seeds. Its salt is
+// the time, so that every run plays afresh (a match compares players as
+// they are built now) rather than resuming an earlier one.
+func matchPlan(f *measure.File, challenger, reference string, pairs int, ff *farmFlags) protocol.Plan {
+	s := measure.Settings{Players: []string{challenger, reference}, Games: 2 * pairs, Seed: ff.seed,
+		MaxNodes: ff.maxNodes, MaxWall: ff.maxWall, Salt: ff.ownerName() + " " + time.Now().UTC().Format(time.RFC3339Nano)}
+	return s.Plan(f)
+}
+
+// matchJudge is a match's stopping rule: after each pair, in plan order,
+// the match so far; every tenth pair a line on progress; a stop once the
+// SPRT decides when sprt is set.
+type matchJudge struct {
+	challenger, reference string
+	elo0, elo1            float64
+	sprt                  bool
+	progress              io.Writer
+	pairs                 int
+	// err is a result the statistics refused (a game lost to an engine
+	// failure leaves its pair half played); the match stops there.
+	err error
+}
+
+func (j *matchJudge) stop(_ [2]string, results []protocol.Result) (bool, string) {
+	j.pairs++
+	if len(results) != 2*j.pairs {
+		j.err = fmt.Errorf("pair %d: a game of the first %d pairs was not played", j.pairs, j.pairs)
+		return true, j.err.Error()
+	}
+	res, err := stats.Match(selfplay.Games(results), j.challenger, j.reference, j.elo0, j.elo1, matchAlpha, matchBeta, matchConfidence)
+	if err != nil {
+		j.err = err
+		return true, err.Error()
+	}
+	if j.pairs%10 == 0 {
+		fmt.Fprintf(j.progress, "%d pairs: %s\n", j.pairs, matchLine(res))
+	}
+	if j.sprt && res.Decision != "" {
+		return true, "SPRT accepted " + res.Decision
+	}
+	return false, ""
 }
 
 func matchLine(r stats.MatchResult) string {
