@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"balancefarm/engine"
 )
 
 // Limits bound one game, so that a hostile rule file cannot hang a
@@ -46,16 +48,16 @@ const (
 
 // Record is one game, as the farm stores it.
 type Record struct {
-	Players      [2]string `json:"players"`
-	Seed         uint64    `json:"seed"`
-	StartFEN     string    `json:"start_fen,omitempty"`
-	OpeningPlies int       `json:"opening_plies"` // the first moves, played at random
-	Moves        []string  `json:"moves"`         // every ply, in the engine's notation
-	Plies        int       `json:"plies"`
-	Winner       int       `json:"winner"` // 0, 1, or -1 for a draw
-	Result       string    `json:"result"` // "1-0", "0-1", "1/2-1/2"
-	Rule         string    `json:"rule"`   // the rule that ended the game
-	Nodes        [2]int64  `json:"nodes"`  // searched by each player
+	Players      [2]string     `json:"players"`
+	Seed         uint64        `json:"seed"`
+	StartFEN     string        `json:"start_fen,omitempty"`
+	OpeningPlies int           `json:"opening_plies"` // the first moves, played at random
+	Moves        []string      `json:"moves"`         // every ply, in the engine's notation
+	Plies        int           `json:"plies"`
+	Winner       int           `json:"winner"` // 0, 1, or -1 for a draw
+	Result       string        `json:"result"` // "1-0", "0-1", "1/2-1/2"
+	Rule         engine.Ending `json:"rule"`   // the rule that ended the game
+	Nodes        [2]int64      `json:"nodes"`  // searched by each player
 	// LeadChanges counts the times the lead passed from one player to the
 	// other: sign changes of the evaluation from player 0's side, ignoring
 	// values within leadThreshold of level, the result counted last.
