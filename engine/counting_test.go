@@ -59,7 +59,7 @@ func playCounting(t *testing.T, p *Position, steps []countStep) {
 type countStep struct {
 	move                 string
 	side, counted, limit int
-	end                  string
+	end                  Ending
 }
 
 func TestCounting(t *testing.T) {

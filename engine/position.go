@@ -31,20 +31,20 @@ const (
 	ruleCounting
 )
 
-var ruleNames = [...]string{"", "checkmate", "stalemate", "royal_capture", "annihilation", "bare_royal",
-	"check_limit", "reach", "extinction", "max_plies", "repetition", "no_progress", "scoring", "territory", "touch", "counting"}
+var ruleNames = [...]Ending{"", EndCheckmate, EndStalemate, EndRoyalCapture, EndAnnihilation, EndBareRoyal,
+	EndCheckLimit, EndReach, EndExtinction, EndMaxPlies, EndRepetition, EndNoProgress, EndScoring, EndTerritory, EndTouch, EndCounting}
 
 // RuleNames lists every rule an Outcome may name.
-func RuleNames() []string { return append([]string(nil), ruleNames[1:]...) }
+func RuleNames() []Ending { return append([]Ending(nil), ruleNames[1:]...) }
 
 // Outcome is whether the game is over, who won and which rule ended it.
 type Outcome struct {
 	Over   bool
 	Winner int    // 0 or 1, -1 for a draw
-	Rule   string // "checkmate", "stalemate", "royal_capture", ...
+	Rule   Ending // EndCheckmate, EndStalemate, EndRoyalCapture, ...
 	// Trigger is the clock that ran out when rules.scoring decided the
-	// game ("max_plies" or "no_progress"); empty otherwise.
-	Trigger string
+	// game (EndMaxPlies or EndNoProgress); empty otherwise.
+	Trigger Ending
 }
 
 type undoRec struct {

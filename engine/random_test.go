@@ -21,7 +21,7 @@ func TestRandomGames(t *testing.T) {
 	games := allGames(t)
 	known := map[string]bool{}
 	for _, r := range RuleNames() {
-		known[r] = true
+		known[string(r)] = true
 	}
 	type job struct{ game, seed int }
 	jobs := make(chan job, 256)
@@ -99,7 +99,7 @@ func playRandom(g *Game, seed uint64, buf []Move) (rule string, plies int, err e
 			if o.Winner < -1 || o.Winner > 1 {
 				return "", plies, fmt.Errorf("winner %d", o.Winner)
 			}
-			return o.Rule, plies, nil
+			return string(o.Rule), plies, nil
 		}
 		if p.InRound() {
 			m0, m1 := p.RoundMoves(0, nil), p.RoundMoves(1, nil)

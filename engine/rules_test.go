@@ -320,7 +320,7 @@ func TestEndings(t *testing.T) {
 		fen    string
 		moves  string
 		winner int
-		rule   string
+		rule   Ending
 	}{
 		{"checkmate", chess, "", "f2f3 e7e5 g2g4 d8h4", 1, "checkmate"},
 		{"stalemate draw", chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "", -1, "stalemate"},
@@ -336,7 +336,7 @@ func TestEndings(t *testing.T) {
 			fen    string
 			moves  string
 			winner int
-			rule   string
+			rule   Ending
 		}{"checkmate win", inverted, "k7/8/1K6/8/8/8/8/7R w - - 0 1", "h1h8", 1, "checkmate"},
 		struct {
 			name   string
@@ -344,7 +344,7 @@ func TestEndings(t *testing.T) {
 			fen    string
 			moves  string
 			winner int
-			rule   string
+			rule   Ending
 		}{"stalemate loss", inverted, "k7/8/K7/8/8/8/8/7R w - - 0 1", "h1b1", 0, "stalemate"},
 	)
 	for _, c := range cases {
@@ -384,7 +384,7 @@ func TestBoardEndings(t *testing.T) {
 	type tc struct {
 		name, pieces, setup, rules, fen, move string
 		winner                                int
-		rule                                  string
+		rule                                  Ending
 	}
 	kings := `[{"piece":"K","squares":["a1"]},{"piece":"K","player":1,"squares":["h8"]}]`
 	three := `[{"piece":"K","squares":["a1"]},{"piece":"R","squares":["b1"]},{"piece":"N","squares":["c1"]},{"piece":"K","player":1,"squares":["h8"]},{"piece":"R","player":1,"squares":["g8"]},{"piece":"N","player":1,"squares":["f8"]}]`

@@ -126,7 +126,7 @@ func (g *Game) compileMove(i, j, p int, m *rules.Move) (compiledMove, error) {
 		}
 		cm.typ, cm.bent = genLame, bp
 	default:
-		return cm, bad("%s.kind must be one of ('slide', 'leap', 'hop', 'lame', 'sweep', 'bent'), got '%s'", where, m.Kind)
+		return cm, bad("%s.kind must be one of %s, got '%s'", where, rules.MoveKindChoices(g.spec.Version()), m.Kind)
 	}
 	if len(m.Vectors) == 0 {
 		return cm, bad("%s.vectors must have at least 1 entry", where)

@@ -422,7 +422,7 @@ func TestTurnCheckEnds(t *testing.T) {
 		checkEnds bool
 		moves     []string
 		side      int    // to move after the moves
-		rule      string // the ending, "" when not over
+		rule      Ending // the ending, "" when not over
 		winner    int
 	}{
 		{"a quiet move leaves the series going", true, []string{"e2e4", "f7f6", "g7g5", "b1c3"}, 0, "", -1},

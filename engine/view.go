@@ -40,6 +40,9 @@ const (
 	LineSweep
 )
 
+// lineKinds names each move-table type as a Line shows it.
+var lineKinds = [...]LineKind{genLeap: LineLeap, genLame: LineLame, genSlide: LineSlide, genHop: LineHop, genSweep: LineSweep}
+
 // Screen is which pieces a hop may jump over.
 type Screen uint8
 
@@ -84,7 +87,7 @@ func (g *Game) Lines(player, kind, sq int) []Line {
 	capAny := g.kinds[kind].capMask != 0
 	var out []Line
 	for _, e := range g.gens[g.genStart[idx]:g.genStart[idx+1]] {
-		l := Line{Kind: LineKind(e.typ), Quiet: e.canMove, Capture: e.canCap && capAny,
+		l := Line{Kind: lineKinds[e.typ], Quiet: e.canMove, Capture: e.canCap && capAny,
 			FirstMove: e.first, Conditional: e.cond, Screen: Screen(e.screen), ScreenRange: int(e.scrR)}
 		if g.entry != nil && e.typ == genSlide {
 			// Under entry rules a slide shows as it always has, one lame

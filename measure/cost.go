@@ -45,7 +45,7 @@ func (e *CostError) Error() string {
 // DecidedStartError is a valid file whose game is over in its start
 // position: there is nothing to play, and the farm's runner would refuse
 // every game of it.
-type DecidedStartError struct{ Rule string }
+type DecidedStartError struct{ Rule engine.Ending }
 
 func (e *DecidedStartError) Error() string {
 	return fmt.Sprintf("valid, but nothing to play: the game is over in its start position (%s)", e.Rule)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"balancefarm/engine"
 	"balancefarm/protocol"
 	"balancefarm/search"
 	"balancefarm/selfplay"
@@ -120,7 +121,7 @@ func (s *Scorer) Score(p protocol.Pairing, results []protocol.Result) PairingSco
 	}
 	var counted []stats.Game
 	for _, g := range games {
-		if g.Rule == stats.EndError {
+		if g.Rule == engine.EndError {
 			continue
 		}
 		counted = append(counted, g)

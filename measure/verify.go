@@ -43,7 +43,7 @@ func Replay(g *engine.Game) func(protocol.Result) error {
 		switch {
 		case !o.Over:
 			return fmt.Errorf("the game is not over after its %d plies", len(r.Moves))
-		case o.Winner != r.Winner || o.Rule != r.Ending:
+		case o.Winner != r.Winner || o.Rule != engine.Ending(r.Ending):
 			return fmt.Errorf("the game ends %d by %s, the record says %d by %s", o.Winner, o.Rule, r.Winner, r.Ending)
 		}
 		return nil

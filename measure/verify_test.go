@@ -21,7 +21,7 @@ func TestReplay(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		played := protocol.Result{Moves: rec.Moves, Plies: rec.Plies, Result: rec.Result, Winner: rec.Winner, Ending: rec.Rule}
+		played := protocol.Result{Moves: rec.Moves, Plies: rec.Plies, Result: rec.Result, Winner: rec.Winner, Ending: string(rec.Rule)}
 		replay := Replay(f.Game)
 		tests := []struct {
 			name   string

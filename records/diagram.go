@@ -5,7 +5,6 @@ import (
 
 	"balancefarm/engine"
 	"balancefarm/report"
-	"balancefarm/stats"
 )
 
 // Board is g's board for the report's diagrams: every square, walls
@@ -45,10 +44,10 @@ func StartFrame(g *engine.Game, b *report.Board) report.Frame {
 func Summaries(games []Game) []report.GameSummary {
 	out := make([]report.GameSummary, 0, len(games))
 	for _, g := range games {
-		if g.Ending == "error" {
+		if g.Ending == engine.EndError {
 			continue
 		}
-		out = append(out, report.GameSummary{White: g.White, Black: g.Black, Winner: g.Winner, Ending: g.Ending, Plies: g.Plies})
+		out = append(out, report.GameSummary{White: g.White, Black: g.Black, Winner: g.Winner, Ending: string(g.Ending), Plies: g.Plies})
 	}
 	return out
 }
@@ -74,7 +73,7 @@ func Examples(g *engine.Game, games []Game, r *report.Report) []report.Examples 
 		ex := report.Examples{Flag: reason.Flag, Why: why}
 		for _, rec := range picked {
 			eg := report.ExampleGame{Round: rec.Round, White: rec.White, Black: rec.Black, Result: rec.Result,
-				Ending: rec.Ending, Plies: rec.Plies, FinalFEN: rec.FinalFEN, Moves: rec.Notation()}
+				Ending: string(rec.Ending), Plies: rec.Plies, FinalFEN: rec.FinalFEN, Moves: rec.Notation()}
 			cp := *rec
 			if err := replay(g, &cp, false, func(p *engine.Position) { eg.Frames = append(eg.Frames, frameOf(p, board)) }); err != nil {
 				continue
@@ -104,7 +103,7 @@ func scopeOf(games []Game, r *report.Report) []*Game {
 	}
 	for i := range games {
 		g := &games[i]
-		if g.Unreplayed != "" || g.Ending == "error" {
+		if g.Unreplayed != "" || g.Ending == engine.EndError {
 			continue
 		}
 		all = append(all, g)
@@ -145,7 +144,7 @@ func pick(flag string, scope []*Game, games []Game, r *report.Report) ([]*Game, 
 	case "draw_heavy":
 		return spread(filter(func(g *Game) bool { return g.Winner == -1 })), "drawn games"
 	case "unfinished":
-		return spread(filter(func(g *Game) bool { return stats.Unfinished(g.Ending) })),
+		return spread(filter(func(g *Game) bool { return g.Ending.Unfinished() })),
 			"games stopped by the move limit or the no-progress rule"
 	case "short":
 		short := filter(func(g *Game) bool { return g.Plies <= r.Thresholds.ShortPlies })

@@ -75,7 +75,7 @@ func WritePGN(w io.Writer, meta Meta, games []Game) error {
 			tag("FEN", meta.FEN)
 		}
 		tag("PlyCount", strconv.Itoa(g.Plies))
-		tag("Termination", g.Ending)
+		tag("Termination", string(g.Ending))
 		tag("Seed", strconv.FormatUint(g.Seed, 10))
 		tag("PairID", strconv.Itoa(g.PairID))
 		tag("OpeningPlies", strconv.Itoa(g.OpeningPlies))

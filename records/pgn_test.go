@@ -49,13 +49,13 @@ func TestChessPGNReadByStandardParser(t *testing.T) {
 		if n := len(got.Moves()); n != want.Plies {
 			t.Errorf("game %d: the parser read %d moves, want %d", want.Round, n, want.Plies)
 		}
-		if got.GetTagPair("White") != want.White || got.GetTagPair("Termination") != want.Ending {
+		if got.GetTagPair("White") != want.White || got.GetTagPair("Termination") != string(want.Ending) {
 			t.Errorf("game %d: tags White %q Termination %q", want.Round, got.GetTagPair("White"), got.GetTagPair("Termination"))
 		}
 		if a, b := comparable(got.Position().String()), comparable(want.FinalFEN); a != b {
 			t.Errorf("game %d (%s vs %s, %s): final position %q, the engine's %q", want.Round, want.White, want.Black, want.Ending, a, b)
 		}
-		endings[want.Ending] = true
+		endings[string(want.Ending)] = true
 	}
 	t.Logf("%d games replayed, endings %v", len(games), endings)
 }
@@ -94,7 +94,7 @@ func TestPGNRoundTrip(t *testing.T) {
 				t.Errorf("%s game %d: moves\n%s\nwant\n%s", file, want.Round, got, strings.Join(want.Notation(), " "))
 			}
 			for tag, v := range map[string]string{"White": want.White, "Black": want.Black, "Result": want.Result,
-				"Termination": want.Ending, "PlyCount": fmt.Sprint(want.Plies), "Round": fmt.Sprint(want.Round)} {
+				"Termination": string(want.Ending), "PlyCount": fmt.Sprint(want.Plies), "Round": fmt.Sprint(want.Round)} {
 				if r.Tag(tag) != v {
 					t.Errorf("%s game %d: %s %q, want %q", file, want.Round, tag, r.Tag(tag), v)
 				}

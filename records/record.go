@@ -24,15 +24,15 @@ type Game struct {
 	// Moves are in the engine's notation (engine/NOTATION.md), one per
 	// ply; SAN holds the same plies in SAN when the game can be written
 	// so, else it is empty.
-	Moves    []string `json:"moves"`
-	SAN      []string `json:"san,omitempty"`
-	Plies    int      `json:"plies"`
-	Result   string   `json:"result"` // 1-0, 0-1 or 1/2-1/2
-	Winner   int      `json:"winner"` // 0, 1, or -1 for a draw
-	Ending   string   `json:"ending"` // the rule that ended it
-	FinalFEN string   `json:"final_fen"`
-	Nodes    int64    `json:"nodes"`
-	BatchID  string   `json:"batch_id,omitempty"`
+	Moves    []string      `json:"moves"`
+	SAN      []string      `json:"san,omitempty"`
+	Plies    int           `json:"plies"`
+	Result   string        `json:"result"` // 1-0, 0-1 or 1/2-1/2
+	Winner   int           `json:"winner"` // 0, 1, or -1 for a draw
+	Ending   engine.Ending `json:"ending"` // the rule that ended it
+	FinalFEN string        `json:"final_fen"`
+	Nodes    int64         `json:"nodes"`
+	BatchID  string        `json:"batch_id,omitempty"`
 	// Unreplayed says why the moves did not replay on the game (a
 	// stand-in runner's record, or one from another version of the
 	// file): the moves are kept as recorded, without SAN or positions.
@@ -58,7 +58,7 @@ func Build(g *engine.Game, results []protocol.Result) []Game {
 	out := make([]Game, 0, len(rs))
 	for i, r := range rs {
 		rec := Game{Round: i + 1, White: r.P0, Black: r.P1, Seed: r.Seed, PairID: r.PairID, OpeningPlies: r.OpeningPlies,
-			Moves: append([]string{}, r.Moves...), Plies: r.Plies, Result: r.Result, Winner: r.Winner, Ending: r.Ending,
+			Moves: append([]string{}, r.Moves...), Plies: r.Plies, Result: r.Result, Winner: r.Winner, Ending: engine.Ending(r.Ending),
 			Nodes: r.Nodes, BatchID: r.BatchID}
 		if err := replay(g, &rec, sanOK, nil); err != nil {
 			rec.SAN, rec.FinalFEN, rec.Unreplayed = nil, "", err.Error()

@@ -138,7 +138,7 @@ func checkSuffix(p *engine.Position) string {
 	if !p.InCheck() {
 		return ""
 	}
-	if o := p.Outcome(); o.Over && o.Rule == "checkmate" {
+	if o := p.Outcome(); o.Over && o.Rule == engine.EndCheckmate {
 		return "#"
 	}
 	return "+"

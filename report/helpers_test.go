@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"balancefarm/engine"
 	"balancefarm/stats"
 	"balancefarm/stats/synth"
 )
@@ -21,7 +22,7 @@ func exampleAnalysis() (*stats.Analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	games = append(games, stats.Game{P0: "random", P1: "ab:d1", Winner: -1, Rule: stats.EndError})
+	games = append(games, stats.Game{P0: "random", P1: "ab:d1", Winner: -1, Rule: engine.EndError})
 	start := stats.StartInfo{FirstMoveCapture: [2]bool{true, false}, FirstMoveCaptures: [2][]string{{"Cb3xb7"}}, UsesCastling: true}
 	return stats.Analyze(testLadder, start, games, stats.DefaultThresholds())
 }

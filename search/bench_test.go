@@ -45,12 +45,12 @@ func middlegame(tb testing.TB, i int) (*engine.Game, *engine.Position) {
 	tb.Helper()
 	g := loadGame(tb, middlegames[i].file)
 	p := g.NewPosition()
-	pl, err := NewPlayer("ab:d2", g, 1)
+	pl, err := newMovePlayer("ab:d2", g, 1)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	for ply := 0; ply < middlegames[i].plies; ply++ {
-		m, _, err := pl.Choose(context.Background(), p, 0)
+		m, _, err := pl.choose(p)
 		if err != nil {
 			tb.Fatal(err)
 		}

@@ -221,6 +221,11 @@
 //   - The game loop asks each player for its choice without showing it the
 //     other's, then plays the round; the record holds "m0 & m1".
 //
+//   - Playing rounds is a capability (roundChooser): random, alpha-beta
+//     and MCTS have it, an outside UCI engine does not, and a game that
+//     reaches a round with such a player stops there with an error naming
+//     it.
+//
 //   - A game of rounds opens with a few random quiet rounds (no capture,
 //     no two choices landing on one square), as a game of turns opens
 //     with random quiet moves.

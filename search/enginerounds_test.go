@@ -59,7 +59,7 @@ func (c *obliviousChooser) chooseRound(ctx context.Context, p enginePos, _ int64
 // playRoundsGame plays a game of rounds between two choosers, after
 // random opening rounds drawn from seed, and returns the record (rounds
 // only: the files have no turns before their rounds).
-func playRoundsGame(t *testing.T, g *engine.Game, players [2]chooser[engine.Move, enginePos], seed uint64) Record {
+func playRoundsGame(t *testing.T, g *engine.Game, players [2]roundChooser[engine.Move, enginePos], seed uint64) Record {
 	t.Helper()
 	p := enginePos{g.NewPosition()}
 	rec := Record{Winner: -1}
@@ -88,28 +88,20 @@ func playRoundsGame(t *testing.T, g *engine.Game, players [2]chooser[engine.Move
 // "oblivious"), alternating sides.
 func roundMatch(t *testing.T, g *engine.Game, a, b string, games int) (res matchResult) {
 	t.Helper()
-	mk := func(spec string, seed uint64) chooser[engine.Move, enginePos] {
+	mk := func(spec string, seed uint64) roundChooser[engine.Move, enginePos] {
 		if spec == "oblivious" {
 			return newOblivious(g)
 		}
-		ps, err := ParseSpec(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := newChooser[engine.Move, enginePos](ps, tablesFor(g), seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c
+		return newRoundChooser(t, g, spec, seed)
 	}
 	res = matchResult{a: a, b: b, games: games}
 	began := time.Now()
 	defer func() { res.elapsed = time.Since(began) }()
 	for i := 0; i < games; i++ {
 		seed := uint64(i/2 + 1)
-		players, aSide := [2]chooser[engine.Move, enginePos]{mk(a, mixSeed(seed, 1)), mk(b, mixSeed(seed, 2))}, 0
+		players, aSide := [2]roundChooser[engine.Move, enginePos]{mk(a, mixSeed(seed, 1)), mk(b, mixSeed(seed, 2))}, 0
 		if i%2 == 1 {
-			players, aSide = [2]chooser[engine.Move, enginePos]{mk(b, mixSeed(seed, 1)), mk(a, mixSeed(seed, 2))}, 1
+			players, aSide = [2]roundChooser[engine.Move, enginePos]{mk(b, mixSeed(seed, 1)), mk(a, mixSeed(seed, 2))}, 1
 		}
 		rec := playRoundsGame(t, g, players, seed)
 		res.plies += rec.Plies
@@ -162,15 +154,40 @@ func TestRoundPlayersLadder(t *testing.T) {
 	}
 }
 
-// recorder wraps a chooser and keeps what each round showed it.
+// recorder wraps a round player and keeps what each round showed it.
 type recorder struct {
-	chooser[engine.Move, enginePos]
+	roundChooser[engine.Move, enginePos]
 	seen []string
 }
 
 func (r *recorder) chooseRound(ctx context.Context, p enginePos, hardCap int64, player int, announced *engine.Move) (decision[engine.Move], error) {
 	r.seen = append(r.seen, fmt.Sprintf("%s %x", p.FEN(), p.Hash()))
-	return r.chooser.chooseRound(ctx, p, hardCap, player, announced)
+	return r.roundChooser.chooseRound(ctx, p, hardCap, player, announced)
+}
+
+// newRoundChooser makes the player a spec describes, which must be able
+// to play rounds.
+func newRoundChooser(t *testing.T, g *engine.Game, spec string, seed uint64) roundChooser[engine.Move, enginePos] {
+	t.Helper()
+	ps, err := ParseSpec(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := newChooser[engine.Move, enginePos](ps, tablesFor(g), seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return asRoundChooser(t, c)
+}
+
+// asRoundChooser is c as a round player; the test stops if it is not one.
+func asRoundChooser[M comparable, P position[M]](t *testing.T, c chooser[M, P]) roundChooser[M, P] {
+	t.Helper()
+	rc, ok := c.(roundChooser[M, P])
+	if !ok {
+		t.Fatalf("%T cannot play rounds", c)
+	}
+	return rc
 }
 
 // TestRoundChoiceHidden: in a secret round both players are asked on the
@@ -179,17 +196,12 @@ func (r *recorder) chooseRound(ctx context.Context, p enginePos, hardCap int64, 
 func TestRoundChoiceHidden(t *testing.T) {
 	g := loadGame(t, "simultaneous-skirmish.json")
 	second := func(firstSeed uint64) (engine.Move, []string, []string) {
-		ps, _ := ParseSpec("ab:d1")
 		mk := func(seed uint64) *recorder {
-			c, err := newChooser[engine.Move, enginePos](ps, tablesFor(g), seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return &recorder{chooser: c}
+			return &recorder{roundChooser: newRoundChooser(t, g, "ab:d1", seed)}
 		}
 		r0, r1 := mk(firstSeed), mk(7)
 		p := enginePos{g.NewPosition()}
-		players := [2]chooser[engine.Move, enginePos]{r0, r1}
+		players := [2]roundChooser[engine.Move, enginePos]{r0, r1}
 		var rec Record
 		var spent int64
 		if err := playRound(context.Background(), p, p, &players, &rec, &spent, DefaultMaxNodes, nil); err != nil {
@@ -261,11 +273,7 @@ func TestAnsweringAnAnnouncedMove(t *testing.T) {
 			t.Fatalf("%s: nobody announces", fen)
 		}
 		for _, spec := range []string{"ab:d2", "mcts:i200", "random"} {
-			ps, _ := ParseSpec(spec)
-			c, err := newChooser[engine.Move, enginePos](ps, tablesFor(g), 3)
-			if err != nil {
-				t.Fatal(err)
-			}
+			c := newRoundChooser(t, g, spec, 3)
 			first, err := c.chooseRound(context.Background(), p, DefaultMaxNodes, ann, nil)
 			if err != nil || first.move.IsNull() {
 				t.Fatalf("%s, %s: the announcer chose %v (%v)", fen, spec, first.move, err)
@@ -278,5 +286,35 @@ func TestAnsweringAnAnnouncedMove(t *testing.T) {
 				t.Errorf("%s, %s: the answer %v is not one of the player's choices", fen, spec, answer.move)
 			}
 		}
+	}
+}
+
+// TestRoundsNeedARoundPlayer: every player family but an outside UCI
+// engine plays rounds; a UCI player in a game played in rounds is refused
+// at the first round, by name, before it is asked for anything.
+func TestRoundsNeedARoundPlayer(t *testing.T) {
+	g := loadGame(t, "simultaneous-skirmish.json")
+	const uci = "uci:/nonexistent/engine"
+	for _, tc := range []struct {
+		spec   string
+		rounds bool
+	}{{"random", true}, {"ab:d1", true}, {"mcts:i10", true}, {uci, false}} {
+		ps, err := ParseSpec(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := newChooser[engine.Move, enginePos](ps, tablesFor(g), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := c.(roundChooser[engine.Move, enginePos]); ok != tc.rounds {
+			t.Errorf("%s plays rounds: %v, want %v", tc.spec, ok, tc.rounds)
+		}
+	}
+	ps, _ := ParseSpec(uci)
+	_, err := PlayGame(context.Background(), g, "random", uci, 1, Limits{}, nil)
+	want := fmt.Sprintf("search: player 1 (%s) cannot play a game in rounds", ps)
+	if err == nil || err.Error() != want {
+		t.Errorf("a UCI player in a game of rounds: %v, want %s", err, want)
 	}
 }

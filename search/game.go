@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"balancefarm/engine"
 )
 
 // Limits bound one game, so that a hostile rule file cannot hang a
@@ -46,16 +48,16 @@ const (
 
 // Record is one game, as the farm stores it.
 type Record struct {
-	Players      [2]string `json:"players"`
-	Seed         uint64    `json:"seed"`
-	StartFEN     string    `json:"start_fen,omitempty"`
-	OpeningPlies int       `json:"opening_plies"` // the first moves, played at random
-	Moves        []string  `json:"moves"`         // every ply, in the engine's notation
-	Plies        int       `json:"plies"`
-	Winner       int       `json:"winner"` // 0, 1, or -1 for a draw
-	Result       string    `json:"result"` // "1-0", "0-1", "1/2-1/2"
-	Rule         string    `json:"rule"`   // the rule that ended the game
-	Nodes        [2]int64  `json:"nodes"`  // searched by each player
+	Players      [2]string     `json:"players"`
+	Seed         uint64        `json:"seed"`
+	StartFEN     string        `json:"start_fen,omitempty"`
+	OpeningPlies int           `json:"opening_plies"` // the first moves, played at random
+	Moves        []string      `json:"moves"`         // every ply, in the engine's notation
+	Plies        int           `json:"plies"`
+	Winner       int           `json:"winner"` // 0, 1, or -1 for a draw
+	Result       string        `json:"result"` // "1-0", "0-1", "1/2-1/2"
+	Rule         engine.Ending `json:"rule"`   // the rule that ended the game
+	Nodes        [2]int64      `json:"nodes"`  // searched by each player
 	// LeadChanges counts the times the lead passed from one player to the
 	// other: sign changes of the evaluation from player 0's side, ignoring
 	// values within leadThreshold of level, the result counted last.
@@ -179,12 +181,20 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 	rec.OpeningPlies = rec.Plies
 
 	var zero M
+	var inRounds *[2]roundChooser[M, P] // the players as round players, from the first round on
 	for !p.Result().over {
 		if rounds != nil && rounds.InRound() {
 			if rec.Plies >= maxGamePlies {
 				return rec, fmt.Errorf("search: game not over after %d plies", rec.Plies)
 			}
-			if err := playRound(ctx, p, rounds, &players, &rec, &spent, maxNodes, watch); err != nil {
+			if inRounds == nil {
+				rp, err := roundPlayers(players, rec.Players)
+				if err != nil {
+					return rec, err
+				}
+				inRounds = rp
+			}
+			if err := playRound(ctx, p, rounds, inRounds, &rec, &spent, maxNodes, watch); err != nil {
 				return rec, err
 			}
 			continue
@@ -437,11 +447,25 @@ func (l *leadTracker) see(v int) {
 	l.sign = s
 }
 
+// roundPlayers are the two players as round players, or an error naming
+// the first one that cannot play a game in rounds.
+func roundPlayers[M comparable, P position[M]](players [2]chooser[M, P], names [2]string) (*[2]roundChooser[M, P], error) {
+	var out [2]roundChooser[M, P]
+	for pl, c := range players {
+		rc, ok := c.(roundChooser[M, P])
+		if !ok {
+			return nil, fmt.Errorf("search: player %d (%s) cannot play a game in rounds", pl, names[pl])
+		}
+		out[pl] = rc
+	}
+	return &out, nil
+}
+
 // playRound asks both players for their choice of a round and plays the
 // two together. In secret rounds neither choice is shown to the other
 // player; in an announced round the announcer chooses first and the other
 // answers knowing it. The round is recorded as one entry "m0 & m1".
-func playRound[M comparable, P position[M]](ctx context.Context, p P, rounds roundPosition[M], players *[2]chooser[M, P], rec *Record, spent *int64, maxNodes int64, watch func(MoveEvent)) error {
+func playRound[M comparable, P position[M]](ctx context.Context, p P, rounds roundPosition[M], players *[2]roundChooser[M, P], rec *Record, spent *int64, maxNodes int64, watch func(MoveEvent)) error {
 	var zero M
 	var moves [2]M
 	order := [2]int{0, 1}

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
 )
 
@@ -17,12 +18,17 @@ type decision[M comparable] struct {
 
 // chooser is one player: it picks a move for the side to move in p and
 // leaves p as it found it. hardCap is the game's remaining node allowance.
-//
-// chooseRound is the same for a round of a game played in rounds: player's
-// choice, made without seeing the other's, or answering it when announced
-// is not nil.
 type chooser[M comparable, P position[M]] interface {
 	choose(ctx context.Context, p P, hardCap int64) (decision[M], error)
+}
+
+// roundChooser is a player that can also play a game in rounds:
+// chooseRound is player's choice for the coming round, made without seeing
+// the other's, or answering it when announced is not nil. A player that
+// cannot play rounds (an outside UCI engine) lacks the method, and the
+// game loop says so at the first round (roundPlayers).
+type roundChooser[M comparable, P position[M]] interface {
+	chooser[M, P]
 	chooseRound(ctx context.Context, p P, hardCap int64, player int, announced *M) (decision[M], error)
 }
 
@@ -37,7 +43,11 @@ func newChooser[M comparable, P position[M]](spec PlayerSpec, t *evalTables, see
 	case FamilyMCTS:
 		return &mctsChooser[M, P]{s: newMCTSSearch[M, P](t, spec, seed)}, nil
 	case FamilyUCI:
-		return newUCIChooser[M, P](spec), nil
+		// An outside engine plays the engine's positions only.
+		if c, ok := any(newUCIChooser(spec)).(chooser[M, P]); ok {
+			return c, nil
+		}
+		return nil, errors.New("search: an outside UCI engine plays only the engine's positions")
 	}
 	return nil, fmt.Errorf("search: unknown player family %q", spec.Family)
 }

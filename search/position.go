@@ -1,5 +1,7 @@
 package search
 
+import "balancefarm/engine"
+
 // position is the game interface the players search through. It is the
 // engine's Position method set (reached through the adapter in
 // engineplay.go), written as an interface with the move type as a
@@ -43,7 +45,7 @@ type position[M comparable] interface {
 type result struct {
 	over   bool
 	winner int // 0, 1, or -1 for a draw
-	rule   string
+	rule   engine.Ending
 }
 
 // Optional position capabilities. The evaluation uses one when the

@@ -67,11 +67,11 @@ func TestTechniquesKeepTactics(t *testing.T) {
 					t.Fatal(err)
 				}
 				spec := PlayerSpec{Family: FamilyAB, Nodes: 20000, Off: off, NullMove: null}.String()
-				pl, err := NewPlayer(spec, g, 1)
+				pl, err := newMovePlayer(spec, g, 1)
 				if err != nil {
 					t.Fatal(err)
 				}
-				m, _, err := pl.Choose(context.Background(), pos, 0)
+				m, _, err := pl.choose(pos)
 				if err != nil {
 					t.Fatalf("%s, %s: %v", tc.name, spec, err)
 				}

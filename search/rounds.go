@@ -1,11 +1,11 @@
 package search
 
 // roundPosition is what a position of a game played in rounds
-// (rules.simultaneous) offers on top of position[M]. The engine does not
-// play such games yet; when its Position gains these four methods, with
-// these signatures, both players and the game loop play rounds through
-// them with no change here (enginePos embeds *engine.Position, so the
-// methods are promoted). See doc.go for how each player treats a round.
+// (rules.simultaneous) offers on top of position[M]. The engine's Position
+// has these four methods, and enginePos gets them by embedding it
+// (asserted in engineplay.go); the toy games of the tests have their own.
+// Players that can play rounds are roundChoosers (players.go). See doc.go
+// for how each player treats a round.
 type roundPosition[M comparable] interface {
 	// InRound reports whether the next step is a round, in which both
 	// players choose a move at once, rather than one player's turn.

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"context"
 	"testing"
 
 	"balancefarm/engine"
@@ -71,11 +70,11 @@ func TestPlayersFindForcedWins(t *testing.T) {
 		}
 		stm := pos.SideToMove()
 		for _, spec := range tacticPlayers {
-			pl, err := NewPlayer(spec, g, 1)
+			pl, err := newMovePlayer(spec, g, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
-			m, d, err := pl.Choose(context.Background(), pos, 0)
+			m, d, err := pl.choose(pos)
 			if err != nil {
 				t.Fatalf("%s, %s: %v", tc.name, spec, err)
 			}
@@ -88,8 +87,8 @@ func TestPlayersFindForcedWins(t *testing.T) {
 			if !won {
 				t.Errorf("%s, %s: played %s (%+v), which does not win in %d", tc.name, spec, pos.MoveString(m), d, tc.n)
 			}
-			if d.HasScore && d.Score != scoreWin-(2*tc.n-1) {
-				t.Errorf("%s, %s: score %s, want win in %d plies", tc.name, spec, DescribeScore(d.Score), 2*tc.n-1)
+			if d.hasScore && d.score != scoreWin-(2*tc.n-1) {
+				t.Errorf("%s, %s: score %s, want win in %d plies", tc.name, spec, DescribeScore(d.score), 2*tc.n-1)
 			}
 		}
 	}

@@ -100,7 +100,7 @@ func TestRoundPlayersAvoidDominatedChoice(t *testing.T) {
 		for seed := uint64(1); seed <= 20; seed++ {
 			c, _ := newChooser[oeMove, *oddEven](ps, tables, seed)
 			g := &oddEven{announcer: -1, target: 2}
-			d, err := c.chooseRound(context.Background(), g, 1<<40, int(seed%2), nil)
+			d, err := asRoundChooser(t, c).chooseRound(context.Background(), g, 1<<40, int(seed%2), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -119,7 +119,7 @@ func TestRoundAnswerToAnnouncedMove(t *testing.T) {
 		for _, shown := range []oeMove{1, 2} {
 			c, _ := newChooser[oeMove, *oddEven](ps, tables, 5)
 			g := &oddEven{announcer: 0, target: 2}
-			d, err := c.chooseRound(context.Background(), g, 1<<40, 1, &shown)
+			d, err := asRoundChooser(t, c).chooseRound(context.Background(), g, 1<<40, 1, &shown)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -21,7 +21,7 @@ import (
 // moves are found by replaying them on a copy of the game (follow); where
 // they cannot be, the current FEN alone is sent and the history starts
 // again there.
-type uciChooser[M comparable, P position[M]] struct {
+type uciChooser struct {
 	spec PlayerSpec
 	proc *uciProcess
 	// The game as the engine was told it: startFEN, the moves since, and
@@ -32,29 +32,16 @@ type uciChooser[M comparable, P position[M]] struct {
 	buf      []engine.Move
 }
 
-func newUCIChooser[M comparable, P position[M]](spec PlayerSpec) *uciChooser[M, P] {
-	return &uciChooser[M, P]{spec: spec}
+func newUCIChooser(spec PlayerSpec) *uciChooser {
+	return &uciChooser{spec: spec}
 }
 
-func (c *uciChooser[M, P]) chooseRound(context.Context, P, int64, int, *M) (decision[M], error) {
-	return decision[M]{}, errors.New("search: an outside UCI engine cannot play a game in rounds")
-}
-
-func (c *uciChooser[M, P]) choose(ctx context.Context, p P, hardCap int64) (decision[M], error) {
-	ep, ok := any(p).(enginePos)
-	if !ok {
-		return decision[M]{}, errors.New("search: an outside UCI engine plays only the engine's positions")
-	}
-	d, err := c.play(ctx, ep.Position, hardCap)
-	out := decision[M]{nodes: d.nodes, score: d.score, hasScore: d.hasScore, depth: d.depth}
-	if err == nil {
-		out.move = any(d.move).(M)
-	}
-	return out, err
+func (c *uciChooser) choose(ctx context.Context, p enginePos, hardCap int64) (decision[engine.Move], error) {
+	return c.play(ctx, p.Position, hardCap)
 }
 
 // play asks the engine for its move in pos.
-func (c *uciChooser[M, P]) play(ctx context.Context, pos *engine.Position, hardCap int64) (decision[engine.Move], error) {
+func (c *uciChooser) play(ctx context.Context, pos *engine.Position, hardCap int64) (decision[engine.Move], error) {
 	var d decision[engine.Move]
 	if hardCap <= 0 {
 		return d, errNodeLimit
@@ -98,7 +85,7 @@ func (c *uciChooser[M, P]) play(ctx context.Context, pos *engine.Position, hardC
 // ask sends a position and the go command and waits for the bestmove
 // line, reading the search's info into d. It stops the engine when ctx
 // ends (or a movetime search overruns), killing it if it will not stop.
-func (c *uciChooser[M, P]) ask(ctx context.Context, position string, hardCap int64, d *decision[engine.Move]) (string, error) {
+func (c *uciChooser) ask(ctx context.Context, position string, hardCap int64, d *decision[engine.Move]) (string, error) {
 	if err := c.proc.send(position); err != nil {
 		return "", err
 	}
@@ -128,7 +115,7 @@ func (c *uciChooser[M, P]) ask(ctx context.Context, position string, hardCap int
 // start runs the engine and sets it up: the spec's options (each checked
 // against what the engine declares), Threads=1 unless the spec says
 // otherwise, and a new game.
-func (c *uciChooser[M, P]) start(ctx context.Context) (*uciProcess, error) {
+func (c *uciChooser) start(ctx context.Context) (*uciProcess, error) {
 	proc, err := startUCI(ctx, c.spec.Path)
 	if err != nil {
 		return nil, err
@@ -177,7 +164,7 @@ func (c *uciChooser[M, P]) start(ctx context.Context) (*uciProcess, error) {
 // player's first position when the moves since can be followed and each
 // is spelled as every UCI engine reads it, else the current FEN alone
 // (and the history starts again there). It reports which.
-func (c *uciChooser[M, P]) positionCommand(pos *engine.Position, fen string) (string, bool) {
+func (c *uciChooser) positionCommand(pos *engine.Position, fen string) (string, bool) {
 	if c.last != nil {
 		if between, ok := follow(c.last, pos, maxFollowPlies); ok && allPlain(c.last, between) {
 			for _, m := range between {
@@ -247,7 +234,7 @@ func follow(from, to *engine.Position, depth int) ([]engine.Move, bool) {
 
 // goCommand is the go command of the spec's budget. A node budget is cut
 // to what the game has left.
-func (c *uciChooser[M, P]) goCommand(hardCap int64) string {
+func (c *uciChooser) goCommand(hardCap int64) string {
 	limit := c.spec.Limit
 	if c.spec.Budget == UCIBudgetNodes && hardCap < limit {
 		limit = hardCap
@@ -262,7 +249,7 @@ func (c *uciChooser[M, P]) goCommand(hardCap int64) string {
 // the engine read the game as already won (Fairy-Stockfish ends Jeson Mor
 // when a knight survives a turn on e5, where the rule file still wants it
 // to step off) and that move is played; otherwise it is an error.
-func (c *uciChooser[M, P]) mapMove(pos *engine.Position, line string) (engine.Move, error) {
+func (c *uciChooser) mapMove(pos *engine.Position, line string) (engine.Move, error) {
 	s := strings.Fields(line)[1]
 	if s == "(none)" || s == "0000" {
 		if m, ok := winsAtOnce(pos); ok {
@@ -313,7 +300,7 @@ func winsAtOnce(pos *engine.Position) (engine.Move, bool) {
 // pieceAlias reads Fairy-Stockfish's "+" (promote) and "-" (demote)
 // suffixes: the one legal promotion between the squares, to a "+X" kind
 // for "+" where the ids say so, else the only one there is.
-func (c *uciChooser[M, P]) pieceAlias(pos *engine.Position, s string) (engine.Move, bool) {
+func (c *uciChooser) pieceAlias(pos *engine.Position, s string) (engine.Move, bool) {
 	if len(s) < 5 || (s[len(s)-1] != '+' && s[len(s)-1] != '-') {
 		return 0, false
 	}
@@ -339,7 +326,7 @@ func (c *uciChooser[M, P]) pieceAlias(pos *engine.Position, s string) (engine.Mo
 }
 
 // close ends the engine's process.
-func (c *uciChooser[M, P]) close() {
+func (c *uciChooser) close() {
 	if c.proc != nil {
 		c.proc.close()
 		c.proc = nil

@@ -282,8 +282,8 @@ func TestUCIErrors(t *testing.T) {
 		}
 	})
 	t.Run("toy game", func(t *testing.T) {
-		c := newUCIChooser[nimMove, *nim](PlayerSpec{Family: FamilyUCI, Path: "x", Budget: UCIBudgetNodes, Limit: 1})
-		if _, err := c.choose(context.Background(), newNim(5, 1), 100); err == nil || !strings.Contains(err.Error(), "engine's positions") {
+		_, err := newChooser[nimMove, *nim](PlayerSpec{Family: FamilyUCI, Path: "x", Budget: UCIBudgetNodes, Limit: 1}, buildEvalTables(nil), 1)
+		if err == nil || !strings.Contains(err.Error(), "engine's positions") {
 			t.Errorf("a uci player on a toy game: %v", err)
 		}
 	})
@@ -377,7 +377,7 @@ func TestUCIMoveString(t *testing.T) {
 			t.Errorf("%s at %s: %s is %q in UCI, want %q", tc.file, pos.FEN(), tc.move, got, tc.want)
 		}
 		// What the engine writes maps back to the same move.
-		c := newUCIChooser[engine.Move, enginePos](PlayerSpec{})
+		c := newUCIChooser(PlayerSpec{})
 		if back, err := c.mapMove(pos, "bestmove "+tc.want); err != nil || back != m {
 			t.Errorf("%s: %q maps back to %v, %v", tc.file, tc.want, back, err)
 		}
@@ -405,7 +405,7 @@ func TestUCIAliases(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.move, err)
 		}
-		c := newUCIChooser[engine.Move, enginePos](PlayerSpec{})
+		c := newUCIChooser(PlayerSpec{})
 		if got, err := c.mapMove(pos, "bestmove "+tc.bestmove+" ponder a1a2"); err != nil || got != want {
 			t.Errorf("%s at %s: %s maps to %s, %v; want %s", tc.file, tc.fen, tc.bestmove, pos.MoveString(got), err, tc.move)
 		}

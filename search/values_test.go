@@ -91,8 +91,8 @@ func TestSpecValuesReachEvaluation(t *testing.T) {
 		if _, err := PlayGame(context.Background(), g, spec, "random", 1, Limits{}, nil); err == nil || !strings.Contains(err.Error(), "does not have") {
 			t.Errorf("PlayGame with %s: error %v, want the unknown piece named", spec, err)
 		}
-		if _, err := NewPlayer(spec, g, 1); err == nil {
-			t.Errorf("NewPlayer(%s) accepted a piece the game lacks", spec)
+		if _, err := newMovePlayer(spec, g, 1); err == nil {
+			t.Errorf("newMovePlayer(%s) accepted a piece the game lacks", spec)
 		}
 	}
 }

@@ -41,7 +41,7 @@ func Games(results []protocol.Result) []stats.Game {
 			PairID:      strconv.Itoa(r.PairID),
 			Seed:        r.Seed,
 			Winner:      r.Winner,
-			Rule:        r.Ending,
+			Rule:        engine.Ending(r.Ending),
 			Plies:       r.Plies,
 			LeadChanges: r.LeadChanges,
 			DecisivePly: r.DecisivePly,

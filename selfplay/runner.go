@@ -96,7 +96,7 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 	}
 	// A goal reached ends the game there, so its ply is the game's length;
 	// the design warnings ask how early that comes.
-	if rec.Rule == "reach" {
+	if rec.Rule == engine.EndReach {
 		features[protocol.FeatureGoalPly] = rec.Plies
 	}
 	return protocol.Result{
@@ -106,7 +106,7 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 		Plies:        rec.Plies,
 		Result:       rec.Result,
 		Winner:       rec.Winner,
-		Ending:       rec.Rule,
+		Ending:       string(rec.Rule),
 		Nodes:        rec.Nodes[0] + rec.Nodes[1],
 		Features:     features,
 		LeadChanges:  rec.LeadChanges,

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"balancefarm/engine"
 	"balancefarm/protocol"
 )
 
@@ -57,7 +58,7 @@ func Analyze(l Ladder, start StartInfo, games []Game, th Thresholds) (*Analysis,
 		if err := checkGame(l, i, g); err != nil {
 			return nil, err
 		}
-		if g.Rule == EndError {
+		if g.Rule == engine.EndError {
 			a.Errors++
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"balancefarm/engine"
 	"balancefarm/stats"
 	"balancefarm/stats/synth"
 )
@@ -45,16 +46,16 @@ func TestAnalyzeVerdicts(t *testing.T) {
 		{"healthy ladder", func() []stats.Game { return healthy(t, steady) }, ""},
 		{"strong rungs draw", func() []stats.Game {
 			gs := healthy(t, steady)
-			strongGames(gs, func(i int, g *stats.Game) { g.Winner, g.Rule = -1, stats.EndRepetition })
+			strongGames(gs, func(i int, g *stats.Game) { g.Winner, g.Rule = -1, engine.EndRepetition })
 			return gs
 		}, stats.FlagDrawHeavy},
 		{"most strong games hit the ply limit", func() []stats.Game {
 			gs := healthy(t, steady)
 			strongGames(gs, func(i int, g *stats.Game) {
 				if i%5 < 4 {
-					g.Winner, g.Rule, g.Plies = -1, stats.EndMaxPlies, 300
+					g.Winner, g.Rule, g.Plies = -1, engine.EndMaxPlies, 300
 				} else {
-					g.Winner, g.Rule = i%2, stats.EndCheckmate
+					g.Winner, g.Rule = i%2, engine.EndCheckmate
 				}
 			})
 			return gs
@@ -72,9 +73,9 @@ func TestAnalyzeVerdicts(t *testing.T) {
 			gs := healthy(t, steady)
 			strongGames(gs, func(i int, g *stats.Game) {
 				if i%2 == 0 {
-					g.Winner, g.Rule, g.Plies = -1, stats.EndMaxPlies, 300
+					g.Winner, g.Rule, g.Plies = -1, engine.EndMaxPlies, 300
 				} else {
-					g.Winner, g.Rule = (i/2)%2, stats.EndCheckmate
+					g.Winner, g.Rule = (i/2)%2, engine.EndCheckmate
 				}
 			})
 			return gs
@@ -83,7 +84,7 @@ func TestAnalyzeVerdicts(t *testing.T) {
 			gs := healthy(t, steady)
 			strongGames(gs, func(i int, g *stats.Game) {
 				if g.P0 == g.P1 {
-					g.Winner, g.Rule = 0, stats.EndCheckmate
+					g.Winner, g.Rule = 0, engine.EndCheckmate
 				}
 			})
 			return gs
@@ -124,7 +125,7 @@ func TestAnalyzeVerdicts(t *testing.T) {
 
 func TestAnalyzeContents(t *testing.T) {
 	games := healthy(t, []float64{0, 200, 400, 600})
-	games = append(games, stats.Game{P0: "random", P1: "ab:d1", Winner: -1, Rule: stats.EndError})
+	games = append(games, stats.Game{P0: "random", P1: "ab:d1", Winner: -1, Rule: engine.EndError})
 	start := stats.StartInfo{UsesCastling: true, FirstMoveCapture: [2]bool{true, false}}
 	a, err := stats.Analyze(ladder, start, games, stats.DefaultThresholds())
 	if err != nil {
@@ -159,7 +160,7 @@ func TestAnalyzeContents(t *testing.T) {
 
 func TestAnalyzeRejectsBadInput(t *testing.T) {
 	th := stats.DefaultThresholds()
-	good := stats.Game{P0: "random", P1: "ab:d1", Winner: 0, Rule: stats.EndCheckmate, Plies: 20}
+	good := stats.Game{P0: "random", P1: "ab:d1", Winner: 0, Rule: engine.EndCheckmate, Plies: 20}
 	cases := []struct {
 		name   string
 		ladder stats.Ladder
@@ -169,11 +170,11 @@ func TestAnalyzeRejectsBadInput(t *testing.T) {
 		{"empty ladder", stats.Ladder{}, []stats.Game{good}, th},
 		{"duplicate rung", stats.Ladder{Rungs: []string{"a", "a"}}, nil, th},
 		{"doubling off the ladder", stats.Ladder{Rungs: []string{"a"}, Doublings: []stats.Doubling{{"a", "b"}}}, nil, th},
-		{"spec off the ladder", ladder, []stats.Game{{P0: "mcts:i5", P1: "random", Rule: stats.EndCheckmate}}, th},
-		{"winner 2", ladder, []stats.Game{{P0: "random", P1: "random", Winner: 2, Rule: stats.EndCheckmate}}, th},
+		{"spec off the ladder", ladder, []stats.Game{{P0: "mcts:i5", P1: "random", Rule: engine.EndCheckmate}}, th},
+		{"winner 2", ladder, []stats.Game{{P0: "random", P1: "random", Winner: 2, Rule: engine.EndCheckmate}}, th},
 		{"no rule", ladder, []stats.Game{{P0: "random", P1: "random"}}, th},
-		{"negative plies", ladder, []stats.Game{{P0: "random", P1: "random", Rule: stats.EndCheckmate, Plies: -1}}, th},
-		{"only errors", ladder, []stats.Game{{P0: "random", P1: "random", Rule: stats.EndError}}, th},
+		{"negative plies", ladder, []stats.Game{{P0: "random", P1: "random", Rule: engine.EndCheckmate, Plies: -1}}, th},
+		{"only errors", ladder, []stats.Game{{P0: "random", P1: "random", Rule: engine.EndError}}, th},
 		{"no games", ladder, nil, th},
 		{"bad thresholds", ladder, []stats.Game{good}, stats.Thresholds{}},
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"balancefarm/engine"
 	"balancefarm/stats"
 )
 
@@ -15,9 +16,9 @@ func TestScopeSaysDistinctGames(t *testing.T) {
 	var games []stats.Game
 	for i := 0; i < 12; i++ {
 		games = append(games,
-			stats.Game{P0: "ab:n3000", P1: "ab:n3000", PairID: fmt.Sprint(i), Winner: i % 2, Rule: stats.EndCheckmate, Plies: 40, Line: uint64(1 + i%3)},
-			stats.Game{P0: "random", P1: "ab:n3000", PairID: fmt.Sprint(100 + i), Winner: 1, Rule: stats.EndCheckmate, Plies: 30, Line: uint64(10 + i)},
-			stats.Game{P0: "ab:n3000", P1: "random", PairID: fmt.Sprint(100 + i), Winner: 0, Rule: stats.EndCheckmate, Plies: 30, Line: uint64(50 + i)})
+			stats.Game{P0: "ab:n3000", P1: "ab:n3000", PairID: fmt.Sprint(i), Winner: i % 2, Rule: engine.EndCheckmate, Plies: 40, Line: uint64(1 + i%3)},
+			stats.Game{P0: "random", P1: "ab:n3000", PairID: fmt.Sprint(100 + i), Winner: 1, Rule: engine.EndCheckmate, Plies: 30, Line: uint64(10 + i)},
+			stats.Game{P0: "ab:n3000", P1: "random", PairID: fmt.Sprint(100 + i), Winner: 0, Rule: engine.EndCheckmate, Plies: 30, Line: uint64(50 + i)})
 	}
 	for _, c := range []struct {
 		name  string

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"balancefarm/engine"
 	"balancefarm/protocol"
 )
 
@@ -15,7 +16,7 @@ func linesOf(counts []int, chose bool, winner func(line int) int) []Game {
 	for k, c := range counts {
 		for i := 0; i < c; i++ {
 			g := Game{P0: "ab:n3000", P1: "ab:n3000", PairID: fmt.Sprint(len(out) / 2), Winner: winner(k),
-				Rule: EndCheckmate, Plies: 40, Line: uint64(k + 1), Features: map[string]int{}}
+				Rule: engine.EndCheckmate, Plies: 40, Line: uint64(k + 1), Features: map[string]int{}}
 			if chose {
 				g.Features[protocol.FeatureChoices] = 30
 			}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"balancefarm/engine"
 	"balancefarm/stats"
 	"balancefarm/stats/synth"
 )
@@ -56,9 +57,9 @@ func TestFitRatingsPerfectSeparationStaysFinite(t *testing.T) {
 	ladder := stats.Ladder{Rungs: []string{"w", "s"}}
 	var games []stats.Game
 	for i := range 20 {
-		g := stats.Game{P0: "s", P1: "w", Winner: 0, Rule: stats.EndCheckmate, Plies: 30}
+		g := stats.Game{P0: "s", P1: "w", Winner: 0, Rule: engine.EndCheckmate, Plies: 30}
 		if i%2 == 1 {
-			g = stats.Game{P0: "w", P1: "s", Winner: 1, Rule: stats.EndCheckmate, Plies: 30}
+			g = stats.Game{P0: "w", P1: "s", Winner: 1, Rule: engine.EndCheckmate, Plies: 30}
 		}
 		games = append(games, g)
 	}
@@ -78,8 +79,8 @@ func TestFitRatingsPerfectSeparationStaysFinite(t *testing.T) {
 func TestFitRatingsLeavesOutDisconnected(t *testing.T) {
 	ladder := stats.Ladder{Rungs: []string{"a", "b", "c", "d"}}
 	games := []stats.Game{
-		{P0: "a", P1: "b", Winner: 1, Rule: stats.EndCheckmate, Plies: 10},
-		{P0: "c", P1: "d", Winner: 1, Rule: stats.EndCheckmate, Plies: 10},
+		{P0: "a", P1: "b", Winner: 1, Rule: engine.EndCheckmate, Plies: 10},
+		{P0: "c", P1: "d", Winner: 1, Rule: engine.EndCheckmate, Plies: 10},
 	}
 	r, err := stats.FitRatings(ladder, games, 1, 0.95)
 	if err != nil {

@@ -4,26 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-)
 
-// Ending rules, as the engine names the rule that stopped a game. Rules not
-// listed here are accepted and counted under their own names.
-const (
-	EndCheckmate    = "checkmate"
-	EndStalemate    = "stalemate"
-	EndRoyalCapture = "royal_capture"
-	EndReach        = "reach"
-	EndExtinction   = "extinction"
-	EndCheckLimit   = "check_limit"
-	EndBareRoyal    = "bare_royal"
-	EndAnnihilation = "annihilation"
-	EndMaxPlies     = "max_plies"
-	EndRepetition   = "repetition"
-	EndNoProgress   = "no_progress"
-	EndScoring      = "scoring"
-	// EndError marks a game the engine or a player failed to finish; such
-	// games are counted apart and left out of every statistic.
-	EndError = "error"
+	"balancefarm/engine"
 )
 
 // Game is the result of one finished game, as the farm reports it.
@@ -33,8 +15,8 @@ type Game struct {
 	// from the same opening seed; empty for an unpaired game.
 	PairID      string
 	Seed        uint64
-	Winner      int    // 0, 1, or -1 for a draw
-	Rule        string // the ending rule, one of the End* names or another
+	Winner      int           // 0, 1, or -1 for a draw
+	Rule        engine.Ending // the rule that ended it, or engine.EndError
 	Plies       int
 	LeadChanges int // times the side ahead by the players' evaluation changed
 	// DecisivePly is the ply after which the eventual winner's evaluation
@@ -74,14 +56,10 @@ func (g Game) sideOf(spec string) int {
 	return -1
 }
 
-// Unfinished reports whether an ending means the game was stopped rather
-// than played out: the ply limit or the no-progress clock.
-func Unfinished(rule string) bool { return rule == EndMaxPlies || rule == EndNoProgress }
-
 // timeout is Ludii's "timeout": no winner and stopped by the ply limit
 // (a scoring ending that left the scores equal is the same clock running out).
 func (g Game) timeout() bool {
-	return g.Winner == -1 && (g.Rule == EndMaxPlies || g.Rule == EndScoring)
+	return g.Winner == -1 && (g.Rule == engine.EndMaxPlies || g.Rule == engine.EndScoring)
 }
 
 // StartInfo is what the caller computes from the rule file and its start
@@ -194,13 +172,13 @@ type RuleCount struct {
 
 // countEndings tallies games by ending rule, most frequent first.
 func countEndings(games []Game) []RuleCount {
-	by := map[string]int{}
+	by := map[engine.Ending]int{}
 	for _, g := range games {
 		by[g.Rule]++
 	}
 	out := make([]RuleCount, 0, len(by))
 	for r, n := range by {
-		out = append(out, RuleCount{r, n})
+		out = append(out, RuleCount{string(r), n})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Games != out[j].Games {

@@ -2,6 +2,8 @@ package stats
 
 import (
 	"testing"
+
+	"balancefarm/engine"
 )
 
 func TestMetricsKnownAnswers(t *testing.T) {
@@ -9,15 +11,15 @@ func TestMetricsKnownAnswers(t *testing.T) {
 	// Ten mirror games of s: 6 first-mover wins, 2 second-mover wins, a
 	// repetition draw and a max_plies draw.
 	var scope []Game
-	add := func(k, winner int, rule string, plies, leads, decisive int) {
+	add := func(k, winner int, rule engine.Ending, plies, leads, decisive int) {
 		for range k {
 			scope = append(scope, Game{P0: "s", P1: "s", Winner: winner, Rule: rule, Plies: plies, LeadChanges: leads, DecisivePly: decisive})
 		}
 	}
-	add(6, 0, EndCheckmate, 40, 4, 20)
-	add(2, 1, EndCheckmate, 60, 6, 0) // no decisive ply recorded
-	add(1, -1, EndRepetition, 100, 0, 0)
-	add(1, -1, EndMaxPlies, 200, 10, 0)
+	add(6, 0, engine.EndCheckmate, 40, 4, 20)
+	add(2, 1, engine.EndCheckmate, 60, 6, 0) // no decisive ply recorded
+	add(1, -1, engine.EndRepetition, 100, 0, 0)
+	add(1, -1, engine.EndMaxPlies, 200, 10, 0)
 	// The doubling pairing: s scores 3 of 4.
 	all := append([]Game{}, scope...)
 	all = append(all, pairOf("x", 1, "s", "w", 1, 1)...)
@@ -87,7 +89,7 @@ func TestBalanceInterval(t *testing.T) {
 
 func TestMetricsUnmeasured(t *testing.T) {
 	l := Ladder{Rungs: []string{"a"}}
-	ms, steps := Metrics(l, []Game{{P0: "a", P1: "a", Winner: -1, Rule: EndRepetition, Plies: 10}}, nil, 0.95)
+	ms, steps := Metrics(l, []Game{{P0: "a", P1: "a", Winner: -1, Rule: engine.EndRepetition, Plies: 10}}, nil, 0.95)
 	for _, m := range ms {
 		if (m.Name == MetricDecisive || m.Name == MetricSkillTrace) && m.Measured {
 			t.Errorf("%s measured without data", m.Name)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"balancefarm/engine"
 	"balancefarm/protocol"
 )
 
@@ -13,10 +14,10 @@ import (
 func mirrorRun(n, drawEvery int, firstWins func(i int) bool) []Game {
 	gs := make([]Game, n)
 	for i := range gs {
-		g := Game{P0: "top", P1: "top", Rule: EndCheckmate, Plies: 80, Winner: 1}
+		g := Game{P0: "top", P1: "top", Rule: engine.EndCheckmate, Plies: 80, Winner: 1}
 		switch {
 		case drawEvery > 0 && i%drawEvery == 0:
-			g.Winner, g.Rule = -1, EndRepetition
+			g.Winner, g.Rule = -1, engine.EndRepetition
 		case firstWins(i):
 			g.Winner = 0
 		}
@@ -99,8 +100,8 @@ func TestMatch(t *testing.T) {
 			}
 			id := strconv.Itoa(k)
 			gs = append(gs,
-				Game{P0: "new", P1: "old", PairID: id, Seed: uint64(k), Winner: first, Rule: EndCheckmate, Plies: 50},
-				Game{P0: "old", P1: "new", PairID: id, Seed: uint64(k), Winner: second, Rule: EndCheckmate, Plies: 50})
+				Game{P0: "new", P1: "old", PairID: id, Seed: uint64(k), Winner: first, Rule: engine.EndCheckmate, Plies: 50},
+				Game{P0: "old", P1: "new", PairID: id, Seed: uint64(k), Winner: second, Rule: engine.EndCheckmate, Plies: 50})
 		}
 		return gs
 	}
@@ -126,7 +127,7 @@ func TestMatch(t *testing.T) {
 			t.Errorf("%s: Elo %+v", c.name, r.Elo)
 		}
 	}
-	if _, err := Match([]Game{{P0: "x", P1: "old", Winner: 0, Rule: EndCheckmate}}, "new", "old", 0, 10, 0.05, 0.05, 0.95); err == nil {
+	if _, err := Match([]Game{{P0: "x", P1: "old", Winner: 0, Rule: engine.EndCheckmate}}, "new", "old", 0, 10, 0.05, 0.05, 0.95); err == nil {
 		t.Error("a game without the challenger was accepted")
 	}
 }

@@ -3,6 +3,8 @@ package stats
 import (
 	"math"
 	"testing"
+
+	"balancefarm/engine"
 )
 
 // pairOf builds a colour-swapped pair: in the first game a moves first.
@@ -17,11 +19,11 @@ func pairOf(id string, seed uint64, a, b string, r1, r2 float64) []Game {
 		}
 		return -1
 	}
-	rule := func(r float64) string {
+	rule := func(r float64) engine.Ending {
 		if r == 0.5 {
-			return EndRepetition
+			return engine.EndRepetition
 		}
-		return EndCheckmate
+		return engine.EndCheckmate
 	}
 	return []Game{
 		{P0: a, P1: b, PairID: id, Seed: seed, Winner: winner(0, r1), Rule: rule(r1), Plies: 40},
@@ -87,7 +89,7 @@ func TestPairingSides(t *testing.T) {
 	if sw.Pentanomial.Counts != [5]int{0, 0, 1, 1, 0} {
 		t.Errorf("pentanomial %v, want one pair at 1 point and one at 3/2", sw.Pentanomial.Counts)
 	}
-	if len(sw.Endings) != 2 || sw.Endings[0] != (RuleCount{EndCheckmate, 3}) {
+	if len(sw.Endings) != 2 || sw.Endings[0] != (RuleCount{string(engine.EndCheckmate), 3}) {
 		t.Errorf("endings %+v", sw.Endings)
 	}
 	mirror := ps[1]

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"balancefarm/engine"
 )
 
 // pseudoCount is added to every category of a test's support before the
@@ -153,7 +155,7 @@ func feedsFor(l Ladder, th Thresholds, a, b string) []feed {
 	if strong[a] && strong[b] && !l.Mirror {
 		fs = append(fs,
 			feed{FlagDrawHeavy, "draw", th.DrawHeavy, true, func(g Game) float64 { return b2f(g.Winner == -1) }},
-			feed{FlagUnfinished, "max_plies or no_progress ending", th.Unfinished, true, func(g Game) float64 { return b2f(Unfinished(g.Rule)) }},
+			feed{FlagUnfinished, "max_plies or no_progress ending", th.Unfinished, true, func(g Game) float64 { return b2f(g.Rule.Unfinished()) }},
 			feed{FlagShort, fmt.Sprintf("game over within %d plies", th.ShortPlies), th.Short, true,
 				func(g Game) float64 { return b2f(g.Plies <= th.ShortPlies) }})
 	}
@@ -190,7 +192,7 @@ func Decide(l Ladder, th Thresholds, games []Game) (Decision, error) {
 		if err := checkGame(l, i, g); err != nil {
 			return Decision{}, err
 		}
-		if g.Rule != EndError {
+		if g.Rule != engine.EndError {
 			counted = append(counted, g)
 		}
 	}
@@ -401,7 +403,7 @@ func equalMeasures(th Thresholds, scope []Game, name string) Measures {
 		if g.Winner == -1 {
 			draws++
 		}
-		if Unfinished(g.Rule) {
+		if g.Rule.Unfinished() {
 			unfinished++
 		}
 		if g.Plies <= th.ShortPlies {

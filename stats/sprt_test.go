@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"balancefarm/engine"
 )
 
 func TestGSPRTReducesToWaldForBernoulli(t *testing.T) {
@@ -116,7 +118,7 @@ func TestDecideWaitsForMinimumAndPairs(t *testing.T) {
 		t.Errorf("odd game count: %+v %v, want continue waiting for the pair", d, err)
 	}
 	// Error games are not counted.
-	withErr := append(append([]Game{}, games[:4]...), Game{P0: "s", P1: "w", Winner: -1, Rule: EndError})
+	withErr := append(append([]Game{}, games[:4]...), Game{P0: "s", P1: "w", Winner: -1, Rule: engine.EndError})
 	if d, _ := Decide(l, th, withErr); d.Games != 4 {
 		t.Errorf("error game counted: %d games", d.Games)
 	}
@@ -150,13 +152,13 @@ func TestDecideRejectsBadInput(t *testing.T) {
 	l := Ladder{Rungs: []string{"a", "b", "c"}}
 	th := DefaultThresholds()
 	mixed := []Game{
-		{P0: "a", P1: "b", Winner: 0, Rule: EndCheckmate},
-		{P0: "a", P1: "c", Winner: 0, Rule: EndCheckmate},
+		{P0: "a", P1: "b", Winner: 0, Rule: engine.EndCheckmate},
+		{P0: "a", P1: "c", Winner: 0, Rule: engine.EndCheckmate},
 	}
 	if _, err := Decide(l, th, mixed); err == nil {
 		t.Error("two pairings in one call: want an error")
 	}
-	if _, err := Decide(l, th, []Game{{P0: "a", P1: "x", Rule: EndCheckmate}}); err == nil {
+	if _, err := Decide(l, th, []Game{{P0: "a", P1: "x", Rule: engine.EndCheckmate}}); err == nil {
 		t.Error("spec off the ladder: want an error")
 	}
 	bad := th

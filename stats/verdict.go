@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"balancefarm/engine"
 	"balancefarm/protocol"
 )
 
@@ -299,7 +300,7 @@ func Warnings(start StartInfo, scope []Game, m Measures, errorGames int, th Thre
 			if p := g.feature(protocol.FeatureGoalPly); p > 0 {
 				return p <= th.EarlyPlies
 			}
-			return g.Rule == EndReach && g.Plies <= th.EarlyPlies
+			return g.Rule == engine.EndReach && g.Plies <= th.EarlyPlies
 		}
 		if k, r := share(goalEarly); r >= th.EarlyRate {
 			out = append(out, Warning{Name: WarnGoalEarly,

@@ -1,9 +1,11 @@
 package stats
 
 import (
-	"balancefarm/protocol"
 	"strings"
 	"testing"
+
+	"balancefarm/engine"
+	"balancefarm/protocol"
 )
 
 func rateIv(v float64) Interval { return Interval{Est: v, Lo: v - 0.05, Hi: v + 0.05} }
@@ -119,7 +121,7 @@ func TestChecksNotAssessedWithoutGames(t *testing.T) {
 func gamesWith(n, k int, feature string, v int) []Game {
 	gs := make([]Game, n)
 	for i := range gs {
-		gs[i] = Game{P0: "a", P1: "a", Winner: -1, Rule: EndRepetition, Plies: 60, Features: map[string]int{}}
+		gs[i] = Game{P0: "a", P1: "a", Winner: -1, Rule: engine.EndRepetition, Plies: 60, Features: map[string]int{}}
 		if i < k {
 			gs[i].Features[feature] = v
 		}
@@ -140,7 +142,7 @@ func TestWarningsAtTheirThresholds(t *testing.T) {
 	reachGames := func(k int) []Game {
 		gs := gamesWith(20, 0, "", 0)
 		for i := range k {
-			gs[i].Rule, gs[i].Winner, gs[i].Plies = EndReach, 0, 9
+			gs[i].Rule, gs[i].Winner, gs[i].Plies = engine.EndReach, 0, 9
 		}
 		return gs
 	}

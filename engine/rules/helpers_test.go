@@ -171,5 +171,6 @@ func allCases() [][]agreeCase {
 		versionGatingCases,
 		schema30Cases,
 		schema31Cases,
+		enumListsCases,
 	}
 }

@@ -88,8 +88,8 @@ func ReadFile(path string) ([]byte, error) {
 	return data, nil
 }
 
-// declaredVersion is the file's schema_version when well formed, 29 when
-// absent, and 0 when it is ill-formed (then no version line is given: the
+// declaredVersion is the file's schema_version when well formed, the latest
+// when absent, and 0 when it is ill-formed (then no version line is given: the
 // shape pass reports the version itself).
 func declaredVersion(root *node) int {
 	v := root.get("schema_version")

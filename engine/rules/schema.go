@@ -36,6 +36,7 @@ type shape struct {
 	enumInt      []int64        // tEnum of integers
 	alts         []*shape       // tUnion, at most one per JSON type
 	desc         string         // tUnion: how a message names the choices
+	descBefore   string         // tUnion: desc for a file older than an alternative's since
 	unique       bool           // tList: no entry twice
 	notBlank     bool           // tString: not only whitespace
 	date         bool           // tString: YYYY-MM-DD
@@ -116,6 +117,10 @@ func withLen(s *shape, min, max int) *shape { s.minLen, s.maxLen = min, max; ret
 // since marks a union alternative as added in schema v.
 func sinceAlt(v int, label string, s *shape) *shape { s.since, s.sinceLabel = v, label; return s }
 
+// describedBefore gives a union with a dated alternative the words a file
+// older than that alternative is told, which leave it out.
+func describedBefore(s *shape, desc string) *shape { s.descBefore = desc; return s }
+
 // Shared shapes.
 var (
 	pieceID    = str
@@ -138,6 +143,15 @@ var (
 // specShape is schema 31.
 var specShape = buildSpecShape()
 
+// moveKind is pieces[].moves[].kind; bent came with schema 30.
+var moveKind = enumSince(enum(KindSlide, KindLeap, KindHop, KindLame, KindSweep, KindBent),
+	map[string]int{KindBent: 30}, "pieces.moves.kind")
+
+// MoveKindChoices lists the move kinds a file of schema version v may
+// write, as a refusal words them: ('slide', 'leap', 'hop', 'lame', 'sweep')
+// under 29.
+func MoveKindChoices(v int) string { return tuple(enumChoices(moveKind, v)) }
+
 func buildSpecShape() *shape {
 	condition := obj(
 		opt("from_rank", intAtLeast(0)),
@@ -145,8 +159,7 @@ func buildSpecShape() *shape {
 		opt("region", squareList()),
 	)
 	move := obj(
-		req("kind", enumSince(enum(KindSlide, KindLeap, KindHop, KindLame, KindSweep, KindBent),
-			map[string]int{KindBent: 30}, "pieces.moves.kind")),
+		req("kind", moveKind),
 		req("vectors", vectorList()),
 		opt("symmetry", symmetry()),
 		opt("range", integer(0, 16)),
@@ -345,8 +358,8 @@ func buildSpecShape() *shape {
 			req("pieces", union("'any' or a list of piece ids", enum("any"), uniqueList(pieceID(), 1, -1))),
 			opt("min_count", integer(1, 64)),
 			opt("result", result()),
-			opt("per_type", union("true, false or 'own'", boolean(),
-				sinceAlt(27, `rules.extinction.per_type "own"`, enum("own")))),
+			opt("per_type", describedBefore(union("true, false or 'own'", boolean(),
+				sinceAlt(27, `rules.extinction.per_type "own"`, enum("own"))), "true or false")),
 		)),
 		opt("drops", obj(
 			opt("from_captures", boolean()),

@@ -124,7 +124,7 @@ func (w *shaper) walk(n *node, s *shape, path, vpath string) (*node, bool) {
 	case tUnion:
 		return w.walkUnion(n, s, path, vpath)
 	}
-	if text := scalarProblem(n, s); text != "" {
+	if text := scalarProblem(n, s, w.version); text != "" {
 		w.fail(path, subject(path)+" "+text)
 		return nil, false
 	}
@@ -269,7 +269,7 @@ func (w *shaper) walkPair(n *node, path string) (*node, bool) {
 	ok := true
 	step := integer(-8, 8)
 	for i, kid := range n.kids {
-		if text := scalarProblem(kid, step); text != "" {
+		if text := scalarProblem(kid, step, w.version); text != "" {
 			w.fail(index(path, i), index(path, i)+" "+text)
 			ok = false
 		}
@@ -286,7 +286,7 @@ func (w *shaper) walkUnion(n *node, s *shape, path, vpath string) (*node, bool) 
 		case tObject, tList, tMap:
 			return w.walk(n, alt, path, vpath)
 		}
-		if scalarProblem(n, alt) != "" {
+		if scalarProblem(n, alt, w.version) != "" {
 			break
 		}
 		if alt.since != 0 {
@@ -294,8 +294,22 @@ func (w *shaper) walkUnion(n *node, s *shape, path, vpath string) (*node, bool) 
 		}
 		return n, true
 	}
-	w.fail(path, fmt.Sprintf("%s must be %s, got %s", subject(path), s.desc, repr(n)))
+	w.fail(path, fmt.Sprintf("%s must be %s, got %s", subject(path), unionDesc(s, w.version), repr(n)))
 	return nil, false
+}
+
+// unionDesc names a union's choices as a file of the given version has
+// them: without the alternatives a later schema added.
+func unionDesc(s *shape, version int) string {
+	if s.descBefore == "" || version == 0 {
+		return s.desc
+	}
+	for _, alt := range s.alts {
+		if alt.since > version {
+			return s.descBefore
+		}
+	}
+	return s.desc
 }
 
 // acceptsKind reports whether a union alternative is the one for a JSON type.
@@ -321,16 +335,17 @@ func acceptsKind(s *shape, k nodeKind) bool {
 }
 
 // scalarProblem is what is wrong with a scalar (or a pair's outline), after
-// the subject, or "" when nothing is.
-func scalarProblem(n *node, s *shape) string {
-	text := scalarText(n, s)
+// the subject, or "" when nothing is. version is the file's schema version
+// (0 when unknown): an enum's message lists only the values it has.
+func scalarProblem(n *node, s *shape, version int) string {
+	text := scalarText(n, s, version)
 	if text != "" && s.hint != "" {
 		text += ": " + s.hint
 	}
 	return text
 }
 
-func scalarText(n *node, s *shape) string {
+func scalarText(n *node, s *shape, version int) string {
 	switch s.t {
 	case tPair:
 		if n.kind != listNode || len(n.kids) != 2 {
@@ -379,7 +394,7 @@ func scalarText(n *node, s *shape) string {
 		if enumHas(n, s) {
 			return ""
 		}
-		return fmt.Sprintf("must be one of %s, got %s", tuple(enumChoices(s)), repr(n))
+		return fmt.Sprintf("must be one of %s, got %s", tuple(enumChoices(s, version)), repr(n))
 	}
 	return ""
 }
@@ -411,9 +426,17 @@ func enumHas(n *node, s *shape) bool {
 	return false
 }
 
-func enumChoices(s *shape) []string {
+// enumChoices are the values a file of the given version may write, as a
+// message lists them; version 0 (ill-formed) lists them all.
+func enumChoices(s *shape, version int) []string {
 	if s.enumStr != nil {
-		return quoteAll(s.enumStr)
+		var values []string
+		for _, e := range s.enumStr {
+			if version == 0 || s.enumSince[e] <= version {
+				values = append(values, e)
+			}
+		}
+		return quoteAll(values)
 	}
 	out := make([]string, len(s.enumInt))
 	for i, e := range s.enumInt {

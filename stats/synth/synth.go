@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"balancefarm/engine"
 	"balancefarm/protocol"
 	"balancefarm/stats"
 )
@@ -82,7 +83,7 @@ func play(cfg Config, rng *rand.Rand, p0, p1 string, diff float64, pairID string
 		g.Winner = 1
 	}
 	if g.Winner >= 0 {
-		g.Rule = stats.EndCheckmate
+		g.Rule = engine.EndCheckmate
 		g.Plies = length()
 		if g.Winner == 0 && g.Plies%2 == 0 { // the mating side moved last
 			g.Plies++
@@ -92,9 +93,9 @@ func play(cfg Config, rng *rand.Rand, p0, p1 string, diff float64, pairID string
 		}
 		g.DecisivePly = max(1, int(float64(g.Plies)*(0.5+0.4*rng.Float64())))
 	} else if rng.Float64() < cfg.TimeoutShare {
-		g.Rule, g.Plies = stats.EndMaxPlies, cfg.MaxPlies
+		g.Rule, g.Plies = engine.EndMaxPlies, cfg.MaxPlies
 	} else {
-		g.Rule, g.Plies = stats.EndRepetition, length()
+		g.Rule, g.Plies = engine.EndRepetition, length()
 	}
 	g.LeadChanges = rng.IntN(1 + g.Plies/20)
 	if rng.Float64() < 0.7 {
