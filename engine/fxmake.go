@@ -9,7 +9,6 @@ import (
 // the same for every effect.
 func (p *Position) makeFx(m Move) {
 	g := p.g
-	s := p.side
 	from, to := m.From(), m.To()
 	oldVirgin := p.virgin
 	u, h := p.pushUndo(m)
@@ -31,13 +30,7 @@ func (p *Position) makeFx(m Move) {
 		h = p.clearVirgin(h, int(r.sq))
 	}
 	if g.castle != nil {
-		old := p.virgin
-		p.canonicalVirgin()
-		for w := 0; w < 4; w++ {
-			for x := old[w] &^ p.virgin[w]; x != 0; x &= x - 1 {
-				h ^= g.zVirgin[w<<6|trailingZeros(x)]
-			}
-		}
+		h = p.dropDeadRights(h)
 	}
 	if p.virgin != oldVirgin {
 		p.virgins = append(p.virgins, oldVirgin)
@@ -51,35 +44,7 @@ func (p *Position) makeFx(m Move) {
 		h = p.claimMove(h, m, stay)
 		u.nClaim = uint8(len(p.claims) - k0)
 	}
-	if progress {
-		p.halfmove = 0
-	} else {
-		p.halfmove++
-	}
-	if g.slowTurns {
-		h = p.turnEnd(h, m, u)
-	} else {
-		p.side ^= 1
-		h ^= g.zSide
-		p.ply++
-	}
-	if g.checkLimit > 0 && p.inCheck(s^1) {
-		if n := p.checks[s]; n > 0 {
-			h ^= g.zCheck[s][n]
-		}
-		if p.checks[s] < len(g.zCheck[s])-1 {
-			p.checks[s]++
-		}
-		h ^= g.zCheck[s][p.checks[s]]
-	}
-	p.hash = h
-	if g.boardEndings {
-		leave := -1
-		if r := g.reach; r != nil && r.onLeave && from != to && r.goal[s].has(from) && (r.kind < 0 || int(pc>>2)-1 == r.kind) && p.board[from] != pc {
-			leave = from
-		}
-		p.status = p.boardOutcome(s, leave)
-	}
+	p.endMove(h, u, progress, from != to && p.board[from] != pc)
 }
 
 // unmakeFx puts back what makeFx recorded, newest first.
@@ -194,18 +159,15 @@ func (p *Position) royalAttacked(r, opp, k int) bool {
 	return p.attackedMask(r, opp, mask)
 }
 
-// legalFx is legal for a game with capture effects or territory: the
-// pseudo-legal moves, a friendly target's moves (contacts own), one move
-// per landing square (position choose), each tested with the light make
-// where royals or check rules are concerned.
+// legalFx is legal's own part for a game with capture effects or
+// territory: the pseudo-legal moves, a friendly target's moves (contacts
+// own), one move per landing square (position choose), each tested with
+// the light make where royals or check rules are concerned.
 func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 	g := p.g
 	fx := g.fx
 	s := p.side
 	start := len(buf)
-	if g.restOf != nil && capOnly {
-		return keepCaptures(p.legalFx(buf, false), start)
-	}
 	d := g.drops
 	if d == nil || !d.placement || p.handN[s] == 0 {
 		var sv wildSave
@@ -268,30 +230,7 @@ func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 		buf[n] = m
 		n++
 	}
-	buf = buf[:n]
-	if g.slowTurns {
-		buf = p.turnFilter(buf, start)
-	}
-	if g.mustCapture && !capOnly {
-		captures := false
-		for _, m := range buf[start:] {
-			if m&mvCapture != 0 {
-				captures = true
-				break
-			}
-		}
-		if captures {
-			n := start
-			for _, m := range buf[start:] {
-				if m&mvCapture != 0 {
-					buf[n] = m
-					n++
-				}
-			}
-			buf = buf[:n]
-		}
-	}
-	return buf
+	return buf[:n]
 }
 
 // staysPut reports whether a capture leaves its mover where it stood

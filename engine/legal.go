@@ -321,22 +321,64 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 }
 
 // legal appends the side to move's legal moves (with capOnly, only the
-// legal captures). Legality is settled piece by piece as each piece's moves
-// are generated: prepare names the few pieces whose moves can expose a
-// royal, and the others' moves are kept without a second look.
+// legal captures): each board family's moves that the royal rules let
+// stand, then the rules that read the whole list (legalTail).
 func (p *Position) legal(buf []Move, capOnly bool) []Move {
 	g := p.g
-	if g.fx != nil {
-		return p.legalFx(buf, capOnly)
-	}
-	if g.portal != nil {
-		return p.legalPortal(buf, capOnly)
-	}
 	start := len(buf)
 	if g.restOf != nil && capOnly {
 		// Whether the rest is lifted depends on every move.
 		return keepCaptures(p.legal(buf, false), start)
 	}
+	switch {
+	case g.fx != nil:
+		buf = p.legalFx(buf, capOnly)
+	case g.portal != nil:
+		buf = p.legalPortal(buf, capOnly)
+	default:
+		buf = p.legalStd(buf, capOnly)
+	}
+	if g.fac != nil || g.slowTurns || g.mustCapture {
+		buf = p.legalTail(buf, start, capOnly)
+	}
+	return buf
+}
+
+// legalTail applies, after any family's legality, the rules that read the
+// whole list: a facing's turns (added once the board's moves are known),
+// the rest and bar filters, and must_capture.
+func (p *Position) legalTail(buf []Move, start int, capOnly bool) []Move {
+	g := p.g
+	if g.fac != nil && !capOnly { // a turn captures nothing
+		buf = p.legalTurns(buf)
+	}
+	if g.slowTurns {
+		buf = p.turnFilter(buf, start)
+	}
+	// must_capture keeps the captures when there are any, so it changes
+	// nothing in a list of captures.
+	if g.mustCapture && !capOnly && hasCapture(buf[start:]) {
+		buf = keepCaptures(buf, start)
+	}
+	return buf
+}
+
+// hasCapture reports whether some move of ms captures.
+func hasCapture(ms []Move) bool {
+	for _, m := range ms {
+		if m&mvCapture != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// legalStd is legal's own part for a game without capture effects or
+// portals. Legality is settled piece by piece as each piece's moves are
+// generated: prepare names the few pieces whose moves can expose a royal,
+// and the others' moves are kept without a second look.
+func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
+	g := p.g
 	if !(g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck) {
 		buf = p.genPseudo(buf, capOnly)
 	} else {
@@ -376,33 +418,6 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 			at := len(buf)
 			buf = p.genDrops(buf)
 			buf = p.keepLegalDrops(buf, at, c)
-		}
-	}
-	if g.fac != nil && !capOnly { // a turn captures nothing
-		buf = p.legalTurns(buf)
-	}
-	if g.slowTurns {
-		buf = p.turnFilter(buf, start)
-	}
-	// must_capture keeps the captures when there are any, so it changes
-	// nothing in a list of captures.
-	if g.mustCapture && !capOnly {
-		captures := false
-		for _, m := range buf[start:] {
-			if m&mvCapture != 0 {
-				captures = true
-				break
-			}
-		}
-		if captures {
-			n := start
-			for _, m := range buf[start:] {
-				if m&mvCapture != 0 {
-					buf[n] = m
-					n++
-				}
-			}
-			buf = buf[:n]
 		}
 	}
 	return buf
