@@ -425,13 +425,7 @@ func (p *Position) fxLegal(m Move) bool {
 	var rbuf, ebuf [8]int
 	own := p.royalSquares(s, rbuf[:0])
 	enemy := p.royalSquares(opp, ebuf[:0])
-	var ownCodes, enemyCodes [8]uint8
-	for i, r := range own {
-		ownCodes[i] = p.board[r]
-	}
-	for i, r := range enemy {
-		enemyCodes[i] = p.board[r]
-	}
+	ownCodes, enemyCodes := p.codesAt(own), p.codesAt(enemy)
 	hadOwn, hadEnemy := len(own) > 0, len(enemy) > 0
 	p.lite = p.lite[:0]
 	vsave, occSave, presSave := p.virgin, p.occ, p.present
@@ -440,25 +434,8 @@ func (p *Position) fxLegal(m Move) bool {
 		p.wildStep(true)
 	}
 	p.virgin.clear(m.To())
-	keep := func(list []int, codes *[8]uint8, q int) []int {
-		n := 0
-		for i, r := range list {
-			if p.board[r] == codes[i] {
-				list[n] = r
-				n++
-			}
-		}
-		list = list[:n]
-		for _, r := range p.lite {
-			c := p.board[r.sq]
-			if c != 0 && int(c&3) == q && g.royalMask>>(c>>2)&1 != 0 && !containsInt(list, int(r.sq)) && len(list) < 8 {
-				list = append(list, int(r.sq))
-			}
-		}
-		return list
-	}
-	own = keep(own, &ownCodes, s)
-	enemy = keep(enemy, &enemyCodes, opp)
+	own = p.royalsAfterLite(own, &ownCodes, s)
+	enemy = p.royalsAfterLite(enemy, &enemyCodes, opp)
 	ok := true
 	if g.checkRules && (hadOwn || len(own) > 0) {
 		switch {
@@ -468,14 +445,7 @@ func (p *Position) fxLegal(m Move) bool {
 			// the other side's last royal is gone (blown up, or eaten
 			// by a wild piece): the game ends
 		default:
-			all := true
-			for _, r := range own {
-				if !p.royalAttacked(r, opp, int(p.board[r]>>2)-1) {
-					all = false
-					break
-				}
-			}
-			ok = !all
+			ok = !p.allRoyalAttacked(own, opp)
 		}
 	}
 	if ok && len(enemy) > 0 {
@@ -483,21 +453,37 @@ func (p *Position) fxLegal(m Move) bool {
 			ok = false
 		}
 		if ok && g.forbidCheck {
-			all := true
-			for _, r := range enemy {
-				if !p.royalAttacked(r, s, int(p.board[r]>>2)-1) {
-					all = false
-					break
-				}
-			}
-			ok = !all
+			ok = !p.allRoyalAttacked(enemy, s)
 		}
 	}
-	for i := len(p.lite) - 1; i >= 0; i-- {
-		p.board[p.lite[i].sq] = p.lite[i].code
-	}
+	p.undoLite()
 	p.virgin, p.occ, p.present = vsave, occSave, presSave
 	return ok
+}
+
+// royalsAfterLite is list, player q's royal squares before the light make
+// (codes read by codesAt), after it: those still standing, and any royal
+// of q on a square it changed.
+func (p *Position) royalsAfterLite(list []int, codes *[8]uint8, q int) []int {
+	list = p.standing(list, codes)
+	for _, r := range p.lite {
+		c := p.board[r.sq]
+		if c != 0 && int(c&3) == q && p.g.royalMask>>(c>>2)&1 != 0 && !containsInt(list, int(r.sq)) && len(list) < 8 {
+			list = append(list, int(r.sq))
+		}
+	}
+	return list
+}
+
+// allRoyalAttacked is allAttacked with the explosion reading of check
+// (royalAttacked).
+func (p *Position) allRoyalAttacked(list []int, by int) bool {
+	for _, r := range list {
+		if !p.royalAttacked(r, by, int(p.board[r]>>2)-1) {
+			return false
+		}
+	}
+	return true
 }
 
 func containsInt(list []int, x int) bool {
