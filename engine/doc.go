@@ -128,6 +128,18 @@
 // when the royal has several steps to test, one map of every square the
 // other player attacks (the royal lifted off the board) answers them all.
 // Every other move is legal untested. must_capture filters last.
+//
+// One move skeleton. legal is a board family's own part (legalStd;
+// legalFx for capture effects and territory, fxmake.go; legalPortal,
+// portal.go), then legalTail for every family: a facing's turns, the rest
+// and bar filters, must_capture, called only when the game has one of
+// them. Make is a family's board change (makeStd; makeFx; makePortal,
+// which moves the ends and calls makeStd), then endMove for every family:
+// the no-progress clock, the end of the turn, checks given, the hash and
+// the board's own endings. The light makes that test a move (legalAfter,
+// fxLegal) share codesAt, standing, allAttacked and undoLite. A new family
+// adds its part behind a nil check on Game, never a second tail; a round
+// (rounds.go) is two moves at once and ends its own way.
 // LegalCaptures is the same with only capturing targets generated (must_capture
 // cannot change a list of captures); HasLegalMove generates piece by piece
 // and stops at the first legal move, which is how OutcomeNoList tells

@@ -9,7 +9,6 @@ import (
 // the same for every effect.
 func (p *Position) makeFx(m Move) {
 	g := p.g
-	s := p.side
 	from, to := m.From(), m.To()
 	oldVirgin := p.virgin
 	u, h := p.pushUndo(m)
@@ -31,13 +30,7 @@ func (p *Position) makeFx(m Move) {
 		h = p.clearVirgin(h, int(r.sq))
 	}
 	if g.castle != nil {
-		old := p.virgin
-		p.canonicalVirgin()
-		for w := 0; w < 4; w++ {
-			for x := old[w] &^ p.virgin[w]; x != 0; x &= x - 1 {
-				h ^= g.zVirgin[w<<6|trailingZeros(x)]
-			}
-		}
+		h = p.dropDeadRights(h)
 	}
 	if p.virgin != oldVirgin {
 		p.virgins = append(p.virgins, oldVirgin)
@@ -51,35 +44,7 @@ func (p *Position) makeFx(m Move) {
 		h = p.claimMove(h, m, stay)
 		u.nClaim = uint8(len(p.claims) - k0)
 	}
-	if progress {
-		p.halfmove = 0
-	} else {
-		p.halfmove++
-	}
-	if g.slowTurns {
-		h = p.turnEnd(h, m, u)
-	} else {
-		p.side ^= 1
-		h ^= g.zSide
-		p.ply++
-	}
-	if g.checkLimit > 0 && p.inCheck(s^1) {
-		if n := p.checks[s]; n > 0 {
-			h ^= g.zCheck[s][n]
-		}
-		if p.checks[s] < len(g.zCheck[s])-1 {
-			p.checks[s]++
-		}
-		h ^= g.zCheck[s][p.checks[s]]
-	}
-	p.hash = h
-	if g.boardEndings {
-		leave := -1
-		if r := g.reach; r != nil && r.onLeave && from != to && r.goal[s].has(from) && (r.kind < 0 || int(pc>>2)-1 == r.kind) && p.board[from] != pc {
-			leave = from
-		}
-		p.status = p.boardOutcome(s, leave)
-	}
+	p.endMove(h, u, progress, from != to && p.board[from] != pc)
 }
 
 // unmakeFx puts back what makeFx recorded, newest first.
@@ -194,18 +159,15 @@ func (p *Position) royalAttacked(r, opp, k int) bool {
 	return p.attackedMask(r, opp, mask)
 }
 
-// legalFx is legal for a game with capture effects or territory: the
-// pseudo-legal moves, a friendly target's moves (contacts own), one move
-// per landing square (position choose), each tested with the light make
-// where royals or check rules are concerned.
+// legalFx is legal's own part for a game with capture effects or
+// territory: the pseudo-legal moves, a friendly target's moves (contacts
+// own), one move per landing square (position choose), each tested with
+// the light make where royals or check rules are concerned.
 func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 	g := p.g
 	fx := g.fx
 	s := p.side
 	start := len(buf)
-	if g.restOf != nil && capOnly {
-		return keepCaptures(p.legalFx(buf, false), start)
-	}
 	d := g.drops
 	if d == nil || !d.placement || p.handN[s] == 0 {
 		var sv wildSave
@@ -268,30 +230,7 @@ func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 		buf[n] = m
 		n++
 	}
-	buf = buf[:n]
-	if g.slowTurns {
-		buf = p.turnFilter(buf, start)
-	}
-	if g.mustCapture && !capOnly {
-		captures := false
-		for _, m := range buf[start:] {
-			if m&mvCapture != 0 {
-				captures = true
-				break
-			}
-		}
-		if captures {
-			n := start
-			for _, m := range buf[start:] {
-				if m&mvCapture != 0 {
-					buf[n] = m
-					n++
-				}
-			}
-			buf = buf[:n]
-		}
-	}
-	return buf
+	return buf[:n]
 }
 
 // staysPut reports whether a capture leaves its mover where it stood
@@ -486,13 +425,7 @@ func (p *Position) fxLegal(m Move) bool {
 	var rbuf, ebuf [8]int
 	own := p.royalSquares(s, rbuf[:0])
 	enemy := p.royalSquares(opp, ebuf[:0])
-	var ownCodes, enemyCodes [8]uint8
-	for i, r := range own {
-		ownCodes[i] = p.board[r]
-	}
-	for i, r := range enemy {
-		enemyCodes[i] = p.board[r]
-	}
+	ownCodes, enemyCodes := p.codesAt(own), p.codesAt(enemy)
 	hadOwn, hadEnemy := len(own) > 0, len(enemy) > 0
 	p.lite = p.lite[:0]
 	vsave, occSave, presSave := p.virgin, p.occ, p.present
@@ -501,25 +434,8 @@ func (p *Position) fxLegal(m Move) bool {
 		p.wildStep(true)
 	}
 	p.virgin.clear(m.To())
-	keep := func(list []int, codes *[8]uint8, q int) []int {
-		n := 0
-		for i, r := range list {
-			if p.board[r] == codes[i] {
-				list[n] = r
-				n++
-			}
-		}
-		list = list[:n]
-		for _, r := range p.lite {
-			c := p.board[r.sq]
-			if c != 0 && int(c&3) == q && g.royalMask>>(c>>2)&1 != 0 && !containsInt(list, int(r.sq)) && len(list) < 8 {
-				list = append(list, int(r.sq))
-			}
-		}
-		return list
-	}
-	own = keep(own, &ownCodes, s)
-	enemy = keep(enemy, &enemyCodes, opp)
+	own = p.royalsAfterLite(own, &ownCodes, s)
+	enemy = p.royalsAfterLite(enemy, &enemyCodes, opp)
 	ok := true
 	if g.checkRules && (hadOwn || len(own) > 0) {
 		switch {
@@ -529,14 +445,7 @@ func (p *Position) fxLegal(m Move) bool {
 			// the other side's last royal is gone (blown up, or eaten
 			// by a wild piece): the game ends
 		default:
-			all := true
-			for _, r := range own {
-				if !p.royalAttacked(r, opp, int(p.board[r]>>2)-1) {
-					all = false
-					break
-				}
-			}
-			ok = !all
+			ok = !p.allRoyalAttacked(own, opp)
 		}
 	}
 	if ok && len(enemy) > 0 {
@@ -544,21 +453,37 @@ func (p *Position) fxLegal(m Move) bool {
 			ok = false
 		}
 		if ok && g.forbidCheck {
-			all := true
-			for _, r := range enemy {
-				if !p.royalAttacked(r, s, int(p.board[r]>>2)-1) {
-					all = false
-					break
-				}
-			}
-			ok = !all
+			ok = !p.allRoyalAttacked(enemy, s)
 		}
 	}
-	for i := len(p.lite) - 1; i >= 0; i-- {
-		p.board[p.lite[i].sq] = p.lite[i].code
-	}
+	p.undoLite()
 	p.virgin, p.occ, p.present = vsave, occSave, presSave
 	return ok
+}
+
+// royalsAfterLite is list, player q's royal squares before the light make
+// (codes read by codesAt), after it: those still standing, and any royal
+// of q on a square it changed.
+func (p *Position) royalsAfterLite(list []int, codes *[8]uint8, q int) []int {
+	list = p.standing(list, codes)
+	for _, r := range p.lite {
+		c := p.board[r.sq]
+		if c != 0 && int(c&3) == q && p.g.royalMask>>(c>>2)&1 != 0 && !containsInt(list, int(r.sq)) && len(list) < 8 {
+			list = append(list, int(r.sq))
+		}
+	}
+	return list
+}
+
+// allRoyalAttacked is allAttacked with the explosion reading of check
+// (royalAttacked).
+func (p *Position) allRoyalAttacked(list []int, by int) bool {
+	for _, r := range list {
+		if !p.royalAttacked(r, by, int(p.board[r]>>2)-1) {
+			return false
+		}
+	}
+	return true
 }
 
 func containsInt(list []int, x int) bool {

@@ -321,22 +321,64 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 }
 
 // legal appends the side to move's legal moves (with capOnly, only the
-// legal captures). Legality is settled piece by piece as each piece's moves
-// are generated: prepare names the few pieces whose moves can expose a
-// royal, and the others' moves are kept without a second look.
+// legal captures): each board family's moves that the royal rules let
+// stand, then the rules that read the whole list (legalTail).
 func (p *Position) legal(buf []Move, capOnly bool) []Move {
 	g := p.g
-	if g.fx != nil {
-		return p.legalFx(buf, capOnly)
-	}
-	if g.portal != nil {
-		return p.legalPortal(buf, capOnly)
-	}
 	start := len(buf)
 	if g.restOf != nil && capOnly {
 		// Whether the rest is lifted depends on every move.
 		return keepCaptures(p.legal(buf, false), start)
 	}
+	switch {
+	case g.fx != nil:
+		buf = p.legalFx(buf, capOnly)
+	case g.portal != nil:
+		buf = p.legalPortal(buf, capOnly)
+	default:
+		buf = p.legalStd(buf, capOnly)
+	}
+	if g.fac != nil || g.slowTurns || g.mustCapture {
+		buf = p.legalTail(buf, start, capOnly)
+	}
+	return buf
+}
+
+// legalTail applies, after any family's legality, the rules that read the
+// whole list: a facing's turns (added once the board's moves are known),
+// the rest and bar filters, and must_capture.
+func (p *Position) legalTail(buf []Move, start int, capOnly bool) []Move {
+	g := p.g
+	if g.fac != nil && !capOnly { // a turn captures nothing
+		buf = p.legalTurns(buf)
+	}
+	if g.slowTurns {
+		buf = p.turnFilter(buf, start)
+	}
+	// must_capture keeps the captures when there are any, so it changes
+	// nothing in a list of captures.
+	if g.mustCapture && !capOnly && hasCapture(buf[start:]) {
+		buf = keepCaptures(buf, start)
+	}
+	return buf
+}
+
+// hasCapture reports whether some move of ms captures.
+func hasCapture(ms []Move) bool {
+	for _, m := range ms {
+		if m&mvCapture != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// legalStd is legal's own part for a game without capture effects or
+// portals. Legality is settled piece by piece as each piece's moves are
+// generated: prepare names the few pieces whose moves can expose a royal,
+// and the others' moves are kept without a second look.
+func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
+	g := p.g
 	if !(g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck) {
 		buf = p.genPseudo(buf, capOnly)
 	} else {
@@ -376,33 +418,6 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 			at := len(buf)
 			buf = p.genDrops(buf)
 			buf = p.keepLegalDrops(buf, at, c)
-		}
-	}
-	if g.fac != nil && !capOnly { // a turn captures nothing
-		buf = p.legalTurns(buf)
-	}
-	if g.slowTurns {
-		buf = p.turnFilter(buf, start)
-	}
-	// must_capture keeps the captures when there are any, so it changes
-	// nothing in a list of captures.
-	if g.mustCapture && !capOnly {
-		captures := false
-		for _, m := range buf[start:] {
-			if m&mvCapture != 0 {
-				captures = true
-				break
-			}
-		}
-		if captures {
-			n := start
-			for _, m := range buf[start:] {
-				if m&mvCapture != 0 {
-					buf[n] = m
-					n++
-				}
-			}
-			buf = buf[:n]
 		}
 	}
 	return buf
@@ -773,14 +788,7 @@ func (p *Position) legalAfter(m Move) bool {
 	if g.royalFacing || g.forbidCheck {
 		enemy = p.royalSquares(opp, ebuf[:0])
 	}
-	ownCodes := [8]uint8{}
-	for i, r := range own {
-		ownCodes[i] = p.board[r]
-	}
-	enemyCodes := [8]uint8{}
-	for i, r := range enemy {
-		enemyCodes[i] = p.board[r]
-	}
+	ownCodes, enemyCodes := p.codesAt(own), p.codesAt(enemy)
 	p.lite = p.lite[:0]
 	vsave, occSave := p.virgin, p.occ
 	switch m.typ() {
@@ -813,14 +821,7 @@ func (p *Position) legalAfter(m Move) bool {
 
 	// Own royals after the move: those still standing, plus the mover's
 	// landing if it is (or became) royal.
-	n := 0
-	for i, r := range own {
-		if p.board[r] == ownCodes[i] {
-			own[n] = r
-			n++
-		}
-	}
-	own = own[:n]
+	own = p.standing(own, &ownCodes)
 	if c := p.board[to]; c != 0 && int(c&3) == s && g.royalMask>>(c>>2)&1 != 0 && !slices.Contains(own, to) {
 		own = append(own, to)
 	}
@@ -831,47 +832,59 @@ func (p *Position) legalAfter(m Move) bool {
 	}
 	ok := true
 	if g.checkRules && (hadRoyal || drop && len(own) > 0) {
-		if len(own) == 0 {
-			ok = false
-		} else {
-			all := true
-			for _, r := range own {
-				if !p.attacked(r, opp, int(p.board[r]>>2)-1) {
-					all = false
-					break
-				}
-			}
-			ok = !all
-		}
+		ok = len(own) > 0 && !p.allAttacked(own, opp)
 	}
 	if ok && len(enemy) > 0 {
-		n := 0
-		for i, r := range enemy {
-			if p.board[r] == enemyCodes[i] {
-				enemy[n] = r
-				n++
-			}
-		}
-		enemy = enemy[:n]
+		enemy = p.standing(enemy, &enemyCodes)
 		if g.royalFacing && p.facing(own, enemy) {
 			ok = false
 		}
 		if ok && g.forbidCheck && len(enemy) > 0 {
-			all := true
-			for _, r := range enemy {
-				if !p.attacked(r, s, int(p.board[r]>>2)-1) {
-					all = false
-					break
-				}
-			}
-			ok = !all
+			ok = !p.allAttacked(enemy, s)
 		}
 	}
+	p.undoLite()
+	p.virgin, p.occ = vsave, occSave
+	return ok
+}
+
+// codesAt is what stands on each square of list (at most 8), for standing
+// to compare with after a light make.
+func (p *Position) codesAt(list []int) (codes [8]uint8) {
+	for i, r := range list {
+		codes[i] = p.board[r]
+	}
+	return codes
+}
+
+// standing keeps the squares of list that still hold what codesAt read.
+func (p *Position) standing(list []int, codes *[8]uint8) []int {
+	n := 0
+	for i, r := range list {
+		if p.board[r] == codes[i] {
+			list[n] = r
+			n++
+		}
+	}
+	return list[:n]
+}
+
+// allAttacked reports whether player by attacks every royal square of
+// list (true of none).
+func (p *Position) allAttacked(list []int, by int) bool {
+	for _, r := range list {
+		if !p.attacked(r, by, int(p.board[r]>>2)-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// undoLite puts back the squares the light make changed, newest first.
+func (p *Position) undoLite() {
 	for i := len(p.lite) - 1; i >= 0; i-- {
 		p.board[p.lite[i].sq] = p.lite[i].code
 	}
-	p.virgin, p.occ = vsave, occSave
-	return ok
 }
 
 // facing reports whether two opposing royals stand on one file with

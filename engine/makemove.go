@@ -118,13 +118,7 @@ func (p *Position) makeStd(m Move) {
 		h = p.clearVirgin(h, to)
 	}
 	if g.castle != nil && g.castleRel>>(pc>>2)&1|g.castleRel>>(u.captured>>2)&1 != 0 {
-		old := p.virgin
-		p.canonicalVirgin()
-		for w := 0; w < 4; w++ {
-			for x := old[w] &^ p.virgin[w]; x != 0; x &= x - 1 {
-				h ^= g.zVirgin[w<<6|trailingZeros(x)]
-			}
-		}
+		h = p.dropDeadRights(h)
 	}
 	if p.virgin != oldVirgin {
 		p.virgins = append(p.virgins, oldVirgin)
@@ -133,13 +127,23 @@ func (p *Position) makeStd(m Move) {
 	if g.touch != nil {
 		h = p.touchAfter(h, s, m, u)
 	}
+	p.endMove(h, u, progress, from != to)
+}
+
+// endMove ends every Make once the board has changed (makeStd, makeFx):
+// the no-progress clock, the end of the turn, the checks given, the hash
+// and the board's own endings. left says whether the mover left its
+// square, for reach's on_leave.
+func (p *Position) endMove(h uint64, u *undoRec, progress, left bool) {
+	g := p.g
+	s := p.side
 	if progress {
 		p.halfmove = 0
 	} else {
 		p.halfmove++
 	}
 	if g.slowTurns {
-		h = p.turnEnd(h, m, u)
+		h = p.turnEnd(h, u.move, u)
 	} else {
 		p.side ^= 1
 		h ^= g.zSide
@@ -157,11 +161,25 @@ func (p *Position) makeStd(m Move) {
 	p.hash = h
 	if g.boardEndings {
 		leave := -1
-		if r := g.reach; r != nil && r.onLeave && from != to && r.goal[s].has(from) && (r.kind < 0 || int(pc>>2)-1 == r.kind) {
+		from := u.move.From()
+		if r := g.reach; r != nil && r.onLeave && left && r.goal[s].has(from) && (r.kind < 0 || int(u.moved>>2)-1 == r.kind) {
 			leave = from
 		}
 		p.status = p.boardOutcome(s, leave)
 	}
+}
+
+// dropDeadRights takes out of the never-moved set the castling rights a
+// move ended (canonicalVirgin), and their keys out of h.
+func (p *Position) dropDeadRights(h uint64) uint64 {
+	old := p.virgin
+	p.canonicalVirgin()
+	for w := 0; w < 4; w++ {
+		for x := old[w] &^ p.virgin[w]; x != 0; x &= x - 1 {
+			h ^= p.g.zVirgin[w<<6|trailingZeros(x)]
+		}
+	}
+	return h
 }
 
 func (p *Position) clearVirgin(h uint64, sq int) uint64 {

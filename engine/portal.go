@@ -559,17 +559,13 @@ func (p *Position) portalEndMoves(buf []Move) []Move {
 	return buf
 }
 
-// legalPortal is legal for a game with portals: every move generated with
-// the ends in view and, where the royal rules apply, tested with the
-// light make and the exact attack test.
+// legalPortal is legal's own part for a game with portals: every move
+// generated with the ends in view and, where the royal rules apply, tested
+// with the light make and the exact attack test.
 func (p *Position) legalPortal(buf []Move, capOnly bool) []Move {
 	g := p.g
 	s := p.side
 	start := len(buf)
-	if g.restOf != nil && capOnly {
-		// Whether the rest is lifted depends on every move.
-		return keepCaptures(p.legalPortal(buf, false), start)
-	}
 	d := g.drops
 	if d == nil || !d.placement || p.handN[s] == 0 {
 		for w := 0; w < 4; w++ {
@@ -602,21 +598,6 @@ func (p *Position) legalPortal(buf []Move, capOnly bool) []Move {
 			}
 		}
 		buf = buf[:n]
-	}
-	if g.fac != nil && !capOnly {
-		buf = p.legalTurns(buf)
-	}
-	if g.slowTurns {
-		buf = p.turnFilter(buf, start)
-	}
-	if g.mustCapture && !capOnly {
-		captures := false
-		for _, m := range buf[start:] {
-			captures = captures || m&mvCapture != 0
-		}
-		if captures {
-			buf = keepCaptures(buf, start)
-		}
 	}
 	return buf
 }
