@@ -111,12 +111,14 @@ var families = [numFamilies]family{
 
 // refusal is one row of the table: family a beside family b (when is a
 // finer condition, nil when both present is enough), or, for a row with
-// limit set, a limit of family a alone, whose reason names the place.
+// limit set, a limit of family a alone (about says which), whose reason
+// names the place in the file.
 type refusal struct {
 	a, b   familyID
 	when   func(s *rules.Spec) bool
 	reason string
 	limit  func(s *rules.Spec) string // "" when the file is within it
+	about  string
 }
 
 // refusals is the table, in the order Load checks it: the first row a file
@@ -130,15 +132,15 @@ var refusals = []refusal{
 	{a: famNPCs, b: famRounds, reason: "rules.npcs with turns of several moves, rounds or rest"},
 	{a: famNPCs, b: famTurn, reason: "rules.npcs with turns of several moves, rounds or rest"},
 	{a: famNPCs, b: famRest, reason: "rules.npcs with turns of several moves, rounds or rest"},
-	{a: famFacing, limit: facingBentSymmetry},
-	{a: famFacing, limit: facingKinds},
+	{a: famFacing, limit: facingBentSymmetry, about: "a bent move of symmetry other than none, rotate4 or dihedral8 on a piece with a facing"},
+	{a: famFacing, limit: facingKinds, about: "more than maxKinds kinds counting each way a piece points"},
 	{a: famEntry, b: famCastling, reason: "rules.entry beside castling or en passant"},
 	{a: famEntry, b: famEnPassant, reason: "rules.entry beside castling or en passant"},
 	{a: famEntry, b: famPortals, reason: "rules.entry beside portals or wild pieces"},
 	{a: famEntry, b: famNPCs, reason: "rules.entry beside portals or wild pieces"},
 	{a: famEntry, b: famCapture, reason: "rules.entry beside capture effects or territory"},
 	{a: famEntry, b: famTerritory, reason: "rules.entry beside capture effects or territory"},
-	{a: famEntry, limit: entryHopOrSweep},
+	{a: famEntry, limit: entryHopOrSweep, about: "a hop or sweep on any piece"},
 	{a: famCounting, b: famRounds, reason: "rules.counting in a game played in rounds"},
 	{a: famCounting, b: famTurn, reason: "rules.counting beside a turn of more than one move"},
 	{a: famCounting, b: famDrops, reason: "rules.counting beside drops, wild pieces or portals"},
@@ -150,7 +152,7 @@ var refusals = []refusal{
 	{a: famTouch, b: famRounds, reason: "rules.touch beside portals, rounds or wild pieces"},
 	{a: famTouch, b: famNPCs, reason: "rules.touch beside portals, rounds or wild pieces"},
 	{a: famTouch, b: famFacing, when: touchPieceFaces, reason: "rules.touch.piece with a facing"},
-	{a: famPromoteOnEntry, limit: promoteOnEntryAlone},
+	{a: famPromoteOnEntry, limit: promoteOnEntryAlone, about: "without rules.drops"},
 	{a: famSymmetricDrops, b: famEitherFace, reason: symmetricBeside},
 	{a: famSymmetricDrops, b: famNoMate, reason: symmetricBeside},
 	{a: famSymmetricDrops, b: famNoDoubled, reason: symmetricBeside},
@@ -167,7 +169,7 @@ var refusals = []refusal{
 	{a: famPromoteOnEntry, b: famFacing, reason: facingDropsBeside},
 	{a: famEitherFace, b: famFacing, reason: facingDropsBeside},
 	{a: famFacing, b: famNPCs, reason: "pieces[].facing beside rules.npcs"},
-	{a: famNPCs, limit: npcEntries},
+	{a: famNPCs, limit: npcEntries, about: "more than maxWildEntries entries"},
 	{a: famCastling, b: famPortals, reason: "rules.castling beside rules.portals"},
 	{a: famNoMateKey, b: famPortals, reason: "rules.drops.no_mate beside rules.portals"},
 	{a: famPromotionRest, b: famRest, reason: "rules.promotion rest beside pieces[].rest"},
