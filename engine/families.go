@@ -98,7 +98,7 @@ var families = [numFamilies]family{
 	famRest:          {"rest (pieces[].rest, simultaneous.rest)", anyRest},
 	famNPCs:          {"rules.npcs (wild pieces)", func(s *rules.Spec) bool { return len(s.Rules.NPCs) > 0 }},
 	famPortals:       {"rules.portals", func(s *rules.Spec) bool { return len(s.Rules.Portals) > 0 }},
-	famFacing:        {"pieces[].facing", func(s *rules.Spec) bool { return anyFacing(s) }},
+	famFacing:        {"pieces[].facing", anyFacing},
 	famTouch:         {"rules.touch", func(s *rules.Spec) bool { return s.Rules.Touch != nil }},
 	famEntry:         {"rules.entry", func(s *rules.Spec) bool { return len(s.Rules.Entry) > 0 }},
 	famCounting:      {"rules.counting", func(s *rules.Spec) bool { return s.Rules.Counting != nil }},
