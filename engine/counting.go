@@ -36,15 +36,6 @@ func (g *Game) loadCounting() error {
 	if cc == nil {
 		return nil
 	}
-	r := &g.spec.Rules
-	switch {
-	case r.Simultaneous != nil:
-		return unsupported("rules.counting in a game played in rounds")
-	case r.Turn != nil && (r.Turn.Moves > 1 || r.Turn.Ramp != nil):
-		return unsupported("rules.counting beside a turn of more than one move")
-	case r.Drops != nil || len(r.NPCs) > 0 || len(r.Portals) > 0:
-		return unsupported("rules.counting beside drops, wild pieces or portals")
-	}
 	c := &countingRule{moves: cc.Moves, bareMoves: cc.BareMovesOrDefault(), bareZero: cc.BareFromOrDefault() == "zero"}
 	if c.moves < 0 || c.moves > 500 || c.bareMoves < 0 || c.bareMoves > 500 {
 		return bad("rules.counting.moves and bare_moves must be 1 to 500")

@@ -21,15 +21,44 @@
 // strikes, contacts and territory (effects.go, fxmake.go), facings
 // (facing.go), portals (portal.go), wild pieces with scoring by points
 // (npcs.go), turns of several moves, rest, and games played in rounds
-// with beats, ties, swaps, speeds and spies (turns.go, rounds.go). Load
-// refuses, with "not supported yet: <key>", rounds beside drops, capture
-// effects or portals, wild pieces beside turns of several moves, rounds
-// or rest, and a few pairings of facings or portals with other rules
-// (facings beside capture effects, en passant, extinction, castling or
-// reach of a facing piece, no_doubled, either_face or promote_on_entry;
-// portals beside castling or no_mate). The representation below already
-// has a place for each of them, so adding one is new code, not a
-// redesign.
+// with beats, ties, swaps, speeds and spies (turns.go, rounds.go). What
+// it does not play together is one table, families.go: the families, when
+// a file has each, and the pairs (and a few limits of one family) Load
+// refuses with "not supported yet: <reason>", checked once before it
+// compiles anything. testdata/families.txt prints it as families ×
+// families, each pair "plays", "refused: reason" or the language's own
+// "invalid". The representation below already has a place for each
+// refused pair, so playing one is new code, not a redesign.
+//
+// # Where a family lives
+//
+// rules.touch (touch.go), the smallest family with state, lives in these
+// places, each a nil check on g.touch where the family is absent:
+//
+//   - When it is present, and what it is refused beside: its rows in
+//     families.go (families[famTouch], the refusals rows with famTouch).
+//   - Compile: touch.go loadTouch (a step of Load, game.go), into
+//     Game.touch (*touchRule); load.go loadSetup counts it among the
+//     board endings (boardEndings).
+//   - Hash keys: touch.go loadTouchKeys (called from load.go loadZobrist),
+//     touchHash (called from position.go computeHash).
+//   - Position state and undo: Position.touched, with Position.touches the
+//     stack of old values and undoRec.savedTouch (position.go); touch.go
+//     touchAfter (called from makemove.go makeStd) and untouch (from
+//     makemove.go Unmake); position.go Clone starts the clone's stack.
+//   - Ending: touch.go touchOutcome (from outcome.go boardOutcome), rule
+//     name "touch" (position.go ruleTouch, ruleNames).
+//   - Notation: touch.go touchField (written by fen.go FEN) and
+//     parseTouched (read by fen.go ParseFEN: touched-w:, touched-b:).
+//   - Read-only view: touch.go Touched.
+//
+// A new family takes the same path: its own file with its load step
+// (added to Load's steps), its state on Position with its undo, its keys,
+// notation fields and ending in that file; one row in families.go's
+// families (when a file has it) and its rows in refusals (what it is not
+// played beside, with the reason, in the order Load checks them); and its
+// hooks on the hot paths (make, unmake, hash, outcome, FEN), each behind a
+// nil check so games without it pay one branch.
 //
 // # Design
 //

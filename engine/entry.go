@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"fmt"
-
-	"balancefarm/engine/rules"
-)
+import "fmt"
 
 // rules.entry (schema 30): which moves may enter or leave a set of squares
 // (Elven chess's citadels, entered only from the royal couple's squares).
@@ -30,22 +26,6 @@ func (g *Game) loadEntry() error {
 	list := g.spec.Rules.Entry
 	if len(list) == 0 {
 		return nil
-	}
-	r := &g.spec.Rules
-	switch {
-	case r.Castling != nil || r.EnPassant:
-		return unsupported("rules.entry beside castling or en passant")
-	case len(r.Portals) > 0 || len(r.NPCs) > 0:
-		return unsupported("rules.entry beside portals or wild pieces")
-	case r.ExplodeOnCapture != nil || r.Strike != nil || r.Contacts != nil || r.Territory != nil:
-		return unsupported("rules.entry beside capture effects or territory")
-	}
-	for i, p := range g.spec.Pieces {
-		for j, m := range p.Moves {
-			if m.Kind == rules.KindHop || m.Kind == rules.KindSweep {
-				return unsupported(fmt.Sprintf("rules.entry beside a hop or sweep (pieces[%d].moves[%d])", i, j))
-			}
-		}
 	}
 	for i, e := range list {
 		where := fmt.Sprintf("rules.entry[%d]", i)

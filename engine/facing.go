@@ -12,7 +12,6 @@ package engine
 // notation adds ":r", ":b" or ":l" (NOTATION.md).
 
 import (
-	"fmt"
 	"math/bits"
 
 	"balancefarm/engine/rules"
@@ -122,10 +121,8 @@ func expandFacings(s *rules.Spec) (*rules.Spec, *facingInfo, error) {
 			for j, m := range p.Moves {
 				if m.Kind == rules.KindBent {
 					// Quarter turns commute with rotate4 and keep dihedral8's
-					// pairs as a set, so a bent move turns unexpanded.
-					if sym := m.SymmetryOrDefault(); sym != rules.SymNone && sym != rules.SymRotate4 && sym != rules.SymDihedral8 {
-						return nil, nil, unsupported(fmt.Sprintf("pieces[%d].moves[%d]: a bent move of symmetry %s on a piece with a facing", i, j, sym))
-					}
+					// pairs as a set, so a bent move turns unexpanded (the
+					// other symmetries are refused: families.go).
 					m.Vectors, m.Then = turnVectors(m.Vectors, face), turnVectors(m.Then, face)
 					c.Moves[j] = m
 					continue
@@ -158,9 +155,6 @@ func expandFacings(s *rules.Spec) (*rules.Spec, *facingInfo, error) {
 				}
 			}
 		}
-	}
-	if len(out.Pieces) > maxKinds {
-		return nil, nil, unsupported(fmt.Sprintf("pieces[].facing: %d kinds counting each way a piece points, at most %d", len(out.Pieces), maxKinds))
 	}
 	return &out, fi, nil
 }
@@ -212,36 +206,12 @@ func (g *Game) enterKind(k int) int {
 }
 
 // loadFacings gives the turned copies what the rules attach to the declared
-// kind (promotion, hands) and refuses what it does not play with facings.
+// kind (promotion, hands); what it does not play with facings is refused
+// before (families.go).
 func (g *Game) loadFacings() error {
 	f := g.fac
 	if f == nil {
 		return nil
-	}
-	r := &g.spec.Rules
-	facingID := map[string]bool{}
-	for k := 0; k < f.nBase; k++ {
-		if f.ways[k][faceBackward] >= 0 {
-			facingID[g.kinds[k].id] = true
-		}
-	}
-	switch {
-	case r.ExplodeOnCapture != nil || r.Strike != nil || r.Contacts != nil:
-		return unsupported("pieces[].facing with capture effects")
-	case r.Territory != nil:
-		// Territory plays every move through the capture-effects path,
-		// which has no turn move.
-		return unsupported("rules.territory beside pieces[].facing")
-	case r.Castling != nil && (facingID[r.Castling.King] || facingID[r.Castling.Rook]):
-		return unsupported("rules.castling with a piece that has a facing")
-	case r.Reach != nil && facingID[r.Reach.Piece]:
-		return unsupported("rules.reach.piece with a facing")
-	case r.Extinction != nil:
-		return unsupported("rules.extinction beside pieces[].facing")
-	case r.EnPassant:
-		return unsupported("rules.en_passant beside pieces[].facing")
-	case r.Drops != nil && (len(r.Drops.NoDoubled) > 0 || r.PromoteOnEntry || r.Drops.EitherFace):
-		return unsupported("rules.drops no_doubled, either_face or promote_on_entry beside pieces[].facing")
 	}
 	for k := f.nBase; k < g.nk; k++ {
 		b := f.base[k]

@@ -252,10 +252,6 @@ type loadError struct {
 
 func (e *loadError) Error() string { return e.msg }
 
-func unsupported(what string) error {
-	return &loadError{msg: "not supported yet: " + what}
-}
-
 func bad(format string, args ...any) error {
 	return &loadError{msg: fmt.Sprintf(format, args...)}
 }
@@ -277,6 +273,9 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	if err := checkSupported(spec); err != nil {
 		return nil, err
 	}
+	if err := checkFamilies(spec); err != nil {
+		return nil, err
+	}
 	spec, fac, err := expandFacings(spec)
 	if err != nil {
 		return nil, err
@@ -295,7 +294,8 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	return g, nil
 }
 
-// checkSupported refuses the families this engine does not play yet.
+// checkSupported refuses a board this engine cannot make sense of; the
+// families it does not play yet are checkFamilies' (families.go).
 func checkSupported(s *rules.Spec) error {
 	if s.Board.Lattice != "" && s.Board.Lattice != rules.LatticeSquare && !s.Board.IsHex() {
 		return bad("board.lattice must be one of square, hex, got %q", s.Board.Lattice)
@@ -309,18 +309,7 @@ func checkSupported(s *rules.Spec) error {
 	default:
 		return bad("board.shape must be one of grid, hexagon, got %q", s.Board.Shape)
 	}
-	r := &s.Rules
-	switch {
-	case r.Simultaneous != nil && r.Drops != nil:
-		return unsupported("rules.simultaneous with rules.drops")
-	case r.Simultaneous != nil && (r.ExplodeOnCapture != nil || r.Strike != nil || r.Contacts != nil || r.Territory != nil):
-		return unsupported("rules.simultaneous with capture effects or territory")
-	case r.Simultaneous != nil && len(r.Portals) > 0:
-		return unsupported("rules.simultaneous with rules.portals")
-	case len(r.NPCs) > 0 && (r.Simultaneous != nil || r.Turn != nil && (r.Turn.Moves != 1 || len(r.Turn.Ramp) > 0) || anyRest(s)):
-		return unsupported("rules.npcs with turns of several moves, rounds or rest")
-	}
-	if w := r.Wrap; w != nil && !s.Board.IsHexagon() {
+	if w := s.Rules.Wrap; w != nil && !s.Board.IsHexagon() {
 		if w.NS != "" && w.NS != "none" || w.NESW != "" && w.NESW != "none" || w.NWSE != "" && w.NWSE != "none" ||
 			w.NSByPlayer != nil || w.NESWByPlayer != nil || w.NWSEByPlayer != nil {
 			return bad("rules.wrap: n_s, ne_sw and nw_se are for a hexagon board only")

@@ -39,9 +39,6 @@ type dropRule struct {
 func (g *Game) loadDrops() error {
 	d := g.spec.Rules.Drops
 	if d == nil {
-		if g.spec.Rules.PromoteOnEntry {
-			return unsupported("rules.promote_on_entry without rules.drops") // a strike is its other way in
-		}
 		return nil
 	}
 	r := &dropRule{fromCaptures: d.FillsFromCaptures(), placement: d.Placement}

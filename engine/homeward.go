@@ -17,23 +17,15 @@ type homeRec struct {
 	code     uint8
 }
 
-// loadHomeward switches the rest counters on for promotion rests, where
-// no rule the counters would be shared with is in the game.
-func (g *Game) loadHomeward(pieceRests bool) error {
+// loadHomeward switches the rest counters on for promotion rests (the
+// rules they would be shared with are refused beside them: families.go).
+func (g *Game) loadHomeward() error {
 	any := false
 	for _, pr := range g.promos {
 		any = any || pr.rest > 0
 	}
 	if !any {
 		return nil
-	}
-	switch {
-	case pieceRests:
-		return unsupported("rules.promotion rest beside pieces[].rest")
-	case g.turn != nil || g.spec.Rules.Simultaneous != nil:
-		return unsupported("rules.promotion rest beside rules.turn or rules.simultaneous")
-	case g.fx != nil || g.portal != nil || g.wild != nil:
-		return unsupported("rules.promotion rest beside capture effects, territory, portals or wild pieces")
 	}
 	g.restOf = make([]uint8, g.nk)
 	g.homeward = true

@@ -50,12 +50,6 @@ func (g *Game) loadWild() error {
 	if len(r.NPCs) == 0 {
 		return nil
 	}
-	if g.fac != nil {
-		return unsupported("pieces[].facing beside rules.npcs")
-	}
-	if len(r.NPCs) > maxWildEntries {
-		return unsupported(fmt.Sprintf("more than %d rules.npcs entries", maxWildEntries))
-	}
 	w := &wildRule{}
 	for i := range w.routeOf {
 		w.routeOf[i] = -1

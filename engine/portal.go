@@ -57,18 +57,13 @@ func (g *Game) loadPortals() error {
 	if len(groups) == 0 {
 		return nil
 	}
-	r := &g.spec.Rules
 	switch {
 	case g.hex:
 		return bad("rules.portals cannot be used on a hex lattice")
 	case g.fx != nil:
 		return bad("rules.portals cannot be used with capture effects or territory")
-	case g.castle != nil:
-		return unsupported("rules.castling beside rules.portals")
 	case g.sweepers != 0:
 		return bad("rules.portals cannot be used with a sweep")
-	case r.Drops != nil && r.Drops.NoMate != nil:
-		return unsupported("rules.drops.no_mate beside rules.portals")
 	}
 	for k := range g.kinds {
 		if g.kinds[k].hasReg {

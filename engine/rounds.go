@@ -52,7 +52,7 @@ import (
 //     has no legal move).
 //
 // Rounds with drops or capture effects are not played yet (Load refuses
-// them).
+// them: families.go).
 
 // simRule is rules.simultaneous with the per-piece keys it reads.
 type simRule struct {

@@ -31,9 +31,6 @@ func (g *Game) loadSymmetric(d *rules.Drops, r *dropRule) error {
 	if !d.Symmetric && !d.ChooseFacing {
 		return nil
 	}
-	if d.EitherFace || len(d.NoMate) > 0 || len(d.NoDoubled) > 0 || g.spec.Rules.PromoteOnEntry {
-		return unsupported("rules.drops symmetric or choose_facing beside either_face, no_mate, no_doubled or promote_on_entry")
-	}
 	if d.Symmetric && (!d.Placement || d.FillsFromCaptures()) {
 		return bad("rules.drops.symmetric requires placement true and from_captures false")
 	}

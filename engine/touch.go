@@ -25,13 +25,6 @@ func (g *Game) loadTouch() error {
 	if tc == nil {
 		return nil
 	}
-	r := &g.spec.Rules
-	switch {
-	case r.ExplodeOnCapture != nil || r.Strike != nil || r.Contacts != nil || r.Territory != nil:
-		return unsupported("rules.touch beside capture effects or territory")
-	case len(r.Portals) > 0 || r.Simultaneous != nil || len(r.NPCs) > 0:
-		return unsupported("rules.touch beside portals, rounds or wild pieces")
-	}
 	t := &touchRule{kind: -1, result: tc.ResultOrDefault()}
 	if err := resultOK("rules.touch.result", t.result); err != nil {
 		return err
@@ -40,9 +33,6 @@ func (g *Game) loadTouch() error {
 		k, err := g.kindOf("rules.touch.piece", tc.Piece)
 		if err != nil {
 			return err
-		}
-		if g.fac != nil && len(g.fac.base) > g.fac.nBase && g.fac.ways[k][faceBackward] >= 0 {
-			return unsupported("rules.touch.piece with a facing")
 		}
 		t.kind = k
 	}

@@ -124,7 +124,7 @@ func (g *Game) loadTurns() error {
 		}
 		g.restOf = restOf
 	}
-	if err := g.loadHomeward(rests); err != nil {
+	if err := g.loadHomeward(); err != nil {
 		return err
 	}
 	if r.Simultaneous != nil {
