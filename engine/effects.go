@@ -10,6 +10,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 
 	"balancefarm/engine/rules"
 )
@@ -493,3 +494,51 @@ func (g *Game) homeSquare(q, k, sq int) int {
 // hasLanding reports whether a move carries a landing square in aux2 (a
 // capture under position choose).
 func (m Move) hasLanding() bool { return m&mvLanding != 0 }
+
+// territoryNotation is rules.territory's notation: claimed-w: and
+// claimed-b:.
+var territoryNotation = notationField{
+	present: func(g *Game) bool { return g.fx != nil && g.fx.territory },
+	write:   (*Position).claimsField,
+	read:    (*Position).parseClaims,
+}
+
+// claimsField writes the claimed squares of rules.territory, " claimed-w:"
+// and " claimed-b:" each followed by its player's squares in square order;
+// nothing for a player with none.
+func (p *Position) claimsField() string {
+	g := p.g
+	var b strings.Builder
+	for s, key := range [2]string{"claimed-w", "claimed-b"} {
+		var list []string
+		for sq := 0; sq < g.n; sq++ {
+			if int(p.claim[sq]) == s+1 {
+				list = append(list, g.names[sq])
+			}
+		}
+		if len(list) > 0 {
+			b.WriteString(" " + key + ":" + strings.Join(list, ","))
+		}
+	}
+	return b.String()
+}
+
+func (p *Position) parseClaims(_ *fenRead, key, list string) (known bool, err error) {
+	s := 0
+	switch key {
+	case "claimed-w":
+	case "claimed-b":
+		s = 1
+	default:
+		return false, nil
+	}
+	for _, name := range strings.Split(list, ",") {
+		sq, ok := p.g.parseSquare(name)
+		if !ok || p.claim[sq] != 0 {
+			return true, fmt.Errorf("fen: %s entry %q is not an unclaimed square", key, name)
+		}
+		p.claim[sq] = uint8(s + 1)
+		p.claimN[s]++
+	}
+	return true, nil
+}

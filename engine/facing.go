@@ -355,3 +355,22 @@ func (g *Game) turnString(m Move) string {
 	}
 	return g.names[m.From()] + ":" + faceLetters[g.fac.face[k]]
 }
+
+// faceSuffix is the notation's facing suffix of kind k's token: ":" and
+// the copy's facing letter, "" for a kind that is no turned copy.
+func (g *Game) faceSuffix(k int) string {
+	if !g.isCopy(k) {
+		return ""
+	}
+	return ":" + faceLetters[g.fac.face[k]]
+}
+
+// readFaced reads a turned piece's token, tok and its facing suffix, from
+// the start of s; ok is false where s holds none.
+func (g *Game) readFaced(s, tok string) (code uint8, n int, ok bool) {
+	if g.fac == nil || len(s) <= len(tok)+1 || s[len(tok)] != ':' {
+		return 0, 0, false
+	}
+	code, ok = g.tokenCode[s[:len(tok)+2]]
+	return code, len(tok) + 2, ok
+}

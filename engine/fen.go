@@ -30,20 +30,13 @@ func (g *Game) loadNotation() error {
 			if g.caseIDs && len(id) > 1 && !promotedID(id) {
 				t = "(" + t + ")"
 			}
-			if g.isCopy(k) {
-				t += ":" + faceLetters[g.fac.face[k]] // facing.go
-			}
+			t += g.faceSuffix(k)
 			c := pieceCode(k, o)
 			g.tokens[c] = t
 			g.tokenCode[t] = c
 		}
-		if g.wild != nil { // a wild piece: its exact id in angle brackets
-			t := "<" + g.kinds[k].id + ">"
-			c := pieceCode(k, wildOwner)
-			g.tokens[c] = t
-			g.tokenCode[t] = c
-		}
 	}
+	g.wildTokens()
 	if !g.epOn {
 		return nil
 	}
@@ -70,6 +63,52 @@ func (g *Game) loadNotation() error {
 		}
 	}
 	return nil
+}
+
+// A notationField is one family's extra fields after the move number
+// (NOTATION.md), declared in the family's file. present says whether a
+// game has the family; write gives its fields, each " key:value" ("" for
+// none); read takes one field, known false for a key not its own (with
+// colon set, a key written without ":" is never its own); start readies
+// the family's state before the fields are read and finish completes it
+// once all are in, after the clocks (either may be nil).
+type notationField struct {
+	present func(g *Game) bool
+	write   func(p *Position) string
+	read    func(p *Position, r *fenRead, key, value string) (known bool, err error)
+	colon   bool
+	start   func(p *Position)
+	finish  func(p *Position, r *fenRead) error
+}
+
+// notationFields are the families with extra fields, in the order FEN
+// writes them. A family with state it cannot read off the board adds its
+// row here.
+var notationFields = []notationField{
+	reachNotation,     // outcome.go: left:
+	touchNotation,     // touch.go: touched-w:, touched-b:
+	territoryNotation, // effects.go: claimed-w:, claimed-b:
+	wildNotation,      // npcs.go: taken-w:, taken-b:
+	portalNotation,    // portal.go: portals:, back:
+	turnNotation,      // turns.go: moves:, cut:, phase:, initiative:, void:, barred:, rest:
+}
+
+// fenRead is what ParseFEN has read that later steps need: the move
+// number, the goal square a piece just left (rules.reach on leave; -1
+// none) for the position's ending, and the fields a family reads only
+// once all are in (the last of each key).
+type fenRead struct {
+	full int
+	left int
+	held map[string]string
+}
+
+// hold keeps a field for the family's finish step.
+func (r *fenRead) hold(key, value string) {
+	if r.held == nil {
+		r.held = map[string]string{}
+	}
+	r.held[key] = value
 }
 
 // FEN writes the position in the notation of NOTATION.md: orthodox FEN for
@@ -105,9 +144,7 @@ func (p *Position) FEN() string {
 			b.WriteByte('/')
 		}
 	}
-	if g.drops != nil {
-		b.WriteString(p.handField())
-	}
+	b.WriteString(p.handField())
 	b.WriteString([]string{" w ", " b "}[p.side])
 	castling := p.castlingField()
 	b.WriteString(castling)
@@ -121,11 +158,7 @@ func (p *Position) FEN() string {
 	if g.checkLimit > 0 {
 		fmt.Fprintf(&b, " %d+%d", max(g.checkLimit-p.checks[0], 0), max(g.checkLimit-p.checks[1], 0))
 	}
-	full := p.ply/2 + 1
-	if g.turn != nil {
-		full = p.turn/2 + 1 // the move number counts pairs of turns
-	}
-	fmt.Fprintf(&b, " %d %d", p.halfmove, full)
+	fmt.Fprintf(&b, " %d %d", p.halfmove, p.moveNumber())
 	// First-move state the castling field and the home squares do not say.
 	implied, _ := p.impliedVirgin(castling)
 	var moved, unmoved []string
@@ -143,15 +176,10 @@ func (p *Position) FEN() string {
 	if len(unmoved) > 0 {
 		b.WriteString(" unmoved:" + strings.Join(unmoved, ","))
 	}
-	if st := p.status; st.decided && st.rule == ruleReach && g.reach.onLeave {
-		b.WriteString(" left:" + g.names[st.left])
-	}
-	b.WriteString(p.touchField())
-	b.WriteString(p.claimsField())
-	b.WriteString(p.takenField())
-	b.WriteString(p.portalField())
-	if g.slowTurns {
-		b.WriteString(p.turnFields())
+	for _, nf := range notationFields {
+		if nf.present(g) {
+			b.WriteString(nf.write(p))
+		}
 	}
 	return b.String()
 }
@@ -300,36 +328,9 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 		return nil, fmt.Errorf("fen: empty")
 	}
 	p := g.emptyPosition()
-	if d := g.drops; d != nil {
-		for s := 0; s < 2; s++ {
-			for k := 0; k < g.nk; k++ {
-				if d.unlimited>>uint(k+1)&1 != 0 {
-					p.hand[s][k] = unlimitedHand
-					p.handN[s]++
-				}
-			}
-		}
-	}
-	boardField := fields[0]
-	if i := strings.IndexByte(boardField, '['); i >= 0 {
-		hand := boardField[i:]
-		boardField = boardField[:i]
-		if !strings.HasSuffix(hand, "]") {
-			return nil, fmt.Errorf("fen: hand %q has no closing ]", hand)
-		}
-		if hand != "[]" && g.drops == nil {
-			return nil, fmt.Errorf("fen: pieces in hand %s, but the game has no rules.drops", hand)
-		}
-		if err := p.parseHand(hand[1 : len(hand)-1]); err != nil {
-			return nil, err
-		}
-	} else if g.drops != nil && strings.Count(boardField, "/") == g.h {
-		// Fairy-Stockfish's other spelling: the hand as one more rank.
-		i := strings.LastIndexByte(boardField, '/')
-		if err := p.parseHand(boardField[i+1:]); err != nil {
-			return nil, err
-		}
-		boardField = boardField[:i]
+	boardField, err := p.readHand(fields[0])
+	if err != nil {
+		return nil, err
 	}
 	if err := p.parseBoard(boardField); err != nil {
 		return nil, err
@@ -373,55 +374,30 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 			return nil, fmt.Errorf("fen: move number must be a number of at least 1")
 		}
 	}
-	left := -1
-	p.startTurns()
-	p.left = 0 // moves:N, else the whole turn (fixTurnFromFEN)
-	p.cut = 0
-	var portalEnds, portalBack string
+	r := &fenRead{full: full, left: -1}
+	fams := make([]*notationField, 0, len(notationFields))
+	for i := range notationFields {
+		if nf := &notationFields[i]; nf.present(g) {
+			fams = append(fams, nf)
+			if nf.start != nil {
+				nf.start(p)
+			}
+		}
+	}
+fields:
 	for _, f := range rest {
 		key, list, ok := strings.Cut(f, ":")
-		if (key == "portals" || key == "back") && g.portal != nil {
-			if key == "portals" {
-				portalEnds = list
-			} else {
-				portalBack = list
+		for _, nf := range fams {
+			if !ok && nf.colon {
+				continue
 			}
-			continue
-		}
-		if g.slowTurns && ok {
-			known, err := p.parseTurnField(key, list)
+			known, err := nf.read(p, r, key, list)
 			if err != nil {
 				return nil, err
 			}
 			if known {
-				continue
+				continue fields
 			}
-		}
-		if key == "left" && g.reach != nil && g.reach.onLeave {
-			sq, ok := g.parseSquare(list)
-			if !ok || !g.reach.goal[p.side^1].has(sq) {
-				return nil, fmt.Errorf("fen: left:%s is not a goal square of the player who just moved", list)
-			}
-			left = sq
-			continue
-		}
-		if (key == "touched-w" || key == "touched-b") && g.touch != nil {
-			if err := p.parseTouched(key, list); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if (key == "claimed-w" || key == "claimed-b") && g.fx != nil && g.fx.territory {
-			if err := p.parseClaims(key, list); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if (key == "taken-w" || key == "taken-b") && g.wild != nil {
-			if err := p.parseTaken(key, list); err != nil {
-				return nil, err
-			}
-			continue
 		}
 		if !ok || key != "moved" && key != "unmoved" {
 			return nil, fmt.Errorf("fen: unknown field %q", f)
@@ -438,22 +414,21 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 			}
 		}
 	}
-	if g.portal != nil {
-		if err := p.parsePortals(portalEnds, portalBack); err != nil {
-			return nil, err
-		}
-	}
 	p.canonicalVirgin()
 	p.halfmove = half
 	p.ply = 2*(full-1) + p.side
-	if err := p.fixTurnFromFEN(full); err != nil {
-		return nil, err
+	for _, nf := range fams {
+		if nf.finish != nil {
+			if err := nf.finish(p, r); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if err := p.parseEP(epField); err != nil {
 		return nil, err
 	}
 	p.hash = p.computeHash()
-	p.status = p.freshStatus(p.side^1, left)
+	p.status = p.freshStatus(p.side^1, r.left)
 	p.startCount()
 	return p, nil
 }
@@ -501,7 +476,7 @@ func (p *Position) parseBoard(s string) error {
 			if g.wall.has(sq) {
 				return fmt.Errorf("fen: rank %d (%q): a piece on %s, which is a wall", y+1, r, g.names[sq])
 			}
-			if code&3 == wildOwner && (g.wild.routeOf[sq] < 0 || g.wild.code(int(g.wild.routeOf[sq])) != code) {
+			if g.offRoute(sq, code) {
 				return fmt.Errorf("fen: rank %d (%q): wild %s on %s, which is not on a route of its kind", y+1, r, g.tokens[code], g.names[sq])
 			}
 			p.put(sq, code)
@@ -611,143 +586,12 @@ func (g *Game) readToken(s string) (code uint8, n int, err error) {
 			return code, 2, nil
 		}
 	}
-	if g.fac != nil && len(s) > len(tok)+1 && s[len(tok)] == ':' {
-		if code, ok := g.tokenCode[s[:len(tok)+2]]; ok { // a piece turned (facing.go)
-			return code, len(tok) + 2, nil
-		}
+	if code, n, ok := g.readFaced(s, tok); ok {
+		return code, n, nil
 	}
 	code, ok := g.tokenCode[tok]
 	if !ok {
 		return 0, 0, fmt.Errorf("%q is not a piece of this game", tok)
 	}
 	return code, len(tok), nil
-}
-
-// parseHand reads the pieces in hand: piece tokens, each one piece of its
-// owner's (a promoted piece counts as what it goes to hand as).
-func (p *Position) parseHand(s string) error {
-	g := p.g
-	for j := 0; j < len(s); {
-		if s[j] == '-' { // Fairy-Stockfish writes an empty hand "[-]" at times
-			j++
-			continue
-		}
-		code, n, err := g.readToken(s[j:])
-		if err != nil {
-			return fmt.Errorf("fen: hand [%s]: %v", s, err)
-		}
-		j += n
-		o, k := int(code&3), g.drops.handKind[int(code>>2)-1]
-		if p.hand[o][k] == unlimitedHand {
-			continue
-		}
-		if int(p.hand[o][k]) >= g.drops.handCap {
-			return fmt.Errorf("fen: hand [%s] holds more %s than the game has", s, g.kinds[k].id)
-		}
-		p.hand[o][k]++
-		p.handN[o]++
-	}
-	return nil
-}
-
-// handField writes the hands in brackets: the first player's pieces, then
-// the second's, each by kind in declaration order. An unlimited stock is
-// left out: it is the same in every position of the game.
-func (p *Position) handField() string {
-	g := p.g
-	var b strings.Builder
-	b.WriteByte('[')
-	for s := 0; s < 2; s++ {
-		for k := 0; k < g.nk; k++ {
-			if c := p.hand[s][k]; c != unlimitedHand {
-				for i := 0; i < int(c); i++ {
-					b.WriteString(g.tokens[pieceCode(k, s)])
-				}
-			}
-		}
-	}
-	b.WriteByte(']')
-	return b.String()
-}
-
-// claimsField writes the claimed squares of rules.territory, " claimed-w:"
-// and " claimed-b:" each followed by its player's squares in square order;
-// nothing for a player with none.
-func (p *Position) claimsField() string {
-	g := p.g
-	if g.fx == nil || !g.fx.territory {
-		return ""
-	}
-	var b strings.Builder
-	for s, key := range [2]string{"claimed-w", "claimed-b"} {
-		var list []string
-		for sq := 0; sq < g.n; sq++ {
-			if int(p.claim[sq]) == s+1 {
-				list = append(list, g.names[sq])
-			}
-		}
-		if len(list) > 0 {
-			b.WriteString(" " + key + ":" + strings.Join(list, ","))
-		}
-	}
-	return b.String()
-}
-
-func (p *Position) parseClaims(key, list string) error {
-	s := 0
-	if key == "claimed-b" {
-		s = 1
-	}
-	for _, name := range strings.Split(list, ",") {
-		sq, ok := p.g.parseSquare(name)
-		if !ok || p.claim[sq] != 0 {
-			return fmt.Errorf("fen: %s entry %q is not an unclaimed square", key, name)
-		}
-		p.claim[sq] = uint8(s + 1)
-		p.claimN[s]++
-	}
-	return nil
-}
-
-// takenField writes the wild pieces each player has taken (rules.npcs),
-// " taken-w:" and " taken-b:" each followed by one count per rules.npcs
-// entry; nothing for a player who has taken none.
-func (p *Position) takenField() string {
-	w := p.g.wild
-	if w == nil {
-		return ""
-	}
-	var b strings.Builder
-	for s, key := range [2]string{"taken-w", "taken-b"} {
-		any := false
-		list := make([]string, len(w.bounty))
-		for e := range w.bounty {
-			list[e] = strconv.Itoa(int(p.taken[s][e]))
-			any = any || p.taken[s][e] > 0
-		}
-		if any {
-			b.WriteString(" " + key + ":" + strings.Join(list, ","))
-		}
-	}
-	return b.String()
-}
-
-func (p *Position) parseTaken(key, list string) error {
-	w := p.g.wild
-	s := 0
-	if key == "taken-b" {
-		s = 1
-	}
-	counts := strings.Split(list, ",")
-	if len(counts) != len(w.bounty) {
-		return fmt.Errorf("fen: %s needs one count per rules.npcs entry (%d)", key, len(w.bounty))
-	}
-	for e, c := range counts {
-		n, err := strconv.Atoi(c)
-		if err != nil || n < 0 || n > w.pieces[e] {
-			return fmt.Errorf("fen: %s entry %q must be a count from 0 to %d", key, c, w.pieces[e])
-		}
-		p.taken[s][e] = uint8(n)
-	}
-	return nil
 }

@@ -2,8 +2,10 @@ package engine
 
 import (
 	"fmt"
-	"math/bits"
 	"sort"
+	"strings"
+
+	"math/bits"
 )
 
 // Pieces in hand (rules.drops): per player and kind a count, part of the
@@ -340,4 +342,93 @@ func (p *Position) dropLegal(m Move) bool {
 		return false
 	}
 	return p.g.drops.noMate>>uint(m.aux2()+1)&1 == 0 || !p.givesMate(m)
+}
+
+// readHand reads the hands of a notation's first field, in brackets
+// after the board or, as Fairy-Stockfish also writes them, as one more
+// rank, and gives back the board alone. An unlimited stock is full.
+func (p *Position) readHand(field string) (board string, err error) {
+	g := p.g
+	if d := g.drops; d != nil {
+		for s := 0; s < 2; s++ {
+			for k := 0; k < g.nk; k++ {
+				if d.unlimited>>uint(k+1)&1 != 0 {
+					p.hand[s][k] = unlimitedHand
+					p.handN[s]++
+				}
+			}
+		}
+	}
+	board = field
+	if i := strings.IndexByte(board, '['); i >= 0 {
+		hand := board[i:]
+		board = board[:i]
+		if !strings.HasSuffix(hand, "]") {
+			return "", fmt.Errorf("fen: hand %q has no closing ]", hand)
+		}
+		if hand != "[]" && g.drops == nil {
+			return "", fmt.Errorf("fen: pieces in hand %s, but the game has no rules.drops", hand)
+		}
+		if err := p.parseHand(hand[1 : len(hand)-1]); err != nil {
+			return "", err
+		}
+	} else if g.drops != nil && strings.Count(board, "/") == g.h {
+		// Fairy-Stockfish's other spelling: the hand as one more rank.
+		i := strings.LastIndexByte(board, '/')
+		if err := p.parseHand(board[i+1:]); err != nil {
+			return "", err
+		}
+		board = board[:i]
+	}
+	return board, nil
+}
+
+// parseHand reads the pieces in hand: piece tokens, each one piece of its
+// owner's (a promoted piece counts as what it goes to hand as).
+func (p *Position) parseHand(s string) error {
+	g := p.g
+	for j := 0; j < len(s); {
+		if s[j] == '-' { // Fairy-Stockfish writes an empty hand "[-]" at times
+			j++
+			continue
+		}
+		code, n, err := g.readToken(s[j:])
+		if err != nil {
+			return fmt.Errorf("fen: hand [%s]: %v", s, err)
+		}
+		j += n
+		o, k := int(code&3), g.drops.handKind[int(code>>2)-1]
+		if p.hand[o][k] == unlimitedHand {
+			continue
+		}
+		if int(p.hand[o][k]) >= g.drops.handCap {
+			return fmt.Errorf("fen: hand [%s] holds more %s than the game has", s, g.kinds[k].id)
+		}
+		p.hand[o][k]++
+		p.handN[o]++
+	}
+	return nil
+}
+
+// handField writes the hands in brackets: the first player's pieces, then
+// the second's, each by kind in declaration order. An unlimited stock is
+// left out: it is the same in every position of the game.
+func (p *Position) handField() string {
+	g := p.g
+	if g.drops == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteByte('[')
+	for s := 0; s < 2; s++ {
+		for k := 0; k < g.nk; k++ {
+			if c := p.hand[s][k]; c != unlimitedHand {
+				for i := 0; i < int(c); i++ {
+					b.WriteString(g.tokens[pieceCode(k, s)])
+				}
+			}
+		}
+	}
+	b.WriteByte(']')
+	return b.String()
 }

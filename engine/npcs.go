@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"strconv"
+	"strings"
 
 	"balancefarm/internal/splitmix"
 )
@@ -428,4 +430,75 @@ func (p *Position) keepTakers(buf []Move, start int) []Move {
 		}
 	}
 	return buf[:n]
+}
+
+// wildNotation is rules.npcs's notation: taken-w: and taken-b:.
+var wildNotation = notationField{
+	present: func(g *Game) bool { return g.wild != nil },
+	write:   (*Position).takenField,
+	read:    (*Position).parseTaken,
+}
+
+// takenField writes the wild pieces each player has taken (rules.npcs),
+// " taken-w:" and " taken-b:" each followed by one count per rules.npcs
+// entry; nothing for a player who has taken none.
+func (p *Position) takenField() string {
+	w := p.g.wild
+	var b strings.Builder
+	for s, key := range [2]string{"taken-w", "taken-b"} {
+		any := false
+		list := make([]string, len(w.bounty))
+		for e := range w.bounty {
+			list[e] = strconv.Itoa(int(p.taken[s][e]))
+			any = any || p.taken[s][e] > 0
+		}
+		if any {
+			b.WriteString(" " + key + ":" + strings.Join(list, ","))
+		}
+	}
+	return b.String()
+}
+
+func (p *Position) parseTaken(_ *fenRead, key, list string) (known bool, err error) {
+	w := p.g.wild
+	s := 0
+	switch key {
+	case "taken-w":
+	case "taken-b":
+		s = 1
+	default:
+		return false, nil
+	}
+	counts := strings.Split(list, ",")
+	if len(counts) != len(w.bounty) {
+		return true, fmt.Errorf("fen: %s needs one count per rules.npcs entry (%d)", key, len(w.bounty))
+	}
+	for e, c := range counts {
+		n, err := strconv.Atoi(c)
+		if err != nil || n < 0 || n > w.pieces[e] {
+			return true, fmt.Errorf("fen: %s entry %q must be a count from 0 to %d", key, c, w.pieces[e])
+		}
+		p.taken[s][e] = uint8(n)
+	}
+	return true, nil
+}
+
+// wildTokens names the wild pieces in the notation: each kind's exact id
+// in angle brackets.
+func (g *Game) wildTokens() {
+	if g.wild == nil {
+		return
+	}
+	for k := range g.kinds {
+		t := "<" + g.kinds[k].id + ">"
+		c := pieceCode(k, wildOwner)
+		g.tokens[c] = t
+		g.tokenCode[t] = c
+	}
+}
+
+// offRoute reports whether code is a wild piece that stands on sq off
+// every route of its kind (notation that no game reaches).
+func (g *Game) offRoute(sq int, code uint8) bool {
+	return code&3 == wildOwner && (g.wild.routeOf[sq] < 0 || g.wild.code(int(g.wild.routeOf[sq])) != code)
 }

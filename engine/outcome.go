@@ -1,6 +1,10 @@
 package engine
 
-import "balancefarm/engine/rules"
+import (
+	"fmt"
+
+	"balancefarm/engine/rules"
+)
 
 func resultFor(player int, result string, rule uint8) status {
 	st := status{decided: true, rule: rule, winner: -1}
@@ -288,4 +292,32 @@ func (p *Position) Score(player int) float64 {
 		total += float64(p.count[player][k+1]) * g.kinds[k].value
 	}
 	return total
+}
+
+// reachNotation is rules.reach on leave's notation: left: and the goal
+// square the last move left, while that leaving has ended the game.
+var reachNotation = notationField{
+	present: func(g *Game) bool { return g.reach != nil && g.reach.onLeave },
+	write:   (*Position).leftField,
+	read:    (*Position).parseLeft,
+}
+
+func (p *Position) leftField() string {
+	if st := p.status; st.decided && st.rule == ruleReach {
+		return " left:" + p.g.names[st.left]
+	}
+	return ""
+}
+
+func (p *Position) parseLeft(r *fenRead, key, list string) (known bool, err error) {
+	if key != "left" {
+		return false, nil
+	}
+	g := p.g
+	sq, ok := g.parseSquare(list)
+	if !ok || !g.reach.goal[p.side^1].has(sq) {
+		return true, fmt.Errorf("fen: left:%s is not a goal square of the player who just moved", list)
+	}
+	r.left = sq
+	return true, nil
 }

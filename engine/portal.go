@@ -706,14 +706,20 @@ func (p *Position) portalString(m Move) string {
 	return s
 }
 
+// portalNotation is rules.portals's notation: portals: and back:, read
+// once both are in.
+var portalNotation = notationField{
+	present: (*Game).Portals,
+	write:   (*Position).portalField,
+	read:    (*Position).holdPortalField,
+	finish:  (*Position).finishPortals,
+}
+
 // portalField is the FEN's portal extras: "portals:" and every end's
 // square in order, and "back:" the end and the square it may not go
 // straight back to ("back:c3b3").
 func (p *Position) portalField() string {
 	g := p.g
-	if g.portal == nil {
-		return ""
-	}
 	names := make([]string, len(g.portal.ends))
 	for i := range names {
 		names[i] = g.names[p.port.ends[i]]
@@ -723,6 +729,22 @@ func (p *Position) portalField() string {
 		s += " back:" + g.names[p.port.ends[b-1]] + g.names[p.port.backSq]
 	}
 	return s
+}
+
+// holdPortalField keeps portals: and back: (the key alone too) for
+// finishPortals.
+func (p *Position) holdPortalField(r *fenRead, key, value string) (known bool, err error) {
+	if key != "portals" && key != "back" {
+		return false, nil
+	}
+	r.hold(key, value)
+	return true, nil
+}
+
+// finishPortals reads the portal fields held, or puts the ends where they
+// stand without them.
+func (p *Position) finishPortals(r *fenRead) error {
+	return p.parsePortals(r.held["portals"], r.held["back"])
 }
 
 // parsePortals reads portalField's extras (either may be empty).

@@ -170,12 +170,16 @@ func (p *Position) Touched(s int) []int {
 	return out
 }
 
+// touchNotation is rules.touch's notation: touched-w: and touched-b:.
+var touchNotation = notationField{
+	present: func(g *Game) bool { return g.touch != nil },
+	write:   (*Position).touchField,
+	read:    (*Position).parseTouched,
+}
+
 // touchField writes " touched-w:" and " touched-b:" with each player's
 // touched squares; nothing for a player with none.
 func (p *Position) touchField() string {
-	if p.g.touch == nil {
-		return ""
-	}
 	var b strings.Builder
 	for s, key := range [2]string{"touched-w", "touched-b"} {
 		var names []string
@@ -189,17 +193,21 @@ func (p *Position) touchField() string {
 	return b.String()
 }
 
-func (p *Position) parseTouched(key, list string) error {
+func (p *Position) parseTouched(_ *fenRead, key, list string) (known bool, err error) {
 	s := 0
-	if key == "touched-b" {
+	switch key {
+	case "touched-w":
+	case "touched-b":
 		s = 1
+	default:
+		return false, nil
 	}
 	for _, name := range strings.Split(list, ",") {
 		sq, ok := p.g.parseSquare(name)
 		if !ok || p.g.touch.bit[s][sq] < 0 {
-			return fmt.Errorf("fen: %s entry %q is not a square of that player's rules.touch set", key, name)
+			return true, fmt.Errorf("fen: %s entry %q is not a square of that player's rules.touch set", key, name)
 		}
 		p.touched[s] |= 1 << uint(p.g.touch.bit[s][sq])
 	}
-	return nil
+	return true, nil
 }

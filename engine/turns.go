@@ -458,6 +458,32 @@ func (g *Game) TurnLength(t int) int {
 // lost.
 func (g *Game) PlaysRounds() bool { return g.sim != nil }
 
+// turnNotation is the turn state's notation: moves:, cut:, phase:,
+// initiative:, void:, barred: and rest:, each only as "key:value".
+var turnNotation = notationField{
+	present: func(g *Game) bool { return g.slowTurns },
+	write:   (*Position).turnFields,
+	read:    (*Position).parseTurnField,
+	colon:   true,
+	start:   (*Position).startTurnFields,
+	finish:  (*Position).fixTurnFromFEN,
+}
+
+// startTurnFields readies the turn state for the fields that say it.
+func (p *Position) startTurnFields() {
+	p.startTurns()
+	p.left = 0 // moves:N, else the whole turn (fixTurnFromFEN)
+	p.cut = 0
+}
+
+// moveNumber is the notation's move number: it counts pairs of turns.
+func (p *Position) moveNumber() int {
+	if p.g.turn != nil {
+		return p.turn/2 + 1
+	}
+	return p.ply/2 + 1
+}
+
 // turnFields writes the turn state's notation extras (NOTATION.md).
 func (p *Position) turnFields() string {
 	g := p.g
@@ -504,7 +530,7 @@ func (p *Position) turnFields() string {
 
 // parseTurnField reads one of turnFields' extras; ok is false for a key
 // that is not one of them.
-func (p *Position) parseTurnField(key, list string) (ok bool, err error) {
+func (p *Position) parseTurnField(_ *fenRead, key, list string) (ok bool, err error) {
 	g := p.g
 	switch {
 	case key == "moves" && g.turn != nil:
@@ -599,12 +625,12 @@ func (p *Position) parsePair(s string) (a, b uint8, ok bool) {
 
 // fixTurnFromFEN works out the ply and turn of a position read from
 // notation: the move number counts turn pairs.
-func (p *Position) fixTurnFromFEN(full int) error {
+func (p *Position) fixTurnFromFEN(r *fenRead) error {
 	tr := p.g.turn
 	if tr == nil {
 		return nil
 	}
-	p.turn = 2*(full-1) + p.side
+	p.turn = 2*(r.full-1) + p.side
 	n := tr.length(p.turn)
 	if p.left == 0 {
 		p.left = n
