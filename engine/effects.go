@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"balancefarm/engine/rules"
+	"balancefarm/internal/splitmix"
 )
 
 // Where a strike or contact leaves the two pieces.
@@ -494,6 +495,37 @@ func (g *Game) homeSquare(q, k, sq int) int {
 // hasLanding reports whether a move carries a landing square in aux2 (a
 // capture under position choose).
 func (m Move) hasLanding() bool { return m&mvLanding != 0 }
+
+// loadClaimKeys draws a key per player and claimed square
+// (rules.territory).
+func (g *Game) loadClaimKeys(rng *splitmix.Stream) {
+	fx := g.fx
+	if fx == nil || !fx.territory {
+		return
+	}
+	for p := 0; p < 2; p++ {
+		fx.zClaim[p] = make([]uint64, g.n)
+		for i := range fx.zClaim[p] {
+			fx.zClaim[p][i] = rng.Next()
+		}
+	}
+}
+
+// claimsHash is the claimed squares' share of the hash.
+func (p *Position) claimsHash() uint64 {
+	g := p.g
+	fx := g.fx
+	if fx == nil || !fx.territory {
+		return 0
+	}
+	var h uint64
+	for sq := 0; sq < g.n; sq++ {
+		if c := p.claim[sq]; c != 0 {
+			h ^= fx.zClaim[c-1][sq]
+		}
+	}
+	return h
+}
 
 // territoryNotation is rules.territory's notation: claimed-w: and
 // claimed-b:.

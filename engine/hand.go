@@ -2,10 +2,11 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 	"strings"
 
-	"math/bits"
+	"balancefarm/internal/splitmix"
 )
 
 // Pieces in hand (rules.drops): per player and kind a count, part of the
@@ -201,6 +202,37 @@ func (m Move) DropKind() int {
 		return pr
 	}
 	return m.aux2()
+}
+
+// loadHandKeys draws a key per player, kind and count in hand.
+func (g *Game) loadHandKeys(rng *splitmix.Stream) {
+	d := g.drops
+	if d == nil {
+		return
+	}
+	g.zHand = make([]uint64, 2*g.nk*(d.handCap+1))
+	for i := range g.zHand {
+		if i%(d.handCap+1) != 0 { // an empty hand adds nothing
+			g.zHand[i] = rng.Next()
+		}
+	}
+}
+
+// handHash is the hands' share of the hash (an unlimited stock has none).
+func (p *Position) handHash() uint64 {
+	g := p.g
+	if g.drops == nil {
+		return 0
+	}
+	var h uint64
+	for s := 0; s < 2; s++ {
+		for k := 0; k < g.nk; k++ {
+			if c := p.hand[s][k]; c != unlimitedHand {
+				h ^= g.zHandKey(s, k, int(c))
+			}
+		}
+	}
+	return h
 }
 
 func (g *Game) zHandKey(s, k, n int) uint64 {

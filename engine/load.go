@@ -564,23 +564,10 @@ func (g *Game) loadZobrist() error {
 			g.zCheck[p][i] = rng.Next()
 		}
 	}
-	// Drawn last, so games without hands keep their hashes.
-	if d := g.drops; d != nil {
-		g.zHand = make([]uint64, 2*g.nk*(d.handCap+1))
-		for i := range g.zHand {
-			if i%(d.handCap+1) != 0 { // an empty hand adds nothing
-				g.zHand[i] = rng.Next()
-			}
-		}
-	}
-	if fx := g.fx; fx != nil && fx.territory {
-		for p := 0; p < 2; p++ {
-			fx.zClaim[p] = make([]uint64, g.n)
-			for i := range fx.zClaim[p] {
-				fx.zClaim[p][i] = rng.Next()
-			}
-		}
-	}
+	// The families' keys, drawn last in this order, so games without a
+	// family keep their hashes.
+	g.loadHandKeys(&rng)
+	g.loadClaimKeys(&rng)
 	g.loadPortalKeys(&rng)
 	g.loadTurnKeys()
 	g.loadTouchKeys(rng.Next)

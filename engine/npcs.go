@@ -340,6 +340,9 @@ func (p *Position) takeWild(sq int) {
 // takenHash is the taken counts' share of the hash.
 func (p *Position) takenHash() uint64 {
 	w := p.g.wild
+	if w == nil {
+		return 0
+	}
 	var h uint64
 	for s := 0; s < 2; s++ {
 		for e := range w.bounty {

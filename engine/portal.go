@@ -269,6 +269,9 @@ func (p *Position) portalSets() {
 
 func (p *Position) portalHash() uint64 {
 	pr := p.g.portal
+	if pr == nil {
+		return 0
+	}
 	n := p.g.n
 	var h uint64
 	for i := range pr.ends {

@@ -240,34 +240,8 @@ func (p *Position) computeHash() uint64 {
 			h ^= g.zCheck[s][p.checks[s]]
 		}
 	}
-	if g.wild != nil {
-		h ^= p.takenHash()
-	}
-	if fx := g.fx; fx != nil && fx.territory {
-		for sq := 0; sq < g.n; sq++ {
-			if c := p.claim[sq]; c != 0 {
-				h ^= fx.zClaim[c-1][sq]
-			}
-		}
-	}
-	if g.portal != nil {
-		h ^= p.portalHash()
-	}
-	if g.touch != nil {
-		h ^= p.touchHash()
-	}
-	if g.drops != nil {
-		for s := 0; s < 2; s++ {
-			for k := 0; k < g.nk; k++ {
-				if c := p.hand[s][k]; c != unlimitedHand {
-					h ^= g.zHandKey(s, k, int(c))
-				}
-			}
-		}
-	}
-	if g.slowTurns {
-		h ^= p.turnHash()
-	}
+	// The families' shares, each 0 in a game without the family.
+	h ^= p.takenHash() ^ p.claimsHash() ^ p.portalHash() ^ p.touchHash() ^ p.handHash() ^ p.turnHash()
 	return h
 }
 

@@ -131,6 +131,9 @@ func (p *Position) untouch() {
 
 func (p *Position) touchHash() uint64 {
 	t := p.g.touch
+	if t == nil {
+		return 0
+	}
 	var h uint64
 	for s := 0; s < 2; s++ {
 		for b := 0; b < 16; b++ {

@@ -165,6 +165,9 @@ func (g *Game) loadTurnKeys() {
 // turnHash is the turn state's part of the hash.
 func (p *Position) turnHash() uint64 {
 	g := p.g
+	if !g.slowTurns {
+		return 0
+	}
 	z := &g.zt
 	var h uint64
 	if tr := g.turn; tr != nil {
