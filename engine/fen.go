@@ -384,7 +384,7 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 			}
 		}
 	}
-fields:
+extras:
 	for _, f := range rest {
 		key, list, ok := strings.Cut(f, ":")
 		for _, nf := range fams {
@@ -396,7 +396,7 @@ fields:
 				return nil, err
 			}
 			if known {
-				continue fields
+				continue extras
 			}
 		}
 		if !ok || key != "moved" && key != "unmoved" {
