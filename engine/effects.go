@@ -238,7 +238,7 @@ func (p *Position) fxSet(sq int, c uint8, lite bool) {
 	if lite {
 		p.liteSet(sq, c)
 		if c != 0 {
-			p.present[c&3] |= 1 << (c >> 2)
+			p.present[codeOwner(c)] |= 1 << maskIndex(c)
 		}
 		return
 	}
@@ -260,14 +260,14 @@ func (p *Position) fxTake(c uint8, sq int, lite bool) {
 	if lite {
 		return
 	}
-	if c&3 == wildOwner {
+	if codeOwner(c) == wildOwner {
 		p.takeWild(sq)
 	}
 	d := p.g.drops
-	if d == nil || !d.fromCaptures || c&3 == uint8(p.side) {
+	if d == nil || !d.fromCaptures || codeOwner(c) == p.side {
 		return
 	}
-	k := d.handKind[int(c>>2)-1]
+	k := d.handKind[codeKind(c)]
 	p.fxh = p.handAdd(p.fxh, p.side, k, 1)
 	p.fxHands = append(p.fxHands, uint8(k))
 }
@@ -328,17 +328,17 @@ func (p *Position) fxPlay(m Move, lite bool) (progress bool) {
 		return progress
 	}
 	fx := g.fx
-	mk, vk := int(pc>>2)-1, int(victim>>2)-1
-	own := int(victim&3) == s
+	mk, vk := codeKind(pc), codeKind(victim)
+	own := codeOwner(victim) == s
 	// A wild piece taken is removed as usual: no strike or contact
 	// reaches it (it has no side to keep), though it may explode.
-	wild := victim&3 == wildOwner
+	wild := codeOwner(victim) == wildOwner
 	if fx.explodes(mk, vk) && !own {
 		p.fxTake(victim, capSq, lite)
 		p.fxSet(capSq, 0, lite)
 		p.fxSet(from, 0, lite)
 		for _, sq := range fx.ring[to] {
-			if c := p.board[sq]; c != 0 && fx.blastImmune>>(c>>2)&1 == 0 {
+			if c := p.board[sq]; c != 0 && fx.blastImmune>>maskIndex(c)&1 == 0 {
 				p.fxSet(int(sq), 0, lite)
 			}
 		}
@@ -351,28 +351,28 @@ func (p *Position) fxPlay(m Move, lite bool) (progress bool) {
 		}
 		target := uint8(0)
 		if l.ontoTo >= 0 {
-			target = pieceCode(l.ontoTo, int(victim&3))
+			target = pieceCode(l.ontoTo, codeOwner(victim))
 		} else if !own {
 			p.fxTake(victim, capSq, lite)
 		}
 		p.fxPlace(m, fx.cPos, pieceCode(l.moverTo, s), mover, target, capSq, lite)
 		return true
 	}
-	if fx.strike && fx.sImmune>>(victim>>2)&1 == 0 && !own && !wild {
+	if fx.strike && fx.sImmune>>maskIndex(victim)&1 == 0 && !own && !wild {
 		target := uint8(0)
 		if !fx.sCapture {
 			if t := fx.sChain[vk]; t >= 0 {
-				target = pieceCode(t, int(victim&3))
+				target = pieceCode(t, codeOwner(victim))
 			}
 		} else if fx.sPos == posHome {
 			target = victim
 		}
 		mover := np
-		if fx.switches>>(pc>>2)&1 != 0 {
+		if fx.switches>>maskIndex(pc)&1 != 0 {
 			mover ^= 1 // the capturer changes sides where it lands
 		}
 		stayed := pc
-		if fx.switches>>(pc>>2)&1 != 0 {
+		if fx.switches>>maskIndex(pc)&1 != 0 {
 			stayed ^= 1
 		}
 		if target == 0 {
@@ -418,7 +418,7 @@ func (p *Position) fxPlace(m Move, pos int, stayed, mover, target uint8, capSq i
 			p.fxSet(l, target, lite)
 		}
 	case posHome:
-		if h := p.g.homeSquare(int(target&3), int(target>>2)-1, capSq); h >= 0 && p.board[h] == 0 {
+		if h := p.g.homeSquare(codeOwner(target), codeKind(target), capSq); h >= 0 && p.board[h] == 0 {
 			p.fxSet(h, target, lite)
 		}
 	}

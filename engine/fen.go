@@ -433,7 +433,7 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 			}
 			if key == "moved" {
 				p.virgin.clear(sq)
-			} else if g.kinds[int(p.board[sq]>>2)-1].virgin {
+			} else if g.kinds[codeKind(p.board[sq])].virgin {
 				p.virgin.set(sq)
 			}
 		}
@@ -501,7 +501,7 @@ func (p *Position) parseBoard(s string) error {
 			if g.wall.has(sq) {
 				return fmt.Errorf("fen: rank %d (%q): a piece on %s, which is a wall", y+1, r, g.names[sq])
 			}
-			if code&3 == wildOwner && (g.wild.routeOf[sq] < 0 || g.wild.code(int(g.wild.routeOf[sq])) != code) {
+			if codeOwner(code) == wildOwner && (g.wild.routeOf[sq] < 0 || g.wild.code(int(g.wild.routeOf[sq])) != code) {
 				return fmt.Errorf("fen: rank %d (%q): wild %s on %s, which is not on a route of its kind", y+1, r, g.tokens[code], g.names[sq])
 			}
 			p.put(sq, code)
@@ -563,7 +563,7 @@ func (p *Position) parseEP(f string) error {
 			if c == 0 || slices.Contains(squares, int(sq)) {
 				continue
 			}
-			if int(c&3) == mover && g.kinds[int(c>>2)-1].ep {
+			if codeOwner(c) == mover && g.kinds[codeKind(c)].ep {
 				victim = int(sq)
 			}
 			break
@@ -575,7 +575,7 @@ func (p *Position) parseEP(f string) error {
 	if victim < 0 {
 		return nil
 	}
-	mask := g.epMask & g.capturers[int(p.board[victim]>>2)-1]
+	mask := g.epMask & g.capturers[codeKind(p.board[victim])]
 	for _, sq := range squares {
 		if p.epN < maxEP && p.attackedMask(sq, p.side, mask) {
 			p.ep[p.epN] = uint8(sq)
@@ -637,7 +637,7 @@ func (p *Position) parseHand(s string) error {
 			return fmt.Errorf("fen: hand [%s]: %v", s, err)
 		}
 		j += n
-		o, k := int(code&3), g.drops.handKind[int(code>>2)-1]
+		o, k := codeOwner(code), g.drops.handKind[codeKind(code)]
 		if p.hand[o][k] == unlimitedHand {
 			continue
 		}

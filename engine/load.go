@@ -586,9 +586,3 @@ func (g *Game) loadZobrist() error {
 	g.loadTouchKeys(rng.Next)
 	return nil
 }
-
-// Piece codes on the board: 0 is empty, otherwise (kind+1)<<2 | owner, so
-// the owner is code&3 and kind bit masks are indexed by code>>2.
-const maxCode = maxKinds<<2 | 3
-
-func pieceCode(kind, owner int) uint8 { return uint8((kind+1)<<2 | owner) }

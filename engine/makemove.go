@@ -78,7 +78,7 @@ func (p *Position) makeStd(m Move) {
 					h ^= p.zob(c, int(sq))
 					if d := g.drops; d != nil && d.fromCaptures {
 						// Whatever the mover's sweep removes is its capture.
-						h = p.handAdd(h, s, d.handKind[int(c>>2)-1], 1)
+						h = p.handAdd(h, s, d.handKind[codeKind(c)], 1)
 					}
 					h = p.clearVirgin(h, int(sq))
 					progress = true
@@ -97,7 +97,7 @@ func (p *Position) makeStd(m Move) {
 			h = p.clearVirgin(h, capSq)
 			progress = true
 			if d := g.drops; d != nil && d.fromCaptures {
-				h = p.handAdd(h, s, d.handKind[int(c>>2)-1], 1)
+				h = p.handAdd(h, s, d.handKind[codeKind(c)], 1)
 			}
 		}
 		p.remove(from)
@@ -117,7 +117,7 @@ func (p *Position) makeStd(m Move) {
 		h = p.clearVirgin(h, from)
 		h = p.clearVirgin(h, to)
 	}
-	if g.castle != nil && g.castleRel>>(pc>>2)&1|g.castleRel>>(u.captured>>2)&1 != 0 {
+	if g.castle != nil && g.castleRel>>maskIndex(pc)&1|g.castleRel>>maskIndex(u.captured)&1 != 0 {
 		h = p.dropDeadRights(h)
 	}
 	if p.virgin != oldVirgin {
@@ -162,7 +162,7 @@ func (p *Position) endMove(h uint64, u *undoRec, progress, left bool) {
 	if g.boardEndings {
 		leave := -1
 		from := u.move.From()
-		if r := g.reach; r != nil && r.onLeave && left && r.goal[s].has(from) && (r.kind < 0 || int(u.moved>>2)-1 == r.kind) {
+		if r := g.reach; r != nil && r.onLeave && left && r.goal[s].has(from) && (r.kind < 0 || codeKind(u.moved) == r.kind) {
 			leave = from
 		}
 		p.status = p.boardOutcome(s, leave)
@@ -198,7 +198,7 @@ func (p *Position) setEP(h uint64, m Move) uint64 {
 	s := p.side
 	from, to := m.From(), m.To()
 	victim := p.board[to]
-	mask := g.epMask & g.capturers[int(victim>>2)-1]
+	mask := g.epMask & g.capturers[codeKind(victim)]
 	for _, sq := range g.fwdRay(s, m.aux(), from) {
 		if int(sq) == to {
 			break
@@ -314,7 +314,7 @@ func (p *Position) unhand(s, k, d int) {
 // unhandCapture takes a captured piece back out of the mover's hand.
 func (p *Position) unhandCapture(c uint8) {
 	if d := p.g.drops; d != nil && d.fromCaptures {
-		p.unhand(p.side, d.handKind[int(c>>2)-1], -1)
+		p.unhand(p.side, d.handKind[codeKind(c)], -1)
 	}
 }
 

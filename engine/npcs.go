@@ -201,7 +201,7 @@ func (p *Position) wildStep(lite bool) (ate bool) {
 			}
 			to := int(rt.sqs[j])
 			c := p.board[to]
-			if c != 0 && g.kinds[rt.kind].capMask>>(c>>2)&1 == 0 {
+			if c != 0 && g.kinds[rt.kind].capMask>>maskIndex(c)&1 == 0 {
 				continue
 			}
 			p.fxSet(int(rt.sqs[first]), 0, lite)
@@ -262,7 +262,7 @@ func (p *Position) wildLine(ri int, lite bool) (ate bool) {
 				i = j
 				continue
 			}
-			if c == 0 || capMask>>(c>>2)&1 != 0 {
+			if c == 0 || capMask>>maskIndex(c)&1 != 0 {
 				verdict = 2
 			}
 			break
@@ -410,10 +410,10 @@ func (p *Position) keepTakers(buf []Move, start int) []Move {
 	n := start
 	for _, m := range buf[start:] {
 		from, to := m.From(), m.To()
-		k := int(p.board[from]>>2) - 1
+		k := codeKind(p.board[from])
 		ok := true
 		if m.typ() != moveDrop && m.typ() != moveCastle {
-			if c := p.board[to]; c&3 == wildOwner && !w.mayTake(k, to) {
+			if c := p.board[to]; codeOwner(c) == wildOwner && !w.mayTake(k, to) {
 				ok = false
 			}
 			if ok && m.typ() == moveSweep {
@@ -421,7 +421,7 @@ func (p *Position) keepTakers(buf []Move, start int) []Move {
 					if int(sq) == to {
 						break
 					}
-					if p.board[sq]&3 == wildOwner && p.board[sq] != 0 && !w.mayTake(k, int(sq)) {
+					if codeOwner(p.board[sq]) == wildOwner && p.board[sq] != 0 && !w.mayTake(k, int(sq)) {
 						ok = false
 						break
 					}

@@ -118,7 +118,7 @@ func (p *Position) standsOnGoal(q int) bool {
 	}
 	var buf [maxSquares]int
 	for _, sq := range on.squares(buf[:0]) {
-		if !p.attacked(sq, q^1, int(p.board[sq]>>2)-1) {
+		if !p.attacked(sq, q^1, codeKind(p.board[sq])) {
 			return true
 		}
 	}

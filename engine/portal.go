@@ -368,7 +368,7 @@ func (p *Position) walkSteps(s, from, k int, fn stepFn) {
 				continue
 			}
 			sc := board[ray[i]]
-			if e.screen == screenOwn && int(sc&3) != s || e.screen == screenEnemy && int(sc&3) == s {
+			if e.screen == screenOwn && codeOwner(sc) != s || e.screen == screenEnemy && codeOwner(sc) == s {
 				continue
 			}
 			for j := i + 1; j < len(ray); j++ {
@@ -431,7 +431,7 @@ func (p *Position) foldThrough(s, from, k, t int, e *genEntry, i int, fn stepFn)
 func (p *Position) portalPieceMoves(buf []Move, from int, capOnly bool) []Move {
 	g := p.g
 	s := p.side
-	k := int(p.board[from]>>2) - 1
+	k := codeKind(p.board[from])
 	ki := &g.kinds[k]
 	capMask := ki.capMask
 	epHere := ki.ep && p.epN > 0
@@ -452,7 +452,7 @@ func (p *Position) portalPieceMoves(buf []Move, from int, capOnly bool) []Move {
 				}
 				buf = p.emit(buf, from, to, k, m, true)
 			}
-		case int(c&3) == s^1 && e.canCap && capMask>>(c>>2)&1 != 0:
+		case codeOwner(c) == s^1 && e.canCap && capMask>>maskIndex(c)&1 != 0:
 			buf = p.emit(buf, from, to, k, m|mvCapture, true)
 		}
 	})
@@ -631,15 +631,15 @@ func (p *Position) portalAttacked(t, by int, mask uint32) bool {
 		for bb := p.occ[by][w]; bb != 0 && !hit; bb &= bb - 1 {
 			from := w<<6 | trailingZeros(bb)
 			c := p.board[from]
-			if mask>>(c>>2)&1 == 0 {
+			if mask>>maskIndex(c)&1 == 0 {
 				continue
 			}
 			// A capture lands on t straight, or goes in where a capture
 			// could land on an empty board: elsewhere this piece cannot.
-			if reach := &g.capReach[(by*g.nk+int(c>>2)-1)*g.n+from]; !reach.has(t) && !reach.intersects(&ends) {
+			if reach := &g.capReach[(by*g.nk+codeKind(c))*g.n+from]; !reach.has(t) && !reach.intersects(&ends) {
 				continue
 			}
-			p.walkSteps(by, from, int(c>>2)-1, func(to, via int, e *genEntry, i int) {
+			p.walkSteps(by, from, codeKind(c), func(to, via int, e *genEntry, i int) {
 				if to == t && e.canCap {
 					hit = true
 				}

@@ -171,7 +171,7 @@ func (g *Game) NewPosition() *Position {
 	for sq := 0; sq < g.n; sq++ {
 		if c := g.start[sq]; c != 0 {
 			p.put(sq, c)
-			if g.virginKinds>>(c>>2)&1 != 0 && c&3 != wildOwner {
+			if g.virginKinds>>maskIndex(c)&1 != 0 && codeOwner(c) != wildOwner {
 				p.virgin.set(sq)
 			}
 		}
@@ -196,7 +196,7 @@ func (g *Game) emptyPosition() *Position {
 
 func (p *Position) put(sq int, c uint8) {
 	p.board[sq] = c
-	o, k1 := int(c&3), int(c>>2)
+	o, k1 := codeOwner(c), int(maskIndex(c))
 	p.occ[o].set(sq)
 	p.kindBB[o][k1-1].set(sq)
 	p.count[o][k1]++
@@ -206,7 +206,7 @@ func (p *Position) put(sq int, c uint8) {
 func (p *Position) remove(sq int) uint8 {
 	c := p.board[sq]
 	p.board[sq] = 0
-	o, k1 := int(c&3), int(c>>2)
+	o, k1 := codeOwner(c), int(maskIndex(c))
 	p.occ[o].clear(sq)
 	p.kindBB[o][k1-1].clear(sq)
 	if p.count[o][k1]--; p.count[o][k1] == 0 {
@@ -311,7 +311,7 @@ func (p *Position) canonicalVirgin() {
 		for w := 0; w < 4; w++ {
 			for x := (kings[w] | rooks[w]) &^ keep[w]; x != 0; x &= x - 1 {
 				sq := w<<6 | bits.TrailingZeros64(x)
-				if !g.kinds[int(p.board[sq]>>2)-1].firstMove {
+				if !g.kinds[codeKind(p.board[sq])].firstMove {
 					p.virgin.clear(sq)
 				}
 			}
@@ -357,7 +357,7 @@ func (p *Position) PieceAt(sq int) (kind int, owner int, ok bool) {
 		return -1, -1, false
 	}
 	c := p.board[sq]
-	return int(c>>2) - 1, int(c & 3), true
+	return codeKind(c), codeOwner(c), true
 }
 
 // Count is how many pieces of a kind a player has on the board.

@@ -182,7 +182,7 @@ func (p *Position) makeInRound(m Move) {
 	owner := p.side
 	if !m.IsNull() && m.typ() != moveDrop {
 		if c := p.board[m.From()]; c != 0 {
-			owner = int(c & 3)
+			owner = codeOwner(c)
 		}
 	}
 	if owner == 0 {
@@ -329,7 +329,7 @@ func (p *Position) resolveRound(m0, m1 Move) (rs roundResult) {
 			continue
 		}
 		c := p.board[m.From()]
-		if c == 0 || int(c&3) != q {
+		if c == 0 || codeOwner(c) != q {
 			continue
 		}
 		act[q] = true
@@ -338,7 +338,7 @@ func (p *Position) resolveRound(m0, m1 Move) (rs roundResult) {
 			np[q] = pieceCode(pr, q)
 		}
 	}
-	kind := func(q int) int { return int(code[q]>>2) - 1 }
+	kind := func(q int) int { return codeKind(code[q]) }
 	defer func() {
 		if r := g.reach; r != nil && r.onLeave {
 			for q := 0; q < 2; q++ {

@@ -108,7 +108,7 @@ func (p *Position) touchAfter(h uint64, s int, m Move, u *undoRec) uint64 {
 	old := p.touched
 	mark := func(sq int) {
 		c := p.board[sq]
-		if c == 0 || int(c&3) != s || t.kind >= 0 && int(c>>2)-1 != t.kind {
+		if c == 0 || codeOwner(c) != s || t.kind >= 0 && codeKind(c) != t.kind {
 			return
 		}
 		if b := t.bit[s][sq]; b >= 0 && p.touched[s]&(1<<uint(b)) == 0 {

@@ -360,10 +360,10 @@ func (p *Position) restAfterMove(h uint64, s int, m Move, u *undoRec, changed []
 // now.
 func (p *Position) restPiece(h uint64, sq, s int) uint64 {
 	c := p.board[sq]
-	if c == 0 || int(c&3) != s {
+	if c == 0 || codeOwner(c) != s {
 		return h
 	}
-	return p.setRest(h, sq, p.g.restOf[int(c>>2)-1])
+	return p.setRest(h, sq, p.g.restOf[codeKind(c)])
 }
 
 // restCountDown counts down the rest of the pieces of the players in mask
@@ -374,9 +374,9 @@ func (p *Position) restCountDown(h uint64, mask int) uint64 {
 		if p.rest[sq] > 0 {
 			left--
 		}
-		if v := p.rest[sq]; v > 0 && mask>>(p.board[sq]&3)&1 != 0 {
+		if v := p.rest[sq]; v > 0 && mask>>codeOwner(p.board[sq])&1 != 0 {
 			if v == 1 && p.g.homeward {
-				h = p.goHome(h, sq, int(p.board[sq]&3))
+				h = p.goHome(h, sq, codeOwner(p.board[sq]))
 				continue
 			}
 			h = p.setRest(h, sq, v-1)
@@ -590,7 +590,7 @@ func (p *Position) parsePair(s string) (a, b uint8, ok bool) {
 	for i := 2; i < len(s); i++ {
 		x, okA := g.parseSquare(s[:i])
 		y, okB := g.parseSquare(s[i:])
-		if okA && okB && p.board[x] != 0 && p.board[x]&3 == 0 && p.board[y] != 0 && p.board[y]&3 == 1 {
+		if okA && okB && p.board[x] != 0 && codeOwner(p.board[x]) == 0 && p.board[y] != 0 && codeOwner(p.board[y]) == 1 {
 			return uint8(x), uint8(y), true
 		}
 	}
