@@ -48,11 +48,11 @@ type contactLink struct {
 type fxRule struct {
 	explode     bool
 	radius      int
-	blastImmune uint32      // kind bits that survive standing in a blast
-	by, of      uint32      // kind bits whose captures explode
-	ring        [][]uint8   // per square, the other squares within radius
-	royalBy     uint32      // royal kinds in by: their own capture destroys them
-	landing     [2][][2]int // choose: landing vectors per player, board frame
+	blastImmune uint32             // kind bits that survive standing in a blast
+	by, of      uint32             // kind bits whose captures explode
+	ring        [][]uint8          // per square, the other squares within radius
+	royalBy     uint32             // royal kinds in by: their own capture destroys them
+	landing     [maxSeats][][2]int // choose: landing vectors per player, board frame
 
 	strike    bool
 	sCapture  bool // effect capture (else the chain transforms)
@@ -69,7 +69,7 @@ type fxRule struct {
 	territory bool
 	permanent bool
 	winAt     int
-	zClaim    [2][]uint64
+	zClaim    [maxSeats][]uint64
 }
 
 // loadFx compiles the capture and territory families.
@@ -156,7 +156,7 @@ func (g *Game) loadFx() error {
 	if ct := r.Contacts; ct != nil {
 		fx.contacts = true
 		fx.cPos = positionCode(ct.PositionOrDefault())
-		for o := 0; o < 2; o++ {
+		for o := 0; o < g.seats; o++ {
 			fx.links[o] = make([][]contactLink, g.nk)
 			for k := range fx.links[o] {
 				fx.links[o][k] = make([]contactLink, g.nk)
@@ -205,7 +205,7 @@ func (g *Game) loadFx() error {
 		if err != nil {
 			return bad("landing: %v", err)
 		}
-		for p := 0; p < 2; p++ {
+		for p := 0; p < g.seats; p++ {
 			for _, v := range vs {
 				fx.landing[p] = append(fx.landing[p], g.boardVector(p, v))
 			}

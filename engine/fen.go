@@ -14,7 +14,7 @@ func (g *Game) loadNotation() error {
 	g.tokens = make([]string, maxCode+1)
 	g.tokenCode = map[string]uint8{}
 	for k := range g.kinds {
-		for o := 0; o < 2; o++ {
+		for o := 0; o < g.seats; o++ {
 			id := g.kinds[k].id
 			var t string
 			switch {
@@ -47,7 +47,7 @@ func (g *Game) loadNotation() error {
 	if !g.epOn {
 		return nil
 	}
-	for p := 0; p < 2; p++ {
+	for p := 0; p < g.seats; p++ {
 		for k, pc := range g.spec.Pieces {
 			if !g.kinds[k].ep {
 				continue
@@ -119,7 +119,7 @@ func (p *Position) FEN() string {
 		b.WriteString(g.names[p.ep[i]])
 	}
 	if g.checkLimit > 0 {
-		fmt.Fprintf(&b, " %d+%d", max(g.checkLimit-p.checks[0], 0), max(g.checkLimit-p.checks[1], 0))
+		fmt.Fprintf(&b, " %d+%d", max(g.checkLimit-int(p.checks[0]), 0), max(g.checkLimit-int(p.checks[1]), 0))
 	}
 	full := p.ply/2 + 1
 	if g.turn != nil {
@@ -171,7 +171,7 @@ func (p *Position) castlingField() string {
 	}
 	var rights []right
 	var ks, rs [maxSquares]int
-	for s := 0; s < 2; s++ {
+	for s := 0; s < g.seats; s++ {
 		kings := p.kindBB[s][cr.king]
 		for w := 0; w < 4; w++ {
 			kings[w] &= p.virgin[w]
@@ -233,7 +233,7 @@ func (p *Position) outermost(s, kf, rf int) bool {
 func (p *Position) impliedVirgin(field string) (bitset, error) {
 	g := p.g
 	var v bitset
-	for s := 0; s < 2; s++ {
+	for s := 0; s < g.seats; s++ {
 		for k := 0; k < g.nk; k++ {
 			if !g.kinds[k].virgin || g.castleRel>>uint(k+1)&1 != 0 && !g.kinds[k].firstMove {
 				continue
@@ -301,7 +301,7 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 	}
 	p := g.emptyPosition()
 	if d := g.drops; d != nil {
-		for s := 0; s < 2; s++ {
+		for s := 0; s < g.seats; s++ {
 			for k := 0; k < g.nk; k++ {
 				if d.unlimited>>uint(k+1)&1 != 0 {
 					p.hand[s][k] = unlimitedHand
@@ -525,7 +525,7 @@ func (p *Position) parseChecks(f string) error {
 	if err1 != nil || err2 != nil || ra < 0 || rb < 0 || ra > g.checkLimit || rb > g.checkLimit {
 		return fmt.Errorf("fen: check counter %q must be checks still to give, each 0 to %d", f, g.checkLimit)
 	}
-	p.checks = [2]int{g.checkLimit - ra, g.checkLimit - rb}
+	p.checks[0], p.checks[1] = uint8(g.checkLimit-ra), uint8(g.checkLimit-rb)
 	return nil
 }
 
@@ -657,7 +657,7 @@ func (p *Position) handField() string {
 	g := p.g
 	var b strings.Builder
 	b.WriteByte('[')
-	for s := 0; s < 2; s++ {
+	for s := 0; s < g.seats; s++ {
 		for k := 0; k < g.nk; k++ {
 			if c := p.hand[s][k]; c != unlimitedHand {
 				for i := 0; i < int(c); i++ {

@@ -632,10 +632,7 @@ func (p *Position) HasLegalMove() bool {
 	if d != nil && p.handN[s] > 0 {
 		// On the stack: no_mate's test makes the drop and asks this again.
 		var local [maxSquares]Move
-		var full bitset
-		full = p.occ[0]
-		full.or(&p.occ[1])
-		full.or(&p.occ[2])
+		full := p.occupied()
 		for k := 0; k < g.nk; k++ {
 			if p.hand[s][k] == 0 {
 				continue

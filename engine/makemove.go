@@ -153,7 +153,7 @@ func (p *Position) endMove(h uint64, u *undoRec, progress, left bool) {
 		if n := p.checks[s]; n > 0 {
 			h ^= g.zCheck[s][n]
 		}
-		if p.checks[s] < len(g.zCheck[s])-1 {
+		if int(p.checks[s]) < len(g.zCheck[s])-1 {
 			p.checks[s]++
 		}
 		h ^= g.zCheck[s][p.checks[s]]
@@ -291,7 +291,7 @@ func (p *Position) Unmake() {
 	}
 	p.halfmove = int(u.halfmove)
 	p.cnt = u.cnt
-	p.checks = [2]int{int(u.checks[0]), int(u.checks[1])}
+	p.checks = u.checks
 	p.status = u.status
 	p.undo = p.undo[:n-1]
 	p.history = p.history[:len(p.history)-1]
@@ -333,7 +333,7 @@ func (p *Position) pushUndo(m Move) (*undoRec, uint64) {
 	}
 	u.halfmove = int32(p.halfmove)
 	u.cnt = p.cnt
-	u.checks = [2]uint8{uint8(p.checks[0]), uint8(p.checks[1])}
+	u.checks = p.checks
 	u.status = p.status
 	p.history = append(p.history, p.hash)
 	p.legalValid = false

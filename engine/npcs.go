@@ -17,8 +17,8 @@ import (
 )
 
 const (
-	wildOwner      = 2  // the owner bits of a wild piece's code
-	maxWildEntries = 16 // rules.npcs entries a game may have here
+	wildOwner      = maxSeats // the owner of a wild piece: the slot after the seats
+	maxWildEntries = 16       // rules.npcs entries a game may have here
 )
 
 // wildRoute is one route and the kind of the wild pieces walking it (a
@@ -33,12 +33,12 @@ type wildRoute struct {
 
 type wildRule struct {
 	routes  []wildRoute
-	routeOf [maxSquares]int16 // -1 off every route
-	idxOf   [maxSquares]uint8 // the square's place on its route
-	bounty  []float64         // per entry
-	pieces  []int             // per entry: wild pieces it places
-	immune  bool              // some route limits who may take its pieces
-	zTaken  [2][]uint64       // per player: entry*(maxTaken+1) + count
+	routeOf [maxSquares]int16  // -1 off every route
+	idxOf   [maxSquares]uint8  // the square's place on its route
+	bounty  []float64          // per entry
+	pieces  []int              // per entry: wild pieces it places
+	immune  bool               // some route limits who may take its pieces
+	zTaken  [maxSeats][]uint64 // per player: entry*(maxTaken+1) + count
 }
 
 const maxTaken = 255 // a taken count is a byte
@@ -145,7 +145,7 @@ func (g *Game) loadWild() error {
 	}
 	// Drawn from a stream of their own, so the other keys stay as they are.
 	rng := splitmix.Stream{State: 0x77696c64}
-	for s := 0; s < 2; s++ {
+	for s := 0; s < g.seats; s++ {
 		w.zTaken[s] = make([]uint64, len(r.NPCs)*(maxTaken+1))
 		for i := range w.zTaken[s] {
 			if i%(maxTaken+1) != 0 { // none taken adds nothing
@@ -345,7 +345,7 @@ func (p *Position) takeWild(sq int) {
 func (p *Position) takenHash() uint64 {
 	w := p.g.wild
 	var h uint64
-	for s := 0; s < 2; s++ {
+	for s := 0; s < p.g.seats; s++ {
 		for e := range w.bounty {
 			h ^= w.zTaken[s][e*(maxTaken+1)+int(p.taken[s][e])]
 		}

@@ -54,7 +54,7 @@ func (p *Position) boardOutcome(mover, leave int) status {
 	}
 	if g.checkLimit > 0 {
 		for _, q := range order {
-			if p.checks[q] >= g.checkLimit {
+			if int(p.checks[q]) >= g.checkLimit {
 				return resultFor(q, "win", ruleCheckLimit)
 			}
 		}

@@ -27,10 +27,10 @@ type portalEnd struct {
 	group   int
 	fold    bool
 	start   uint8
-	to      int     // index of the end a piece going in comes out of, -1 none
-	enter   [2]bool // whose pieces may go in
-	carries uint32  // kind bits that may go in
-	movedBy [2]bool
+	to      int            // index of the end a piece going in comes out of, -1 none
+	enter   [maxSeats]bool // whose pieces may go in
+	carries uint32         // kind bits that may go in
+	movedBy [maxSeats]bool
 	nsb     bool // the group's no_straight_back
 	piece   int  // the group's portal piece
 }
@@ -98,9 +98,9 @@ func (g *Game) loadPortals() error {
 		}
 		return uint8(sq), nil
 	}
-	players := func(list []int) (out [2]bool) {
+	players := func(list []int) (out [maxSeats]bool) {
 		for _, p := range list {
-			if p == 0 || p == 1 {
+			if p >= 0 && p < g.seats {
 				out[p] = true
 			}
 		}
@@ -128,7 +128,7 @@ func (g *Game) loadPortals() error {
 				return err
 			}
 			o.to, b.to = first+1, first
-			for p := 0; p < 2; p++ {
+			for p := 0; p < g.seats; p++ {
 				pass := "both_ways"
 				if ps := gr.Passage; ps != nil {
 					if v := [2]string{ps.P0, ps.P1}[p]; v != "" {
@@ -191,7 +191,7 @@ func (g *Game) loadPortals() error {
 	}
 	// The direction each leap travels, from the vectors that made it.
 	pr.dir = make([]uint8, len(g.gens))
-	for p := 0; p < 2; p++ {
+	for p := 0; p < g.seats; p++ {
 		for k := 0; k < g.nk; k++ {
 			var vecs [][2]int
 			var lame []bool

@@ -56,7 +56,7 @@ type undoRec struct {
 	captured uint8 // code of the piece taken on capSq, 0 none
 	capSq    uint8
 	nSwept   uint8
-	checks   [2]uint8
+	checks   [maxSeats]uint8
 	status   status
 	// The never-moved set and the en passant state change on few moves;
 	// they are pushed on their own stacks only then.
@@ -91,18 +91,18 @@ type sweptRec struct {
 type Position struct {
 	g        *Game
 	board    [maxSquares]uint8
-	occ      [3]bitset // per owner: the two players, then wild pieces (npcs.go)
-	kindBB   [3][maxKinds]bitset
-	count    [3][maxKinds + 1]uint16 // pieces per kind, indexed by kind+1
-	present  [3]uint32               // kind bits of kinds an owner has on the board
-	hand     [2][maxKinds]uint8      // pieces in hand (rules.drops); unlimitedHand for an unlimited stock
-	handN    [2]int                  // pieces held, an unlimited stock counted once
-	virgin   bitset                  // pieces that have never moved, for kinds where that matters
-	side     int
-	ply      int        // plies since the game began
-	halfmove int        // plies since the last capture or promotion
-	cnt      countState // rules.counting
-	checks   [2]int
+	occ      [maxSeats + 1]bitset // per owner: the two players, then wild pieces (npcs.go)
+	kindBB   [maxSeats + 1][maxKinds]bitset
+	count    [maxSeats + 1][maxKinds + 1]uint16 // pieces per kind, indexed by kind+1
+	present  [maxSeats + 1]uint32               // kind bits of kinds an owner has on the board
+	hand     [maxSeats][maxKinds]uint8          // pieces in hand (rules.drops); unlimitedHand for an unlimited stock
+	handN    [maxSeats]int                      // pieces held, an unlimited stock counted once
+	virgin   bitset                             // pieces that have never moved, for kinds where that matters
+	side     int                                // the seat to move
+	ply      int                                // plies since the game began
+	halfmove int                                // plies since the last capture or promotion
+	cnt      countState                         // rules.counting
+	checks   [maxSeats]uint8                    // checks each seat has given (rules.check_limit)
 	epN      int
 	ep       [maxEP]uint8 // squares an en passant capture may land on
 	epVictim int          // the piece it takes
@@ -121,14 +121,14 @@ type Position struct {
 	claims  []sweptRec // (square, old claim) per territory claim
 	fxh     uint64     // the hash while fxPlay runs
 
-	touched [2]uint16   // rules.touch: per player, a bit per square of its set
-	touches [][2]uint16 // the touches before each move that changed them
+	touched [maxSeats]uint16   // rules.touch: per player, a bit per square of its set
+	touches [][maxSeats]uint16 // the touches before each move that changed them
 
 	claim  [maxSquares]uint8 // territory: 0 unclaimed, else owner+1
-	claimN [2]int
+	claimN [maxSeats]int
 
-	taken   [2][maxWildEntries]uint8 // wild pieces each player has taken, per rules.npcs entry
-	fxTaken []uint8                  // entries those moves took from (Unmake counts them back)
+	taken   [maxSeats][maxWildEntries]uint8 // wild pieces each player has taken, per rules.npcs entry
+	fxTaken []uint8                         // entries those moves took from (Unmake counts them back)
 
 	// Portals (portal.go): where each end stands and the bar on going
 	// straight back, with Make's saved copies; the squares of momentum
@@ -235,7 +235,7 @@ func (p *Position) computeHash() uint64 {
 	for i := 0; i < p.epN; i++ {
 		h ^= g.zEP[p.ep[i]]
 	}
-	for s := 0; s < 2; s++ {
+	for s := 0; s < g.seats; s++ {
 		if p.checks[s] > 0 {
 			h ^= g.zCheck[s][p.checks[s]]
 		}
@@ -257,7 +257,7 @@ func (p *Position) computeHash() uint64 {
 		h ^= p.touchHash()
 	}
 	if g.drops != nil {
-		for s := 0; s < 2; s++ {
+		for s := 0; s < g.seats; s++ {
 			for k := 0; k < g.nk; k++ {
 				if c := p.hand[s][k]; c != unlimitedHand {
 					h ^= g.zHandKey(s, k, int(c))
@@ -281,7 +281,7 @@ func (p *Position) canonicalVirgin() {
 	if cr == nil || p.virgin.empty() {
 		return
 	}
-	for s := 0; s < 2; s++ {
+	for s := 0; s < g.seats; s++ {
 		kings := p.kindBB[s][cr.king]
 		rooks := p.kindBB[s][cr.rook]
 		any := false
@@ -339,14 +339,12 @@ func (p *Position) ChecksGiven(player int) int {
 	if player < 0 || player > 1 {
 		return 0
 	}
-	return p.checks[player]
+	return int(p.checks[player])
 }
 
 // Occupied appends, in increasing order, every square a piece stands on.
 func (p *Position) Occupied(out []int) []int {
-	all := p.occ[0]
-	all.or(&p.occ[1])
-	all.or(&p.occ[2])
+	all := p.occupied()
 	return all.squares(out)
 }
 

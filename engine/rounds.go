@@ -209,7 +209,7 @@ func (p *Position) MakeRound(m0, m1 Move) {
 	u := &p.undo[len(p.undo)-1]
 	u.hash = p.hash
 	u.halfmove = int32(p.halfmove)
-	u.checks = [2]uint8{uint8(p.checks[0]), uint8(p.checks[1])}
+	u.checks = p.checks
 	u.status = p.status
 	oldVirgin := p.virgin
 	p.history = append(p.history, p.hash)
@@ -293,7 +293,7 @@ func (p *Position) unmakeRound(t *turnUndo) {
 		p.virgins = p.virgins[:len(p.virgins)-1]
 	}
 	p.halfmove = int(u.halfmove)
-	p.checks = [2]int{int(u.checks[0]), int(u.checks[1])}
+	p.checks = u.checks
 	p.status = u.status
 	p.ply -= 2
 	p.undo = p.undo[:n-1]

@@ -14,10 +14,10 @@ import (
 type touchRule struct {
 	kind   int // -1: any piece
 	result string
-	bit    [2][]int8 // per player and square: the bit of the set, -1 none
-	sqs    [2][]int  // per player: the set, in the order written
-	full   [2]uint16
-	z      [2][16]uint64
+	bit    [maxSeats][]int8 // per player and square: the bit of the set, -1 none
+	sqs    [maxSeats][]int  // per player: the set, in the order written
+	full   [maxSeats]uint16
+	z      [maxSeats][16]uint64
 }
 
 func (g *Game) loadTouch() error {

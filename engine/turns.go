@@ -58,12 +58,12 @@ func (tr *turnRule) startPly(t int) int {
 // turnKeys are the Zobrist keys of the turn state, drawn after every other
 // key so games without these rules keep their hashes.
 type turnKeys struct {
-	left  [5]uint64   // moves left in the turn
-	turn  [8]uint64   // turn index while the ramp lasts
-	rest  [4][]uint64 // rest counter 1..4, per square
-	round uint64      // a spy game played in rounds
-	init  [2]uint64   // who holds the initiative
-	pair  [2]uint64   // seeds of a void pair's and a barred pair's keys (rounds.go)
+	left  [5]uint64        // moves left in the turn
+	turn  [8]uint64        // turn index while the ramp lasts
+	rest  [4][]uint64      // rest counter 1..4, per square
+	round uint64           // a spy game played in rounds
+	init  [maxSeats]uint64 // who holds the initiative
+	pair  [2]uint64        // seeds of a void pair's and a barred pair's keys (rounds.go)
 }
 
 // turnUndo is what Make changes in the turn state, pushed beside undoRec
@@ -158,7 +158,9 @@ func (g *Game) loadTurnKeys() {
 		}
 	}
 	z.round = rng.Next()
-	z.init = [2]uint64{rng.Next(), rng.Next()}
+	for s := 0; s < g.seats; s++ {
+		z.init[s] = rng.Next()
+	}
 	z.pair = [2]uint64{rng.Next(), rng.Next()}
 }
 

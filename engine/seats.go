@@ -1,0 +1,19 @@
+package engine
+
+// Seats are the players of a game, numbered from 0 in the order the rule
+// file names them (0 white, 1 black). Every game has two today; per-seat
+// state lives in arrays of maxSeats entries (maxSeats+1 where the wild
+// pieces have a slot after the seats: wildOwner), indexed by the seat, and
+// the side to move is a seat. The seats issue raises maxSeats, sets
+// Game.seats from the rule file and widens ownerBits (code.go) so that a
+// board code holds every seat and wildOwner.
+const maxSeats = 2
+
+// occupied is every square a piece stands on: the seats' and the wild ones.
+func (p *Position) occupied() bitset {
+	all := p.occ[wildOwner]
+	for s := 0; s < maxSeats; s++ {
+		all.or(&p.occ[s])
+	}
+	return all
+}
