@@ -73,7 +73,7 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 				break
 			}
 			sc := p.board[ray[i]]
-			if gr.screen == screenOwn && codeOwner(sc) != by || gr.screen == screenEnemy && codeOwner(sc) != by^1 {
+			if gr.screen == screenOwn && codeOwner(sc) != by || gr.screen == screenEnemy && codeOwner(sc) != opponent(by) {
 				break
 			}
 			j := i + 1
@@ -122,7 +122,7 @@ func (p *Position) groupOK(gr *lineGroup, src int) bool {
 // walked.
 func (p *Position) attackMap(out *bitset, want *bitset, lift int, mask uint32) {
 	g := p.g
-	by := p.side ^ 1
+	by := opponent(p.side)
 	*out = bitset{}
 	if mask &= p.present[by]; mask == 0 {
 		return
@@ -222,7 +222,7 @@ func (p *Position) attackEntries(out, want *bitset, entries []genEntry, by, k, f
 				break
 			}
 			sc := board[ray[i]]
-			if e.screen == screenOwn && codeOwner(sc) != by || e.screen == screenEnemy && codeOwner(sc) != by^1 {
+			if e.screen == screenOwn && codeOwner(sc) != by || e.screen == screenEnemy && codeOwner(sc) != opponent(by) {
 				break
 			}
 			for j := i + 1; j < len(ray); j++ {

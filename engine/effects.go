@@ -369,11 +369,11 @@ func (p *Position) fxPlay(m Move, lite bool) (progress bool) {
 		}
 		mover := np
 		if fx.switches>>maskIndex(pc)&1 != 0 {
-			mover ^= 1 // the capturer changes sides where it lands
+			mover = withOwner(mover, opponent(codeOwner(mover))) // the capturer changes sides where it lands
 		}
 		stayed := pc
 		if fx.switches>>maskIndex(pc)&1 != 0 {
-			stayed ^= 1
+			stayed = withOwner(stayed, opponent(codeOwner(stayed)))
 		}
 		if target == 0 {
 			p.fxTake(victim, capSq, lite)

@@ -399,7 +399,7 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 		}
 		if key == "left" && g.reach != nil && g.reach.onLeave {
 			sq, ok := g.parseSquare(list)
-			if !ok || !g.reach.goal[p.side^1].has(sq) {
+			if !ok || !g.reach.goal[g.prevSeat(p.side)].has(sq) {
 				return nil, fmt.Errorf("fen: left:%s is not a goal square of the player who just moved", list)
 			}
 			left = sq
@@ -453,7 +453,7 @@ func (g *Game) ParseFEN(fen string) (*Position, error) {
 		return nil, err
 	}
 	p.hash = p.computeHash()
-	p.status = p.freshStatus(p.side^1, left)
+	p.status = p.freshStatus(g.prevSeat(p.side), left)
 	p.startCount()
 	return p, nil
 }
@@ -555,7 +555,7 @@ func (p *Position) parseEP(f string) error {
 	if !g.epOn {
 		return nil
 	}
-	mover := p.side ^ 1
+	mover := g.prevSeat(p.side)
 	victim := -1
 	for _, d := range g.epDirs[mover] {
 		for _, sq := range g.fwdRay(mover, d, squares[0]) {

@@ -135,7 +135,7 @@ func (p *Position) ClaimedBy(sq int) int {
 	return int(p.claim[sq]) - 1
 }
 
-// royalAttacked is attacked for a royal of player opp^1 standing on r, with
+// royalAttacked is attacked for a royal on r, by the seat opp, with
 // the explosion reading of check: a capture of it that would also destroy
 // one of the capturer's own royals (the capturer itself, or one standing in
 // the blast) is no check, since making it is losing one's own royal.
@@ -385,7 +385,7 @@ func (p *Position) genOwnContacts(buf []Move) []Move {
 	}
 	for _, t := range targets[:nt] {
 		c := p.remove(t)
-		p.put(t, withOwner(c, s^1))
+		p.put(t, withOwner(c, opponent(s)))
 		for _, from := range movers[:nm] {
 			if from == t {
 				continue
@@ -421,7 +421,7 @@ func (p *Position) genOwnContacts(buf []Move) []Move {
 func (p *Position) fxLegal(m Move) bool {
 	g := p.g
 	s := p.side
-	opp := s ^ 1
+	opp := opponent(s)
 	var rbuf, ebuf [8]int
 	own := p.royalSquares(s, rbuf[:0])
 	enemy := p.royalSquares(opp, ebuf[:0])

@@ -317,7 +317,7 @@ func (p *Position) givesMate(m Move) bool {
 		reach := &g.capReach[(s*g.nk+k)*g.n+m.To()]
 		hit := false
 		for _, rk := range g.royalKinds {
-			if reach.intersects(&p.kindBB[s^1][rk]) {
+			if reach.intersects(&p.kindBB[opponent(s)][rk]) {
 				hit = true
 				break
 			}

@@ -122,7 +122,7 @@ func (p *Position) prepare(c *legalCtx) {
 func (p *Position) prepareRoyals(c *legalCtx) {
 	g := p.g
 	s := p.side
-	opp := s ^ 1
+	opp := opponent(s)
 	// Only what is read before it is written is reset: the context lives
 	// in the position and the rest of it is large.
 	c.fast, c.royal, c.royalKind, c.nEnemy = true, -1, 0, 0
@@ -691,7 +691,7 @@ func (p *Position) legalFast(m Move, c *legalCtx) bool {
 		v := p.epVictim
 		victim := b[v]
 		b[v], b[from], b[to] = 0, 0, pc
-		p.occ[s^1].clear(v)
+		p.occ[opponent(s)].clear(v)
 		p.occ[s].clear(from)
 		p.occ[s].set(to)
 		ok = p.fastVerdict(r, c)
@@ -720,7 +720,7 @@ func (p *Position) legalFast(m Move, c *legalCtx) bool {
 func (p *Position) fastVerdict(r int, c *legalCtx) bool {
 	g := p.g
 	s := p.side
-	if r >= 0 && p.attacked(r, s^1, c.royalKind) {
+	if r >= 0 && p.attacked(r, opponent(s), c.royalKind) {
 		return false
 	}
 	if c.nEnemy == 0 {
@@ -766,7 +766,7 @@ func (p *Position) liteSet(sq int, c uint8) {
 func (p *Position) legalAfter(m Move) bool {
 	g := p.g
 	s := p.side
-	opp := s ^ 1
+	opp := opponent(s)
 	from, to := m.From(), m.To()
 	pc := p.board[from]
 	moved := pc

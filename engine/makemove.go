@@ -145,11 +145,11 @@ func (p *Position) endMove(h uint64, u *undoRec, progress, left bool) {
 	if g.slowTurns {
 		h = p.turnEnd(h, u.move, u)
 	} else {
-		p.side ^= 1
+		p.side = g.nextSeat(p.side)
 		h ^= g.zSide
 		p.ply++
 	}
-	if g.checkLimit > 0 && p.inCheck(s^1) {
+	if g.checkLimit > 0 && p.inCheck(opponent(s)) {
 		if n := p.checks[s]; n > 0 {
 			h ^= g.zCheck[s][n]
 		}
@@ -203,7 +203,7 @@ func (p *Position) setEP(h uint64, m Move) uint64 {
 		if int(sq) == to {
 			break
 		}
-		if p.epN < maxEP && p.board[sq] == 0 && p.attackedMask(int(sq), s^1, mask) {
+		if p.epN < maxEP && p.board[sq] == 0 && p.attackedMask(int(sq), opponent(s), mask) {
 			p.ep[p.epN] = sq
 			p.epN++
 			h ^= g.zEP[sq]
@@ -225,7 +225,7 @@ func (p *Position) Unmake() {
 			p.unmakeRound(&tu)
 			return
 		}
-		p.side = tu.side ^ 1 // flipped back below
+		p.side = p.g.nextSeat(tu.side) // taken back below
 		if p.g.homeward {
 			p.unhome(tu.homeN)
 		}
@@ -233,7 +233,7 @@ func (p *Position) Unmake() {
 	u := &p.undo[n-1]
 	m := u.move
 	from, to := m.From(), m.To()
-	p.side ^= 1
+	p.side = p.g.prevSeat(p.side)
 	p.ply--
 	switch typ := m.typ(); {
 	case p.g.fx != nil:

@@ -60,7 +60,7 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 	if !g.small {
 		return p.genWalk(buf, ps, from, k, capOnly)
 	}
-	opp := s ^ 1
+	opp := opponent(s)
 	occAll := p.occ[0][0] | p.occ[1][0] | p.occ[2][0]
 	prey := p.occ[opp][0]
 	if capMask := g.kinds[k].capMask; p.present[opp]&^capMask != 0 {
@@ -291,7 +291,7 @@ func (p *Position) genHop(buf []Move, e *genEntry, from, k int, capMask uint32, 
 		return buf
 	}
 	sc := p.board[ray[i]]
-	if e.screen == screenOwn && codeOwner(sc) != s || e.screen == screenEnemy && codeOwner(sc) != s^1 {
+	if e.screen == screenOwn && codeOwner(sc) != s || e.screen == screenEnemy && codeOwner(sc) != opponent(s) {
 		return buf
 	}
 	for j := i + 1; j < len(ray); j++ {
@@ -474,7 +474,7 @@ func (p *Position) castleMove(cr *castleRule, royal bool, kf, rf, x, y int) (Mov
 			if f == kx && g.checkRules && kx != x {
 				break
 			}
-			if p.royalAttacked(y*g.w+f, s^1, cr.king) {
+			if p.royalAttacked(y*g.w+f, opponent(s), cr.king) {
 				safe = false
 				break
 			}

@@ -380,7 +380,7 @@ type wildSave struct {
 // generation may run before hideWild: an attack test would take them
 // for attackers.
 func (p *Position) showWild(sv *wildSave) {
-	opp := p.side ^ 1
+	opp := opponent(p.side)
 	sv.occ, sv.present = p.occ[opp], p.present[opp]
 	p.occ[opp].or(&p.occ[wildOwner])
 	for m := p.present[wildOwner]; m != 0; m &= m - 1 {
@@ -392,7 +392,7 @@ func (p *Position) showWild(sv *wildSave) {
 }
 
 func (p *Position) hideWild(sv *wildSave) {
-	opp := p.side ^ 1
+	opp := opponent(p.side)
 	for m := p.present[wildOwner]; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros32(m) - 1
 		p.kindBB[opp][k] = sv.kinds[k]

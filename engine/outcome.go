@@ -8,7 +8,7 @@ func resultFor(player int, result string, rule uint8) status {
 	case "win":
 		st.winner = int8(player)
 	case "loss":
-		st.winner = int8(player ^ 1)
+		st.winner = int8(opponent(player))
 	}
 	return st
 }
@@ -21,7 +21,7 @@ func resultFor(player int, result string, rule uint8) status {
 // or -1.
 func (p *Position) boardOutcome(mover, leave int) status {
 	g := p.g
-	order := [2]int{mover ^ 1, mover}
+	order := [2]int{g.nextSeat(mover), mover}
 	for _, q := range order {
 		if g.royalLoss[q] && p.royalsHeld(q) == 0 {
 			return resultFor(q, "loss", ruleRoyalCapture)
@@ -118,7 +118,7 @@ func (p *Position) standsOnGoal(q int) bool {
 	}
 	var buf [maxSquares]int
 	for _, sq := range on.squares(buf[:0]) {
-		if !p.attacked(sq, q^1, codeKind(p.board[sq])) {
+		if !p.attacked(sq, opponent(q), codeKind(p.board[sq])) {
 			return true
 		}
 	}

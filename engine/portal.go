@@ -452,7 +452,7 @@ func (p *Position) portalPieceMoves(buf []Move, from int, capOnly bool) []Move {
 				}
 				buf = p.emit(buf, from, to, k, m, true)
 			}
-		case codeOwner(c) == s^1 && e.canCap && capMask>>maskIndex(c)&1 != 0:
+		case codeOwner(c) == opponent(s) && e.canCap && capMask>>maskIndex(c)&1 != 0:
 			buf = p.emit(buf, from, to, k, m|mvCapture, true)
 		}
 	})

@@ -442,7 +442,7 @@ func (p *Position) inCheck(s int) bool {
 				sq := w<<6 | bits.TrailingZeros64(x)
 				x &= x - 1
 				has = true
-				if !p.royalAttacked(sq, s^1, k) {
+				if !p.royalAttacked(sq, opponent(s), k) {
 					return false
 				}
 			}

@@ -17,3 +17,16 @@ func (p *Position) occupied() bitset {
 	}
 	return all
 }
+
+// nextSeat is the seat that moves after s. With two seats it is the other
+// one; the seats issue's turn order (which skips seats out of the game)
+// plugs in here.
+func (g *Game) nextSeat(s int) int { return s ^ 1 }
+
+// prevSeat is the seat that moved before s: nextSeat backwards.
+func (g *Game) prevSeat(s int) int { return s ^ 1 }
+
+// opponent is the seat s plays against: with two seats, the other one.
+// Attack tests, captures and results ask it; with more seats they ask
+// about every seat that is not s's ally instead.
+func opponent(s int) int { return s ^ 1 }

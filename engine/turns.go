@@ -222,7 +222,7 @@ func (p *Position) turnEnd(h uint64, m Move, u *undoRec) uint64 {
 		if p.turn < len(tr.ramp) {
 			h ^= g.zt.turn[p.turn]
 		}
-		if p.left > 1 && !(tr.checkEnds && p.inCheck(s^1)) {
+		if p.left > 1 && !(tr.checkEnds && p.inCheck(opponent(s))) {
 			p.left--
 			// En passant belongs to the other player's next move; the
 			// mover's own next move cannot use it.
@@ -233,7 +233,7 @@ func (p *Position) turnEnd(h uint64, m Move, u *undoRec) uint64 {
 		} else {
 			p.turn++
 			p.left = tr.length(p.turn)
-			p.side ^= 1
+			p.side = g.nextSeat(p.side)
 			h ^= g.zSide
 		}
 		h ^= g.zt.left[p.left]
@@ -241,7 +241,7 @@ func (p *Position) turnEnd(h uint64, m Move, u *undoRec) uint64 {
 			h ^= g.zt.turn[p.turn]
 		}
 	} else {
-		p.side ^= 1
+		p.side = g.nextSeat(p.side)
 		h ^= g.zSide
 	}
 	if g.restOf != nil {
