@@ -46,7 +46,7 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 		switch gr.typ {
 		case genSlide:
 			if g.small && gr.rayOrds != nil && gr.rayOrds[t] != maskray.Walk {
-				if blk := gr.rayMasks[t] & (p.occ[0][0] | p.occ[1][0] | p.occ[2][0]); blk != 0 {
+				if blk := gr.rayMasks[t] & p.occWord(0); blk != 0 {
 					sq := maskray.First(blk, gr.rayOrds[t])
 					if c := p.board[sq]; codeOwner(c) == by && m>>maskIndex(c)&1 != 0 && p.groupOK(gr, sq) {
 						return true
@@ -130,7 +130,7 @@ func (p *Position) attackMap(out *bitset, want *bitset, lift int, mask uint32) {
 	board := &p.board
 	saved := board[lift]
 	board[lift] = 0
-	occAll := (p.occ[0][0] | p.occ[1][0] | p.occ[2][0]) &^ (1 << uint(lift&63))
+	occAll := p.occWord(0) &^ (1 << uint(lift&63))
 	for w := 0; w < 4; w++ {
 		for bb := p.occ[by][w]; bb != 0; bb &= bb - 1 {
 			from := w<<6 | trailingZeros(bb)

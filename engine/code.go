@@ -27,3 +27,10 @@ func maskIndex(c uint8) uint8 { return c >> ownerBits }
 
 // withOwner is code c with its owner replaced.
 func withOwner(c uint8, owner int) uint8 { return c&^ownerMask | uint8(owner) }
+
+// The owner field holds every seat and wildOwner, and every code fits the
+// byte: raising maxSeats past the field fails to compile here.
+var (
+	_ [ownerMask - wildOwner]struct{}
+	_ uint8 = maxCode
+)

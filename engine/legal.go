@@ -192,7 +192,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					if gr.rayMasks[r]&sliders == 0 {
 						continue
 					}
-					blk := gr.rayMasks[r] & (p.occ[0][0] | p.occ[1][0] | p.occ[2][0])
+					blk := gr.rayMasks[r] & p.occWord(0)
 					sq := maskray.First(blk, gr.rayOrds[r])
 					pc := p.board[sq]
 					if codeOwner(pc) != s {
@@ -214,8 +214,8 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					if lo&sliders|hi&sliders1 == 0 {
 						continue
 					}
-					b0 := lo & (p.occ[0][0] | p.occ[1][0] | p.occ[2][0])
-					b1 := hi & (p.occ[0][1] | p.occ[1][1] | p.occ[2][1])
+					b0 := lo & p.occWord(0)
+					b1 := hi & p.occWord(1)
 					sq := first2(b0, b1, gr.rayOrds[r])
 					pc := p.board[sq&255]
 					if codeOwner(pc) != s {

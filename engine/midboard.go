@@ -315,8 +315,8 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 	g := p.g
 	s := p.side
 	board := &p.board
-	o0 := p.occ[0][0] | p.occ[1][0] | p.occ[2][0]
-	o1 := p.occ[0][1] | p.occ[1][1] | p.occ[2][1]
+	o0 := p.occWord(0)
+	o1 := p.occWord(1)
 	var quiet uint64 // every square, or none with capOnly
 	if !capOnly {
 		quiet = ^quiet

@@ -61,7 +61,7 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 		return p.genWalk(buf, ps, from, k, capOnly)
 	}
 	opp := opponent(s)
-	occAll := p.occ[0][0] | p.occ[1][0] | p.occ[2][0]
+	occAll := p.occWord(0)
 	prey := p.occ[opp][0]
 	if capMask := g.kinds[k].capMask; p.present[opp]&^capMask != 0 {
 		prey = 0

@@ -30,3 +30,10 @@ func (g *Game) prevSeat(s int) int { return s ^ 1 }
 // Attack tests, captures and results ask it; with more seats they ask
 // about every seat that is not s's ally instead.
 func opponent(s int) int { return s ^ 1 }
+
+// occWord is word w of every occupancy together: the blockers of a ray.
+// With two seats it is three words; the seats issue keeps the union as a
+// bitset of its own rather than OR-ing maxSeats+1 words on every ray.
+func (p *Position) occWord(w int) uint64 {
+	return p.occ[0][w] | p.occ[1][w] | p.occ[wildOwner][w]
+}
