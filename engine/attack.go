@@ -46,9 +46,9 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 		switch gr.typ {
 		case genSlide:
 			if g.small && gr.rayOrds != nil && gr.rayOrds[t] != maskray.Walk {
-				if blk := gr.rayMasks[t] & (p.occ[0][0] | p.occ[1][0] | p.occ[2][0]); blk != 0 {
+				if blk := gr.rayMasks[t] & p.occWord(0); blk != 0 {
 					sq := maskray.First(blk, gr.rayOrds[t])
-					if c := p.board[sq]; int(c&3) == by && m>>(c>>2)&1 != 0 && p.groupOK(gr, sq) {
+					if c := p.board[sq]; codeOwner(c) == by && m>>maskIndex(c)&1 != 0 && p.groupOK(gr, sq) {
 						return true
 					}
 				}
@@ -59,7 +59,7 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 				if c == 0 {
 					continue
 				}
-				if int(c&3) == by && m>>(c>>2)&1 != 0 && i+1 >= gr.minR && p.groupOK(gr, int(sq)) {
+				if codeOwner(c) == by && m>>maskIndex(c)&1 != 0 && i+1 >= gr.minR && p.groupOK(gr, int(sq)) {
 					return true
 				}
 				break
@@ -73,7 +73,7 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 				break
 			}
 			sc := p.board[ray[i]]
-			if gr.screen == screenOwn && int(sc&3) != by || gr.screen == screenEnemy && int(sc&3) != by^1 {
+			if gr.screen == screenOwn && codeOwner(sc) != by || gr.screen == screenEnemy && codeOwner(sc) != opponent(by) {
 				break
 			}
 			j := i + 1
@@ -82,7 +82,7 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 			}
 			if j < len(ray) {
 				c := p.board[ray[j]]
-				if int(c&3) == by && m>>(c>>2)&1 != 0 && j+1 >= gr.minR && p.groupOK(gr, int(ray[j])) {
+				if codeOwner(c) == by && m>>maskIndex(c)&1 != 0 && j+1 >= gr.minR && p.groupOK(gr, int(ray[j])) {
 					return true
 				}
 			}
@@ -94,10 +94,10 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 				if c == 0 {
 					continue
 				}
-				if int(c&3) == by && m>>(c>>2)&1 != 0 && p.groupOK(gr, int(sq)) {
+				if codeOwner(c) == by && m>>maskIndex(c)&1 != 0 && p.groupOK(gr, int(sq)) {
 					return true
 				}
-				m &= g.capturers[int(c>>2)-1]
+				m &= g.capturers[codeKind(c)]
 				if m == 0 {
 					break
 				}
@@ -122,7 +122,7 @@ func (p *Position) groupOK(gr *lineGroup, src int) bool {
 // walked.
 func (p *Position) attackMap(out *bitset, want *bitset, lift int, mask uint32) {
 	g := p.g
-	by := p.side ^ 1
+	by := opponent(p.side)
 	*out = bitset{}
 	if mask &= p.present[by]; mask == 0 {
 		return
@@ -130,15 +130,15 @@ func (p *Position) attackMap(out *bitset, want *bitset, lift int, mask uint32) {
 	board := &p.board
 	saved := board[lift]
 	board[lift] = 0
-	occAll := (p.occ[0][0] | p.occ[1][0] | p.occ[2][0]) &^ (1 << uint(lift&63))
+	occAll := p.occWord(0) &^ (1 << uint(lift&63))
 	for w := 0; w < 4; w++ {
 		for bb := p.occ[by][w]; bb != 0; bb &= bb - 1 {
 			from := w<<6 | trailingZeros(bb)
 			c := board[from]
-			if mask>>(c>>2)&1 == 0 {
+			if mask>>maskIndex(c)&1 == 0 {
 				continue
 			}
-			k := int(c>>2) - 1
+			k := codeKind(c)
 			idx := (by*g.nk+k)*g.n + from
 			if !g.capReach[idx].intersects(want) {
 				continue
@@ -222,7 +222,7 @@ func (p *Position) attackEntries(out, want *bitset, entries []genEntry, by, k, f
 				break
 			}
 			sc := board[ray[i]]
-			if e.screen == screenOwn && int(sc&3) != by || e.screen == screenEnemy && int(sc&3) != by^1 {
+			if e.screen == screenOwn && codeOwner(sc) != by || e.screen == screenEnemy && codeOwner(sc) != opponent(by) {
 				break
 			}
 			for j := i + 1; j < len(ray); j++ {
@@ -239,7 +239,7 @@ func (p *Position) attackEntries(out, want *bitset, entries []genEntry, by, k, f
 		case genSweep:
 			for _, to := range pool[e.off : e.off+uint32(e.n)] {
 				out.set(int(to))
-				if t := board[to]; t != 0 && ki.capMask>>(t>>2)&1 == 0 {
+				if t := board[to]; t != 0 && ki.capMask>>maskIndex(t)&1 == 0 {
 					break
 				}
 			}
@@ -260,14 +260,14 @@ func (p *Position) leapAttacked(t, by int, mask uint32) bool {
 		}
 		if g.small {
 			for src := gr.srcs & own; src != 0; src &= src - 1 {
-				if m>>(board[bits.TrailingZeros64(src)]>>2)&1 != 0 {
+				if m>>maskIndex(board[bits.TrailingZeros64(src)])&1 != 0 {
 					return true
 				}
 			}
 			continue
 		}
 		for _, src := range g.pool[gr.off : gr.off+uint32(gr.n)] {
-			if c := board[src]; int(c&3) == by && m>>(c>>2)&1 != 0 {
+			if c := board[src]; codeOwner(c) == by && m>>maskIndex(c)&1 != 0 {
 				return true
 			}
 		}
@@ -279,7 +279,7 @@ func (p *Position) leapAttacked(t, by int, mask uint32) bool {
 	for i := range leaps {
 		e := &leaps[i]
 		c := board[e.src]
-		if int(c&3) != by || (e.mask&mask)>>(c>>2)&1 == 0 {
+		if codeOwner(c) != by || (e.mask&mask)>>maskIndex(c)&1 == 0 {
 			continue
 		}
 		if e.first && !p.virgin.has(int(e.src)) {
@@ -317,12 +317,12 @@ func (p *Position) leapAttackedMid(t, by int, mask uint32) bool {
 			continue
 		}
 		for src := gr.srcs & own0; src != 0; src &= src - 1 {
-			if m>>(board[bits.TrailingZeros64(src)]>>2&31)&1 != 0 {
+			if m>>(maskIndex(board[bits.TrailingZeros64(src)])&31)&1 != 0 {
 				return true
 			}
 		}
 		for src := his[i] & own1; src != 0; src &= src - 1 {
-			if m>>(board[64+bits.TrailingZeros64(src)]>>2&31)&1 != 0 {
+			if m>>(maskIndex(board[64+bits.TrailingZeros64(src)])&31)&1 != 0 {
 				return true
 			}
 		}
@@ -343,7 +343,7 @@ func (p *Position) specLeapAttacked(t, by int, mask uint32) bool {
 	for i := range leaps {
 		e := &leaps[i]
 		c := board[e.src]
-		if int(c&3) != by || (e.mask&mask)>>(c>>2)&1 == 0 {
+		if codeOwner(c) != by || (e.mask&mask)>>maskIndex(c)&1 == 0 {
 			continue
 		}
 		if e.first && !p.virgin.has(int(e.src)) {

@@ -55,14 +55,14 @@ func allGames(t testing.TB) []namedGame {
 // state is everything a position holds apart from caches and stacks.
 type state struct {
 	board                        [maxSquares]uint8
-	occ                          [3]bitset
-	kindBB                       [3][maxKinds]bitset
-	count                        [3][maxKinds + 1]uint16
-	present                      [3]uint32
-	taken                        [2][maxWildEntries]uint8
+	occ                          [maxSeats + 1]bitset
+	kindBB                       [maxSeats + 1][maxKinds]bitset
+	count                        [maxSeats + 1][maxKinds + 1]uint16
+	present                      [maxSeats + 1]uint32
+	taken                        [maxSeats][maxWildEntries]uint8
 	virgin                       bitset
 	side, ply, halfmove          int
-	checks                       [2]int
+	checks                       [maxSeats]uint8
 	epN                          int
 	ep                           [maxEP]uint8
 	epVictim                     int

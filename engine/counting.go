@@ -148,7 +148,7 @@ func (p *Position) limitFor(side int, bare bool) int {
 	if !bare {
 		return c.moves
 	}
-	strong := side ^ 1
+	strong := opponent(side)
 	for _, l := range c.bare {
 		if int(p.count[strong][l.kind+1]) >= l.count {
 			return l.moves

@@ -116,12 +116,13 @@
 // from the tables move generation uses; no exported method of Game or
 // Position mentions an engine/rules type.
 //
-// Position is the mutable state: the board as one byte per square (0
-// empty, else (kind+1)<<2 | owner; owner 2 is a wild piece), occupancy
-// bitsets, per-kind bitsets and counts per owner, wild pieces the third
-// (and a mask of the kinds present, which prunes attack tests; every
-// blocker set is the three occupancies together), the side to
-// move, the never-moved set (castling and first_move rights: only pieces of
+// Position is the mutable state: the board as one byte per square, its
+// code (code.go: 0 empty, else the kind and the owner packed, the owner a
+// seat or wildOwner; only code.go packs or unpacks one), occupancy
+// bitsets, per-kind bitsets and counts per owner, wild pieces in the slot
+// after the seats (and a mask of the kinds present, which prunes attack
+// tests; every blocker set is all the occupancies together, occWord), the
+// seat to move, the never-moved set (castling and first_move rights: only pieces of
 // kinds where it matters, and for castling pieces only while a castling is
 // still possible, so the set is exactly the rights), the en passant squares
 // and the piece that passed them (kept only when an enemy piece could land
@@ -130,6 +131,17 @@
 // board-decided ending. Make pushes an undo record and updates everything
 // incrementally, the hash included; Unmake pops it. The hashes of earlier
 // positions are kept for repetition.
+//
+// Seats (seats.go) are the players, numbered from 0; Game.seats is 2 in
+// every game today. Per-seat state in Position, Game and the undo records
+// is an array of maxSeats entries (maxSeats+1 with the wild slot) indexed
+// by the seat; the turn passes on by nextSeat (prevSeat backwards), and
+// attacks, captures and results ask opponent. Raising maxSeats means
+// widening the owner field (code.go says so at compile time), setting
+// Game.seats from the rule file, a turn order in nextSeat, a side key per
+// seat in the hash, and the enemies of a seat where opponent is asked;
+// rounds (rounds.go), counting and the notation's per-player fields stay
+// two-player rules.
 //
 // Move is a uint64: from, to, promotion kind, a capture bit, a move type
 // (normal, double step, en passant, castling, sweep, drop, turn, portal

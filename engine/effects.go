@@ -50,11 +50,11 @@ type contactLink struct {
 type fxRule struct {
 	explode     bool
 	radius      int
-	blastImmune uint32      // kind bits that survive standing in a blast
-	by, of      uint32      // kind bits whose captures explode
-	ring        [][]uint8   // per square, the other squares within radius
-	royalBy     uint32      // royal kinds in by: their own capture destroys them
-	landing     [2][][2]int // choose: landing vectors per player, board frame
+	blastImmune uint32             // kind bits that survive standing in a blast
+	by, of      uint32             // kind bits whose captures explode
+	ring        [][]uint8          // per square, the other squares within radius
+	royalBy     uint32             // royal kinds in by: their own capture destroys them
+	landing     [maxSeats][][2]int // choose: landing vectors per player, board frame
 
 	strike    bool
 	sCapture  bool // effect capture (else the chain transforms)
@@ -71,7 +71,7 @@ type fxRule struct {
 	territory bool
 	permanent bool
 	winAt     int
-	zClaim    [2][]uint64
+	zClaim    [maxSeats][]uint64
 }
 
 // loadFx compiles the capture and territory families.
@@ -158,7 +158,7 @@ func (g *Game) loadFx() error {
 	if ct := r.Contacts; ct != nil {
 		fx.contacts = true
 		fx.cPos = positionCode(ct.PositionOrDefault())
-		for o := 0; o < 2; o++ {
+		for o := 0; o < g.seats; o++ {
 			fx.links[o] = make([][]contactLink, g.nk)
 			for k := range fx.links[o] {
 				fx.links[o][k] = make([]contactLink, g.nk)
@@ -207,7 +207,7 @@ func (g *Game) loadFx() error {
 		if err != nil {
 			return bad("landing: %v", err)
 		}
-		for p := 0; p < 2; p++ {
+		for p := 0; p < g.seats; p++ {
 			for _, v := range vs {
 				fx.landing[p] = append(fx.landing[p], g.boardVector(p, v))
 			}
@@ -240,7 +240,7 @@ func (p *Position) fxSet(sq int, c uint8, lite bool) {
 	if lite {
 		p.liteSet(sq, c)
 		if c != 0 {
-			p.present[c&3] |= 1 << (c >> 2)
+			p.present[codeOwner(c)] |= 1 << maskIndex(c)
 		}
 		return
 	}
@@ -262,14 +262,14 @@ func (p *Position) fxTake(c uint8, sq int, lite bool) {
 	if lite {
 		return
 	}
-	if c&3 == wildOwner {
+	if codeOwner(c) == wildOwner {
 		p.takeWild(sq)
 	}
 	d := p.g.drops
-	if d == nil || !d.fromCaptures || c&3 == uint8(p.side) {
+	if d == nil || !d.fromCaptures || codeOwner(c) == p.side {
 		return
 	}
-	k := d.handKind[int(c>>2)-1]
+	k := d.handKind[codeKind(c)]
 	p.fxh = p.handAdd(p.fxh, p.side, k, 1)
 	p.fxHands = append(p.fxHands, uint8(k))
 }
@@ -330,17 +330,17 @@ func (p *Position) fxPlay(m Move, lite bool) (progress bool) {
 		return progress
 	}
 	fx := g.fx
-	mk, vk := int(pc>>2)-1, int(victim>>2)-1
-	own := int(victim&3) == s
+	mk, vk := codeKind(pc), codeKind(victim)
+	own := codeOwner(victim) == s
 	// A wild piece taken is removed as usual: no strike or contact
 	// reaches it (it has no side to keep), though it may explode.
-	wild := victim&3 == wildOwner
+	wild := codeOwner(victim) == wildOwner
 	if fx.explodes(mk, vk) && !own {
 		p.fxTake(victim, capSq, lite)
 		p.fxSet(capSq, 0, lite)
 		p.fxSet(from, 0, lite)
 		for _, sq := range fx.ring[to] {
-			if c := p.board[sq]; c != 0 && fx.blastImmune>>(c>>2)&1 == 0 {
+			if c := p.board[sq]; c != 0 && fx.blastImmune>>maskIndex(c)&1 == 0 {
 				p.fxSet(int(sq), 0, lite)
 			}
 		}
@@ -353,29 +353,29 @@ func (p *Position) fxPlay(m Move, lite bool) (progress bool) {
 		}
 		target := uint8(0)
 		if l.ontoTo >= 0 {
-			target = pieceCode(l.ontoTo, int(victim&3))
+			target = pieceCode(l.ontoTo, codeOwner(victim))
 		} else if !own {
 			p.fxTake(victim, capSq, lite)
 		}
 		p.fxPlace(m, fx.cPos, pieceCode(l.moverTo, s), mover, target, capSq, lite)
 		return true
 	}
-	if fx.strike && fx.sImmune>>(victim>>2)&1 == 0 && !own && !wild {
+	if fx.strike && fx.sImmune>>maskIndex(victim)&1 == 0 && !own && !wild {
 		target := uint8(0)
 		if !fx.sCapture {
 			if t := fx.sChain[vk]; t >= 0 {
-				target = pieceCode(t, int(victim&3))
+				target = pieceCode(t, codeOwner(victim))
 			}
 		} else if fx.sPos == posHome {
 			target = victim
 		}
 		mover := np
-		if fx.switches>>(pc>>2)&1 != 0 {
-			mover ^= 1 // the capturer changes sides where it lands
+		if fx.switches>>maskIndex(pc)&1 != 0 {
+			mover = withOwner(mover, opponent(codeOwner(mover))) // the capturer changes sides where it lands
 		}
 		stayed := pc
-		if fx.switches>>(pc>>2)&1 != 0 {
-			stayed ^= 1
+		if fx.switches>>maskIndex(pc)&1 != 0 {
+			stayed = withOwner(stayed, opponent(codeOwner(stayed)))
 		}
 		if target == 0 {
 			p.fxTake(victim, capSq, lite)
@@ -420,7 +420,7 @@ func (p *Position) fxPlace(m Move, pos int, stayed, mover, target uint8, capSq i
 			p.fxSet(l, target, lite)
 		}
 	case posHome:
-		if h := p.g.homeSquare(int(target&3), int(target>>2)-1, capSq); h >= 0 && p.board[h] == 0 {
+		if h := p.g.homeSquare(codeOwner(target), codeKind(target), capSq); h >= 0 && p.board[h] == 0 {
 			p.fxSet(h, target, lite)
 		}
 	}
@@ -503,7 +503,7 @@ func (g *Game) loadClaimKeys(rng *splitmix.Stream) {
 	if fx == nil || !fx.territory {
 		return
 	}
-	for p := 0; p < 2; p++ {
+	for p := 0; p < g.seats; p++ {
 		fx.zClaim[p] = make([]uint64, g.n)
 		for i := range fx.zClaim[p] {
 			fx.zClaim[p][i] = rng.Next()

@@ -128,7 +128,7 @@ func (g *Game) entryTouched(p, sq int, moves []compiledMove) bool {
 // rule can touch.
 func (g *Game) cutEntryChains() {
 	nd := len(g.dirs)
-	for p := 0; p < 2; p++ {
+	for p := 0; p < g.seats; p++ {
 		for d := 0; d < nd; d++ {
 			for t := 0; t < g.n; t++ {
 				r := &g.rev[(p*nd+d)*g.n+t]

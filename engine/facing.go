@@ -219,7 +219,7 @@ func (g *Game) loadFacings() error {
 	}
 	for i := range g.promos {
 		pr := &g.promos[i]
-		for p := 0; p < 2; p++ {
+		for p := 0; p < g.seats; p++ {
 			if pr.chooseFacing {
 				ts, err := g.facingChoices(pr.targets[p])
 				if err != nil {
@@ -236,7 +236,7 @@ func (g *Game) loadFacings() error {
 			if f.base[k] != pr.kind {
 				continue
 			}
-			for p := 0; p < 2; p++ {
+			for p := 0; p < g.seats; p++ {
 				for sq := 0; sq < g.n; sq++ {
 					if pr.onLeaving && pr.zone[p].has(sq) || g.landsIn(p, k, sq, &pr.zone[p]) {
 						g.kinds[k].promoFrom[p].set(sq)
@@ -250,7 +250,7 @@ func (g *Game) loadFacings() error {
 		for k := f.nBase; k < g.nk; k++ {
 			b := f.base[k]
 			d.handKind[k] = d.handKind[b]
-			for p := 0; p < 2; p++ {
+			for p := 0; p < g.seats; p++ {
 				d.zone[p][k] = d.zone[p][b]
 				if g.forbidImmobility {
 					for w := range d.zone[p][k] {

@@ -14,7 +14,7 @@ func (g *Game) loadNotation() error {
 	g.tokens = make([]string, maxCode+1)
 	g.tokenCode = map[string]uint8{}
 	for k := range g.kinds {
-		for o := 0; o < 2; o++ {
+		for o := 0; o < g.seats; o++ {
 			id := g.kinds[k].id
 			var t string
 			switch {
@@ -40,7 +40,7 @@ func (g *Game) loadNotation() error {
 	if !g.epOn {
 		return nil
 	}
-	for p := 0; p < 2; p++ {
+	for p := 0; p < g.seats; p++ {
 		for k, pc := range g.spec.Pieces {
 			if !g.kinds[k].ep {
 				continue
@@ -156,7 +156,7 @@ func (p *Position) FEN() string {
 		b.WriteString(g.names[p.ep[i]])
 	}
 	if g.checkLimit > 0 {
-		fmt.Fprintf(&b, " %d+%d", max(g.checkLimit-p.checks[0], 0), max(g.checkLimit-p.checks[1], 0))
+		fmt.Fprintf(&b, " %d+%d", max(g.checkLimit-int(p.checks[0]), 0), max(g.checkLimit-int(p.checks[1]), 0))
 	}
 	fmt.Fprintf(&b, " %d %d", p.halfmove, p.moveNumber())
 	// First-move state the castling field and the home squares do not say.
@@ -199,7 +199,7 @@ func (p *Position) castlingField() string {
 	}
 	var rights []right
 	var ks, rs [maxSquares]int
-	for s := 0; s < 2; s++ {
+	for s := 0; s < g.seats; s++ {
 		kings := p.kindBB[s][cr.king]
 		for w := 0; w < 4; w++ {
 			kings[w] &= p.virgin[w]
@@ -261,7 +261,7 @@ func (p *Position) outermost(s, kf, rf int) bool {
 func (p *Position) impliedVirgin(field string) (bitset, error) {
 	g := p.g
 	var v bitset
-	for s := 0; s < 2; s++ {
+	for s := 0; s < g.seats; s++ {
 		for k := 0; k < g.nk; k++ {
 			if !g.kinds[k].virgin || g.castleRel>>uint(k+1)&1 != 0 && !g.kinds[k].firstMove {
 				continue
@@ -409,7 +409,7 @@ extras:
 			}
 			if key == "moved" {
 				p.virgin.clear(sq)
-			} else if g.kinds[int(p.board[sq]>>2)-1].virgin {
+			} else if g.kinds[codeKind(p.board[sq])].virgin {
 				p.virgin.set(sq)
 			}
 		}
@@ -428,7 +428,7 @@ extras:
 		return nil, err
 	}
 	p.hash = p.computeHash()
-	p.status = p.freshStatus(p.side^1, r.left)
+	p.status = p.freshStatus(g.prevSeat(p.side), r.left)
 	p.startCount()
 	return p, nil
 }
@@ -500,7 +500,7 @@ func (p *Position) parseChecks(f string) error {
 	if err1 != nil || err2 != nil || ra < 0 || rb < 0 || ra > g.checkLimit || rb > g.checkLimit {
 		return fmt.Errorf("fen: check counter %q must be checks still to give, each 0 to %d", f, g.checkLimit)
 	}
-	p.checks = [2]int{g.checkLimit - ra, g.checkLimit - rb}
+	p.checks[0], p.checks[1] = uint8(g.checkLimit-ra), uint8(g.checkLimit-rb)
 	return nil
 }
 
@@ -530,7 +530,7 @@ func (p *Position) parseEP(f string) error {
 	if !g.epOn {
 		return nil
 	}
-	mover := p.side ^ 1
+	mover := g.prevSeat(p.side)
 	victim := -1
 	for _, d := range g.epDirs[mover] {
 		for _, sq := range g.fwdRay(mover, d, squares[0]) {
@@ -538,7 +538,7 @@ func (p *Position) parseEP(f string) error {
 			if c == 0 || slices.Contains(squares, int(sq)) {
 				continue
 			}
-			if int(c&3) == mover && g.kinds[int(c>>2)-1].ep {
+			if codeOwner(c) == mover && g.kinds[codeKind(c)].ep {
 				victim = int(sq)
 			}
 			break
@@ -550,7 +550,7 @@ func (p *Position) parseEP(f string) error {
 	if victim < 0 {
 		return nil
 	}
-	mask := g.epMask & g.capturers[int(p.board[victim]>>2)-1]
+	mask := g.epMask & g.capturers[codeKind(p.board[victim])]
 	for _, sq := range squares {
 		if p.epN < maxEP && p.attackedMask(sq, p.side, mask) {
 			p.ep[p.epN] = uint8(sq)

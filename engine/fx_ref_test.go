@@ -35,7 +35,7 @@ type fxRef struct {
 
 func newFxRef(g *Game) *fxRef {
 	f := &fxRef{g: g, r: &g.spec.Rules}
-	f.id = func(c uint8) string { return g.spec.Pieces[int(c>>2)-1].ID }
+	f.id = func(c uint8) string { return g.spec.Pieces[codeKind(c)].ID }
 	for e, n := range f.r.NPCs {
 		var rt []int
 		for _, name := range n.Route {
@@ -79,11 +79,11 @@ func listed(ids []string, id string) bool { return slices.Contains(ids, id) }
 
 // mayCapture is the type's captures list.
 func (f *fxRef) mayCapture(mover, victim uint8) bool {
-	caps := f.g.spec.Pieces[int(mover>>2)-1].Captures
+	caps := f.g.spec.Pieces[codeKind(mover)].Captures
 	return caps == nil || listed(caps, f.id(victim))
 }
 
-func (f *fxRef) royal(c uint8) bool { return c != 0 && f.g.spec.Pieces[int(c>>2)-1].Royal }
+func (f *fxRef) royal(c uint8) bool { return c != 0 && f.g.spec.Pieces[codeKind(c)].Royal }
 
 // state copies what the reference compares out of an engine position.
 func (f *fxRef) state(p *Position) refState {
@@ -108,7 +108,7 @@ func (f *fxRef) withBoard(st *refState, s int, from *Position) *Position {
 	}
 	for sq := 0; sq < f.g.n; sq++ {
 		if c := st.board[sq]; c != 0 {
-			if c&3 == 2 {
+			if codeOwner(c) == wildOwner {
 				c = c&^3 | uint8(s^1)
 			}
 			q.put(sq, c)
@@ -127,14 +127,14 @@ func (f *fxRef) pseudo(p *Position) []Move {
 	q := f.withBoard(&st, s, p)
 	var cands []Move
 	for sq := 0; sq < g.n; sq++ {
-		if c := st.board[sq]; c != 0 && int(c&3) == s {
+		if c := st.board[sq]; c != 0 && codeOwner(c) == s {
 			cands = q.genPiece(cands, sq, false)
 		}
 	}
 	// Wild pieces an immune list keeps from this mover.
 	n := 0
 	for _, m := range cands {
-		if v := st.board[m.To()]; v&3 == 2 && v != 0 {
+		if v := st.board[m.To()]; codeOwner(v) == wildOwner && v != 0 {
 			if im := f.r.NPCs[f.rEntry[f.routeOf(m.To())]].Immune; im != nil && !listed(im, f.id(st.board[m.From()])) {
 				continue
 			}
@@ -151,14 +151,14 @@ func (f *fxRef) pseudo(p *Position) []Move {
 			}
 			for t := 0; t < g.n; t++ {
 				tc := st.board[t]
-				if tc == 0 || int(tc&3) != s || f.id(tc) != l.Onto {
+				if tc == 0 || codeOwner(tc) != s || f.id(tc) != l.Onto {
 					continue
 				}
 				q2 := f.withBoard(&st, s, p)
 				q2.remove(t)
 				q2.put(t, tc^1)
 				for from := 0; from < g.n; from++ {
-					if c := st.board[from]; c != 0 && int(c&3) == s && f.id(c) == l.Mover && from != t {
+					if c := st.board[from]; c != 0 && codeOwner(c) == s && f.id(c) == l.Mover && from != t {
 						for _, m := range q2.genPiece(nil, from, true) {
 							if m.To() == t && m.typ() == moveNormal {
 								cands = append(cands, m&^mvCapture)
@@ -300,12 +300,12 @@ func (f *fxRef) capture(st *refState, p *Position, m Move, _ bool) (string, uint
 	if victim == 0 || mover == 0 {
 		return "", 0
 	}
-	own := victim&3 == mover&3
+	own := codeOwner(victim) == codeOwner(mover)
 	mid, vid := f.id(mover), f.id(victim)
 	if x := f.r.ExplodeOnCapture; x != nil && !own && (x.By == nil || listed(x.By, mid)) && (x.Of == nil || listed(x.Of, vid)) {
 		return "explode", 0
 	}
-	if victim&3 == 2 {
+	if codeOwner(victim) == wildOwner {
 		return "plain", 0 // a wild piece is removed as usual
 	}
 	if ct := f.r.Contacts; ct != nil && !listed(ct.Immune, mid) && !listed(ct.Immune, vid) {
@@ -313,7 +313,7 @@ func (f *fxRef) capture(st *refState, p *Position, m Move, _ bool) (string, uint
 			if l.Mover == mid && l.Onto == vid && l.Own == own {
 				var surv uint8
 				if l.OntoTo != "" {
-					surv = pieceCode(f.g.ids[l.OntoTo], int(victim&3))
+					surv = pieceCode(f.g.ids[l.OntoTo], codeOwner(victim))
 				}
 				if ct.PositionOrDefault() == "stay" {
 					return "cstay", surv
@@ -327,7 +327,7 @@ func (f *fxRef) capture(st *refState, p *Position, m Move, _ bool) (string, uint
 		if sk.EffectOrDefault() != "capture" {
 			for _, l := range sk.Chain {
 				if l.From == vid {
-					surv = pieceCode(f.g.ids[l.To], int(victim&3))
+					surv = pieceCode(f.g.ids[l.To], codeOwner(victim))
 				}
 			}
 		} else if sk.PositionOrDefault() == "home" {
@@ -348,7 +348,7 @@ func (f *fxRef) capture(st *refState, p *Position, m Move, _ bool) (string, uint
 // lowest square on a tie).
 func (f *fxRef) home(st *refState, c uint8, sq int) int {
 	g := f.g
-	owner := int(c & 3)
+	owner := codeOwner(c)
 	var homes []int
 	for _, pl := range g.spec.Setup.Placements {
 		if pl.Piece != f.id(c) {
@@ -417,7 +417,7 @@ func (f *fxRef) apply(st *refState, p *Position, m Move, step bool) {
 	from, to := m.From(), m.To()
 	var claims []int
 	take := func(sq int) { // a capture of the piece on sq by the mover
-		if c := st.board[sq]; c&3 == 2 && c != 0 {
+		if c := st.board[sq]; codeOwner(c) == wildOwner && c != 0 {
 			st.taken[s][f.rEntry[f.routeOf(sq)]]++
 		}
 		st.board[sq] = 0
@@ -482,7 +482,7 @@ func (f *fxRef) apply(st *refState, p *Position, m Move, step bool) {
 				landed ^= 1
 				stayed ^= 1
 			}
-			if surv == 0 && victim&3 != mover&3 {
+			if surv == 0 && codeOwner(victim) != codeOwner(mover) {
 				take(capSq)
 			}
 			st.board[capSq] = 0
@@ -528,7 +528,7 @@ func (f *fxRef) link(mover, victim uint8) *rules.ContactLink {
 		return nil
 	}
 	for i, l := range ct.Links {
-		if l.Mover == f.id(mover) && l.Onto == f.id(victim) && l.Own == (mover&3 == victim&3) {
+		if l.Mover == f.id(mover) && l.Onto == f.id(victim) && l.Own == (codeOwner(mover) == codeOwner(victim)) {
 			return &ct.Links[i]
 		}
 	}
@@ -551,7 +551,7 @@ func (f *fxRef) walk(st *refState) {
 				if c == 0 {
 					return true
 				}
-				if c&3 != 2 {
+				if codeOwner(c) != wildOwner {
 					return f.mayCapture(st.board[rt[i]], c)
 				}
 				i = j
@@ -560,7 +560,7 @@ func (f *fxRef) walk(st *refState) {
 		}
 		wild := make([]uint8, n)
 		for i, sq := range rt {
-			if c := st.board[sq]; c != 0 && c&3 == 2 {
+			if c := st.board[sq]; c != 0 && codeOwner(c) == wildOwner {
 				wild[i] = c
 				moves[i] = n > 1 && decide(i)
 			}
@@ -582,7 +582,7 @@ func (f *fxRef) walk(st *refState) {
 func (f *fxRef) royals(st *refState, s int) []int {
 	var out []int
 	for sq := 0; sq < f.g.n; sq++ {
-		if c := st.board[sq]; f.royal(c) && int(c&3) == s {
+		if c := st.board[sq]; f.royal(c) && codeOwner(c) == s {
 			out = append(out, sq)
 		}
 	}
@@ -597,7 +597,7 @@ func (f *fxRef) attacked(st *refState, s, r int) bool {
 	opp := s ^ 1
 	q := f.withBoard(st, opp, nil)
 	for sq := 0; sq < f.g.n; sq++ {
-		if c := st.board[sq]; c == 0 || int(c&3) != opp {
+		if c := st.board[sq]; c == 0 || codeOwner(c) != opp {
 			continue
 		}
 		for _, m := range q.genPiece(nil, sq, true) {
@@ -613,7 +613,7 @@ func (f *fxRef) attacked(st *refState, s, r int) bool {
 	}
 	for _, rt := range f.routes {
 		for i, sq := range rt {
-			if w := st.board[sq]; w != 0 && w&3 == 2 && rt[(i+1)%len(rt)] == r && rt[(i+1)%len(rt)] != sq && f.mayCapture(w, st.board[r]) {
+			if w := st.board[sq]; w != 0 && codeOwner(w) == wildOwner && rt[(i+1)%len(rt)] == r && rt[(i+1)%len(rt)] != sq && f.mayCapture(w, st.board[r]) {
 				return true
 			}
 		}

@@ -135,7 +135,7 @@ func (p *Position) ClaimedBy(sq int) int {
 	return int(p.claim[sq]) - 1
 }
 
-// royalAttacked is attacked for a royal of player opp^1 standing on r, with
+// royalAttacked is attacked for a royal on r, by the seat opp, with
 // the explosion reading of check: a capture of it that would also destroy
 // one of the capturer's own royals (the capturer itself, or one standing in
 // the blast) is no check, since making it is losing one's own royal.
@@ -146,7 +146,7 @@ func (p *Position) royalAttacked(r, opp, k int) bool {
 		if fx.explode && fx.of>>uint(k+1)&1 != 0 {
 			mask &^= fx.royalBy
 			for _, sq := range fx.ring[r] {
-				if c := p.board[sq]; c != 0 && int(c&3) == opp && g.royalMask>>(c>>2)&1 != 0 && fx.blastImmune>>(c>>2)&1 == 0 {
+				if c := p.board[sq]; c != 0 && codeOwner(c) == opp && g.royalMask>>maskIndex(c)&1 != 0 && fx.blastImmune>>maskIndex(c)&1 == 0 {
 					mask &^= fx.by
 					break
 				}
@@ -249,15 +249,15 @@ func (p *Position) staysPut(m Move) bool {
 		return false
 	}
 	mover := p.board[m.From()]
-	mk, vk := int(mover>>2)-1, int(victim>>2)-1
-	own := victim&3 == mover&3
-	if fx.explodes(mk, vk) && !own || victim&3 == wildOwner {
+	mk, vk := codeKind(mover), codeKind(victim)
+	own := codeOwner(victim) == codeOwner(mover)
+	if fx.explodes(mk, vk) && !own || codeOwner(victim) == wildOwner {
 		return false
 	}
 	if l := fx.contact(own, mk, vk); l != nil {
 		return fx.cPos == posStay
 	}
-	return !own && fx.strike && fx.sPos == posStay && fx.sImmune>>(victim>>2)&1 == 0
+	return !own && fx.strike && fx.sPos == posStay && fx.sImmune>>maskIndex(victim)&1 == 0
 }
 
 // survivor is what a capture leaves of the struck piece to place (0 none),
@@ -270,11 +270,11 @@ func (p *Position) survivor(m Move) (uint8, bool) {
 	}
 	victim := p.board[capSq]
 	mover := p.board[m.From()]
-	if victim == 0 || mover == 0 || victim&3 == wildOwner {
+	if victim == 0 || mover == 0 || codeOwner(victim) == wildOwner {
 		return 0, false
 	}
-	mk, vk := int(mover>>2)-1, int(victim>>2)-1
-	own := victim&3 == mover&3
+	mk, vk := codeKind(mover), codeKind(victim)
+	own := codeOwner(victim) == codeOwner(mover)
 	if fx.explodes(mk, vk) && !own {
 		return 0, false
 	}
@@ -282,13 +282,13 @@ func (p *Position) survivor(m Move) (uint8, bool) {
 		if fx.cPos != posChoose || l.ontoTo < 0 {
 			return 0, false
 		}
-		return pieceCode(l.ontoTo, int(victim&3)), true
+		return pieceCode(l.ontoTo, codeOwner(victim)), true
 	}
-	if own || !fx.strike || fx.sPos != posChoose || fx.sImmune>>(victim>>2)&1 != 0 || fx.sCapture {
+	if own || !fx.strike || fx.sPos != posChoose || fx.sImmune>>maskIndex(victim)&1 != 0 || fx.sCapture {
 		return 0, false
 	}
 	if t := fx.sChain[vk]; t >= 0 {
-		return pieceCode(t, int(victim&3)), true
+		return pieceCode(t, codeOwner(victim)), true
 	}
 	return 0, false
 }
@@ -374,7 +374,7 @@ func (p *Position) genOwnContacts(buf []Move) []Move {
 	for w := 0; w < 4; w++ {
 		for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
 			sq := w<<6 | bits.TrailingZeros64(bb)
-			if ontoKinds>>(p.board[sq]>>2)&1 != 0 {
+			if ontoKinds>>maskIndex(p.board[sq])&1 != 0 {
 				targets[nt] = sq
 				nt++
 			}
@@ -385,13 +385,13 @@ func (p *Position) genOwnContacts(buf []Move) []Move {
 	}
 	for _, t := range targets[:nt] {
 		c := p.remove(t)
-		p.put(t, c^1)
+		p.put(t, withOwner(c, opponent(s)))
 		for _, from := range movers[:nm] {
 			if from == t {
 				continue
 			}
-			mk := int(p.board[from]>>2) - 1
-			if fx.contact(true, mk, int(c>>2)-1) == nil {
+			mk := codeKind(p.board[from])
+			if fx.contact(true, mk, codeKind(c)) == nil {
 				continue
 			}
 			at := len(buf)
@@ -421,7 +421,7 @@ func (p *Position) genOwnContacts(buf []Move) []Move {
 func (p *Position) fxLegal(m Move) bool {
 	g := p.g
 	s := p.side
-	opp := s ^ 1
+	opp := opponent(s)
 	var rbuf, ebuf [8]int
 	own := p.royalSquares(s, rbuf[:0])
 	enemy := p.royalSquares(opp, ebuf[:0])
@@ -468,7 +468,7 @@ func (p *Position) royalsAfterLite(list []int, codes *[8]uint8, q int) []int {
 	list = p.standing(list, codes)
 	for _, r := range p.lite {
 		c := p.board[r.sq]
-		if c != 0 && int(c&3) == q && p.g.royalMask>>(c>>2)&1 != 0 && !containsInt(list, int(r.sq)) && len(list) < 8 {
+		if c != 0 && codeOwner(c) == q && p.g.royalMask>>maskIndex(c)&1 != 0 && !containsInt(list, int(r.sq)) && len(list) < 8 {
 			list = append(list, int(r.sq))
 		}
 	}
@@ -479,7 +479,7 @@ func (p *Position) royalsAfterLite(list []int, codes *[8]uint8, q int) []int {
 // (royalAttacked).
 func (p *Position) allRoyalAttacked(list []int, by int) bool {
 	for _, r := range list {
-		if !p.royalAttacked(r, by, int(p.board[r]>>2)-1) {
+		if !p.royalAttacked(r, by, codeKind(p.board[r])) {
 			return false
 		}
 	}

@@ -19,16 +19,16 @@ type kindInfo struct {
 	value     float64
 	royal     bool
 	capMask   uint32 // kinds it may capture (bit k+1)
-	region    [2]bitset
+	region    [maxSeats]bitset
 	hasReg    bool
 	promo     int  // index into Game.promos, -1 none
 	virgin    bool // whether "has never moved" matters for this kind
 	firstMove bool // it has a move with condition first_move
 	ep        bool // en passant applies to it
-	immobile  [2]bitset
+	immobile  [maxSeats]bitset
 	// promoFrom is where a move of this piece can start that may promote:
 	// it can land in the zone from there, or starts in it (on_leaving).
-	promoFrom [2]bitset
+	promoFrom [maxSeats]bitset
 }
 
 // Game is a rule file compiled for play: geometry, per-square move and
@@ -36,13 +36,14 @@ type kindInfo struct {
 // safe to share between goroutines; each goroutine uses its own Positions.
 type Game struct {
 	spec    *rules.Spec
+	seats   int // players, each a seat (seats.go): 2 in every game today
 	w, h, n int
 	names   []string
 	fileOf  []int
 	rankOf  []int
 	wall    bitset
 	rotated bool
-	wrap    [2]wrapCfg
+	wrap    [maxSeats]wrapCfg
 	// The hex lattice (hex.go): hexagon cuts the rhombus's corners off
 	// (offBoard, also walls), hexR is its radius and hexWrap its joined
 	// sides per player.
@@ -50,7 +51,7 @@ type Game struct {
 	hexagon  bool
 	hexR     int
 	offBoard bitset
-	hexWrap  [2]hexWrap
+	hexWrap  [maxSeats]hexWrap
 
 	kinds     []kindInfo
 	nk        int
@@ -58,7 +59,7 @@ type Game struct {
 	caseIDs   bool // piece ids written in FEN by letter case
 	tokens    []string
 	tokenCode map[string]uint8
-	epDirs    [2][]int // directions a double step can take, per player
+	epDirs    [maxSeats][]int // directions a double step can take, per player
 
 	dirs [][2]int // board vectors of every ray
 	fwd  []rayRef // (p*nd+d)*n+sq
@@ -98,36 +99,36 @@ type Game struct {
 	// mid: 65 to 128 squares, generated from midSquares (midboard.go).
 	mid        bool
 	midSquares []midSquare
-	midLines   [2][]midLine
-	slideKinds [2]uint32 // per player, the kinds in its slide line groups
+	midLines   [maxSeats][]midLine
+	slideKinds [maxSeats]uint32 // per player, the kinds in its slide line groups
 	leapCaps   []uint64
 	leapMoves  []uint64
 
-	atkStart [2][]uint32
-	atkLeaps [2][]leapAtk
+	atkStart [maxSeats][]uint32
+	atkLeaps [maxSeats][]leapAtk
 	// The leap attacks again, for the attack test: plain ones grouped by
 	// kind mask (a group whose kinds are absent costs one test), and the
 	// ones with legs or a first-move condition.
-	plainStart  [2][]uint32
-	plainGroups [2][]leapGroup
+	plainStart  [maxSeats][]uint32
+	plainGroups [maxSeats][]leapGroup
 	// plainHi is, on a mid board, each plain group's sources past square
 	// 63 (apart, so that leapGroup keeps its size on other boards).
-	plainHi   [2][]uint64
-	specStart [2][]uint32
-	specLeaps [2][]leapAtk
+	plainHi   [maxSeats][]uint64
+	specStart [maxSeats][]uint32
+	specLeaps [maxSeats][]leapAtk
 	// specLeaps once more for the attack test, as a trie of legs (legtrie.go).
-	legRoots  [2][]uint32 // per target: its nodes, legNodes[legRoots[t]:legRoots[t+1]]
-	legNodes  [2][]legNode
-	legHits   [2][]legHit
-	groups    [2][]lineGroup
+	legRoots  [maxSeats][]uint32 // per target: its nodes, legNodes[legRoots[t]:legRoots[t+1]]
+	legNodes  [maxSeats][]legNode
+	legHits   [maxSeats][]legHit
+	groups    [maxSeats][]lineGroup
 	conds     []bitset
-	standMask [2][]uint32 // kinds that may stand on a square
-	capturers []uint32    // per victim kind: kinds that may capture it
-	sweepers  uint32      // kinds with a sweep move
+	standMask [maxSeats][]uint32 // kinds that may stand on a square
+	capturers []uint32           // per victim kind: kinds that may capture it
+	sweepers  uint32             // kinds with a sweep move
 
 	royalMask  uint32
 	royalKinds []int
-	royalLoss  [2]bool // the setup gives the player a royal piece
+	royalLoss  [maxSeats]bool // the setup gives the player a royal piece
 
 	fac    *facingInfo // pieces[].facing (facing.go), nil without
 	portal *portalRule // rules.portals (portal.go), nil without
@@ -165,15 +166,15 @@ type Game struct {
 	boardEndings     bool
 
 	start       [maxSquares]uint8
-	setupCount  [2][]int
-	home        [2][]bitset // per kind: setup squares
+	setupCount  [maxSeats][]int
+	home        [maxSeats][]bitset // per kind: setup squares
 	virginKinds uint32
 
 	zob     []uint64 // (code*n + sq)
 	zSide   uint64
 	zVirgin []uint64
 	zEP     []uint64
-	zCheck  [2][]uint64
+	zCheck  [maxSeats][]uint64
 	zHand   []uint64 // ((player*nk + kind)*(handCap+1) + count)
 
 	// Who moves and when (turns.go, rounds.go). slowTurns is set when any
@@ -280,7 +281,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	if err != nil {
 		return nil, err
 	}
-	g = &Game{spec: spec, fac: fac}
+	g = &Game{spec: spec, fac: fac, seats: 2}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadWalls, g.loadWrap, g.loadMoves,
 		g.loadRules, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadNotation,

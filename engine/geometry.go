@@ -73,8 +73,8 @@ func (g *Game) reflect(sq int) int {
 
 // squareSet reads a list of squares written for player 0 into one set per
 // player (player 1's reflected unless same).
-func (g *Game) squareSet(where string, list []string, same bool) ([2]bitset, error) {
-	var out [2]bitset
+func (g *Game) squareSet(where string, list []string, same bool) ([maxSeats]bitset, error) {
+	var out [maxSeats]bitset
 	for _, s := range list {
 		sq, ok := g.parseSquare(s)
 		if !ok {
@@ -124,7 +124,7 @@ func (g *Game) loadWrap() error {
 	if w.RanksByPlayer != nil {
 		ranks = [2]string{w.RanksByPlayer.P0, w.RanksByPlayer.P1}
 	}
-	for p := 0; p < 2; p++ {
+	for p := 0; p < g.seats; p++ {
 		c := &g.wrap[p]
 		switch files[p] {
 		case "", "none":
@@ -311,7 +311,7 @@ func (g *Game) buildRays() {
 	g.fwd = make([]rayRef, 2*nd*g.n)
 	g.rev = make([]rayRef, 2*nd*g.n)
 	pred := make([]int, g.n)
-	for p := 0; p < 2; p++ {
+	for p := 0; p < g.seats; p++ {
 		for d, v := range g.dirs {
 			for i := range pred {
 				pred[i] = -1

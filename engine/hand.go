@@ -24,9 +24,9 @@ type dropRule struct {
 	fromCaptures bool
 	handKind     []int // per kind: what it becomes in its captor's hand
 	face         []int // per kind held in hand: its other face, -1 none
-	zone         [2][]bitset
-	entry        [2][]bitset // per kind: squares where a drop promotes on entry
-	noDoubled    uint32      // kind bits
+	zone         [maxSeats][]bitset
+	entry        [maxSeats][]bitset // per kind: squares where a drop promotes on entry
+	noDoubled    uint32             // kind bits
 	noMate       uint32
 	placement    bool
 	stock        []uint8 // per kind, unlimitedHand for unlimited
@@ -83,7 +83,7 @@ func (g *Game) loadDrops() error {
 		return err
 	}
 	total := 0
-	for p := 0; p < 2; p++ {
+	for p := 0; p < g.seats; p++ {
 		for _, c := range g.setupCount[p] {
 			total += c
 		}
@@ -111,7 +111,9 @@ func (g *Game) loadDrops() error {
 		}
 		if g.kinds[k].royal {
 			// A royal that starts in the stock is one to lose.
-			g.royalLoss = [2]bool{true, true}
+			for s := 0; s < g.seats; s++ {
+				g.royalLoss[s] = true
+			}
 			g.boardEndings = true
 		}
 	}
@@ -124,8 +126,7 @@ func (g *Game) loadDrops() error {
 	// first player and reflected, as every region of the language), its
 	// piece region, never a wall, and under forbid_immobility never where
 	// it could not move (as the kind it becomes there on entry).
-	var region [][2]bitset
-	region = make([][2]bitset, g.nk)
+	region := make([][maxSeats]bitset, g.nk)
 	hasRegion := make([]bool, g.nk)
 	for id, list := range d.Region {
 		k, err := g.kindOf("rules.drops.region", id)
@@ -138,7 +139,7 @@ func (g *Game) loadDrops() error {
 		hasRegion[k] = true
 	}
 	onEntry := g.spec.Rules.PromoteOnEntry
-	for p := 0; p < 2; p++ {
+	for p := 0; p < g.seats; p++ {
 		r.zone[p] = make([]bitset, g.nk)
 		r.entry[p] = make([]bitset, g.nk)
 		for k := 0; k < g.nk; k++ {
@@ -225,7 +226,7 @@ func (p *Position) handHash() uint64 {
 		return 0
 	}
 	var h uint64
-	for s := 0; s < 2; s++ {
+	for s := 0; s < g.seats; s++ {
 		for k := 0; k < g.nk; k++ {
 			if c := p.hand[s][k]; c != unlimitedHand {
 				h ^= g.zHandKey(s, k, int(c))
@@ -262,7 +263,7 @@ func (p *Position) setStock() {
 	if d == nil {
 		return
 	}
-	for s := 0; s < 2; s++ {
+	for s := 0; s < p.g.seats; s++ {
 		for k, n := range d.stock {
 			p.hand[s][k] = n
 			switch n {
@@ -281,9 +282,7 @@ func (p *Position) genDrops(buf []Move) []Move {
 	g := p.g
 	d := g.drops
 	s := p.side
-	empty := p.occ[0]
-	empty.or(&p.occ[1])
-	empty.or(&p.occ[2])
+	empty := p.occupied()
 	for k := 0; k < g.nk; k++ {
 		if p.hand[s][k] == 0 {
 			continue
@@ -349,7 +348,7 @@ func (p *Position) givesMate(m Move) bool {
 		reach := &g.capReach[(s*g.nk+k)*g.n+m.To()]
 		hit := false
 		for _, rk := range g.royalKinds {
-			if reach.intersects(&p.kindBB[s^1][rk]) {
+			if reach.intersects(&p.kindBB[opponent(s)][rk]) {
 				hit = true
 				break
 			}
@@ -382,7 +381,7 @@ func (p *Position) dropLegal(m Move) bool {
 func (p *Position) readHand(field string) (board string, err error) {
 	g := p.g
 	if d := g.drops; d != nil {
-		for s := 0; s < 2; s++ {
+		for s := 0; s < g.seats; s++ {
 			for k := 0; k < g.nk; k++ {
 				if d.unlimited>>uint(k+1)&1 != 0 {
 					p.hand[s][k] = unlimitedHand
@@ -429,7 +428,7 @@ func (p *Position) parseHand(s string) error {
 			return fmt.Errorf("fen: hand [%s]: %v", s, err)
 		}
 		j += n
-		o, k := int(code&3), g.drops.handKind[int(code>>2)-1]
+		o, k := codeOwner(code), g.drops.handKind[codeKind(code)]
 		if p.hand[o][k] == unlimitedHand {
 			continue
 		}
@@ -452,7 +451,7 @@ func (p *Position) handField() string {
 	}
 	var b strings.Builder
 	b.WriteByte('[')
-	for s := 0; s < 2; s++ {
+	for s := 0; s < g.seats; s++ {
 		for k := 0; k < g.nk; k++ {
 			if c := p.hand[s][k]; c != unlimitedHand {
 				for i := 0; i < int(c); i++ {

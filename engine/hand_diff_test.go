@@ -155,7 +155,7 @@ func naiveDrops(p *Position) []Move {
 func naiveFileHas(p *Position, s, k, sq int) bool {
 	g := p.g
 	for r := 0; r < g.h; r++ {
-		if c := p.board[r*g.w+g.fileOf[sq]]; c != 0 && int(c&3) == s && int(c>>2)-1 == k {
+		if c := p.board[r*g.w+g.fileOf[sq]]; c != 0 && codeOwner(c) == s && codeKind(c) == k {
 			return true
 		}
 	}
@@ -206,7 +206,7 @@ func naiveLegalMove(p *Position, m Move) bool {
 func naiveRoyals(p *Position, s int) []int {
 	var out []int
 	for sq := 0; sq < p.g.n; sq++ {
-		if c := p.board[sq]; c != 0 && int(c&3) == s && p.g.kinds[int(c>>2)-1].royal {
+		if c := p.board[sq]; c != 0 && codeOwner(c) == s && p.g.kinds[codeKind(c)].royal {
 			out = append(out, sq)
 		}
 	}

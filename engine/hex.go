@@ -93,7 +93,7 @@ func (g *Game) loadHexWrap() error {
 		if pr.by != nil {
 			vals = [2]string{pr.by.P0, pr.by.P1}
 		}
-		for p := 0; p < 2; p++ {
+		for p := 0; p < g.seats; p++ {
 			switch v := vals[p]; v {
 			case "", "none":
 			case hexSides[pr.one].name:

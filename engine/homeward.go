@@ -38,7 +38,7 @@ func (g *Game) promoRest(moved uint8, m Move) uint8 {
 	if m.Promotion() < 0 || moved == 0 {
 		return 0
 	}
-	k := int(moved>>2) - 1
+	k := codeKind(moved)
 	if g.fac != nil && k < len(g.fac.base) {
 		k = g.fac.base[k]
 	}
@@ -51,7 +51,7 @@ func (g *Game) promoRest(moved uint8, m Move) uint8 {
 // homeOf is the home list of the rule under which the piece on sq (of
 // player s) promoted: the rule whose targets hold its kind.
 func (g *Game) homeOf(code uint8, s int) []int {
-	k := int(code>>2) - 1
+	k := codeKind(code)
 	for i := range g.promos {
 		pr := &g.promos[i]
 		if pr.rest == 0 {
@@ -109,7 +109,7 @@ func (p *Position) homeDue() bool {
 	}
 	s := p.side
 	for sq := 0; sq < p.g.n; sq++ {
-		if p.rest[sq] == 1 && int(p.board[sq]&3) == s && p.board[sq] != 0 {
+		if p.rest[sq] == 1 && codeOwner(p.board[sq]) == s && p.board[sq] != 0 {
 			return true
 		}
 	}

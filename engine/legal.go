@@ -49,7 +49,7 @@ func (p *Position) evasions(r, opp int, capt uint32) (ev bitset, ok bool) {
 	for i := range atk {
 		e := &atk[i]
 		c := p.board[e.src]
-		if int(c&3) != opp || (e.mask&capt)>>(c>>2)&1 == 0 || e.first && !p.virgin.has(int(e.src)) {
+		if codeOwner(c) != opp || (e.mask&capt)>>maskIndex(c)&1 == 0 || e.first && !p.virgin.has(int(e.src)) {
 			continue
 		}
 		var m bitset
@@ -92,7 +92,7 @@ func (p *Position) evasions(r, opp int, capt uint32) (ev bitset, ok bool) {
 			if c == 0 {
 				continue
 			}
-			if int(c&3) == opp && mk>>(c>>2)&1 != 0 && i+1 >= gr.minR && p.groupOK(gr, int(sq)) {
+			if codeOwner(c) == opp && mk>>maskIndex(c)&1 != 0 && i+1 >= gr.minR && p.groupOK(gr, int(sq)) {
 				var m bitset
 				for _, q := range ray[:i+1] {
 					m.set(int(q))
@@ -122,7 +122,7 @@ func (p *Position) prepare(c *legalCtx) {
 func (p *Position) prepareRoyals(c *legalCtx) {
 	g := p.g
 	s := p.side
-	opp := s ^ 1
+	opp := opponent(s)
 	// Only what is read before it is written is reset: the context lives
 	// in the position and the rest of it is large.
 	c.fast, c.royal, c.royalKind, c.nEnemy = true, -1, 0, 0
@@ -147,7 +147,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 		}
 		if len(royals) == 1 {
 			r := royals[0]
-			rk := int(p.board[r]>>2) - 1
+			rk := codeKind(p.board[r])
 			c.royal, c.royalKind = r, rk
 			c.from.set(r) // the royal's own moves are always tested
 			if g.sweepers != 0 {
@@ -192,17 +192,17 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					if gr.rayMasks[r]&sliders == 0 {
 						continue
 					}
-					blk := gr.rayMasks[r] & (p.occ[0][0] | p.occ[1][0] | p.occ[2][0])
+					blk := gr.rayMasks[r] & p.occWord(0)
 					sq := maskray.First(blk, gr.rayOrds[r])
 					pc := p.board[sq]
-					if int(pc&3) != s {
-						if int(pc&3) == opp && m>>(pc>>2)&1 != 0 && p.groupOK(gr, sq) {
+					if codeOwner(pc) != s {
+						if codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 && p.groupOK(gr, sq) {
 							check = true
 						}
 						continue
 					}
 					if blk &^= 1 << uint(sq); blk != 0 {
-						if pc := p.board[maskray.First(blk, gr.rayOrds[r])]; int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
+						if pc := p.board[maskray.First(blk, gr.rayOrds[r])]; codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
 							c.from.set(sq)
 						}
 					}
@@ -214,12 +214,12 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					if lo&sliders|hi&sliders1 == 0 {
 						continue
 					}
-					b0 := lo & (p.occ[0][0] | p.occ[1][0] | p.occ[2][0])
-					b1 := hi & (p.occ[0][1] | p.occ[1][1] | p.occ[2][1])
+					b0 := lo & p.occWord(0)
+					b1 := hi & p.occWord(1)
 					sq := first2(b0, b1, gr.rayOrds[r])
 					pc := p.board[sq&255]
-					if int(pc&3) != s {
-						if int(pc&3) == opp && m>>(pc>>2)&1 != 0 && p.groupOK(gr, sq) {
+					if codeOwner(pc) != s {
+						if codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 && p.groupOK(gr, sq) {
 							check = true
 						}
 						continue
@@ -230,7 +230,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 						b1 &^= 1 << uint(sq-64)
 					}
 					if b0|b1 != 0 {
-						if pc := p.board[first2(b0, b1, gr.rayOrds[r])&255]; int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
+						if pc := p.board[first2(b0, b1, gr.rayOrds[r])&255]; codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
 							c.from.set(sq)
 						}
 					}
@@ -250,8 +250,8 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 							continue
 						}
 						if first < 0 {
-							if int(pc&3) != s {
-								if int(pc&3) == opp && m>>(pc>>2)&1 != 0 && i+1 >= gr.minR && p.groupOK(gr, int(sq)) {
+							if codeOwner(pc) != s {
+								if codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 && i+1 >= gr.minR && p.groupOK(gr, int(sq)) {
 									check = true
 								}
 								break
@@ -259,7 +259,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 							first = int(sq)
 							continue
 						}
-						if int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
+						if codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
 							c.from.set(first)
 						}
 						break
@@ -268,7 +268,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					hops = true
 					for j, sq := range ray {
 						pc := p.board[sq]
-						if pc != 0 && int(pc&3) == opp && m>>(pc>>2)&1 != 0 {
+						if pc != 0 && codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
 							for _, q := range ray[:j] {
 								c.from.set(int(q))
 								c.to.set(int(q))
@@ -293,7 +293,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					continue
 				}
 				pc := p.board[e.src]
-				if pc != 0 && int(pc&3) == opp && (e.mask&capt)>>(pc>>2)&1 != 0 {
+				if pc != 0 && codeOwner(pc) == opp && (e.mask&capt)>>maskIndex(pc)&1 != 0 {
 					for _, l := range g.pool[e.legOff : e.legOff+uint32(e.legN)] {
 						c.from.set(int(l))
 					}
@@ -402,7 +402,7 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 						from := w<<6 | bits.TrailingZeros64(bb)
 						at := len(buf)
 						buf = p.genPiece(buf, from, capOnly)
-						if everyPiece || c.from.has(from) || special>>(p.board[from]>>2)&1 != 0 && hasSpecialType(buf[at:]) {
+						if everyPiece || c.from.has(from) || special>>maskIndex(p.board[from])&1 != 0 && hasSpecialType(buf[at:]) {
 							buf = p.keepLegal(buf, at, c)
 						}
 					}
@@ -632,10 +632,7 @@ func (p *Position) HasLegalMove() bool {
 	if d != nil && p.handN[s] > 0 {
 		// On the stack: no_mate's test makes the drop and asks this again.
 		var local [maxSquares]Move
-		var full bitset
-		full = p.occ[0]
-		full.or(&p.occ[1])
-		full.or(&p.occ[2])
+		full := p.occupied()
 		for k := 0; k < g.nk; k++ {
 			if p.hand[s][k] == 0 {
 				continue
@@ -694,7 +691,7 @@ func (p *Position) legalFast(m Move, c *legalCtx) bool {
 		v := p.epVictim
 		victim := b[v]
 		b[v], b[from], b[to] = 0, 0, pc
-		p.occ[s^1].clear(v)
+		p.occ[opponent(s)].clear(v)
 		p.occ[s].clear(from)
 		p.occ[s].set(to)
 		ok = p.fastVerdict(r, c)
@@ -705,7 +702,7 @@ func (p *Position) legalFast(m Move, c *legalCtx) bool {
 		p.occ[s].clear(from)
 		p.occ[s].set(to)
 		if old != 0 {
-			p.occ[old&3].clear(to)
+			p.occ[codeOwner(old)].clear(to)
 		}
 		vs := p.virgin
 		p.virgin.clear(to)
@@ -723,7 +720,7 @@ func (p *Position) legalFast(m Move, c *legalCtx) bool {
 func (p *Position) fastVerdict(r int, c *legalCtx) bool {
 	g := p.g
 	s := p.side
-	if r >= 0 && p.attacked(r, s^1, c.royalKind) {
+	if r >= 0 && p.attacked(r, opponent(s), c.royalKind) {
 		return false
 	}
 	if c.nEnemy == 0 {
@@ -741,7 +738,7 @@ func (p *Position) fastVerdict(r int, c *legalCtx) bool {
 	}
 	if g.forbidCheck && len(enemy) > 0 {
 		for _, e := range enemy {
-			if !p.attacked(e, s, int(p.board[e]>>2)-1) {
+			if !p.attacked(e, s, codeKind(p.board[e])) {
 				return true
 			}
 		}
@@ -757,10 +754,10 @@ func (p *Position) liteSet(sq int, c uint8) {
 	p.lite = append(p.lite, sweptRec{sq: uint8(sq), code: old})
 	p.board[sq] = c
 	if old != 0 {
-		p.occ[old&3].clear(sq)
+		p.occ[codeOwner(old)].clear(sq)
 	}
 	if c != 0 {
-		p.occ[c&3].set(sq)
+		p.occ[codeOwner(c)].set(sq)
 	}
 }
 
@@ -769,7 +766,7 @@ func (p *Position) liteSet(sq int, c uint8) {
 func (p *Position) legalAfter(m Move) bool {
 	g := p.g
 	s := p.side
-	opp := s ^ 1
+	opp := opponent(s)
 	from, to := m.From(), m.To()
 	pc := p.board[from]
 	moved := pc
@@ -822,11 +819,11 @@ func (p *Position) legalAfter(m Move) bool {
 	// Own royals after the move: those still standing, plus the mover's
 	// landing if it is (or became) royal.
 	own = p.standing(own, &ownCodes)
-	if c := p.board[to]; c != 0 && int(c&3) == s && g.royalMask>>(c>>2)&1 != 0 && !slices.Contains(own, to) {
+	if c := p.board[to]; c != 0 && codeOwner(c) == s && g.royalMask>>maskIndex(c)&1 != 0 && !slices.Contains(own, to) {
 		own = append(own, to)
 	}
 	if m.typ() == moveCastle {
-		if c := p.board[m.aux2()]; g.royalMask>>(c>>2)&1 != 0 && !slices.Contains(own, m.aux2()) {
+		if c := p.board[m.aux2()]; g.royalMask>>maskIndex(c)&1 != 0 && !slices.Contains(own, m.aux2()) {
 			own = append(own, m.aux2())
 		}
 	}
@@ -873,7 +870,7 @@ func (p *Position) standing(list []int, codes *[8]uint8) []int {
 // list (true of none).
 func (p *Position) allAttacked(list []int, by int) bool {
 	for _, r := range list {
-		if !p.attacked(r, by, int(p.board[r]>>2)-1) {
+		if !p.attacked(r, by, codeKind(p.board[r])) {
 			return false
 		}
 	}

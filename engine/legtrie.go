@@ -114,7 +114,7 @@ func (p *Position) legAttacked(t, by int, mask uint32) bool {
 		}
 		for _, h := range hits[n.off : n.off+uint32(n.n)] {
 			c := board[h.src]
-			if int(c&3) == by && (h.mask&mask)>>(c>>2)&1 != 0 && (!h.first || p.virgin.has(int(h.src))) {
+			if codeOwner(c) == by && (h.mask&mask)>>maskIndex(c)&1 != 0 && (!h.first || p.virgin.has(int(h.src))) {
 				return true
 			}
 		}

@@ -11,7 +11,7 @@ func (p *Position) specWalk(t, by int, mask uint32) bool {
 	g := p.g
 	for _, e := range g.specLeaps[by][g.specStart[by][t]:g.specStart[by][t+1]] {
 		c := p.board[e.src]
-		if int(c&3) != by || (e.mask&mask)>>(c>>2)&1 == 0 || e.first && !p.virgin.has(int(e.src)) {
+		if codeOwner(c) != by || (e.mask&mask)>>maskIndex(c)&1 == 0 || e.first && !p.virgin.has(int(e.src)) {
 			continue
 		}
 		open := true

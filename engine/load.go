@@ -12,18 +12,18 @@ import (
 
 type promoRule struct {
 	kind      int
-	zone      [2]bitset
+	zone      [maxSeats]bitset
 	onLeaving bool
 	mandatory bool
 	onlyLost  bool
-	targets   [2][]int
+	targets   [maxSeats][]int
 	// chooseFacing: every way a target points whose moves differ is a
 	// target of its own (schema 30).
 	chooseFacing bool
 	// rest: the promoted piece rests this many of its owner's turns where
 	// it promoted, then goes to the first empty square of home (schema 30).
 	rest uint8
-	home [2][]int
+	home [maxSeats][]int
 }
 
 type castleRule struct {
@@ -35,7 +35,7 @@ type castleRule struct {
 
 type reachRule struct {
 	kind    int // -1 any
-	goal    [2]bitset
+	goal    [maxSeats]bitset
 	safe    bool
 	result  string
 	onLeave bool
@@ -52,7 +52,7 @@ type extinctionRule struct {
 
 type scoringRule struct {
 	count  string
-	region [2]bitset
+	region [maxSeats]bitset
 }
 
 func (g *Game) loadKinds() error {
@@ -245,7 +245,7 @@ func (g *Game) loadRules() error {
 				return err
 			}
 		}
-		for p := 0; p < 2; p++ {
+		for p := 0; p < g.seats; p++ {
 			ids := pr.Targets(p)
 			if pr.To == nil && pr.ToByPlayer == nil {
 				for j, pc := range g.spec.Pieces {
@@ -283,14 +283,14 @@ func (g *Game) loadRules() error {
 			rule.home[0] = append(rule.home[0], sq)
 			rule.home[1] = append(rule.home[1], g.reflect(sq))
 		}
-		for p := 0; p < 2; p++ {
+		for p := 0; p < g.seats; p++ {
 			for _, t := range rule.targets[p] {
 				g.royalPromo = g.royalPromo || g.kinds[t].royal
 			}
 		}
 		g.kinds[k].promo = len(g.promos)
 		g.promos = append(g.promos, rule)
-		for p := 0; p < 2; p++ {
+		for p := 0; p < g.seats; p++ {
 			for sq := 0; sq < g.n; sq++ {
 				if rule.onLeaving && rule.zone[p].has(sq) || g.landsIn(p, k, sq, &rule.zone[p]) {
 					g.kinds[k].promoFrom[p].set(sq)
@@ -486,8 +486,10 @@ func (g *Game) loadSetup() error {
 	if len(su.Placements) == 0 {
 		return bad("setup.placements must have at least 1 entry")
 	}
-	g.setupCount = [2][]int{make([]int, g.nk), make([]int, g.nk)}
-	g.home = [2][]bitset{make([]bitset, g.nk), make([]bitset, g.nk)}
+	for s := 0; s < g.seats; s++ {
+		g.setupCount[s] = make([]int, g.nk)
+		g.home[s] = make([]bitset, g.nk)
+	}
 	place := func(where string, sq, k, p int) error {
 		if g.wall.has(sq) {
 			return bad("%s: '%s' is a wall", where, g.names[sq])
@@ -530,7 +532,7 @@ func (g *Game) loadSetup() error {
 			}
 		}
 	}
-	for p := 0; p < 2; p++ {
+	for p := 0; p < g.seats; p++ {
 		for _, k := range g.royalKinds {
 			if g.setupCount[p][k] > 0 {
 				g.royalLoss[p] = true
@@ -558,7 +560,7 @@ func (g *Game) loadZobrist() error {
 		g.zVirgin[i] = rng.Next()
 		g.zEP[i] = rng.Next()
 	}
-	for p := 0; p < 2; p++ {
+	for p := 0; p < g.seats; p++ {
 		g.zCheck[p] = make([]uint64, 22)
 		for i := range g.zCheck[p] {
 			g.zCheck[p][i] = rng.Next()
@@ -573,9 +575,3 @@ func (g *Game) loadZobrist() error {
 	g.loadTouchKeys(rng.Next)
 	return nil
 }
-
-// Piece codes on the board: 0 is empty, otherwise (kind+1)<<2 | owner, so
-// the owner is code&3 and kind bit masks are indexed by code>>2.
-const maxCode = maxKinds<<2 | 3
-
-func pieceCode(kind, owner int) uint8 { return uint8((kind+1)<<2 | owner) }

@@ -78,7 +78,7 @@ func (p *Position) makeStd(m Move) {
 					h ^= p.zob(c, int(sq))
 					if d := g.drops; d != nil && d.fromCaptures {
 						// Whatever the mover's sweep removes is its capture.
-						h = p.handAdd(h, s, d.handKind[int(c>>2)-1], 1)
+						h = p.handAdd(h, s, d.handKind[codeKind(c)], 1)
 					}
 					h = p.clearVirgin(h, int(sq))
 					progress = true
@@ -97,7 +97,7 @@ func (p *Position) makeStd(m Move) {
 			h = p.clearVirgin(h, capSq)
 			progress = true
 			if d := g.drops; d != nil && d.fromCaptures {
-				h = p.handAdd(h, s, d.handKind[int(c>>2)-1], 1)
+				h = p.handAdd(h, s, d.handKind[codeKind(c)], 1)
 			}
 		}
 		p.remove(from)
@@ -117,7 +117,7 @@ func (p *Position) makeStd(m Move) {
 		h = p.clearVirgin(h, from)
 		h = p.clearVirgin(h, to)
 	}
-	if g.castle != nil && g.castleRel>>(pc>>2)&1|g.castleRel>>(u.captured>>2)&1 != 0 {
+	if g.castle != nil && g.castleRel>>maskIndex(pc)&1|g.castleRel>>maskIndex(u.captured)&1 != 0 {
 		h = p.dropDeadRights(h)
 	}
 	if p.virgin != oldVirgin {
@@ -145,15 +145,15 @@ func (p *Position) endMove(h uint64, u *undoRec, progress, left bool) {
 	if g.slowTurns {
 		h = p.turnEnd(h, u.move, u)
 	} else {
-		p.side ^= 1
+		p.side = g.nextSeat(p.side)
 		h ^= g.zSide
 		p.ply++
 	}
-	if g.checkLimit > 0 && p.inCheck(s^1) {
+	if g.checkLimit > 0 && p.inCheck(opponent(s)) {
 		if n := p.checks[s]; n > 0 {
 			h ^= g.zCheck[s][n]
 		}
-		if p.checks[s] < len(g.zCheck[s])-1 {
+		if int(p.checks[s]) < len(g.zCheck[s])-1 {
 			p.checks[s]++
 		}
 		h ^= g.zCheck[s][p.checks[s]]
@@ -162,7 +162,7 @@ func (p *Position) endMove(h uint64, u *undoRec, progress, left bool) {
 	if g.boardEndings {
 		leave := -1
 		from := u.move.From()
-		if r := g.reach; r != nil && r.onLeave && left && r.goal[s].has(from) && (r.kind < 0 || int(u.moved>>2)-1 == r.kind) {
+		if r := g.reach; r != nil && r.onLeave && left && r.goal[s].has(from) && (r.kind < 0 || codeKind(u.moved) == r.kind) {
 			leave = from
 		}
 		p.status = p.boardOutcome(s, leave)
@@ -198,12 +198,12 @@ func (p *Position) setEP(h uint64, m Move) uint64 {
 	s := p.side
 	from, to := m.From(), m.To()
 	victim := p.board[to]
-	mask := g.epMask & g.capturers[int(victim>>2)-1]
+	mask := g.epMask & g.capturers[codeKind(victim)]
 	for _, sq := range g.fwdRay(s, m.aux(), from) {
 		if int(sq) == to {
 			break
 		}
-		if p.epN < maxEP && p.board[sq] == 0 && p.attackedMask(int(sq), s^1, mask) {
+		if p.epN < maxEP && p.board[sq] == 0 && p.attackedMask(int(sq), opponent(s), mask) {
 			p.ep[p.epN] = sq
 			p.epN++
 			h ^= g.zEP[sq]
@@ -225,7 +225,7 @@ func (p *Position) Unmake() {
 			p.unmakeRound(&tu)
 			return
 		}
-		p.side = tu.side ^ 1 // flipped back below
+		p.side = p.g.nextSeat(tu.side) // taken back below
 		if p.g.homeward {
 			p.unhome(tu.homeN)
 		}
@@ -233,7 +233,7 @@ func (p *Position) Unmake() {
 	u := &p.undo[n-1]
 	m := u.move
 	from, to := m.From(), m.To()
-	p.side ^= 1
+	p.side = p.g.prevSeat(p.side)
 	p.ply--
 	switch typ := m.typ(); {
 	case p.g.fx != nil:
@@ -291,7 +291,7 @@ func (p *Position) Unmake() {
 	}
 	p.halfmove = int(u.halfmove)
 	p.cnt = u.cnt
-	p.checks = [2]int{int(u.checks[0]), int(u.checks[1])}
+	p.checks = u.checks
 	p.status = u.status
 	p.undo = p.undo[:n-1]
 	p.history = p.history[:len(p.history)-1]
@@ -314,7 +314,7 @@ func (p *Position) unhand(s, k, d int) {
 // unhandCapture takes a captured piece back out of the mover's hand.
 func (p *Position) unhandCapture(c uint8) {
 	if d := p.g.drops; d != nil && d.fromCaptures {
-		p.unhand(p.side, d.handKind[int(c>>2)-1], -1)
+		p.unhand(p.side, d.handKind[codeKind(c)], -1)
 	}
 }
 
@@ -333,7 +333,7 @@ func (p *Position) pushUndo(m Move) (*undoRec, uint64) {
 	}
 	u.halfmove = int32(p.halfmove)
 	u.cnt = p.cnt
-	u.checks = [2]uint8{uint8(p.checks[0]), uint8(p.checks[1])}
+	u.checks = p.checks
 	u.status = p.status
 	p.history = append(p.history, p.hash)
 	p.legalValid = false

@@ -315,8 +315,8 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 	g := p.g
 	s := p.side
 	board := &p.board
-	o0 := p.occ[0][0] | p.occ[1][0] | p.occ[2][0]
-	o1 := p.occ[0][1] | p.occ[1][1] | p.occ[2][1]
+	o0 := p.occWord(0)
+	o1 := p.occWord(1)
 	var quiet uint64 // every square, or none with capOnly
 	if !capOnly {
 		quiet = ^quiet
@@ -330,7 +330,7 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 		}
 		from := w<<6 | bits.TrailingZeros64(bb)
 		at := len(buf)
-		k := int(board[from]>>2) - 1
+		k := codeKind(board[from])
 		idx := (s*g.nk+k)*g.n + from
 		ms := &g.midSquares[idx]
 		if ms.flags&(psDup|psSpecial) != 0 || ms.flags&psEP != 0 && p.epN > 0 {
@@ -352,7 +352,7 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 						out[n] = base | Move(fl.to)<<8
 						n++
 					}
-				} else if int(pc&3) != s && fl.mode&modeCapture != 0 && capMask>>(pc>>2&31)&1 != 0 {
+				} else if codeOwner(pc) != s && fl.mode&modeCapture != 0 && capMask>>(maskIndex(pc)&31)&1 != 0 {
 					out[n] = base | Move(fl.to)<<8 | mvCapture
 					n++
 				}
@@ -368,7 +368,7 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 						out[n] = base | Move(fl.to)<<8 | fl.extra
 						n++
 					}
-				} else if int(pc&3) != s && fl.mode&modeCapture != 0 && capMask>>(pc>>2&31)&1 != 0 {
+				} else if codeOwner(pc) != s && fl.mode&modeCapture != 0 && capMask>>(maskIndex(pc)&31)&1 != 0 {
 					out[n] = base | Move(fl.to)<<8 | mvCapture
 					n++
 				}
@@ -431,7 +431,7 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 					}
 				}
 				if hit >= 0 && r.mode&modeCapture != 0 {
-					if pc := board[hit&255]; int(pc&3) != s && capMask>>(pc>>2&31)&1 != 0 {
+					if pc := board[hit&255]; codeOwner(pc) != s && capMask>>(maskIndex(pc)&31)&1 != 0 {
 						out[n] = base | Move(hit)<<8 | mvCapture
 						n++
 					}
@@ -449,7 +449,7 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 			}
 			buf = out[:n]
 		}
-		if c != nil && (everyPiece || c.from.has(from) || special>>(board[from]>>2&31)&1 != 0 && hasSpecialType(buf[at:])) {
+		if c != nil && (everyPiece || c.from.has(from) || special>>(maskIndex(board[from])&31)&1 != 0 && hasSpecialType(buf[at:])) {
 			buf = p.keepLegal(buf, at, c)
 		}
 	}
@@ -506,7 +506,7 @@ func (p *Position) midSlide(out []Move, n int, r *midSlide, base Move, capMask u
 		if h0 == 0 {
 			to = 64 + bits.TrailingZeros64(h1)
 		}
-		if c := p.board[to&255]; int(c&3) != p.side && capMask>>(c>>2&31)&1 != 0 {
+		if c := p.board[to&255]; codeOwner(c) != p.side && capMask>>(maskIndex(c)&31)&1 != 0 {
 			out[n] = base | Move(to)<<8 | mvCapture
 			n++
 		}

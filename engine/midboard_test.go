@@ -12,7 +12,7 @@ import (
 // seeded player would play other games.
 func walkPiece(p *Position, buf []Move, from int, capOnly bool) []Move {
 	g := p.g
-	k := int(p.board[from]>>2) - 1
+	k := codeKind(p.board[from])
 	idx := (p.side*g.nk+k)*g.n + from
 	ps := &g.pieceSquares[idx]
 	if ps.flags&(psDup|psSpecial) != 0 || ps.flags&psEP != 0 && p.epN > 0 {

@@ -48,7 +48,7 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 	g := p.g
 	s := p.side
-	k := int(p.board[from]>>2) - 1
+	k := codeKind(p.board[from])
 	idx := (s*g.nk+k)*g.n + from
 	ps := &g.pieceSquares[idx]
 	// Repeated landings, promotions, regions and immobility need the
@@ -60,8 +60,8 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 	if !g.small {
 		return p.genWalk(buf, ps, from, k, capOnly)
 	}
-	opp := s ^ 1
-	occAll := p.occ[0][0] | p.occ[1][0] | p.occ[2][0]
+	opp := opponent(s)
+	occAll := p.occWord(0)
 	prey := p.occ[opp][0]
 	if capMask := g.kinds[k].capMask; p.present[opp]&^capMask != 0 {
 		prey = 0
@@ -137,7 +137,7 @@ func (p *Position) genWalk(buf []Move, ps *pieceSquare, from, k int, capOnly boo
 			if fl.mode&modeMove != 0 && !capOnly {
 				buf = append(buf, base|Move(fl.to)<<8)
 			}
-		} else if int(c&3) != s && fl.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
+		} else if codeOwner(c) != s && fl.mode&modeCapture != 0 && capMask>>maskIndex(c)&1 != 0 {
 			buf = append(buf, base|Move(fl.to)<<8|mvCapture)
 		}
 	}
@@ -150,7 +150,7 @@ func (p *Position) genWalk(buf []Move, ps *pieceSquare, from, k int, capOnly boo
 				}
 				continue
 			}
-			if int(c&3) != s && r.mode&modeCapture != 0 && capMask>>(c>>2)&1 != 0 {
+			if codeOwner(c) != s && r.mode&modeCapture != 0 && capMask>>maskIndex(c)&1 != 0 {
 				buf = append(buf, base|Move(to)<<8|mvCapture)
 			}
 			break
@@ -243,7 +243,7 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 				} else if e.canMove {
 					buf = p.emit(buf, from, int(to), k, base|Move(to)<<8, special)
 				}
-			} else if int(c&3) != s && e.canCap && capMask>>(c>>2)&1 != 0 {
+			} else if codeOwner(c) != s && e.canCap && capMask>>maskIndex(c)&1 != 0 {
 				buf = p.emit(buf, from, int(to), k, base|Move(to)<<8|mvCapture, special)
 			}
 		case genSlide:
@@ -265,7 +265,7 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 					}
 					continue
 				}
-				if int(c&3) != s && e.canCap && i+1 >= minR && capMask>>(c>>2)&1 != 0 {
+				if codeOwner(c) != s && e.canCap && i+1 >= minR && capMask>>maskIndex(c)&1 != 0 {
 					buf = p.emit(buf, from, int(to), k, base|Move(to)<<8|mvCapture, special)
 				}
 				break
@@ -291,7 +291,7 @@ func (p *Position) genHop(buf []Move, e *genEntry, from, k int, capMask uint32, 
 		return buf
 	}
 	sc := p.board[ray[i]]
-	if e.screen == screenOwn && int(sc&3) != s || e.screen == screenEnemy && int(sc&3) != s^1 {
+	if e.screen == screenOwn && codeOwner(sc) != s || e.screen == screenEnemy && codeOwner(sc) != opponent(s) {
 		return buf
 	}
 	for j := i + 1; j < len(ray); j++ {
@@ -306,7 +306,7 @@ func (p *Position) genHop(buf []Move, e *genEntry, from, k int, capMask uint32, 
 			}
 			continue
 		}
-		if int(c&3) != s && e.canCap && j+1 >= int(e.minR) && capMask>>(c>>2)&1 != 0 {
+		if codeOwner(c) != s && e.canCap && j+1 >= int(e.minR) && capMask>>maskIndex(c)&1 != 0 {
 			buf = p.emit(buf, from, to, k, mvValid|Move(from)|Move(to)<<8|mvCapture, special)
 		}
 		break
@@ -331,10 +331,10 @@ func (p *Position) genSweep(buf []Move, e *genEntry, from, k int, capMask uint32
 			}
 			continue
 		}
-		if capMask>>(c>>2)&1 == 0 {
+		if capMask>>maskIndex(c)&1 == 0 {
 			break
 		}
-		if int(c&3) != s && e.canCap && i+1 >= int(e.minR) {
+		if codeOwner(c) != s && e.canCap && i+1 >= int(e.minR) {
 			buf = p.emit(buf, from, to, k, base|Move(to)<<8|mvCapture, true)
 		}
 		passed = mvCapture
@@ -347,7 +347,7 @@ func (p *Position) genSweep(buf []Move, e *genEntry, from, k int, capMask uint32
 func (p *Position) epTarget(to int, capMask uint32) bool {
 	for i := 0; i < p.epN; i++ {
 		if int(p.ep[i]) == to {
-			return capMask>>(p.board[p.epVictim]>>2)&1 != 0
+			return capMask>>maskIndex(p.board[p.epVictim])&1 != 0
 		}
 	}
 	return false
@@ -474,7 +474,7 @@ func (p *Position) castleMove(cr *castleRule, royal bool, kf, rf, x, y int) (Mov
 			if f == kx && g.checkRules && kx != x {
 				break
 			}
-			if p.royalAttacked(y*g.w+f, s^1, cr.king) {
+			if p.royalAttacked(y*g.w+f, opponent(s), cr.king) {
 				safe = false
 				break
 			}

@@ -77,7 +77,7 @@ func (p *Position) plainReach(from, to int) bool {
 	if c == 0 {
 		return false
 	}
-	k := int(c>>2) - 1
+	k := codeKind(c)
 	idx := (p.side*g.nk+k)*g.n + from
 	for ei := g.genStart[idx]; ei < g.genStart[idx+1]; ei++ {
 		e := &g.gens[ei]
@@ -105,7 +105,7 @@ func (p *Position) sweepSteps(m Move) int {
 	if c == 0 {
 		return 0
 	}
-	k := int(c>>2) - 1
+	k := codeKind(c)
 	idx := (p.side*g.nk+k)*g.n + from
 	steps, ways := 0, 0
 	for ei := g.genStart[idx]; ei < g.genStart[idx+1]; ei++ {

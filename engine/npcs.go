@@ -19,8 +19,8 @@ import (
 )
 
 const (
-	wildOwner      = 2  // the owner bits of a wild piece's code
-	maxWildEntries = 16 // rules.npcs entries a game may have here
+	wildOwner      = maxSeats // the owner of a wild piece: the slot after the seats
+	maxWildEntries = 16       // rules.npcs entries a game may have here
 )
 
 // wildRoute is one route and the kind of the wild pieces walking it (a
@@ -35,12 +35,12 @@ type wildRoute struct {
 
 type wildRule struct {
 	routes  []wildRoute
-	routeOf [maxSquares]int16 // -1 off every route
-	idxOf   [maxSquares]uint8 // the square's place on its route
-	bounty  []float64         // per entry
-	pieces  []int             // per entry: wild pieces it places
-	immune  bool              // some route limits who may take its pieces
-	zTaken  [2][]uint64       // per player: entry*(maxTaken+1) + count
+	routeOf [maxSquares]int16  // -1 off every route
+	idxOf   [maxSquares]uint8  // the square's place on its route
+	bounty  []float64          // per entry
+	pieces  []int              // per entry: wild pieces it places
+	immune  bool               // some route limits who may take its pieces
+	zTaken  [maxSeats][]uint64 // per player: entry*(maxTaken+1) + count
 }
 
 const maxTaken = 255 // a taken count is a byte
@@ -141,7 +141,7 @@ func (g *Game) loadWild() error {
 	}
 	// Drawn from a stream of their own, so the other keys stay as they are.
 	rng := splitmix.Stream{State: 0x77696c64}
-	for s := 0; s < 2; s++ {
+	for s := 0; s < g.seats; s++ {
 		w.zTaken[s] = make([]uint64, len(r.NPCs)*(maxTaken+1))
 		for i := range w.zTaken[s] {
 			if i%(maxTaken+1) != 0 { // none taken adds nothing
@@ -197,7 +197,7 @@ func (p *Position) wildStep(lite bool) (ate bool) {
 			}
 			to := int(rt.sqs[j])
 			c := p.board[to]
-			if c != 0 && g.kinds[rt.kind].capMask>>(c>>2)&1 == 0 {
+			if c != 0 && g.kinds[rt.kind].capMask>>maskIndex(c)&1 == 0 {
 				continue
 			}
 			p.fxSet(int(rt.sqs[first]), 0, lite)
@@ -258,7 +258,7 @@ func (p *Position) wildLine(ri int, lite bool) (ate bool) {
 				i = j
 				continue
 			}
-			if c == 0 || capMask>>(c>>2)&1 != 0 {
+			if c == 0 || capMask>>maskIndex(c)&1 != 0 {
 				verdict = 2
 			}
 			break
@@ -344,7 +344,7 @@ func (p *Position) takenHash() uint64 {
 		return 0
 	}
 	var h uint64
-	for s := 0; s < 2; s++ {
+	for s := 0; s < p.g.seats; s++ {
 		for e := range w.bounty {
 			h ^= w.zTaken[s][e*(maxTaken+1)+int(p.taken[s][e])]
 		}
@@ -379,7 +379,7 @@ type wildSave struct {
 // generation may run before hideWild: an attack test would take them
 // for attackers.
 func (p *Position) showWild(sv *wildSave) {
-	opp := p.side ^ 1
+	opp := opponent(p.side)
 	sv.occ, sv.present = p.occ[opp], p.present[opp]
 	p.occ[opp].or(&p.occ[wildOwner])
 	for m := p.present[wildOwner]; m != 0; m &= m - 1 {
@@ -391,7 +391,7 @@ func (p *Position) showWild(sv *wildSave) {
 }
 
 func (p *Position) hideWild(sv *wildSave) {
-	opp := p.side ^ 1
+	opp := opponent(p.side)
 	for m := p.present[wildOwner]; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros32(m) - 1
 		p.kindBB[opp][k] = sv.kinds[k]
@@ -409,10 +409,10 @@ func (p *Position) keepTakers(buf []Move, start int) []Move {
 	n := start
 	for _, m := range buf[start:] {
 		from, to := m.From(), m.To()
-		k := int(p.board[from]>>2) - 1
+		k := codeKind(p.board[from])
 		ok := true
 		if m.typ() != moveDrop && m.typ() != moveCastle {
-			if c := p.board[to]; c&3 == wildOwner && !w.mayTake(k, to) {
+			if c := p.board[to]; codeOwner(c) == wildOwner && !w.mayTake(k, to) {
 				ok = false
 			}
 			if ok && m.typ() == moveSweep {
@@ -420,7 +420,7 @@ func (p *Position) keepTakers(buf []Move, start int) []Move {
 					if int(sq) == to {
 						break
 					}
-					if p.board[sq]&3 == wildOwner && p.board[sq] != 0 && !w.mayTake(k, int(sq)) {
+					if codeOwner(p.board[sq]) == wildOwner && p.board[sq] != 0 && !w.mayTake(k, int(sq)) {
 						ok = false
 						break
 					}
@@ -503,5 +503,5 @@ func (g *Game) wildTokens() {
 // offRoute reports whether code is a wild piece that stands on sq off
 // every route of its kind (notation that no game reaches).
 func (g *Game) offRoute(sq int, code uint8) bool {
-	return code&3 == wildOwner && (g.wild.routeOf[sq] < 0 || g.wild.code(int(g.wild.routeOf[sq])) != code)
+	return codeOwner(code) == wildOwner && (g.wild.routeOf[sq] < 0 || g.wild.code(int(g.wild.routeOf[sq])) != code)
 }

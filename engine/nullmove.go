@@ -30,7 +30,7 @@ func (p *Position) MakeNull() {
 	}
 	p.epN = 0
 	p.halfmove = 0
-	p.side ^= 1
+	p.side = g.nextSeat(p.side)
 	p.hash = h ^ g.zSide
 	p.legalValid, p.ocValid, p.checkKnown = false, false, false
 }
@@ -46,7 +46,7 @@ func (p *Position) UnmakeNull() {
 	p.nulls = p.nulls[:n-1]
 	p.hash, p.halfmove, p.epN, p.ep, p.epVictim = r.hash, r.halfmove, r.epN, r.ep, r.epVictim
 	p.history = p.history[:r.history]
-	p.side ^= 1
+	p.side = p.g.prevSeat(p.side)
 	p.legalValid, p.ocValid, p.checkKnown = false, false, false
 }
 

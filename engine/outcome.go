@@ -12,7 +12,7 @@ func resultFor(player int, result string, rule uint8) status {
 	case "win":
 		st.winner = int8(player)
 	case "loss":
-		st.winner = int8(player ^ 1)
+		st.winner = int8(opponent(player))
 	}
 	return st
 }
@@ -25,7 +25,7 @@ func resultFor(player int, result string, rule uint8) status {
 // or -1.
 func (p *Position) boardOutcome(mover, leave int) status {
 	g := p.g
-	order := [2]int{mover ^ 1, mover}
+	order := [2]int{g.nextSeat(mover), mover}
 	for _, q := range order {
 		if g.royalLoss[q] && p.royalsHeld(q) == 0 {
 			return resultFor(q, "loss", ruleRoyalCapture)
@@ -58,7 +58,7 @@ func (p *Position) boardOutcome(mover, leave int) status {
 	}
 	if g.checkLimit > 0 {
 		for _, q := range order {
-			if p.checks[q] >= g.checkLimit {
+			if int(p.checks[q]) >= g.checkLimit {
 				return resultFor(q, "win", ruleCheckLimit)
 			}
 		}
@@ -122,7 +122,7 @@ func (p *Position) standsOnGoal(q int) bool {
 	}
 	var buf [maxSquares]int
 	for _, sq := range on.squares(buf[:0]) {
-		if !p.attacked(sq, q^1, int(p.board[sq]>>2)-1) {
+		if !p.attacked(sq, opponent(q), codeKind(p.board[sq])) {
 			return true
 		}
 	}
@@ -315,7 +315,7 @@ func (p *Position) parseLeft(r *fenRead, key, list string) (known bool, err erro
 	}
 	g := p.g
 	sq, ok := g.parseSquare(list)
-	if !ok || !g.reach.goal[p.side^1].has(sq) {
+	if !ok || !g.reach.goal[g.prevSeat(p.side)].has(sq) {
 		return true, fmt.Errorf("fen: left:%s is not a goal square of the player who just moved", list)
 	}
 	r.left = sq

@@ -27,10 +27,10 @@ type portalEnd struct {
 	group   int
 	fold    bool
 	start   uint8
-	to      int     // index of the end a piece going in comes out of, -1 none
-	enter   [2]bool // whose pieces may go in
-	carries uint32  // kind bits that may go in
-	movedBy [2]bool
+	to      int            // index of the end a piece going in comes out of, -1 none
+	enter   [maxSeats]bool // whose pieces may go in
+	carries uint32         // kind bits that may go in
+	movedBy [maxSeats]bool
 	nsb     bool // the group's no_straight_back
 	piece   int  // the group's portal piece
 }
@@ -93,9 +93,9 @@ func (g *Game) loadPortals() error {
 		}
 		return uint8(sq), nil
 	}
-	players := func(list []int) (out [2]bool) {
+	players := func(list []int) (out [maxSeats]bool) {
 		for _, p := range list {
-			if p == 0 || p == 1 {
+			if p >= 0 && p < g.seats {
 				out[p] = true
 			}
 		}
@@ -123,7 +123,7 @@ func (g *Game) loadPortals() error {
 				return err
 			}
 			o.to, b.to = first+1, first
-			for p := 0; p < 2; p++ {
+			for p := 0; p < g.seats; p++ {
 				pass := "both_ways"
 				if ps := gr.Passage; ps != nil {
 					if v := [2]string{ps.P0, ps.P1}[p]; v != "" {
@@ -186,7 +186,7 @@ func (g *Game) loadPortals() error {
 	}
 	// The direction each leap travels, from the vectors that made it.
 	pr.dir = make([]uint8, len(g.gens))
-	for p := 0; p < 2; p++ {
+	for p := 0; p < g.seats; p++ {
 		for k := 0; k < g.nk; k++ {
 			var vecs [][2]int
 			var lame []bool
@@ -366,7 +366,7 @@ func (p *Position) walkSteps(s, from, k int, fn stepFn) {
 				continue
 			}
 			sc := board[ray[i]]
-			if e.screen == screenOwn && int(sc&3) != s || e.screen == screenEnemy && int(sc&3) == s {
+			if e.screen == screenOwn && codeOwner(sc) != s || e.screen == screenEnemy && codeOwner(sc) == s {
 				continue
 			}
 			for j := i + 1; j < len(ray); j++ {
@@ -429,7 +429,7 @@ func (p *Position) foldThrough(s, from, k, t int, e *genEntry, i int, fn stepFn)
 func (p *Position) portalPieceMoves(buf []Move, from int, capOnly bool) []Move {
 	g := p.g
 	s := p.side
-	k := int(p.board[from]>>2) - 1
+	k := codeKind(p.board[from])
 	ki := &g.kinds[k]
 	capMask := ki.capMask
 	epHere := ki.ep && p.epN > 0
@@ -450,7 +450,7 @@ func (p *Position) portalPieceMoves(buf []Move, from int, capOnly bool) []Move {
 				}
 				buf = p.emit(buf, from, to, k, m, true)
 			}
-		case int(c&3) == s^1 && e.canCap && capMask>>(c>>2)&1 != 0:
+		case codeOwner(c) == opponent(s) && e.canCap && capMask>>maskIndex(c)&1 != 0:
 			buf = p.emit(buf, from, to, k, m|mvCapture, true)
 		}
 	})
@@ -629,15 +629,15 @@ func (p *Position) portalAttacked(t, by int, mask uint32) bool {
 		for bb := p.occ[by][w]; bb != 0 && !hit; bb &= bb - 1 {
 			from := w<<6 | trailingZeros(bb)
 			c := p.board[from]
-			if mask>>(c>>2)&1 == 0 {
+			if mask>>maskIndex(c)&1 == 0 {
 				continue
 			}
 			// A capture lands on t straight, or goes in where a capture
 			// could land on an empty board: elsewhere this piece cannot.
-			if reach := &g.capReach[(by*g.nk+int(c>>2)-1)*g.n+from]; !reach.has(t) && !reach.intersects(&ends) {
+			if reach := &g.capReach[(by*g.nk+codeKind(c))*g.n+from]; !reach.has(t) && !reach.intersects(&ends) {
 				continue
 			}
-			p.walkSteps(by, from, int(c>>2)-1, func(to, via int, e *genEntry, i int) {
+			p.walkSteps(by, from, codeKind(c), func(to, via int, e *genEntry, i int) {
 				if to == t && e.canCap {
 					hit = true
 				}

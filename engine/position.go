@@ -56,7 +56,7 @@ type undoRec struct {
 	captured uint8 // code of the piece taken on capSq, 0 none
 	capSq    uint8
 	nSwept   uint8
-	checks   [2]uint8
+	checks   [maxSeats]uint8
 	status   status
 	// The never-moved set and the en passant state change on few moves;
 	// they are pushed on their own stacks only then.
@@ -91,18 +91,18 @@ type sweptRec struct {
 type Position struct {
 	g        *Game
 	board    [maxSquares]uint8
-	occ      [3]bitset // per owner: the two players, then wild pieces (npcs.go)
-	kindBB   [3][maxKinds]bitset
-	count    [3][maxKinds + 1]uint16 // pieces per kind, indexed by kind+1
-	present  [3]uint32               // kind bits of kinds an owner has on the board
-	hand     [2][maxKinds]uint8      // pieces in hand (rules.drops); unlimitedHand for an unlimited stock
-	handN    [2]int                  // pieces held, an unlimited stock counted once
-	virgin   bitset                  // pieces that have never moved, for kinds where that matters
-	side     int
-	ply      int        // plies since the game began
-	halfmove int        // plies since the last capture or promotion
-	cnt      countState // rules.counting
-	checks   [2]int
+	occ      [maxSeats + 1]bitset // per owner: the two players, then wild pieces (npcs.go)
+	kindBB   [maxSeats + 1][maxKinds]bitset
+	count    [maxSeats + 1][maxKinds + 1]uint16 // pieces per kind, indexed by kind+1
+	present  [maxSeats + 1]uint32               // kind bits of kinds an owner has on the board
+	hand     [maxSeats][maxKinds]uint8          // pieces in hand (rules.drops); unlimitedHand for an unlimited stock
+	handN    [maxSeats]int                      // pieces held, an unlimited stock counted once
+	virgin   bitset                             // pieces that have never moved, for kinds where that matters
+	side     int                                // the seat to move
+	ply      int                                // plies since the game began
+	halfmove int                                // plies since the last capture or promotion
+	cnt      countState                         // rules.counting
+	checks   [maxSeats]uint8                    // checks each seat has given (rules.check_limit)
 	epN      int
 	ep       [maxEP]uint8 // squares an en passant capture may land on
 	epVictim int          // the piece it takes
@@ -121,14 +121,14 @@ type Position struct {
 	claims  []sweptRec // (square, old claim) per territory claim
 	fxh     uint64     // the hash while fxPlay runs
 
-	touched [2]uint16   // rules.touch: per player, a bit per square of its set
-	touches [][2]uint16 // the touches before each move that changed them
+	touched [maxSeats]uint16   // rules.touch: per player, a bit per square of its set
+	touches [][maxSeats]uint16 // the touches before each move that changed them
 
 	claim  [maxSquares]uint8 // territory: 0 unclaimed, else owner+1
-	claimN [2]int
+	claimN [maxSeats]int
 
-	taken   [2][maxWildEntries]uint8 // wild pieces each player has taken, per rules.npcs entry
-	fxTaken []uint8                  // entries those moves took from (Unmake counts them back)
+	taken   [maxSeats][maxWildEntries]uint8 // wild pieces each player has taken, per rules.npcs entry
+	fxTaken []uint8                         // entries those moves took from (Unmake counts them back)
 
 	// Portals (portal.go): where each end stands and the bar on going
 	// straight back, with Make's saved copies; the squares of momentum
@@ -171,7 +171,7 @@ func (g *Game) NewPosition() *Position {
 	for sq := 0; sq < g.n; sq++ {
 		if c := g.start[sq]; c != 0 {
 			p.put(sq, c)
-			if g.virginKinds>>(c>>2)&1 != 0 && c&3 != wildOwner {
+			if g.virginKinds>>maskIndex(c)&1 != 0 && codeOwner(c) != wildOwner {
 				p.virgin.set(sq)
 			}
 		}
@@ -196,7 +196,7 @@ func (g *Game) emptyPosition() *Position {
 
 func (p *Position) put(sq int, c uint8) {
 	p.board[sq] = c
-	o, k1 := int(c&3), int(c>>2)
+	o, k1 := codeOwner(c), int(maskIndex(c))
 	p.occ[o].set(sq)
 	p.kindBB[o][k1-1].set(sq)
 	p.count[o][k1]++
@@ -206,7 +206,7 @@ func (p *Position) put(sq int, c uint8) {
 func (p *Position) remove(sq int) uint8 {
 	c := p.board[sq]
 	p.board[sq] = 0
-	o, k1 := int(c&3), int(c>>2)
+	o, k1 := codeOwner(c), int(maskIndex(c))
 	p.occ[o].clear(sq)
 	p.kindBB[o][k1-1].clear(sq)
 	if p.count[o][k1]--; p.count[o][k1] == 0 {
@@ -235,7 +235,7 @@ func (p *Position) computeHash() uint64 {
 	for i := 0; i < p.epN; i++ {
 		h ^= g.zEP[p.ep[i]]
 	}
-	for s := 0; s < 2; s++ {
+	for s := 0; s < g.seats; s++ {
 		if p.checks[s] > 0 {
 			h ^= g.zCheck[s][p.checks[s]]
 		}
@@ -255,7 +255,7 @@ func (p *Position) canonicalVirgin() {
 	if cr == nil || p.virgin.empty() {
 		return
 	}
-	for s := 0; s < 2; s++ {
+	for s := 0; s < g.seats; s++ {
 		kings := p.kindBB[s][cr.king]
 		rooks := p.kindBB[s][cr.rook]
 		any := false
@@ -285,7 +285,7 @@ func (p *Position) canonicalVirgin() {
 		for w := 0; w < 4; w++ {
 			for x := (kings[w] | rooks[w]) &^ keep[w]; x != 0; x &= x - 1 {
 				sq := w<<6 | bits.TrailingZeros64(x)
-				if !g.kinds[int(p.board[sq]>>2)-1].firstMove {
+				if !g.kinds[codeKind(p.board[sq])].firstMove {
 					p.virgin.clear(sq)
 				}
 			}
@@ -313,14 +313,12 @@ func (p *Position) ChecksGiven(player int) int {
 	if player < 0 || player > 1 {
 		return 0
 	}
-	return p.checks[player]
+	return int(p.checks[player])
 }
 
 // Occupied appends, in increasing order, every square a piece stands on.
 func (p *Position) Occupied(out []int) []int {
-	all := p.occ[0]
-	all.or(&p.occ[1])
-	all.or(&p.occ[2])
+	all := p.occupied()
 	return all.squares(out)
 }
 
@@ -331,7 +329,7 @@ func (p *Position) PieceAt(sq int) (kind int, owner int, ok bool) {
 		return -1, -1, false
 	}
 	c := p.board[sq]
-	return int(c>>2) - 1, int(c & 3), true
+	return codeKind(c), codeOwner(c), true
 }
 
 // Count is how many pieces of a kind a player has on the board.
@@ -418,7 +416,7 @@ func (p *Position) inCheck(s int) bool {
 				sq := w<<6 | bits.TrailingZeros64(x)
 				x &= x - 1
 				has = true
-				if !p.royalAttacked(sq, s^1, k) {
+				if !p.royalAttacked(sq, opponent(s), k) {
 					return false
 				}
 			}

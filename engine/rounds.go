@@ -182,7 +182,7 @@ func (p *Position) makeInRound(m Move) {
 	owner := p.side
 	if !m.IsNull() && m.typ() != moveDrop {
 		if c := p.board[m.From()]; c != 0 {
-			owner = int(c & 3)
+			owner = codeOwner(c)
 		}
 	}
 	if owner == 0 {
@@ -209,7 +209,7 @@ func (p *Position) MakeRound(m0, m1 Move) {
 	u := &p.undo[len(p.undo)-1]
 	u.hash = p.hash
 	u.halfmove = int32(p.halfmove)
-	u.checks = [2]uint8{uint8(p.checks[0]), uint8(p.checks[1])}
+	u.checks = p.checks
 	u.status = p.status
 	oldVirgin := p.virgin
 	p.history = append(p.history, p.hash)
@@ -293,7 +293,7 @@ func (p *Position) unmakeRound(t *turnUndo) {
 		p.virgins = p.virgins[:len(p.virgins)-1]
 	}
 	p.halfmove = int(u.halfmove)
-	p.checks = [2]int{int(u.checks[0]), int(u.checks[1])}
+	p.checks = u.checks
 	p.status = u.status
 	p.ply -= 2
 	p.undo = p.undo[:n-1]
@@ -329,7 +329,7 @@ func (p *Position) resolveRound(m0, m1 Move) (rs roundResult) {
 			continue
 		}
 		c := p.board[m.From()]
-		if c == 0 || int(c&3) != q {
+		if c == 0 || codeOwner(c) != q {
 			continue
 		}
 		act[q] = true
@@ -338,7 +338,7 @@ func (p *Position) resolveRound(m0, m1 Move) (rs roundResult) {
 			np[q] = pieceCode(pr, q)
 		}
 	}
-	kind := func(q int) int { return int(code[q]>>2) - 1 }
+	kind := func(q int) int { return codeKind(code[q]) }
 	defer func() {
 		if r := g.reach; r != nil && r.onLeave {
 			for q := 0; q < 2; q++ {

@@ -72,12 +72,12 @@ func checkSquareOrder(t *testing.T, p *Position, ms []Move) {
 		}
 		// A piece that may promote or is bound by a region lists its
 		// moves from its table entries, in table order.
-		if ps := &p.g.pieceSquares[(p.side*p.g.nk+int(p.board[ms[i].From()]>>2)-1)*p.g.n+ms[i].From()]; ps.flags&psSpecial != 0 {
+		if ps := &p.g.pieceSquares[(p.side*p.g.nk+codeKind(p.board[ms[i].From()]))*p.g.n+ms[i].From()]; ps.flags&psSpecial != 0 {
 			falls = 0
 			continue
 		}
 		if ms[i].To() < ms[i-1].To() && ms[i].Promotion() < 0 {
-			if falls++; falls > 1 && !p.g.dup[(p.side*p.g.nk+int(p.board[ms[i].From()]>>2)-1)*p.g.n+ms[i].From()] {
+			if falls++; falls > 1 && !p.g.dup[(p.side*p.g.nk+codeKind(p.board[ms[i].From()]))*p.g.n+ms[i].From()] {
 				t.Fatalf("%s: landings of one piece out of square order: %v", p.FEN(), moveStrings(p, ms))
 			}
 		}

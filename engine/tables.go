@@ -226,7 +226,7 @@ func (g *Game) loadMoves() error {
 	}
 	inRegion := func(p, k, sq int) bool { return !g.kinds[k].hasReg || g.kinds[k].region[p].has(sq) }
 
-	compiled := make([][2][]compiledMove, g.nk)
+	compiled := make([][maxSeats][]compiledMove, g.nk)
 	for i, pc := range g.spec.Pieces {
 		if len(pc.Moves) > 12 {
 			return bad("pieces[%d].moves must have at most 12 entries", i)
@@ -262,13 +262,17 @@ func (g *Game) loadMoves() error {
 		typ, screen                 uint8
 		first                       bool
 	}
-	lineMasks := [2]map[lineKey]uint32{{}, {}}
+	var lineMasks [maxSeats]map[lineKey]uint32
 	type leapKey struct {
 		src   int
 		first bool
 		legs  string
 	}
-	leapMasks := [2][]map[leapKey]uint32{make([]map[leapKey]uint32, g.n), make([]map[leapKey]uint32, g.n)}
+	var leapMasks [maxSeats][]map[leapKey]uint32
+	for s := 0; s < g.seats; s++ {
+		lineMasks[s] = map[lineKey]uint32{}
+		leapMasks[s] = make([]map[leapKey]uint32, g.n)
+	}
 	condIndex := func(b bitset) int {
 		for i, c := range g.conds {
 			if c == b {

@@ -14,10 +14,10 @@ import (
 type touchRule struct {
 	kind   int // -1: any piece
 	result string
-	bit    [2][]int8 // per player and square: the bit of the set, -1 none
-	sqs    [2][]int  // per player: the set, in the order written
-	full   [2]uint16
-	z      [2][16]uint64
+	bit    [maxSeats][]int8 // per player and square: the bit of the set, -1 none
+	sqs    [maxSeats][]int  // per player: the set, in the order written
+	full   [maxSeats]uint16
+	z      [maxSeats][16]uint64
 }
 
 func (g *Game) loadTouch() error {
@@ -98,7 +98,7 @@ func (p *Position) touchAfter(h uint64, s int, m Move, u *undoRec) uint64 {
 	old := p.touched
 	mark := func(sq int) {
 		c := p.board[sq]
-		if c == 0 || int(c&3) != s || t.kind >= 0 && int(c>>2)-1 != t.kind {
+		if c == 0 || codeOwner(c) != s || t.kind >= 0 && codeKind(c) != t.kind {
 			return
 		}
 		if b := t.bit[s][sq]; b >= 0 && p.touched[s]&(1<<uint(b)) == 0 {

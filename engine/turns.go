@@ -58,12 +58,12 @@ func (tr *turnRule) startPly(t int) int {
 // turnKeys are the Zobrist keys of the turn state, drawn after every other
 // key so games without these rules keep their hashes.
 type turnKeys struct {
-	left  [5]uint64   // moves left in the turn
-	turn  [8]uint64   // turn index while the ramp lasts
-	rest  [4][]uint64 // rest counter 1..4, per square
-	round uint64      // a spy game played in rounds
-	init  [2]uint64   // who holds the initiative
-	pair  [2]uint64   // seeds of a void pair's and a barred pair's keys (rounds.go)
+	left  [5]uint64        // moves left in the turn
+	turn  [8]uint64        // turn index while the ramp lasts
+	rest  [4][]uint64      // rest counter 1..4, per square
+	round uint64           // a spy game played in rounds
+	init  [maxSeats]uint64 // who holds the initiative
+	pair  [2]uint64        // seeds of a void pair's and a barred pair's keys (rounds.go)
 }
 
 // turnUndo is what Make changes in the turn state, pushed beside undoRec
@@ -158,7 +158,9 @@ func (g *Game) loadTurnKeys() {
 		}
 	}
 	z.round = rng.Next()
-	z.init = [2]uint64{rng.Next(), rng.Next()}
+	for s := 0; s < g.seats; s++ {
+		z.init[s] = rng.Next()
+	}
 	z.pair = [2]uint64{rng.Next(), rng.Next()}
 }
 
@@ -223,7 +225,7 @@ func (p *Position) turnEnd(h uint64, m Move, u *undoRec) uint64 {
 		if p.turn < len(tr.ramp) {
 			h ^= g.zt.turn[p.turn]
 		}
-		if p.left > 1 && !(tr.checkEnds && p.inCheck(s^1)) {
+		if p.left > 1 && !(tr.checkEnds && p.inCheck(opponent(s))) {
 			p.left--
 			// En passant belongs to the other player's next move; the
 			// mover's own next move cannot use it.
@@ -234,7 +236,7 @@ func (p *Position) turnEnd(h uint64, m Move, u *undoRec) uint64 {
 		} else {
 			p.turn++
 			p.left = tr.length(p.turn)
-			p.side ^= 1
+			p.side = g.nextSeat(p.side)
 			h ^= g.zSide
 		}
 		h ^= g.zt.left[p.left]
@@ -242,7 +244,7 @@ func (p *Position) turnEnd(h uint64, m Move, u *undoRec) uint64 {
 			h ^= g.zt.turn[p.turn]
 		}
 	} else {
-		p.side ^= 1
+		p.side = g.nextSeat(p.side)
 		h ^= g.zSide
 	}
 	if g.restOf != nil {
@@ -363,10 +365,10 @@ func (p *Position) restAfterMove(h uint64, s int, m Move, u *undoRec, changed []
 // now.
 func (p *Position) restPiece(h uint64, sq, s int) uint64 {
 	c := p.board[sq]
-	if c == 0 || int(c&3) != s {
+	if c == 0 || codeOwner(c) != s {
 		return h
 	}
-	return p.setRest(h, sq, p.g.restOf[int(c>>2)-1])
+	return p.setRest(h, sq, p.g.restOf[codeKind(c)])
 }
 
 // restCountDown counts down the rest of the pieces of the players in mask
@@ -377,9 +379,9 @@ func (p *Position) restCountDown(h uint64, mask int) uint64 {
 		if p.rest[sq] > 0 {
 			left--
 		}
-		if v := p.rest[sq]; v > 0 && mask>>(p.board[sq]&3)&1 != 0 {
+		if v := p.rest[sq]; v > 0 && mask>>codeOwner(p.board[sq])&1 != 0 {
 			if v == 1 && p.g.homeward {
-				h = p.goHome(h, sq, int(p.board[sq]&3))
+				h = p.goHome(h, sq, codeOwner(p.board[sq]))
 				continue
 			}
 			h = p.setRest(h, sq, v-1)
@@ -619,7 +621,7 @@ func (p *Position) parsePair(s string) (a, b uint8, ok bool) {
 	for i := 2; i < len(s); i++ {
 		x, okA := g.parseSquare(s[:i])
 		y, okB := g.parseSquare(s[i:])
-		if okA && okB && p.board[x] != 0 && p.board[x]&3 == 0 && p.board[y] != 0 && p.board[y]&3 == 1 {
+		if okA && okB && p.board[x] != 0 && codeOwner(p.board[x]) == 0 && p.board[y] != 0 && codeOwner(p.board[y]) == 1 {
 			return uint8(x), uint8(y), true
 		}
 	}
