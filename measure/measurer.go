@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"balancefarm/engine"
@@ -35,6 +36,39 @@ type Measurer struct {
 	// Learned says the measurements asked for learned piece values
 	// (Settings.Learned), so a report can say why none were used.
 	Learned bool
+
+	mu sync.Mutex
+	// replays holds each file's games as replayed when verified, by the
+	// rule file's hash, from Run to Report.
+	replays map[string]*replayed
+}
+
+// replayedOf is the replays kept for a rule file, made when there are
+// none.
+func (m *Measurer) replayedOf(hash string, g *engine.Game) *replayed {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if s := m.replays[hash]; s != nil {
+		return s
+	}
+	if m.replays == nil || len(m.replays) >= maxKeptGames {
+		// A run that failed leaves its replays behind; a long-running
+		// service forgets them.
+		m.replays = map[string]*replayed{}
+	}
+	s := newReplayed(g)
+	m.replays[hash] = s
+	return s
+}
+
+// takeReplayed is replayedOf for the report, which is the last to read
+// them: the measurer forgets them.
+func (m *Measurer) takeReplayed(hash string, g *engine.Game) *replayed {
+	s := m.replayedOf(hash, g)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.replays, hash)
+	return s
 }
 
 // Run plays the file's batch under s and returns its outcome; hooks may
@@ -51,7 +85,7 @@ func (m *Measurer) Run(ctx context.Context, f *File, s Settings, hooks farm.Hook
 	}
 	h.Progress, h.Record, h.Resumed = hooks.Progress, hooks.Record, hooks.Resumed
 	if !m.NoReplay {
-		h.Verify = Replay(f.Game)
+		h.Verify = m.replayedOf(f.Hash, f.Game).verify
 	}
 	if m.Games != nil {
 		m.Games.Add(f.Hash, f.Game)
@@ -71,51 +105,55 @@ func (m *Measurer) Report(f *File, players []string, results []protocol.Result, 
 	return rep, err
 }
 
-// ReportGames is Report that also returns the games as PGN.
+// ReportGames is Report that also returns the games as PGN. Each game is
+// read from the replay that verified it (or, on a farm that skips
+// verifying, from one made here), and the report is built once.
 func (m *Measurer) ReportGames(f *File, players []string, results []protocol.Result, wall time.Duration, dir string) (*report.Report, []byte, error) {
 	if f.Game == nil {
 		return nil, nil, errNoGame
 	}
-	a, err := selfplay.Assess(f.label(), f.Game, players, results, wall, stats.DefaultThresholds())
+	replays := m.takeReplayed(f.Hash, f.Game).games(results)
+	in, err := selfplay.Analyse(f.label(), f.Game, players, replays, wall, stats.DefaultThresholds())
 	if err != nil {
 		return nil, nil, err
 	}
-	in := a.Input
-	in.TopValues = selfplay.TopValues(f.Game, players, results, m.Learned)
+	in.TopValues = selfplay.TopValues(f.Game, players, replays, m.Learned)
 	if f.ReportName != "" {
 		in.Name = f.ReportName
 	}
-	games := records.Build(f.Game, results)
+	games := records.Build(replays)
 	in.Board = records.Board(f.Game)
 	in.Start = records.StartFrame(f.Game, in.Board)
 	in.Played = records.Summaries(games)
-	// The examples follow the flags, which the report settles.
-	first, err := report.New(in)
+	if dir != "" {
+		in.GamesFile = in.Name + ".pgn"
+	}
+	rep, err := newReport(in)
 	if err != nil {
 		return nil, nil, err
 	}
-	in.Examples = records.Examples(f.Game, games, first)
+	// The examples follow the flags, which the report settles.
+	rep.Examples = records.Examples(f.Game, games, rep)
 	var pgn bytes.Buffer
 	if err := records.WritePGN(&pgn, records.MetaFor(f.Game, f.Name, time.Now()), games); err != nil {
 		return nil, nil, err
 	}
-	var rep *report.Report
-	if dir == "" {
-		rep, err = report.New(in)
-	} else {
-		in.GamesFile = in.Name + ".pgn"
-		if rep, err = report.Write(dir, in); err == nil {
-			err = writeRecords(dir, in.Name, pgn.Bytes(), games)
+	if dir != "" {
+		if err := rep.WriteFiles(dir); err != nil {
+			return nil, nil, err
 		}
-	}
-	if err != nil {
-		return nil, nil, err
+		if err := writeRecords(dir, in.Name, pgn.Bytes(), games); err != nil {
+			return nil, nil, err
+		}
 	}
 	if m.Coord != nil {
 		m.Coord.RecordVerdict(f.Name, rep.Verdict == stats.Viable)
 	}
 	return rep, pgn.Bytes(), nil
 }
+
+// newReport is report.New; a test counts the calls through it.
+var newReport = report.New
 
 // writeRecords writes DIR/NAME.pgn and DIR/NAME.games.jsonl.
 func writeRecords(dir, name string, pgn []byte, games []records.Game) error {
