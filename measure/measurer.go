@@ -31,7 +31,8 @@ type Measurer struct {
 	// Games, when set, is handed each file's game before its batch runs.
 	Games GameCache
 	// NoReplay counts results without replaying their moves through the
-	// engine (Replay): for farms whose workers play a stand-in runner.
+	// engine (records.Replay) first: for farms whose workers play a
+	// stand-in runner. The report still replays them, once.
 	NoReplay bool
 	// Learned says the measurements asked for learned piece values
 	// (Settings.Learned), so a report can say why none were used.
