@@ -40,7 +40,8 @@ type Measurer struct {
 
 	mu sync.Mutex
 	// replays holds each file's games as replayed when verified, by the
-	// rule file's hash, from Run to Report.
+	// rule file's hash, from Run to Report: one store for the batches of
+	// a file measured at once.
 	replays map[string]*replayed
 }
 
@@ -53,22 +54,11 @@ func (m *Measurer) replayedOf(hash string, g *engine.Game) *replayed {
 		return s
 	}
 	if m.replays == nil || len(m.replays) >= maxKeptGames {
-		// A run that failed leaves its replays behind; a long-running
-		// service forgets them.
+		// A long-running service forgets the files of old batches.
 		m.replays = map[string]*replayed{}
 	}
 	s := newReplayed(g)
 	m.replays[hash] = s
-	return s
-}
-
-// takeReplayed is replayedOf for the report, which is the last to read
-// them: the measurer forgets them.
-func (m *Measurer) takeReplayed(hash string, g *engine.Game) *replayed {
-	s := m.replayedOf(hash, g)
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	delete(m.replays, hash)
 	return s
 }
 
@@ -113,7 +103,10 @@ func (m *Measurer) ReportGames(f *File, players []string, results []protocol.Res
 	if f.Game == nil {
 		return nil, nil, errNoGame
 	}
-	replays := m.takeReplayed(f.Hash, f.Game).games(results)
+	kept := m.replayedOf(f.Hash, f.Game)
+	replays := kept.games(results)
+	// The report is the last reader: its batches' replays go.
+	defer kept.forget(results)
 	in, err := selfplay.Analyse(f.label(), f.Game, players, replays, wall, stats.DefaultThresholds())
 	if err != nil {
 		return nil, nil, err

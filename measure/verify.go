@@ -67,6 +67,18 @@ func (s *replayed) games(results []protocol.Result) []*records.Replayed {
 	return out
 }
 
+// forget drops the replays of the batches results belong to, counted or
+// not (surplus, duplicates).
+func (s *replayed) forget(results []protocol.Result) {
+	batches := map[string]bool{}
+	for _, r := range results {
+		batches[r.BatchID] = true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	maps.DeleteFunc(s.byJob, func(_ string, rp *records.Replayed) bool { return batches[rp.Result.BatchID] })
+}
+
 // sameGame says whether a replay of a is one of b: what the replay reads
 // is the same.
 func sameGame(a, b protocol.Result) bool {
