@@ -33,7 +33,8 @@ type Replayed struct {
 	// FeatureCounter, which the worker counted with as it played).
 	Features map[string]int
 	// Material are the game's quiet positions from ply QuietFrom on, up
-	// to its first round: the piece-value fit's samples.
+	// to the one where its first round is played: the piece-value fit's
+	// samples.
 	Material []Material
 
 	game  *engine.Game
