@@ -21,8 +21,9 @@ type Replayed struct {
 	Result protocol.Result
 	// Err says why the result is not the game its moves play: a move
 	// that is not legal, an ending or winner other than the moves', or
-	// features other than the moves'. The fields below then hold what
-	// the plies before it gave; FinalFEN and SAN are empty.
+	// features other than the moves'. StartFEN and Material then hold
+	// what the plies before it gave; FinalFEN, SAN and Features are
+	// empty.
 	Err      error
 	StartFEN string
 	FinalFEN string
