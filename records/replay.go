@@ -85,7 +85,7 @@ func Replay(g *engine.Game, r protocol.Result) *Replayed {
 	replays.Add(1)
 	rp := &Replayed{Result: r, game: g}
 	if err := rp.replay(); err != nil {
-		rp.Err, rp.FinalFEN, rp.SAN = err, "", nil
+		rp.Err, rp.FinalFEN, rp.SAN, rp.Features = err, "", nil, nil
 	}
 	return rp
 }
