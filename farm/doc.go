@@ -86,8 +86,8 @@
 // balancefarm_records_rejected_total, logs, drops) a record for no job of
 // the batch, without a lease of its job, that disagrees with its job or is
 // out of range (protocol.Result.CheckFor), that does not replay as a legal
-// game ending as recorded (Hooks.Verify; measure replays through the
-// engine), or that claims to be a coordinator's without its seal. A sound
+// game ending and counting its features as recorded (Hooks.Verify; measure
+// replays through the engine), or that claims to be a coordinator's without its seal. A sound
 // record waits until its publication has left the queue, acknowledged,
 // and every record the stream holds for the job has been read: a worker
 // stores its record before it acks, so by then every answer to that

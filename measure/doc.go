@@ -18,7 +18,10 @@
 //     those games are too few; the second plan follows from the first's
 //     results alone, so both resume. Off by default: it lost in matches
 //     at a fixed node budget (README).
-//   - A Measurer runs the batch on a farm.Coordinator, assesses the
+//   - A Measurer runs the batch on a farm.Coordinator, replays each
+//     result once as it verifies it (records.Replay: legal moves, the
+//     recorded ending and the features the worker counted while playing;
+//     verify.go) and reads every game from that replay to assess the
 //     results, writes the JSON, Markdown and HTML reports with the game
 //     records (NAME.pgn, NAME.games.jsonl: package records) and records
 //     the verdict metric. DistinctNames keeps same-named files apart.

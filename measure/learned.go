@@ -55,7 +55,7 @@ func (m *Measurer) runLearned(ctx context.Context, f *File, s Settings, full pro
 	if err != nil {
 		return nil, err
 	}
-	spec, _, _ := selfplay.LearnedSpec(f.Game, full.Mirror, out1.Results)
+	spec, _, _ := selfplay.LearnedSpec(f.Game, full.Mirror, m.replayedOf(f.Hash, f.Game).games(out1.Results))
 	mirror := MirrorPlan(full, spec)
 	h2, err := s.hooksMirrored(mirror, full.MirrorGames)
 	if err != nil {

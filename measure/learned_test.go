@@ -9,6 +9,7 @@ import (
 
 	"balancefarm/farm"
 	"balancefarm/protocol"
+	"balancefarm/records"
 	"balancefarm/search"
 	"balancefarm/selfplay"
 )
@@ -55,7 +56,7 @@ func TestLearnedPhases(t *testing.T) {
 					ladder = append(ladder, r)
 				}
 			}
-			want, _, note := selfplay.LearnedSpec(f.Game, top, ladder)
+			want, _, note := selfplay.LearnedSpec(f.Game, top, records.ReplayAll(f.Game, ladder))
 			if tc.learned != (want != top) {
 				t.Fatalf("learned %s from the ladder's %d games (%s)", want, len(ladder), note)
 			}

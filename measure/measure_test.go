@@ -19,6 +19,7 @@ import (
 	"balancefarm/farm"
 	"balancefarm/farm/local"
 	"balancefarm/protocol"
+	"balancefarm/records"
 	"balancefarm/selfplay"
 
 	"github.com/rs/zerolog"
@@ -135,11 +136,16 @@ func TestServeMatchesMeasure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	builds, replays := countReports(t), records.Replays()
 	var sum farm.Summary
 	if code := post(t, srv, "file="+url.QueryEscape(path), data, &sum); code != http.StatusAccepted {
 		t.Fatalf("POST: %d %+v", code, sum)
 	}
 	served := awaitReport(t, srv, sum.ID)
+	// One replay per game, verified and reported from; one report.
+	if n := records.Replays() - replays; n != 4 || *builds != 1 {
+		t.Errorf("serve replayed %d times and built %d reports for 4 games, want 4 and 1", n, *builds)
+	}
 	written, err := os.ReadFile(filepath.Join(reportsDir, sum.ID, "five-by-five.json"))
 	if err != nil || !bytes.Equal(written, served) {
 		t.Errorf("written report (%v) differs from the served one", err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"balancefarm/engine"
@@ -30,11 +31,35 @@ type Measurer struct {
 	// Games, when set, is handed each file's game before its batch runs.
 	Games GameCache
 	// NoReplay counts results without replaying their moves through the
-	// engine (Replay): for farms whose workers play a stand-in runner.
+	// engine (records.Replay) first: for farms whose workers play a
+	// stand-in runner. The report still replays them, once.
 	NoReplay bool
 	// Learned says the measurements asked for learned piece values
 	// (Settings.Learned), so a report can say why none were used.
 	Learned bool
+
+	mu sync.Mutex
+	// replays holds each file's games as replayed when verified, by the
+	// rule file's hash, from Run to Report: one store for the batches of
+	// a file measured at once.
+	replays map[string]*replayed
+}
+
+// replayedOf is the replays kept for a rule file, made when there are
+// none.
+func (m *Measurer) replayedOf(hash string, g *engine.Game) *replayed {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if s := m.replays[hash]; s != nil {
+		return s
+	}
+	if m.replays == nil || len(m.replays) >= maxKeptGames {
+		// A long-running service forgets the files of old batches.
+		m.replays = map[string]*replayed{}
+	}
+	s := newReplayed(g)
+	m.replays[hash] = s
+	return s
 }
 
 // Run plays the file's batch under s and returns its outcome; hooks may
@@ -74,7 +99,7 @@ func (m *Measurer) Play(ctx context.Context, f *File, plan protocol.Plan, hooks 
 // workers.
 func (m *Measurer) prepare(f *File, h *farm.Hooks) {
 	if !m.NoReplay {
-		h.Verify = Replay(f.Game)
+		h.Verify = m.replayedOf(f.Hash, f.Game).verify
 	}
 	if m.Games != nil {
 		m.Games.Add(f.Hash, f.Game)
@@ -92,7 +117,7 @@ func (m *Measurer) Report(f *File, players []string, results []protocol.Result, 
 
 // ReportGames is Report that also returns the games as PGN.
 func (m *Measurer) ReportGames(f *File, players []string, results []protocol.Result, wall time.Duration, dir string) (*report.Report, []byte, error) {
-	in, games, err := m.Input(f, players, results, wall)
+	rep, games, err := m.Assess(f, players, results, wall)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -100,17 +125,14 @@ func (m *Measurer) ReportGames(f *File, players []string, results []protocol.Res
 	if err := records.WritePGN(&pgn, records.MetaFor(f.Game, f.Name, time.Now()), games); err != nil {
 		return nil, nil, err
 	}
-	var rep *report.Report
-	if dir == "" {
-		rep, err = report.New(in)
-	} else {
-		in.GamesFile = in.Name + ".pgn"
-		if rep, err = report.Write(dir, in); err == nil {
-			err = writeRecords(dir, in.Name, pgn.Bytes(), games)
+	if dir != "" {
+		rep.GamesFile = rep.Name + ".pgn"
+		if err := rep.WriteFiles(dir); err != nil {
+			return nil, nil, err
 		}
-	}
-	if err != nil {
-		return nil, nil, err
+		if err := writeRecords(dir, rep.Name, pgn.Bytes(), games); err != nil {
+			return nil, nil, err
+		}
 	}
 	if m.Coord != nil {
 		m.Coord.RecordVerdict(f.Name, rep.Verdict == stats.Viable)
@@ -118,36 +140,42 @@ func (m *Measurer) ReportGames(f *File, players []string, results []protocol.Res
 	return rep, pgn.Bytes(), nil
 }
 
-// Input is what a file's report is built from: the assessment of its
-// results against the ladder players, the piece values the top rung
-// played with, the board, the games played and the example games each
-// flag links to; games are the game records. Report writes it; repair
-// keeps it for its candidates' reports.
-func (m *Measurer) Input(f *File, players []string, results []protocol.Result, wall time.Duration) (report.Input, []records.Game, error) {
+// Assess builds a file's report, once: the assessment of its results
+// against the ladder players, the piece values the top rung played with,
+// the board, the games played and the example games each flag links to.
+// Each game is read from the replay that verified it (or, on a farm that
+// skips verifying, from one made here). It also returns the game records.
+func (m *Measurer) Assess(f *File, players []string, results []protocol.Result, wall time.Duration) (*report.Report, []records.Game, error) {
 	if f.Game == nil {
-		return report.Input{}, nil, errNoGame
+		return nil, nil, errNoGame
 	}
-	a, err := selfplay.Assess(f.label(), f.Game, players, results, wall, stats.DefaultThresholds())
+	kept := m.replayedOf(f.Hash, f.Game)
+	replays := kept.games(results)
+	// The report is the last reader: its batches' replays go.
+	defer kept.forget(results)
+	in, err := selfplay.Analyse(f.label(), f.Game, players, replays, wall, stats.DefaultThresholds())
 	if err != nil {
-		return report.Input{}, nil, err
+		return nil, nil, err
 	}
-	in := a.Input
-	in.TopValues = selfplay.TopValues(f.Game, players, results, m.Learned)
+	in.TopValues = selfplay.TopValues(f.Game, players, replays, m.Learned)
 	if f.ReportName != "" {
 		in.Name = f.ReportName
 	}
-	games := records.Build(f.Game, results)
+	games := records.Build(replays)
 	in.Board = records.Board(f.Game)
 	in.Start = records.StartFrame(f.Game, in.Board)
 	in.Played = records.Summaries(games)
-	// The examples follow the flags, which the report settles.
-	first, err := report.New(in)
+	rep, err := newReport(in)
 	if err != nil {
-		return report.Input{}, nil, err
+		return nil, nil, err
 	}
-	in.Examples = records.Examples(f.Game, games, first)
-	return in, games, nil
+	// The examples follow the flags, which the report settles.
+	rep.Examples = records.Examples(f.Game, games, rep)
+	return rep, games, nil
 }
+
+// newReport is report.New; a test counts the calls through it.
+var newReport = report.New
 
 // writeRecords writes DIR/NAME.pgn and DIR/NAME.games.jsonl.
 func writeRecords(dir, name string, pgn []byte, games []records.Game) error {

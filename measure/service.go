@@ -74,7 +74,7 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 				return h, err
 			}
 			// Every result is replayed on the game compiled at admission
-			// before it counts.
+			// before it counts, and the report reads that replay.
 			mu.Lock()
 			g := games[plan.RulesetHash]
 			mu.Unlock()
@@ -82,7 +82,7 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 				// Admit compiles every file before its batch starts.
 				return h, fmt.Errorf("no compiled game for rule file %s", plan.RulesetHash)
 			}
-			h.Verify = Replay(g)
+			h.Verify = m.replayedOf(plan.RulesetHash, g).verify
 			return h, nil
 		},
 		Report: func(b farm.Finished) (farm.ServiceReport, error) {

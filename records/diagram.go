@@ -56,8 +56,8 @@ func Summaries(games []Game) []report.GameSummary {
 const perFlag = 3
 
 // Examples picks up to three games for each flag the report raises or
-// leaves undecided, from the games the flag was read from, with the
-// frames of their replay. The report's own reasons say which flags.
+// leaves undecided, from the games the flag was read from (Build's), with
+// the frames of their replay. The report's own reasons say which flags.
 func Examples(g *engine.Game, games []Game, r *report.Report) []report.Examples {
 	out := []report.Examples{}
 	if g == nil || r == nil {
@@ -74,8 +74,10 @@ func Examples(g *engine.Game, games []Game, r *report.Report) []report.Examples 
 		for _, rec := range picked {
 			eg := report.ExampleGame{Round: rec.Round, White: rec.White, Black: rec.Black, Result: rec.Result,
 				Ending: string(rec.Ending), Plies: rec.Plies, FinalFEN: rec.FinalFEN, Moves: rec.Notation()}
-			cp := *rec
-			if err := replay(g, &cp, false, func(p *engine.Position) { eg.Frames = append(eg.Frames, frameOf(p, board)) }); err != nil {
+			if rec.replayed == nil {
+				continue
+			}
+			if err := rec.replayed.Positions(func(p *engine.Position) { eg.Frames = append(eg.Frames, frameOf(p, board)) }); err != nil {
 				continue
 			}
 			ex.Games = append(ex.Games, eg)

@@ -1,9 +1,10 @@
-package records
+package records_test
 
 import (
 	"testing"
 	"time"
 
+	"balancefarm/records"
 	"balancefarm/selfplay"
 	"balancefarm/stats"
 )
@@ -11,19 +12,19 @@ import (
 // On the first-mover race every flag that is raised links games that
 // show it, each with a frame per position of its replay.
 func TestExamples(t *testing.T) {
-	g := compileFile(t, "rulesets/canaries/first-mover-race.json")
-	results := playGames(t, g, [][2]string{{"random", "random"}, {"ab:d2", "random"}, {"random", "ab:d2"}, {"ab:d2", "ab:d2"}}, 6)
+	g := records.CompileFile(t, "rulesets/canaries/first-mover-race.json")
+	results := records.PlayGames(t, g, [][2]string{{"random", "random"}, {"ab:d2", "random"}, {"random", "ab:d2"}, {"ab:d2", "ab:d2"}}, 6)
 	a, err := selfplay.Assess("first-mover-race.json", g, []string{"random", "ab:d2"}, results, time.Second, stats.DefaultThresholds())
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := Build(g, results)
-	exs := Examples(g, games, a.Report)
-	board := Board(g)
+	games := records.Build(records.ReplayAll(g, results))
+	exs := records.Examples(g, games, a.Report)
+	board := records.Board(g)
 	got := map[string]bool{}
 	for _, ex := range exs {
 		got[ex.Flag] = true
-		if len(ex.Games) == 0 || len(ex.Games) > perFlag {
+		if len(ex.Games) == 0 || len(ex.Games) > records.PerFlag {
 			t.Errorf("%s: %d games", ex.Flag, len(ex.Games))
 		}
 		for _, eg := range ex.Games {

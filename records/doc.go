@@ -1,7 +1,9 @@
 // Package records keeps every game a measurement played: its players,
-// seed, random opening and moves, replayed through the engine to add what
-// a reader of the game wants (the moves in SAN where the standard can
-// express them, each position on the way, the final position). It writes
+// seed, random opening and moves, replayed through the engine once
+// (Replay, the coordinator's check of a worker's result) to add what a
+// reader of the game wants (the moves in SAN where the standard can
+// express them, each position on the way, the final position, the rule
+// features and the piece-value fit's samples). It writes
 // them as a PGN file per rule file (PGN.md beside this file says which tags
 // and which notation) and as JSON lines for tools, reads PGN back for
 // `coordinator games`, and picks the example games a report links from

@@ -39,7 +39,7 @@ func playGames(t *testing.T, g *engine.Game, pairings [][2]string, seeds int) []
 			out = append(out, protocol.Result{
 				JobIdentity: protocol.JobIdentity{P0: pr[0], P1: pr[1], Seed: uint64(s + 1), PairID: s, Game: len(out)},
 				Moves:       rec.Moves, OpeningPlies: rec.OpeningPlies, Plies: rec.Plies, Result: rec.Result,
-				Winner: rec.Winner, Ending: string(rec.Rule),
+				Winner: rec.Winner, Ending: string(rec.Rule), Features: rec.Features,
 			})
 		}
 	}

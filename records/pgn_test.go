@@ -20,7 +20,7 @@ func TestChessPGNReadByStandardParser(t *testing.T) {
 		t.Fatal("rulesets/chess.json is not recognised as orthodox chess")
 	}
 	results := playGames(t, g, [][2]string{{"random", "random"}, {"ab:d1", "random"}, {"ab:d1", "ab:d1"}}, 4)
-	games := Build(g, results)
+	games := Build(ReplayAll(g, results))
 	var buf bytes.Buffer
 	meta := MetaFor(g, "Chess", time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC))
 	if meta.Variant != "" || meta.FEN != "" {
@@ -76,7 +76,7 @@ func comparable(fen string) string {
 func TestPGNRoundTrip(t *testing.T) {
 	for _, file := range []string{"rulesets/chess.json", "rulesets/crazyhouse.json", "rulesets/xiangqi.json"} {
 		g := compileFile(t, file)
-		games := Build(g, playGames(t, g, [][2]string{{"ab:d1", "random"}, {"random", "random"}}, 2))
+		games := Build(ReplayAll(g, playGames(t, g, [][2]string{{"ab:d1", "random"}, {"random", "random"}}, 2)))
 		var buf bytes.Buffer
 		if err := WritePGN(&buf, MetaFor(g, g.Name(), time.Time{}), games); err != nil {
 			t.Fatal(err)

@@ -1,11 +1,9 @@
 package records
 
 import (
-	"fmt"
 	"sort"
 
 	"balancefarm/engine"
-	"balancefarm/protocol"
 )
 
 // Game is one played game as the records keep it.
@@ -37,6 +35,8 @@ type Game struct {
 	// stand-in runner's record, or one from another version of the
 	// file): the moves are kept as recorded, without SAN or positions.
 	Unreplayed string `json:"unreplayed,omitempty"`
+
+	replayed *Replayed // the replay it was built from, for the diagrams
 }
 
 // Notation is the movetext a reader gets: SAN when there is one.
@@ -47,85 +47,23 @@ func (g *Game) Notation() []string {
 	return g.Moves
 }
 
-// Build replays each result on the compiled game, in game order, and
-// returns the records. A result that does not replay (results are
-// verified before they count, so only a farm that skips replay gives one)
-// is kept as recorded, with Unreplayed saying why.
-func Build(g *engine.Game, results []protocol.Result) []Game {
-	rs := append([]protocol.Result(nil), results...)
-	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Game < rs[j].Game })
-	sanOK := SANGame(g)
+// Build turns each replayed result into its record, in game order. A
+// result that did not replay (results are verified before they count, so
+// only a farm that skips verifying gives one) is kept as recorded, with
+// Unreplayed saying why.
+func Build(replayed []*Replayed) []Game {
+	rs := append([]*Replayed(nil), replayed...)
+	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Result.Game < rs[j].Result.Game })
 	out := make([]Game, 0, len(rs))
-	for i, r := range rs {
+	for i, rp := range rs {
+		r := rp.Result
 		rec := Game{Round: i + 1, White: r.P0, Black: r.P1, Seed: r.Seed, PairID: r.PairID, OpeningPlies: r.OpeningPlies,
-			Moves: append([]string{}, r.Moves...), Plies: r.Plies, Result: r.Result, Winner: r.Winner, Ending: engine.Ending(r.Ending),
-			Nodes: r.Nodes, BatchID: r.BatchID}
-		if err := replay(g, &rec, sanOK, nil); err != nil {
-			rec.SAN, rec.FinalFEN, rec.Unreplayed = nil, "", err.Error()
+			StartFEN: rp.StartFEN, Moves: append([]string{}, r.Moves...), SAN: rp.SAN, Plies: r.Plies, Result: r.Result,
+			Winner: r.Winner, Ending: engine.Ending(r.Ending), FinalFEN: rp.FinalFEN, Nodes: r.Nodes, BatchID: r.BatchID, replayed: rp}
+		if rp.Err != nil {
+			rec.Unreplayed = rp.Err.Error()
 		}
 		out = append(out, rec)
 	}
 	return out
-}
-
-// replay plays rec's moves from the start position, filling StartFEN,
-// FinalFEN and, when san, SAN (left empty if some ply cannot be written
-// in it); each position on the way, the start included, is handed to
-// visit when it is set.
-func replay(g *engine.Game, rec *Game, san bool, visit func(*engine.Position)) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("engine failure replaying the game: %v", p)
-		}
-	}()
-	if g == nil {
-		return fmt.Errorf("no game to replay on")
-	}
-	p := g.NewPosition()
-	rec.StartFEN = p.FEN()
-	if visit != nil {
-		visit(p)
-	}
-	var sans []string
-	var buf []engine.Move
-	for i, text := range rec.Moves {
-		if p.InRound() {
-			m0, m1, err := p.ParseRound(text)
-			if err != nil {
-				return fmt.Errorf("ply %d (%s): %w", i+1, text, err)
-			}
-			san = false
-			p.MakeRound(m0, m1)
-		} else {
-			m, err := p.ParseMove(text)
-			if err != nil {
-				return fmt.Errorf("ply %d (%s): %w", i+1, text, err)
-			}
-			if san {
-				buf = p.LegalMoves(buf[:0])
-				s, ok := sanOf(p, m, buf)
-				side := p.SideToMove()
-				p.Make(m)
-				// SAN numbers moves by turns of one ply each.
-				if !ok || p.SideToMove() == side {
-					san = false
-				} else {
-					sans = append(sans, s+checkSuffix(p))
-				}
-			} else {
-				p.Make(m)
-			}
-		}
-		if visit != nil {
-			visit(p)
-		}
-	}
-	if o := p.Outcome(); !o.Over || o.Rule != rec.Ending || o.Winner != rec.Winner {
-		return fmt.Errorf("the moves end %v by %q, the record says %d by %q", o.Over, o.Rule, rec.Winner, rec.Ending)
-	}
-	rec.FinalFEN = p.FEN()
-	if san {
-		rec.SAN = sans
-	}
-	return nil
 }

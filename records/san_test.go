@@ -56,8 +56,7 @@ func TestSANDistinct(t *testing.T) {
 			continue
 		}
 		for _, r := range playGames(t, g, [][2]string{{"random", "random"}}, 2) {
-			rec := Game{Moves: r.Moves, Winner: r.Winner, Ending: engine.Ending(r.Ending)}
-			err := replay(g, &rec, false, func(p *engineP) {
+			err := Replay(g, r).Positions(func(p *engineP) {
 				legal := p.LegalMoves(nil)
 				seen := map[string]string{}
 				for _, m := range legal {

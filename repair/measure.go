@@ -13,8 +13,6 @@ import (
 // Measured is one file's measurement under one rung's settings.
 type Measured struct {
 	Report *report.Report
-	// Input is what Report was built from, for writing it out.
-	Input report.Input
 	// Workers counts the games each worker played.
 	Workers map[string]int
 	// Err is why the file could not be measured (an engine failure, a
@@ -48,7 +46,7 @@ func Farm(m *measure.Measurer) MeasureFunc {
 }
 
 // measureOne plays f's batch and assesses it as measure does
-// (Measurer.Input), so that the report carries the games, the examples
+// (Measurer.Assess), so that the report carries the games, the examples
 // and the top rung's values. No verdict metric is exported: a candidate
 // shares its name with the file it was made from.
 func measureOne(ctx context.Context, m *measure.Measurer, f *measure.File, s measure.Settings) *Measured {
@@ -60,11 +58,7 @@ func measureOne(ctx context.Context, m *measure.Measurer, f *measure.File, s mea
 		d := o.DeadLetters[0]
 		return &Measured{Err: fmt.Errorf("engine failure in %d games (game %d: %s)", n, d.Job.Game, d.Error)}
 	}
-	in, _, err := m.Input(f, s.Players, o.Results, o.Elapsed)
-	if err != nil {
-		return &Measured{Err: err}
-	}
-	rep, err := report.New(in)
+	rep, _, err := m.Assess(f, s.Players, o.Results, o.Elapsed)
 	if err != nil {
 		return &Measured{Err: err}
 	}
@@ -72,5 +66,5 @@ func measureOne(ctx context.Context, m *measure.Measurer, f *measure.File, s mea
 	for _, r := range o.Results {
 		workers[r.WorkerID]++
 	}
-	return &Measured{Report: rep, Input: in, Workers: workers}
+	return &Measured{Report: rep, Workers: workers}
 }

@@ -681,11 +681,11 @@ func (res *Result) Confirmed() []*Tried {
 // Data is a confirmed candidate's rule file.
 func (t *Tried) Data() []byte { return t.cand.File.Data }
 
-// ReportInput is the report of a candidate's deepest measurement.
-func (t *Tried) ReportInput() (report.Input, bool) {
+// Report is the report of a candidate's deepest measurement.
+func (t *Tried) Report() (*report.Report, bool) {
 	r := t.last()
 	if r.rep == nil || r.rep.Report == nil {
-		return report.Input{}, false
+		return nil, false
 	}
-	return r.rep.Input, true
+	return r.rep.Report, true
 }

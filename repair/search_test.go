@@ -63,7 +63,7 @@ func (f *fakeFarm) measure(_ context.Context, files []*measure.File, s measure.S
 		if err != nil {
 			return nil, err
 		}
-		out[i] = &Measured{Report: rep, Input: in, Workers: map[string]int{"w1": 6, "w2": 4}}
+		out[i] = &Measured{Report: rep, Workers: map[string]int{"w1": 6, "w2": 4}}
 	}
 	return out, nil
 }

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 
-	"balancefarm/report"
 	"balancefarm/stats"
 )
 
@@ -29,7 +28,7 @@ func Write(dir string, res *Result) error {
 		return fmt.Errorf("repair: %v", err)
 	}
 	if m := res.Original.rep; m != nil && m.Report != nil {
-		if _, err := report.Write(dir, m.Input); err != nil {
+		if err := m.Report.WriteFiles(dir); err != nil {
 			return err
 		}
 	}
@@ -37,12 +36,14 @@ func Write(dir string, res *Result) error {
 		if err := os.WriteFile(filepath.Join(dir, t.File), t.Data(), 0o644); err != nil {
 			return fmt.Errorf("repair: %v", err)
 		}
-		in, ok := t.ReportInput()
+		rep, ok := t.Report()
 		if !ok {
 			continue
 		}
-		in.Name = strings.TrimSuffix(t.File, ".json") + "-report"
-		if _, err := report.Write(dir, in); err != nil {
+		// The measurement's report, written under the candidate's name.
+		named := *rep
+		named.Name = strings.TrimSuffix(t.File, ".json") + "-report"
+		if err := named.WriteFiles(dir); err != nil {
 			return err
 		}
 	}

@@ -22,30 +22,38 @@ func (r *Report) JSON() ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// Write builds in's report and writes DIR/NAME.json, DIR/NAME.md and
-// DIR/NAME.html, creating dir if needed.
+// Write builds in's report and writes it (WriteFiles).
 func Write(dir string, in Input) (*Report, error) {
 	r, err := New(in)
 	if err != nil {
 		return nil, err
 	}
+	if err := r.WriteFiles(dir); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// WriteFiles writes DIR/NAME.json, DIR/NAME.md and DIR/NAME.html,
+// creating dir if needed.
+func (r *Report) WriteFiles(dir string) error {
 	js, err := r.JSON()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	page, err := r.HTML()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("report: %v", err)
+		return fmt.Errorf("report: %v", err)
 	}
 	for ext, data := range map[string][]byte{".json": js, ".md": r.Markdown(), ".html": page} {
 		if err := os.WriteFile(filepath.Join(dir, r.Name+ext), data, 0o644); err != nil {
-			return nil, fmt.Errorf("report: %v", err)
+			return fmt.Errorf("report: %v", err)
 		}
 	}
-	return r, nil
+	return nil
 }
 
 // Summary renders summary.md: one row per report, by name.

@@ -1,6 +1,9 @@
 package search
 
-import "balancefarm/protocol"
+import (
+	"balancefarm/engine"
+	"balancefarm/protocol"
+)
 
 // census is how many pieces of each kind each owner has on the board.
 type census struct {
@@ -8,6 +11,9 @@ type census struct {
 	byKind [2][]int
 }
 
+// featureTracker counts a game's features (Record.Features) ply by ply,
+// on the position the game loop plays or the one a replay of its record
+// makes: the same calls count the same.
 type featureTracker struct {
 	t              *evalTables
 	f              map[string]int
@@ -51,8 +57,18 @@ func (ft *featureTracker) take(b board, c *census) {
 	}
 }
 
+// countPly makes m, ply number ply of the game (from 1), on p and counts
+// it; opening says it was a random opening ply.
+func countPly[M comparable, P position[M]](ft *featureTracker, p P, m M, ply int, opening bool) {
+	mover := p.SideToMove()
+	ft.opening = opening
+	before(ft, p, m, ply)
+	p.Make(m)
+	after(ft, p, m, ply, mover)
+}
+
 // before is called with the move about to be made.
-func before[M comparable, P position[M]](ft *featureTracker, p P, m M) {
+func before[M comparable, P position[M]](ft *featureTracker, p P, m M, ply int) {
 	moves := p.LegalMoves(nil)
 	n := len(moves)
 	ft.branchSum += n
@@ -76,13 +92,16 @@ func before[M comparable, P position[M]](ft *featureTracker, p P, m M) {
 	}
 	ft.captured = p.IsCapture(m)
 	ft.take(p, &ft.pre)
+	if rc, ok := any(p).(ruleCounter[M]); ok {
+		rc.countBefore(m, ply, ft.f)
+	}
 }
 
 // after is called once the move is made.
-func (ft *featureTracker) after(b interface {
-	board
-	SideToMove() int
-}, ply, mover int) {
+func after[M comparable, P position[M]](ft *featureTracker, b P, m M, ply, mover int) {
+	if rc, ok := any(b).(ruleCounter[M]); ok {
+		rc.countAfter(m, ft.f)
+	}
 	ft.take(b, &ft.post)
 	f := ft.f
 	if ft.captured {
@@ -123,8 +142,101 @@ func (ft *featureTracker) after(b interface {
 	}
 }
 
-func (ft *featureTracker) finish() {
+// finish counts what the whole game says, once it ended by rule after
+// plies plies.
+func (ft *featureTracker) finish(rule engine.Ending, plies int) {
 	if ft.branchN > 0 {
 		ft.f[protocol.FeatureMeanBranching] = ft.branchSum / ft.branchN
 	}
+	// A goal reached ends the game there, so its ply is the game's length;
+	// the design warnings ask how early that comes.
+	if rule == engine.EndReach {
+		ft.f[protocol.FeatureGoalPly] = plies
+	}
+}
+
+// ruleCounter is a position whose moves say which rule they use
+// (castling, en passant, portals...): the engine's. The toy games of the
+// tests have none.
+type ruleCounter[M any] interface {
+	countBefore(m M, ply int, f map[string]int)
+	countAfter(m M, f map[string]int)
+}
+
+// countBefore counts, before m is made, the castling, en passant and
+// double steps, turns and portal moves, and in a game with wild pieces
+// the ply one was first taken.
+func (e enginePos) countBefore(m engine.Move, ply int, f map[string]int) {
+	if _, owner, ok := e.PieceAt(m.To()); ok && owner == 2 && e.IsCapture(m) {
+		if _, seen := f[protocol.FeatureNPCTakenPly]; !seen {
+			f[protocol.FeatureNPCTakenPly] = ply
+		}
+	}
+	switch {
+	case m.IsCastling():
+		f[protocol.FeatureCastling]++
+	case m.IsEnPassant():
+		f[protocol.FeatureEnPassant]++
+	case m.IsDoubleStep():
+		f[protocol.FeatureDoubleStep]++
+	case m.IsTurn():
+		f[protocol.FeatureTurns]++
+	case m.IsPortalMove():
+		f[protocol.FeaturePortalMove]++
+	case m.IsThroughPortal():
+		f[protocol.FeatureThrough]++
+	}
+}
+
+// countAfter counts, once m is made, the hazards that ate a piece and
+// the double steps after which en passant was legal, which the stats'
+// design warnings ask about.
+func (e enginePos) countAfter(m engine.Move, f map[string]int) {
+	if e.WildAte() {
+		f[protocol.FeatureHazardMet]++
+	}
+	if m.IsDoubleStep() && e.Game().HasEnPassant() && enPassantLegal(e.Position) {
+		f[protocol.FeatureEnPassantChances]++
+	}
+}
+
+// enPassantLegal reports whether the side to move may take en passant.
+func enPassantLegal(p *engine.Position) bool {
+	for _, m := range p.LegalMoves(nil) {
+		if m.IsEnPassant() {
+			return true
+		}
+	}
+	return false
+}
+
+// FeatureCounter counts a game's features (Record.Features) as its
+// moves are made. PlayGame counts with the same code as it plays, so a
+// replay of the record that counts with it finds what the worker
+// reported: the coordinator's check of that claim.
+type FeatureCounter struct {
+	ft    *featureTracker
+	plies int
+}
+
+// NewFeatureCounter counts the features of one game of g.
+func NewFeatureCounter(g *engine.Game) *FeatureCounter {
+	return &FeatureCounter{ft: newFeatureTracker(tablesFor(g), map[string]int{})}
+}
+
+// Make makes m on p, the game's position, and counts it; opening says
+// it is one of the random opening plies. A round (Position.MakeRound) is
+// made by the caller and told with Round: rounds count no features.
+func (c *FeatureCounter) Make(p *engine.Position, m engine.Move, opening bool) {
+	c.plies++
+	countPly(c.ft, enginePos{p}, m, c.plies, opening)
+}
+
+// Round tells the counter a round was made: it numbers the plies.
+func (c *FeatureCounter) Round() { c.plies++ }
+
+// Finish is the game's features, once it ended by rule.
+func (c *FeatureCounter) Finish(rule engine.Ending) map[string]int {
+	c.ft.finish(rule, c.plies)
+	return c.ft.f
 }

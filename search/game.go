@@ -131,10 +131,7 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 		ev.Side = p.SideToMove()
 		ev.Move = p.MoveString(m)
 		ev.Ply = rec.Plies + 1
-		feats.opening = ev.Opening
-		before(feats, p, m)
-		p.Make(m)
-		feats.after(p, ev.Ply, ev.Side)
+		countPly(feats, p, m, ev.Ply, ev.Opening)
 		rec.Moves = append(rec.Moves, ev.Move)
 		rec.Plies++
 		if !p.Result().over {
@@ -235,7 +232,7 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 	if r.winner == 0 || r.winner == 1 {
 		rec.DecisivePly = lead.undecided[r.winner] + 1
 	}
-	feats.finish()
+	feats.finish(rec.Rule, rec.Plies)
 	return rec, nil
 }
 

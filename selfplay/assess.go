@@ -10,6 +10,7 @@ import (
 
 	"balancefarm/engine"
 	"balancefarm/protocol"
+	"balancefarm/records"
 	"balancefarm/report"
 	"balancefarm/search"
 	"balancefarm/stats"
@@ -71,9 +72,29 @@ type Assessment struct {
 }
 
 // Assess analyses one rule file's results and builds its report; g is the
-// file as compiled when it was submitted. With no
-// players given, the ladder is every spec the results name.
+// file as compiled when it was submitted. With no players given, the
+// ladder is every spec the results name. It replays every result; a
+// measurement that replayed them when it verified them calls Analyse.
 func Assess(file string, g *engine.Game, players []string, results []protocol.Result, wall time.Duration, th stats.Thresholds) (*Assessment, error) {
+	in, err := Analyse(file, g, players, records.ReplayAll(g, results), wall, th)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := report.New(in)
+	if err != nil {
+		return nil, err
+	}
+	return &Assessment{Input: in, Report: rep}, nil
+}
+
+// Analyse analyses one rule file's replayed games into its report's
+// input; g is the file as compiled when it was submitted. With no players
+// given, the ladder is every spec the results name.
+func Analyse(file string, g *engine.Game, players []string, games []*records.Replayed, wall time.Duration, th stats.Thresholds) (report.Input, error) {
+	results := make([]protocol.Result, len(games))
+	for i, rp := range games {
+		results[i] = rp.Result
+	}
 	if len(players) == 0 {
 		players = specsOf(results)
 	} else {
@@ -81,21 +102,17 @@ func Assess(file string, g *engine.Game, players []string, results []protocol.Re
 	}
 	ladder, err := Ladder(players)
 	if err != nil {
-		return nil, err
+		return report.Input{}, err
 	}
 	analysis, err := stats.Analyze(ladder, StartInfo(g), Games(results), th)
 	if err != nil {
-		return nil, fmt.Errorf("analysing %s: %w", file, err)
+		return report.Input{}, fmt.Errorf("analysing %s: %w", file, err)
 	}
 	in := report.Input{Name: ReportName(file), File: file, SchemaVersion: g.SchemaVersion(), Wall: wall, Analysis: analysis}
-	if in.PieceValues, err = PieceValues(g, results); err != nil {
+	if in.PieceValues, err = PieceValues(g, games); err != nil {
 		in.PieceValuesNote = err.Error()
 	}
-	rep, err := report.New(in)
-	if err != nil {
-		return nil, err
-	}
-	return &Assessment{Input: in, Report: rep}, nil
+	return in, nil
 }
 
 // withValuesOf adds to a ladder the specs of results that are one of its
@@ -124,20 +141,20 @@ func withValuesOf(players []string, results []protocol.Result) []string {
 // the rule file's own, and with learned (the measurement asked for learned
 // values) why none were used. The ladder's games are the results that are
 // not the top rung's against itself.
-func TopValues(g *engine.Game, players []string, results []protocol.Result, learned bool) string {
+func TopValues(g *engine.Game, players []string, games []*records.Replayed, learned bool) string {
 	ordered, err := search.SortByStrength(players)
 	if err != nil || len(ordered) == 0 {
 		return ""
 	}
 	top := ordered[len(ordered)-1]
-	var ladder []protocol.Result
+	var ladder []*records.Replayed
 	mirror := ""
-	for _, r := range results {
-		if r.P0 == r.P1 && search.WithoutValues(r.P0) == top {
+	for _, rp := range games {
+		if r := rp.Result; r.P0 == r.P1 && search.WithoutValues(r.P0) == top {
 			mirror = r.P0
 			continue
 		}
-		ladder = append(ladder, r)
+		ladder = append(ladder, rp)
 	}
 	switch ps, err := search.ParseSpec(mirror); {
 	case mirror == "":

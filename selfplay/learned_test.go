@@ -9,6 +9,7 @@ import (
 
 	"balancefarm/engine"
 	"balancefarm/protocol"
+	"balancefarm/records"
 	"balancefarm/search"
 )
 
@@ -103,7 +104,7 @@ func TestLearnedSpec(t *testing.T) {
 		{"a player that does not evaluate", "random", games, false, "only ab and mcts"},
 	}
 	for _, tc := range tests {
-		spec, _, note := LearnedSpec(g, tc.top, tc.results)
+		spec, _, note := LearnedSpec(g, tc.top, records.ReplayAll(g, tc.results))
 		ps, err := search.ParseSpec(spec)
 		if err != nil {
 			t.Errorf("%s: spec %q: %v", tc.name, spec, err)
@@ -129,7 +130,7 @@ func TestLearnedSpec(t *testing.T) {
 			t.Errorf("%s: the pawn, the reference, is not worth 1 in %s", tc.name, spec)
 		}
 		// Derived from the results alone: a resumed measurement gets it again.
-		if again, _, _ := LearnedSpec(g, tc.top, slices.Clone(tc.results)); again != spec {
+		if again, _, _ := LearnedSpec(g, tc.top, records.ReplayAll(g, slices.Clone(tc.results))); again != spec {
 			t.Errorf("%s: %s, then %s", tc.name, spec, again)
 		}
 	}

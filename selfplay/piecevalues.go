@@ -5,30 +5,29 @@ import (
 	"math"
 
 	"balancefarm/engine"
-	"balancefarm/protocol"
+	"balancefarm/records"
 	"balancefarm/search"
 	"balancefarm/stats"
 )
 
-// Piece-value sampling: positions before learnPly are mostly the random
-// opening and its aftermath; a position where a capture can be made is in
-// the middle of an exchange, where material says little.
+// Piece-value sampling: positions before records.QuietFrom are mostly the
+// random opening and its aftermath (the replay samples none of them).
 const (
-	learnPly        = 8
 	minLearnGames   = 20
 	minLearnSamples = 200
 )
 
 // PieceValues learns the rule file's piece values from its own games
-// (Texel-style, stats.FitPieceValues): every result is replayed through
-// the engine and each quiet position after the opening is a sample of
-// material against the final result, each player spec with a strength of
-// its own (the ladder's pairings are lopsided) and each game weighing one.
+// (Texel-style, stats.FitPieceValues): each quiet position after the
+// opening that a game's replay found (records.Replayed.Material) is a
+// sample of material against the final result, each player spec with a
+// strength of its own (the ladder's pairings are lopsided) and each game
+// weighing one.
 // Games with a random player are left out (their results say little about
 // material), and so are kinds that are royal or never differ between the
 // players in the positions kept.
 // The reference (value 1) is the cheapest declared kind left.
-func PieceValues(g *engine.Game, results []protocol.Result) (*stats.PieceValues, error) {
+func PieceValues(g *engine.Game, games []*records.Replayed) (*stats.PieceValues, error) {
 	nk := g.NumKinds()
 	var kinds []int
 	for k := range nk {
@@ -50,8 +49,9 @@ func PieceValues(g *engine.Game, results []protocol.Result) (*stats.PieceValues,
 		playerOf[spec] = len(playerOf)
 		return playerOf[spec]
 	}
-	for _, r := range results {
-		if r.Winner < -1 || r.Winner > 1 || isRandom(r.P0) || isRandom(r.P1) || len(r.Moves) <= learnPly {
+	for _, rp := range games {
+		r := rp.Result
+		if r.Winner < -1 || r.Winner > 1 || isRandom(r.P0) || isRandom(r.P1) || len(r.Moves) <= records.QuietFrom {
 			continue
 		}
 		score := 0.5
@@ -62,30 +62,14 @@ func PieceValues(g *engine.Game, results []protocol.Result) (*stats.PieceValues,
 			score = 0
 		}
 		sides := [2]int{player(r.P0), player(r.P1)}
-		p := g.NewPosition()
-		var caps []engine.Move
-		took := false
-		for ply, mv := range r.Moves {
-			if ply >= learnPly && !p.InCheck() {
-				if caps = p.LegalCaptures(caps[:0]); len(caps) == 0 {
-					d := make([]float64, len(kinds))
-					for j, k := range kinds {
-						d[j] = float64(p.Count(0, k) - p.Count(1, k))
-						if h0, h1 := p.InHand(0, k), p.InHand(1, k); h0 >= 0 && h1 >= 0 {
-							d[j] += float64(h0 - h1)
-						}
-					}
-					samples = append(samples, stats.MaterialSample{Diff: d, Result: score, Game: gameIdx, Players: sides})
-					took = true
-				}
+		for _, m := range rp.Material {
+			d := make([]float64, len(kinds))
+			for j, k := range kinds {
+				d[j] = float64(m.Diff[k])
 			}
-			m, err := p.ParseMove(mv)
-			if err != nil {
-				break // a record the engine no longer reads: keep what came before
-			}
-			p.Make(m)
+			samples = append(samples, stats.MaterialSample{Diff: d, Result: score, Game: gameIdx, Players: sides})
 		}
-		if took {
+		if len(rp.Material) > 0 {
 			gameIdx++
 		}
 	}
@@ -132,13 +116,13 @@ func PieceValues(g *engine.Game, results []protocol.Result) (*stats.PieceValues,
 func isRandom(spec string) bool { return spec == "random" }
 
 // LearnedSpec is top (an alpha-beta or MCTS spec) playing with the piece
-// values learned from results (PieceValues), shrunk towards the declared
+// values learned from the games (PieceValues), shrunk towards the declared
 // ones by the fit's own uncertainty (stats.PieceValues.Shrunk), in the rule
-// file's units. It depends on the results alone, so a resumed measurement
-// derives the same spec. When the values cannot be learned or change
-// nothing, it is top itself, with note saying why.
-func LearnedSpec(g *engine.Game, top string, results []protocol.Result) (spec string, pv *stats.PieceValues, note string) {
-	pv, err := PieceValues(g, results)
+// file's units. It depends on the games' results alone, so a resumed
+// measurement derives the same spec. When the values cannot be learned or
+// change nothing, it is top itself, with note saying why.
+func LearnedSpec(g *engine.Game, top string, games []*records.Replayed) (spec string, pv *stats.PieceValues, note string) {
+	pv, err := PieceValues(g, games)
 	if err != nil {
 		return top, nil, err.Error()
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"balancefarm/engine"
+	"balancefarm/records"
 )
 
 // Each player spec gets a strength of its own in the fit; games with a
@@ -28,7 +29,7 @@ func TestPieceValuesPlayers(t *testing.T) {
 			s := tc.specs[i%len(tc.specs)]
 			results[i].P0, results[i].P1 = s[0], s[1]
 		}
-		pv, err := PieceValues(g, results)
+		pv, err := PieceValues(g, records.ReplayAll(g, results))
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}

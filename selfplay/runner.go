@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"sync"
 	"time"
 
@@ -87,18 +86,9 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 	if err != nil {
 		return protocol.Result{}, err
 	}
-	features := rec.Features
-	if features == nil {
-		features = map[string]int{}
-	}
-	if err := countChessRules(g, rec.StartFEN, rec.Moves, features); err != nil {
-		return protocol.Result{}, err
-	}
-	// A goal reached ends the game there, so its ply is the game's length;
-	// the design warnings ask how early that comes.
-	if rec.Rule == engine.EndReach {
-		features[protocol.FeatureGoalPly] = rec.Plies
-	}
+	// The game loop counted the features as it played (search's
+	// FeatureCounter): the coordinator's replay checks them, the worker
+	// does not replay.
 	return protocol.Result{
 		JobIdentity:  job.JobIdentity,
 		Moves:        rec.Moves,
@@ -108,76 +98,9 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 		Winner:       rec.Winner,
 		Ending:       string(rec.Rule),
 		Nodes:        rec.Nodes[0] + rec.Nodes[1],
-		Features:     features,
+		Features:     rec.Features,
 		LeadChanges:  rec.LeadChanges,
 		DecisivePly:  rec.DecisivePly,
 		DurationMS:   time.Since(start).Milliseconds(),
 	}, nil
-}
-
-// countChessRules replays a game's moves to count castling, en passant
-// (made, and offered: the plies after a double step at which it was
-// legal) and double steps, and in a game with wild pieces the ply one was first taken
-// and the plies after which one ate a piece, which the stats' design
-// warnings ask about.
-func countChessRules(g *engine.Game, startFEN string, moves []string, into map[string]int) error {
-	pos := g.NewPosition()
-	if startFEN != "" {
-		p, err := g.ParseFEN(startFEN)
-		if err != nil {
-			return fmt.Errorf("replaying the game: %w", err)
-		}
-		pos = p
-	}
-	for i, text := range moves {
-		if pos.InRound() {
-			m0, m1, err := pos.ParseRound(text)
-			if err != nil {
-				return fmt.Errorf("replaying the game at ply %d (%s): %w", i+1, text, err)
-			}
-			pos.MakeRound(m0, m1) // no castling, en passant or double step in rounds
-			continue
-		}
-		m, err := pos.ParseMove(text)
-		if err != nil {
-			return fmt.Errorf("replaying the game at ply %d (%s): %w", i+1, text, err)
-		}
-		if _, owner, ok := pos.PieceAt(m.To()); ok && owner == 2 && pos.IsCapture(m) {
-			if _, seen := into[protocol.FeatureNPCTakenPly]; !seen {
-				into[protocol.FeatureNPCTakenPly] = i + 1
-			}
-		}
-		switch {
-		case m.IsCastling():
-			into[protocol.FeatureCastling]++
-		case m.IsEnPassant():
-			into[protocol.FeatureEnPassant]++
-		case m.IsDoubleStep():
-			into[protocol.FeatureDoubleStep]++
-		case m.IsTurn():
-			into[protocol.FeatureTurns]++
-		case m.IsPortalMove():
-			into[protocol.FeaturePortalMove]++
-		case m.IsThroughPortal():
-			into[protocol.FeatureThrough]++
-		}
-		pos.Make(m)
-		if pos.WildAte() {
-			into[protocol.FeatureHazardMet]++
-		}
-		if m.IsDoubleStep() && g.HasEnPassant() && enPassantLegal(pos) {
-			into[protocol.FeatureEnPassantChances]++
-		}
-	}
-	return nil
-}
-
-// enPassantLegal reports whether the side to move may take en passant.
-func enPassantLegal(p *engine.Position) bool {
-	for _, m := range p.LegalMoves(nil) {
-		if m.IsEnPassant() {
-			return true
-		}
-	}
-	return false
 }

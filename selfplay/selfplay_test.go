@@ -10,6 +10,7 @@ import (
 
 	"balancefarm/engine"
 	"balancefarm/protocol"
+	"balancefarm/records"
 	"balancefarm/stats"
 )
 
@@ -168,7 +169,7 @@ func TestPieceValuesChess(t *testing.T) {
 		}
 		results = append(results, res)
 	}
-	pv, err := PieceValues(g, results)
+	pv, err := PieceValues(g, records.ReplayAll(g, results))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,34 +183,14 @@ func TestPieceValuesChess(t *testing.T) {
 	}
 }
 
-// TestWildPieceFeatures: the replay counts the ply a wild piece was first
-// taken and the plies after which one ate a piece, and StartInfo says the
-// file has wild pieces.
-func TestWildPieceFeatures(t *testing.T) {
+// StartInfo says a file with wild pieces has them, and a hazard.
+func TestWildPieceStartInfo(t *testing.T) {
 	g, err := engine.Compile(readRuleset(t, "wild-knights.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if info := StartInfo(g); !info.HasNPCs || !info.HasHazard {
 		t.Errorf("StartInfo: HasNPCs %v, HasHazard %v", info.HasNPCs, info.HasHazard)
-	}
-	tests := []struct {
-		moves  []string
-		taken  int // ply of the first wild piece taken, 0 none
-		hazard int
-	}{
-		{[]string{"b2a3", "e7e6"}, 1, 0}, // the knight on a3 taken on ply 1
-		{[]string{"g2g4"}, 0, 1},         // the knight from h3 steps onto g4 and eats the pawn
-		{[]string{"e2e4", "e7e6"}, 0, 0}, // nothing met
-	}
-	for _, tc := range tests {
-		f := map[string]int{}
-		if err := countChessRules(g, "", tc.moves, f); err != nil {
-			t.Fatalf("%v: %v", tc.moves, err)
-		}
-		if f[protocol.FeatureNPCTakenPly] != tc.taken || f[protocol.FeatureHazardMet] != tc.hazard {
-			t.Errorf("%v: taken at %d, hazard %d; want %d, %d", tc.moves, f[protocol.FeatureNPCTakenPly], f[protocol.FeatureHazardMet], tc.taken, tc.hazard)
-		}
 	}
 }
 
@@ -227,30 +208,29 @@ func TestRunnerMissingEngine(t *testing.T) {
 	}
 }
 
-// En passant is counted when it was offered (legal after a double step)
-// as well as when it was taken.
-func TestEnPassantFeatures(t *testing.T) {
-	g, err := engine.Compile(readRuleset(t, "chess.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		name                  string
-		moves                 string
-		taken, offered, steps int
-	}{
-		{"offered and declined", "e2e4 a7a6 e4e5 d7d5 a2a3", 0, 1, 2},
-		{"offered and taken", "e2e4 a7a6 e4e5 d7d5 e5d6", 1, 1, 2},
-		{"double steps far apart", "e2e4 a7a5 d2d4 h7h5", 0, 0, 4},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			got := map[string]int{}
-			if err := countChessRules(g, "", strings.Fields(c.moves), got); err != nil {
-				t.Fatal(err)
+// The features a worker reports are counted as it plays, and a replay of
+// its record on the coordinator counts the same: the check a result must
+// pass before it counts.
+func TestRunnerFeaturesReplay(t *testing.T) {
+	r := NewRunner()
+	for _, file := range []string{"chess.json", "wild-knights.json", "five-by-five-portals.json", "lancers.json", "simultaneous-skirmish.json", "crazyhouse.json"} {
+		data := readRuleset(t, file)
+		g, err := engine.Compile(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := range uint64(2) {
+			job := protocol.Job{JobIdentity: protocol.JobIdentity{P0: "ab:d1", P1: "random", Seed: seed + 1}}
+			res, err := r.Run(context.Background(), data, job, func() {})
+			if err != nil {
+				t.Fatalf("%s: %v", file, err)
 			}
-			if got[protocol.FeatureEnPassant] != c.taken || got[protocol.FeatureEnPassantChances] != c.offered || got[protocol.FeatureDoubleStep] != c.steps {
-				t.Errorf("counts %v, want en passant %d, offered %d, double steps %d", got, c.taken, c.offered, c.steps)
+			if len(res.Features) == 0 && !g.PlaysRounds() { // rounds count none
+				t.Errorf("%s seed %d: no features", file, seed+1)
 			}
-		})
+			if rp := records.Replay(g, res); rp.Err != nil {
+				t.Errorf("%s seed %d: %v", file, seed+1, rp.Err)
+			}
+		}
 	}
 }
