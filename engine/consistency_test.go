@@ -69,14 +69,14 @@ type state struct {
 	hash                         uint64
 	status                       status
 	history, undo, swept, undone int
-	port                         portalState
+	port                         portalEnds
 	portUndo                     int
 	momentum, folds              bitset
-	turns                        turnState
+	turns                        turnSnapshot
 }
 
-// turnState is the turn state (turns.go, rounds.go) in comparable form.
-type turnState struct {
+// turnSnapshot is the turn state (turns.go, rounds.go) in comparable form.
+type turnSnapshot struct {
 	left, turn                int
 	inRounds                  bool
 	init                      int8
@@ -92,7 +92,7 @@ func snapshot(p *Position) state {
 		side: p.side, ply: p.ply, halfmove: p.halfmove, checks: p.checks, epN: p.epN, hash: p.hash, status: p.status,
 		history: len(p.history), undo: len(p.undo), swept: len(p.swept),
 		port: p.port, portUndo: len(p.portUndo), momentum: p.momentum, folds: p.folds}
-	s.turns = turnState{left: p.left, turn: p.turn, inRounds: p.inRounds, init: p.init, void: p.void, nBars: len(p.bars),
+	s.turns = turnSnapshot{left: p.left, turn: p.turn, inRounds: p.inRounds, init: p.init, void: p.void, nBars: len(p.bars),
 		rest: p.rest, restChg: len(p.restChg), turnUndo: len(p.turnUndo), chgLen: len(p.chg)}
 	copy(s.turns.bars[:], p.bars)
 	copy(s.ep[:p.epN], p.ep[:p.epN])

@@ -43,10 +43,12 @@
 //   - Hash keys: touch.go loadTouchKeys (called from load.go loadZobrist),
 //     touchHash (called from position.go computeHash; 0 without the
 //     family).
-//   - Position state and undo: Position.touched, with Position.touches the
-//     stack of old values and undoRec.savedTouch (position.go); touch.go
-//     touchAfter (called from makemove.go makeStd) and untouch (from
-//     makemove.go Unmake); position.go Clone starts the clone's stack.
+//   - Position state and undo: touch.go touchState, touched with touches
+//     the stack of old values, embedded in Position (position.go), so
+//     p.touched reads as the position's own; undoRec.savedTouch says a
+//     move pushed. touch.go touchAfter (called from makemove.go makeStd)
+//     and untouch (from makemove.go Unmake); position.go Clone starts the
+//     clone's stack.
 //   - Ending: touch.go touchOutcome (from outcome.go boardOutcome), rule
 //     name "touch" (position.go ruleTouch, ruleNames).
 //   - Notation: touch.go touchNotation, its row in fen.go's
@@ -55,15 +57,17 @@
 //   - Read-only view: touch.go Touched.
 //
 // A new family takes the same path: its own file with its load step
-// (added to Load's steps), its state on Position with its undo, its keys
-// and hash share (called from loadZobrist and computeHash), its notation
-// fields (a notationField, listed in fen.go's notationFields) and ending
-// in that file; one row in families.go's families (when a file has it)
-// and its rows in refusals (what it is not played beside, with the
-// reason, in the order Load checks them); and its hooks on the hot paths
-// (make, unmake, the incremental hash, outcome), each behind a nil check
-// so games without it pay one branch. A family whose data sits in the
-// notation's fixed fields routes it through its file: the hands
+// (added to Load's steps), its position state and undo stacks as a struct
+// there that Position embeds (what a move records on the undo record
+// likewise, as fxUndo and wildUndo are; Clone empties its stacks), its
+// keys and hash share (called from loadZobrist and computeHash), its
+// notation fields (a notationField, listed in fen.go's notationFields)
+// and ending in that file; one row in families.go's families (when a
+// file has it) and its rows in refusals (what it is not played beside,
+// with the reason, in the order Load checks them); and its hooks on the
+// hot paths (make, unmake, the incremental hash, outcome), each behind a
+// nil check so games without it pay one branch. A family whose data sits
+// in the notation's fixed fields routes it through its file: the hands
 // (hand.go handField, readHand), wild and turned pieces' tokens (npcs.go
 // wildTokens, offRoute; facing.go faceSuffix, readFaced) and the move
 // number of turns (turns.go moveNumber).

@@ -74,6 +74,31 @@ type fxRule struct {
 	zClaim    [maxSeats][]uint64
 }
 
+// fxState is a capture-effects or territory game's position state (the
+// position embeds it): every change a move makes to the board and the
+// hands is recorded, so Unmake puts them back without a copy.
+type fxState struct {
+	chg     []sweptRec // (square, old contents) of every change a capture-effects move made
+	fxHands []uint8    // kinds handed by those moves (bit 7: taken out by a drop)
+	fxh     uint64     // the hash while fxPlay runs
+}
+
+// territoryState is the claimed squares of rules.territory (the position
+// embeds it).
+type territoryState struct {
+	claim  [maxSquares]uint8 // 0 unclaimed, else owner+1
+	claimN [maxSeats]int
+	claims []sweptRec // (square, old claim) per territory claim
+}
+
+// fxUndo is how much a move pushed on the stacks of fxState and
+// territoryState (the undo record embeds it).
+type fxUndo struct {
+	nChg   uint8
+	nHands uint8
+	nClaim uint8
+}
+
 // loadFx compiles the capture and territory families.
 func (g *Game) loadFx() error {
 	r := &g.spec.Rules

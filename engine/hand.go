@@ -39,6 +39,12 @@ type dropRule struct {
 	sig          []string // per kind: its moves, to tell facings apart
 }
 
+// handState is the hands in the position (the position embeds it).
+type handState struct {
+	hand  [maxSeats][maxKinds]uint8 // unlimitedHand for an unlimited stock
+	handN [maxSeats]int             // pieces held, an unlimited stock counted once
+}
+
 func (g *Game) loadDrops() error {
 	d := g.spec.Rules.Drops
 	if d == nil {

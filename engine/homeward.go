@@ -17,6 +17,12 @@ type homeRec struct {
 	code     uint8
 }
 
+// homewardState is the moves home made so far (the position embeds it);
+// Make saves its length on turnState's stack.
+type homewardState struct {
+	homes []homeRec
+}
+
 // loadHomeward switches the rest counters on for promotion rests (the
 // rules they would be shared with are refused beside them: families.go).
 func (g *Game) loadHomeward() error {

@@ -43,6 +43,18 @@ type wildRule struct {
 	zTaken  [maxSeats][]uint64 // per player: entry*(maxTaken+1) + count
 }
 
+// wildState is the wild pieces taken (the position embeds it).
+type wildState struct {
+	taken   [maxSeats][maxWildEntries]uint8 // per player and rules.npcs entry
+	fxTaken []uint8                         // the entry of each wild piece taken, in order (Unmake counts them back)
+}
+
+// wildUndo is a move's wild pieces (the undo record embeds it).
+type wildUndo struct {
+	nTaken uint8 // entries pushed on fxTaken
+	ate    bool  // a wild piece ate a piece after this move
+}
+
 const maxTaken = 255 // a taken count is a byte
 
 // loadWild compiles rules.npcs: the routes, who may take each route's

@@ -45,11 +45,21 @@ type portalRule struct {
 	zBack []uint64 // end*n + sq: that end may not go back to sq next move
 }
 
-// portalState is what Make changes about the portals and Unmake restores.
-type portalState struct {
+// portalEnds is what Make changes about the portals and Unmake restores.
+type portalEnds struct {
 	ends   [8]uint8
 	back   uint8 // 1 + the end that may not go straight back, 0 none
 	backSq uint8
+}
+
+// portalState is the portals in the position (the position embeds it):
+// where each end stands and the bar on going straight back, with Make's
+// saved copies; the squares of momentum ends and of folds, kept from port.
+type portalState struct {
+	port     portalEnds
+	portUndo []portalEnds
+	momentum bitset
+	folds    bitset
 }
 
 func (g *Game) loadPortals() error {

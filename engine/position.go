@@ -51,9 +51,9 @@ type undoRec struct {
 	move     Move
 	hash     uint64
 	halfmove int32
-	cnt      countState
-	moved    uint8 // code of the moving piece before the move
-	captured uint8 // code of the piece taken on capSq, 0 none
+	cnt      countState // rules.counting (counting.go)
+	moved    uint8      // code of the moving piece before the move
+	captured uint8      // code of the piece taken on capSq, 0 none
 	capSq    uint8
 	nSwept   uint8
 	checks   [maxSeats]uint8
@@ -63,14 +63,8 @@ type undoRec struct {
 	savedVirgin bool
 	savedEP     bool
 	savedTouch  bool // rules.touch: the old touches are on Position.touches
-	// A game with capture effects or territory (effects.go) records every
-	// square it changes on the position's chg stack, hand changes on
-	// fxHands and claims on claims.
-	nChg   uint8
-	nHands uint8
-	nClaim uint8
-	nTaken uint8 // wild pieces taken (p.fxTaken)
-	ate    bool  // a wild piece ate a piece after this move
+	fxUndo           // capture effects and territory (effects.go)
+	wildUndo         // wild pieces (npcs.go)
 }
 
 type epState struct {
@@ -87,7 +81,9 @@ type sweptRec struct {
 // Position is a game in progress: the board and everything else the rules
 // read (side to move, rights, en passant, check counts, clocks), with an
 // undo stack for Make/Unmake and the hashes of earlier positions for
-// repetition. It is not safe for concurrent use; Clone one per goroutine.
+// repetition. The state of a rule family sits in a struct declared in
+// that family's file, embedded here. It is not safe for concurrent use;
+// Clone one per goroutine.
 type Position struct {
 	g        *Game
 	board    [maxSquares]uint8
@@ -95,13 +91,10 @@ type Position struct {
 	kindBB   [maxSeats + 1][maxKinds]bitset
 	count    [maxSeats + 1][maxKinds + 1]uint16 // pieces per kind, indexed by kind+1
 	present  [maxSeats + 1]uint32               // kind bits of kinds an owner has on the board
-	hand     [maxSeats][maxKinds]uint8          // pieces in hand (rules.drops); unlimitedHand for an unlimited stock
-	handN    [maxSeats]int                      // pieces held, an unlimited stock counted once
 	virgin   bitset                             // pieces that have never moved, for kinds where that matters
 	side     int                                // the seat to move
 	ply      int                                // plies since the game began
 	halfmove int                                // plies since the last capture or promotion
-	cnt      countState                         // rules.counting
 	checks   [maxSeats]uint8                    // checks each seat has given (rules.check_limit)
 	epN      int
 	ep       [maxEP]uint8 // squares an en passant capture may land on
@@ -115,28 +108,18 @@ type Position struct {
 	swept   []sweptRec
 	history []uint64 // hash of every earlier position, oldest first
 	lite    []sweptRec
-	nulls   []nullRec  // MakeNull's stack
-	chg     []sweptRec // (square, old contents) of every change a capture-effects move made
-	fxHands []uint8    // kinds handed by those moves (bit 7: taken out by a drop)
-	claims  []sweptRec // (square, old claim) per territory claim
-	fxh     uint64     // the hash while fxPlay runs
+	nulls   []nullRec // MakeNull's stack
 
-	touched [maxSeats]uint16   // rules.touch: per player, a bit per square of its set
-	touches [][maxSeats]uint16 // the touches before each move that changed them
-
-	claim  [maxSquares]uint8 // territory: 0 unclaimed, else owner+1
-	claimN [maxSeats]int
-
-	taken   [maxSeats][maxWildEntries]uint8 // wild pieces each player has taken, per rules.npcs entry
-	fxTaken []uint8                         // entries those moves took from (Unmake counts them back)
-
-	// Portals (portal.go): where each end stands and the bar on going
-	// straight back, with Make's saved copies; the squares of momentum
-	// ends and of folds, kept from port.
-	port     portalState
-	portUndo []portalState
-	momentum bitset
-	folds    bitset
+	// A family's state and undo stacks are a struct in the family's file,
+	// embedded, so its fields read as the position's own: p.chg is
+	// p.fxState.chg.
+	handState                 // pieces in hand (hand.go)
+	cnt            countState // rules.counting (counting.go)
+	fxState                   // capture effects (effects.go)
+	territoryState            // rules.territory (effects.go)
+	touchState                // rules.touch (touch.go)
+	wildState                 // wild pieces (npcs.go)
+	portalState               // portals (portal.go)
 
 	legalCache []Move
 	legalValid bool
@@ -147,19 +130,12 @@ type Position struct {
 	oc         Outcome
 	ocValid    bool
 
-	// Who moves and when (turns.go, rounds.go).
-	left     int  // moves left in this turn, the next one included (rules.turn)
-	turn     int  // turns completed (rules.turn)
-	cut      int  // plies checks cut from turns, read from notation (rules.turn.check_ends)
-	inRounds bool // the next step is a round (rules.simultaneous)
-	init     int8 // who holds the initiative (tie "initiative")
-	void     pairRec
-	bars     []pairRec // replaced, never changed in place: undo records and clones share it
-	rest     [maxSquares]uint8
-	nRest    int        // squares whose rest is not 0, so most moves skip the scans
-	restChg  []sweptRec // (square, old rest) per change
-	homes    []homeRec  // moves home of promotion rests (homeward.go)
-	turnUndo []turnUndo
+	// Who moves and when: turns and rest (turns.go), rounds (rounds.go),
+	// promotion rests' moves home (homeward.go).
+	turnState
+	roundState
+	restState
+	homewardState
 }
 
 // Game is the game this position belongs to.
@@ -356,11 +332,13 @@ func (p *Position) Clone() *Position {
 	q.swept = nil
 	q.lite = nil
 	q.nulls = nil
-	q.chg, q.fxHands, q.claims, q.fxTaken = nil, nil, nil, nil
-	q.restChg, q.turnUndo = nil, nil
-	q.homes = nil
-	q.portUndo = nil
-	q.touches = nil
+	// The families' undo stacks too; their state is copied with q.
+	q.chg, q.fxHands = nil, nil // fxState
+	q.claims = nil              // territoryState
+	q.touches = nil             // touchState
+	q.fxTaken = nil             // wildState
+	q.portUndo = nil            // portalState
+	q.turnUndo, q.restChg, q.homes = nil, nil, nil
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)
 	q.legalCache = nil
 	q.legalValid = false

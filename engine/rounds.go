@@ -73,6 +73,15 @@ type pairRec struct {
 	on     bool
 }
 
+// roundState is a game in rounds in the position (the position embeds
+// it); Make saves it on turnState's stack.
+type roundState struct {
+	inRounds bool // the next step is a round (rules.simultaneous)
+	init     int8 // who holds the initiative (tie "initiative")
+	void     pairRec
+	bars     []pairRec // replaced, never changed in place: undo records and clones share it
+}
+
 func (g *Game) loadSim() error {
 	r := &g.spec.Rules
 	sim := r.Simultaneous

@@ -20,6 +20,12 @@ type touchRule struct {
 	z      [maxSeats][16]uint64
 }
 
+// touchState is the touches in the position (the position embeds it).
+type touchState struct {
+	touched [maxSeats]uint16   // per player, a bit per square of its set
+	touches [][maxSeats]uint16 // the touches before each move that changed them
+}
+
 func (g *Game) loadTouch() error {
 	tc := g.spec.Rules.Touch
 	if tc == nil {

@@ -66,6 +66,23 @@ type turnKeys struct {
 	pair  [2]uint64        // seeds of a void pair's and a barred pair's keys (rounds.go)
 }
 
+// turnState is the turn in the position (the position embeds it), with
+// the stack Make pushes the turn state of turns, rounds and rest on.
+type turnState struct {
+	left     int // moves left in this turn, the next one included (rules.turn)
+	turn     int // turns completed (rules.turn)
+	cut      int // plies checks cut from turns, read from notation (rules.turn.check_ends)
+	turnUndo []turnUndo
+}
+
+// restState is the rest counters in the position (the position embeds
+// it); promotion rests (homeward.go) count on them too.
+type restState struct {
+	rest    [maxSquares]uint8
+	nRest   int        // squares whose rest is not 0, so most moves skip the scans
+	restChg []sweptRec // (square, old rest) per change
+}
+
 // turnUndo is what Make changes in the turn state, pushed beside undoRec
 // when slowTurns is set.
 type turnUndo struct {
