@@ -565,28 +565,19 @@ var territoryNotation = notationField{
 // nothing for a player with none.
 func (p *Position) claimsField() string {
 	g := p.g
-	var b strings.Builder
-	for s, key := range [2]string{"claimed-w", "claimed-b"} {
-		var list []string
+	return p.seatLists("claimed", func(s int) (list []string) {
 		for sq := 0; sq < g.n; sq++ {
 			if int(p.claim[sq]) == s+1 {
 				list = append(list, g.names[sq])
 			}
 		}
-		if len(list) > 0 {
-			b.WriteString(" " + key + ":" + strings.Join(list, ","))
-		}
-	}
-	return b.String()
+		return list
+	})
 }
 
 func (p *Position) parseClaims(_ *fenRead, key, list string) (known bool, err error) {
-	s := 0
-	switch key {
-	case "claimed-w":
-	case "claimed-b":
-		s = 1
-	default:
+	s, ok := p.g.seatOfKey("claimed", key)
+	if !ok {
 		return false, nil
 	}
 	for _, name := range strings.Split(list, ",") {

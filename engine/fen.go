@@ -93,6 +93,37 @@ var notationFields = []notationField{
 	turnNotation,      // turns.go: moves:, cut:, phase:, initiative:, void:, barred:, rest:
 }
 
+// seatLetters name the seats in the notation: the side to move, and the
+// per-seat fields (touched-w, claimed-b, taken-w).
+var seatLetters = [maxSeats]string{"w", "b"}
+
+// seatLists writes a family's per-seat field, " prefix-L:item,item" for
+// each seat L whose list is not empty.
+func (p *Position) seatLists(prefix string, list func(seat int) []string) string {
+	var b strings.Builder
+	for s := 0; s < p.g.seats; s++ {
+		if items := list(s); len(items) > 0 {
+			b.WriteString(" " + prefix + "-" + seatLetters[s] + ":" + strings.Join(items, ","))
+		}
+	}
+	return b.String()
+}
+
+// seatOfKey is the seat a per-seat key names ("claimed-b" under prefix
+// "claimed" is seat 1); ok is false for any other key.
+func (g *Game) seatOfKey(prefix, key string) (seat int, ok bool) {
+	letter, found := strings.CutPrefix(key, prefix+"-")
+	if !found {
+		return 0, false
+	}
+	for s := 0; s < g.seats; s++ {
+		if letter == seatLetters[s] {
+			return s, true
+		}
+	}
+	return 0, false
+}
+
 // fenRead is what ParseFEN has read that later steps need: the move
 // number, the goal square a piece just left (rules.reach on leave; -1
 // none) for the position's ending, and the fields a family reads only
@@ -145,7 +176,7 @@ func (p *Position) FEN() string {
 		}
 	}
 	b.WriteString(p.handField())
-	b.WriteString([]string{" w ", " b "}[p.side])
+	b.WriteString(" " + seatLetters[p.side] + " ")
 	castling := p.castlingField()
 	b.WriteString(castling)
 	b.WriteByte(' ')

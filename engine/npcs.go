@@ -459,29 +459,24 @@ var wildNotation = notationField{
 // entry; nothing for a player who has taken none.
 func (p *Position) takenField() string {
 	w := p.g.wild
-	var b strings.Builder
-	for s, key := range [2]string{"taken-w", "taken-b"} {
+	return p.seatLists("taken", func(s int) []string {
 		any := false
 		list := make([]string, len(w.bounty))
 		for e := range w.bounty {
 			list[e] = strconv.Itoa(int(p.taken[s][e]))
 			any = any || p.taken[s][e] > 0
 		}
-		if any {
-			b.WriteString(" " + key + ":" + strings.Join(list, ","))
+		if !any {
+			return nil
 		}
-	}
-	return b.String()
+		return list
+	})
 }
 
 func (p *Position) parseTaken(_ *fenRead, key, list string) (known bool, err error) {
 	w := p.g.wild
-	s := 0
-	switch key {
-	case "taken-w":
-	case "taken-b":
-		s = 1
-	default:
+	s, ok := p.g.seatOfKey("taken", key)
+	if !ok {
 		return false, nil
 	}
 	counts := strings.Split(list, ",")

@@ -189,26 +189,17 @@ var touchNotation = notationField{
 // touchField writes " touched-w:" and " touched-b:" with each player's
 // touched squares; nothing for a player with none.
 func (p *Position) touchField() string {
-	var b strings.Builder
-	for s, key := range [2]string{"touched-w", "touched-b"} {
-		var names []string
+	return p.seatLists("touched", func(s int) (names []string) {
 		for _, sq := range p.Touched(s) {
 			names = append(names, p.g.names[sq])
 		}
-		if len(names) > 0 {
-			b.WriteString(" " + key + ":" + strings.Join(names, ","))
-		}
-	}
-	return b.String()
+		return names
+	})
 }
 
 func (p *Position) parseTouched(_ *fenRead, key, list string) (known bool, err error) {
-	s := 0
-	switch key {
-	case "touched-w":
-	case "touched-b":
-		s = 1
-	default:
+	s, ok := p.g.seatOfKey("touched", key)
+	if !ok {
 		return false, nil
 	}
 	for _, name := range strings.Split(list, ",") {
