@@ -204,14 +204,25 @@ func distinctLines(games []Game) int {
 // openings, so its repeats count in full, as do games that do not say
 // their line or their choices. All games distinct, it is their number.
 func effectiveGames(games []Game) float64 {
+	return kishEffective(len(games), func(i int) (uint64, bool) {
+		g := games[i]
+		return g.Line, g.Line != 0 && g.feature(protocol.FeatureChoices) != 0
+	})
+}
+
+// kishEffective is Kish's effective sample size over n games, where
+// lineOf says game i's line and whether its repeats count as one sample
+// (false: the game counts as its own sample).
+func kishEffective(n int, lineOf func(i int) (line uint64, repeats bool)) float64 {
 	counts := map[uint64]float64{}
 	var single float64 // games counted as their own sample
-	for _, g := range games {
-		if g.Line == 0 || g.feature(protocol.FeatureChoices) == 0 {
+	for i := range n {
+		line, repeats := lineOf(i)
+		if !repeats {
 			single++
 			continue
 		}
-		counts[g.Line]++
+		counts[line]++
 	}
 	sq := single
 	for _, c := range counts {
@@ -220,8 +231,7 @@ func effectiveGames(games []Game) float64 {
 	if sq == 0 {
 		return 0
 	}
-	n := float64(len(games))
-	return n * n / sq
+	return float64(n) * float64(n) / sq
 }
 
 // mirrorGames are the games spec played against itself.
