@@ -209,9 +209,27 @@ func simultaneousLevel(units int, confidence float64) float64 {
 	return 1 - (1-confidence)/float64(statements(units))
 }
 
+// shareInterval is the interval of the mean of xs (shares in [0, 1]) at
+// the width of eff games, for one of units seats or teams. Two units are
+// two sides: firstMoverInterval's (normal from the games' spread, Wilson's
+// while every game is alike), so that two seats decide as one_sided does.
+// With more, a unit's fair score 1/N lies near 0, where a normal interval
+// from few games is too narrow (a seat that won 1 game in 20 would seem to
+// be known to score under 0.17), so it is Wilson's, treating each share as
+// a coin with that mean: conservative, as for draws in two-player games.
+func shareInterval(xs []float64, eff, level float64, units int) Interval {
+	if units == 2 {
+		return firstMoverIntervalAt(xs, eff, level)
+	}
+	var sum float64
+	for _, x := range xs {
+		sum += x
+	}
+	return wilsonAt(sum, float64(len(xs)), eff, level)
+}
+
 // shares scores each group of seats (a seat alone, or a team) over the
-// games: mean share with firstMoverInterval's interval (normal from the
-// games' spread, Wilson's while every game is alike) at the width of the
+// games: mean share with shareInterval's interval at the width of the
 // games' effective number, at the simultaneous level for all groups.
 func shares(games []SeatGame, n int, groups [][]int, confidence float64) []Share {
 	eff := seatEffective(games)
@@ -235,7 +253,7 @@ func shares(games []SeatGame, n int, groups [][]int, confidence float64) []Share
 		if len(games) == 0 {
 			sh.Score = Interval{Est: sh.Fair, Lo: 0, Hi: 1, Method: MethodWilson}
 		} else {
-			sh.Score = firstMoverIntervalAt(xs, eff, level)
+			sh.Score = shareInterval(xs, eff, level, len(groups))
 		}
 		out[k] = sh
 	}
@@ -467,7 +485,7 @@ func SeatBalance(games []SeatGame, n int, confidence float64) (Interval, error) 
 	var ests []float64
 	maxLo, minHi, maxHi, minLo := math.Inf(-1), math.Inf(1), math.Inf(-1), math.Inf(1)
 	for s := range n {
-		iv := firstMoverIntervalAt(rates[s], eff, level)
+		iv := shareInterval(rates[s], eff, level, n)
 		ests = append(ests, iv.Est)
 		maxLo, minHi = math.Max(maxLo, iv.Lo), math.Min(minHi, iv.Hi)
 		maxHi, minLo = math.Max(maxHi, iv.Hi), math.Min(minLo, iv.Lo)
