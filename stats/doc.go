@@ -109,6 +109,51 @@
 // Rates use Wilson intervals; the depth score maps the rating fit's Elo
 // interval.
 //
+// # Games of N seats (2 to 8; not yet wired into Analyze)
+//
+// SeatGame holds each seat's share of a game, in [0, 1], summing to 1: a
+// last seat standing takes 1, a winning team's seats share 1, a draw gives
+// each 1/N, a game scored by points gives each its points over the total
+// (WinShares, PointShares). A seat's (or team's) score is its mean share,
+// 1/N (or its seats over N) for an even one; a draw is a game in which
+// every seat got the same share.
+//
+// SeatPlan seats the armies by cyclic rotation so that each sits in each
+// seat equally often; with neighbours set, in every cyclic order too, so
+// that each army also moves after each other one equally often (rotations
+// alone keep who passes the move to whom fixed).
+//
+// Intervals (SeatScores, TeamScores) hold together at Confidence:
+// Bonferroni over the N seats (each at 1-(1-Confidence)/N; two seats' or
+// two teams' scores are one statement, at Confidence), as wide as the
+// games' effective number. Two seats use the first mover's interval
+// (normal from the games' spread); more use Wilson's, as a fair score
+// near 0 makes a normal interval from few games too narrow.
+//
+//   - seat_advantage (SeatAdvantage, TeamAdvantage): one_sided for N
+//     seats. Each seat's score is compared with the band fair·[2(1-OneSided),
+//     2·OneSided] around its fair score (0.7/N to 1.3/N by default; for
+//     two seats one_sided's [0.35, 0.65]). Raised when some seat's
+//     simultaneous interval lies wholly outside its band, clear when every
+//     one lies wholly inside, else undecided, with the fewest more games
+//     that would raise some seat or clear them all (Check.MoreGames, and
+//     MoreGamesRepeat as above). On two seats it decides as one_sided on
+//     the same games. A χ² test of the scores against 1/N was not used: it
+//     can only reject exact evenness, never show balance within a
+//     threshold, so it cannot clear the flag.
+//   - Balance (SeatBalance), after Ludii's Balance metric (Evaluation,
+//     class Balance): every seat's rate is its mean partial win, seats
+//     ranked by share in each game, the first counting 1, the last 0,
+//     evenly between, tied seats sharing their ranks; Balance is 1 minus
+//     the largest gap between two seats' rates (two seats: 1-|w0-w1|, the
+//     two-player balance). Its interval bounds that gap by the seats'
+//     simultaneous intervals of their rates.
+//
+// SeatTableOf gathers these for a report, and SeatSentence (or
+// SeatTable.Sentences) says a score in plain words, seats numbered from 1:
+// "Seat 2 (blue) scores 34% of the points (29%–39%), against 25% for an
+// even seat: it is ahead."
+//
 // # Design warnings (reported; never part of the verdict)
 //
 //   - first_move_capture: StartInfo says a capture is among a player's

@@ -526,3 +526,66 @@ func SeatSentence(s Share) string {
 
 // percent writes a share as a whole percentage.
 func percent(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }
+
+// SeatTable is what the report shows of games of N seats.
+type SeatTable struct {
+	Seats     int      `json:"seats"`
+	Games     int      `json:"games"`
+	Effective float64  `json:"effective_games"` // see effectiveGames
+	Draws     Interval `json:"draws"`
+	Scores    []Share  `json:"scores"`          // per seat, named
+	Teams     []Share  `json:"teams,omitempty"` // per team, when the game has teams
+	// Advantage is seat_advantage over the seats; TeamAdvantage the same
+	// test over the teams (not assessed without teams).
+	Advantage     Check    `json:"advantage"`
+	TeamAdvantage Check    `json:"team_advantage"`
+	Balance       Interval `json:"balance"` // SeatBalance
+}
+
+// SeatTableOf reads games of len(names) seats (names[s] names seat s,
+// "" for none); teams, when not nil, partitions the seats, and a team is
+// named by its seats' names.
+func SeatTableOf(games []SeatGame, names []string, teams [][]int, th Thresholds) (SeatTable, error) {
+	n := len(names)
+	t := SeatTable{Seats: n, Games: len(games), Effective: seatEffective(games)}
+	var err error
+	if t.Scores, err = SeatScores(games, n, th.Confidence); err != nil {
+		return SeatTable{}, err
+	}
+	for s := range t.Scores {
+		t.Scores[s].Name = names[s]
+	}
+	t.Draws = DrawRate(games, th.Confidence)
+	t.Advantage = advantage(FlagSeatAdvantage, "seat", t.Scores, len(games), t.Effective, th)
+	t.TeamAdvantage = Check{Name: FlagSeatAdvantage, State: StateNotAssessed, Detail: "the game has no teams"}
+	if teams != nil {
+		if t.Teams, err = TeamScores(games, n, teams, th.Confidence); err != nil {
+			return SeatTable{}, err
+		}
+		for k, team := range teams {
+			var who []string
+			for _, s := range team {
+				if names[s] != "" {
+					who = append(who, names[s])
+				}
+			}
+			if len(who) == len(team) {
+				t.Teams[k].Name = strings.Join(who, " and ")
+			}
+		}
+		t.TeamAdvantage = advantage(FlagSeatAdvantage, "team", t.Teams, len(games), t.Effective, th)
+	}
+	if t.Balance, err = SeatBalance(games, n, th.Confidence); err != nil {
+		return SeatTable{}, err
+	}
+	return t, nil
+}
+
+// Sentences are SeatSentence's for every seat, then every team.
+func (t SeatTable) Sentences() []string {
+	var out []string
+	for _, s := range append(append([]Share(nil), t.Scores...), t.Teams...) {
+		out = append(out, SeatSentence(s))
+	}
+	return out
+}

@@ -385,3 +385,37 @@ func TestSeatSentence(t *testing.T) {
 		}
 	}
 }
+
+func TestSeatTableOf(t *testing.T) {
+	th := DefaultThresholds()
+	games := seatGames(4, []int{200, 40, 200, 40}, 20)
+	names := []string{"red", "blue", "yellow", "green"}
+	table, err := SeatTableOf(games, names, [][]int{{0, 2}, {1, 3}}, th)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if table.Games != 500 || table.Effective != 500 || math.Abs(table.Draws.Est-0.04) > 1e-12 {
+		t.Errorf("games %d, effective %v, draws %v; want 500, 500, 0.04", table.Games, table.Effective, table.Draws)
+	}
+	if table.Advantage.State != StateRaised || table.TeamAdvantage.State != StateRaised {
+		t.Errorf("seat %s, team %s; want both raised", table.Advantage.State, table.TeamAdvantage.State)
+	}
+	lines := table.Sentences()
+	want := []string{"Seat 1 (red) scores 41% of the points", "Seat 2 (blue) scores 9% of the points",
+		"Seat 3 (yellow)", "Seat 4 (green)", "Team 1 (seats 1, 3) (red and yellow) scores 82% of the points", "Team 2 (seats 2, 4) (blue and green)"}
+	if len(lines) != len(want) {
+		t.Fatalf("%d sentences, want %d: %q", len(lines), len(want), lines)
+	}
+	for i := range want {
+		if !strings.HasPrefix(lines[i], want[i]) {
+			t.Errorf("sentence %d: %q, want it to begin %q", i, lines[i], want[i])
+		}
+	}
+	free, err := SeatTableOf(seatGames(3, []int{10, 10, 10}, 0), []string{"", "", ""}, nil, th)
+	if err != nil || free.TeamAdvantage.State != StateNotAssessed || free.Teams != nil {
+		t.Errorf("no teams: %+v, %v; want the team check not assessed", free.TeamAdvantage, err)
+	}
+	if _, err := SeatTableOf(games, names[:3], nil, th); err == nil {
+		t.Error("four-seat games with three names: want an error")
+	}
+}
