@@ -196,14 +196,23 @@ func (r *ring) winningTeam() int {
 
 func (r *ring) over() bool { return r.winningTeam() >= 0 || r.ply >= r.maxPly }
 
+// SeatResult gives a win by the goal all to the seat that reached it, so
+// that a search must read an ally's share as its own team's; a win by
+// elimination is split by the winning team's seats still in.
 func (r *ring) SeatResult(out []float64) bool {
 	w := r.winningTeam()
 	if w < 0 && r.ply < r.maxPly {
 		return false
 	}
+	for seat, c := range r.caps {
+		if c >= r.goal {
+			out[seat] = 1
+			return true
+		}
+	}
 	var share []bool
 	for seat := range r.team {
-		share = append(share, w >= 0 && r.team[seat] == w || w < 0 && r.in(seat))
+		share = append(share, r.in(seat) && (w < 0 || r.team[seat] == w))
 	}
 	k := 0
 	for _, s := range share {
