@@ -35,6 +35,10 @@ func (s *brsSearch[M, P]) search(ctx context.Context, p P, hardCap int64) (seatR
 	if len(root) == 0 {
 		return seatResult[M]{}, nil
 	}
+	if len(root) == 1 {
+		// A forced move needs no search; its score is left unknown.
+		return seatResult[M]{move: root[0], nodes: 1}, nil
+	}
 	var zero M
 	root = append(root[:0], s.ordered(p, 0, false, zero, false)...)
 	res := s.deepen(root, false, func(d int, root []M) (M, int, bool) {

@@ -257,7 +257,7 @@ func (b *seatSearchBase[M, P]) ordered(p P, ply int, capturesOnly bool, first M,
 type seatResult[M comparable] struct {
 	move  M
 	score int // for the mover's side, when depth > 0
-	depth int // deepest completed iteration
+	depth int // deepest completed iteration; 0: no score (a forced move, or no budget)
 	nodes int64
 }
 
