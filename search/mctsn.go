@@ -61,15 +61,18 @@ func (s *mctsNSearch[M, P]) search(ctx context.Context, p P, hardCap int64) (sea
 	}
 	s.shares = make([]float64, p.Seats())
 	root := &mctsNNode[M]{mover: -1}
+	var best *mctsNNode[M]
 	for it := 0; it < s.iterations && s.err == nil; it++ {
-		if s.iterate(p, root) {
+		if best = s.iterate(p, root); best != nil {
 			break // a move wins outright
 		}
 		if it%ctxEvery == 0 && ctx.Err() != nil {
 			s.err = ctx.Err()
 		}
 	}
-	best := s.bestChild(root)
+	if best == nil {
+		best = s.bestChild(root)
+	}
 	if best == nil {
 		moves := p.LegalMoves(nil)
 		if len(moves) == 0 {
@@ -102,9 +105,10 @@ func (s *mctsNSearch[M, P]) make(p P, m M) bool {
 	return true
 }
 
-// iterate runs one iteration from root, leaving p as it was; true when a
-// child of the root ends the game all to its mover's team's good.
-func (s *mctsNSearch[M, P]) iterate(p P, root *mctsNNode[M]) bool {
+// iterate runs one iteration from root, leaving p as it was. It returns
+// the child of the root it expanded if that move ends the game all to its
+// mover's team's good, and nil otherwise.
+func (s *mctsNSearch[M, P]) iterate(p P, root *mctsNNode[M]) *mctsNNode[M] {
 	path := []*mctsNNode[M]{root}
 	made := 0
 	defer func() {
@@ -133,7 +137,7 @@ func (s *mctsNSearch[M, P]) iterate(p P, root *mctsNNode[M]) bool {
 			node.untried = node.untried[:len(node.untried)-1]
 			child := &mctsNNode[M]{move: m, mover: p.SeatToMove()}
 			if !s.make(p, m) {
-				return false
+				return nil
 			}
 			made++
 			node.children = append(node.children, child)
@@ -144,11 +148,10 @@ func (s *mctsNSearch[M, P]) iterate(p P, root *mctsNNode[M]) bool {
 				copy(child.shares[:], s.shares)
 				shares = child.shares
 				if node == root && s.reward(&shares, child.mover) >= 1-1e-9 {
-					child.visits, child.reward = 1, 1
-					return true
+					return child
 				}
 			} else if !s.playout(p, &shares) {
-				return false
+				return nil
 			}
 			break
 		}
@@ -159,7 +162,7 @@ func (s *mctsNSearch[M, P]) iterate(p P, root *mctsNNode[M]) bool {
 		}
 		node = s.selectChild(node)
 		if !s.make(p, node.move) {
-			return false
+			return nil
 		}
 		made++
 		path = append(path, node)
@@ -170,7 +173,7 @@ func (s *mctsNSearch[M, P]) iterate(p P, root *mctsNNode[M]) bool {
 			n.reward = float64(n.reward + s.reward(&shares, n.mover))
 		}
 	}
-	return false
+	return nil
 }
 
 // selectChild is the child of the best UCB for the seat to move at n
