@@ -239,7 +239,7 @@ func (b *seatSearchBase[M, P]) ordered(p P, ply int, capturesOnly bool, first M,
 			k += 1 << 20
 			if to := p.Target(m); to >= 0 {
 				if kind, _, ok := p.PieceAt(to); ok && kind >= 0 && kind < len(b.ev.t.kinds) {
-					k += int32(b.ev.t.kinds[kind].value) << 4
+					k += int32(min(max(b.ev.t.kinds[kind].value, 0), 1<<15)) << 4
 				}
 			}
 		}
