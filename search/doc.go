@@ -235,6 +235,14 @@
 // rung that assumes the other player stands still, hidden choices,
 // announced rounds, replay).
 //
+// Games of more than two seats are searched through seatPosition
+// (seats.go: seats, the seat to move, teams, a share of the result per
+// seat), which the engine does not implement yet: alpha-beta between the
+// mover's team and the rest, minimax by team where there are two teams
+// and paranoid in a free-for-all (seatab.go), best-reply search (brs.go),
+// and MCTS with a reward per seat and max^n backup (mctsn.go), tested on
+// a toy game of three and four seats, alone and in teams (seats_test.go).
+//
 // # Playing games
 //
 // PlayGame plays a game from the start between two spec strings under
