@@ -88,8 +88,10 @@ func (c *checker) checkTwoPlayerKeys() {
 // every other seat's squares, and its forward agreeing with its turn.
 func (c *checker) checkSeatArmies() {
 	held := map[Square]seatStand{}
+	unsure := map[int]bool{} // seats whose army could not be placed whole
 	for i, st := range c.s.Seats {
 		sp := index("seats", i)
+		before := len(c.problems)
 		clashes := map[int][]Square{} // other seat -> squares taken from it
 		var order []int
 		put := func(id string, sq Square) {
@@ -115,6 +117,7 @@ func (c *checker) checkSeatArmies() {
 				c.add(sp+".army", "%s.army puts pieces on %d of seats[%d]'s squares, the first %s", sp, len(sqs), other, quote(sqs[0].String()))
 			}
 		}
+		unsure[i] = len(c.problems) > before || !c.ok(sp+".army")
 	}
 	if !c.boardOK || !c.setupOK || !c.piecesOK || !c.ok("rules.win", "rules.drops") {
 		return
@@ -130,7 +133,7 @@ func (c *checker) checkSeatArmies() {
 		}
 	}
 	for i := range c.s.Seats {
-		if !royal[i] && c.ok(index("seats", i)+".army") {
+		if !royal[i] && !unsure[i] {
 			c.add(index("seats", i)+".army", "%s.army has no royal piece: under rules.win %s a seat is out when its royal pieces are", index("seats", i), quote(win))
 		}
 	}
@@ -315,8 +318,7 @@ func (c *checker) checkServed() {
 			continue
 		}
 		if pr.To == nil && pr.ToByPlayer == nil {
-			c.add(pp+".served", "%s.served needs to: the kinds a piece may serve", pp)
-			continue
+			continue // checkPromotion says there is nowhere to promote to
 		}
 		target := map[string]bool{}
 		for _, id := range pr.Targets(0) {
