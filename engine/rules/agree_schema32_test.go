@@ -65,6 +65,8 @@ var schema32Cases = func() []agreeCase {
 				"setup.placements[0].player is not for a game with seats: setup.placements is the written army, which seats[].army turns onto each seat",
 				"rules.stalemate is for two players: with seats, rules.seat_out.stalemate says what a seat with no legal move does",
 				"rules.promotion.to_by_player is for two players: with seats, every seat promotes to rules.promotion.to"}},
+		{name: "rounds with seats", edits: with(twoSeats, set("rules.win", `"royal_capture"`), set("rules.simultaneous", `{}`)),
+			want: []string{"rules.simultaneous is for two players: seats take turns in rules.turn_order"}},
 		{name: "quarter turn on an oblong board", edits: with(twoSeats, set("board.height", `6`), set("seats[1].army", `"rotate_cw"`)),
 			want: []string{"seats[1].army 'rotate_cw' needs a square board: this one is 5 wide and 6 high"}},
 		{name: "forward against the turn", base: "seats", edits: []edit{set("seats[1].forward", `"up"`)},
