@@ -19,7 +19,11 @@ func (c *checker) checkSeats() {
 	} else if c.ok("seats") {
 		c.checkSeatNames()
 		c.checkTwoPlayerKeys()
-		c.checkSeatArmies()
+		if c.boardOK && c.s.Board.IsHex() {
+			c.add("seats", "seats are for square lattices: a hex board has no up, down, left and right")
+		} else {
+			c.checkSeatArmies()
+		}
 		c.checkTurnOrder()
 		c.checkTeams()
 		c.checkGameEnd()
@@ -330,7 +334,8 @@ func (c *checker) checkServed() {
 			pieces  []Placement
 		}{{"setup.placements", Up, c.s.Setup.Placements}}
 		for i, st := range c.s.Seats {
-			if st.Army.Turn == "" && c.ok(index("seats", i)) {
+			// A written army without forward is checkArmyList's to report.
+			if st.Army.Turn == "" && st.Forward != "" && c.ok(index("seats", i)) {
 				armies = append(armies, struct {
 					name    string
 					forward string
