@@ -42,6 +42,7 @@ const (
 	famEnPassant
 	famExtinction
 	famReach
+	famSeats
 	numFamilies
 )
 
@@ -107,6 +108,7 @@ var families = [numFamilies]family{
 	famEnPassant:     {"rules.en_passant", func(s *rules.Spec) bool { return s.Rules.EnPassant }},
 	famExtinction:    {"rules.extinction", func(s *rules.Spec) bool { return s.Rules.Extinction != nil }},
 	famReach:         {"rules.reach", func(s *rules.Spec) bool { return s.Rules.Reach != nil }},
+	famSeats:         {"schema 32's seats, rules.priority or rules.promotion served", func(s *rules.Spec) bool { return seatsKey(s) != "" }},
 }
 
 // refusal is one row of the table: family a beside family b (when is a
@@ -125,6 +127,9 @@ type refusal struct {
 // meets is the one it is told. The order is the order the family load
 // steps once refused in, so every file gets the message it always got.
 var refusals = []refusal{
+	// Seats are refused first and whatever else the file has: none of the
+	// engine plays them yet, so no other row says more.
+	{a: famSeats, limit: seatsKey, about: "any of them (the engine plays two players and no priority)"},
 	{a: famRounds, b: famDrops, reason: "rules.simultaneous with rules.drops"},
 	{a: famRounds, b: famCapture, reason: "rules.simultaneous with capture effects or territory"},
 	{a: famRounds, b: famTerritory, reason: "rules.simultaneous with capture effects or territory"},
@@ -314,6 +319,23 @@ func entryHopOrSweep(s *rules.Spec) string {
 func promoteOnEntryAlone(s *rules.Spec) string {
 	if s.Rules.Drops == nil {
 		return "rules.promote_on_entry without rules.drops"
+	}
+	return ""
+}
+
+// seatsKey names the first schema-32 key of the file that the engine does
+// not play yet, "" when it has none.
+func seatsKey(s *rules.Spec) string {
+	if s.Seats != nil {
+		return "seats"
+	}
+	if s.Rules.Priority != nil {
+		return "rules.priority"
+	}
+	for _, pr := range s.Rules.Promotion {
+		if pr.Served {
+			return "rules.promotion served"
+		}
 	}
 	return ""
 }

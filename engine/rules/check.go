@@ -182,6 +182,7 @@ func (c *checker) run() {
 	c.checkPromotionRest()
 	c.checkEntry()
 	c.checkCounting()
+	c.checkSeats()
 	c.checkAppearance()
 }
 

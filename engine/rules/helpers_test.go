@@ -27,6 +27,7 @@ var bases = map[string]string{
 	"portals": "testdata/valid/five-by-five-portals.json",
 	"hex":     "testdata/valid/hexagon.json",
 	"rounds":  "testdata/valid/rounds.json",
+	"seats":   "testdata/valid/four-seats.json",
 }
 
 func loadBase(t testing.TB, name string) *node {
@@ -171,6 +172,7 @@ func allCases() [][]agreeCase {
 		versionGatingCases,
 		schema30Cases,
 		schema31Cases,
+		schema32Cases,
 		enumListsCases,
 	}
 }

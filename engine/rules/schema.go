@@ -1,6 +1,6 @@
 package rules
 
-// The shape of schema 31, key by key, as data: the shape pass (shape.go)
+// The shape of schema 32, key by key, as data: the shape pass (shape.go)
 // walks a decoded file against this table. Each entry gives the key's type,
 // its list or range, whether it is required, and the schema version that
 // introduced it (0: present since version 1).
@@ -140,7 +140,7 @@ var (
 	result = func() *shape { return enum("win", "loss", "draw") }
 )
 
-// specShape is schema 31.
+// specShape is schema 32.
 var specShape = buildSpecShape()
 
 // moveKind is pieces[].moves[].kind; bent came with schema 30.
@@ -223,6 +223,7 @@ func buildSpecShape() *shape {
 		dated(30, opt("choose_facing", onlyTrue("leave it out for targets pointing their initial way"))),
 		dated(30, opt("rest", withHint(integer(1, 4), "omit it for 0, a promoted piece ready at once"))),
 		dated(30, opt("home", squareList())),
+		dated(32, opt("served", onlyTrue("leave it out for a promotion to any target"))),
 	)
 	sideFiles := obj(req("kingside", str()), req("queenside", str()))
 	castling := obj(
@@ -396,6 +397,24 @@ func buildSpecShape() *shape {
 			opt("bare_moves", integer(1, 500)),
 			opt("bare_from", enum("pieces", "zero")),
 		))),
+		dated(32, opt("turn_order", uniqueList(str(), 2, 8))),
+		dated(32, opt("teams", listOf(uniqueList(str(), 1, 7), 2, 8))),
+		dated(32, opt("seat_out", obj(
+			opt("army", enum("frozen", "removed")),
+			opt("stalemate", enum("out", "pass")),
+		))),
+		dated(32, opt("game_end", obj(
+			opt("team_loses", enum("all_out", "one_out")),
+			opt("free_for_all", enum("last_standing", "points")),
+			opt("points", obj(
+				opt("capture", mapOf(integer(0, 100))),
+				opt("checkmate", integer(0, 100)),
+			)),
+		))),
+		dated(32, opt("priority", listOf(obj(
+			req("when", enum(WhenInCheck, WhenAlways)),
+			req("moves", enum(MovesRoyal, MovesCapture)),
+		), 1, 4))),
 		opt("explode_on_capture", obj(
 			opt("radius", integer(0, 3)),
 			opt("immune", idList()),
@@ -408,6 +427,17 @@ func buildSpecShape() *shape {
 	)
 	appearance := mapOf(union("a drawing's name or a pair of names, one per player",
 		strLen(1, -1), listOf(strLen(1, -1), 2, 2)))
+	seatPlacement := obj(
+		req("piece", pieceID()),
+		opt("facing", enum(FaceForward, FaceRight, FaceBackward, FaceLeft)),
+		req("squares", squareList()),
+	)
+	seat := obj(
+		req("name", &shape{t: tString, minLen: 1, maxLen: 16, notBlank: true}),
+		opt("forward", enum(Up, Down, Left, Right)),
+		req("army", union("one of "+tuple(quoteAll(armyTurns))+" or a list of placements",
+			enum(armyTurns...), listOf(seatPlacement, 1, -1))),
+	)
 	provenance := obj(
 		opt("added", &shape{t: tString, minLen: -1, maxLen: -1, date: true}),
 		opt("author", str()),
@@ -427,6 +457,7 @@ func buildSpecShape() *shape {
 		req("board", board),
 		req("pieces", listOf(piece, 1, 24)),
 		req("setup", setup),
+		dated(32, opt("seats", listOf(seat, 2, 8))),
 		opt("rules", rules),
 		opt("appearance", appearance),
 		opt("provenance", provenance),

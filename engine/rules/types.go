@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// The types below mirror schema 31 key by key. A pointer or a nil slice is a
+// The types below mirror schema 32 key by key. A pointer or a nil slice is a
 // key the file left out, so later passes can tell "absent" from "zero"; the
 // Default* helpers and the accessor methods give the reference's defaults.
 
@@ -20,6 +20,7 @@ type Spec struct {
 	Rules         Rules       `json:"rules"`
 	Appearance    Appearance  `json:"appearance,omitempty"`
 	Provenance    *Provenance `json:"provenance,omitempty"`
+	Seats         []Seat      `json:"seats,omitempty"` // schema 32
 }
 
 // Version is the declared schema version, LatestVersion when absent.
@@ -31,7 +32,7 @@ func (s *Spec) Version() int {
 }
 
 // LatestVersion is the schema version this package implements.
-const LatestVersion = 31
+const LatestVersion = 32
 
 // Lattice names.
 const (
@@ -279,6 +280,11 @@ type Rules struct {
 	Touch            *Touch          `json:"touch,omitempty"`            // schema 30
 	Entry            []Entry         `json:"entry,omitempty"`            // schema 30
 	Counting         *Counting       `json:"counting,omitempty"`         // schema 31
+	TurnOrder        []string        `json:"turn_order,omitempty"`       // schema 32
+	Teams            [][]string      `json:"teams,omitempty"`            // schema 32
+	SeatOut          *SeatOut        `json:"seat_out,omitempty"`         // schema 32
+	GameEnd          *GameEnd        `json:"game_end,omitempty"`         // schema 32
+	Priority         []Priority      `json:"priority,omitempty"`         // schema 32
 	MaxPlies         *int            `json:"max_plies,omitempty"`        // default 400
 	RepetitionDraw   *RepetitionDraw `json:"repetition_draw,omitempty"`  // default 3
 	NoProgressDraw   *int            `json:"no_progress_draw,omitempty"` // default 100
@@ -409,6 +415,9 @@ type Promotion struct {
 	// for neither).
 	Rest int      `json:"rest,omitempty"`
 	Home []string `json:"home,omitempty"`
+	// Served ties each promoting piece to the target kind behind it on its
+	// file at the start (schema 32).
+	Served bool `json:"served,omitempty"`
 }
 
 // IsMandatory reports whether the piece must promote.
