@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
 
 	"balancefarm/engine"
 	"balancefarm/farm"
+	"balancefarm/internal/atomicfile"
 	"balancefarm/protocol"
 	"balancefarm/records"
 	"balancefarm/report"
@@ -127,10 +127,13 @@ func (m *Measurer) ReportGames(f *File, players []string, results []protocol.Res
 	}
 	if dir != "" {
 		rep.GamesFile = rep.Name + ".pgn"
-		if err := rep.WriteFiles(dir); err != nil {
+		recs, err := recordFiles(dir, rep.Name, pgn.Bytes(), games)
+		if err != nil {
 			return nil, nil, err
 		}
-		if err := writeRecords(dir, rep.Name, pgn.Bytes(), games); err != nil {
+		// The records and the report are written together, the JSON
+		// last: a failure leaves none of them.
+		if err := rep.WriteFiles(dir, recs...); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -177,16 +180,11 @@ func (m *Measurer) Assess(f *File, players []string, results []protocol.Result, 
 // newReport is report.New; a test counts the calls through it.
 var newReport = report.New
 
-// writeRecords writes DIR/NAME.pgn and DIR/NAME.games.jsonl.
-func writeRecords(dir, name string, pgn []byte, games []records.Game) error {
+// recordFiles are DIR/NAME.pgn and DIR/NAME.games.jsonl.
+func recordFiles(dir, name string, pgn []byte, games []records.Game) ([]atomicfile.File, error) {
 	var js bytes.Buffer
 	if err := records.WriteJSONL(&js, games); err != nil {
-		return err
+		return nil, fmt.Errorf("game records: %v", err)
 	}
-	for file, data := range map[string][]byte{name + ".pgn": pgn, name + ".games.jsonl": js.Bytes()} {
-		if err := os.WriteFile(filepath.Join(dir, file), data, 0o644); err != nil {
-			return fmt.Errorf("game records: %v", err)
-		}
-	}
-	return nil
+	return []atomicfile.File{{Path: filepath.Join(dir, name+".pgn"), Data: pgn}, {Path: filepath.Join(dir, name+".games.jsonl"), Data: js.Bytes()}}, nil
 }

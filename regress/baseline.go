@@ -8,10 +8,10 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
+	"balancefarm/internal/atomicfile"
 	"balancefarm/report"
 	"balancefarm/stats"
 )
@@ -210,23 +210,7 @@ func Save(path string, b Baseline) error {
 	if err := b.Encode(&buf); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // after a successful rename this fails harmlessly
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(atomicfile.File{Path: path, Data: buf.Bytes()})
 }
 
 // normalised has the version set, entries sorted and no nil lists, so that

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"balancefarm/internal/atomicfile"
 	"balancefarm/stats"
 )
 
@@ -22,20 +23,13 @@ func Stem(file string) string {
 // into dir, the file's own measurement as NAME.json, .md and .html, and
 // beside them each confirmed candidate's rule file (its
 // label, STEM-ID.json) with that file's own measurement as
-// STEM-ID-report.json, .md and .html.
+// STEM-ID-report.json, .md and .html. It writes all of them or, on an
+// error, none; the repair's STEM.json, which names the best repair, comes
+// last.
 func Write(dir string, res *Result) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("repair: %v", err)
-	}
-	if m := res.Original.rep; m != nil && m.Report != nil {
-		if err := m.Report.WriteFiles(dir); err != nil {
-			return err
-		}
-	}
+	var files []atomicfile.File
 	for _, t := range res.Confirmed() {
-		if err := os.WriteFile(filepath.Join(dir, t.File), t.Data(), 0o644); err != nil {
-			return fmt.Errorf("repair: %v", err)
-		}
+		files = append(files, atomicfile.File{Path: filepath.Join(dir, t.File), Data: t.Data()})
 		rep, ok := t.Report()
 		if !ok {
 			continue
@@ -43,9 +37,18 @@ func Write(dir string, res *Result) error {
 		// The measurement's report, written under the candidate's name.
 		named := *rep
 		named.Name = strings.TrimSuffix(t.File, ".json") + "-report"
-		if err := named.WriteFiles(dir); err != nil {
+		fs, err := named.Files(dir)
+		if err != nil {
 			return err
 		}
+		files = append(files, fs...)
+	}
+	if m := res.Original.rep; m != nil && m.Report != nil {
+		fs, err := m.Report.Files(dir)
+		if err != nil {
+			return err
+		}
+		files = append(files, fs...)
 	}
 	js, err := json.MarshalIndent(res, "", "  ")
 	if err != nil {
@@ -54,11 +57,14 @@ func Write(dir string, res *Result) error {
 	md := res.Markdown()
 	page := "<!doctype html>\n<meta charset=\"utf-8\">\n<title>" + html.EscapeString("Repair of "+res.Name) +
 		"</title>\n<pre style=\"white-space: pre-wrap\">" + html.EscapeString(string(md)) + "</pre>\n"
-	stem := Stem(res.File)
-	for ext, data := range map[string][]byte{".json": append(js, '\n'), ".md": md, ".html": []byte(page)} {
-		if err := os.WriteFile(filepath.Join(dir, stem+ext), data, 0o644); err != nil {
-			return fmt.Errorf("repair: %v", err)
-		}
+	stem := filepath.Join(dir, Stem(res.File))
+	files = append(files, atomicfile.File{Path: stem + ".md", Data: md}, atomicfile.File{Path: stem + ".html", Data: []byte(page)},
+		atomicfile.File{Path: stem + ".json", Data: append(js, '\n')})
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("repair: %v", err)
+	}
+	if err := atomicfile.Write(files...); err != nil {
+		return fmt.Errorf("repair: %v", err)
 	}
 	return nil
 }

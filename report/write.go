@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"balancefarm/internal/atomicfile"
 	"balancefarm/stats"
 )
 
@@ -34,24 +35,34 @@ func Write(dir string, in Input) (*Report, error) {
 	return r, nil
 }
 
-// WriteFiles writes DIR/NAME.json, DIR/NAME.md and DIR/NAME.html,
-// creating dir if needed.
-func (r *Report) WriteFiles(dir string) error {
+// Files are the report's files in DIR: NAME.md, NAME.html and last
+// NAME.json, the one that claims the verdict.
+func (r *Report) Files(dir string) ([]atomicfile.File, error) {
 	js, err := r.JSON()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	page, err := r.HTML()
+	if err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, r.Name)
+	return []atomicfile.File{{Path: path + ".md", Data: r.Markdown()}, {Path: path + ".html", Data: page}, {Path: path + ".json", Data: js}}, nil
+}
+
+// WriteFiles writes the files with (the game records beside the report)
+// and then DIR/NAME.md, DIR/NAME.html and DIR/NAME.json, creating dir if
+// needed: all of them or, on an error, none (atomicfile.Write).
+func (r *Report) WriteFiles(dir string, with ...atomicfile.File) error {
+	files, err := r.Files(dir)
 	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("report: %v", err)
 	}
-	for ext, data := range map[string][]byte{".json": js, ".md": r.Markdown(), ".html": page} {
-		if err := os.WriteFile(filepath.Join(dir, r.Name+ext), data, 0o644); err != nil {
-			return fmt.Errorf("report: %v", err)
-		}
+	if err := atomicfile.Write(append(with[:len(with):len(with)], files...)...); err != nil {
+		return fmt.Errorf("report: %w; none of %s's files is left", err, r.Name)
 	}
 	return nil
 }
@@ -110,7 +121,7 @@ func WriteSummary(dir string, reports []*Report) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("report: %v", err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "summary.md"), Summary(reports), 0o644); err != nil {
+	if err := atomicfile.Write(atomicfile.File{Path: filepath.Join(dir, "summary.md"), Data: Summary(reports)}); err != nil {
 		return fmt.Errorf("report: %v", err)
 	}
 	return nil

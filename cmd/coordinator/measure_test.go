@@ -124,3 +124,45 @@ func TestMeasureUsage(t *testing.T) {
 		})
 	}
 }
+
+// TestMeasureOutUnwritable: when -out cannot take the reports, measure
+// fails saying so and leaves no report that claims a verdict.
+func TestMeasureOutUnwritable(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		prepare func(t *testing.T, out string) // makes out unwritable
+		say     string
+	}{
+		{"a directory where the JSON goes", func(t *testing.T, out string) {
+			if err := os.MkdirAll(filepath.Join(out, "kr.json", "x"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}, "none of kr's files is left"},
+		{"a file where the directory goes", func(t *testing.T, out string) {
+			writeFile(t, filepath.Dir(out), filepath.Base(out), "")
+		}, "not a directory"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			good := writeFile(t, dir, "kr.json", kingsAndRooks)
+			out := filepath.Join(dir, "out")
+			tc.prepare(t, out)
+			var stdout, stderr bytes.Buffer
+			code := runMeasure([]string{"-runner", "fake", "-workers", "2", "-state", filepath.Join(dir, "state"),
+				"-players", "random,ab:d1", "-games", "4", "-precision", "0", "-progress", "off",
+				"-metrics-addr", "", "-log-format", "json", "-out", out, good}, &stdout, &stderr)
+			if code != 1 {
+				t.Fatalf("exit %d, want 1\nstderr:\n%s", code, &stderr)
+			}
+			if !strings.Contains(stderr.String(), "kr.json: report: ") || !strings.Contains(stderr.String(), tc.say) {
+				t.Errorf("stderr does not say the report failed (%q):\n%s", tc.say, &stderr)
+			}
+			entries, _ := os.ReadDir(out)
+			for _, e := range entries {
+				if e.Type().IsRegular() {
+					t.Errorf("%s left behind", e.Name())
+				}
+			}
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"balancefarm/internal/atomicfile"
 	"balancefarm/measure"
 	"balancefarm/regress"
 )
@@ -149,13 +151,9 @@ func writeRegressReport(dir string, diff regress.Diff) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	f, err := os.Create(filepath.Join(dir, "regress.md"))
-	if err != nil {
+	var md bytes.Buffer
+	if err := diff.Markdown(&md); err != nil {
 		return err
 	}
-	if err := diff.Markdown(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return atomicfile.Write(atomicfile.File{Path: filepath.Join(dir, "regress.md"), Data: md.Bytes()})
 }

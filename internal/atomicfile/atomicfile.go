@@ -8,8 +8,10 @@
 package atomicfile
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -115,6 +117,11 @@ func writeTemp(fsys FS, f File) (string, error) {
 		werr = cerr
 	}
 	if werr != nil {
+		// The temporary file's name means nothing to whoever reads this.
+		var pe *fs.PathError
+		if errors.As(werr, &pe) {
+			werr = pe.Err
+		}
 		return name, fmt.Errorf("writing %s: %w", f.Path, werr)
 	}
 	return name, nil
