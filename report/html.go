@@ -33,6 +33,7 @@ var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"even":             func(i int) bool { return i%2 == 0 },
 	"inc":              func(i int) int { return i + 1 },
 	"moveNo":           func(i int) int { return i/2 + 1 },
+	"pctOf":            func(share float64) float64 { return 100 * share },
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -76,6 +77,9 @@ p.reasons.clear { font-size: 1.15em; }
 </section>
 <figure id="first-mover" class="wide"><figcaption>{{.FirstMover.Title}}</figcaption>{{inline .FirstMover.SVG}}</figure>
 <p class="facts"><span>File: <code>{{.R.File}}</code></span><span id="games">Games: {{.R.Games}}</span><span>Left out for errors: {{.R.ErrorGames}}</span><span id="wall">Wall time: {{wall .R.WallSeconds}}</span>{{if .R.GamesFile}}<span>Every game: <a href="{{.R.GamesFile}}">{{.R.GamesFile}}</a></span>{{end}}</p>
+{{if .R.Losses}}<h2>Lost games</h2>
+<p>{{.R.LostGames}} dead-lettered (no record) and {{.R.ErrorGames}} ended in error: {{f "%.1f" (pctOf .R.LostShare)}}% of the batch.</p>
+<table><tr><th>worker</th><th>games lost</th><th>first error</th></tr>{{range .R.Losses}}<tr><td>{{.Worker}}</td><td>{{.Games}}</td><td>{{.FirstError}}</td></tr>{{end}}</table>{{end}}
 {{if .R.Undecided}}<h2>Undecided</h2>
 <p>The interval straddles the threshold: the games ran out first.</p>
 <ul>{{range .R.Undecided}}<li><b>{{.Name}}</b> ({{more .MoreGames}} would decide it): {{.Detail}}</li>{{end}}</ul>{{end}}

@@ -109,6 +109,14 @@ func (r *Report) Markdown() []byte {
 	}
 	w("%d games (%d left out for errors) in %s. Ladder, weakest first: %s. Rates read from %d %s; intervals are %d%%.\n\n",
 		r.Games, r.ErrorGames, wallText(r.WallSeconds), cell(strings.Join(r.Ladder, " < ")), r.Scope.Games, cell(r.Scope.Description), conf)
+	if r.LostGames > 0 || len(r.Losses) > 0 {
+		w("Lost games: %d dead-lettered (no record) and %d ended in error, %.1f%% of the batch (a verdict may leave out %.0f%%).\n\n| worker | games lost | first error |\n|---|---|---|\n",
+			r.LostGames, r.ErrorGames, 100*r.LostShare, 100*stats.MaxLostShare)
+		for _, l := range r.Losses {
+			w("| %s | %d | %s |\n", cell(l.Worker), l.Games, cell(l.FirstError))
+		}
+		w("\n")
+	}
 
 	w("### Checks\n\n| flag | value | %d%% interval | threshold | state |\n|---|---|---|---|---|\n", conf)
 	for _, c := range r.Checks {

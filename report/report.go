@@ -42,6 +42,31 @@ type Input struct {
 	Examples  []Examples
 	GamesFile string
 	Played    []GameSummary
+
+	// Lost are the batch's games that count in no figure, with the
+	// worker that lost each: every dead-lettered game, and those ending
+	// in error that the caller could name a worker for (Analysis.Errors
+	// counts those in any case).
+	Lost []LostGame
+}
+
+// LostGame is one game of the batch that counts in no figure.
+type LostGame struct {
+	// Worker is the worker that lost it, as its record or dead letter
+	// names it; empty when none is known (the server gave up on a job
+	// whose last worker said nothing).
+	Worker string
+	Error  string
+	// DeadLettered: no record at all; else a record that ended in error.
+	DeadLettered bool
+}
+
+// Loss is one row of the lost games' table: a worker, the games it lost
+// and the first error it gave.
+type Loss struct {
+	Worker     string `json:"worker"`
+	Games      int    `json:"games"`
+	FirstError string `json:"first_error"`
 }
 
 // Flag is a raised verdict flag.
@@ -106,6 +131,9 @@ type Report struct {
 	Warnings      []stats.Warning   `json:"warnings"`
 	Games         int               `json:"games"`
 	ErrorGames    int               `json:"error_games"`
+	LostGames     int               `json:"lost_games"` // dead-lettered: no record
+	LostShare     float64           `json:"lost_share"` // LostGames and ErrorGames over the batch
+	Losses        []Loss            `json:"losses"`     // who lost them
 	WallSeconds   float64           `json:"wall_seconds"`
 	Ladder        []string          `json:"ladder"`
 	Doublings     []stats.Doubling  `json:"doublings"`
@@ -193,8 +221,62 @@ func New(in Input) (*Report, error) {
 	for _, c := range stats.Undecided(a.Checks) {
 		r.Undecided = append(r.Undecided, Undecided{c.Name, c.Detail, c.Value, c.Threshold, c.MoreGames})
 	}
+	r.Losses, r.LostGames = losses(in.Lost)
+	lost := r.ErrorGames + r.LostGames
+	r.LostShare = math.Round(stats.LostShare(r.Games, lost)*10000) / 10000
 	r.Reasons = r.explain()
+	if stats.TooManyLost(r.Games, lost) {
+		// Lost games may be the ones that would have changed the
+		// verdict, so the counted ones decide nothing.
+		r.Verdict = stats.Inconclusive
+		r.Reasons = append([]Reason{{Flag: stats.FlagLostGames, State: stats.StateUndecided, Text: r.lostSentence(lost)}}, r.Reasons...)
+	}
 	return r, nil
+}
+
+// losses tabulates lost games by worker, most first, and counts the
+// dead-lettered ones.
+func losses(lost []LostGame) ([]Loss, int) {
+	out := []Loss{}
+	row := map[string]int{}
+	dead := 0
+	for _, g := range lost {
+		if g.DeadLettered {
+			dead++
+		}
+		name := g.Worker
+		if name == "" {
+			name = "unknown"
+		}
+		i, ok := row[name]
+		if !ok {
+			i = len(out)
+			row[name] = i
+			out = append(out, Loss{Worker: name, FirstError: g.Error})
+		}
+		out[i].Games++
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Games != out[j].Games {
+			return out[i].Games > out[j].Games
+		}
+		return out[i].Worker < out[j].Worker
+	})
+	return out, dead
+}
+
+// lostSentence says why too many lost games leave the verdict open.
+func (r *Report) lostSentence(lost int) string {
+	who := ""
+	if len(r.Losses) > 0 {
+		var ws []string
+		for _, l := range r.Losses {
+			ws = append(ws, fmt.Sprintf("%s %d", l.Worker, l.Games))
+		}
+		who = " (by worker: " + strings.Join(ws, ", ") + ")"
+	}
+	return fmt.Sprintf("%d of the batch's %d games were lost%s: %.0f%%, more than the %.0f%% a verdict may leave out, so the counted games decide nothing; rerun with the failing workers fixed or removed.",
+		lost, r.Games+lost, who, 100*stats.LostShare(r.Games, lost), 100*stats.MaxLostShare)
 }
 
 // orEmpty keeps lists from encoding as null.
