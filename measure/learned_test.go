@@ -68,7 +68,7 @@ func TestLearnedPhases(t *testing.T) {
 					t.Fatalf("equal-strength game played by %s vs %s, want %s", r.P0, r.P1, want)
 				}
 			}
-			rep, err := tf.m.Report(f, s.Players, out.Results, time.Second, "")
+			rep, err := tf.m.Report(f, s.Players, out.Results, out.DeadLetters, time.Second, "")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -111,7 +111,7 @@ func TestServeMatchesMeasure(t *testing.T) {
 		t.Fatal(err)
 	}
 	measureDir := t.TempDir()
-	if _, err := tf.m.Report(f, s.Players, out.Results, time.Second, measureDir); err != nil {
+	if _, err := tf.m.Report(f, s.Players, out.Results, out.DeadLetters, time.Second, measureDir); err != nil {
 		t.Fatal(err)
 	}
 	measured, err := os.ReadFile(filepath.Join(measureDir, "five-by-five.json"))

@@ -106,18 +106,20 @@ func (m *Measurer) prepare(f *File, h *farm.Hooks) {
 	}
 }
 
-// Report assesses a file's results against the ladder players, writes
+// Report assesses a file's results against the ladder players, counts
+// the lost games (dead letters, and results ending in error) with their
+// workers, writes
 // NAME.json, NAME.md, NAME.html and the game records NAME.pgn and
 // NAME.games.jsonl into dir unless dir is empty, and exports the verdict
 // as the ruleset_viable metric.
-func (m *Measurer) Report(f *File, players []string, results []protocol.Result, wall time.Duration, dir string) (*report.Report, error) {
-	rep, _, err := m.ReportGames(f, players, results, wall, dir)
+func (m *Measurer) Report(f *File, players []string, results []protocol.Result, dead []protocol.DeadLetter, wall time.Duration, dir string) (*report.Report, error) {
+	rep, _, err := m.ReportGames(f, players, results, dead, wall, dir)
 	return rep, err
 }
 
 // ReportGames is Report that also returns the games as PGN.
-func (m *Measurer) ReportGames(f *File, players []string, results []protocol.Result, wall time.Duration, dir string) (*report.Report, []byte, error) {
-	rep, games, err := m.Assess(f, players, results, wall)
+func (m *Measurer) ReportGames(f *File, players []string, results []protocol.Result, dead []protocol.DeadLetter, wall time.Duration, dir string) (*report.Report, []byte, error) {
+	rep, games, err := m.Assess(f, players, results, dead, wall)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -147,8 +149,10 @@ func (m *Measurer) ReportGames(f *File, players []string, results []protocol.Res
 // against the ladder players, the piece values the top rung played with,
 // the board, the games played and the example games each flag links to.
 // Each game is read from the replay that verified it (or, on a farm that
-// skips verifying, from one made here). It also returns the game records.
-func (m *Measurer) Assess(f *File, players []string, results []protocol.Result, wall time.Duration) (*report.Report, []records.Game, error) {
+// skips verifying, from one made here). The dead letters and the results
+// ending in error are the report's lost games. It also returns the game
+// records.
+func (m *Measurer) Assess(f *File, players []string, results []protocol.Result, dead []protocol.DeadLetter, wall time.Duration) (*report.Report, []records.Game, error) {
 	if f.Game == nil {
 		return nil, nil, errNoGame
 	}
@@ -168,6 +172,7 @@ func (m *Measurer) Assess(f *File, players []string, results []protocol.Result, 
 	in.Board = records.Board(f.Game)
 	in.Start = records.StartFrame(f.Game, in.Board)
 	in.Played = records.Summaries(games)
+	in.Lost = lostGames(results, dead)
 	rep, err := newReport(in)
 	if err != nil {
 		return nil, nil, err
@@ -175,6 +180,21 @@ func (m *Measurer) Assess(f *File, players []string, results []protocol.Result, 
 	// The examples follow the flags, which the report settles.
 	rep.Examples = records.Examples(f.Game, games, rep)
 	return rep, games, nil
+}
+
+// lostGames are the batch's games that count in no figure: results that
+// ended in error, and dead letters, each with the worker that lost it.
+func lostGames(results []protocol.Result, dead []protocol.DeadLetter) []report.LostGame {
+	var out []report.LostGame
+	for _, r := range results {
+		if r.Ending == string(engine.EndError) {
+			out = append(out, report.LostGame{Worker: r.WorkerID, Error: "the game ended in error"})
+		}
+	}
+	for _, d := range dead {
+		out = append(out, report.LostGame{Worker: d.WorkerID, Error: d.Error, DeadLettered: true})
+	}
+	return out
 }
 
 // newReport is report.New; a test counts the calls through it.

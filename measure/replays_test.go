@@ -57,7 +57,7 @@ func TestOneReplayPerGame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep, err := tf.m.Report(f, tc.s.Players, out.Results, time.Second, t.TempDir())
+			rep, err := tf.m.Report(f, tc.s.Players, out.Results, out.DeadLetters, time.Second, t.TempDir())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -58,7 +58,7 @@ func measureOne(ctx context.Context, m *measure.Measurer, f *measure.File, s mea
 		d := o.DeadLetters[0]
 		return &Measured{Err: fmt.Errorf("engine failure in %d games (game %d: %s)", n, d.Job.Game, d.Error)}
 	}
-	rep, _, err := m.Assess(f, s.Players, o.Results, o.Elapsed)
+	rep, _, err := m.Assess(f, s.Players, o.Results, o.DeadLetters, o.Elapsed)
 	if err != nil {
 		return &Measured{Err: err}
 	}

@@ -46,7 +46,7 @@ type verdictWriter struct {
 // over every session that ran it.
 func (v *verdictWriter) report(f *measure.File, out *farm.Outcome) (string, error) {
 	wall := out.Elapsed
-	rep, err := v.m.Report(f, v.players, out.Results, wall, v.outDir)
+	rep, err := v.m.Report(f, v.players, out.Results, out.DeadLetters, wall, v.outDir)
 	if err != nil {
 		return "", err
 	}
@@ -76,9 +76,20 @@ func (v *verdictWriter) report(f *measure.File, out *farm.Outcome) (string, erro
 			reasons += fmt.Sprintf(" (about %d more games)", u.MoreGames)
 		}
 	}
+	lost := rep.LostGames + rep.ErrorGames
+	if stats.TooManyLost(rep.Games, lost) {
+		reasons += fmt.Sprintf("; too many games lost (%d of %d, more than %.0f%%)", lost, rep.Games+lost, 100*stats.MaxLostShare)
+	}
 	took := wall.Round(time.Second).String()
 	if out.Resumed > 0 {
 		took += " over every session"
+	}
+	if len(rep.Losses) > 0 {
+		var by []string
+		for _, l := range rep.Losses {
+			by = append(by, fmt.Sprintf("%s %d", l.Worker, l.Games))
+		}
+		took += fmt.Sprintf("; %d lost: %s", lost, strings.Join(by, ", "))
 	}
 	fmt.Fprintf(v.w, "%s: %s%s (%d games in %s)\n", f.Label, rep.Verdict, reasons, rep.Games, took)
 	v.reports = append(v.reports, rep)
