@@ -121,6 +121,8 @@ type batchRun struct {
 	// been read at the last recheck, to tell a stalled reader.
 	lastSeq       uint64
 	readAtRecheck int
+
+	audit *auditor // nil without Hooks.Audit
 }
 
 type incomingMsg struct {
@@ -144,7 +146,7 @@ func (c *Coordinator) newBatchRun(plan protocol.Plan, ruleFile []byte, hooks Hoo
 		log: c.log.With().Str("batch", id).Str("ruleset", plan.Ruleset).Logger(),
 		rec: newRecords(jobs), sched: sched, progress: progress,
 		pubs: map[string]int{}, leases: map[string]string{}, refusal: map[string]string{},
-		incoming: make(chan incomingMsg, 256)}, nil
+		incoming: make(chan incomingMsg, 256), audit: newAuditor(hooks.Audit, key)}, nil
 }
 
 // settleEvery is how often a run looks again at records waiting for their
@@ -156,6 +158,12 @@ const maxSettlePerTick = 64
 
 func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	c := b.c
+	if b.audit != nil {
+		// Audits stop with the run.
+		var stopAudits context.CancelFunc
+		b.audit.ctx, stopAudits = context.WithCancel(ctx)
+		defer stopAudits()
+	}
 	if err := retry(ctx, func(ctx context.Context) error { return c.storeRuleFile(ctx, b.plan.RulesetHash, b.ruleFile) }); err != nil {
 		return nil, fmt.Errorf("storing the rule file: %w", err)
 	}
@@ -246,12 +254,23 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	if err := catchUp(); err != nil {
 		return nil, err
 	}
+	var auditAnswers <-chan auditDone
+	if b.audit != nil {
+		auditAnswers = b.audit.done
+	}
 	recheck := time.NewTicker(c.cfg.RecheckInterval)
 	defer recheck.Stop()
 	settle := time.NewTicker(settleEvery)
 	defer settle.Stop()
-	for !b.sched.finished(b.rec) {
+	for !b.sched.finished(b.rec) || b.audit.busy() {
 		select {
+		case d := <-auditAnswers:
+			if err := b.audited(ctx, d); err != nil {
+				return nil, err
+			}
+			if err := catchUp(); err != nil {
+				return nil, err
+			}
 		case in := <-b.incoming:
 			if in.gen != b.generation {
 				continue // from a consumer of a stream that is gone
@@ -328,6 +347,7 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	out := &Outcome{BatchID: b.id, Plan: b.plan, Duplicates: b.rec.duplicates, Rejected: b.rec.rejected,
 		Elapsed: b.elapsed(), Resumed: resumed}
 	b.sched.outcome(out, b.rec)
+	b.audit.summarise(out)
 	if !b.complete {
 		if err := b.finish(ctx, out); err != nil {
 			if errors.Is(err, ErrCancelled) {
@@ -658,6 +678,10 @@ func (b *batchRun) absorb(ctx context.Context, m jetstream.Msg) string {
 			b.reject(jobID, job.Ruleset, rejectRecord, err.Error())
 			return ""
 		}
+		if b.audit.refused(r) {
+			b.reject(jobID, job.Ruleset, rejectQuarantined, "worker "+r.WorkerID+" is quarantined")
+			return ""
+		}
 		if b.hooks.Verify != nil {
 			if err := b.hooks.Verify(r); err != nil {
 				b.reject(jobID, job.Ruleset, rejectVerify, err.Error())
@@ -802,12 +826,12 @@ func (b *batchRun) decide(ctx context.Context, jobID string, queued bool, queued
 			if len(fromWorkers) >= 2 && !b.complete {
 				b.contest(ctx, jobID, g[0].lease, len(fromWorkers))
 				if len(sealed) > 0 {
-					b.accept(jobID, sealed[0])
+					b.auditOrAccept(jobID, sealed[0])
 					b.duplicate(jobID, len(sealed)-1)
 				}
 				continue
 			}
-			b.accept(jobID, g[0])
+			b.auditOrAccept(jobID, g[0])
 			b.duplicate(jobID, len(g)-1)
 		}
 	}
@@ -852,6 +876,9 @@ func (b *batchRun) accept(jobID string, cand candidate) {
 	if cand.result != nil {
 		rec.results[jobID] = *cand.result
 		b.c.metrics.observeResult(*cand.result)
+		if b.audit != nil {
+			b.audit.score(*cand.result, 1)
+		}
 	} else {
 		d := *cand.dead
 		rec.dead[jobID] = d
@@ -866,6 +893,9 @@ func (b *batchRun) accept(jobID string, cand candidate) {
 // schedule.
 func (b *batchRun) pass() {
 	for _, jobID := range b.accepted {
+		if !b.rec.has(jobID) {
+			continue // discarded with a quarantined worker
+		}
 		if b.hooks.Record != nil {
 			if r, played := b.rec.results[jobID]; played {
 				b.hooks.Record(&r, nil)
@@ -937,6 +967,8 @@ func (b *batchRun) fillGaps(ctx context.Context) (int, error) {
 		jr := b.rec.per[j.JobID]
 		switch {
 		case queued[j.JobID] > 0 || b.rec.has(j.JobID):
+		case b.audit != nil && b.audit.holds(j.JobID):
+			// Waiting for its audit.
 		case jr != nil && (len(jr.pending) > 0 || jr.consumed < counts[j.JobID]):
 			// Records not yet read or judged.
 		case counts[j.JobID] > 0 && jr == nil:
