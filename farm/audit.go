@@ -309,12 +309,14 @@ func (b *batchRun) quarantine(ctx context.Context, worker, jobID, why string) er
 		}
 		delete(b.rec.results, id)
 		a.score(r, -1)
+		b.uncountPublication(id)
 		b.sched.retract(b.rec.jobs[id], b.rec)
 		again = append(again, b.rec.jobs[id])
 	}
 	for id, cand := range a.held {
 		if cand.result.WorkerID == worker {
 			delete(a.held, id)
+			b.uncountPublication(id)
 			again = append(again, b.rec.jobs[id])
 		}
 	}
@@ -325,6 +327,7 @@ func (b *batchRun) quarantine(ctx context.Context, worker, jobID, why string) er
 			if cand.result != nil && cand.result.WorkerID == worker {
 				q.Refused++
 				b.reject(id, b.rec.jobs[id].Ruleset, rejectQuarantined, "")
+				b.uncountPublication(id)
 				continue
 			}
 			keep = append(keep, cand)

@@ -680,6 +680,7 @@ func (b *batchRun) absorb(ctx context.Context, m jetstream.Msg) string {
 		}
 		if b.audit.refused(r) {
 			b.reject(jobID, job.Ruleset, rejectQuarantined, "worker "+r.WorkerID+" is quarantined")
+			b.uncountPublication(jobID)
 			return ""
 		}
 		if b.hooks.Verify != nil {
@@ -907,6 +908,15 @@ func (b *batchRun) pass() {
 		b.sched.cover(b.rec.jobs[jobID])
 	}
 	b.accepted = b.accepted[:0]
+}
+
+// uncountPublication takes back a publication answered by a quarantined
+// worker id, so that such a worker, pulling the job again and again,
+// cannot turn it into a dead letter (maxPublications): it only delays it.
+func (b *batchRun) uncountPublication(jobID string) {
+	if b.pubs[jobID] > 0 {
+		b.pubs[jobID]--
+	}
 }
 
 // maxPublications is how often one run publishes a job before it gives
