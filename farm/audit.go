@@ -257,17 +257,15 @@ func (b *batchRun) audited(ctx context.Context, d auditDone) error {
 	ruleset := b.rec.jobs[r.JobID].Ruleset
 	b.c.metrics.Audits.WithLabelValues(ruleset).Inc()
 	b.c.metrics.AuditSeconds.WithLabelValues(ruleset).Add(d.elapsed.Seconds())
-	if d.held {
-		if _, still := a.held[r.JobID]; !still {
-			return nil // its worker was quarantined meanwhile
-		}
-		delete(a.held, r.JobID)
+	if d.held && !a.holds(r.JobID) {
+		return nil // its worker was quarantined meanwhile
 	}
 	if _, banned := a.banned[r.WorkerID]; banned {
 		return nil
 	}
 	if d.err == nil {
 		if d.held {
+			delete(a.held, r.JobID)
 			// The worker's first audit passed: its first result counts,
 			// and those that waited with it count as any later one.
 			a.trusted[r.WorkerID] = true

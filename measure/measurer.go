@@ -31,8 +31,9 @@ type Measurer struct {
 	// Games, when set, is handed each file's game before its batch runs.
 	Games GameCache
 	// NoReplay counts results without replaying their moves through the
-	// engine (records.Replay) first: for farms whose workers play a
-	// stand-in runner. The report still replays them, once.
+	// engine (records.Replay) first, nor auditing them (Hooks.Audit): for
+	// farms whose workers play a stand-in runner. The report still
+	// replays them, once.
 	NoReplay bool
 	// Learned says the measurements asked for learned piece values
 	// (Settings.Learned), so a report can say why none were used.
@@ -43,6 +44,9 @@ type Measurer struct {
 	// rule file's hash, from Run to Report: one store for the batches of
 	// a file measured at once.
 	replays map[string]*replayed
+	// auditor plays audited jobs again with the engine (Hooks.Audit),
+	// handed each file's compiled game.
+	auditor *selfplay.Runner
 }
 
 // replayedOf is the replays kept for a rule file, made when there are
@@ -95,15 +99,28 @@ func (m *Measurer) Play(ctx context.Context, f *File, plan protocol.Plan, hooks 
 	return m.Coord.RunHooks(ctx, plan, f.Data, hooks)
 }
 
-// prepare sets h's Verify and hands the file's game to the in-process
-// workers.
+// prepare sets h's Verify and Audit and hands the file's game to the
+// in-process workers.
 func (m *Measurer) prepare(f *File, h *farm.Hooks) {
 	if !m.NoReplay {
 		h.Verify = m.replayedOf(f.Hash, f.Game).verify
+		h.Audit = m.auditRunner(f)
 	}
 	if m.Games != nil {
 		m.Games.Add(f.Hash, f.Game)
 	}
+}
+
+// auditRunner is the engine's runner, as the workers play, with the
+// file's game.
+func (m *Measurer) auditRunner(f *File) *selfplay.Runner {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.auditor == nil {
+		m.auditor = selfplay.NewRunner()
+	}
+	m.auditor.Add(f.Hash, f.Game)
+	return m.auditor
 }
 
 // Report assesses a file's results against the ladder players, writes

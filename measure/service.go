@@ -83,6 +83,7 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 				return h, fmt.Errorf("no compiled game for rule file %s", plan.RulesetHash)
 			}
 			h.Verify = m.replayedOf(plan.RulesetHash, g).verify
+			h.Audit = m.auditRunner(&File{Hash: plan.RulesetHash, Game: g})
 			return h, nil
 		},
 		Report: func(b farm.Finished) (farm.ServiceReport, error) {
