@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"balancefarm/protocol"
+
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // Audits. Play is deterministic per job (players, seed, node limit), so a
@@ -305,6 +307,7 @@ func (b *batchRun) quarantine(ctx context.Context, worker, jobID, why string) er
 		if r.WorkerID != worker {
 			continue
 		}
+		b.void(ctx, id, r.Lease)
 		delete(b.rec.results, id)
 		a.score(r, -1)
 		b.uncountPublication(id)
@@ -313,6 +316,7 @@ func (b *batchRun) quarantine(ctx context.Context, worker, jobID, why string) er
 	}
 	for id, cand := range a.held {
 		if cand.result.WorkerID == worker {
+			b.void(ctx, id, cand.lease)
 			delete(a.held, id)
 			b.uncountPublication(id)
 			again = append(again, b.rec.jobs[id])
@@ -324,6 +328,7 @@ func (b *batchRun) quarantine(ctx context.Context, worker, jobID, why string) er
 		for _, cand := range jr.pending {
 			if cand.result != nil && cand.result.WorkerID == worker {
 				q.Refused++
+				b.void(ctx, id, cand.lease)
 				b.reject(id, b.rec.jobs[id].Ruleset, rejectQuarantined, "")
 				b.uncountPublication(id)
 				continue
@@ -341,6 +346,22 @@ func (b *batchRun) quarantine(ctx context.Context, worker, jobID, why string) er
 		return nil
 	}
 	return b.publishJobs(ctx, again)
+}
+
+// void rules a publication answered by a quarantined worker id void,
+// here and, with a sealed verdict in the stream, for every later run: a
+// rerun of the complete batch, which audits nothing, would otherwise take
+// the worker's record as its publication's first answer.
+func (b *batchRun) void(ctx context.Context, jobID, lease string) {
+	b.rec.of(jobID).contested[protocol.LeaseNonce(lease)] = true
+	v := protocol.Verdict{V: protocol.Version, JobID: jobID, Lease: lease, Ruling: protocol.VerdictContested, Records: 1}
+	v.Seal = protocol.Seal(b.key, protocol.KindVerdicts, b.id, jobID, lease, v.Ruling)
+	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if _, err := b.c.Assets().JS.Publish(pctx, protocol.VerdictSubject(b.id, jobID), protocol.Marshal(v),
+		jetstream.WithMsgID(protocol.VerdictMsgID(jobID, lease))); err != nil {
+		b.log.Warn().Err(err).Str("job", jobID).Msg("verdict voiding a quarantined worker's record not stored")
+	}
 }
 
 // refused says whether a result comes from a quarantined worker id, and

@@ -358,7 +358,13 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 		c.metrics.BatchesDone.Inc()
 	}
 	b.log.Info().Int("results", len(out.Results)).Int("dead_letters", len(out.DeadLetters)).
-		Int("surplus", len(out.Surplus)).Int("duplicates", out.Duplicates).Int("rejected", out.Rejected).Msg("batch complete")
+		Int("surplus", len(out.Surplus)).Int("duplicates", out.Duplicates).Int("rejected", out.Rejected).
+		Func(func(e *zerolog.Event) {
+			if a := out.Audit; a != nil {
+				e.Int("audited", a.Audited).Float64("audit_seconds", a.Seconds).Float64("game_seconds", a.GameSeconds).
+					Int("quarantined", len(a.Quarantined))
+			}
+		}).Msg("batch complete")
 	return out, nil
 }
 
@@ -681,6 +687,7 @@ func (b *batchRun) absorb(ctx context.Context, m jetstream.Msg) string {
 		if b.audit.refused(r) {
 			b.reject(jobID, job.Ruleset, rejectQuarantined, "worker "+r.WorkerID+" is quarantined")
 			b.uncountPublication(jobID)
+			b.void(ctx, jobID, r.Lease)
 			return ""
 		}
 		if b.hooks.Verify != nil {

@@ -47,6 +47,8 @@ type Measurer struct {
 	// auditor plays audited jobs again with the engine (Hooks.Audit),
 	// handed each file's compiled game.
 	auditor *selfplay.Runner
+	// audits holds each batch's audit summary from its run to its report.
+	audits map[string]*farm.AuditSummary
 }
 
 // replayedOf is the replays kept for a rule file, made when there are
@@ -96,7 +98,53 @@ func (m *Measurer) Play(ctx context.Context, f *File, plan protocol.Plan, hooks 
 		return nil, errNoGame
 	}
 	m.prepare(f, &hooks)
-	return m.Coord.RunHooks(ctx, plan, f.Data, hooks)
+	out, err := m.Coord.RunHooks(ctx, plan, f.Data, hooks)
+	m.keepAudit(out)
+	return out, err
+}
+
+// keepAudit keeps a batch's audit summary for its report.
+func (m *Measurer) keepAudit(out *farm.Outcome) {
+	if out == nil || out.Audit == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.audits == nil || len(m.audits) >= maxKeptGames {
+		m.audits = map[string]*farm.AuditSummary{}
+	}
+	m.audits[out.BatchID] = out.Audit
+}
+
+// auditOf is the audits of the batches the results belong to, for their
+// report; they are forgotten. It is nil unless an audit quarantined a
+// worker: a report of honest workers reads the same whether or not (and
+// however long) its games were audited, resumed or served.
+func (m *Measurer) auditOf(results []protocol.Result) *report.Audit {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out *report.Audit
+	for _, r := range results {
+		a := m.audits[r.BatchID]
+		if a == nil {
+			continue
+		}
+		delete(m.audits, r.BatchID)
+		if out == nil {
+			out = &report.Audit{}
+		}
+		out.Audited += a.Audited
+		out.Mismatches += a.Mismatches
+		out.Seconds += a.Seconds
+		out.GameSeconds += a.GameSeconds
+		for _, q := range a.Quarantined {
+			out.Quarantined = append(out.Quarantined, report.Quarantine(q))
+		}
+	}
+	if out == nil || len(out.Quarantined) == 0 {
+		return nil
+	}
+	return out
 }
 
 // prepare sets h's Verify and Audit and hands the file's game to the
@@ -188,6 +236,7 @@ func (m *Measurer) Assess(f *File, players []string, results []protocol.Result, 
 	}
 	// The examples follow the flags, which the report settles.
 	rep.Examples = records.Examples(f.Game, games, rep)
+	rep.Audit = m.auditOf(results)
 	return rep, games, nil
 }
 

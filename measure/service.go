@@ -96,6 +96,7 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			if reportsDir != "" {
 				dir = filepath.Join(reportsDir, b.ID)
 			}
+			m.keepAudit(b.Outcome)
 			rep, pgn, err := m.ReportGames(f, b.Plan.Players, b.Outcome.Results, b.Wall, dir)
 			if err != nil {
 				return farm.ServiceReport{}, err

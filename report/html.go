@@ -76,6 +76,9 @@ p.reasons.clear { font-size: 1.15em; }
 </section>
 <figure id="first-mover" class="wide"><figcaption>{{.FirstMover.Title}}</figcaption>{{inline .FirstMover.SVG}}</figure>
 <p class="facts"><span>File: <code>{{.R.File}}</code></span><span id="games">Games: {{.R.Games}}</span><span>Left out for errors: {{.R.ErrorGames}}</span><span id="wall">Wall time: {{wall .R.WallSeconds}}</span>{{if .R.GamesFile}}<span>Every game: <a href="{{.R.GamesFile}}">{{.R.GamesFile}}</a></span>{{end}}</p>
+{{with .R.Audit}}{{if .Quarantined}}<section id="quarantined"><h2>Quarantined workers</h2>
+<p>A game played again from its job differed from the one these workers returned: their games were discarded and played again by others.</p>
+<ul>{{range .Quarantined}}<li><b>{{.Worker}}</b>: {{.Discarded}} games discarded, {{.Refused}} records refused (job {{.Job}}: {{.Reason}})</li>{{end}}</ul></section>{{end}}{{end}}
 {{if .R.Undecided}}<h2>Undecided</h2>
 <p>The interval straddles the threshold: the games ran out first.</p>
 <ul>{{range .R.Undecided}}<li><b>{{.Name}}</b> ({{more .MoreGames}} would decide it): {{.Detail}}</li>{{end}}</ul>{{end}}
