@@ -97,13 +97,16 @@ type auditor struct {
 	slots    chan struct{}
 	done     chan auditDone
 	inFlight int
-	seen     map[string]bool         // worker ids with a result seen
-	trusted  map[string]bool         // worker ids whose first audit passed
-	held     map[string]candidate    // job -> result waiting for its audit
-	banned   map[string]*Quarantine  // quarantined worker ids
-	scores   map[string]*workerScore // per worker id
-	total    workerScore             // every counted result
-	summary  AuditSummary
+	seen     map[string]bool // worker ids with a result seen
+	trusted  map[string]bool // worker ids whose first audit passed
+	// requeue: jobs whose last record came from a quarantined worker id,
+	// queued again as soon as that publication leaves the queue.
+	requeue map[string]bool
+	held    map[string]candidate    // job -> result waiting for its audit
+	banned  map[string]*Quarantine  // quarantined worker ids
+	scores  map[string]*workerScore // per worker id
+	total   workerScore             // every counted result
+	summary AuditSummary
 }
 
 func newAuditor(runner GameRunner, key []byte) *auditor {
@@ -111,7 +114,7 @@ func newAuditor(runner GameRunner, key []byte) *auditor {
 		return nil
 	}
 	return &auditor{runner: runner, key: key, slots: make(chan struct{}, auditSlots()),
-		done: make(chan auditDone, 64), seen: map[string]bool{}, trusted: map[string]bool{}, held: map[string]candidate{},
+		done: make(chan auditDone, 64), seen: map[string]bool{}, trusted: map[string]bool{}, requeue: map[string]bool{}, held: map[string]candidate{},
 		banned: map[string]*Quarantine{}, scores: map[string]*workerScore{}}
 }
 
@@ -362,6 +365,40 @@ func (b *batchRun) void(ctx context.Context, jobID, lease string) {
 		jetstream.WithMsgID(protocol.VerdictMsgID(jobID, lease))); err != nil {
 		b.log.Warn().Err(err).Str("job", jobID).Msg("verdict voiding a quarantined worker's record not stored")
 	}
+}
+
+// requeueRefused queues again, as soon as their publication has left the
+// queue, the jobs a quarantined worker answered, instead of at the next
+// recheck: a worker that keeps pulling jobs to have them refused delays
+// them by a moment each, not by a recheck interval.
+func (b *batchRun) requeueRefused(ctx context.Context) error {
+	a := b.audit
+	if a == nil || len(a.requeue) == 0 || time.Now().Before(b.quietUntil) {
+		return nil
+	}
+	var due []protocol.Job
+	for jobID := range a.requeue {
+		if b.rec.has(jobID) || a.holds(jobID) || len(b.rec.of(jobID).pending) > 0 {
+			delete(a.requeue, jobID)
+			continue
+		}
+		qctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		_, queued, err := b.queuedLease(qctx, jobID)
+		cancel()
+		if err != nil {
+			b.quietUntil = time.Now().Add(time.Second)
+			break
+		}
+		if !queued {
+			delete(a.requeue, jobID)
+			due = append(due, b.rec.jobs[jobID])
+		}
+	}
+	if len(due) == 0 {
+		return nil
+	}
+	slices.SortFunc(due, func(x, y protocol.Job) int { return strings.Compare(x.JobID, y.JobID) })
+	return b.publishJobs(ctx, due)
 }
 
 // refused says whether a result comes from a quarantined worker id, and

@@ -55,8 +55,9 @@ func (l *liar) Run(ctx context.Context, ruleFile []byte, job protocol.Job, progr
 // auditedRun runs plan on a fresh server with the honest workers w0 and
 // w1 (two slots each), the given extra workers, and audits with the
 // honest runner. It also returns how many results of each worker id were
-// handed to Hooks.Record (counted, if only for a while).
-func auditedRun(t *testing.T, plan protocol.Plan, extra map[string]farm.GameRunner) (*farm.Outcome, map[string]int) {
+// handed to Hooks.Record (counted, if only for a while), and a rerun of
+// the plan on the same server, by a new coordinator, without audits.
+func auditedRun(t *testing.T, plan protocol.Plan, extra map[string]farm.GameRunner) (*farm.Outcome, map[string]int, func() *farm.Outcome) {
 	t.Helper()
 	s := startServer(t, t.TempDir())
 	for _, id := range []string{"w0", "w1"} {
@@ -87,7 +88,11 @@ func auditedRun(t *testing.T, plan protocol.Plan, extra map[string]farm.GameRunn
 	if out.Audit == nil {
 		t.Fatal("no audit summary")
 	}
-	return out, recorded
+	rerun := func() *farm.Outcome {
+		t.Helper()
+		return runBatch(t, js, plan, 30*time.Second)
+	}
+	return out, recorded, rerun
 }
 
 // sameGames says where two outcomes of one plan differ, game by game.
@@ -106,7 +111,7 @@ func sameGames(t *testing.T, got, want *farm.Outcome) {
 
 func TestAuditQuarantinesLyingWorker(t *testing.T) {
 	plan := testPlan(12, "audit")
-	honest, _ := auditedRun(t, plan, nil)
+	honest, _, _ := auditedRun(t, plan, nil)
 	if len(honest.Audit.Quarantined) != 0 || honest.Audit.Mismatches != 0 {
 		t.Fatalf("honest run quarantined: %+v", honest.Audit)
 	}
@@ -125,7 +130,7 @@ func TestAuditQuarantinesLyingWorker(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			defer farm.SetAuditEvery(tc.every)()
 			l := &liar{honest: tc.honestFirst}
-			out, recorded := auditedRun(t, plan, map[string]farm.GameRunner{"liar": l})
+			out, recorded, rerun := auditedRun(t, plan, map[string]farm.GameRunner{"liar": l})
 			if l.lies.Load() == 0 {
 				t.Skip("the lying worker got no job to lie about")
 			}
@@ -149,6 +154,10 @@ func TestAuditQuarantinesLyingWorker(t *testing.T) {
 					t.Fatalf("game %d of the quarantined worker counted", r.Game)
 				}
 			}
+			// The batch is complete: a rerun reads its records as they
+			// stand, audits nothing, and still counts none of the liar's.
+			again := rerun()
+			sameGames(t, again, honest)
 			t.Logf("audited %d of %d games: %.2fs of audit against %.2fs of games; %+v",
 				out.Audit.Audited, len(out.Results), out.Audit.Seconds, out.Audit.GameSeconds, q)
 		})
@@ -160,7 +169,7 @@ func TestAuditQuarantinesLyingWorker(t *testing.T) {
 func TestAuditNeverQuarantinesHonestWorkers(t *testing.T) {
 	defer farm.SetAuditEvery(1)()
 	plan := testPlan(20, "audit-honest")
-	out, _ := auditedRun(t, plan, nil)
+	out, _, _ := auditedRun(t, plan, nil)
 	if out.Audit.Mismatches != 0 || len(out.Audit.Quarantined) != 0 {
 		t.Fatalf("honest workers quarantined: %+v", out.Audit)
 	}

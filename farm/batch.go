@@ -286,6 +286,9 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 			if !caughtUp {
 				continue
 			}
+			if err := b.requeueRefused(ctx); err != nil {
+				return nil, err
+			}
 			n := 0
 			for job, jr := range b.rec.per {
 				if len(jr.pending) > 0 && n < maxSettlePerTick {
@@ -688,6 +691,7 @@ func (b *batchRun) absorb(ctx context.Context, m jetstream.Msg) string {
 			b.reject(jobID, job.Ruleset, rejectQuarantined, "worker "+r.WorkerID+" is quarantined")
 			b.uncountPublication(jobID)
 			b.void(ctx, jobID, r.Lease)
+			b.audit.requeue[jobID] = true
 			return ""
 		}
 		if b.hooks.Verify != nil {
