@@ -57,7 +57,8 @@ func (l *liar) Run(ctx context.Context, ruleFile []byte, job protocol.Job, progr
 // honest runner. It also returns how many results of each worker id were
 // handed to Hooks.Record (counted, if only for a while), and a rerun of
 // the plan on the same server, by a new coordinator, without audits.
-func auditedRun(t *testing.T, plan protocol.Plan, extra map[string]farm.GameRunner) (*farm.Outcome, map[string]int, func() *farm.Outcome) {
+// A stop function makes the batch sequential.
+func auditedRun(t *testing.T, plan protocol.Plan, stop farm.StopFunc, extra map[string]farm.GameRunner) (*farm.Outcome, map[string]int, func() *farm.Outcome) {
 	t.Helper()
 	s := startServer(t, t.TempDir())
 	for _, id := range []string{"w0", "w1"} {
@@ -80,17 +81,19 @@ func auditedRun(t *testing.T, plan protocol.Plan, extra map[string]farm.GameRunn
 			recorded[r.WorkerID]++
 		}
 	}
-	out, err := c.RunHooks(ctx, plan, testRuleFile, farm.Hooks{Audit: quickRunner(), Record: record})
+	out, err := c.RunHooks(ctx, plan, testRuleFile, farm.Hooks{Audit: quickRunner(), Record: record, Stop: stop})
 	if err != nil {
 		t.Fatalf("batch: %v", err)
 	}
-	checkOutcome(t, plan, out, 0)
+	if stop == nil {
+		checkOutcome(t, plan, out, 0)
+	}
 	if out.Audit == nil {
 		t.Fatal("no audit summary")
 	}
 	rerun := func() *farm.Outcome {
 		t.Helper()
-		return runBatch(t, js, plan, 30*time.Second)
+		return runSequential(t, js, plan, farm.Hooks{Stop: stop}, 30*time.Second)
 	}
 	return out, recorded, rerun
 }
@@ -107,13 +110,26 @@ func sameGames(t *testing.T, got, want *farm.Outcome) {
 			t.Fatalf("game %d (worker %s) differs from the honest run's (worker %s)", r.Game, r.WorkerID, w.WorkerID)
 		}
 	}
+	for i, p := range got.Pairings {
+		if w := want.Pairings[i]; p.Games != w.Games || p.Stopped != w.Stopped || p.Reason != w.Reason {
+			t.Fatalf("pairing %v ended %+v, in the honest run %+v", p.Players, p, w)
+		}
+	}
 }
 
 func TestAuditQuarantinesLyingWorker(t *testing.T) {
 	plan := testPlan(12, "audit")
-	honest, _, _ := auditedRun(t, plan, nil)
-	if len(honest.Audit.Quarantined) != 0 || honest.Audit.Mismatches != 0 {
-		t.Fatalf("honest run quarantined: %+v", honest.Audit)
+	honest := map[bool]*farm.Outcome{}
+	for _, sequential := range []bool{false, true} {
+		var stop farm.StopFunc
+		if sequential {
+			stop = stopOnFirstMoverWins
+		}
+		out, _, _ := auditedRun(t, plan, stop, nil)
+		if len(out.Audit.Quarantined) != 0 || out.Audit.Mismatches != 0 {
+			t.Fatalf("honest run quarantined: %+v", out.Audit)
+		}
+		honest[sequential] = out
 	}
 	tests := []struct {
 		name        string
@@ -122,19 +138,23 @@ func TestAuditQuarantinesLyingWorker(t *testing.T) {
 		// everCounted: the liar's honest games may count until it is
 		// caught.
 		everCounted bool
+		stop        farm.StopFunc
 	}{
-		{"lies from its first game", 0, 8, false},
-		{"lies after two honest games", 2, 1, true},
+		{"lies from its first game", 0, 8, false, nil},
+		{"lies after two honest games", 2, 1, true, nil},
+		// The stop rule reads what was played: it must stop where the
+		// honest run stopped, the discarded games taken back.
+		{"sequential, lies after two honest games", 2, 1, true, stopOnFirstMoverWins},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			defer farm.SetAuditEvery(tc.every)()
 			l := &liar{honest: tc.honestFirst}
-			out, recorded, rerun := auditedRun(t, plan, map[string]farm.GameRunner{"liar": l})
+			out, recorded, rerun := auditedRun(t, plan, tc.stop, map[string]farm.GameRunner{"liar": l})
 			if l.lies.Load() == 0 {
 				t.Skip("the lying worker got no job to lie about")
 			}
-			sameGames(t, out, honest)
+			sameGames(t, out, honest[tc.stop != nil])
 			if len(out.Audit.Quarantined) != 1 || out.Audit.Quarantined[0].Worker != "liar" {
 				t.Fatalf("quarantined %+v, want the liar alone", out.Audit.Quarantined)
 			}
@@ -157,7 +177,7 @@ func TestAuditQuarantinesLyingWorker(t *testing.T) {
 			// The batch is complete: a rerun reads its records as they
 			// stand, audits nothing, and still counts none of the liar's.
 			again := rerun()
-			sameGames(t, again, honest)
+			sameGames(t, again, honest[tc.stop != nil])
 			t.Logf("audited %d of %d games: %.2fs of audit against %.2fs of games; %+v",
 				out.Audit.Audited, len(out.Results), out.Audit.Seconds, out.Audit.GameSeconds, q)
 		})
@@ -169,7 +189,7 @@ func TestAuditQuarantinesLyingWorker(t *testing.T) {
 func TestAuditNeverQuarantinesHonestWorkers(t *testing.T) {
 	defer farm.SetAuditEvery(1)()
 	plan := testPlan(20, "audit-honest")
-	out, _, _ := auditedRun(t, plan, nil)
+	out, _, _ := auditedRun(t, plan, nil, nil)
 	if out.Audit.Mismatches != 0 || len(out.Audit.Quarantined) != 0 {
 		t.Fatalf("honest workers quarantined: %+v", out.Audit)
 	}
