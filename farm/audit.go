@@ -5,6 +5,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -199,12 +200,12 @@ func (a *auditor) start(ruleFile []byte, job protocol.Job, cand candidate, held 
 func (a *auditor) replay(ctx context.Context, ruleFile []byte, job protocol.Job, r protocol.Result) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("audit runner panicked: %v", p)
+			err = unplayable{fmt.Errorf("audit runner panicked: %v", p)}
 		}
 	}()
 	got, err := a.runner.Run(ctx, ruleFile, job, func() {})
 	if err != nil {
-		return fmt.Errorf("playing the job again: %w", err)
+		return unplayable{fmt.Errorf("playing the job again: %w", err)}
 	}
 	if !slices.Equal(got.Moves, r.Moves) {
 		ply := 0
@@ -218,6 +219,13 @@ func (a *auditor) replay(ctx context.Context, ruleFile []byte, job protocol.Job,
 	}
 	return nil
 }
+
+// unplayable is an audit that could not play the job: it says nothing
+// of the worker (the coordinator's runner failed), so the result is
+// taken as if it had not been sampled.
+type unplayable struct{ error }
+
+func (u unplayable) Unwrap() error { return u.error }
 
 // auditOrAccept counts a sound record, or holds it for an audit: a
 // worker id's first result is audited before it counts, and its results
@@ -267,6 +275,11 @@ func (b *batchRun) audited(ctx context.Context, d auditDone) error {
 	}
 	if _, banned := a.banned[r.WorkerID]; banned {
 		return nil
+	}
+	var failed unplayable
+	if errors.As(d.err, &failed) {
+		b.log.Warn().Err(d.err).Str("job", r.JobID).Str("worker", r.WorkerID).Msg("audit could not play the job; the result is taken unaudited")
+		d.err = nil
 	}
 	if d.err == nil {
 		if d.held {

@@ -2,6 +2,8 @@ package farm_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -60,6 +62,12 @@ func (l *liar) Run(ctx context.Context, ruleFile []byte, job protocol.Job, progr
 // A stop function makes the batch sequential.
 func auditedRun(t *testing.T, plan protocol.Plan, stop farm.StopFunc, extra map[string]farm.GameRunner) (*farm.Outcome, map[string]int, func() *farm.Outcome) {
 	t.Helper()
+	return auditedRunWith(t, quickRunner(), plan, stop, extra)
+}
+
+// auditedRunWith is auditedRun with the audits played by auditor.
+func auditedRunWith(t *testing.T, auditor farm.GameRunner, plan protocol.Plan, stop farm.StopFunc, extra map[string]farm.GameRunner) (*farm.Outcome, map[string]int, func() *farm.Outcome) {
+	t.Helper()
 	s := startServer(t, t.TempDir())
 	for _, id := range []string{"w0", "w1"} {
 		namedWorker(t, s.ClientURL(), id, 2, quickRunner())
@@ -81,7 +89,7 @@ func auditedRun(t *testing.T, plan protocol.Plan, stop farm.StopFunc, extra map[
 			recorded[r.WorkerID]++
 		}
 	}
-	out, err := c.RunHooks(ctx, plan, testRuleFile, farm.Hooks{Audit: quickRunner(), Record: record, Stop: stop})
+	out, err := c.RunHooks(ctx, plan, testRuleFile, farm.Hooks{Audit: auditor, Record: record, Stop: stop})
 	if err != nil {
 		t.Fatalf("batch: %v", err)
 	}
@@ -185,15 +193,30 @@ func TestAuditQuarantinesLyingWorker(t *testing.T) {
 }
 
 // An honest worker's games play again exactly: audit them all, never a
-// mismatch.
+// mismatch. An audit that cannot play its job (the coordinator's runner
+// fails) says nothing of the worker either.
 func TestAuditNeverQuarantinesHonestWorkers(t *testing.T) {
 	defer farm.SetAuditEvery(1)()
-	plan := testPlan(20, "audit-honest")
-	out, _, _ := auditedRun(t, plan, nil, nil)
-	if out.Audit.Mismatches != 0 || len(out.Audit.Quarantined) != 0 {
-		t.Fatalf("honest workers quarantined: %+v", out.Audit)
+	failing := farm.RunnerFunc(func(context.Context, []byte, protocol.Job, func()) (protocol.Result, error) {
+		return protocol.Result{}, errors.New("engine failure on the coordinator")
+	})
+	tests := []struct {
+		name    string
+		auditor farm.GameRunner
+	}{
+		{"audits replay", quickRunner()},
+		{"audits fail to play", failing},
 	}
-	if out.Audit.Audited != len(out.Results) {
-		t.Fatalf("%d audited of %d games, want all", out.Audit.Audited, len(out.Results))
+	for i, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			plan := testPlan(20, fmt.Sprintf("audit-honest-%d", i))
+			out, _, _ := auditedRunWith(t, tc.auditor, plan, nil, nil)
+			if out.Audit.Mismatches != 0 || len(out.Audit.Quarantined) != 0 {
+				t.Fatalf("honest workers quarantined: %+v", out.Audit)
+			}
+			if out.Audit.Audited != len(out.Results) {
+				t.Fatalf("%d audited of %d games, want all", out.Audit.Audited, len(out.Results))
+			}
+		})
 	}
 }

@@ -138,7 +138,9 @@
 // first discarded game), its later records are refused without using up
 // the job's publications, and the outcome, the report (audit.quarantined)
 // and the metrics name it (balancefarm_workers_quarantined_total,
-// balancefarm_audit_mismatches_total).
+// balancefarm_audit_mismatches_total). An audit whose own runner fails
+// to play the job says nothing of the worker: its result counts as if
+// not sampled.
 //
 // What a worker credential holder can still do, and what it costs:
 //
