@@ -1,6 +1,8 @@
 package farm
 
 import (
+	"fmt"
+	"math"
 	"testing"
 
 	"balancefarm/protocol"
@@ -54,6 +56,49 @@ func TestScheduleRetract(t *testing.T) {
 			s.settle(p, rec)
 			if p.stopAt != 3 || len(p.counted) != 6 {
 				t.Fatalf("after the replay: stop at %d with %d counted, want 3 and 6", p.stopAt, len(p.counted))
+			}
+		})
+	}
+}
+
+// A worker whose first-mover score departs from its peers' is audited
+// one game in auditEveryOff instead of one in auditEvery.
+func TestAuditSampleRate(t *testing.T) {
+	tests := []struct {
+		name          string
+		own, peers    [3]int // first-mover wins, draws, losses
+		wantDeparts   bool
+		wantRateAbout float64
+	}{
+		{"like its peers", [3]int{5, 0, 5}, [3]int{10, 0, 10}, false, 1 / float64(auditEvery)},
+		{"first mover always wins", [3]int{10, 0, 0}, [3]int{10, 0, 10}, true, 1.0 / auditEveryOff},
+		{"too few games to tell", [3]int{5, 0, 0}, [3]int{10, 0, 10}, false, 1 / float64(auditEvery)},
+		{"too few peers to tell", [3]int{10, 0, 0}, [3]int{3, 0, 3}, false, 1 / float64(auditEvery)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newAuditor(RunnerFunc(nil), []byte("farm key"))
+			add := func(worker string, wdl [3]int) {
+				for i, winner := range []int{protocol.FirstMover, protocol.NoWinner, protocol.SecondMover} {
+					for range wdl[i] {
+						a.score(protocol.Result{WorkerID: worker, Winner: winner}, 1)
+					}
+				}
+			}
+			add("w", tc.own)
+			add("peer", tc.peers)
+			if got := a.departs("w"); got != tc.wantDeparts {
+				t.Fatalf("departs %v, want %v", got, tc.wantDeparts)
+			}
+			sampled := 0
+			const n = 4000
+			for i := range n {
+				if a.sampled("batch", protocol.Result{JobIdentity: protocol.JobIdentity{JobID: fmt.Sprintf("job-%d", i)}, WorkerID: "w"}) {
+					sampled++
+				}
+			}
+			if rate := float64(sampled) / n; math.Abs(rate-tc.wantRateAbout) > 0.03 {
+				t.Fatalf("sampled %.3f of the results, want about %.3f", rate, tc.wantRateAbout)
 			}
 		})
 	}
