@@ -121,6 +121,8 @@ type batchRun struct {
 	// been read at the last recheck, to tell a stalled reader.
 	lastSeq       uint64
 	readAtRecheck int
+
+	audit *auditor // nil without Hooks.Audit
 }
 
 type incomingMsg struct {
@@ -144,7 +146,7 @@ func (c *Coordinator) newBatchRun(plan protocol.Plan, ruleFile []byte, hooks Hoo
 		log: c.log.With().Str("batch", id).Str("ruleset", plan.Ruleset).Logger(),
 		rec: newRecords(jobs), sched: sched, progress: progress,
 		pubs: map[string]int{}, leases: map[string]string{}, refusal: map[string]string{},
-		incoming: make(chan incomingMsg, 256)}, nil
+		incoming: make(chan incomingMsg, 256), audit: newAuditor(hooks.Audit, key)}, nil
 }
 
 // settleEvery is how often a run looks again at records waiting for their
@@ -156,6 +158,12 @@ const maxSettlePerTick = 64
 
 func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	c := b.c
+	if b.audit != nil {
+		// Audits stop with the run.
+		var stopAudits context.CancelFunc
+		b.audit.ctx, stopAudits = context.WithCancel(ctx)
+		defer stopAudits()
+	}
 	if err := retry(ctx, func(ctx context.Context) error { return c.storeRuleFile(ctx, b.plan.RulesetHash, b.ruleFile) }); err != nil {
 		return nil, fmt.Errorf("storing the rule file: %w", err)
 	}
@@ -246,12 +254,23 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	if err := catchUp(); err != nil {
 		return nil, err
 	}
+	var auditAnswers <-chan auditDone
+	if b.audit != nil {
+		auditAnswers = b.audit.done
+	}
 	recheck := time.NewTicker(c.cfg.RecheckInterval)
 	defer recheck.Stop()
 	settle := time.NewTicker(settleEvery)
 	defer settle.Stop()
-	for !b.sched.finished(b.rec) {
+	for !b.sched.finished(b.rec) || b.audit.busy() {
 		select {
+		case d := <-auditAnswers:
+			if err := b.audited(ctx, d); err != nil {
+				return nil, err
+			}
+			if err := catchUp(); err != nil {
+				return nil, err
+			}
 		case in := <-b.incoming:
 			if in.gen != b.generation {
 				continue // from a consumer of a stream that is gone
@@ -266,6 +285,9 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 		case <-settle.C:
 			if !caughtUp {
 				continue
+			}
+			if err := b.requeueRefused(ctx); err != nil {
+				return nil, err
 			}
 			n := 0
 			for job, jr := range b.rec.per {
@@ -328,6 +350,7 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	out := &Outcome{BatchID: b.id, Plan: b.plan, Duplicates: b.rec.duplicates, Rejected: b.rec.rejected,
 		Elapsed: b.elapsed(), Resumed: resumed}
 	b.sched.outcome(out, b.rec)
+	b.audit.summarise(out)
 	if !b.complete {
 		if err := b.finish(ctx, out); err != nil {
 			if errors.Is(err, ErrCancelled) {
@@ -338,7 +361,13 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 		c.metrics.BatchesDone.Inc()
 	}
 	b.log.Info().Int("results", len(out.Results)).Int("dead_letters", len(out.DeadLetters)).
-		Int("surplus", len(out.Surplus)).Int("duplicates", out.Duplicates).Int("rejected", out.Rejected).Msg("batch complete")
+		Int("surplus", len(out.Surplus)).Int("duplicates", out.Duplicates).Int("rejected", out.Rejected).
+		Func(func(e *zerolog.Event) {
+			if a := out.Audit; a != nil {
+				e.Int("audited", a.Audited).Float64("audit_seconds", a.Seconds).Float64("game_seconds", a.GameSeconds).
+					Int("quarantined", len(a.Quarantined))
+			}
+		}).Msg("batch complete")
 	return out, nil
 }
 
@@ -658,6 +687,13 @@ func (b *batchRun) absorb(ctx context.Context, m jetstream.Msg) string {
 			b.reject(jobID, job.Ruleset, rejectRecord, err.Error())
 			return ""
 		}
+		if b.audit.refused(r) {
+			b.reject(jobID, job.Ruleset, rejectQuarantined, "worker "+r.WorkerID+" is quarantined")
+			b.uncountPublication(jobID)
+			b.void(ctx, jobID, r.Lease)
+			b.audit.requeue[jobID] = true
+			return ""
+		}
 		if b.hooks.Verify != nil {
 			if err := b.hooks.Verify(r); err != nil {
 				b.reject(jobID, job.Ruleset, rejectVerify, err.Error())
@@ -802,12 +838,12 @@ func (b *batchRun) decide(ctx context.Context, jobID string, queued bool, queued
 			if len(fromWorkers) >= 2 && !b.complete {
 				b.contest(ctx, jobID, g[0].lease, len(fromWorkers))
 				if len(sealed) > 0 {
-					b.accept(jobID, sealed[0])
+					b.auditOrAccept(jobID, sealed[0])
 					b.duplicate(jobID, len(sealed)-1)
 				}
 				continue
 			}
-			b.accept(jobID, g[0])
+			b.auditOrAccept(jobID, g[0])
 			b.duplicate(jobID, len(g)-1)
 		}
 	}
@@ -852,6 +888,9 @@ func (b *batchRun) accept(jobID string, cand candidate) {
 	if cand.result != nil {
 		rec.results[jobID] = *cand.result
 		b.c.metrics.observeResult(*cand.result)
+		if b.audit != nil {
+			b.audit.score(*cand.result, 1)
+		}
 	} else {
 		d := *cand.dead
 		rec.dead[jobID] = d
@@ -866,6 +905,9 @@ func (b *batchRun) accept(jobID string, cand candidate) {
 // schedule.
 func (b *batchRun) pass() {
 	for _, jobID := range b.accepted {
+		if !b.rec.has(jobID) {
+			continue // discarded with a quarantined worker
+		}
 		if b.hooks.Record != nil {
 			if r, played := b.rec.results[jobID]; played {
 				b.hooks.Record(&r, nil)
@@ -877,6 +919,15 @@ func (b *batchRun) pass() {
 		b.sched.cover(b.rec.jobs[jobID])
 	}
 	b.accepted = b.accepted[:0]
+}
+
+// uncountPublication takes back a publication answered by a quarantined
+// worker id, so that such a worker, pulling the job again and again,
+// cannot turn it into a dead letter (maxPublications): it only delays it.
+func (b *batchRun) uncountPublication(jobID string) {
+	if b.pubs[jobID] > 0 {
+		b.pubs[jobID]--
+	}
 }
 
 // maxPublications is how often one run publishes a job before it gives
@@ -937,6 +988,8 @@ func (b *batchRun) fillGaps(ctx context.Context) (int, error) {
 		jr := b.rec.per[j.JobID]
 		switch {
 		case queued[j.JobID] > 0 || b.rec.has(j.JobID):
+		case b.audit != nil && b.audit.holds(j.JobID):
+			// Waiting for its audit.
 		case jr != nil && (len(jr.pending) > 0 || jr.consumed < counts[j.JobID]):
 			// Records not yet read or judged.
 		case counts[j.JobID] > 0 && jr == nil:

@@ -170,6 +170,10 @@ type Outcome struct {
 	// job of the batch, failing the game check, or contested).
 	Duplicates int
 	Rejected   int
+	// Audit says what the audits did (nil without Hooks.Audit): how many
+	// results were played again, at what cost, and which worker ids were
+	// quarantined with how many games discarded.
+	Audit *AuditSummary
 	// Elapsed is the batch's running time over every session that ran it
 	// (BatchState.Elapsed); Resumed counts the jobs already recorded when
 	// this run opened the batch.
@@ -209,6 +213,11 @@ type Hooks struct {
 	// Verify, when set, checks a result beyond its fields (measure replays
 	// the moves through the engine); a result it refuses is never counted.
 	Verify func(protocol.Result) error
+	// Audit, when set, plays a sample of the results again with the job's
+	// players and seed and compares the games (see audit.go): a worker id
+	// with one that differs is quarantined and its games are played again.
+	// It must play as the workers do (measure hands the engine's runner).
+	Audit GameRunner
 	// Resumed, when set, is told once, after the records already in the
 	// stream are read, how many jobs had one and how many the batch
 	// expects; not called for a batch that starts with none.

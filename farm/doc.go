@@ -116,6 +116,57 @@
 // A coordinator that stops mid-batch and starts again resumes from what
 // was recorded.
 //
+// # Audits, and what a dishonest worker can still do
+//
+// The checks above make sure a record is a legal game of its job's rule
+// file; they cannot see whether the job's players chose its moves. Play
+// is deterministic per job (players, seed, node limit), so with an audit
+// runner (Hooks.Audit; measure and serve hand the engine's unless replays
+// are off) a batch run plays results again and compares the games (see
+// audit.go): the first result of every worker id before it counts, with
+// that worker's later results waiting on it; then one in 8 chosen by a
+// MAC of the job under the farm key, so a worker cannot tell which; one
+// in 2 for a worker whose first-mover score is 0.2 or more from its
+// peers' over at least 8 games each. Audits run on a quarter of the
+// coordinator's CPUs, off the loop that collects records; a batch does
+// not finish with one in flight. Their cost is about an eighth of the
+// games' CPU, plus one game per worker id per batch
+// (balancefarm_audit_seconds_total against the games' durations). A game
+// that differs quarantines its worker id for the rest of the run: every
+// result of it counted or waiting is discarded and its job queued again
+// (a sequential pairing's prefix and stop decision go back to before the
+// first discarded game), its later records are refused without using up
+// the job's publications, and the outcome, the report (audit.quarantined)
+// and the metrics name it (balancefarm_workers_quarantined_total,
+// balancefarm_audit_mismatches_total). An audit whose own runner fails
+// to play the job says nothing of the worker: its result counts as if
+// not sampled.
+//
+// What a worker credential holder can still do, and what it costs:
+//
+//   - A record's worker_id is written by the worker. JetStream keeps no
+//     publisher identity with a stored message, and results share one
+//     subject space, so quarantine binds to that id, not to the
+//     credential. A liar that takes a fresh id for every game has each
+//     game audited before it counts: its forged games never count; each
+//     costs the farm one audit and one game played again.
+//   - It can write another worker's id and lie, getting an honest
+//     worker quarantined for the batch: its games are played again. That
+//     costs time, not correctness. Binding records to credentials needs
+//     per-user result subjects the server enforces (deploy/natsauth), not
+//     built yet.
+//   - It can forge a few games under an id that passed its first audit:
+//     each is caught with probability 1/8 (1/2 when its scores depart),
+//     and one catch discards all of that id's games of the batch. k
+//     forged games go unseen with probability (7/8)^k: 51% for 5, under
+//     1% for 37 (the 37 of 62 that once turned chess not_viable). A lie
+//     small enough to hide moves a verdict little.
+//   - It can answer jobs and have them refused, or hold them until they
+//     time out: that delays the batch, bounded by its share of the queue.
+//   - Quarantine lasts one run of one batch: a rerun or resume audits
+//     again from scratch (records already in the stream included), and
+//     other batches do not know of it.
+//
 // # Streams that vanish, batches cancelled or abandoned
 //
 // When a recheck finds the farm's streams or buckets gone (a server

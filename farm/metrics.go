@@ -46,6 +46,12 @@ type CoordinatorMetrics struct {
 	RecordsRejected  *prometheus.CounterVec
 	StreamsRecreated prometheus.Counter
 	BatchesCancelled prometheus.Counter
+
+	Audits             *prometheus.CounterVec
+	AuditSeconds       *prometheus.CounterVec
+	AuditMismatches    *prometheus.CounterVec
+	Quarantines        *prometheus.CounterVec
+	QuarantineDiscards *prometheus.CounterVec
 }
 
 // Reasons a record is refused, the values of the reason label of
@@ -58,6 +64,8 @@ const (
 	rejectVerify     = "verify"
 	rejectSeal       = "seal"
 	rejectContested  = "contested"
+	// A record of a worker id that an audit quarantined.
+	rejectQuarantined = "quarantined"
 )
 
 // NewCoordinatorMetrics registers the coordinator's metrics on reg; a nil
@@ -96,11 +104,21 @@ func NewCoordinatorMetrics(reg prometheus.Registerer) *CoordinatorMetrics {
 		RulesetViable: f.gaugeVec("balancefarm_ruleset_viable",
 			"1 when the ruleset's latest completed measurement was viable, 0 when not.", "ruleset"),
 		RecordsRejected: f.counterVec("balancefarm_records_rejected_total",
-			"Records refused and never counted, by reason (unknown_job, unreadable, lease, record, verify, seal, contested).",
+			"Records refused and never counted, by reason (unknown_job, unreadable, lease, record, verify, seal, contested, quarantined).",
 			"ruleset", "reason"),
 		StreamsRecreated: f.counter("balancefarm_streams_recreated_total",
 			"Times a running batch found the farm's streams gone (a server that lost its store) and made them again."),
 		BatchesCancelled: f.counter("balancefarm_batches_cancelled_total", "Batches this process cancelled or saw cancelled."),
+		Audits: f.counterVec("balancefarm_audits_total",
+			"Results played again from their job to check them.", "ruleset"),
+		AuditSeconds: f.counterVec("balancefarm_audit_seconds_total",
+			"Wall time spent playing results again.", "ruleset"),
+		AuditMismatches: f.counterVec("balancefarm_audit_mismatches_total",
+			"Audited results whose game differed from their job's.", "ruleset"),
+		Quarantines: f.counterVec("balancefarm_workers_quarantined_total",
+			"Worker ids quarantined by a batch after an audit mismatch.", "ruleset"),
+		QuarantineDiscards: f.counterVec("balancefarm_quarantined_games_discarded_total",
+			"Counted or held games of quarantined workers thrown away and played again.", "ruleset"),
 	}
 }
 

@@ -178,6 +178,31 @@ func (s *schedule) settle(p *pairingRun, rec *records) bool {
 	return stopped
 }
 
+// retract takes a pairing's complete prefix back to before a job whose
+// counted record was discarded (its worker was quarantined): the results
+// its stop rule saw are cut to those before the job's pair, and a stop
+// decided on the discarded result is undone, so the rule is asked again,
+// at the same prefixes, as the replayed games come in. A job beyond the
+// stopping point (surplus) moves the prefix only.
+func (s *schedule) retract(j protocol.Job, rec *records) {
+	p, k := s.locate(j)
+	if p == nil || k >= p.prefix {
+		return
+	}
+	p.prefix = k
+	if p.stopAt >= 0 && k >= p.stopAt {
+		return
+	}
+	kept := 0
+	for _, before := range p.jobs[:2*k] {
+		if _, ok := rec.results[before.JobID]; ok {
+			kept++
+		}
+	}
+	p.counted = p.counted[:min(kept, len(p.counted))]
+	p.stopAt, p.reason = -1, ""
+}
+
 // due lists the jobs to publish so that every open pairing has window
 // pairs in flight beyond its complete prefix, and moves the frontiers.
 func (s *schedule) due() []protocol.Job {

@@ -38,7 +38,8 @@ func MirrorPlan(plan protocol.Plan, spec string) protocol.Plan {
 	return plan
 }
 
-// runLearned is Run in phases; h carries the caller's hooks and Verify.
+// runLearned is Run in phases; h carries the caller's hooks, Verify and
+// Audit.
 func (m *Measurer) runLearned(ctx context.Context, f *File, s Settings, full protocol.Plan, h farm.Hooks) (*farm.Outcome, error) {
 	ladder := LadderPlan(full)
 	h1, err := s.hooksMirrored(ladder, full.MirrorGames)
@@ -46,12 +47,13 @@ func (m *Measurer) runLearned(ctx context.Context, f *File, s Settings, full pro
 		return nil, err
 	}
 	mirrorGames := full.MirrorGames
-	h1.Verify, h1.Record, h1.Resumed = h.Verify, h.Record, h.Resumed
+	h1.Verify, h1.Audit, h1.Record, h1.Resumed = h.Verify, h.Audit, h.Record, h.Resumed
 	if h.Progress != nil {
 		// The equal-strength games are still to come.
 		h1.Progress = func(done, total int) { h.Progress(done, total+mirrorGames) }
 	}
 	out1, err := m.Coord.RunHooks(ctx, ladder, f.Data, h1)
+	m.keepAudit(out1)
 	if err != nil {
 		return nil, err
 	}
@@ -61,12 +63,13 @@ func (m *Measurer) runLearned(ctx context.Context, f *File, s Settings, full pro
 	if err != nil {
 		return nil, err
 	}
-	h2.Verify, h2.Record, h2.Resumed = h.Verify, h.Record, h.Resumed
+	h2.Verify, h2.Audit, h2.Record, h2.Resumed = h.Verify, h.Audit, h.Record, h.Resumed
 	if h.Progress != nil {
 		played := len(out1.Results) + len(out1.DeadLetters)
 		h2.Progress = func(done, total int) { h.Progress(played+done, played+total) }
 	}
 	out2, err := m.Coord.RunHooks(ctx, mirror, f.Data, h2)
+	m.keepAudit(out2)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +87,22 @@ func joinOutcomes(plan protocol.Plan, a, b *farm.Outcome) *farm.Outcome {
 		Pairings:    append(append([]farm.PairingOutcome(nil), a.Pairings...), b.Pairings...),
 		Duplicates:  a.Duplicates + b.Duplicates,
 		Rejected:    a.Rejected + b.Rejected,
+		Audit:       joinAudits(a.Audit, b.Audit),
 		Elapsed:     a.Elapsed + b.Elapsed,
 		Resumed:     a.Resumed + b.Resumed,
 	}
+}
+
+// joinAudits adds the audits of the two phases up; nil when neither had
+// any.
+func joinAudits(a, b *farm.AuditSummary) *farm.AuditSummary {
+	if a == nil || b == nil {
+		if a == nil {
+			return b
+		}
+		return a
+	}
+	return &farm.AuditSummary{Audited: a.Audited + b.Audited, Mismatches: a.Mismatches + b.Mismatches,
+		Seconds: a.Seconds + b.Seconds, GameSeconds: a.GameSeconds + b.GameSeconds,
+		Quarantined: append(append([]farm.Quarantine(nil), a.Quarantined...), b.Quarantined...)}
 }

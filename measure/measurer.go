@@ -31,8 +31,9 @@ type Measurer struct {
 	// Games, when set, is handed each file's game before its batch runs.
 	Games GameCache
 	// NoReplay counts results without replaying their moves through the
-	// engine (records.Replay) first: for farms whose workers play a
-	// stand-in runner. The report still replays them, once.
+	// engine (records.Replay) first, nor auditing them (Hooks.Audit): for
+	// farms whose workers play a stand-in runner. The report still
+	// replays them, once.
 	NoReplay bool
 	// Learned says the measurements asked for learned piece values
 	// (Settings.Learned), so a report can say why none were used.
@@ -43,6 +44,11 @@ type Measurer struct {
 	// rule file's hash, from Run to Report: one store for the batches of
 	// a file measured at once.
 	replays map[string]*replayed
+	// auditor plays audited jobs again with the engine (Hooks.Audit),
+	// handed each file's compiled game.
+	auditor *selfplay.Runner
+	// audits holds each batch's audit summary from its run to its report.
+	audits map[string]*farm.AuditSummary
 }
 
 // replayedOf is the replays kept for a rule file, made when there are
@@ -92,18 +98,77 @@ func (m *Measurer) Play(ctx context.Context, f *File, plan protocol.Plan, hooks 
 		return nil, errNoGame
 	}
 	m.prepare(f, &hooks)
-	return m.Coord.RunHooks(ctx, plan, f.Data, hooks)
+	out, err := m.Coord.RunHooks(ctx, plan, f.Data, hooks)
+	m.keepAudit(out)
+	return out, err
 }
 
-// prepare sets h's Verify and hands the file's game to the in-process
-// workers.
+// keepAudit keeps a batch's audit summary for its report.
+func (m *Measurer) keepAudit(out *farm.Outcome) {
+	if out == nil || out.Audit == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.audits == nil || len(m.audits) >= maxKeptGames {
+		m.audits = map[string]*farm.AuditSummary{}
+	}
+	m.audits[out.BatchID] = out.Audit
+}
+
+// auditOf is the audits of the batches the results belong to, for their
+// report; they are forgotten. It is nil unless an audit quarantined a
+// worker: a report of honest workers reads the same whether or not (and
+// however long) its games were audited, resumed or served.
+func (m *Measurer) auditOf(results []protocol.Result) *report.Audit {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out *report.Audit
+	for _, r := range results {
+		a := m.audits[r.BatchID]
+		if a == nil {
+			continue
+		}
+		delete(m.audits, r.BatchID)
+		if out == nil {
+			out = &report.Audit{}
+		}
+		out.Audited += a.Audited
+		out.Mismatches += a.Mismatches
+		out.Seconds += a.Seconds
+		out.GameSeconds += a.GameSeconds
+		for _, q := range a.Quarantined {
+			out.Quarantined = append(out.Quarantined, report.Quarantine(q))
+		}
+	}
+	if out == nil || len(out.Quarantined) == 0 {
+		return nil
+	}
+	return out
+}
+
+// prepare sets h's Verify and Audit and hands the file's game to the
+// in-process workers.
 func (m *Measurer) prepare(f *File, h *farm.Hooks) {
 	if !m.NoReplay {
 		h.Verify = m.replayedOf(f.Hash, f.Game).verify
+		h.Audit = m.auditRunner(f)
 	}
 	if m.Games != nil {
 		m.Games.Add(f.Hash, f.Game)
 	}
+}
+
+// auditRunner is the engine's runner, as the workers play, with the
+// file's game.
+func (m *Measurer) auditRunner(f *File) *selfplay.Runner {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.auditor == nil {
+		m.auditor = selfplay.NewRunner()
+	}
+	m.auditor.Add(f.Hash, f.Game)
+	return m.auditor
 }
 
 // Report assesses a file's results against the ladder players, counts
@@ -179,6 +244,7 @@ func (m *Measurer) Assess(f *File, players []string, results []protocol.Result, 
 	}
 	// The examples follow the flags, which the report settles.
 	rep.Examples = records.Examples(f.Game, games, rep)
+	rep.Audit = m.auditOf(results)
 	return rep, games, nil
 }
 

@@ -83,6 +83,7 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 				return h, fmt.Errorf("no compiled game for rule file %s", plan.RulesetHash)
 			}
 			h.Verify = m.replayedOf(plan.RulesetHash, g).verify
+			h.Audit = m.auditRunner(&File{Hash: plan.RulesetHash, Game: g})
 			return h, nil
 		},
 		Report: func(b farm.Finished) (farm.ServiceReport, error) {
@@ -95,6 +96,7 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			if reportsDir != "" {
 				dir = filepath.Join(reportsDir, b.ID)
 			}
+			m.keepAudit(b.Outcome)
 			rep, pgn, err := m.ReportGames(f, b.Plan.Players, b.Outcome.Results, b.Outcome.DeadLetters, b.Wall, dir)
 			if err != nil {
 				return farm.ServiceReport{}, err

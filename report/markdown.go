@@ -118,6 +118,17 @@ func (r *Report) Markdown() []byte {
 		w("\n")
 	}
 
+	if a := r.Audit; a != nil {
+		w("Audits: %d results played again from their jobs (%.1f s against %.1f s of games), %d differed.\n\n",
+			a.Audited, a.Seconds, a.GameSeconds, a.Mismatches)
+		for _, q := range a.Quarantined {
+			w("- Worker **%s** quarantined: %d games discarded and played again, %d records refused (job %s: %s).\n",
+				cell(q.Worker), q.Discarded, q.Refused, q.Job, cell(q.Reason))
+		}
+		if len(a.Quarantined) > 0 {
+			w("\n")
+		}
+	}
 	w("### Checks\n\n| flag | value | %d%% interval | threshold | state |\n|---|---|---|---|---|\n", conf)
 	for _, c := range r.Checks {
 		if !c.Assessed {

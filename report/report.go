@@ -158,6 +158,8 @@ type Report struct {
 	// GamesFile is the PGN beside the report that holds every game.
 	Examples  []Examples `json:"examples"`
 	GamesFile string     `json:"games_file,omitempty"`
+	// Audit is absent unless the farm's audits quarantined a worker.
+	Audit *Audit `json:"audit,omitempty"`
 
 	plies  []int
 	board  *Board
