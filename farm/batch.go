@@ -41,7 +41,10 @@ type candidate struct {
 // jobRecs is what a batch run knows of one job's records.
 type jobRecs struct {
 	consumed  int // messages read on the job's record subjects, refused ones too
-	pending   []candidate
+	// unreadable is how many records the stream counts for the job that it
+	// cannot deliver (a damaged store): they are never waited on.
+	unreadable int
+	pending    []candidate
 	contested map[string]bool // lease nonces ruled contested
 }
 
@@ -54,7 +57,14 @@ type records struct {
 	duplicates int
 	rejected   int
 	consumed   int // every message read from the records consumer
+	unreadable int // records the stream counts but cannot deliver
 }
+
+// seen is how many of the job's stored records are read or known lost.
+func (jr *jobRecs) seen() int { return jr.consumed + jr.unreadable }
+
+// seen is how many of the batch's stored records are read or known lost.
+func (r *records) seen() int { return r.consumed + r.unreadable }
 
 func newRecords(jobs []protocol.Job) *records {
 	r := &records{jobs: map[string]protocol.Job{}, results: map[string]protocol.Result{},
@@ -121,6 +131,11 @@ type batchRun struct {
 	// been read at the last recheck, to tell a stalled reader.
 	lastSeq       uint64
 	readAtRecheck int
+	// counts are the records the stream held per job at the last fillGaps,
+	// stored their sum; lastRead is when the reader last delivered one.
+	counts   map[string]int
+	stored   int
+	lastRead time.Time
 }
 
 type incomingMsg struct {
@@ -192,6 +207,7 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	}
 	b.log.Info().Int("jobs", len(b.rec.jobs)).Bool("sequential", b.hooks.Stop != nil).Str("state", state.State).Msg("batch open")
 
+	b.lastRead = time.Now()
 	if err := retry(ctx, b.startConsumer); err != nil {
 		return nil, fmt.Errorf("reading records: %w", err)
 	}
@@ -210,7 +226,7 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	catchUp := func() error {
 		first := false
 		if !caughtUp {
-			if b.rec.consumed < total {
+			if b.rec.seen() < total {
 				return nil
 			}
 			caughtUp, first = true, true
@@ -265,6 +281,11 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 			}
 		case <-settle.C:
 			if !caughtUp {
+				if b.unreadableFound(ctx) {
+					if err := catchUp(); err != nil {
+						return nil, err
+					}
+				}
 				continue
 			}
 			n := 0
@@ -347,7 +368,7 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 // recheck interval: an ordered consumer whose server was killed does not
 // always come back by itself. It goes on after the last record read.
 func (b *batchRun) checkReader(ctx context.Context, total int) {
-	read := b.rec.consumed
+	read := b.rec.seen()
 	stalled := total > read && read == b.readAtRecheck
 	b.readAtRecheck = read
 	if !stalled {
@@ -592,9 +613,9 @@ func (b *batchRun) recover(ctx context.Context, why error) error {
 	}
 	b.stopConsumer()
 	for _, jr := range b.rec.per {
-		jr.consumed, jr.pending = 0, nil
+		jr.consumed, jr.unreadable, jr.pending = 0, 0, nil
 	}
-	b.rec.consumed, b.lastSeq, b.readAtRecheck = 0, 0, 0
+	b.rec.consumed, b.rec.unreadable, b.lastSeq, b.readAtRecheck = 0, 0, 0, 0
 	if err := b.startConsumer(ctx); err != nil {
 		return err
 	}
@@ -609,6 +630,7 @@ func (b *batchRun) recover(ctx context.Context, why error) error {
 func (b *batchRun) absorb(ctx context.Context, m jetstream.Msg) string {
 	rec := b.rec
 	rec.consumed++
+	b.lastRead = time.Now()
 	kind, batch, jobID, ok := protocol.SplitSubject(m.Subject())
 	job, known := rec.jobs[jobID]
 	if !ok || batch != b.id || !known {
@@ -766,7 +788,7 @@ func (b *batchRun) queuedLease(ctx context.Context, jobID string) (string, bool,
 func (b *batchRun) decide(ctx context.Context, jobID string, queued bool, queuedNonce string, count int) {
 	rec := b.rec
 	jr := rec.of(jobID)
-	if len(jr.pending) == 0 || count > jr.consumed {
+	if len(jr.pending) == 0 || count > jr.seen() {
 		return
 	}
 	var order []string
@@ -919,10 +941,11 @@ func (b *batchRun) fillGaps(ctx context.Context) (int, error) {
 	for _, n := range counts {
 		total += n
 	}
+	b.counts, b.stored = counts, total
 	for jobID, jr := range b.rec.per {
 		// A job still queued in the snapshot is left to judgeFresh, which
 		// asks in the safe order; this one read the counts after the queue.
-		if len(jr.pending) == 0 || jr.consumed < counts[jobID] || queued[jobID] > 0 {
+		if len(jr.pending) == 0 || jr.seen() < counts[jobID] || queued[jobID] > 0 {
 			continue
 		}
 		b.decide(ctx, jobID, false, "", counts[jobID])
@@ -937,7 +960,7 @@ func (b *batchRun) fillGaps(ctx context.Context) (int, error) {
 		jr := b.rec.per[j.JobID]
 		switch {
 		case queued[j.JobID] > 0 || b.rec.has(j.JobID):
-		case jr != nil && (len(jr.pending) > 0 || jr.consumed < counts[j.JobID]):
+		case jr != nil && (len(jr.pending) > 0 || jr.seen() < counts[j.JobID]):
 			// Records not yet read or judged.
 		case counts[j.JobID] > 0 && jr == nil:
 			// Records not yet read.
@@ -949,6 +972,11 @@ func (b *batchRun) fillGaps(ctx context.Context) (int, error) {
 	}
 	if len(missing) == 0 {
 		return total, nil
+	}
+	if b.complete {
+		if err := b.reopen(ctx, len(missing)); err != nil {
+			return total, err
+		}
 	}
 	if b.rec.consumed > 0 || len(missing) < len(b.sched.published()) {
 		b.log.Info().Int("jobs", len(missing)).Int("queued", len(queued)).Int("recorded", len(counts)).
