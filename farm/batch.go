@@ -40,12 +40,12 @@ type candidate struct {
 
 // jobRecs is what a batch run knows of one job's records.
 type jobRecs struct {
-	consumed  int // messages read on the job's record subjects, refused ones too
+	consumed int // messages read on the job's record subjects, refused ones too
 	// unreadable is how many records the stream counts for the job that it
 	// cannot deliver (a damaged store): they are never waited on.
 	unreadable int
 	pending    []candidate
-	contested map[string]bool // lease nonces ruled contested
+	contested  map[string]bool // lease nonces ruled contested
 }
 
 // records collects one batch's records.
