@@ -266,6 +266,8 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	defer recheck.Stop()
 	settle := time.NewTicker(settleEvery)
 	defer settle.Stop()
+	room := time.NewTicker(roomEvery)
+	defer room.Stop()
 	for !b.sched.finished(b.rec) {
 		select {
 		case in := <-b.incoming:
@@ -297,6 +299,13 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 			}
 			if n > 0 {
 				if err := catchUp(); err != nil {
+					return nil, err
+				}
+			}
+		case <-room.C:
+			if caughtUp && !b.complete {
+				if err := b.checkRoom(ctx); err != nil {
+					b.saveElapsed(ctx)
 					return nil, err
 				}
 			}
@@ -1075,6 +1084,9 @@ func (b *batchRun) publishJobs(ctx context.Context, jobs []protocol.Job) error {
 			}
 		}
 		timeout.Stop()
+		if noRoom(lastErr) {
+			return fmt.Errorf("the jobs queue is full (its limit is -jobs-max-bytes): %d jobs not queued: %w", len(failed), lastErr)
+		}
 		if len(failed) > 0 {
 			b.log.Warn().Err(lastErr).Int("jobs", len(failed)).Msg("jobs not acknowledged by the server; retrying")
 			if !sleep(ctx, wait) {

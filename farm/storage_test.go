@@ -3,12 +3,17 @@ package farm_test
 import (
 	"context"
 	"crypto/rand"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"balancefarm/farm"
+
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // resultsBlock is the first message block of the results stream under a
@@ -91,5 +96,102 @@ func TestResumeDamagedResults(t *testing.T) {
 			}
 			checkOutcome(t, plan, out, 0)
 		})
+	}
+}
+
+// smallStore is a farm whose results stream holds 2 MiB: room for two
+// records of the longest game.
+func smallStore() farm.Config {
+	cfg := testConfig
+	cfg.ResultsMaxBytes = 2 << 20
+	return cfg
+}
+
+// fillResults publishes junk of size bytes to the results stream, as a
+// worker's credentials may, until the server refuses one; it returns the
+// refusal and how many were stored. A stream that never refuses fails the
+// test.
+func fillResults(t *testing.T, js jetstream.JetStream, size, most int) (int, error) {
+	t.Helper()
+	junk := make([]byte, size)
+	for i := range most {
+		if _, err := js.Publish(context.Background(), fmt.Sprintf("bf.results.junk%d.j%06d", size, i), junk); err != nil {
+			return i, err
+		}
+	}
+	t.Fatalf("%d messages of %d bytes stored, none refused", most, size)
+	return most, nil
+}
+
+// TestResultsStreamRefusesJunk publishes what a worker's credentials allow
+// beyond honest records: one message above the record cap, and a flood of
+// big ones. Both are refused, and the stream stays within its limit.
+func TestResultsStreamRefusesJunk(t *testing.T) {
+	cases := []struct {
+		name       string
+		size, most int
+		maxStored  int
+		refusal    string
+	}{
+		{"one message above the record cap", farm.MaxRecordBytes + 1, 1, 0, "message size exceeds maximum"},
+		{"a flood of 100 KiB messages", 100 << 10, 1000, 20, "maximum bytes exceeded"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := startServer(t, t.TempDir())
+			_, js := connect(t, s.ClientURL())
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			if _, err := farm.Setup(ctx, js, smallStore()); err != nil {
+				t.Fatal(err)
+			}
+			stored, err := fillResults(t, js, tc.size, tc.most)
+			if !strings.Contains(err.Error(), tc.refusal) {
+				t.Fatalf("refused with %v, want %q", err, tc.refusal)
+			}
+			if stored > tc.maxStored {
+				t.Fatalf("%d messages stored before the refusal, want at most %d", stored, tc.maxStored)
+			}
+			st, err := js.Stream(ctx, farm.StreamResults)
+			if err != nil {
+				t.Fatal(err)
+			}
+			info, err := st.Info(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if info.State.Bytes > uint64(smallStore().ResultsMaxBytes) {
+				t.Fatalf("results stream holds %d bytes, above its limit %d", info.State.Bytes, smallStore().ResultsMaxBytes)
+			}
+		})
+	}
+}
+
+// TestFullResultsStoreFailsRun fills the results stream with junk and then
+// runs an honest batch on it: the run must stop with ErrStoreFull, saying
+// how full the store is, long before its deadline.
+func TestFullResultsStoreFailsRun(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	_, js := connect(t, s.ClientURL())
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if _, err := farm.Setup(ctx, js, smallStore()); err != nil {
+		t.Fatal(err)
+	}
+	// Smaller and smaller junk, until not even a short record fits.
+	for _, size := range []int{100 << 10, 1 << 10, 16} {
+		fillResults(t, js, size, 4<<20/size)
+	}
+	workers(t, s.ClientURL(), 1, 4, quickRunner())
+	c, err := farm.NewCoordinator(ctx, js, smallStore(), testLogger(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Run(ctx, testPlan(4, "full store"), testRuleFile, nil)
+	if ctx.Err() != nil {
+		t.Fatalf("the run on a full store waited past its deadline: %v", err)
+	}
+	if !errors.Is(err, farm.ErrStoreFull) || !strings.Contains(err.Error(), "the results store is full (") {
+		t.Fatalf("run ended with %v, want the results store is full", err)
 	}
 }
