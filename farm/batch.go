@@ -171,7 +171,7 @@ const maxSettlePerTick = 64
 
 func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	c := b.c
-	if err := retry(ctx, func(ctx context.Context) error { return c.storeRuleFile(ctx, b.plan.RulesetHash, b.ruleFile) }); err != nil {
+	if err := retry(ctx, fullIsFinal(func(ctx context.Context) error { return c.storeRuleFile(ctx, b.plan.RulesetHash, b.ruleFile) })); err != nil {
 		return nil, fmt.Errorf("storing the rule file: %w", err)
 	}
 	// Watched before the batch is opened, so that a cancellation between
@@ -188,11 +188,11 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	}
 	defer func() { watcher.Stop() }()
 	var state BatchState
-	if err := retry(ctx, func(ctx context.Context) error {
+	if err := retry(ctx, fullIsFinal(func(ctx context.Context) error {
 		var err error
 		state, err = b.open(ctx)
 		return err
-	}); err != nil {
+	})); err != nil {
 		return nil, fmt.Errorf("recording the batch: %w", err)
 	}
 	b.complete = state.State == StateComplete

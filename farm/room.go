@@ -67,3 +67,17 @@ func (b *batchRun) checkRoom(ctx context.Context) error {
 		"free space (remove old batches' records) or raise the limit (-results-max-bytes), then run again to resume",
 		ErrStoreFull, info.State.Bytes, limit, left)
 }
+
+// fullIsFinal makes a refusal for want of room final for retry, in steps
+// that store messages: waiting frees no space. (Only there: the server
+// also answers "insufficient resources" when a cluster cannot place a
+// consumer for the moment.)
+func fullIsFinal(f func(context.Context) error) func(context.Context) error {
+	return func(ctx context.Context) error {
+		err := f(ctx)
+		if noRoom(err) {
+			return permanent{fmt.Errorf("the server's store is full: %w", err)}
+		}
+		return err
+	}
+}
