@@ -982,11 +982,6 @@ func (b *batchRun) fillGaps(ctx context.Context) (int, error) {
 	if len(missing) == 0 {
 		return total, nil
 	}
-	if b.complete {
-		if err := b.reopen(ctx, len(missing)); err != nil {
-			return total, err
-		}
-	}
 	if b.rec.consumed > 0 || len(missing) < len(b.sched.published()) {
 		b.log.Info().Int("jobs", len(missing)).Int("queued", len(queued)).Int("recorded", len(counts)).
 			Msg("queueing jobs neither queued nor recorded (lost, acknowledged unplayed, purged, or refused)")
@@ -1036,6 +1031,11 @@ func subjectCounts(ctx context.Context, s jetstream.Stream, filter string) (map[
 // acknowledge (under the same id). A job the server refuses because a
 // publication of it is queued already is left to that one.
 func (b *batchRun) publishJobs(ctx context.Context, jobs []protocol.Job) error {
+	if b.complete && len(jobs) > 0 {
+		if err := b.reopen(ctx, len(jobs)); err != nil {
+			return err
+		}
+	}
 	wait := 200 * time.Millisecond
 	for i := range jobs {
 		jobs[i].Lease = protocol.MakeLease(b.key, b.id, jobs[i].JobID)

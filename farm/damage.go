@@ -81,7 +81,7 @@ func (b *batchRun) reopen(ctx context.Context, missing int) error {
 			return permanent{fmt.Errorf("%w: %s", ErrCancelled, st.Reason)}
 		case StateComplete:
 			b.log.Error().Int("saved_results", st.Results).Int("saved_dead_letters", st.DeadLetters).
-				Int("counted", b.rec.done()).Int("missing", missing).
+				Int("read", b.rec.done()).Int("replaying", missing).
 				Msg("batch was complete but the results store lacks records of its games (damaged or purged): reopening it to play them again")
 		}
 		now := time.Now().UTC()
