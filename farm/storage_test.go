@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +16,15 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 )
+
+// gamesByJob is each counted game's moves, by job.
+func gamesByJob(out *farm.Outcome) map[string]string {
+	games := map[string]string{}
+	for _, r := range out.Results {
+		games[r.JobID] = strings.Join(r.Moves, " ")
+	}
+	return games
+}
 
 // resultsBlock is the first message block of the results stream under a
 // server's store directory.
@@ -29,8 +39,8 @@ func resultsBlock(t *testing.T, dir string) string {
 
 // TestResumeDamagedResults completes a batch, damages the stored records
 // the way a failing disk would, and runs the batch again: the rerun must
-// end (replaying the lost games) well before the test's deadline, never
-// wait on records the store cannot deliver.
+// end well before the test's deadline, never waiting on records the store
+// cannot deliver, and count the same games, the lost ones played again.
 func TestResumeDamagedResults(t *testing.T) {
 	damages := []struct {
 		name   string
@@ -62,40 +72,50 @@ func TestResumeDamagedResults(t *testing.T) {
 			}
 		}},
 	}
-	for _, tc := range damages {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			plan := testPlan(8, "damaged "+tc.name)
-			s := startServer(t, dir)
-			_, js := connect(t, s.ClientURL())
-			stop := workers(t, s.ClientURL(), 1, 4, quickRunner())
-			first := runBatch(t, js, plan, 30*time.Second)
-			checkOutcome(t, plan, first, 0)
-			stop()
-			s.Shutdown()
-			s.WaitForShutdown()
+	modes := []struct {
+		name  string
+		hooks farm.Hooks
+	}{
+		{"whole", farm.Hooks{}},
+		{"sequential, stopped early", farm.Hooks{Stop: stopOnFirstMoverWins, Window: 3}},
+		{"sequential, to the cap", farm.Hooks{Stop: (&stopAfterPairs{}).stop, Window: 2}},
+	}
+	for _, mode := range modes {
+		for _, tc := range damages {
+			t.Run(mode.name+"/"+tc.name, func(t *testing.T) {
+				dir := t.TempDir()
+				plan := testPlan(8, "damaged "+tc.name)
+				s := startServer(t, dir)
+				_, js := connect(t, s.ClientURL())
+				stop := workers(t, s.ClientURL(), 1, 4, quickRunner())
+				first := runSequential(t, js, plan, mode.hooks, 30*time.Second)
+				stop()
+				s.Shutdown()
+				s.WaitForShutdown()
 
-			tc.damage(t, resultsBlock(t, dir))
+				tc.damage(t, resultsBlock(t, dir))
 
-			s = startServer(t, dir)
-			_, js = connect(t, s.ClientURL())
-			workers(t, s.ClientURL(), 1, 4, quickRunner())
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-			defer cancel()
-			c, err := farm.NewCoordinator(ctx, js, testConfig, testLogger(t), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := c.Run(ctx, plan, testRuleFile, nil)
-			if ctx.Err() != nil {
-				t.Fatalf("the rerun of a damaged batch waited past its deadline: %v", err)
-			}
-			if err != nil {
-				t.Logf("refused: %v", err)
-				return
-			}
-			checkOutcome(t, plan, out, 0)
-		})
+				s = startServer(t, dir)
+				_, js = connect(t, s.ClientURL())
+				workers(t, s.ClientURL(), 1, 4, quickRunner())
+				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+				defer cancel()
+				c, err := farm.NewCoordinator(ctx, js, testConfig, testLogger(t), nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				again, err := c.RunHooks(ctx, plan, testRuleFile, mode.hooks)
+				if ctx.Err() != nil {
+					t.Fatalf("the rerun of a damaged batch waited past its deadline: %v", err)
+				}
+				if err != nil {
+					t.Fatalf("the rerun of a damaged batch: %v", err)
+				}
+				if got, want := gamesByJob(again), gamesByJob(first); !maps.Equal(got, want) {
+					t.Fatalf("the rerun counts %d games, the first run %d, or other moves", len(got), len(want))
+				}
+			})
+		}
 	}
 }
 
