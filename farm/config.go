@@ -214,6 +214,12 @@ func setup(ctx context.Context, js jetstream.JetStream, cfg Config, keep []byte)
 		return nil, err
 	}
 	st := a.Settings
+	if err := refuseShrink(ctx, js, StreamJobs, cfg.JobsMaxBytes); err != nil {
+		return nil, err
+	}
+	if err := refuseShrink(ctx, js, StreamResults, cfg.ResultsMaxBytes); err != nil {
+		return nil, err
+	}
 	a.Jobs, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        StreamJobs,
 		Description: "balancefarm jobs: one message per game, removed when a worker acknowledges it",
@@ -301,6 +307,20 @@ func setup(ctx context.Context, js jetstream.JetStream, cfg Config, keep []byte)
 		return nil, fmt.Errorf("rules bucket: %w", err)
 	}
 	return a, nil
+}
+
+// refuseShrink refuses a byte limit below what a stream holds already:
+// the server would make room by deleting the oldest messages, which in
+// the results stream are counted games.
+func refuseShrink(ctx context.Context, js jetstream.JetStream, name string, limit int64) error {
+	s, err := js.Stream(ctx, name)
+	if err != nil {
+		return nil // a new stream, or one CreateOrUpdateStream reports on
+	}
+	if held := s.CachedInfo().State.Bytes; held > uint64(limit) {
+		return permanent{fmt.Errorf("%s holds %d bytes, more than the limit of %d asked for, which would delete its oldest messages: raise the limit or remove old batches first", name, held, limit)}
+	}
+	return nil
 }
 
 // streamError says which stream could not be made, and what to do when

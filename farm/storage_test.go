@@ -215,3 +215,36 @@ func TestFullResultsStoreFailsRun(t *testing.T) {
 		t.Fatalf("run ended with %v, want the results store is full", err)
 	}
 }
+
+// TestSetupKeepsRecordsBeyondANewLimit stores records and sets the farm up
+// again with a byte limit below what the results stream holds: the setup
+// is refused, and every record stays (the server would have deleted the
+// oldest to fit the limit).
+func TestSetupKeepsRecordsBeyondANewLimit(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	_, js := connect(t, s.ClientURL())
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	a, err := farm.Setup(ctx, js, testConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const stored = 30
+	junk := make([]byte, 100<<10)
+	for i := range stored {
+		if _, err := js.Publish(ctx, fmt.Sprintf("bf.results.old.j%d", i), junk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := farm.Setup(ctx, js, smallStore()); err == nil || !strings.Contains(err.Error(), "would delete its oldest messages") {
+		t.Fatalf("setup with a limit below the records held: %v, want a refusal", err)
+	}
+	info, err := a.Results.Info(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.State.Msgs != stored || info.Config.MaxBytes != farm.DefaultResultsMaxBytes {
+		t.Fatalf("after the refused setup the stream holds %d records under a limit of %d, want %d under %d",
+			info.State.Msgs, info.Config.MaxBytes, stored, farm.DefaultResultsMaxBytes)
+	}
+}
