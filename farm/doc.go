@@ -149,7 +149,8 @@
 // MaxRecordBytes, twice the bound on a record of the longest game a rule
 // file allows (10,000 plies of moves of at most 40 bytes); a job at
 // MaxJobBytes. A full results stream refuses new records rather than
-// drop counted ones. A batch run that still needs records checks every
+// drop counted ones, and Setup refuses a limit below what a stream holds
+// (the server would delete the oldest messages to meet it). A batch run that still needs records checks every
 // two seconds that the stream has room for one more of the longest game,
 // and stops with ErrStoreFull ("the results store is full (N bytes of its
 // M): ...") when it has not; rerun it once there is room and it resumes.
