@@ -40,9 +40,12 @@ type candidate struct {
 
 // jobRecs is what a batch run knows of one job's records.
 type jobRecs struct {
-	consumed  int // messages read on the job's record subjects, refused ones too
-	pending   []candidate
-	contested map[string]bool // lease nonces ruled contested
+	consumed int // messages read on the job's record subjects, refused ones too
+	// unreadable is how many records the stream counts for the job that it
+	// cannot deliver (a damaged store): they are never waited on.
+	unreadable int
+	pending    []candidate
+	contested  map[string]bool // lease nonces ruled contested
 }
 
 // records collects one batch's records.
@@ -54,7 +57,14 @@ type records struct {
 	duplicates int
 	rejected   int
 	consumed   int // every message read from the records consumer
+	unreadable int // records the stream counts but cannot deliver
 }
+
+// seen is how many of the job's stored records are read or known lost.
+func (jr *jobRecs) seen() int { return jr.consumed + jr.unreadable }
+
+// seen is how many of the batch's stored records are read or known lost.
+func (r *records) seen() int { return r.consumed + r.unreadable }
 
 func newRecords(jobs []protocol.Job) *records {
 	r := &records{jobs: map[string]protocol.Job{}, results: map[string]protocol.Result{},
@@ -123,6 +133,12 @@ type batchRun struct {
 	readAtRecheck int
 
 	audit *auditor // nil without Hooks.Audit
+
+	// counts are the records the stream held per job at the last fillGaps,
+	// stored their sum; lastRead is when the reader last delivered one.
+	counts   map[string]int
+	stored   int
+	lastRead time.Time
 }
 
 type incomingMsg struct {
@@ -164,7 +180,7 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 		b.audit.ctx, stopAudits = context.WithCancel(ctx)
 		defer stopAudits()
 	}
-	if err := retry(ctx, func(ctx context.Context) error { return c.storeRuleFile(ctx, b.plan.RulesetHash, b.ruleFile) }); err != nil {
+	if err := retry(ctx, fullIsFinal(func(ctx context.Context) error { return c.storeRuleFile(ctx, b.plan.RulesetHash, b.ruleFile) })); err != nil {
 		return nil, fmt.Errorf("storing the rule file: %w", err)
 	}
 	// Watched before the batch is opened, so that a cancellation between
@@ -181,11 +197,11 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	}
 	defer func() { watcher.Stop() }()
 	var state BatchState
-	if err := retry(ctx, func(ctx context.Context) error {
+	if err := retry(ctx, fullIsFinal(func(ctx context.Context) error {
 		var err error
 		state, err = b.open(ctx)
 		return err
-	}); err != nil {
+	})); err != nil {
 		return nil, fmt.Errorf("recording the batch: %w", err)
 	}
 	b.complete = state.State == StateComplete
@@ -200,6 +216,7 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	}
 	b.log.Info().Int("jobs", len(b.rec.jobs)).Bool("sequential", b.hooks.Stop != nil).Str("state", state.State).Msg("batch open")
 
+	b.lastRead = time.Now()
 	if err := retry(ctx, b.startConsumer); err != nil {
 		return nil, fmt.Errorf("reading records: %w", err)
 	}
@@ -218,7 +235,7 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	catchUp := func() error {
 		first := false
 		if !caughtUp {
-			if b.rec.consumed < total {
+			if b.rec.seen() < total {
 				return nil
 			}
 			caughtUp, first = true, true
@@ -262,6 +279,8 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	defer recheck.Stop()
 	settle := time.NewTicker(settleEvery)
 	defer settle.Stop()
+	room := time.NewTicker(roomEvery)
+	defer room.Stop()
 	for !b.sched.finished(b.rec) || b.audit.busy() {
 		select {
 		case d := <-auditAnswers:
@@ -284,6 +303,11 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 			}
 		case <-settle.C:
 			if !caughtUp {
+				if b.unreadableFound(ctx) {
+					if err := catchUp(); err != nil {
+						return nil, err
+					}
+				}
 				continue
 			}
 			if err := b.requeueRefused(ctx); err != nil {
@@ -298,6 +322,13 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 			}
 			if n > 0 {
 				if err := catchUp(); err != nil {
+					return nil, err
+				}
+			}
+		case <-room.C:
+			if caughtUp && !b.complete {
+				if err := b.checkRoom(ctx); err != nil {
+					b.saveElapsed(ctx)
 					return nil, err
 				}
 			}
@@ -376,7 +407,7 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 // recheck interval: an ordered consumer whose server was killed does not
 // always come back by itself. It goes on after the last record read.
 func (b *batchRun) checkReader(ctx context.Context, total int) {
-	read := b.rec.consumed
+	read := b.rec.seen()
 	stalled := total > read && read == b.readAtRecheck
 	b.readAtRecheck = read
 	if !stalled {
@@ -621,9 +652,9 @@ func (b *batchRun) recover(ctx context.Context, why error) error {
 	}
 	b.stopConsumer()
 	for _, jr := range b.rec.per {
-		jr.consumed, jr.pending = 0, nil
+		jr.consumed, jr.unreadable, jr.pending = 0, 0, nil
 	}
-	b.rec.consumed, b.lastSeq, b.readAtRecheck = 0, 0, 0
+	b.rec.consumed, b.rec.unreadable, b.lastSeq, b.readAtRecheck = 0, 0, 0, 0
 	if err := b.startConsumer(ctx); err != nil {
 		return err
 	}
@@ -638,6 +669,7 @@ func (b *batchRun) recover(ctx context.Context, why error) error {
 func (b *batchRun) absorb(ctx context.Context, m jetstream.Msg) string {
 	rec := b.rec
 	rec.consumed++
+	b.lastRead = time.Now()
 	kind, batch, jobID, ok := protocol.SplitSubject(m.Subject())
 	job, known := rec.jobs[jobID]
 	if !ok || batch != b.id || !known {
@@ -802,7 +834,7 @@ func (b *batchRun) queuedLease(ctx context.Context, jobID string) (string, bool,
 func (b *batchRun) decide(ctx context.Context, jobID string, queued bool, queuedNonce string, count int) {
 	rec := b.rec
 	jr := rec.of(jobID)
-	if len(jr.pending) == 0 || count > jr.consumed {
+	if len(jr.pending) == 0 || count > jr.seen() {
 		return
 	}
 	var order []string
@@ -970,10 +1002,11 @@ func (b *batchRun) fillGaps(ctx context.Context) (int, error) {
 	for _, n := range counts {
 		total += n
 	}
+	b.counts, b.stored = counts, total
 	for jobID, jr := range b.rec.per {
 		// A job still queued in the snapshot is left to judgeFresh, which
 		// asks in the safe order; this one read the counts after the queue.
-		if len(jr.pending) == 0 || jr.consumed < counts[jobID] || queued[jobID] > 0 {
+		if len(jr.pending) == 0 || jr.seen() < counts[jobID] || queued[jobID] > 0 {
 			continue
 		}
 		b.decide(ctx, jobID, false, "", counts[jobID])
@@ -990,7 +1023,7 @@ func (b *batchRun) fillGaps(ctx context.Context) (int, error) {
 		case queued[j.JobID] > 0 || b.rec.has(j.JobID):
 		case b.audit != nil && b.audit.holds(j.JobID):
 			// Waiting for its audit.
-		case jr != nil && (len(jr.pending) > 0 || jr.consumed < counts[j.JobID]):
+		case jr != nil && (len(jr.pending) > 0 || jr.seen() < counts[j.JobID]):
 			// Records not yet read or judged.
 		case counts[j.JobID] > 0 && jr == nil:
 			// Records not yet read.
@@ -1052,6 +1085,11 @@ func subjectCounts(ctx context.Context, s jetstream.Stream, filter string) (map[
 // acknowledge (under the same id). A job the server refuses because a
 // publication of it is queued already is left to that one.
 func (b *batchRun) publishJobs(ctx context.Context, jobs []protocol.Job) error {
+	if b.complete && len(jobs) > 0 {
+		if err := b.reopen(ctx, len(jobs)); err != nil {
+			return err
+		}
+	}
 	wait := 200 * time.Millisecond
 	for i := range jobs {
 		jobs[i].Lease = protocol.MakeLease(b.key, b.id, jobs[i].JobID)
@@ -1100,6 +1138,9 @@ func (b *batchRun) publishJobs(ctx context.Context, jobs []protocol.Job) error {
 			}
 		}
 		timeout.Stop()
+		if noRoom(lastErr) {
+			return fmt.Errorf("the jobs queue is full (its limit is -jobs-max-bytes): %d jobs not queued: %w", len(failed), lastErr)
+		}
 		if len(failed) > 0 {
 			b.log.Warn().Err(lastErr).Int("jobs", len(failed)).Msg("jobs not acknowledged by the server; retrying")
 			if !sleep(ctx, wait) {

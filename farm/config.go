@@ -52,9 +52,34 @@ const (
 // of a batch's consumer ran out of deliveries.
 const MaxDeliveriesAdvisorySubjects = "$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES." + StreamJobs + ".*"
 
-// MaxRecordBytes caps one message in the results stream: a record of the
-// longest game fits, a flood of huge ones does not.
-const MaxRecordBytes = 4 << 20
+// What one record can legitimately weigh: a rule file allows at most
+// maxGamePlies plies (rules.max_plies), no move's text in the position
+// notation is longer than maxMoveText bytes (drops, promotions and
+// two-digit ranks of the widest boards included), and each move costs
+// three bytes more in JSON; recordSlack covers the record's other fields.
+const (
+	maxGamePlies = 10000
+	maxMoveText  = 40
+	recordSlack  = 64 << 10
+)
+
+// MaxRecordBytes caps one message in the results stream: twice the bound
+// on a record of the longest game, so that one always fits and a flood of
+// huge ones does not.
+const MaxRecordBytes = 2*maxGamePlies*(maxMoveText+3) + recordSlack
+
+// MaxJobBytes caps one message in the jobs stream (a job is a few hundred
+// bytes: identities, players, seed and lease).
+const MaxJobBytes = 64 << 10
+
+// Default byte limits of the streams. Together they fit a server with
+// max_file_store 1GB, which reserves each stream's limit when the stream
+// is made, beside the buckets.
+const (
+	DefaultResultsMaxBytes    = 768 << 20
+	DefaultJobsMaxBytes       = 128 << 20
+	DefaultAdvisoriesMaxBytes = 16 << 20
+)
 
 // Config sets the JetStream assets up. The zero value gets defaults fit for
 // real games; tests shorten the timings so that redelivery takes seconds.
@@ -76,6 +101,12 @@ type Config struct {
 	DuplicateWindow time.Duration
 	// ResultsMaxAge drops records older than this; zero keeps them.
 	ResultsMaxAge time.Duration
+	// ResultsMaxBytes and JobsMaxBytes bound the results and jobs streams
+	// (default DefaultResultsMaxBytes, DefaultJobsMaxBytes). A full
+	// results stream refuses new records, never drops old ones, and a
+	// batch run that needs room for a record fails saying so.
+	ResultsMaxBytes int64
+	JobsMaxBytes    int64
 	// RecheckInterval is how often a running batch looks for jobs that are
 	// neither queued nor recorded (lost with a server, acknowledged unplayed,
 	// purged) and queues them again.
@@ -125,6 +156,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.ResultsMaxAge > 0 && c.DuplicateWindow > c.ResultsMaxAge {
 		c.DuplicateWindow = c.ResultsMaxAge
+	}
+	if c.ResultsMaxBytes <= 0 {
+		c.ResultsMaxBytes = DefaultResultsMaxBytes
+	}
+	if c.JobsMaxBytes <= 0 {
+		c.JobsMaxBytes = DefaultJobsMaxBytes
 	}
 	if c.RecheckInterval <= 0 {
 		c.RecheckInterval = 30 * time.Second
@@ -177,6 +214,12 @@ func setup(ctx context.Context, js jetstream.JetStream, cfg Config, keep []byte)
 		return nil, err
 	}
 	st := a.Settings
+	if err := refuseShrink(ctx, js, StreamJobs, cfg.JobsMaxBytes); err != nil {
+		return nil, err
+	}
+	if err := refuseShrink(ctx, js, StreamResults, cfg.ResultsMaxBytes); err != nil {
+		return nil, err
+	}
 	a.Jobs, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        StreamJobs,
 		Description: "balancefarm jobs: one message per game, removed when a worker acknowledges it",
@@ -190,9 +233,11 @@ func setup(ctx context.Context, js jetstream.JetStream, cfg Config, keep []byte)
 		MaxMsgsPerSubject:    1,
 		Discard:              jetstream.DiscardNew,
 		DiscardNewPerSubject: true,
+		MaxBytes:             cfg.JobsMaxBytes,
+		MaxMsgSize:           MaxJobBytes,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("jobs stream: %w", err)
+		return nil, streamError("jobs", cfg.JobsMaxBytes, err)
 	}
 	if err := a.Jobs.DeleteConsumer(ctx, LegacyConsumerWorkers); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
 		return nil, fmt.Errorf("removing the shared consumer of earlier versions: %w", err)
@@ -212,9 +257,13 @@ func setup(ctx context.Context, js jetstream.JetStream, cfg Config, keep []byte)
 		Duplicates:  st.DuplicateWindow,
 		MaxAge:      cfg.ResultsMaxAge,
 		MaxMsgSize:  MaxRecordBytes,
+		MaxBytes:    cfg.ResultsMaxBytes,
+		// A full stream refuses new records: dropping old ones would
+		// lose games already counted.
+		Discard: jetstream.DiscardNew,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("results stream: %w", err)
+		return nil, streamError("results", cfg.ResultsMaxBytes, err)
 	}
 	a.Advisories, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        StreamAdvisories,
@@ -223,9 +272,12 @@ func setup(ctx context.Context, js jetstream.JetStream, cfg Config, keep []byte)
 		Retention:   jetstream.WorkQueuePolicy,
 		Storage:     storage,
 		Replicas:    st.Replicas,
+		MaxBytes:    DefaultAdvisoriesMaxBytes,
+		MaxMsgSize:  MaxJobBytes,
+		Discard:     jetstream.DiscardNew,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("advisories stream: %w", err)
+		return nil, streamError("advisories", DefaultAdvisoriesMaxBytes, err)
 	}
 	a.DeadLetter, err = a.Advisories.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
 		Durable:   ConsumerDeadLetter,
@@ -255,6 +307,30 @@ func setup(ctx context.Context, js jetstream.JetStream, cfg Config, keep []byte)
 		return nil, fmt.Errorf("rules bucket: %w", err)
 	}
 	return a, nil
+}
+
+// refuseShrink refuses a byte limit below what a stream holds already:
+// the server would make room by deleting the oldest messages, which in
+// the results stream are counted games.
+func refuseShrink(ctx context.Context, js jetstream.JetStream, name string, limit int64) error {
+	s, err := js.Stream(ctx, name)
+	if err != nil {
+		return nil // a new stream, or one CreateOrUpdateStream reports on
+	}
+	if held := s.CachedInfo().State.Bytes; held > uint64(limit) {
+		return permanent{fmt.Errorf("%s holds %d bytes, more than the limit of %d asked for, which would delete its oldest messages: raise the limit or remove old batches first", name, held, limit)}
+	}
+	return nil
+}
+
+// streamError says which stream could not be made, and what to do when
+// the server cannot reserve its byte limit.
+func streamError(stream string, maxBytes int64, err error) error {
+	var apiErr *jetstream.APIError
+	if errors.As(err, &apiErr) && apiErr.ErrorCode == jsErrCodeStorageResourcesExceeded {
+		return permanent{fmt.Errorf("%s stream: the server cannot reserve its limit of %d bytes (its max_file_store is smaller, or taken by other streams): free space on the server or give the stream a smaller limit: %w", stream, maxBytes, err)}
+	}
+	return fmt.Errorf("%s stream: %w", stream, err)
 }
 
 // setupFarm opens the farm bucket, creating it with a fresh key and cfg's

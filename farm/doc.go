@@ -13,11 +13,13 @@
 // find one another (see config.go):
 //
 //	BF_JOBS                   work-queue stream on bf.jobs.<batch>.<job>, at most one
-//	                          message per job (a second publication is refused)
+//	                          message per job (a second publication is refused);
+//	                          Config.JobsMaxBytes, MaxJobBytes a message
 //	  <batch>                 one durable pull consumer per batch, named by its id;
 //	                          explicit ack, AckWait, MaxDeliver from the farm's settings
 //	BF_RESULTS                limits stream on bf.results.<batch>.<job>, bf.dead.<batch>.<job>
-//	                          and bf.verdicts.<batch>.<job>
+//	                          and bf.verdicts.<batch>.<job>; Config.ResultsMaxBytes,
+//	                          MaxRecordBytes a message, full: new records refused
 //	BF_DEADLETTER_ADVISORIES  work-queue stream capturing
 //	                          $JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.BF_JOBS.*
 //	  deadletter              the coordinators' durable consumer on it
@@ -189,6 +191,34 @@
 // share a batch. In local mode each command keeps its own locked store
 // (package local): serve in .balancefarm/serve, measure and regress in
 // .balancefarm/measure, a second concurrent run in a sibling of its own.
+//
+// # Bounded storage, damaged stores
+//
+// Every stream has a byte limit and a message-size limit, which the
+// server reserves when it makes the stream (so they must fit its
+// max_file_store; the defaults fit 1 GB). A record is capped at
+// MaxRecordBytes, twice the bound on a record of the longest game a rule
+// file allows (10,000 plies of moves of at most 40 bytes); a job at
+// MaxJobBytes. A full results stream refuses new records rather than
+// drop counted ones, and Setup refuses a limit below what a stream holds
+// (the server would delete the oldest messages to meet it). A batch run that still needs records checks every
+// two seconds that the stream has room for one more of the longest game,
+// and stops with ErrStoreFull ("the results store is full (N bytes of its
+// M): ...") when it has not; rerun it once there is room and it resumes.
+// A run whose jobs the server refuses for want of room stops likewise.
+// Worker users may publish records only on a job's subject; since the
+// subject does not name the user, one credential can still fill the
+// results stream up to its limit (and then every run stops saying so).
+//
+// A damaged store is never waited on. When the records reader has
+// delivered nothing for two seconds while the stream counts records of
+// the batch it has not delivered, the run asks the store for the next
+// record after the last one read; when there is none, the counted records
+// are written off (logged at error level) and their games queued again.
+// A batch saved complete whose records the store no longer holds in full
+// (a truncated block, lost messages, records that no longer decode) is
+// reopened: the log compares its saved counts with the records found,
+// and the missing games are played again.
 //
 // # Sequential batches
 //

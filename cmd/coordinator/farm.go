@@ -43,28 +43,31 @@ const (
 // on it shares (measure, serve, regress, repair, match), and of the
 // measurement for those that measure.
 type farmFlags struct {
-	conn        farm.ConnectOptions
-	state       string
-	listen      string
-	workers     int
-	runner      string
-	noReplay    bool
-	players     string
-	games       int
-	seed        uint64
-	maxNodes    int64
-	maxWall     time.Duration
-	replicas    int
-	ackWait     time.Duration
-	maxDeliver  int
-	metricsAddr string
-	logFormat   string
-	logLevel    string
-	sequential  bool
-	window      int
-	precision   float64
-	learned     bool
-	reconfigure bool
+	conn       farm.ConnectOptions
+	state      string
+	listen     string
+	workers    int
+	runner     string
+	noReplay   bool
+	players    string
+	games      int
+	seed       uint64
+	maxNodes   int64
+	maxWall    time.Duration
+	replicas   int
+	ackWait    time.Duration
+	maxDeliver int
+	// resultsMaxBytes and jobsMaxBytes bound the streams (0: the farm's defaults).
+	resultsMaxBytes int64
+	jobsMaxBytes    int64
+	metricsAddr     string
+	logFormat       string
+	logLevel        string
+	sequential      bool
+	window          int
+	precision       float64
+	learned         bool
+	reconfigure     bool
 	// owner names the command in the batches it runs (serve resumes only
 	// its own).
 	owner string
@@ -101,6 +104,8 @@ func (f *farmFlags) addFarm(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	fs.IntVar(&f.replicas, "replicas", 1, "stream replicas (3 on a cluster)")
 	fs.DurationVar(&f.ackWait, "ack-wait", 60*time.Second, "how long a silent worker keeps a job before it is handed to another")
 	fs.IntVar(&f.maxDeliver, "max-deliver", 4, "deliveries of a job before it is dead-lettered as an engine failure")
+	fs.Int64Var(&f.resultsMaxBytes, "results-max-bytes", farm.DefaultResultsMaxBytes, "byte limit of the stream of game records: a full one refuses new records and the run stops saying so (the server reserves it; keep it within max_file_store)")
+	fs.Int64Var(&f.jobsMaxBytes, "jobs-max-bytes", farm.DefaultJobsMaxBytes, "byte limit of the stream of queued jobs")
 	fs.StringVar(&f.metricsAddr, "metrics-addr", metricsAddr, "address for /metrics (empty: off)")
 	fs.StringVar(&f.logFormat, "log-format", "auto", "log format: json, console or auto (console on a terminal)")
 	fs.StringVar(&f.logLevel, "log-level", logLevel, "log level: debug, info, warn, error")
@@ -122,7 +127,8 @@ func (f *farmFlags) ownerName() string {
 }
 
 func (f *farmFlags) config() farm.Config {
-	return farm.Config{Replicas: f.replicas, AckWait: f.ackWait, MaxDeliver: f.maxDeliver, Reconfigure: f.reconfigure, Owner: f.ownerName()}
+	return farm.Config{Replicas: f.replicas, AckWait: f.ackWait, MaxDeliver: f.maxDeliver, Reconfigure: f.reconfigure, Owner: f.ownerName(),
+		ResultsMaxBytes: f.resultsMaxBytes, JobsMaxBytes: f.jobsMaxBytes}
 }
 
 // replayOff: the in-process workers play a stand-in runner, whose moves

@@ -139,7 +139,13 @@ const (
 // create, change or delete any stream or consumer but the object store's
 // read cursors, read the records, the batches or the farm's key, or
 // publish a coordinator's verdicts. A record it publishes counts only
-// under the lease of a job publication it pulled (see package farm).
+// under the lease of a job publication it pulled (see package farm). It
+// may publish records only on a job's subject (bf.results.<batch>.<job>,
+// bf.dead.<batch>.<job>), nothing deeper; the results stream's byte and
+// message-size limits bound what it can store there. The subjects do not
+// name the worker, so one worker user can still publish on any job's
+// subjects: binding records to the user that published them needs the
+// user's name in the subject.
 var WorkerPublish = []string{
 	"$JS.API.INFO",
 	"$JS.API.STREAM.INFO." + jobsStream,
@@ -156,8 +162,8 @@ var WorkerPublish = []string{
 	"$JS.API.CONSUMER.DELETE." + rulesStream + ".>",
 	"$JS.API.CONSUMER.INFO." + rulesStream + ".>",
 	"$JS.FC." + rulesStream + ".>",
-	"bf.results.>",
-	"bf.dead.>",
+	"bf.results.*.*",
+	"bf.dead.*.*",
 }
 
 // WorkerSubscribe is what worker user name may subscribe to: its own
