@@ -44,14 +44,9 @@ type abSearch[M comparable, P position[M]] struct {
 	ev       *evaluator
 	tt       *ttable[M]
 	maxDepth int
-	budget   int64 // nodes per move; 0: none
+	nodeBudget
 
 	// per search
-	ctx       context.Context
-	hardCap   int64
-	nodes     int64
-	stopped   bool
-	err       error
 	view      board
 	extra     any
 	iterDepth int
@@ -103,11 +98,11 @@ type nullMover interface {
 
 func newABSearch[M comparable, P position[M]](t *evalTables, spec PlayerSpec, seed uint64) *abSearch[M, P] {
 	s := &abSearch[M, P]{
-		ev:       newEvaluator(t),
-		rng:      newRNG(seed),
-		maxDepth: spec.Depth,
-		budget:   spec.Nodes,
-		nsq:      t.nsq,
+		ev:         newEvaluator(t),
+		rng:        newRNG(seed),
+		maxDepth:   spec.Depth,
+		nodeBudget: nodeBudget{budget: spec.Nodes},
+		nsq:        t.nsq,
 	}
 	if s.maxDepth == 0 {
 		s.maxDepth = maxSearchPly / 2
@@ -371,24 +366,6 @@ func (s *abSearch[M, P]) qchild(p P, side, ply, qd, alpha, beta int) int {
 // a game where repetition draws.
 func (s *abSearch[M, P]) repeated() bool {
 	return s.repeats != nil && s.repeats.NoProgress() >= 4 && s.repeats.Repetitions() >= 2
-}
-
-// tick counts a node and reports whether the search must stop.
-func (s *abSearch[M, P]) tick() bool {
-	s.nodes++
-	if s.stopped {
-		return true
-	}
-	if s.budget > 0 && s.nodes > s.budget {
-		s.stopped = true
-	}
-	if s.nodes > s.hardCap {
-		s.stopped, s.err = true, errNodeLimit
-	}
-	if s.nodes%ctxEvery == 0 && s.ctx.Err() != nil {
-		s.stopped, s.err = true, s.ctx.Err()
-	}
-	return s.stopped
 }
 
 func terminalScore(r result, stm, ply int) int {

@@ -30,17 +30,10 @@ const (
 // search picks a move for the seat to move in p, leaving p as it was.
 // hardCap is the most nodes it may spend before errNodeLimit.
 func (s *brsSearch[M, P]) search(ctx context.Context, p P, hardCap int64) (seatResult[M], error) {
-	s.begin(ctx, p, hardCap)
-	root := append([]M(nil), p.LegalMoves(nil)...)
-	if len(root) == 0 {
-		return seatResult[M]{}, nil
+	root, decided := s.rootMoves(ctx, p, hardCap)
+	if decided != nil {
+		return *decided, nil
 	}
-	if len(root) == 1 {
-		// A forced move needs no search; its score is left unknown.
-		return seatResult[M]{move: root[0], nodes: 1}, nil
-	}
-	var zero M
-	root = append(root[:0], s.ordered(p, 0, false, zero, false)...)
 	res := s.deepen(root, false, func(d int, root []M) (M, int, bool) {
 		best, bestScore, found := root[0], -scoreInf, false
 		for _, m := range root {

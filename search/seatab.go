@@ -21,17 +21,10 @@ func newParanoidSearch[M comparable, P seatedPosition[M]](t *evalTables, spec Pl
 // search picks a move for the seat to move in p, leaving p as it was.
 // hardCap is the most nodes it may spend before errNodeLimit.
 func (s *paranoidSearch[M, P]) search(ctx context.Context, p P, hardCap int64) (seatResult[M], error) {
-	s.begin(ctx, p, hardCap)
-	root := append([]M(nil), p.LegalMoves(nil)...)
-	if len(root) == 0 {
-		return seatResult[M]{}, nil
+	root, decided := s.rootMoves(ctx, p, hardCap)
+	if decided != nil {
+		return *decided, nil
 	}
-	if len(root) == 1 {
-		// A forced move needs no search; its score is left unknown.
-		return seatResult[M]{move: root[0], nodes: 1}, nil
-	}
-	var zero M
-	root = append(root[:0], s.ordered(p, 0, false, zero, false)...)
 	res := s.deepen(root, true, func(d int, root []M) (M, int, bool) {
 		best, bestScore, found := root[0], -scoreInf, false
 		alpha := -scoreInf
@@ -95,14 +88,9 @@ func (s *paranoidSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 		if s.stopped {
 			return 0
 		}
-		if v > best {
-			best = v
-			if v > alpha {
-				alpha = v
-				if alpha >= beta {
-					break
-				}
-			}
+		var cut bool
+		if best, alpha, cut = raise(v, best, alpha, beta); cut {
+			break
 		}
 	}
 	return best
@@ -141,15 +129,22 @@ func (s *paranoidSearch[M, P]) quiesce(p P, ply, qply, alpha, beta int) int {
 		if s.stopped {
 			return 0
 		}
-		if v > best {
-			best = v
-			if v > alpha {
-				alpha = v
-				if alpha >= beta {
-					break
-				}
-			}
+		var cut bool
+		if best, alpha, cut = raise(v, best, alpha, beta); cut {
+			break
 		}
 	}
 	return best
+}
+
+// raise folds a child's value v into the best value and alpha; cut says
+// alpha has reached beta.
+func raise(v, best, alpha, beta int) (newBest, newAlpha int, cut bool) {
+	if v > best {
+		best = v
+		if v > alpha {
+			return best, v, v >= beta
+		}
+	}
+	return best, alpha, false
 }

@@ -162,21 +162,16 @@ func (s *seatSides) resultScore(shares []float64, ply int) int {
 type seatSearchBase[M comparable, P seatedPosition[M]] struct {
 	ev       seatEvaluator
 	maxDepth int
-	budget   int64 // nodes per move; 0: none
+	nodeBudget
 
-	ctx     context.Context
-	hardCap int64
-	nodes   int64
-	stopped bool
-	err     error
-	sides   seatSides
-	shares  []float64
-	bufs    [maxSearchPly + 2][]M
-	keys    [maxSearchPly + 2][]int32
+	sides  seatSides
+	shares []float64
+	bufs   [maxSearchPly + 2][]M
+	keys   [maxSearchPly + 2][]int32
 }
 
 func newSeatSearchBase[M comparable, P seatedPosition[M]](t *evalTables, spec PlayerSpec) seatSearchBase[M, P] {
-	b := seatSearchBase[M, P]{ev: seatEvaluator{t: t}, maxDepth: spec.Depth, budget: spec.Nodes}
+	b := seatSearchBase[M, P]{ev: seatEvaluator{t: t}, maxDepth: spec.Depth, nodeBudget: nodeBudget{budget: spec.Nodes}}
 	if b.maxDepth <= 0 || b.maxDepth > maxSearchPly/2 {
 		b.maxDepth = maxSearchPly / 2
 	}
@@ -187,24 +182,6 @@ func (b *seatSearchBase[M, P]) begin(ctx context.Context, p P, hardCap int64) {
 	b.ctx, b.hardCap, b.nodes, b.stopped, b.err = ctx, hardCap, 0, false, nil
 	b.sides = sidesOf(p, p.SeatToMove())
 	b.shares = make([]float64, p.Seats())
-}
-
-// tick counts a node and reports whether the search must stop.
-func (b *seatSearchBase[M, P]) tick() bool {
-	b.nodes++
-	if b.stopped {
-		return true
-	}
-	if b.budget > 0 && b.nodes > b.budget {
-		b.stopped = true
-	}
-	if b.nodes > b.hardCap {
-		b.stopped, b.err = true, errNodeLimit
-	}
-	if b.nodes%ctxEvery == 0 && b.ctx.Err() != nil {
-		b.stopped, b.err = true, b.ctx.Err()
-	}
-	return b.stopped
 }
 
 // over reports whether the game has ended and, if so, its score for our
@@ -220,6 +197,22 @@ func (b *seatSearchBase[M, P]) over(p P, ply int) (int, bool) {
 // staticEval is the evaluation for our side.
 func (b *seatSearchBase[M, P]) staticEval(p P) int {
 	return b.sides.eval(b.ev.material(p, b.sides.n))
+}
+
+// rootMoves begins a search of p and orders its moves; decided is the
+// answer when there is nothing to search: no move, or a forced one (its
+// score left unknown).
+func (b *seatSearchBase[M, P]) rootMoves(ctx context.Context, p P, hardCap int64) (root []M, decided *seatResult[M]) {
+	b.begin(ctx, p, hardCap)
+	root = append([]M(nil), p.LegalMoves(nil)...)
+	switch len(root) {
+	case 0:
+		return nil, &seatResult[M]{}
+	case 1:
+		return nil, &seatResult[M]{move: root[0], nodes: 1}
+	}
+	var zero M
+	return append(root[:0], b.ordered(p, 0, false, zero, false)...), nil
 }
 
 // ordered lists the legal moves (captures alone when capturesOnly) at ply
