@@ -256,7 +256,10 @@
 //	    does by default) and seed override the service's defaults (400 if
 //	    they make a bad plan); fresh=1 measures again instead of reusing an
 //	    identical earlier measurement; file names the rule file for the
-//	    report (default: the ruleset's name). Before anything is queued the
+//	    report (default: the ruleset's name); a NAME that is . or .., holds
+//	    / or \ or a control character (NUL, CR, LF, ...), is not UTF-8 or is
+//	    longer than 255 bytes gets 400 before the file is read further, never
+//	    cleaned into another name. Before anything is queued the
 //	    file is compiled, its start position costed and the players
 //	    checked: a file the engine cannot play or that is too expensive to
 //	    play (measure.CheckCost), or an unknown player spec, gets 422 with

@@ -364,12 +364,20 @@ func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
+	// The name is checked before anything is planned, so a refused one
+	// never reaches a batch's identity or its report.
+	label := q.Get("file")
+	if label != "" {
+		if err := checkFileName(label); err != nil {
+			writeError(w, http.StatusBadRequest, err.Error(), nil)
+			return
+		}
+	}
 	plan, err := s.planFor(q, data)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error(), nil)
 		return
 	}
-	label := q.Get("file")
 	name, problems := s.cfg.Admit(label, data, plan.Players)
 	if len(problems) > 0 {
 		writeError(w, http.StatusUnprocessableEntity, "refused", problems)
