@@ -241,7 +241,9 @@
 // With a token (serve -token-file; required beyond loopback) every /v1
 // request needs "Authorization: Bearer TOKEN" (401 without). A client
 // must send its whole request within -read-timeout (15 s) or is dropped;
-// at most -max-conns connections are served at once.
+// at most -max-conns connections are served at once, and when all are
+// open a newcomer takes the place of one idle between requests (or new
+// and silent for a second), so idle clients cannot keep requests out.
 //
 //	GET /
 //	    The web page (embedded, self-contained): a form posting a rule file
@@ -258,7 +260,7 @@
 //	    identical earlier measurement; file names the rule file for the
 //	    report (default: the ruleset's name); a NAME that is . or .., holds
 //	    / or \ or a control character (NUL, CR, LF, ...), is not UTF-8 or is
-//	    longer than 255 bytes gets 400 before the file is read further, never
+//	    longer than 255 bytes gets 400 before the file is admitted, never
 //	    cleaned into another name. Before anything is queued the
 //	    file is compiled, its start position costed and the players
 //	    checked: a file the engine cannot play or that is too expensive to

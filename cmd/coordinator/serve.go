@@ -12,7 +12,6 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -42,7 +41,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	tokenFile := fs.String("token-file", "", "file holding the API's bearer token; required unless -addr is loopback")
 	maxJobs := fs.Int("max-jobs", farm.DefaultMaxJobs, "most games one request may queue")
 	readTimeout := fs.Duration("read-timeout", 15*time.Second, "time a client has to send a whole request, body included")
-	maxConns := fs.Int("max-conns", 256, "most API connections open at once")
+	maxConns := fs.Int("max-conns", 256, "most API connections open at once (idle ones give their place up to newcomers)")
 	reports := fs.String("reports", "", "write each finished measurement's NAME.json, NAME.md and NAME.html to DIR/ID/ (empty: kept for the API only)")
 	setUsage(fs, "coordinator serve [flags]",
 		`Serves a web page and the measurement API (see README.md). A posted rule file is compiled and its players
@@ -112,8 +111,6 @@ runs coordinator repair on a posted file, one at a time (repair/service.go).`,
 	if err := svc.Resume(ctx); err != nil {
 		log.Warn().Err(err).Msg("earlier measurements not resumed")
 	}
-	// A slow or stalled client is dropped once -read-timeout passes, and no
-	// more than -max-conns are held at once.
 	// Repairs sit beside the measurements, on the same farm and token.
 	repairs := repair.NewService(ctx, repair.DefaultConfig(settings), repair.Farm(m))
 	repairs.Token = token
@@ -123,9 +120,7 @@ runs coordinator repair on a posted file, one at a time (repair/service.go).`,
 	mux := http.NewServeMux()
 	mux.Handle("/", svc.Handler())
 	repairs.Register(mux)
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: min(5*time.Second, *readTimeout), ReadTimeout: *readTimeout,
-		WriteTimeout: *readTimeout + time.Minute, IdleTimeout: time.Minute, MaxHeaderBytes: 64 << 10}
-	ln = limitListener(ln, *maxConns)
+	srv, ln := apiServer(mux, ln, *readTimeout, *maxConns)
 	go func() {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -172,37 +167,4 @@ func readToken(path, addr string) (string, error) {
 		return "", fmt.Errorf("%s: a token is one word of at least 16 characters", path)
 	}
 	return token, nil
-}
-
-// limitListener accepts at most n connections at a time; the rest wait in
-// the kernel's backlog.
-func limitListener(l net.Listener, n int) net.Listener {
-	return &limitedListener{Listener: l, slots: make(chan struct{}, n)}
-}
-
-type limitedListener struct {
-	net.Listener
-	slots chan struct{}
-}
-
-func (l *limitedListener) Accept() (net.Conn, error) {
-	l.slots <- struct{}{}
-	c, err := l.Listener.Accept()
-	if err != nil {
-		<-l.slots
-		return nil, err
-	}
-	return &limitedConn{Conn: c, release: func() { <-l.slots }}, nil
-}
-
-type limitedConn struct {
-	net.Conn
-	once    sync.Once
-	release func()
-}
-
-func (c *limitedConn) Close() error {
-	err := c.Conn.Close()
-	c.once.Do(c.release)
-	return err
 }
