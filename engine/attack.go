@@ -73,7 +73,7 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 				break
 			}
 			sc := p.board[ray[i]]
-			if gr.screen == screenOwn && codeOwner(sc) != by || gr.screen == screenEnemy && codeOwner(sc) != opponent(by) {
+			if gr.screen == screenOwn && codeOwner(sc) != by || gr.screen == screenEnemy && p.g.foes[by]>>codeOwner(sc)&1 == 0 {
 				break
 			}
 			j := i + 1
@@ -222,7 +222,7 @@ func (p *Position) attackEntries(out, want *bitset, entries []genEntry, by, k, f
 				break
 			}
 			sc := board[ray[i]]
-			if e.screen == screenOwn && codeOwner(sc) != by || e.screen == screenEnemy && codeOwner(sc) != opponent(by) {
+			if e.screen == screenOwn && codeOwner(sc) != by || e.screen == screenEnemy && p.g.foes[by]>>codeOwner(sc)&1 == 0 {
 				break
 			}
 			for j := i + 1; j < len(ray); j++ {

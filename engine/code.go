@@ -8,7 +8,7 @@ package engine
 // the kind field still fits the byte. The layout is part of the hash keys
 // and tokens, so changing it changes no game but does change every hash.
 const (
-	ownerBits = 2                               // width of the owner field
+	ownerBits = 3                               // width of the owner field
 	ownerMask = 1<<ownerBits - 1                // the owner field of a code
 	maxCode   = maxKinds<<ownerBits | ownerMask // the largest code
 )

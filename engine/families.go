@@ -43,6 +43,8 @@ const (
 	famExtinction
 	famReach
 	famSeats
+	famPriority
+	famServed
 	numFamilies
 )
 
@@ -108,7 +110,9 @@ var families = [numFamilies]family{
 	famEnPassant:     {"rules.en_passant", func(s *rules.Spec) bool { return s.Rules.EnPassant }},
 	famExtinction:    {"rules.extinction", func(s *rules.Spec) bool { return s.Rules.Extinction != nil }},
 	famReach:         {"rules.reach", func(s *rules.Spec) bool { return s.Rules.Reach != nil }},
-	famSeats:         {"schema 32's seats, rules.priority or rules.promotion served", func(s *rules.Spec) bool { return seatsKey(s) != "" }},
+	famSeats:         {"seats", func(s *rules.Spec) bool { return s.Seats != nil }},
+	famPriority:      {"rules.priority", func(s *rules.Spec) bool { return s.Rules.Priority != nil }},
+	famServed:        {"rules.promotion served", servedPromotion},
 }
 
 // refusal is one row of the table: family a beside family b (when is a
@@ -127,9 +131,25 @@ type refusal struct {
 // meets is the one it is told. The order is the order the family load
 // steps once refused in, so every file gets the message it always got.
 var refusals = []refusal{
-	// Seats are refused first and whatever else the file has: none of the
-	// engine plays them yet, so no other row says more.
-	{a: famSeats, limit: seatsKey, about: "any of them (the engine plays two players and no priority)"},
+	// Seats are played with the board's own families; the others are
+	// refused first, whatever else the file has.
+	{a: famSeats, limit: seatsLimit, about: "more seats than the engine holds, or a rule written for two players only"},
+	{a: famServed, limit: func(*rules.Spec) string { return "rules.promotion served" }, about: "any served promotion"},
+	{a: famSeats, b: famDrops, reason: "seats with rules.drops"},
+	{a: famSeats, b: famCapture, reason: "seats with capture effects or territory"},
+	{a: famSeats, b: famTerritory, reason: "seats with capture effects or territory"},
+	{a: famSeats, b: famRounds, reason: "seats with rules.simultaneous"},
+	{a: famSeats, b: famTurn, reason: "seats with rules.turn"},
+	{a: famSeats, b: famRest, reason: "seats with rest"},
+	{a: famSeats, b: famNPCs, reason: "seats with rules.npcs"},
+	{a: famSeats, b: famPortals, reason: "seats with rules.portals"},
+	{a: famSeats, b: famFacing, reason: "seats with pieces[].facing"},
+	{a: famSeats, b: famTouch, reason: "seats with rules.touch"},
+	{a: famSeats, b: famEntry, reason: "seats with rules.entry"},
+	{a: famSeats, b: famCounting, reason: "seats with rules.counting"},
+	{a: famSeats, b: famPromotionRest, reason: "seats with a promotion's rest"},
+	{a: famSeats, b: famExtinction, reason: "seats with rules.extinction"},
+	{a: famSeats, b: famReach, reason: "seats with rules.reach"},
 	{a: famRounds, b: famDrops, reason: "rules.simultaneous with rules.drops"},
 	{a: famRounds, b: famCapture, reason: "rules.simultaneous with capture effects or territory"},
 	{a: famRounds, b: famTerritory, reason: "rules.simultaneous with capture effects or territory"},
@@ -323,19 +343,35 @@ func promoteOnEntryAlone(s *rules.Spec) string {
 	return ""
 }
 
-// seatsKey names the first schema-32 key of the file that the engine does
-// not play yet, "" when it has none.
-func seatsKey(s *rules.Spec) string {
-	if s.Seats != nil {
-		return "seats"
-	}
-	if s.Rules.Priority != nil {
-		return "rules.priority"
-	}
+// servedPromotion reports whether some promotion rule is served.
+func servedPromotion(s *rules.Spec) bool {
 	for _, pr := range s.Rules.Promotion {
 		if pr.Served {
-			return "rules.promotion served"
+			return true
 		}
+	}
+	return false
+}
+
+// seatsLimit names what a file with seats has that the engine does not
+// play with seats, "" when it has nothing: more seats than it holds, or a
+// rule the reference writes for two players (each side's check count,
+// facing royals, checks forbidden, a bare royal's result).
+func seatsLimit(s *rules.Spec) string {
+	r := &s.Rules
+	switch {
+	case len(s.Seats) > maxSeats:
+		return fmt.Sprintf("more than %d seats", maxSeats)
+	case r.CheckLimit > 0:
+		return "seats with rules.check_limit"
+	case r.RoyalFacing == "forbidden":
+		return "seats with rules.royal_facing"
+	case r.ForbidCheck:
+		return "seats with rules.forbid_check"
+	case r.BareRoyal != "":
+		return "seats with rules.bare_royal"
+	case r.Scoring != nil:
+		return "seats with rules.scoring"
 	}
 	return ""
 }

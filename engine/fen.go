@@ -14,7 +14,7 @@ func (g *Game) loadNotation() error {
 	g.tokens = make([]string, maxCode+1)
 	g.tokenCode = map[string]uint8{}
 	for k := range g.kinds {
-		for o := 0; o < g.seats; o++ {
+		for o := 0; o < g.seats && !g.seated; o++ {
 			id := g.kinds[k].id
 			var t string
 			switch {
@@ -146,6 +146,9 @@ func (r *fenRead) hold(key, value string) {
 // a chess-like game, extended for every board this engine plays.
 func (p *Position) FEN() string {
 	g := p.g
+	if g.seated {
+		return p.seatFEN()
+	}
 	var b strings.Builder
 	for y := g.h - 1; y >= 0; y-- {
 		empty := 0
@@ -354,6 +357,9 @@ func (p *Position) impliedVirgin(field string) (bitset, error) {
 // Stockfish's dialect loads too: "[...]" hands (empty here) and "3+3"
 // check counters (checks still to give).
 func (g *Game) ParseFEN(fen string) (*Position, error) {
+	if g.seated {
+		return g.parseSeatFEN(fen)
+	}
 	fields := strings.Fields(fen)
 	if len(fields) == 0 {
 		return nil, fmt.Errorf("fen: empty")

@@ -109,7 +109,7 @@ func (f *fxRef) withBoard(st *refState, s int, from *Position) *Position {
 	for sq := 0; sq < f.g.n; sq++ {
 		if c := st.board[sq]; c != 0 {
 			if codeOwner(c) == wildOwner {
-				c = c&^3 | uint8(s^1)
+				c = withOwner(c, s^1)
 			}
 			q.put(sq, c)
 		}

@@ -36,7 +36,9 @@ type kindInfo struct {
 // safe to share between goroutines; each goroutine uses its own Positions.
 type Game struct {
 	spec    *rules.Spec
-	seats   int // players, each a seat (seats.go): 2 in every game today
+	seats   int // players, each a seat (seats.go)
+	seatRules
+	priority []priorityRule // rules.priority (seats.go)
 	w, h, n int
 	names   []string
 	fileOf  []int
@@ -281,9 +283,9 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	if err != nil {
 		return nil, err
 	}
-	g = &Game{spec: spec, fac: fac, seats: 2}
+	g = &Game{spec: spec, fac: fac}
 	steps := []func() error{
-		g.loadBoard, g.loadKinds, g.loadWalls, g.loadWrap, g.loadMoves,
+		g.loadBoard, g.loadKinds, g.loadSeats, g.loadPriority, g.loadWalls, g.loadWrap, g.loadMoves,
 		g.loadRules, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadNotation,
 		g.loadZobrist, g.splitFast,
 	}

@@ -80,11 +80,12 @@ func (g *Game) squareSet(where string, list []string, same bool) ([maxSeats]bits
 		if !ok {
 			return out, bad("%s entry '%s' is not a square on this board", where, s)
 		}
-		out[0].set(sq)
-		if same {
-			out[1].set(sq)
-		} else {
-			out[1].set(g.reflect(sq))
+		for s := 0; s < g.seats; s++ {
+			if same {
+				out[s].set(sq)
+			} else {
+				out[s].set(g.place(s, sq))
+			}
 		}
 	}
 	return out, nil
@@ -100,8 +101,9 @@ func (g *Game) loadWalls() error {
 	if err != nil {
 		return err
 	}
-	g.wall.or(&set[0])
-	g.wall.or(&set[1])
+	for s := 0; s < g.seats; s++ {
+		g.wall.or(&set[s])
+	}
 	if g.wall.count() >= g.n {
 		return bad("rules.obstacles walls every square")
 	}
@@ -196,6 +198,9 @@ func (g *Game) step(p, sq, dx, dy int) int {
 // boardVector turns a vector written from player p's side into the board's
 // frame.
 func (g *Game) boardVector(p int, v [2]int) [2]int {
+	if g.seated {
+		return seatVector(g.seatTurn[p], v)
+	}
 	if p == 0 {
 		return v
 	}
@@ -308,8 +313,8 @@ func (g *Game) findDir(v [2]int) int {
 // direction, with walls and wrap folded in.
 func (g *Game) buildRays() {
 	nd := len(g.dirs)
-	g.fwd = make([]rayRef, 2*nd*g.n)
-	g.rev = make([]rayRef, 2*nd*g.n)
+	g.fwd = make([]rayRef, g.seats*nd*g.n)
+	g.rev = make([]rayRef, g.seats*nd*g.n)
 	pred := make([]int, g.n)
 	for p := 0; p < g.seats; p++ {
 		for d, v := range g.dirs {

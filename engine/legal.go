@@ -326,7 +326,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 func (p *Position) legal(buf []Move, capOnly bool) []Move {
 	g := p.g
 	start := len(buf)
-	if g.restOf != nil && capOnly {
+	if (g.restOf != nil || g.priority != nil) && capOnly {
 		// Whether the rest is lifted depends on every move.
 		return keepCaptures(p.legal(buf, false), start)
 	}
@@ -335,10 +335,12 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 		buf = p.legalFx(buf, capOnly)
 	case g.portal != nil:
 		buf = p.legalPortal(buf, capOnly)
+	case g.seated:
+		buf = p.legalSeats(buf, capOnly)
 	default:
 		buf = p.legalStd(buf, capOnly)
 	}
-	if g.fac != nil || g.slowTurns || g.mustCapture {
+	if g.fac != nil || g.slowTurns || g.mustCapture || g.priority != nil {
 		buf = p.legalTail(buf, start, capOnly)
 	}
 	return buf
@@ -359,6 +361,9 @@ func (p *Position) legalTail(buf []Move, start int, capOnly bool) []Move {
 	// nothing in a list of captures.
 	if g.mustCapture && !capOnly && hasCapture(buf[start:]) {
 		buf = keepCaptures(buf, start)
+	}
+	if g.priority != nil && !capOnly {
+		buf = p.priorityFilter(buf, start)
 	}
 	return buf
 }
@@ -590,7 +595,7 @@ func (p *Position) HasLegalMove() bool {
 		return len(p.legalCache) > 0
 	}
 	g := p.g
-	if g.fx != nil || g.portal != nil || g.sim != nil || g.homeward && p.homeDue() {
+	if g.fx != nil || g.portal != nil || g.sim != nil || g.homeward && p.homeDue() || g.seated {
 		// Rounds: a bar can take a player's last move away; a move home
 		// can leave every move in check.
 		p.pseudo = p.legal(p.pseudo[:0], false)
@@ -829,7 +834,7 @@ func (p *Position) legalAfter(m Move) bool {
 	}
 	ok := true
 	if g.checkRules && (hadRoyal || drop && len(own) > 0) {
-		ok = len(own) > 0 && !p.allAttacked(own, opp)
+		ok = len(own) > 0 && !p.allFoesAttack(own, s)
 	}
 	if ok && len(enemy) > 0 {
 		enemy = p.standing(enemy, &enemyCodes)

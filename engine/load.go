@@ -5,6 +5,7 @@ import (
 
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"balancefarm/engine/rules"
@@ -217,9 +218,12 @@ func (g *Game) loadRules() error {
 			if rank < 0 || rank >= g.h {
 				return bad("%s: rank %d is not on this board", where, rank)
 			}
-			for x := 0; x < g.w; x++ {
-				rule.zone[0].set(rank*g.w + x)
-				rule.zone[1].set((g.h-1-rank)*g.w + x)
+			for s := 0; s < g.seats; s++ {
+				for sq := 0; sq < g.n; sq++ {
+					if g.seatRank(s, sq) == rank {
+						rule.zone[s].set(sq)
+					}
+				}
 			}
 			return nil
 		}
@@ -280,8 +284,9 @@ func (g *Game) loadRules() error {
 			if !ok || g.wall.has(sq) || g.wall.has(g.reflect(sq)) {
 				return bad("%s.home entry '%s' is not a square a piece can stand on", where, name)
 			}
-			rule.home[0] = append(rule.home[0], sq)
-			rule.home[1] = append(rule.home[1], g.reflect(sq))
+			for s := 0; s < g.seats; s++ {
+				rule.home[s] = append(rule.home[s], g.place(s, sq))
+			}
 		}
 		for p := 0; p < g.seats; p++ {
 			for _, t := range rule.targets[p] {
@@ -502,7 +507,15 @@ func (g *Game) loadSetup() error {
 		g.home[p][k].set(sq)
 		return nil
 	}
+	if g.seated {
+		if err := g.placeSeats(place); err != nil {
+			return err
+		}
+	}
 	for i, pl := range su.Placements {
+		if g.seated {
+			break
+		}
 		where := fmt.Sprintf("setup.placements[%d]", i)
 		k, err := g.kindOf(where+".piece", pl.Piece)
 		if err != nil {
@@ -539,7 +552,7 @@ func (g *Game) loadSetup() error {
 			}
 		}
 	}
-	g.boardEndings = g.royalLoss[0] || g.royalLoss[1] || g.win == rules.WinAnnihilation || g.extinction != nil ||
+	g.boardEndings = slices.Contains(g.royalLoss[:], true) || g.win == rules.WinAnnihilation || g.extinction != nil ||
 		g.bareRoyal != "" || g.checkLimit > 0 || g.reach != nil || g.touch != nil
 	return nil
 }
@@ -548,10 +561,34 @@ func (g *Game) loadSetup() error {
 // are the same in every process.
 func (g *Game) loadZobrist() error {
 	rng := splitmix.Stream{State: 0x62616c616e6365}
-	codes := maxCode + 1
-	g.zob = make([]uint64, codes*g.n)
-	for i := range g.zob {
-		g.zob[i] = rng.Next()
+	g.zob = make([]uint64, (maxCode+1)*g.n)
+	// The piece keys are drawn in the order of the two-player code layout
+	// (two owner bits: the players, then wild pieces), so that games of two
+	// players keep the hashes they had before seats widened the code; the
+	// keys of seats 2 and up come from a stream of their own.
+	const legacyCodes = maxKinds<<2 | 3 + 1
+	for c := 0; c < legacyCodes; c++ {
+		owner := c & 3
+		if owner == 2 {
+			owner = wildOwner
+		}
+		for sq := 0; sq < g.n; sq++ {
+			key := rng.Next()
+			if c>>2 > 0 && owner != 3 {
+				g.zob[int(pieceCode(c>>2-1, owner))*g.n+sq] = key
+			}
+		}
+	}
+	seatRng := splitmix.Stream{State: 0x7365617473}
+	for s := 2; s < maxSeats; s++ {
+		for k := 0; k < maxKinds; k++ {
+			for sq := 0; sq < g.n; sq++ {
+				g.zob[int(pieceCode(k, s))*g.n+sq] = seatRng.Next()
+			}
+		}
+	}
+	for s := range g.zOut {
+		g.zOut[s], g.zTurn[s] = seatRng.Next(), seatRng.Next()
 	}
 	g.zSide = rng.Next()
 	g.zVirgin = make([]uint64, g.n)

@@ -144,6 +144,9 @@ func (p *Position) endMove(h uint64, u *undoRec, progress, left bool) {
 	}
 	if g.slowTurns {
 		h = p.turnEnd(h, u.move, u)
+	} else if g.seated {
+		h = p.seatMoveEnd(h, s, u.captured)
+		p.ply++
 	} else {
 		p.side = g.nextSeat(p.side)
 		h ^= g.zSide
@@ -159,7 +162,7 @@ func (p *Position) endMove(h uint64, u *undoRec, progress, left bool) {
 		h ^= g.zCheck[s][p.checks[s]]
 	}
 	p.hash = h
-	if g.boardEndings {
+	if g.boardEndings && !g.seated {
 		leave := -1
 		from := u.move.From()
 		if r := g.reach; r != nil && r.onLeave && left && r.goal[s].has(from) && (r.kind < 0 || codeKind(u.moved) == r.kind) {
@@ -203,7 +206,7 @@ func (p *Position) setEP(h uint64, m Move) uint64 {
 		if int(sq) == to {
 			break
 		}
-		if p.epN < maxEP && p.board[sq] == 0 && p.attackedMask(int(sq), opponent(s), mask) {
+		if p.epN < maxEP && p.board[sq] == 0 && p.foeAttackedMask(int(sq), s, mask) {
 			p.ep[p.epN] = sq
 			p.epN++
 			h ^= g.zEP[sq]
@@ -233,7 +236,11 @@ func (p *Position) Unmake() {
 	u := &p.undo[n-1]
 	m := u.move
 	from, to := m.From(), m.To()
-	p.side = p.g.prevSeat(p.side)
+	if p.g.seated {
+		p.seatUnmake()
+	} else {
+		p.side = p.g.prevSeat(p.side)
+	}
 	p.ply--
 	switch typ := m.typ(); {
 	case p.g.fx != nil:

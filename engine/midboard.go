@@ -186,7 +186,7 @@ func (g *Game) buildMid() {
 			g.midLines[p][t] = ml
 		}
 	}
-	size := 2 * g.nk * g.n
+	size := g.seats * g.nk * g.n
 	g.midSquares = make([]midSquare, size)
 	for idx := range g.midSquares {
 		ps := &g.pieceSquares[idx]

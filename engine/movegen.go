@@ -60,13 +60,18 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 	if !g.small {
 		return p.genWalk(buf, ps, from, k, capOnly)
 	}
-	opp := opponent(s)
 	occAll := p.occWord(0)
-	prey := p.occ[opp][0]
-	if capMask := g.kinds[k].capMask; p.present[opp]&^capMask != 0 {
-		prey = 0
-		for m := p.present[opp] & capMask; m != 0; m &= m - 1 {
-			prey |= p.kindBB[opp][bits.TrailingZeros32(m)-1][0]
+	var prey uint64
+	if g.seated {
+		prey = p.seatPrey(s, g.kinds[k].capMask)
+	} else {
+		opp := opponent(s)
+		prey = p.occ[opp][0]
+		if capMask := g.kinds[k].capMask; p.present[opp]&^capMask != 0 {
+			prey = 0
+			for m := p.present[opp] & capMask; m != 0; m &= m - 1 {
+				prey |= p.kindBB[opp][bits.TrailingZeros32(m)-1][0]
+			}
 		}
 	}
 	quiet := g.leapMoves[idx] &^ occAll
@@ -129,6 +134,7 @@ func (p *Position) genWalk(buf []Move, ps *pieceSquare, from, k int, capOnly boo
 	capMask := g.kinds[k].capMask
 	base := mvValid | Move(from)
 	s := p.side
+	sh := p.shield(s)
 	board := &p.board
 	pool := g.pool
 	for _, fl := range g.fastLeaps[ps.leapOff : ps.leapOff+uint32(ps.nLeap)] {
@@ -137,7 +143,7 @@ func (p *Position) genWalk(buf []Move, ps *pieceSquare, from, k int, capOnly boo
 			if fl.mode&modeMove != 0 && !capOnly {
 				buf = append(buf, base|Move(fl.to)<<8)
 			}
-		} else if codeOwner(c) != s && fl.mode&modeCapture != 0 && capMask>>maskIndex(c)&1 != 0 {
+		} else if sh>>codeOwner(c)&1 == 0 && fl.mode&modeCapture != 0 && capMask>>maskIndex(c)&1 != 0 {
 			buf = append(buf, base|Move(fl.to)<<8|mvCapture)
 		}
 	}
@@ -150,7 +156,7 @@ func (p *Position) genWalk(buf []Move, ps *pieceSquare, from, k int, capOnly boo
 				}
 				continue
 			}
-			if codeOwner(c) != s && r.mode&modeCapture != 0 && capMask>>maskIndex(c)&1 != 0 {
+			if sh>>codeOwner(c)&1 == 0 && r.mode&modeCapture != 0 && capMask>>maskIndex(c)&1 != 0 {
 				buf = append(buf, base|Move(to)<<8|mvCapture)
 			}
 			break
@@ -210,6 +216,7 @@ func dedupe(buf []Move, start int) []Move {
 func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, special bool) []Move {
 	g := p.g
 	s := p.side
+	sh := p.shield(s)
 	board := &p.board
 	pool := g.pool
 	ki := &g.kinds[k]
@@ -243,7 +250,7 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 				} else if e.canMove {
 					buf = p.emit(buf, from, int(to), k, base|Move(to)<<8, special)
 				}
-			} else if codeOwner(c) != s && e.canCap && capMask>>maskIndex(c)&1 != 0 {
+			} else if sh>>codeOwner(c)&1 == 0 && e.canCap && capMask>>maskIndex(c)&1 != 0 {
 				buf = p.emit(buf, from, int(to), k, base|Move(to)<<8|mvCapture, special)
 			}
 		case genSlide:
@@ -265,7 +272,7 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 					}
 					continue
 				}
-				if codeOwner(c) != s && e.canCap && i+1 >= minR && capMask>>maskIndex(c)&1 != 0 {
+				if sh>>codeOwner(c)&1 == 0 && e.canCap && i+1 >= minR && capMask>>maskIndex(c)&1 != 0 {
 					buf = p.emit(buf, from, int(to), k, base|Move(to)<<8|mvCapture, special)
 				}
 				break
@@ -282,6 +289,7 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 func (p *Position) genHop(buf []Move, e *genEntry, from, k int, capMask uint32, special bool) []Move {
 	g := p.g
 	s := p.side
+	sh := p.shield(s)
 	ray := g.pool[e.off : e.off+uint32(e.n)]
 	i := 0
 	for i < len(ray) && p.board[ray[i]] == 0 {
@@ -291,7 +299,7 @@ func (p *Position) genHop(buf []Move, e *genEntry, from, k int, capMask uint32, 
 		return buf
 	}
 	sc := p.board[ray[i]]
-	if e.screen == screenOwn && codeOwner(sc) != s || e.screen == screenEnemy && codeOwner(sc) != opponent(s) {
+	if e.screen == screenOwn && codeOwner(sc) != s || e.screen == screenEnemy && p.foesOf(s)>>codeOwner(sc)&1 == 0 {
 		return buf
 	}
 	for j := i + 1; j < len(ray); j++ {
@@ -306,7 +314,7 @@ func (p *Position) genHop(buf []Move, e *genEntry, from, k int, capMask uint32, 
 			}
 			continue
 		}
-		if codeOwner(c) != s && e.canCap && j+1 >= int(e.minR) && capMask>>maskIndex(c)&1 != 0 {
+		if sh>>codeOwner(c)&1 == 0 && e.canCap && j+1 >= int(e.minR) && capMask>>maskIndex(c)&1 != 0 {
 			buf = p.emit(buf, from, to, k, mvValid|Move(from)|Move(to)<<8|mvCapture, special)
 		}
 		break
@@ -320,6 +328,7 @@ func (p *Position) genHop(buf []Move, e *genEntry, from, k int, capMask uint32, 
 func (p *Position) genSweep(buf []Move, e *genEntry, from, k int, capMask uint32) []Move {
 	g := p.g
 	s := p.side
+	sh := p.shield(s)
 	passed := Move(0)
 	base := mvValid | Move(from) | moveSweep<<mvTypeShift | Move(e.dir)<<mvAuxShift
 	for i, t8 := range g.pool[e.off : e.off+uint32(e.n)] {
@@ -334,7 +343,7 @@ func (p *Position) genSweep(buf []Move, e *genEntry, from, k int, capMask uint32
 		if capMask>>maskIndex(c)&1 == 0 {
 			break
 		}
-		if codeOwner(c) != s && e.canCap && i+1 >= int(e.minR) {
+		if sh>>codeOwner(c)&1 == 0 && e.canCap && i+1 >= int(e.minR) {
 			buf = p.emit(buf, from, to, k, base|Move(to)<<8|mvCapture, true)
 		}
 		passed = mvCapture
@@ -409,12 +418,11 @@ func (p *Position) genCastles(buf []Move) []Move {
 	for kw := 0; kw < 4; kw++ {
 		for kb := kings[kw]; kb != 0; kb &= kb - 1 {
 			kf := kw<<6 | bits.TrailingZeros64(kb)
-			y := g.rankOf[kf]
-			x := g.fileOf[kf]
+			x, y := g.castleFrame(s, kf)
 			for rw := 0; rw < 4; rw++ {
 				for rb := rooks[rw]; rb != 0; rb &= rb - 1 {
 					rf := rw<<6 | bits.TrailingZeros64(rb)
-					if g.rankOf[rf] != y {
+					if _, ry := g.castleFrame(s, rf); ry != y {
 						continue
 					}
 					if m, ok := p.castleMove(cr, royal, kf, rf, x, y); ok {
@@ -430,7 +438,7 @@ func (p *Position) genCastles(buf []Move) []Move {
 func (p *Position) castleMove(cr *castleRule, royal bool, kf, rf, x, y int) (Move, bool) {
 	g := p.g
 	s := p.side
-	rx := g.fileOf[rf]
+	rx, _ := g.castleFrame(s, rf)
 	side, dir := 0, 1
 	if rx < x {
 		side, dir = 1, -1
@@ -448,12 +456,12 @@ func (p *Position) castleMove(cr *castleRule, royal bool, kf, rf, x, y int) (Mov
 	}
 	lo, hi := min(x, kx, rx, rtx), max(x, kx, rx, rtx)
 	for f := lo; f <= hi; f++ {
-		sq := y*g.w + f
+		sq := g.castleSquare(s, f, y)
 		if sq != kf && sq != rf && (p.board[sq] != 0 || g.wall.has(sq)) {
 			return 0, false
 		}
 	}
-	kt, rt := y*g.w+kx, y*g.w+rtx
+	kt, rt := g.castleSquare(s, kx, y), g.castleSquare(s, rtx, y)
 	if royal {
 		step := 1
 		if kx < x {
@@ -474,7 +482,7 @@ func (p *Position) castleMove(cr *castleRule, royal bool, kf, rf, x, y int) (Mov
 			if f == kx && g.checkRules && kx != x {
 				break
 			}
-			if p.royalAttacked(y*g.w+f, opponent(s), cr.king) {
+			if p.foeAttacked(g.castleSquare(s, f, y), s, cr.king) {
 				safe = false
 				break
 			}

@@ -241,7 +241,7 @@ func (p *Position) Repetitions() int {
 		lim = len(p.history)
 	}
 	step := 2 // only positions with the same side to move can be equal
-	if p.g.slowTurns {
+	if p.g.slowTurns || p.g.seated {
 		step = 1 // the hash tells sides, moves left and rounds apart
 	}
 	for i := step; i <= lim; i += step {

@@ -136,6 +136,7 @@ type Position struct {
 	roundState
 	restState
 	homewardState
+	seatState // games with seats (seats.go)
 }
 
 // Game is the game this position belongs to.
@@ -155,9 +156,15 @@ func (g *Game) NewPosition() *Position {
 	p.canonicalVirgin()
 	p.setStock()
 	p.startTurns()
+	if g.seated {
+		p.side = g.order[0]
+	}
 	p.hash = p.computeHash()
 	p.status = p.freshStatus(1, -1)
 	p.startCount()
+	if g.seated {
+		p.settleSeats()
+	}
 	return p
 }
 
@@ -205,7 +212,15 @@ func (p *Position) computeHash() uint64 {
 			h ^= g.zVirgin[sq]
 		}
 	}
-	if p.side == 1 {
+	switch {
+	case g.seated:
+		h ^= g.zTurn[p.side]
+		for s := 0; s < g.seats; s++ {
+			if !p.active(s) {
+				h ^= g.zOut[s]
+			}
+		}
+	case p.side == 1:
 		h ^= g.zSide
 	}
 	for i := 0; i < p.epN; i++ {
@@ -250,7 +265,8 @@ func (p *Position) canonicalVirgin() {
 				for rw := 0; rw < 4; rw++ {
 					for rb := rooks[rw]; rb != 0; rb &= rb - 1 {
 						r := rw<<6 | bits.TrailingZeros64(rb)
-						if g.rankOf[k] == g.rankOf[r] {
+						_, ky := g.castleFrame(s, k)
+						if _, ry := g.castleFrame(s, r); ky == ry {
 							keep.set(k)
 							keep.set(r)
 						}
@@ -339,6 +355,7 @@ func (p *Position) Clone() *Position {
 	q.fxTaken = nil             // wildState
 	q.portUndo = nil            // portalState
 	q.turnUndo, q.restChg, q.homes = nil, nil, nil
+	q.seatLog = nil // seatState
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)
 	q.legalCache = nil
 	q.legalValid = false
@@ -394,7 +411,7 @@ func (p *Position) inCheck(s int) bool {
 				sq := w<<6 | bits.TrailingZeros64(x)
 				x &= x - 1
 				has = true
-				if !p.royalAttacked(sq, opponent(s), k) {
+				if !p.foeAttacked(sq, s, k) {
 					return false
 				}
 			}

@@ -587,6 +587,9 @@ func (p *Position) freshStatus(mover, left int) status {
 	if p.inRounds {
 		return p.roundStatus([2]int{-1, -1})
 	}
+	if p.g.seated {
+		return status{} // settleSeats decides what the board decides
+	}
 	return p.boardOutcome(mover, left)
 }
 

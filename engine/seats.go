@@ -1,39 +1,633 @@
 package engine
 
+import (
+	"fmt"
+	"math"
+	"math/bits"
+
+	"balancefarm/engine/rules"
+)
+
 // Seats are the players of a game, numbered from 0 in the order the rule
-// file names them (0 white, 1 black). Every game has two today; per-seat
-// state lives in arrays of maxSeats entries (maxSeats+1 where the wild
-// pieces have a slot after the seats: wildOwner), indexed by the seat, and
-// the side to move is a seat. The seats issue raises maxSeats, sets
-// Game.seats from the rule file and widens ownerBits (code.go) so that a
-// board code holds every seat and wildOwner.
-const maxSeats = 2
+// file names them (0 white, 1 black in a game without schema 32's seats).
+// Per-seat state lives in arrays of maxSeats entries (maxSeats+1 where the
+// wild pieces have a slot after the seats: wildOwner), indexed by the
+// seat, and the side to move is a seat.
+//
+// A game of two players is the reference's: the second player's army and
+// squares are the first's mirrored (reflect), its turn always the other's
+// (nextSeat), its only enemy the other (opponent). A game with seats
+// (Game.seated, schema 32) places each seat's army by a turn of the board
+// (seatTurn), moves in rules.turn_order skipping seats out of the game,
+// and reads "enemy" through the teams: foes is the mask of the seats a seat
+// may capture and be attacked by, less those out (Position.out), whose
+// frozen pieces neither capture nor can be captured. The engine plays up
+// to maxSeats seats; the language allows eight.
+const maxSeats = 4
+
+// seatRules is what a game with seats adds to the Game.
+type seatRules struct {
+	seated    bool
+	seatNames []string
+	// seatTurn carries the written army (and every square and vector
+	// written for the first player) onto each seat.
+	seatTurn [maxSeats]rules.Army
+	// frame maps a board square to the square the seat sees it as, in
+	// the written army's frame (the inverse of seatTurn); placed is
+	// seatTurn on squares.
+	frame  [maxSeats][]int
+	placed [maxSeats][]int
+	order  []int            // rules.turn_order as seats
+	team   [maxSeats]int    // each seat's team (its own index without teams)
+	teams  int              // how many teams
+	allies [maxSeats]uint8  // per seat: its team's seats, itself included
+	foes   [maxSeats]uint8  // per seat: the seats of other teams
+	frozen bool             // seat_out.army frozen (else removed)
+	passOn bool             // seat_out.stalemate pass (else out)
+	oneOut bool             // game_end.team_loses one_out
+	points bool             // game_end.free_for_all points
+	capPts []int16          // per kind: points for taking it
+	matePt int16            // points for putting a seat out
+	zOut   [maxSeats]uint64 // a seat out of the game
+	zTurn  [maxSeats]uint64 // the seat to move
+}
+
+// seatState is a position's part of a game with seats: the seats out, the
+// points, and their undo stack (one record per Make).
+type seatState struct {
+	out     uint8 // seats out of the game
+	passed  uint8 // seats that passed since a seat last moved (stalemate pass)
+	pts     [maxSeats]int16
+	seatLog []seatRec
+}
+
+// seatRec is what Make changed of the seats, for Unmake.
+type seatRec struct {
+	side    int8
+	out     uint8
+	passed  uint8
+	pts     [maxSeats]int16
+	removed int32 // entries of Position.swept this move's removed armies pushed
+}
 
 // occupied is every square a piece stands on: the seats' and the wild ones.
 func (p *Position) occupied() bitset {
 	all := p.occ[wildOwner]
-	for s := 0; s < maxSeats; s++ {
+	for s := 0; s < p.g.seats; s++ {
 		all.or(&p.occ[s])
 	}
 	return all
 }
 
-// nextSeat is the seat that moves after s. With two seats it is the other
-// one; the seats issue's turn order (which skips seats out of the game)
-// plugs in here.
+// nextSeat is the seat that moves after s in a game of two players.
+// A game with seats passes the turn in nextActive.
 func (g *Game) nextSeat(s int) int { return s ^ 1 }
 
 // prevSeat is the seat that moved before s: nextSeat backwards.
 func (g *Game) prevSeat(s int) int { return s ^ 1 }
 
-// opponent is the seat s plays against: with two seats, the other one.
-// Attack tests, captures and results ask it; with more seats they ask
-// about every seat that is not s's ally instead.
+// opponent is the seat s plays against in a game of two players. A game
+// with seats asks foes instead.
 func opponent(s int) int { return s ^ 1 }
 
 // occWord is word w of every occupancy together: the blockers of a ray.
-// With two seats it is three words; the seats issue keeps the union as a
-// bitset of its own rather than OR-ing maxSeats+1 words on every ray.
 func (p *Position) occWord(w int) uint64 {
-	return p.occ[0][w] | p.occ[1][w] | p.occ[wildOwner][w]
+	o := p.occ[0][w] | p.occ[1][w] | p.occ[wildOwner][w]
+	if p.g.seated {
+		o |= p.occ[2][w] | p.occ[3][w]
+	}
+	return o
+}
+
+// foesOf is the mask of seats whose pieces s may capture and that attack
+// s's royals: the other player, or with seats every seat of another team
+// still in the game.
+func (p *Position) foesOf(s int) uint8 {
+	return p.g.foes[s] &^ p.out
+}
+
+// shield is the mask of owners s may not capture: itself, its allies and
+// the seats out of the game (their pieces are frozen).
+func (p *Position) shield(s int) uint8 {
+	return p.g.allies[s] | p.out
+}
+
+// foeAttacked reports whether a foe of s attacks square t as a capture of
+// a piece of kind tk.
+func (p *Position) foeAttacked(t, s, tk int) bool {
+	if !p.g.seated {
+		return p.royalAttacked(t, opponent(s), tk)
+	}
+	for f := p.foesOf(s); f != 0; f &= f - 1 {
+		if p.royalAttacked(t, bits.TrailingZeros8(f), tk) {
+			return true
+		}
+	}
+	return false
+}
+
+// foeAttackedMask is attackedMask by any foe of s.
+func (p *Position) foeAttackedMask(t, s int, mask uint32) bool {
+	if !p.g.seated {
+		return p.attackedMask(t, opponent(s), mask)
+	}
+	for f := p.foesOf(s); f != 0; f &= f - 1 {
+		if p.attackedMask(t, bits.TrailingZeros8(f), mask) {
+			return true
+		}
+	}
+	return false
+}
+
+// place is the square seat s's army stands on where the written army
+// (the first player's) stands on sq.
+func (g *Game) place(s, sq int) int {
+	if s == 0 && !g.seated {
+		return sq
+	}
+	if !g.seated {
+		return g.reflect(sq)
+	}
+	return g.placed[s][sq]
+}
+
+// seatRank is sq's rank counted from seat s's own edge: the rank the
+// written army's frame gives it.
+func (g *Game) seatRank(s, sq int) int {
+	if !g.seated {
+		if s == 0 {
+			return g.rankOf[sq]
+		}
+		return g.h - 1 - g.rankOf[sq]
+	}
+	return g.rankOf[g.frame[s][sq]]
+}
+
+// castleFrame is sq as seat s's castling reads it: the board's own
+// coordinates for two players (their castling files are written for the
+// board), the written army's frame for a seat.
+func (g *Game) castleFrame(s, sq int) (x, y int) {
+	if g.seated {
+		sq = g.frame[s][sq]
+	}
+	return g.fileOf[sq], g.rankOf[sq]
+}
+
+// castleSquare is castleFrame backwards: the board square of (x, y) in
+// seat s's castling frame.
+func (g *Game) castleSquare(s, x, y int) int {
+	sq := y*g.w + x
+	if g.seated {
+		sq = g.placed[s][sq]
+	}
+	return sq
+}
+
+// seatVector turns a vector written for a piece moving up into seat s's
+// board frame, as its army's turn carries it.
+func seatVector(a rules.Army, v [2]int) [2]int {
+	x, y := v[0], v[1]
+	switch a.Turn {
+	case rules.ArmyRotateCW:
+		return [2]int{y, -x}
+	case rules.ArmyRotate180:
+		return [2]int{-x, -y}
+	case rules.ArmyRotateCCW:
+		return [2]int{-y, x}
+	case rules.ArmyReflectRanks:
+		return [2]int{x, -y}
+	case rules.ArmyReflectFiles:
+		return [2]int{-x, y}
+	case rules.ArmyReflectDiag:
+		return [2]int{y, x}
+	case rules.ArmyReflectAntiDg:
+		return [2]int{-y, -x}
+	}
+	return v
+}
+
+// forwardTurn is the turn that carries "up" to forward: how an army written
+// out for its seat reads vectors and squares written for the first player.
+func forwardTurn(forward string) rules.Army {
+	switch forward {
+	case rules.Right:
+		return rules.Army{Turn: rules.ArmyRotateCW}
+	case rules.Down:
+		return rules.Army{Turn: rules.ArmyRotate180}
+	case rules.Left:
+		return rules.Army{Turn: rules.ArmyRotateCCW}
+	}
+	return rules.Army{Turn: rules.ArmyAsWritten}
+}
+
+// loadSeats reads schema 32's seats, turn order and teams; it runs before
+// the board's tables, which are built per seat. A game without seats gets
+// the two players of the reference.
+func (g *Game) loadSeats() error {
+	sp := g.spec
+	g.seats = 2
+	g.allies = [maxSeats]uint8{1, 2}
+	g.foes = [maxSeats]uint8{2, 1}
+	if sp.Seats == nil {
+		return nil
+	}
+	if len(sp.Seats) > maxSeats {
+		return bad("seats: the engine plays at most %d seats, got %d", maxSeats, len(sp.Seats))
+	}
+	g.seated = true
+	g.seats = len(sp.Seats)
+	index := map[string]int{}
+	for s, st := range sp.Seats {
+		index[st.Name] = s
+		g.seatNames = append(g.seatNames, st.Name)
+		g.seatTurn[s] = st.Army
+		if st.Army.Turn == "" {
+			g.seatTurn[s] = forwardTurn(st.ForwardOrDefault())
+		}
+		g.placed[s] = make([]int, g.n)
+		g.frame[s] = make([]int, g.n)
+		for sq := 0; sq < g.n; sq++ {
+			to := g.seatTurn[s].Place(rules.Square{File: g.fileOf[sq], Rank: g.rankOf[sq]}, g.w, g.h)
+			t := to.Rank*g.w + to.File
+			g.placed[s][sq] = t
+			g.frame[s][t] = sq
+		}
+	}
+	for _, name := range sp.TurnOrderOrDefault() {
+		g.order = append(g.order, index[name])
+	}
+	for s := range g.seats {
+		g.team[s] = s
+	}
+	g.teams = g.seats
+	if len(sp.Rules.Teams) > 0 {
+		g.teams = len(sp.Rules.Teams)
+		for t, team := range sp.Rules.Teams {
+			for _, name := range team {
+				g.team[index[name]] = t
+			}
+		}
+	}
+	for s := range g.seats {
+		g.allies[s], g.foes[s] = 0, 0
+		for o := range g.seats {
+			if g.team[o] == g.team[s] {
+				g.allies[s] |= 1 << o
+			} else {
+				g.foes[s] |= 1 << o
+			}
+		}
+	}
+	g.frozen = sp.Rules.SeatOut.ArmyOrDefault() == "frozen"
+	g.passOn = sp.Rules.SeatOut.StalemateOrDefault() == "pass"
+	ge := sp.Rules.GameEnd
+	g.oneOut = len(sp.Rules.Teams) > 0 && ge.TeamLosesOrDefault() == "one_out"
+	g.points = len(sp.Rules.Teams) == 0 && ge.FreeForAllOrDefault() == "points"
+	if g.points {
+		pts := ge.Points
+		g.matePt = int16(pts.CheckmateOrDefault())
+		g.capPts = make([]int16, g.nk)
+		for k := range g.kinds {
+			if v, ok := pts.Capture[g.kinds[k].id]; ok {
+				g.capPts[k] = int16(v)
+			} else {
+				g.capPts[k] = int16(math.Round(g.kinds[k].value))
+			}
+		}
+	}
+	return nil
+}
+
+// placeSeats puts each seat's army on the start position: the written
+// army (setup.placements) carried by the seat's turn, or the seat's own.
+func (g *Game) placeSeats(place func(where string, sq, k, p int) error) error {
+	for s, st := range g.spec.Seats {
+		list, turned := g.spec.Setup.Placements, true
+		if st.Army.Turn == "" {
+			list, turned = st.Army.Placements, false
+		}
+		for i, pl := range list {
+			where := fmt.Sprintf("seats[%d].army[%d]", s, i)
+			if turned {
+				where = fmt.Sprintf("setup.placements[%d] for seats[%d]", i, s)
+			}
+			k, err := g.kindOf(where+".piece", pl.Piece)
+			if err != nil {
+				return err
+			}
+			for _, name := range pl.Squares {
+				sq, ok := g.parseSquare(name)
+				if !ok {
+					return bad("%s.squares entry '%s' is not a square on this board", where, name)
+				}
+				if turned {
+					sq = g.placed[s][sq]
+				}
+				if err := place(where, sq, k, s); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// seatPrey is what a piece of seat s that may capture the kinds in capMask
+// can take on a board of at most 64 squares: its foes' pieces of those
+// kinds.
+func (p *Position) seatPrey(s int, capMask uint32) uint64 {
+	var prey uint64
+	for f := p.foesOf(s); f != 0; f &= f - 1 {
+		o := bits.TrailingZeros8(f)
+		for m := p.present[o] & capMask; m != 0; m &= m - 1 {
+			prey |= p.kindBB[o][bits.TrailingZeros32(m)-1][0]
+		}
+	}
+	return prey
+}
+
+// legalSeats is legal's own part for a game with seats: each pseudo-legal
+// move played on the board alone and kept when the mover's royals are not
+// all attacked by its foes (legalAfter). Seats are played plainly; the
+// two-player path's pins and evasions are not worked out for them.
+func (p *Position) legalSeats(buf []Move, capOnly bool) []Move {
+	start := len(buf)
+	buf = p.genPseudo(buf, capOnly)
+	if !p.g.checkRules || p.g.royalMask == 0 {
+		return buf
+	}
+	n := start
+	for _, m := range buf[start:] {
+		if p.legalAfter(m) {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n]
+}
+
+// allFoesAttack reports whether every square of list is attacked by some
+// foe of s (the reference's check: every royal attacked).
+func (p *Position) allFoesAttack(list []int, s int) bool {
+	if !p.g.seated {
+		return p.allAttacked(list, opponent(s))
+	}
+	for _, r := range list {
+		if !p.foeAttacked(r, s, codeKind(p.board[r])) {
+			return false
+		}
+	}
+	return true
+}
+
+// active reports whether seat s is still in the game.
+func (p *Position) active(s int) bool { return p.out>>s&1 == 0 }
+
+// following is the seat after s in the turn order that is still in the
+// game; s itself when no other is.
+func (p *Position) following(s int) int {
+	g := p.g
+	at := 0
+	for i, q := range g.order {
+		if q == s {
+			at = i
+		}
+	}
+	for i := 1; i <= len(g.order); i++ {
+		if q := g.order[(at+i)%len(g.order)]; p.active(q) {
+			return q
+		}
+	}
+	return s
+}
+
+// seatMoveEnd ends a move of seat mover in a game with seats: points for
+// a capture, seats put out by the move (their last royal taken), the turn
+// passed on in turn order past seats out, seats that then have no legal
+// move put out (checkmate, stalemate) or passed over, and the game's
+// result once one team or seat is left. It returns the hash with the
+// turn's and the outs' keys changed.
+func (p *Position) seatMoveEnd(h uint64, mover int, captured uint8) uint64 {
+	g := p.g
+	p.seatLog = append(p.seatLog, seatRec{side: int8(mover), out: p.out, passed: p.passed, pts: p.pts, removed: int32(len(p.swept))})
+	p.passed = 0
+	if g.points && captured != 0 {
+		p.pts[mover] += g.capPts[codeKind(captured)]
+	}
+	p.status = status{}
+	rule := uint8(ruleNone)
+	for q := 0; q < g.seats; q++ {
+		if q == mover || !p.active(q) {
+			continue
+		}
+		switch {
+		case g.royalLoss[q] && p.royalCount(q) == 0:
+			h, rule = p.putOut(h, q, mover), ruleRoyalCapture
+		case g.win == rules.WinAnnihilation && p.occ[q].empty():
+			h, rule = p.putOut(h, q, mover), ruleAnnihilation
+		}
+	}
+	h ^= g.zTurn[mover]
+	h = p.passTurn(h, mover, mover, rule)
+	return h ^ g.zTurn[p.side]
+}
+
+// passTurn gives the turn to the seats after from in turn order until one
+// has a legal move, putting out (or passing over) those that have none,
+// and sets the status once the seats out decide the game. scorer is the
+// seat whose move it follows (-1 none); rule names what put a seat out.
+func (p *Position) passTurn(h uint64, from, scorer int, rule uint8) uint64 {
+	g := p.g
+	next := from
+	for !p.status.decided {
+		if st, over := p.seatsDecided(rule); over {
+			p.status = st
+			break
+		}
+		next = p.following(next)
+		p.side = next
+		p.legalValid, p.checkKnown = false, false
+		if p.pseudo = p.legal(p.pseudo[:0], false); len(p.pseudo) > 0 {
+			break
+		}
+		switch {
+		case g.checkRules && p.inCheck(next):
+			h, rule = p.putOut(h, next, scorer), ruleCheckmate
+		case g.passOn:
+			p.passed |= 1 << next
+			if p.passed&^p.out == g.allSeats()&^p.out {
+				p.status = status{decided: true, winner: -1, rule: ruleStalemate}
+			}
+		default:
+			h, rule = p.putOut(h, next, -1), ruleStalemate
+		}
+	}
+	p.side = next
+	p.checkKnown = false
+	return h
+}
+
+// settleSeats readies a position set up from the start or from notation:
+// when its seat to move has no legal move, the turn passes on as after a
+// move, so that a game with seats never waits on a seat that cannot move.
+func (p *Position) settleSeats() {
+	before := p.side
+	for i := len(p.g.order) - 1; i > 0; i-- {
+		// the seat before the one to move, in turn order, still in
+		if q := p.g.order[(p.orderIndex(before)+i)%len(p.g.order)]; p.active(q) {
+			h := p.hash ^ p.g.zTurn[before]
+			h = p.passTurn(h, q, -1, ruleNone)
+			p.hash = h ^ p.g.zTurn[p.side]
+			return
+		}
+	}
+	p.status, _ = p.seatsDecided(ruleNone)
+}
+
+// orderIndex is seat s's place in the turn order.
+func (p *Position) orderIndex(s int) int {
+	for i, q := range p.g.order {
+		if q == s {
+			return i
+		}
+	}
+	return 0
+}
+
+// allSeats is the mask of every seat.
+func (g *Game) allSeats() uint8 { return uint8(1)<<g.seats - 1 }
+
+// putOut takes seat q out of the game: its turns skipped from now on, its
+// army frozen or taken off (pushed on Position.swept for Unmake), and, in
+// a game by points, the checkmate's points to by (-1: nobody scores).
+func (p *Position) putOut(h uint64, q, by int) uint64 {
+	g := p.g
+	p.out |= 1 << q
+	h ^= g.zOut[q]
+	if g.points && by >= 0 {
+		p.pts[by] += g.matePt
+	}
+	if !g.frozen {
+		for _, sq := range p.occ[q].squares(nil) {
+			c := p.remove(sq)
+			p.swept = append(p.swept, sweptRec{sq: uint8(sq), code: c})
+			h ^= p.zob(c, sq)
+		}
+	}
+	return h
+}
+
+// seatsDecided is the game's result once the seats out decide it (rule
+// names what put the last one out): teams, when one team is left without
+// a loss; a free-for-all, when one seat is left (by points, the most
+// points win, a tie at the top a draw).
+func (p *Position) seatsDecided(rule uint8) (status, bool) {
+	g := p.g
+	in := g.allSeats() &^ p.out
+	if g.teams < g.seats {
+		standing, last := 0, -1
+		for t := 0; t < g.teams; t++ {
+			var seats uint8
+			for s := 0; s < g.seats; s++ {
+				if g.team[s] == t {
+					seats |= 1 << s
+				}
+			}
+			lost := seats&in == 0 || g.oneOut && seats&p.out != 0
+			if !lost {
+				standing++
+				last = t
+			}
+		}
+		switch standing {
+		case 0:
+			return status{decided: true, winner: -1, rule: rule}, true
+		case 1:
+			return status{decided: true, winner: int8(last), rule: rule}, true
+		}
+		return status{}, false
+	}
+	if bits.OnesCount8(in) > 1 {
+		return status{}, false
+	}
+	if g.points {
+		return status{decided: true, winner: int8(p.pointsLeader()), rule: ruleScoring}, true
+	}
+	if in == 0 {
+		return status{decided: true, winner: -1, rule: rule}, true
+	}
+	return status{decided: true, winner: int8(bits.TrailingZeros8(in)), rule: rule}, true
+}
+
+// pointsLeader is the seat with the most points, -1 when seats tie at the
+// top.
+func (p *Position) pointsLeader() int {
+	best, who := int16(-1), -1
+	for s := 0; s < p.g.seats; s++ {
+		switch {
+		case p.pts[s] > best:
+			best, who = p.pts[s], s
+		case p.pts[s] == best:
+			who = -1
+		}
+	}
+	return who
+}
+
+// seatUnmake takes back what seatMoveEnd changed: the seats out, the
+// points, the removed armies and the side to move.
+func (p *Position) seatUnmake() {
+	r := p.seatLog[len(p.seatLog)-1]
+	p.seatLog = p.seatLog[:len(p.seatLog)-1]
+	for i := len(p.swept) - 1; i >= int(r.removed); i-- {
+		p.put(int(p.swept[i].sq), p.swept[i].code)
+	}
+	p.swept = p.swept[:r.removed]
+	p.out, p.passed, p.pts = r.out, r.passed, r.pts
+	p.side = int(r.side)
+}
+
+// priorityRule is one rule of rules.priority: while the condition holds
+// (always, or the player to move in check), only the legal moves of its
+// class stand, if there is one.
+type priorityRule struct {
+	inCheck bool // when: in_check (else always)
+	royal   bool // moves: royal (else capture)
+}
+
+// loadPriority reads rules.priority, for two players as for seats.
+func (g *Game) loadPriority() error {
+	for _, pr := range g.spec.Rules.Priority {
+		g.priority = append(g.priority, priorityRule{inCheck: pr.When == rules.WhenInCheck, royal: pr.Moves == rules.MovesRoyal})
+	}
+	return nil
+}
+
+// priorityFilter applies rules.priority to the legal moves buf[start:]:
+// the first rule whose condition holds and that has a move of its class
+// keeps only those moves.
+func (p *Position) priorityFilter(buf []Move, start int) []Move {
+	g := p.g
+	for _, pr := range g.priority {
+		if pr.inCheck && !p.InCheck() {
+			continue
+		}
+		of := func(m Move) bool {
+			if pr.royal {
+				return m.typ() != moveDrop && g.royalMask>>maskIndex(p.board[m.From()])&1 != 0
+			}
+			return m&mvCapture != 0
+		}
+		n := start
+		for _, m := range buf[start:] {
+			if of(m) {
+				buf[n] = m
+				n++
+			}
+		}
+		if n > start {
+			return buf[:n]
+		}
+	}
+	return buf
 }

@@ -183,11 +183,7 @@ func (g *Game) compileMove(i, j, p int, m *rules.Move) (compiledMove, error) {
 		if c.FromRank != nil {
 			cm.condFree = false
 			for sq := 0; sq < g.n; sq++ {
-				r := g.rankOf[sq]
-				if p == 1 {
-					r = g.h - 1 - r
-				}
-				if r != *c.FromRank {
+				if g.seatRank(p, sq) != *c.FromRank {
 					cm.fromOK.clear(sq)
 				}
 			}
@@ -231,7 +227,7 @@ func (g *Game) loadMoves() error {
 		if len(pc.Moves) > 12 {
 			return bad("pieces[%d].moves must have at most 12 entries", i)
 		}
-		for p := 0; p < 2; p++ {
+		for p := 0; p < g.seats; p++ {
 			for j := range pc.Moves {
 				cm, err := g.compileMove(i, j, p, &pc.Moves[j])
 				if err != nil {
@@ -306,8 +302,8 @@ func (g *Game) loadMoves() error {
 		}
 	}
 
-	g.genStart = make([]uint32, 2*g.nk*g.n+1)
-	for p := 0; p < 2; p++ {
+	g.genStart = make([]uint32, g.seats*g.nk*g.n+1)
+	for p := 0; p < g.seats; p++ {
 		for k := 0; k < g.nk; k++ {
 			kb := uint32(1) << uint(k+1)
 			for _, cm := range compiled[k][p] {
@@ -428,10 +424,10 @@ func (g *Game) loadMoves() error {
 			}
 		}
 	}
-	g.genStart[2*g.nk*g.n] = uint32(len(g.gens))
+	g.genStart[g.seats*g.nk*g.n] = uint32(len(g.gens))
 
 	// Attack tables.
-	for p := 0; p < 2; p++ {
+	for p := 0; p < g.seats; p++ {
 		g.atkStart[p] = make([]uint32, g.n+1)
 		for t := 0; t < g.n; t++ {
 			g.atkStart[p][t] = uint32(len(g.atkLeaps[p]))
@@ -549,7 +545,7 @@ func (g *Game) loadMoves() error {
 	// A piece is immobile on a square where it has no move that does not
 	// need it never to have moved.
 	for k := 0; k < g.nk; k++ {
-		for p := 0; p < 2; p++ {
+		for p := 0; p < g.seats; p++ {
 			for sq := 0; sq < g.n; sq++ {
 				idx := (p*g.nk+k)*g.n + sq
 				mobile := false
@@ -603,7 +599,7 @@ func (g *Game) rayMask(ray []uint8) (mask uint64, order uint8) {
 // splitFast sorts every piece's entries into the fast lists genPseudo
 // walks when nothing special applies on a square.
 func (g *Game) splitFast() error {
-	size := 2 * g.nk * g.n
+	size := g.seats * g.nk * g.n
 	g.dup = make([]bool, size)
 	seen := make([]int, g.n)
 	g.fastLeapStart = make([]uint32, size+1)
@@ -693,7 +689,7 @@ func (g *Game) splitFast() error {
 		g.buildMid()
 	}
 	nd := len(g.dirs)
-	g.rayReach = make([]bitset, 2*nd*g.n)
+	g.rayReach = make([]bitset, g.seats*nd*g.n)
 	for i, r := range g.fwd {
 		for _, t := range g.pool[r.off : r.off+uint32(r.n)] {
 			g.rayReach[i].set(int(t))
@@ -719,7 +715,7 @@ const (
 
 // packSquares builds Game.pieceSquares from the fast lists.
 func (g *Game) packSquares() {
-	size := 2 * g.nk * g.n
+	size := g.seats * g.nk * g.n
 	g.pieceSquares = make([]pieceSquare, size)
 	for idx := 0; idx < size; idx++ {
 		p, k, sq := idx/(g.nk*g.n), idx/g.n%g.nk, idx%g.n
