@@ -35,17 +35,17 @@ type kindInfo struct {
 // attack tables, and the rules as flags. It is immutable after Load and
 // safe to share between goroutines; each goroutine uses its own Positions.
 type Game struct {
-	spec    *rules.Spec
-	seats   int // players, each a seat (seats.go)
+	spec  *rules.Spec
+	seats int // players, each a seat (seats.go)
 	seatRules
 	priority []priorityRule // rules.priority (seats.go)
-	w, h, n int
-	names   []string
-	fileOf  []int
-	rankOf  []int
-	wall    bitset
-	rotated bool
-	wrap    [maxSeats]wrapCfg
+	w, h, n  int
+	names    []string
+	fileOf   []int
+	rankOf   []int
+	wall     bitset
+	rotated  bool
+	wrap     [maxSeats]wrapCfg
 	// The hex lattice (hex.go): hexagon cuts the rhombus's corners off
 	// (offBoard, also walls), hexR is its radius and hexWrap its joined
 	// sides per player.
