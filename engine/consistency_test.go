@@ -73,6 +73,9 @@ type state struct {
 	portUndo                     int
 	momentum, folds              bitset
 	turns                        turnSnapshot
+	out, passed                  uint8
+	pts                          [maxSeats]int16
+	seatLog                      int
 }
 
 // turnSnapshot is the turn state (turns.go, rounds.go) in comparable form.
@@ -91,7 +94,8 @@ func snapshot(p *Position) state {
 	s := state{board: p.board, occ: p.occ, kindBB: p.kindBB, count: p.count, present: p.present, taken: p.taken, virgin: p.virgin,
 		side: p.side, ply: p.ply, halfmove: p.halfmove, checks: p.checks, epN: p.epN, hash: p.hash, status: p.status,
 		history: len(p.history), undo: len(p.undo), swept: len(p.swept),
-		port: p.port, portUndo: len(p.portUndo), momentum: p.momentum, folds: p.folds}
+		port: p.port, portUndo: len(p.portUndo), momentum: p.momentum, folds: p.folds,
+		out: p.out, passed: p.passed, pts: p.pts, seatLog: len(p.seatLog)}
 	s.turns = turnSnapshot{left: p.left, turn: p.turn, inRounds: p.inRounds, init: p.init, void: p.void, nBars: len(p.bars),
 		rest: p.rest, restChg: len(p.restChg), turnUndo: len(p.turnUndo), chgLen: len(p.chg)}
 	copy(s.turns.bars[:], p.bars)

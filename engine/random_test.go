@@ -96,7 +96,7 @@ func playRandom(g *Game, seed uint64, buf []Move) (rule string, plies int, err e
 	for {
 		o := p.Outcome()
 		if o.Over {
-			if o.Winner < -1 || o.Winner > 1 {
+			if o.Winner < -1 || o.Winner >= g.Teams() {
 				return "", plies, fmt.Errorf("winner %d", o.Winner)
 			}
 			return string(o.Rule), plies, nil

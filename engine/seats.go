@@ -415,32 +415,31 @@ func (p *Position) seatMoveEnd(h uint64, mover int, captured uint8) uint64 {
 		p.pts[mover] += g.capPts[codeKind(captured)]
 	}
 	p.status = status{}
-	rule := uint8(ruleNone)
 	for q := 0; q < g.seats; q++ {
 		if q == mover || !p.active(q) {
 			continue
 		}
 		switch {
 		case g.royalLoss[q] && p.royalCount(q) == 0:
-			h, rule = p.putOut(h, q, mover), ruleRoyalCapture
+			h = p.putOut(h, q, mover)
 		case g.win == rules.WinAnnihilation && p.occ[q].empty():
-			h, rule = p.putOut(h, q, mover), ruleAnnihilation
+			h = p.putOut(h, q, mover)
 		}
 	}
 	h ^= g.zTurn[mover]
-	h = p.passTurn(h, mover, mover, rule)
+	h = p.passTurn(h, mover, mover)
 	return h ^ g.zTurn[p.side]
 }
 
 // passTurn gives the turn to the seats after from in turn order until one
 // has a legal move, putting out (or passing over) those that have none,
 // and sets the status once the seats out decide the game. scorer is the
-// seat whose move it follows (-1 none); rule names what put a seat out.
-func (p *Position) passTurn(h uint64, from, scorer int, rule uint8) uint64 {
+// seat whose move it follows (-1 none).
+func (p *Position) passTurn(h uint64, from, scorer int) uint64 {
 	g := p.g
 	next := from
 	for !p.status.decided {
-		if st, over := p.seatsDecided(rule); over {
+		if st, over := p.seatsDecided(); over {
 			p.status = st
 			break
 		}
@@ -452,14 +451,14 @@ func (p *Position) passTurn(h uint64, from, scorer int, rule uint8) uint64 {
 		}
 		switch {
 		case g.checkRules && p.inCheck(next):
-			h, rule = p.putOut(h, next, scorer), ruleCheckmate
+			h = p.putOut(h, next, scorer)
 		case g.passOn:
 			p.passed |= 1 << next
 			if p.passed&^p.out == g.allSeats()&^p.out {
 				p.status = status{decided: true, winner: -1, rule: ruleStalemate}
 			}
 		default:
-			h, rule = p.putOut(h, next, -1), ruleStalemate
+			h = p.putOut(h, next, -1)
 		}
 	}
 	p.side = next
@@ -471,17 +470,21 @@ func (p *Position) passTurn(h uint64, from, scorer int, rule uint8) uint64 {
 // when its seat to move has no legal move, the turn passes on as after a
 // move, so that a game with seats never waits on a seat that cannot move.
 func (p *Position) settleSeats() {
+	if st, over := p.seatsDecided(); over {
+		p.status = st
+		return
+	}
 	before := p.side
 	for i := len(p.g.order) - 1; i > 0; i-- {
 		// the seat before the one to move, in turn order, still in
 		if q := p.g.order[(p.orderIndex(before)+i)%len(p.g.order)]; p.active(q) {
 			h := p.hash ^ p.g.zTurn[before]
-			h = p.passTurn(h, q, -1, ruleNone)
+			h = p.passTurn(h, q, -1)
 			p.hash = h ^ p.g.zTurn[p.side]
 			return
 		}
 	}
-	p.status, _ = p.seatsDecided(ruleNone)
+	p.status, _ = p.seatsDecided()
 }
 
 // orderIndex is seat s's place in the turn order.
@@ -517,12 +520,12 @@ func (p *Position) putOut(h uint64, q, by int) uint64 {
 	return h
 }
 
-// seatsDecided is the game's result once the seats out decide it (rule
-// names what put the last one out): teams, when one team is left without
+// seatsDecided is the game's result once the seats out decide it: teams, when one team is left without
 // a loss; a free-for-all, when one seat is left (by points, the most
 // points win, a tie at the top a draw).
-func (p *Position) seatsDecided(rule uint8) (status, bool) {
+func (p *Position) seatsDecided() (status, bool) {
 	g := p.g
+	rule := p.seatEndRule()
 	in := g.allSeats() &^ p.out
 	if g.teams < g.seats {
 		standing, last := 0, -1
@@ -630,4 +633,118 @@ func (p *Position) priorityFilter(buf []Move, start int) []Move {
 		}
 	}
 	return buf
+}
+
+// Seats is how many players the game has, each a seat: 2 without schema
+// 32's seats.
+func (g *Game) Seats() int { return g.seats }
+
+// Seated reports whether the game is written with schema 32's seats.
+func (g *Game) Seated() bool { return g.seated }
+
+// SeatName is seat s's name: the rule file's, or "white" and "black" for
+// the two players of a game without seats.
+func (g *Game) SeatName(s int) string {
+	if g.seated {
+		return g.seatNames[s]
+	}
+	return [2]string{"white", "black"}[s]
+}
+
+// Teams is how many teams the seats form: with rules.teams, its teams;
+// otherwise each seat is a team of its own.
+func (g *Game) Teams() int {
+	if g.seated {
+		return g.teams
+	}
+	return 2
+}
+
+// Team is seat s's team, from 0 to Teams()-1. An Outcome's Winner is a
+// team: in a game of two players or a free-for-all, the seat itself.
+func (g *Game) Team(s int) int {
+	if g.seated {
+		return g.team[s]
+	}
+	return s
+}
+
+// Seats is the game's number of seats (for the N-seat searches).
+func (p *Position) Seats() int { return p.g.seats }
+
+// SeatToMove is the seat whose move it is.
+func (p *Position) SeatToMove() int { return p.side }
+
+// Team is seat s's team (Game.Team).
+func (p *Position) Team(s int) int { return p.g.Team(s) }
+
+// SeatOut reports whether seat s is out of the game.
+func (p *Position) SeatOut(s int) bool { return !p.active(s) }
+
+// SeatPoints is seat s's points in a free-for-all by points (0 otherwise).
+func (p *Position) SeatPoints(s int) int { return int(p.pts[s]) }
+
+// SeatResult writes each seat's share of the finished game into out (one
+// entry per seat) and reports true; false while the game goes on. The
+// winning team's seats share 1 equally; a draw shares 1 among the seats
+// that draw: those still in the game, or by points the seats tied at the
+// top.
+func (p *Position) SeatResult(out []float64) bool {
+	o := p.Outcome()
+	if !o.Over {
+		return false
+	}
+	g := p.g
+	clear(out)
+	var share uint8
+	switch {
+	case o.Winner >= 0:
+		for s := 0; s < g.seats; s++ {
+			if g.Team(s) == o.Winner {
+				share |= 1 << s
+			}
+		}
+	case g.points:
+		best := p.pts[0]
+		for s := 1; s < g.seats; s++ {
+			best = max(best, p.pts[s])
+		}
+		for s := 0; s < g.seats; s++ {
+			if p.pts[s] == best {
+				share |= 1 << s
+			}
+		}
+	default:
+		share = g.allSeats() &^ p.out
+		if share == 0 {
+			share = g.allSeats()
+		}
+	}
+	n := float64(bits.OnesCount8(share))
+	for s := 0; s < g.seats && s < len(out); s++ {
+		if share>>s&1 != 0 {
+			out[s] = 1 / n
+		}
+	}
+	return true
+}
+
+// seatEndRule names the rule that put seats out, read off the board so
+// that a position read from notation names it as play did: a royal taken,
+// then a royal attacked (checkmate), then an army gone, else stalemate.
+func (p *Position) seatEndRule() uint8 {
+	g := p.g
+	rule := uint8(ruleStalemate)
+	for s := 0; s < g.seats; s++ {
+		switch {
+		case p.active(s):
+		case g.royalLoss[s] && p.royalCount(s) == 0:
+			return ruleRoyalCapture
+		case g.checkRules && p.inCheck(s):
+			rule = ruleCheckmate
+		case g.win == rules.WinAnnihilation && p.occ[s].empty() && rule != ruleCheckmate:
+			rule = ruleAnnihilation
+		}
+	}
+	return rule
 }

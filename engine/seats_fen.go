@@ -13,9 +13,10 @@ import (
 // king's side and on the queen's side (1 or 0 per seat), the points, the
 // no-progress clock, and the board, rank by rank from the top, cells
 // separated by ',' (a number for a run of empty squares or walls, else
-// the seat's letter and the piece's id: "rP", "yK"). An eighth field
-// written by this engine alone, "ply:N", carries the plies played (the
-// move number of two-player FEN); a position without it starts at 0.
+// the seat's letter and the piece's id: "rP", "yK"). Two fields written by
+// this engine alone may follow, after a space: "ep:e3>e4", the squares an
+// en passant capture may land on and the pawn it takes, and "ply:N", the
+// plies played (the move number of two-player FEN; 0 without it).
 
 // seatLetter is seat s's letter in the notation: its name's first letter
 // in lower case, or the s-th letter of the alphabet when two seats' names
@@ -76,6 +77,13 @@ func (p *Position) seatFEN() string {
 		if y > 0 {
 			b.WriteByte('/')
 		}
+	}
+	if p.epN > 0 {
+		sqs := make([]string, p.epN)
+		for i := range sqs {
+			sqs[i] = g.names[p.ep[i]]
+		}
+		fmt.Fprintf(&b, " ep:%s>%s", strings.Join(sqs, ","), g.names[p.epVictim])
 	}
 	if p.ply > 0 {
 		fmt.Fprintf(&b, " ply:%d", p.ply)
@@ -217,13 +225,10 @@ func (g *Game) parseSeatFEN(fen string) (*Position, error) {
 		}
 	}
 	p.canonicalVirgin()
-	if extra != "" {
-		n, ok := strings.CutPrefix(extra, "ply:")
-		ply, err := strconv.Atoi(n)
-		if !ok || err != nil || ply < 0 || ply > 100000 {
-			return nil, fmt.Errorf("fen4: unknown field %q (the only one after the board is ply:N)", extra)
+	for _, f := range strings.Fields(extra) {
+		if err := p.parseSeatExtra(f); err != nil {
+			return nil, err
 		}
-		p.ply = ply
 	}
 	p.hash = p.computeHash()
 	p.settleSeats()
@@ -280,4 +285,37 @@ func (p *Position) parseSeatBoard(s string) error {
 		}
 	}
 	return nil
+}
+
+// parseSeatExtra reads one of this engine's fields after the board.
+func (p *Position) parseSeatExtra(f string) error {
+	g := p.g
+	key, value, _ := strings.Cut(f, ":")
+	switch key {
+	case "ply":
+		ply, err := strconv.Atoi(value)
+		if err != nil || ply < 0 || ply > 100000 {
+			return fmt.Errorf("fen4: ply must be a number from 0 to 100000, got %q", value)
+		}
+		p.ply = ply
+		return nil
+	case "ep":
+		list, victim, ok := strings.Cut(value, ">")
+		v, okV := g.parseSquare(victim)
+		if !ok || !okV || p.board[v] == 0 {
+			return fmt.Errorf("fen4: ep must be squares>the square of the pawn they take, got %q", value)
+		}
+		p.epN = 0
+		for _, name := range strings.Split(list, ",") {
+			sq, ok := g.parseSquare(name)
+			if !ok || p.board[sq] != 0 || p.epN == maxEP {
+				return fmt.Errorf("fen4: ep square %q is not an empty square", name)
+			}
+			p.ep[p.epN] = uint8(sq)
+			p.epN++
+		}
+		p.epVictim = v
+		return nil
+	}
+	return fmt.Errorf("fen4: unknown field %q (after the board: ep:squares>square, ply:N)", f)
 }
