@@ -795,7 +795,7 @@ func (p *Position) legalAfter(m Move) bool {
 	vsave, occSave := p.virgin, p.occ
 	switch m.typ() {
 	case moveEnPassant:
-		p.liteSet(p.epVictim, 0)
+		p.liteSet(p.epVictimAt(to), 0)
 	case moveCastle:
 		rook := p.board[m.aux()]
 		p.liteSet(from, 0)

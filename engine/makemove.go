@@ -26,7 +26,7 @@ func (p *Position) makeStd(m Move) {
 	s := p.side
 	from, to := m.From(), m.To()
 	oldVirgin := p.virgin
-	epVictim := p.epVictim
+	epVictim := p.epVictimAt(to)
 	u, h := p.pushUndo(m)
 	pc := u.moved
 	progress := false
@@ -198,6 +198,9 @@ func (p *Position) clearVirgin(h uint64, sq int) uint64 {
 // the notation carry the right only when it exists.
 func (p *Position) setEP(h uint64, m Move) uint64 {
 	g := p.g
+	if g.seated {
+		return p.setSeatEP(h, m)
+	}
 	s := p.side
 	from, to := m.From(), m.To()
 	victim := p.board[to]
@@ -347,8 +350,12 @@ func (p *Position) pushUndo(m Move) (*undoRec, uint64) {
 	p.ocValid = false
 	p.checkKnown = false
 	h := p.hash
-	for i := 0; i < p.epN; i++ {
-		h ^= p.g.zEP[p.ep[i]]
+	if p.g.seated {
+		h = p.seatMoveStart(h)
+	} else {
+		for i := 0; i < p.epN; i++ {
+			h ^= p.g.zEP[p.ep[i]]
+		}
 	}
 	p.epN = 0
 	u.moved = p.board[m.From()]

@@ -356,7 +356,7 @@ func (p *Position) genSweep(buf []Move, e *genEntry, from, k int, capMask uint32
 func (p *Position) epTarget(to int, capMask uint32) bool {
 	for i := 0; i < p.epN; i++ {
 		if int(p.ep[i]) == to {
-			return capMask>>maskIndex(p.board[p.epVictim])&1 != 0
+			return capMask>>maskIndex(p.board[p.epVictimAt(to)])&1 != 0
 		}
 	}
 	return false

@@ -223,8 +223,14 @@ func (p *Position) computeHash() uint64 {
 	case p.side == 1:
 		h ^= g.zSide
 	}
-	for i := 0; i < p.epN; i++ {
-		h ^= g.zEP[p.ep[i]]
+	if g.seated {
+		for s := 0; s < g.seats; s++ {
+			h ^= p.sepHash(s)
+		}
+	} else {
+		for i := 0; i < p.epN; i++ {
+			h ^= g.zEP[p.ep[i]]
+		}
 	}
 	for s := 0; s < g.seats; s++ {
 		if p.checks[s] > 0 {

@@ -55,9 +55,15 @@ type seatRules struct {
 // seatState is a position's part of a game with seats: the seats out, the
 // points, and their undo stack (one record per Make).
 type seatState struct {
-	out     uint8 // seats out of the game
-	passed  uint8 // seats that passed since a seat last moved (stalemate pass)
-	pts     [maxSeats]int16
+	out    uint8 // seats out of the game
+	passed uint8 // seats that passed since a seat last moved (stalemate pass)
+	pts    [maxSeats]int16
+	// sep is each seat's last double step, open to en passant until the
+	// seat moves again; epOf is the pawn each square of Position.ep (the
+	// side to move's en passant squares, gathered from its foes' sep)
+	// takes.
+	sep     [maxSeats]epState
+	epOf    [maxEP]uint8
 	seatLog []seatRec
 }
 
@@ -68,6 +74,8 @@ type seatRec struct {
 	passed  uint8
 	pts     [maxSeats]int16
 	removed int32 // entries of Position.swept this move's removed armies pushed
+	sep     [maxSeats]epState
+	epOf    [maxEP]uint8
 }
 
 // occupied is every square a piece stands on: the seats' and the wild ones.
@@ -409,7 +417,7 @@ func (p *Position) following(s int) int {
 // turn's and the outs' keys changed.
 func (p *Position) seatMoveEnd(h uint64, mover int, captured uint8) uint64 {
 	g := p.g
-	p.seatLog = append(p.seatLog, seatRec{side: int8(mover), out: p.out, passed: p.passed, pts: p.pts, removed: int32(len(p.swept))})
+	p.seatLog[len(p.seatLog)-1].removed = int32(len(p.swept))
 	p.passed = 0
 	if g.points && captured != 0 {
 		p.pts[mover] += g.capPts[codeKind(captured)]
@@ -445,6 +453,7 @@ func (p *Position) passTurn(h uint64, from, scorer int) uint64 {
 		}
 		next = p.following(next)
 		p.side = next
+		p.gatherEP()
 		p.legalValid, p.checkKnown = false, false
 		if p.pseudo = p.legal(p.pseudo[:0], false); len(p.pseudo) > 0 {
 			break
@@ -586,8 +595,80 @@ func (p *Position) seatUnmake() {
 		p.put(int(p.swept[i].sq), p.swept[i].code)
 	}
 	p.swept = p.swept[:r.removed]
-	p.out, p.passed, p.pts = r.out, r.passed, r.pts
+	p.out, p.passed, p.pts, p.sep, p.epOf = r.out, r.passed, r.pts, r.sep, r.epOf
 	p.side = int(r.side)
+}
+
+// seatMoveStart begins a move of a game with seats (pushUndo): the seats'
+// state saved for Unmake, and the mover's own double step closed to en
+// passant now that it moves again. It returns h without that step's keys.
+func (p *Position) seatMoveStart(h uint64) uint64 {
+	s := p.side
+	p.seatLog = append(p.seatLog, seatRec{side: int8(s), out: p.out, passed: p.passed, pts: p.pts, sep: p.sep, epOf: p.epOf})
+	h ^= p.sepHash(s)
+	p.sep[s] = epState{}
+	return h
+}
+
+// sepHash is the keys of seat s's open double step.
+func (p *Position) sepHash(s int) uint64 {
+	var h uint64
+	e := &p.sep[s]
+	for i := 0; i < int(e.n); i++ {
+		h ^= bits.RotateLeft64(p.g.zEP[e.sq[i]], 8*(s+1))
+	}
+	return h
+}
+
+// setSeatEP opens seat s's double step m to en passant: every square it
+// passed over, for a round.
+func (p *Position) setSeatEP(h uint64, m Move) uint64 {
+	g := p.g
+	s := p.side
+	from, to := m.From(), m.To()
+	e := epState{victim: uint8(to)}
+	for _, sq := range g.fwdRay(s, m.aux(), from) {
+		if int(sq) == to || e.n == maxEP {
+			break
+		}
+		e.sq[e.n] = sq
+		e.n++
+	}
+	p.sep[s] = e
+	return h ^ p.sepHash(s)
+}
+
+// gatherEP sets Position.ep to the en passant squares the side to move may
+// land on: its foes' open double steps whose pawn still stands where it
+// stopped.
+func (p *Position) gatherEP() {
+	p.epN = 0
+	s := p.side
+	for f := p.foesOf(s); f != 0; f &= f - 1 {
+		o := bits.TrailingZeros8(f)
+		e := &p.sep[o]
+		if e.n == 0 || codeOwner(p.board[e.victim]) != o || p.board[e.victim] == 0 {
+			continue
+		}
+		for i := 0; i < int(e.n) && p.epN < maxEP; i++ {
+			p.ep[p.epN], p.epOf[p.epN] = e.sq[i], e.victim
+			p.epN++
+		}
+	}
+}
+
+// epVictimAt is the square of the pawn an en passant capture landing on
+// to takes.
+func (p *Position) epVictimAt(to int) int {
+	if !p.g.seated {
+		return p.epVictim
+	}
+	for i := 0; i < p.epN; i++ {
+		if int(p.ep[i]) == to {
+			return int(p.epOf[i])
+		}
+	}
+	return p.epVictim
 }
 
 // priorityRule is one rule of rules.priority: while the condition holds

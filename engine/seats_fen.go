@@ -13,10 +13,13 @@ import (
 // king's side and on the queen's side (1 or 0 per seat), the points, the
 // no-progress clock, and the board, rank by rank from the top, cells
 // separated by ',' (a number for a run of empty squares or walls, else
-// the seat's letter and the piece's id: "rP", "yK"). Two fields written by
-// this engine alone may follow, after a space: "ep:e3>e4", the squares an
-// en passant capture may land on and the pawn it takes, and "ply:N", the
-// plies played (the move number of two-player FEN; 0 without it).
+// the seat's letter and the piece's id: "rP", "yK"). Before the board, a
+// field {'enPassant':('e3:e4','','','')} gives each seat's double step
+// still open to en passant (the square passed over, then the pawn's; '+'
+// joins the squares of a longer step); it is left out when none is open.
+// One field written by this engine alone may follow the board after a
+// space: "ply:N", the plies played (the move number of two-player FEN; 0
+// without it).
 
 // seatLetter is seat s's letter in the notation: its name's first letter
 // in lower case, or the s-th letter of the alphabet when two seats' names
@@ -55,6 +58,9 @@ func (p *Position) seatFEN() string {
 	}
 	b.WriteString("-" + strings.Join(pts, ","))
 	fmt.Fprintf(&b, "-%d-", p.halfmove)
+	if f := p.seatEPField(); f != "" {
+		b.WriteString(f + "-")
+	}
 	for y := g.h - 1; y >= 0; y-- {
 		var cells []string
 		empty := 0
@@ -77,13 +83,6 @@ func (p *Position) seatFEN() string {
 		if y > 0 {
 			b.WriteByte('/')
 		}
-	}
-	if p.epN > 0 {
-		sqs := make([]string, p.epN)
-		for i := range sqs {
-			sqs[i] = g.names[p.ep[i]]
-		}
-		fmt.Fprintf(&b, " ep:%s>%s", strings.Join(sqs, ","), g.names[p.epVictim])
 	}
 	if p.ply > 0 {
 		fmt.Fprintf(&b, " ply:%d", p.ply)
@@ -138,9 +137,14 @@ func (g *Game) parseSeatFEN(fen string) (*Position, error) {
 	if i := strings.IndexByte(fen, ' '); i >= 0 {
 		fen, extra = fen[:i], strings.TrimSpace(fen[i+1:])
 	}
-	fields := strings.SplitN(fen, "-", 7)
+	fields := strings.Split(fen, "-")
+	epField := ""
+	if len(fields) == 8 && strings.HasPrefix(fields[6], "{") {
+		epField = fields[6]
+		fields = append(fields[:6], fields[7])
+	}
 	if len(fields) != 7 {
-		return nil, fmt.Errorf("fen4: want 7 fields joined by '-', got %d", len(fields))
+		return nil, fmt.Errorf("fen4: want 7 fields joined by '-' (8 with en passant), got %d", len(fields))
 	}
 	p := g.emptyPosition()
 	side := -1
@@ -218,13 +222,18 @@ func (g *Game) parseSeatFEN(fen string) (*Position, error) {
 			}
 			kf, rf := p.castlePair(s, i == 0)
 			if kf < 0 || rf < 0 {
-				return nil, fmt.Errorf("fen4: seat %s may not castle on the %s side: no castling piece and partner there", g.seatNames[s], [2]string{"king's", "queen's"}[i])
+				continue // a right with no pair to use it: chess.com writes such flags
 			}
 			p.virgin.set(kf)
 			p.virgin.set(rf)
 		}
 	}
 	p.canonicalVirgin()
+	if epField != "" {
+		if err := p.parseSeatEP(epField); err != nil {
+			return nil, err
+		}
+	}
 	for _, f := range strings.Fields(extra) {
 		if err := p.parseSeatExtra(f); err != nil {
 			return nil, err
@@ -289,33 +298,76 @@ func (p *Position) parseSeatBoard(s string) error {
 
 // parseSeatExtra reads one of this engine's fields after the board.
 func (p *Position) parseSeatExtra(f string) error {
-	g := p.g
-	key, value, _ := strings.Cut(f, ":")
-	switch key {
-	case "ply":
-		ply, err := strconv.Atoi(value)
-		if err != nil || ply < 0 || ply > 100000 {
-			return fmt.Errorf("fen4: ply must be a number from 0 to 100000, got %q", value)
-		}
-		p.ply = ply
-		return nil
-	case "ep":
-		list, victim, ok := strings.Cut(value, ">")
-		v, okV := g.parseSquare(victim)
-		if !ok || !okV || p.board[v] == 0 {
-			return fmt.Errorf("fen4: ep must be squares>the square of the pawn they take, got %q", value)
-		}
-		p.epN = 0
-		for _, name := range strings.Split(list, ",") {
-			sq, ok := g.parseSquare(name)
-			if !ok || p.board[sq] != 0 || p.epN == maxEP {
-				return fmt.Errorf("fen4: ep square %q is not an empty square", name)
-			}
-			p.ep[p.epN] = uint8(sq)
-			p.epN++
-		}
-		p.epVictim = v
-		return nil
+	value, ok := strings.CutPrefix(f, "ply:")
+	ply, err := strconv.Atoi(value)
+	if !ok || err != nil || ply < 0 || ply > 100000 {
+		return fmt.Errorf("fen4: unknown field %q after the board (the only one is ply:N, N from 0 to 100000)", f)
 	}
-	return fmt.Errorf("fen4: unknown field %q (after the board: ep:squares>square, ply:N)", f)
+	p.ply = ply
+	return nil
+}
+
+// seatEPField writes the seats' open double steps, "" when none is open.
+func (p *Position) seatEPField() string {
+	g := p.g
+	entries := make([]string, g.seats)
+	open := false
+	for s := range entries {
+		e := &p.sep[s]
+		if e.n == 0 {
+			entries[s] = "''"
+			continue
+		}
+		open = true
+		sqs := make([]string, e.n)
+		for i := range sqs {
+			sqs[i] = g.names[e.sq[i]]
+		}
+		entries[s] = "'" + strings.Join(sqs, "+") + ":" + g.names[e.victim] + "'"
+	}
+	if !open {
+		return ""
+	}
+	return "{'enPassant':(" + strings.Join(entries, ",") + ")}"
+}
+
+// parseSeatEP reads the en passant field: one quoted entry per seat, ''
+// or 'passed:landed'.
+func (p *Position) parseSeatEP(f string) error {
+	g := p.g
+	body, ok := strings.CutPrefix(f, "{'enPassant':(")
+	body, ok2 := strings.CutSuffix(body, ")}")
+	if !ok || !ok2 {
+		return fmt.Errorf("fen4: en passant field must be {'enPassant':(...)}, got %q", f)
+	}
+	entries := strings.Split(body, ",")
+	if len(entries) != g.seats {
+		return fmt.Errorf("fen4: en passant field: want %d entries, got %d", g.seats, len(entries))
+	}
+	for s, raw := range entries {
+		entry, ok := strings.CutPrefix(strings.TrimSpace(raw), "'")
+		entry, ok2 := strings.CutSuffix(entry, "'")
+		if !ok || !ok2 {
+			return fmt.Errorf("fen4: en passant entry %d must be quoted, got %q", s+1, raw)
+		}
+		if entry == "" {
+			continue
+		}
+		passed, landed, ok := strings.Cut(entry, ":")
+		v, okV := g.parseSquare(landed)
+		if !ok || !okV || p.board[v] == 0 || codeOwner(p.board[v]) != s {
+			return fmt.Errorf("fen4: en passant entry %d (%q): want passed:landed, landed a square of seat %s's piece", s+1, entry, g.seatNames[s])
+		}
+		e := epState{victim: uint8(v)}
+		for _, name := range strings.Split(passed, "+") {
+			sq, ok := g.parseSquare(name)
+			if !ok || g.wall.has(sq) || e.n == maxEP {
+				return fmt.Errorf("fen4: en passant entry %d: %q is not a square", s+1, name)
+			}
+			e.sq[e.n] = uint8(sq)
+			e.n++
+		}
+		p.sep[s] = e
+	}
+	return nil
 }
