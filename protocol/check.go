@@ -29,7 +29,7 @@ func (r Result) CheckFor(j Job) error {
 	switch {
 	case r.V < 1 || r.V > Version:
 		return fmt.Errorf("result protocol version %d, want 1 to %d", r.V, Version)
-	case r.JobIdentity != j.JobIdentity:
+	case !r.JobIdentity.Same(j.JobIdentity):
 		return errors.New("result's job identity (players, seed, game, lease, ...) is not its job's")
 	case r.Plies > MaxRecordPlies:
 		return fmt.Errorf("%d plies, more than %d", r.Plies, MaxRecordPlies)
@@ -66,7 +66,7 @@ func (d DeadLetter) CheckFor(j Job) error {
 	switch {
 	case d.V < 1 || d.V > Version:
 		return fmt.Errorf("dead letter protocol version %d, want 1 to %d", d.V, Version)
-	case d.Job.JobIdentity != j.JobIdentity:
+	case !d.Job.JobIdentity.Same(j.JobIdentity):
 		return errors.New("dead letter's job identity is not its job's")
 	case d.Attempts < 0 || d.Attempts > 1000:
 		return fmt.Errorf("%d attempts", d.Attempts)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -46,9 +47,13 @@ type JobIdentity struct {
 	RulesetHash string `json:"ruleset_hash"`
 	// P0 is the player spec that plays side 0, the first mover; P1 plays
 	// side 1.
-	P0   string `json:"p0"`
-	P1   string `json:"p1"`
-	Seed uint64 `json:"seed"`
+	P0 string `json:"p0"`
+	P1 string `json:"p1"`
+	// Seats is, in a game with seats (schema 32), the player spec of each
+	// seat in seat order; P0 and P1 then repeat the first two. Absent in
+	// a game of two players.
+	Seats []string `json:"seats,omitempty"`
+	Seed  uint64   `json:"seed"`
 	// PairID groups the two colour-swapped games that share an opening seed.
 	PairID int `json:"pair_id"`
 	// Game is the job's index within its batch.
@@ -111,8 +116,16 @@ type Result struct {
 	OpeningPlies int `json:"opening_plies,omitempty"`
 	Plies        int `json:"plies"`
 	// Result is "1-0", "0-1" or "1/2-1/2"; Winner is 0, 1 or -1 to match.
+	// In a game with seats Winner is the winning team (engine.Game.Team;
+	// in a free-for-all the seat), -1 for a draw, and Result is "team N"
+	// or "draw".
 	Result string `json:"result"`
 	Winner int    `json:"winner"`
+	// SeatShares is, in a game with seats, each seat's share of the game
+	// (engine.Position.SeatResult: summing to 1), and SeatPoints each
+	// seat's points in a game scored by points.
+	SeatShares []float64 `json:"seat_shares,omitempty"`
+	SeatPoints []int     `json:"seat_points,omitempty"`
 	// Ending names the rule that ended the game (checkmate, max_plies, ...).
 	Ending string `json:"ending"`
 	// Nodes is the number of positions both players searched together.
@@ -325,4 +338,11 @@ func Marshal(v any) []byte {
 		panic(fmt.Sprintf("protocol: encoding %T: %v", v, err))
 	}
 	return b
+}
+
+// Same reports whether two identities name the same game, field by field.
+func (a JobIdentity) Same(b JobIdentity) bool {
+	return a.JobID == b.JobID && a.BatchID == b.BatchID && a.Ruleset == b.Ruleset && a.RulesetHash == b.RulesetHash &&
+		a.P0 == b.P0 && a.P1 == b.P1 && slices.Equal(a.Seats, b.Seats) && a.Seed == b.Seed &&
+		a.PairID == b.PairID && a.Game == b.Game && a.Lease == b.Lease
 }

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -91,7 +92,7 @@ func TestPlanJobs(t *testing.T) {
 	}
 	again := testPlan().Jobs()
 	for i := range jobs {
-		if jobs[i] != again[i] {
+		if !reflect.DeepEqual(jobs[i], again[i]) {
 			t.Fatalf("expansion is not deterministic at %d", i)
 		}
 	}
@@ -216,6 +217,31 @@ func TestSplitPlayers(t *testing.T) {
 	for _, tc := range tests {
 		if got := SplitPlayers(tc.in); strings.Join(got, "|") != strings.Join(tc.want, "|") || len(got) != len(tc.want) {
 			t.Errorf("SplitPlayers(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestIdentitySame: identities are the same exactly when every field is,
+// the seats' players included.
+func TestIdentitySame(t *testing.T) {
+	base := JobIdentity{JobID: "j", BatchID: "b", Ruleset: "r", P0: "ab:n1", P1: "ab:n1", Seats: []string{"ab:n1", "ab:n1", "ab:n2"}, Seed: 3}
+	cases := []struct {
+		name   string
+		change func(*JobIdentity)
+		same   bool
+	}{
+		{"unchanged", func(*JobIdentity) {}, true},
+		{"a seat's player", func(j *JobIdentity) { j.Seats = []string{"ab:n1", "ab:n2", "ab:n2"} }, false},
+		{"a seat fewer", func(j *JobIdentity) { j.Seats = j.Seats[:2] }, false},
+		{"the seed", func(j *JobIdentity) { j.Seed++ }, false},
+		{"the lease", func(j *JobIdentity) { j.Lease = "x" }, false},
+	}
+	for _, c := range cases {
+		other := base
+		other.Seats = append([]string(nil), base.Seats...)
+		c.change(&other)
+		if got := base.Same(other); got != c.same {
+			t.Errorf("%s: Same = %v, want %v", c.name, got, c.same)
 		}
 	}
 }
