@@ -21,14 +21,16 @@
 //     first, each row's items separated by ',' from file a to file n. An
 //     item is a run of empty squares (1 to 14), a piece (a seat letter r,
 //     b, y, g or d for a dead, grey piece, then a piece letter: rK, bP,
-//     dQ), or x, a square that does not exist (chess.com writes the cut
-//     corners so; older FEN4s write them as empty runs, "3,yR,...,yR,3").
+//     dQ; a dead piece may name the seat it belonged to: drP), or x, a
+//     square that does not exist (chess.com writes the cut corners so;
+//     older FEN4s write them as empty runs, "3,yR,...,yR,3").
 //
 // Readings taken from public material (chess.com's own page is not at
 // hand): the field order and the en passant extra from the fen4 Rust crate
 // (TheThirdOne/fen4) and obryanlouis/4pchess's reader; the corner 'x' from
-// the FEN4s 4pchess ships (FENs_4PC_balanced.txt). An en passant entry
-// 'j3:j4' names the square the pawn skipped, then the square it stands on.
+// the FEN4s 4pchess ships (FENs_4PC_balanced.txt); "drP" from Tetrarch's
+// notes on the Rust crate. An en passant entry 'j3:j4' names the square the
+// pawn skipped, then the square it stands on; 'j3:' (Athena) only the first.
 //
 // Parse reports the field, row and item of the first mistake and never
 // panics; String writes a Position back so that Parse(p.String()) equals p.

@@ -121,9 +121,11 @@ func (p *Position) readEnPassant(v string) error {
 		if err != nil {
 			return fmt.Errorf("entry %d: %v", seat+1, err)
 		}
-		q, err := ParseSquare(pawn)
-		if err != nil {
-			return fmt.Errorf("entry %d: %v", seat+1, err)
+		q := NoSquare
+		if pawn != "" {
+			if q, err = ParseSquare(pawn); err != nil {
+				return fmt.Errorf("entry %d: %v", seat+1, err)
+			}
 		}
 		p.EnPassant[seat] = EnPassant{Target: t, Pawn: q}
 	}
@@ -141,7 +143,10 @@ func (p Position) extrasText() string {
 	for s, e := range p.EnPassant {
 		if e.Set() {
 			anySet = true
-			seats[s] = SquareName(e.Target) + ":" + SquareName(e.Pawn)
+			seats[s] = SquareName(e.Target) + ":"
+			if e.Pawn != NoSquare {
+				seats[s] += SquareName(e.Pawn)
+			}
 		}
 	}
 	if anySet {

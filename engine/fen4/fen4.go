@@ -37,13 +37,16 @@ const (
 	turnLetters = "RBYG"
 )
 
-// Cell is one square. An empty square is {NoSeat, 0}; a square that does
-// not exist (written x or X) is {NoSeat, 'x' or 'X'}; a piece has its seat
-// (Red..Green, or Dead) and its letter as written ('P', 'N', 'B', 'R', 'Q',
-// 'K', or another letter for fairy pieces).
+// Cell is one square. An empty square is {Seat: NoSeat}; a square that
+// does not exist (written x or X) is {Seat: NoSeat, Piece: 'x' or 'X'}; a
+// piece has its seat (Red..Green, or Dead) and its letter as written ('P',
+// 'N', 'B', 'R', 'Q', 'K', or another letter for fairy pieces). A dead piece
+// written with the seat it belonged to ("drP") keeps that seat's letter in
+// Origin; every other cell has Origin 0.
 type Cell struct {
-	Seat  int8
-	Piece byte
+	Seat   int8
+	Piece  byte
+	Origin byte // 'r', 'b', 'y' or 'g' for a dead piece written so, else 0
 }
 
 // EmptyCell is the empty square.
@@ -60,7 +63,8 @@ func (c Cell) IsPiece() bool { return c.Seat != NoSeat }
 
 // EnPassant is one seat's en passant entry: the square its pawn skipped with
 // its last double step and the square that pawn stands on, or NoSquare in
-// both when the seat has none.
+// both when the seat has none. Pawn is NoSquare also when the entry names
+// only the skipped square ('h3:', as Athena writes it).
 type EnPassant struct {
 	Target, Pawn int
 }
@@ -303,10 +307,16 @@ func (p *Position) readBoard(s string, field int) error {
 				if seat < 0 {
 					return fail(r+1, i+1, "%q: seat letter %q is not r, b, y, g or d", it, it[0])
 				}
-				if len(it) != 2 || !isLetter(it[1]) {
-					return fail(r+1, i+1, "%q: a piece is a seat letter and one piece letter", it)
+				c := Cell{Seat: int8(seat), Piece: it[len(it)-1]}
+				if seat == Dead && len(it) == 3 && strings.IndexByte(seatLetters[:Dead], it[1]) >= 0 {
+					c.Origin = it[1]
+				} else if len(it) != 2 {
+					return fail(r+1, i+1, "%q: a piece is a seat letter and one piece letter (a dead one may name its seat: drP)", it)
 				}
-				p.Cells[rank*Size+file] = Cell{Seat: int8(seat), Piece: it[1]}
+				if !isLetter(c.Piece) {
+					return fail(r+1, i+1, "%q: %q is not a piece letter", it, c.Piece)
+				}
+				p.Cells[rank*Size+file] = c
 				file++
 			}
 		}
@@ -387,6 +397,8 @@ func (p Position) writeBoard(b *strings.Builder) {
 				run = 0
 			}
 			switch {
+			case c.IsPiece() && c.Seat == Dead && c.Origin != 0:
+				item(string([]byte{seatLetters[Dead], c.Origin, c.Piece}))
 			case c.IsPiece() && int(c.Seat) < len(seatLetters):
 				item(string([]byte{seatLetters[c.Seat], c.Piece}))
 			case c.IsWall():

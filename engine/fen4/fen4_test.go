@@ -27,6 +27,8 @@ func TestRoundTrip(t *testing.T) {
 		{"blue to move, green out, points, clock", "B-0,0,0,1-1,0,1,0-0,1,1,0-12,0,31,7-23-" + emptyBoard},
 		{"en passant", "Y-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-{'enPassant':('','c6:d6','','')}-" + emptyBoard},
 		{"other extras first", "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'lives':(50,50,50,50),'royal':('h1','','',''),'enPassant':('i3:i4','c6:d6','f12:f11','l9:k9')}-" + emptyBoard},
+		{"dead pieces naming their seat", "B-1,0,0,0-0,0,0,0-0,0,0,0-7,0,0,0-3-3,yR,yN,yB,yK,yQ,yB,yN,yR,3/14/14/14/14/14/bK,4,drP,dP,dgQ,6/14/14/14/14/3,rK,10/14/14"},
+		{"en passant naming only the skipped square", "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-{'enPassant':('','c6:','','')}-" + emptyBoard},
 		{"dead pieces and fairy letters", "G-1,0,0,0-0,0,0,0-0,0,0,0-20,0,0,0-3-3,dK,dQ,dR,3,yA,yZ,3/" + strings.TrimSuffix(strings.Repeat("14/", Size-1), "/")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -54,10 +56,10 @@ func TestStartPosition(t *testing.T) {
 		square string
 		want   Cell
 	}{
-		{"h1", Cell{Red, 'K'}}, {"g1", Cell{Red, 'Q'}}, {"d1", Cell{Red, 'R'}}, {"k1", Cell{Red, 'R'}}, {"d2", Cell{Red, 'P'}},
-		{"a7", Cell{Blue, 'K'}}, {"a8", Cell{Blue, 'Q'}}, {"a4", Cell{Blue, 'R'}}, {"a11", Cell{Blue, 'R'}}, {"b5", Cell{Blue, 'P'}},
-		{"g14", Cell{Yellow, 'K'}}, {"h14", Cell{Yellow, 'Q'}}, {"e13", Cell{Yellow, 'P'}},
-		{"n8", Cell{Green, 'K'}}, {"n7", Cell{Green, 'Q'}}, {"m11", Cell{Green, 'P'}},
+		{"h1", Cell{Seat: Red, Piece: 'K'}}, {"g1", Cell{Seat: Red, Piece: 'Q'}}, {"d1", Cell{Seat: Red, Piece: 'R'}}, {"k1", Cell{Seat: Red, Piece: 'R'}}, {"d2", Cell{Seat: Red, Piece: 'P'}},
+		{"a7", Cell{Seat: Blue, Piece: 'K'}}, {"a8", Cell{Seat: Blue, Piece: 'Q'}}, {"a4", Cell{Seat: Blue, Piece: 'R'}}, {"a11", Cell{Seat: Blue, Piece: 'R'}}, {"b5", Cell{Seat: Blue, Piece: 'P'}},
+		{"g14", Cell{Seat: Yellow, Piece: 'K'}}, {"h14", Cell{Seat: Yellow, Piece: 'Q'}}, {"e13", Cell{Seat: Yellow, Piece: 'P'}},
+		{"n8", Cell{Seat: Green, Piece: 'K'}}, {"n7", Cell{Seat: Green, Piece: 'Q'}}, {"m11", Cell{Seat: Green, Piece: 'P'}},
 		{"h7", EmptyCell}, {"a1", EmptyCell}, {"n14", EmptyCell},
 	} {
 		i, err := ParseSquare(tc.square)
@@ -135,6 +137,7 @@ func TestParseErrors(t *testing.T) {
 		{"en passant count", meta + "{'enPassant':('','','')}-" + emptyBoard, `item 1: 3 entries, want 4`},
 		{"en passant square", meta + "{'enPassant':('','c6:o6','','')}-" + emptyBoard, `entry 2: square "o6": file 'o' is not a-n`},
 		{"en passant form", meta + "{'enPassant':('j3','','','')}-" + emptyBoard, `entry 1, "j3", is not 'skipped:pawn'`},
+		{"en passant pawn square", meta + "{'enPassant':('j3:j','','','')}-" + emptyBoard, `entry 1: square "j": want a file`},
 		{"en passant twice", meta + "{'enPassant':('','','',''),'enPassant':('','','','')}-" + emptyBoard, `item 2: a second "enPassant"`},
 		{"rows", meta + "14/14", `field 7 (board): 2 rows, want 14`},
 		{"board after extras", meta + "{'a':1}-14", `field 8 (board): 1 rows, want 14`},
@@ -144,8 +147,11 @@ func TestParseErrors(t *testing.T) {
 		{"zero run", withRow(4, "0,14"), `row 5 (rank 10), item 1: "0" is not a run`},
 		{"empty item", withRow(5, "7,,7"), `row 6 (rank 9), item 2: empty item`},
 		{"seat letter", withRow(6, "zK,13"), `item 1: "zK": seat letter 'z' is not r, b, y, g or d`},
-		{"piece letter", withRow(7, "r1,13"), `item 1: "r1": a piece is a seat letter and one piece letter`},
+		{"piece letter", withRow(7, "r1,13"), `item 1: "r1": '1' is not a piece letter`},
 		{"long piece", withRow(7, "rKK,13"), `item 1: "rKK": a piece is`},
+		{"live piece naming a seat", withRow(7, "rbP,13"), `item 1: "rbP": a piece is a seat letter and one piece letter (a dead one`},
+		{"dead piece naming no seat", withRow(7, "ddP,13"), `item 1: "ddP": a piece is`},
+		{"dead piece naming a seat, no letter", withRow(7, "dr1,13"), `item 1: "dr1": '1' is not a piece letter`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse(tc.fen)
@@ -165,7 +171,7 @@ func TestCloneIsDeep(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := p.Clone()
-	q.Cells[0] = Cell{Red, 'K'}
+	q.Cells[0] = Cell{Seat: Red, Piece: 'K'}
 	q.Extras[0].Value = "x"
 	if p.Cells[0] != EmptyCell || p.Extras[0].Value != "(1,1,1,1)" {
 		t.Fatalf("Clone shares storage: %+v %+v", p.Cells[0], p.Extras)
@@ -179,6 +185,7 @@ func FuzzParse(f *testing.F) {
 		"Y-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-{'enPassant':('','c6:d6','','')}-" + emptyBoard,
 		"R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'lives':(50,50,50,50),'enPassant':('i3:i4','c6:d6','f12:f11','l9:k9')}-" + emptyBoard,
 		"G-1,0,0,0-0,0,0,0-0,0,0,0-20,0,0,0-3-3,dK,dQ,dR,3,yA,yZ,3/" + strings.TrimSuffix(strings.Repeat("14/", Size-1), "/"),
+		"B-1,0,0,0-0,0,0,0-0,0,0,0-7,0,0,0-3-{'enPassant':('h3:','','','')}-3,drK,dQ,dgR,3,yA,yZ,3/" + strings.TrimSuffix(strings.Repeat("14/", Size-1), "/"),
 		"R-0,0,0,0-",
 		"",
 	} {
