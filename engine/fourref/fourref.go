@@ -335,13 +335,32 @@ func (r Rules) passedPawn(b board, seat int, ahead, t square) int {
 		if !ep.Set() || ep.Target != t.index() || !enemies(int8(e), int8(seat)) {
 			continue
 		}
-		if ep.Pawn < 0 || ep.Pawn >= size*size || !isSeat(b.p.Cells[ep.Pawn], e) || b.p.Cells[ep.Pawn].Piece != 'P' {
+		pawn := passed(e, ep)
+		if pawn == fen4.NoSquare || !isSeat(b.p.Cells[pawn], e) || b.p.Cells[pawn].Piece != 'P' {
 			continue
 		}
-		if r.EnPassant == EnPassantBlocked && ahead.index() != ep.Pawn {
+		if r.EnPassant == EnPassantBlocked && ahead.index() != pawn {
 			continue
+		}
+		return pawn
+	}
+	return fen4.NoSquare
+}
+
+// passed is the square of the pawn a seat's en passant entry offers: the
+// one written, or else the square past the skipped one.
+func passed(seat int, ep fen4.EnPassant) int {
+	if ep.Pawn != fen4.NoSquare {
+		if ep.Pawn < 0 || ep.Pawn >= size*size {
+			return fen4.NoSquare
 		}
 		return ep.Pawn
+	}
+	if ep.Target < 0 || ep.Target >= size*size {
+		return fen4.NoSquare
+	}
+	if s := at(ep.Target).plus(forward(seat)); onBoard(s) {
+		return s.index()
 	}
 	return fen4.NoSquare
 }
@@ -435,7 +454,7 @@ func Make(p fen4.Position, m Move) fen4.Position {
 
 	q.EnPassant[seat] = fen4.NoEnPassant
 	for s, ep := range q.EnPassant {
-		if ep.Set() && (ep.Pawn == m.To || ep.Pawn == m.Taken) {
+		if pawn := passed(s, ep); ep.Set() && (pawn == m.To || pawn == m.Taken) {
 			q.EnPassant[s] = fen4.NoEnPassant
 		}
 	}

@@ -367,6 +367,19 @@ func TestEnPassant(t *testing.T) {
 		}
 	})
 
+	t.Run("from a FEN4 naming only the skipped square", func(t *testing.T) {
+		p := mustParse(t, place(t, fen4.Red, append(append([]string(nil), kings...), "d6:bP", "b5:rP", "d5:rP")...).String())
+		p.EnPassant[fen4.Blue] = fen4.EnPassant{Target: sq(t, "c6"), Pawn: fen4.NoSquare}
+		p = mustParse(t, p.String())
+		if !strings.Contains(p.String(), "('','c6:','','')") {
+			t.Fatalf("entry not written as 'c6:': %s", p)
+		}
+		q := play(t, Teams(), p, "b5-c6")
+		if !q.Cells[sq(t, "d6")].IsEmpty() {
+			t.Errorf("b5-c6 left blue's pawn on d6")
+		}
+	})
+
 	t.Run("from a FEN4, taking an enemy on the skipped square too", func(t *testing.T) {
 		// Green's knight stands on c6: one move takes it and blue's pawn.
 		p := place(t, fen4.Red, append(append([]string(nil), kings...), "d6:bP", "b5:rP", "d5:rP", "c6:gN")...)
@@ -573,4 +586,26 @@ func TestOraclePositions(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Any position fen4 reads, however odd (pieces on corners, en passant
+// entries pointing anywhere, dead pieces, walls), is played without a
+// panic, and every move made keeps the position writable.
+func FuzzMoves(f *testing.F) {
+	f.Add(fen4.StartFEN)
+	f.Add(cornersXFEN)
+	f.Add("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-2-{'enPassant':('a1:n14','c4:','','')}-rK,13/14/14/14/14/14/14/14/14/14/14/14/14/dP,drK,x,11")
+	f.Add("G-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-{'enPassant':('','','','a14:')}-14/14/14/14/14/14/14/14/14/14/14/14/14/14")
+	f.Fuzz(func(t *testing.T, fen string) {
+		p, err := fen4.Parse(fen)
+		if err != nil {
+			return
+		}
+		for _, m := range Moves(p) {
+			q := Make(p, m)
+			if _, err := fen4.Parse(q.String()); err != nil {
+				t.Fatalf("after %s in %s: %v", m, fen, err)
+			}
+		}
+	})
 }
