@@ -669,9 +669,12 @@ func (p *Position) legalFast(m Move, c *legalCtx) bool {
 		r = to
 	}
 	// The attack tests read the board and the occupancy sets, so both
-	// change together and are put back together.
-	occ := p.occ
+	// change together and are put back together: the mover's, the other
+	// player's and the wild pieces', the only ones a move of two players
+	// changes.
 	s := p.side
+	opp := opponent(s)
+	occS, occO, occW := p.occ[s], p.occ[opp], p.occ[wildOwner]
 	var ok bool
 	switch m.typ() {
 	case moveCastle:
@@ -696,7 +699,7 @@ func (p *Position) legalFast(m Move, c *legalCtx) bool {
 		v := p.epVictim
 		victim := b[v]
 		b[v], b[from], b[to] = 0, 0, pc
-		p.occ[opponent(s)].clear(v)
+		p.occ[opp].clear(v)
 		p.occ[s].clear(from)
 		p.occ[s].set(to)
 		ok = p.fastVerdict(r, c)
@@ -715,7 +718,7 @@ func (p *Position) legalFast(m Move, c *legalCtx) bool {
 		p.virgin = vs
 		b[to], b[from] = old, pc
 	}
-	p.occ = occ
+	p.occ[s], p.occ[opp], p.occ[wildOwner] = occS, occO, occW
 	return ok
 }
 

@@ -26,7 +26,10 @@ func (p *Position) makeStd(m Move) {
 	s := p.side
 	from, to := m.From(), m.To()
 	oldVirgin := p.virgin
-	epVictim := p.epVictimAt(to)
+	epVictim := p.epVictim
+	if g.seated {
+		epVictim = p.epVictimAt(to)
+	}
 	u, h := p.pushUndo(m)
 	pc := u.moved
 	progress := false

@@ -134,7 +134,6 @@ func (p *Position) genWalk(buf []Move, ps *pieceSquare, from, k int, capOnly boo
 	capMask := g.kinds[k].capMask
 	base := mvValid | Move(from)
 	s := p.side
-	sh := p.shield(s)
 	board := &p.board
 	pool := g.pool
 	for _, fl := range g.fastLeaps[ps.leapOff : ps.leapOff+uint32(ps.nLeap)] {
@@ -143,7 +142,7 @@ func (p *Position) genWalk(buf []Move, ps *pieceSquare, from, k int, capOnly boo
 			if fl.mode&modeMove != 0 && !capOnly {
 				buf = append(buf, base|Move(fl.to)<<8)
 			}
-		} else if sh>>codeOwner(c)&1 == 0 && fl.mode&modeCapture != 0 && capMask>>maskIndex(c)&1 != 0 {
+		} else if codeOwner(c) != s && fl.mode&modeCapture != 0 && capMask>>maskIndex(c)&1 != 0 {
 			buf = append(buf, base|Move(fl.to)<<8|mvCapture)
 		}
 	}
@@ -156,7 +155,7 @@ func (p *Position) genWalk(buf []Move, ps *pieceSquare, from, k int, capOnly boo
 				}
 				continue
 			}
-			if sh>>codeOwner(c)&1 == 0 && r.mode&modeCapture != 0 && capMask>>maskIndex(c)&1 != 0 {
+			if codeOwner(c) != s && r.mode&modeCapture != 0 && capMask>>maskIndex(c)&1 != 0 {
 				buf = append(buf, base|Move(to)<<8|mvCapture)
 			}
 			break
@@ -216,7 +215,6 @@ func dedupe(buf []Move, start int) []Move {
 func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, special bool) []Move {
 	g := p.g
 	s := p.side
-	sh := p.shield(s)
 	board := &p.board
 	pool := g.pool
 	ki := &g.kinds[k]
@@ -250,7 +248,7 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 				} else if e.canMove {
 					buf = p.emit(buf, from, int(to), k, base|Move(to)<<8, special)
 				}
-			} else if sh>>codeOwner(c)&1 == 0 && e.canCap && capMask>>maskIndex(c)&1 != 0 {
+			} else if codeOwner(c) != s && e.canCap && capMask>>maskIndex(c)&1 != 0 {
 				buf = p.emit(buf, from, int(to), k, base|Move(to)<<8|mvCapture, special)
 			}
 		case genSlide:
@@ -272,7 +270,7 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 					}
 					continue
 				}
-				if sh>>codeOwner(c)&1 == 0 && e.canCap && i+1 >= minR && capMask>>maskIndex(c)&1 != 0 {
+				if codeOwner(c) != s && e.canCap && i+1 >= minR && capMask>>maskIndex(c)&1 != 0 {
 					buf = p.emit(buf, from, int(to), k, base|Move(to)<<8|mvCapture, special)
 				}
 				break
@@ -289,7 +287,6 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 func (p *Position) genHop(buf []Move, e *genEntry, from, k int, capMask uint32, special bool) []Move {
 	g := p.g
 	s := p.side
-	sh := p.shield(s)
 	ray := g.pool[e.off : e.off+uint32(e.n)]
 	i := 0
 	for i < len(ray) && p.board[ray[i]] == 0 {
@@ -314,7 +311,7 @@ func (p *Position) genHop(buf []Move, e *genEntry, from, k int, capMask uint32, 
 			}
 			continue
 		}
-		if sh>>codeOwner(c)&1 == 0 && e.canCap && j+1 >= int(e.minR) && capMask>>maskIndex(c)&1 != 0 {
+		if codeOwner(c) != s && e.canCap && j+1 >= int(e.minR) && capMask>>maskIndex(c)&1 != 0 {
 			buf = p.emit(buf, from, to, k, mvValid|Move(from)|Move(to)<<8|mvCapture, special)
 		}
 		break
@@ -328,7 +325,6 @@ func (p *Position) genHop(buf []Move, e *genEntry, from, k int, capMask uint32, 
 func (p *Position) genSweep(buf []Move, e *genEntry, from, k int, capMask uint32) []Move {
 	g := p.g
 	s := p.side
-	sh := p.shield(s)
 	passed := Move(0)
 	base := mvValid | Move(from) | moveSweep<<mvTypeShift | Move(e.dir)<<mvAuxShift
 	for i, t8 := range g.pool[e.off : e.off+uint32(e.n)] {
@@ -343,7 +339,7 @@ func (p *Position) genSweep(buf []Move, e *genEntry, from, k int, capMask uint32
 		if capMask>>maskIndex(c)&1 == 0 {
 			break
 		}
-		if sh>>codeOwner(c)&1 == 0 && e.canCap && i+1 >= int(e.minR) {
+		if codeOwner(c) != s && e.canCap && i+1 >= int(e.minR) {
 			buf = p.emit(buf, from, to, k, base|Move(to)<<8|mvCapture, true)
 		}
 		passed = mvCapture
@@ -482,7 +478,7 @@ func (p *Position) castleMove(cr *castleRule, royal bool, kf, rf, x, y int) (Mov
 			if f == kx && g.checkRules && kx != x {
 				break
 			}
-			if p.foeAttacked(g.castleSquare(s, f, y), s, cr.king) {
+			if t := g.castleSquare(s, f, y); g.seated && p.foeAttacked(t, s, cr.king) || !g.seated && p.royalAttacked(t, opponent(s), cr.king) {
 				safe = false
 				break
 			}

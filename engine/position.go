@@ -417,7 +417,7 @@ func (p *Position) inCheck(s int) bool {
 				sq := w<<6 | bits.TrailingZeros64(x)
 				x &= x - 1
 				has = true
-				if !p.foeAttacked(sq, s, k) {
+				if g.seated && !p.foeAttacked(sq, s, k) || !g.seated && !p.royalAttacked(sq, opponent(s), k) {
 					return false
 				}
 			}

@@ -361,12 +361,16 @@ func (p *Position) seatPrey(s int, capMask uint32) uint64 {
 func (p *Position) legalSeats(buf []Move, capOnly bool) []Move {
 	start := len(buf)
 	buf = p.genPseudo(buf, capOnly)
-	if !p.g.checkRules || p.g.royalMask == 0 {
-		return buf
-	}
+	// The move generators take any piece not the mover's; an ally's and a
+	// seat's out of the game are shielded here.
+	sh := p.shield(p.side)
+	check := p.g.checkRules && p.g.royalMask != 0
 	n := start
 	for _, m := range buf[start:] {
-		if p.legalAfter(m) {
+		if m&mvCapture != 0 && m.typ() != moveEnPassant && sh>>codeOwner(p.board[m.To()])&1 != 0 {
+			continue
+		}
+		if !check || p.legalAfter(m) {
 			buf[n] = m
 			n++
 		}

@@ -14,12 +14,12 @@ import (
 // no-progress clock, and the board, rank by rank from the top, cells
 // separated by ',' (a number for a run of empty squares or walls, else
 // the seat's letter and the piece's id: "rP", "yK"). Before the board, a
-// field {'enPassant':('e3:e4','','','')} gives each seat's double step
-// still open to en passant (the square passed over, then the pawn's; '+'
-// joins the squares of a longer step); it is left out when none is open.
-// One field written by this engine alone may follow the board after a
-// space: "ply:N", the plies played (the move number of two-player FEN; 0
-// without it).
+// field of extras as chess.com writes them, {'key':value,...}, when there
+// is one to write: 'enPassant':('e3:e4','','','') gives each seat's double
+// step still open to en passant (the square passed over, then the pawn's;
+// '+' joins the squares of a longer step), and 'ply':N, this engine's own,
+// the plies played (the move number of two-player FEN; 0 without it).
+// Other keys are read and ignored.
 
 // seatLetter is seat s's letter in the notation: its name's first letter
 // in lower case, or the s-th letter of the alphabet when two seats' names
@@ -58,8 +58,15 @@ func (p *Position) seatFEN() string {
 	}
 	b.WriteString("-" + strings.Join(pts, ","))
 	fmt.Fprintf(&b, "-%d-", p.halfmove)
+	var extras []string
 	if f := p.seatEPField(); f != "" {
-		b.WriteString(f + "-")
+		extras = append(extras, f)
+	}
+	if p.ply > 0 {
+		extras = append(extras, fmt.Sprintf("'ply':%d", p.ply))
+	}
+	if len(extras) > 0 {
+		b.WriteString("{" + strings.Join(extras, ",") + "}-")
 	}
 	for y := g.h - 1; y >= 0; y-- {
 		var cells []string
@@ -83,9 +90,6 @@ func (p *Position) seatFEN() string {
 		if y > 0 {
 			b.WriteByte('/')
 		}
-	}
-	if p.ply > 0 {
-		fmt.Fprintf(&b, " ply:%d", p.ply)
 	}
 	return b.String()
 }
@@ -132,19 +136,14 @@ func (p *Position) castlePair(s int, kingside bool) (kf, rf int) {
 
 // parseSeatFEN reads the seats' notation.
 func (g *Game) parseSeatFEN(fen string) (*Position, error) {
-	fen = strings.TrimSpace(fen)
-	extra := ""
-	if i := strings.IndexByte(fen, ' '); i >= 0 {
-		fen, extra = fen[:i], strings.TrimSpace(fen[i+1:])
-	}
-	fields := strings.Split(fen, "-")
-	epField := ""
+	fields := strings.Split(strings.TrimSpace(fen), "-")
+	extras := ""
 	if len(fields) == 8 && strings.HasPrefix(fields[6], "{") {
-		epField = fields[6]
+		extras = fields[6]
 		fields = append(fields[:6], fields[7])
 	}
 	if len(fields) != 7 {
-		return nil, fmt.Errorf("fen4: want 7 fields joined by '-' (8 with en passant), got %d", len(fields))
+		return nil, fmt.Errorf("fen4: want 7 fields joined by '-' (8 with the extras {...}), got %d", len(fields))
 	}
 	p := g.emptyPosition()
 	side := -1
@@ -229,13 +228,8 @@ func (g *Game) parseSeatFEN(fen string) (*Position, error) {
 		}
 	}
 	p.canonicalVirgin()
-	if epField != "" {
-		if err := p.parseSeatEP(epField); err != nil {
-			return nil, err
-		}
-	}
-	for _, f := range strings.Fields(extra) {
-		if err := p.parseSeatExtra(f); err != nil {
+	if extras != "" {
+		if err := p.parseSeatExtras(extras); err != nil {
 			return nil, err
 		}
 	}
@@ -296,15 +290,59 @@ func (p *Position) parseSeatBoard(s string) error {
 	return nil
 }
 
-// parseSeatExtra reads one of this engine's fields after the board.
-func (p *Position) parseSeatExtra(f string) error {
-	value, ok := strings.CutPrefix(f, "ply:")
-	ply, err := strconv.Atoi(value)
-	if !ok || err != nil || ply < 0 || ply > 100000 {
-		return fmt.Errorf("fen4: unknown field %q after the board (the only one is ply:N, N from 0 to 100000)", f)
+// parseSeatExtras reads the extras field {'key':value,...}: en passant
+// and ply; other keys are chess.com's and say nothing this engine keeps.
+func (p *Position) parseSeatExtras(f string) error {
+	body, ok := strings.CutPrefix(f, "{")
+	body, ok2 := strings.CutSuffix(body, "}")
+	if !ok || !ok2 {
+		return fmt.Errorf("fen4: extras must be {'key':value,...}, got %q", f)
 	}
-	p.ply = ply
+	for _, item := range splitTopLevel(body) {
+		key, value, ok := strings.Cut(item, ":")
+		name, okQ := strings.CutPrefix(key, "'")
+		name, okQ2 := strings.CutSuffix(name, "'")
+		if !ok || !okQ || !okQ2 {
+			return fmt.Errorf("fen4: extra %q is not 'key':value", item)
+		}
+		switch name {
+		case "enPassant":
+			if err := p.parseSeatEP(value); err != nil {
+				return err
+			}
+		case "ply":
+			ply, err := strconv.Atoi(value)
+			if err != nil || ply < 0 || ply > 100000 {
+				return fmt.Errorf("fen4: 'ply' must be a number from 0 to 100000, got %q", value)
+			}
+			p.ply = ply
+		}
+	}
 	return nil
+}
+
+// splitTopLevel splits s at the commas outside parentheses and quotes.
+func splitTopLevel(s string) []string {
+	var out []string
+	depth, quoted, start := 0, false, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\'':
+			quoted = !quoted
+		case quoted:
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case c == ',' && depth == 0:
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
 }
 
 // seatEPField writes the seats' open double steps, "" when none is open.
@@ -328,17 +366,17 @@ func (p *Position) seatEPField() string {
 	if !open {
 		return ""
 	}
-	return "{'enPassant':(" + strings.Join(entries, ",") + ")}"
+	return "'enPassant':(" + strings.Join(entries, ",") + ")"
 }
 
-// parseSeatEP reads the en passant field: one quoted entry per seat, ''
-// or 'passed:landed'.
+// parseSeatEP reads the en passant extra's value: one quoted entry per
+// seat, ” or 'passed:landed', in parentheses.
 func (p *Position) parseSeatEP(f string) error {
 	g := p.g
-	body, ok := strings.CutPrefix(f, "{'enPassant':(")
-	body, ok2 := strings.CutSuffix(body, ")}")
+	body, ok := strings.CutPrefix(f, "(")
+	body, ok2 := strings.CutSuffix(body, ")")
 	if !ok || !ok2 {
-		return fmt.Errorf("fen4: en passant field must be {'enPassant':(...)}, got %q", f)
+		return fmt.Errorf("fen4: 'enPassant' must be a tuple (...), got %q", f)
 	}
 	entries := strings.Split(body, ",")
 	if len(entries) != g.seats {
