@@ -428,7 +428,11 @@ func (p *Position) fxLegal(m Move) bool {
 	ownCodes, enemyCodes := p.codesAt(own), p.codesAt(enemy)
 	hadOwn, hadEnemy := len(own) > 0, len(enemy) > 0
 	p.lite = p.lite[:0]
-	vsave, occSave, presSave := p.virgin, p.occ, p.present
+	// Capture effects are for two players: their seats' and the wild
+	// pieces' sets are all a move changes.
+	vsave := p.virgin
+	occ0, occ1, occW := p.occ[0], p.occ[1], p.occ[wildOwner]
+	pres0, pres1, presW := p.present[0], p.present[1], p.present[wildOwner]
 	p.fxPlay(m, true)
 	if g.wild != nil {
 		p.wildStep(true)
@@ -457,7 +461,9 @@ func (p *Position) fxLegal(m Move) bool {
 		}
 	}
 	p.undoLite()
-	p.virgin, p.occ, p.present = vsave, occSave, presSave
+	p.virgin = vsave
+	p.occ[0], p.occ[1], p.occ[wildOwner] = occ0, occ1, occW
+	p.present[0], p.present[1], p.present[wildOwner] = pres0, pres1, presW
 	return ok
 }
 

@@ -795,7 +795,11 @@ func (p *Position) legalAfter(m Move) bool {
 	}
 	ownCodes, enemyCodes := p.codesAt(own), p.codesAt(enemy)
 	p.lite = p.lite[:0]
-	vsave, occSave := p.virgin, p.occ
+	vsave := p.virgin
+	occ0, occ1, occW := p.occ[0], p.occ[1], p.occ[wildOwner]
+	if g.seated {
+		p.occSeats = p.occ // a move of seats may change any seat's
+	}
 	switch m.typ() {
 	case moveEnPassant:
 		p.liteSet(p.epVictimAt(to), 0)
@@ -849,7 +853,11 @@ func (p *Position) legalAfter(m Move) bool {
 		}
 	}
 	p.undoLite()
-	p.virgin, p.occ = vsave, occSave
+	p.virgin = vsave
+	p.occ[0], p.occ[1], p.occ[wildOwner] = occ0, occ1, occW
+	if g.seated {
+		p.occ = p.occSeats
+	}
 	return ok
 }
 

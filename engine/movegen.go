@@ -352,7 +352,11 @@ func (p *Position) genSweep(buf []Move, e *genEntry, from, k int, capMask uint32
 func (p *Position) epTarget(to int, capMask uint32) bool {
 	for i := 0; i < p.epN; i++ {
 		if int(p.ep[i]) == to {
-			return capMask>>maskIndex(p.board[p.epVictimAt(to)])&1 != 0
+			v := p.epVictim
+			if p.g.seated {
+				v = int(p.epOf[i])
+			}
+			return capMask>>maskIndex(p.board[v])&1 != 0
 		}
 	}
 	return false

@@ -62,9 +62,10 @@ type seatState struct {
 	// seat moves again; epOf is the pawn each square of Position.ep (the
 	// side to move's en passant squares, gathered from its foes' sep)
 	// takes.
-	sep     [maxSeats]epState
-	epOf    [maxEP]uint8
-	seatLog []seatRec
+	sep      [maxSeats]epState
+	epOf     [maxEP]uint8
+	seatLog  []seatRec
+	occSeats [maxSeats + 1]bitset // legalAfter's copy of the occupancy
 }
 
 // seatRec is what Make changed of the seats, for Unmake.
