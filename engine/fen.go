@@ -14,6 +14,11 @@ func (g *Game) loadNotation() error {
 	g.tokens = make([]string, maxCode+1)
 	g.tokenCode = map[string]uint8{}
 	for k := range g.kinds {
+		for o := 0; o < g.seats && g.seated; o++ {
+			c := pieceCode(k, o)
+			g.tokens[c] = g.seatLetter(o) + g.kinds[k].id // FEN4's cell (seats_fen.go)
+			g.tokenCode[g.tokens[c]] = c
+		}
 		for o := 0; o < g.seats && !g.seated; o++ {
 			id := g.kinds[k].id
 			var t string

@@ -62,7 +62,7 @@ func TestFourPlayerPerftVectors(t *testing.T) {
 }
 
 // loadRuleset compiles a rule file of the repository.
-func loadRuleset(t *testing.T, path string) *Game {
+func loadRuleset(t testing.TB, path string) *Game {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
