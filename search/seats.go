@@ -213,9 +213,22 @@ func (b *seatSearchBase[M, P]) begin(ctx context.Context, p P, hardCap int64) {
 	b.shares = make([]float64, p.Seats())
 }
 
-// over reports whether the game has ended and, if so, its score for our
-// side.
+// over reports whether the game has ended, as far as QuickResult tells
+// without listing moves, and if so its score for our side. A position it
+// passes may still be one whose seat to move has no move (ended): the
+// searches ask overAtNoMove when they find the list empty. The engine's
+// Make has already put out a seat left without a move, so the list
+// Outcome would make here is one more generation per node saved.
 func (b *seatSearchBase[M, P]) over(p P, ply int) (int, bool) {
+	if !p.QuickResult().over {
+		return 0, false
+	}
+	return b.overAtNoMove(p, ply)
+}
+
+// overAtNoMove is over for a position whose moves are known to be none,
+// or known to be over: the game's result, read in full.
+func (b *seatSearchBase[M, P]) overAtNoMove(p P, ply int) (int, bool) {
 	clear(b.shares)
 	if !p.SeatResult(b.shares) {
 		return 0, false
