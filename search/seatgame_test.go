@@ -144,3 +144,57 @@ func TestPlaySeatGameRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestSeatEvaluatorOnEngine checks the N-seat evaluation on the engine's
+// positions, whose PieceAt names the seat as the owner: at the start of
+// every file with seats each seat holds the same material, and a seat out
+// of the game, its army frozen on the board or gone, is worth its points
+// alone.
+func TestSeatEvaluatorOnEngine(t *testing.T) {
+	for _, tc := range []struct {
+		file       string
+		wantFrozen bool // random games put a seat out with its army left on the board
+	}{
+		{"four-player-teams.json", false},
+		{"four-player-ffa.json", true},
+		{"chaturaji.json", true},
+		{"three-player.json", false},
+	} {
+		g := loadGame(t, tc.file)
+		ev := seatEvaluator{t: tablesFor(g)}
+		p := enginePos{g.NewPosition()}
+		n := g.Seats()
+		start := ev.material(p, n)
+		for seat := 0; seat < n; seat++ {
+			if start[seat] <= 0 || start[seat] != start[0] {
+				t.Fatalf("%s: material at the start %v, want the same for each of %d seats", tc.file, start[:n], n)
+			}
+		}
+		frozenSeen := false
+		for seed := uint64(1); seed <= 8; seed++ {
+			p := enginePos{g.NewPosition()}
+			r := newRNG(seed)
+			for !p.Result().over {
+				moves := p.LegalMoves(nil)
+				p.Make(moves[r.intn(len(moves))])
+				v := ev.material(p, n)
+				for seat := 0; seat < n; seat++ {
+					if !p.SeatOut(seat) {
+						continue
+					}
+					if want := p.SeatPoints(seat) * seatPointValue; v[seat] != want {
+						t.Fatalf("%s, seed %d, ply %d: seat %d is out, worth %d, want its points' %d", tc.file, seed, p.Ply(), seat, v[seat], want)
+					}
+					for _, sq := range p.Occupied(nil) {
+						if _, owner, _ := p.PieceAt(sq); owner == seat {
+							frozenSeen = true
+						}
+					}
+				}
+			}
+		}
+		if tc.wantFrozen && !frozenSeen {
+			t.Errorf("%s: no random game put a seat out with its army on the board", tc.file)
+		}
+	}
+}
