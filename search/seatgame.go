@@ -42,8 +42,9 @@ type SeatRecord struct {
 // free-for-all; MCTS plays max^n by team. As with Play, the first
 // lim.OpeningPlies plies are random quiet moves drawn from the seed, the
 // same game, specs, seed and limits give the same game move for move,
-// watch (if not nil) is told of every ply (Side is the seat), and nothing
-// panics: a failure is returned with the record so far.
+// watch (if not nil) is told of every ply (Side is the seat; Lead is not
+// measured with seats and stays 0), and nothing panics: a failure is
+// returned with the record so far.
 func PlaySeatGame(ctx context.Context, g *engine.Game, specs []PlayerSpec, seed uint64, lim Limits, watch func(MoveEvent)) (rec SeatRecord, err error) {
 	defer func() {
 		if r := recover(); r != nil {
