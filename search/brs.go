@@ -80,6 +80,9 @@ func (s *brsSearch[M, P]) value(p P, depth, ply, alpha, beta, phase int) int {
 	var zero M
 	moves := s.ordered(p, ply, false, zero, false)
 	if len(moves) == 0 {
+		if v, over := s.overAtNoMove(p, ply); over {
+			return v
+		}
 		return s.staticEval(p)
 	}
 	if ours {

@@ -77,6 +77,9 @@ func (s *paranoidSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 	var zero M
 	moves := s.ordered(p, ply, false, zero, false)
 	if len(moves) == 0 {
+		if v, over := s.overAtNoMove(p, ply); over {
+			return s.sign(p) * v
+		}
 		return s.sign(p) * s.staticEval(p)
 	}
 	ours := s.sides.ours[p.SeatToMove()]
