@@ -254,6 +254,10 @@ func (p *Position) Repetitions() int {
 
 func (p *Position) clockEnd(rule uint8) Outcome {
 	g := p.g
+	if g.points {
+		// A free-for-all by points: the clock ends it, the points decide.
+		return Outcome{Over: true, Winner: p.pointsLeader(), Rule: ruleNames[ruleScoring], Trigger: ruleNames[rule]}
+	}
 	if g.scoring == nil {
 		return Outcome{Over: true, Winner: -1, Rule: ruleNames[rule]}
 	}

@@ -23,7 +23,12 @@ func (p *Position) perft(depth int, bufs [][]Move) uint64 {
 	if p.inRounds {
 		return p.perftRound(depth, bufs)
 	}
-	moves := p.legal(bufs[depth][:0], false)
+	var moves []Move
+	if p.legalValid { // a game with seats lists them as the turn passes
+		moves = append(bufs[depth][:0], p.legalCache...)
+	} else {
+		moves = p.legal(bufs[depth][:0], false)
+	}
 	bufs[depth] = moves
 	if depth == 1 {
 		return uint64(len(moves))

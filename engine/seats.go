@@ -460,7 +460,10 @@ func (p *Position) passTurn(h uint64, from, scorer int) uint64 {
 		p.side = next
 		p.gatherEP()
 		p.legalValid, p.checkKnown = false, false
-		if p.pseudo = p.legal(p.pseudo[:0], false); len(p.pseudo) > 0 {
+		// The list found here is the next LegalMoves' answer: nothing
+		// after the turn passes changes it.
+		if p.legalCache = p.legal(p.legalCache[:0], false); len(p.legalCache) > 0 {
+			p.legalValid = true
 			break
 		}
 		switch {
@@ -773,8 +776,8 @@ func (p *Position) SeatPoints(s int) int { return int(p.pts[s]) }
 // SeatResult writes each seat's share of the finished game into out (one
 // entry per seat) and reports true; false while the game goes on. The
 // winning team's seats share 1 equally; a draw shares 1 among the seats
-// that draw: those still in the game, or by points the seats tied at the
-// top.
+// that draw: by points the seats tied at the top, otherwise (a repetition,
+// a clock) those still in the game.
 func (p *Position) SeatResult(out []float64) bool {
 	o := p.Outcome()
 	if !o.Over {
@@ -790,7 +793,7 @@ func (p *Position) SeatResult(out []float64) bool {
 				share |= 1 << s
 			}
 		}
-	case g.points:
+	case g.points && o.Rule == EndScoring:
 		best := p.pts[0]
 		for s := 1; s < g.seats; s++ {
 			best = max(best, p.pts[s])
