@@ -758,6 +758,10 @@ func (g *Game) Team(s int) int {
 	return s
 }
 
+// ScoresPoints reports whether the game is a free-for-all scored by
+// points (rules.game_end.free_for_all "points"): SeatPoints then counts.
+func (g *Game) ScoresPoints() bool { return g.points }
+
 // Seats is the game's number of seats (for the N-seat searches).
 func (p *Position) Seats() int { return p.g.seats }
 
