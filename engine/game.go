@@ -287,7 +287,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadSeats, g.loadPriority, g.loadWalls, g.loadWrap, g.loadMoves,
 		g.loadRules, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadNotation,
-		g.loadZobrist, g.splitFast,
+		g.loadZobrist, g.splitFast, g.loadSeatLines,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {

@@ -50,6 +50,12 @@ type seatRules struct {
 	matePt int16            // points for putting a seat out
 	zOut   [maxSeats]uint64 // a seat out of the game
 	zTurn  [maxSeats]uint64 // the seat to move
+	// lines is, per square, every square a ray of the game passes on
+	// its way to or from it: a piece not on a royal's lines cannot, by
+	// leaving, open an attack on it. nil when some attack depends on
+	// more than lines (a hop's screen, a lame leap's legs, a sweep), or
+	// without check rules.
+	lines []bitset
 }
 
 // seatState is a position's part of a game with seats: the seats out, the
@@ -360,18 +366,33 @@ func (p *Position) seatPrey(s int, capMask uint32) uint64 {
 // all attacked by its foes (legalAfter). Seats are played plainly; the
 // two-player path's pins and evasions are not worked out for them.
 func (p *Position) legalSeats(buf []Move, capOnly bool) []Move {
+	g := p.g
+	s := p.side
 	start := len(buf)
 	buf = p.genPseudo(buf, capOnly)
 	// The move generators take any piece not the mover's; an ally's and a
 	// seat's out of the game are shielded here.
-	sh := p.shield(p.side)
-	check := p.g.checkRules && p.g.royalMask != 0
+	sh := p.shield(s)
+	check := g.checkRules && g.royalMask != 0
+	// Out of check, a plain move of a piece off every line through the
+	// mover's royals cannot expose one: it is kept untested.
+	var exposed bitset
+	safe := check && g.lines != nil && !p.inCheck(s)
+	if safe {
+		var rbuf [8]int
+		for _, r := range p.royalSquares(s, rbuf[:0]) {
+			exposed.or(&g.lines[r])
+		}
+	}
 	n := start
 	for _, m := range buf[start:] {
 		if m&mvCapture != 0 && m.typ() != moveEnPassant && sh>>codeOwner(p.board[m.To()])&1 != 0 {
 			continue
 		}
-		if !check || p.legalAfter(m) {
+		from := m.From()
+		plain := safe && (m.typ() == moveNormal || m.typ() == moveDouble) && !exposed.has(from) &&
+			g.royalMask>>maskIndex(p.board[from])&1 == 0
+		if !check || plain || p.legalAfter(m) {
 			buf[n] = m
 			n++
 		}
@@ -840,4 +861,28 @@ func (p *Position) seatEndRule() uint8 {
 		}
 	}
 	return rule
+}
+
+// loadSeatLines readies legalSeats' shortcut (seatRules.lines) for a game
+// with seats and check rules whose attacks all run along lines or leap.
+func (g *Game) loadSeatLines() error {
+	if !g.seated || !g.checkRules {
+		return nil
+	}
+	for i := range g.gens {
+		if e := &g.gens[i]; e.typ == genHop || e.typ == genSweep || e.typ == genLame && e.n > 0 {
+			return nil
+		}
+	}
+	g.lines = make([]bitset, g.n)
+	for i := range g.fwd {
+		sq := i % g.n
+		for _, t := range g.pool[g.fwd[i].off : g.fwd[i].off+uint32(g.fwd[i].n)] {
+			g.lines[sq].set(int(t))
+		}
+		for _, t := range g.pool[g.rev[i].off : g.rev[i].off+uint32(g.rev[i].n)] {
+			g.lines[sq].set(int(t))
+		}
+	}
+	return nil
 }
