@@ -134,7 +134,17 @@ var refusals = []refusal{
 	// Seats are played with the board's own families; the others are
 	// refused first, whatever else the file has.
 	{a: famSeats, limit: seatsLimit, about: "more seats than the engine holds, or a rule written for two players only"},
-	{a: famServed, limit: func(*rules.Spec) string { return "rules.promotion served" }, about: "any served promotion"},
+	{a: famServed, b: famDrops, reason: "rules.promotion served with rules.drops"},
+	{a: famServed, b: famFacing, reason: "rules.promotion served with pieces[].facing"},
+	{a: famServed, b: famNPCs, reason: "rules.promotion served with rules.npcs"},
+	{a: famServed, b: famPortals, reason: "rules.promotion served with rules.portals"},
+	{a: famServed, b: famCapture, reason: "rules.promotion served with capture effects or territory"},
+	{a: famServed, b: famExtinction, reason: "rules.promotion served with rules.extinction"},
+	{a: famServed, b: famReach, reason: "rules.promotion served with rules.reach"},
+	{a: famServed, b: famTouch, reason: "rules.promotion served with rules.touch"},
+	{a: famServed, b: famEntry, reason: "rules.promotion served with rules.entry"},
+	{a: famServed, b: famCounting, reason: "rules.promotion served with rules.counting"},
+	{a: famServed, b: famPromotionRest, reason: "rules.promotion served with a promotion's rest"},
 	{a: famSeats, b: famDrops, reason: "seats with rules.drops"},
 	{a: famSeats, b: famCapture, reason: "seats with capture effects or territory"},
 	{a: famSeats, b: famTerritory, reason: "seats with capture effects or territory"},

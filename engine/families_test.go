@@ -106,7 +106,12 @@ var addFamily = [numFamilies]func(t *testing.T, s *rules.Spec){
 		s.Seats = []rules.Seat{{Name: "white", Army: rules.Army{Turn: rules.ArmyAsWritten}}, {Name: "black", Army: rules.Army{Turn: rules.ArmyReflectRanks}}}
 	},
 	famPriority: withRules(`{"priority": [{"when": "in_check", "moves": "royal"}]}`),
-	famServed:   func(t *testing.T, s *rules.Spec) { s.Rules.Promotion[0].Served = true },
+	famServed: func(t *testing.T, s *rules.Spec) {
+		// Each pawn needs a target behind it: a2 and h2 serve the rooks,
+		// b2 and g2 the knights.
+		s.Rules.Promotion[0].Served = true
+		s.Setup.Placements[0].Squares = []string{"a2", "b2", "g2", "h2"}
+	},
 }
 
 // TestFamilyAlone: each family, added to the base game alone, is present
@@ -219,7 +224,6 @@ func TestFamilyLimits(t *testing.T) {
 			addFamily[famSeats](t, s)
 			withRules(`{"check_limit": 3}`)(t, s)
 		}, "seats with rules.check_limit"},
-		{"served", addFamily[famServed], "rules.promotion served"},
 	}
 	hit := map[int]bool{}
 	for _, c := range cases {

@@ -283,6 +283,9 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	if err != nil {
 		return nil, err
 	}
+	if spec, err = expandServed(spec); err != nil {
+		return nil, bad("rules.promotion served: %v", err)
+	}
 	g = &Game{spec: spec, fac: fac}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadSeats, g.loadPriority, g.loadWalls, g.loadWrap, g.loadMoves,

@@ -305,3 +305,36 @@ func FuzzParseSeatFEN(f *testing.F) {
 		}
 	})
 }
+
+// TestServedPromotion: with rules.promotion served each pawn promotes only
+// to the piece that stood behind it at the start, whatever file it has
+// reached: the a-pawn (before the rook) to a rook, the b-pawn (before the
+// knight) to a knight, even after it has captured onto another file.
+func TestServedPromotion(t *testing.T) {
+	s := familyBaseSpec(t)
+	addFamily[famServed](t, s)
+	g, err := Load(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := g.NewPosition()
+	for sq, want := range map[string]string{"a2": "PR", "b2": "PN", "g2": "PN", "h2": "PR"} {
+		k, _, ok := start.PieceAt(g.mustSquare(t, sq))
+		if !ok || g.PieceID(k) != want {
+			t.Errorf("%s holds %q, want the pawn serving %s (%s)", sq, g.PieceID(k), want[1:], want)
+		}
+	}
+	// The pawn that served the knight stands on a7 (it captured its way
+	// across): it promotes to a knight only; the rook's pawn on h7 to a
+	// rook only.
+	p, err := g.ParseFEN("4k3/(PN)6(PR)/8/8/8/8/8/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := seatMovesFrom(p, "a7"); !slices.Equal(got, []string{"a7a8=N"}) {
+		t.Errorf("the knight's pawn on a7: %v, want a7a8=N only", got)
+	}
+	if got := seatMovesFrom(p, "h7"); !slices.Equal(got, []string{"h7h8=R"}) {
+		t.Errorf("the rook's pawn on h7: %v, want h7h8=R only", got)
+	}
+}
