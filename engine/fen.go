@@ -155,33 +155,11 @@ func (p *Position) FEN() string {
 		return p.seatFEN()
 	}
 	var b strings.Builder
-	for y := g.h - 1; y >= 0; y-- {
-		empty := 0
-		flush := func() {
-			if empty > 0 {
-				b.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
+	for board := 0; board < g.nb; board++ {
+		if board > 0 {
+			b.WriteByte('|') // several boards: one after another
 		}
-		for x := 0; x < g.w; x++ {
-			sq := y*g.w + x
-			if g.wall.has(sq) {
-				flush()
-				b.WriteByte('*')
-				continue
-			}
-			c := p.board[sq]
-			if c == 0 {
-				empty++
-				continue
-			}
-			flush()
-			b.WriteString(g.tokens[c])
-		}
-		flush()
-		if y > 0 {
-			b.WriteByte('/')
-		}
+		p.writeRanks(&b, board)
 	}
 	b.WriteString(p.handField())
 	b.WriteString(" " + seatLetters[p.side] + " ")
@@ -277,6 +255,39 @@ func (p *Position) castlingField() string {
 	return string(b)
 }
 
+// writeRanks writes one board's ranks, from the top.
+func (p *Position) writeRanks(b *strings.Builder, board int) {
+	g := p.g
+	for y := g.h - 1; y >= 0; y-- {
+		empty := 0
+		flush := func() {
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+		}
+		for x := 0; x < g.w; x++ {
+			sq := g.at(board, x, y)
+			if g.wall.has(sq) {
+				flush()
+				b.WriteByte('*')
+				continue
+			}
+			c := p.board[sq]
+			if c == 0 {
+				empty++
+				continue
+			}
+			flush()
+			b.WriteString(g.tokens[c])
+		}
+		flush()
+		if y > 0 {
+			b.WriteByte('/')
+		}
+	}
+}
+
 // outermost reports whether no other partner piece of player s stands on
 // the castling piece's rank beyond rf.
 func (p *Position) outermost(s, kf, rf int) bool {
@@ -287,7 +298,7 @@ func (p *Position) outermost(s, kf, rf int) bool {
 		dir = -1
 	}
 	for x := g.fileOf[rf] + dir; x >= 0 && x < g.w; x += dir {
-		if p.kindBB[s][g.castle.rook].has(y*g.w + x) {
+		if p.kindBB[s][g.castle.rook].has(g.at(g.boardOf(kf), x, y)) {
 			return false
 		}
 	}
@@ -477,6 +488,21 @@ extras:
 
 func (p *Position) parseBoard(s string) error {
 	g := p.g
+	boards := strings.Split(s, "|")
+	if len(boards) != g.nb {
+		return fmt.Errorf("fen: %d boards, the game has %d", len(boards), g.nb)
+	}
+	for board, s := range boards {
+		if err := p.parseRanks(board, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// parseRanks reads one board's ranks, from the top.
+func (p *Position) parseRanks(board int, s string) error {
+	g := p.g
 	ranks := strings.Split(s, "/")
 	if len(ranks) != g.h {
 		return fmt.Errorf("fen: board has %d ranks, the game has %d", len(ranks), g.h)
@@ -499,8 +525,8 @@ func (p *Position) parseBoard(s string) error {
 				x += n
 				continue
 			case c == '*':
-				if x < g.w && !g.wall.has(y*g.w+x) {
-					return fmt.Errorf("fen: rank %d (%q): '*' on %s, which is not a wall", y+1, r, g.names[y*g.w+x])
+				if x < g.w && !g.wall.has(g.at(board, x, y)) {
+					return fmt.Errorf("fen: rank %d (%q): '*' on %s, which is not a wall", y+1, r, g.names[g.at(board, x, y)])
 				}
 				x++
 				j++
@@ -514,7 +540,7 @@ func (p *Position) parseBoard(s string) error {
 			if x >= g.w {
 				return fmt.Errorf("fen: rank %d (%q) has more than %d files", y+1, r, g.w)
 			}
-			sq := y*g.w + x
+			sq := g.at(board, x, y)
 			if g.wall.has(sq) {
 				return fmt.Errorf("fen: rank %d (%q): a piece on %s, which is a wall", y+1, r, g.names[sq])
 			}

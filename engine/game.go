@@ -38,6 +38,7 @@ type Game struct {
 	spec  *rules.Spec
 	seats int // players, each a seat (seats.go)
 	seatRules
+	boardGeometry
 	priority []priorityRule // rules.priority (seats.go)
 	w, h, n  int
 	names    []string

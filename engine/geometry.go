@@ -18,16 +18,21 @@ func (g *Game) loadBoard() error {
 	if b.Width < 2 || b.Width > 16 || b.Height < 2 || b.Height > 16 {
 		return bad("board is %dx%d: width and height must be 2 to 16", b.Width, b.Height)
 	}
-	g.w, g.h, g.n = b.Width, b.Height, b.Width*b.Height
+	g.boardNames = specBoards(g.spec)
+	g.nb = max(len(g.boardNames), 1)
+	g.w, g.h, g.bsq = b.Width, b.Height, b.Width*b.Height
+	if g.n = g.nb * g.bsq; g.n > maxSquares {
+		return bad("boards: %d boards of %d by %d are %d squares, at most %d", g.nb, g.w, g.h, g.n, maxSquares)
+	}
 	g.small = g.n <= 64
 	g.mid = !g.small && g.n <= 128
 	g.names = make([]string, g.n)
 	g.fileOf = make([]int, g.n)
 	g.rankOf = make([]int, g.n)
 	for sq := 0; sq < g.n; sq++ {
-		x, y := sq%g.w, sq/g.w
-		g.fileOf[sq], g.rankOf[sq] = x, y
-		g.names[sq] = fmt.Sprintf("%c%d", 'a'+x, y+1)
+		local := sq % g.bsq
+		g.fileOf[sq], g.rankOf[sq] = local%g.w, local/g.w
+		g.names[sq] = g.squareName(sq)
 	}
 	switch o := g.spec.Setup.Orientation; o {
 	case "", "mirror":
@@ -39,8 +44,19 @@ func (g *Game) loadBoard() error {
 	return g.loadHex()
 }
 
-// parseSquare reads an algebraic square name on this board.
+// parseSquare reads an algebraic square name on this board: "B:e4" on a
+// game of several boards ("e4" is then board A's).
 func (g *Game) parseSquare(s string) (int, bool) {
+	board, s, ok := g.splitBoard(s)
+	if !ok {
+		return 0, false
+	}
+	sq, ok := g.parseLocal(s)
+	return g.at(max(board, 0), g.fileOf[sq], g.rankOf[sq]), ok
+}
+
+// parseLocal reads a square name without a board, on the first board.
+func (g *Game) parseLocal(s string) (int, bool) {
 	if len(s) < 2 || len(s) > 3 || s[0] < 'a' || s[0] > 'p' {
 		return 0, false
 	}
@@ -68,7 +84,7 @@ func (g *Game) reflect(sq int) int {
 	case g.hex:
 		x = g.fileOf[sq] + g.rankOf[sq] - (g.h-1)/2 // the lattice's mirror (hex.go)
 	}
-	return y*g.w + x
+	return g.at(g.boardOf(sq), x, y)
 }
 
 // squareSet reads a list of squares written for player 0 into one set per
@@ -192,7 +208,7 @@ func (g *Game) step(p, sq, dx, dy int) int {
 		}
 		y = mod(y, g.h)
 	}
-	return y*g.w + x
+	return g.at(g.boardOf(sq), x, y)
 }
 
 // boardVector turns a vector written from player p's side into the board's

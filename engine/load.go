@@ -409,7 +409,7 @@ func (g *Game) loadRules() error {
 			case MirrorRotate:
 				x, y = g.w-1-x, g.h-1-y
 			}
-			rr.goal[1].set(y*g.w + x)
+			rr.goal[1].set(g.at(g.boardOf(sq), x, y))
 		}
 		g.reach = rr
 	}

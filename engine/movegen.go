@@ -439,6 +439,10 @@ func (p *Position) castleMove(cr *castleRule, royal bool, kf, rf, x, y int) (Mov
 	g := p.g
 	s := p.side
 	rx, _ := g.castleFrame(s, rf)
+	b := 0 // the board castling happens on
+	if g.nb > 1 {
+		b = g.boardOf(kf)
+	}
 	side, dir := 0, 1
 	if rx < x {
 		side, dir = 1, -1
@@ -456,12 +460,12 @@ func (p *Position) castleMove(cr *castleRule, royal bool, kf, rf, x, y int) (Mov
 	}
 	lo, hi := min(x, kx, rx, rtx), max(x, kx, rx, rtx)
 	for f := lo; f <= hi; f++ {
-		sq := g.castleSquare(s, f, y)
+		sq := g.castleSquare(s, b, f, y)
 		if sq != kf && sq != rf && (p.board[sq] != 0 || g.wall.has(sq)) {
 			return 0, false
 		}
 	}
-	kt, rt := g.castleSquare(s, kx, y), g.castleSquare(s, rtx, y)
+	kt, rt := g.castleSquare(s, b, kx, y), g.castleSquare(s, b, rtx, y)
 	if royal {
 		step := 1
 		if kx < x {
@@ -482,7 +486,7 @@ func (p *Position) castleMove(cr *castleRule, royal bool, kf, rf, x, y int) (Mov
 			if f == kx && g.checkRules && kx != x {
 				break
 			}
-			if t := g.castleSquare(s, f, y); g.seated && p.foeAttacked(t, s, cr.king) || !g.seated && p.royalAttacked(t, opponent(s), cr.king) {
+			if t := g.castleSquare(s, b, f, y); g.seated && p.foeAttacked(t, s, cr.king) || !g.seated && p.royalAttacked(t, opponent(s), cr.king) {
 				safe = false
 				break
 			}

@@ -188,10 +188,10 @@ func (g *Game) castleFrame(s, sq int) (x, y int) {
 	return g.fileOf[sq], g.rankOf[sq]
 }
 
-// castleSquare is castleFrame backwards: the board square of (x, y) in
-// seat s's castling frame.
-func (g *Game) castleSquare(s, x, y int) int {
-	sq := y*g.w + x
+// castleSquare is castleFrame backwards: the square of (x, y) in seat s's
+// castling frame, on board b.
+func (g *Game) castleSquare(s, b, x, y int) int {
+	sq := g.at(b, x, y)
 	if g.seated {
 		sq = g.placed[s][sq]
 	}
@@ -263,7 +263,7 @@ func (g *Game) loadSeats() error {
 		g.frame[s] = make([]int, g.n)
 		for sq := 0; sq < g.n; sq++ {
 			to := g.seatTurn[s].Place(rules.Square{File: g.fileOf[sq], Rank: g.rankOf[sq]}, g.w, g.h)
-			t := to.Rank*g.w + to.File
+			t := g.at(g.boardOf(sq), to.File, to.Rank) // a turn keeps each board's squares on it
 			g.placed[s][sq] = t
 			g.frame[s][t] = sq
 		}

@@ -68,27 +68,32 @@ func (p *Position) seatFEN() string {
 	if len(extras) > 0 {
 		b.WriteString("{" + strings.Join(extras, ",") + "}-")
 	}
-	for y := g.h - 1; y >= 0; y-- {
-		var cells []string
-		empty := 0
-		for x := 0; x < g.w; x++ {
-			c := p.board[y*g.w+x]
-			if c == 0 {
-				empty++
-				continue
+	for board := 0; board < g.nb; board++ {
+		if board > 0 {
+			b.WriteByte('|') // several boards: one after another
+		}
+		for y := g.h - 1; y >= 0; y-- {
+			var cells []string
+			empty := 0
+			for x := 0; x < g.w; x++ {
+				c := p.board[g.at(board, x, y)]
+				if c == 0 {
+					empty++
+					continue
+				}
+				if empty > 0 {
+					cells = append(cells, strconv.Itoa(empty))
+					empty = 0
+				}
+				cells = append(cells, g.seatLetter(codeOwner(c))+g.kinds[codeKind(c)].id)
 			}
 			if empty > 0 {
 				cells = append(cells, strconv.Itoa(empty))
-				empty = 0
 			}
-			cells = append(cells, g.seatLetter(codeOwner(c))+g.kinds[codeKind(c)].id)
-		}
-		if empty > 0 {
-			cells = append(cells, strconv.Itoa(empty))
-		}
-		b.WriteString(strings.Join(cells, ","))
-		if y > 0 {
-			b.WriteByte('/')
+			b.WriteString(strings.Join(cells, ","))
+			if y > 0 {
+				b.WriteByte('/')
+			}
 		}
 	}
 	return b.String()
@@ -242,6 +247,21 @@ func (g *Game) parseSeatFEN(fen string) (*Position, error) {
 // separated by ','.
 func (p *Position) parseSeatBoard(s string) error {
 	g := p.g
+	boards := strings.Split(s, "|")
+	if len(boards) != g.nb {
+		return fmt.Errorf("fen4: board: %d boards, the game has %d", len(boards), g.nb)
+	}
+	for board, s := range boards {
+		if err := p.parseSeatRanks(board, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// parseSeatRanks reads one board's ranks, from the top.
+func (p *Position) parseSeatRanks(board int, s string) error {
+	g := p.g
 	ranks := strings.Split(s, "/")
 	if len(ranks) != g.h {
 		return fmt.Errorf("fen4: board: want %d ranks, got %d", g.h, len(ranks))
@@ -276,7 +296,7 @@ func (p *Position) parseSeatBoard(s string) error {
 			if !ok || !known {
 				return fmt.Errorf("fen4: rank %d: cell %q is neither a number nor a seat's letter and a piece", y+1, cell)
 			}
-			sq := y*g.w + x
+			sq := g.at(board, x, y)
 			if g.wall.has(sq) {
 				return fmt.Errorf("fen4: rank %d: a piece on the wall %s", y+1, g.names[sq])
 			}

@@ -22,7 +22,9 @@ import (
 // way its axes allow, one drop per way.
 
 // partnerSq is the square mirrored across the middle file.
-func (g *Game) partnerSq(sq int) int { return g.rankOf[sq]*g.w + g.w - 1 - g.fileOf[sq] }
+func (g *Game) partnerSq(sq int) int {
+	return g.at(g.boardOf(sq), g.w-1-g.fileOf[sq], g.rankOf[sq])
+}
 
 // loadSymmetric fills the mirror kinds and gives every turned copy its
 // declared kind's drop zone, so a chosen facing may go where its piece may.

@@ -64,7 +64,7 @@ func (g *Game) loadTouch() error {
 			if mm.Rotate {
 				x = g.w - 1 - x
 			}
-			other = y*g.w + x
+			other = g.at(g.boardOf(sq), x, y)
 		}
 		if other < 0 || other >= g.n || g.wall.has(other) {
 			return bad("rules.touch.squares entry '%s' mirrors off the board", s)
