@@ -27,11 +27,18 @@ type checker struct {
 	piecesOK bool           // every piece is entirely well formed
 	boardOK  bool
 	wallsOK  bool
-	walls    map[Square]bool
+	walls    map[Square]bool // a wall on some board
 	setupOK  bool
 	rotate   bool       // setup.orientation is "rotate"
 	start    [2][]stand // the opening array, by player
-	occupied map[Square]stand
+	occupied map[Square]stand // the first piece on each square, on some board
+
+	// Schema 33: several boards. With one board every spot is on board 0.
+	boardsOK   bool // boards is well formed, or absent
+	boardNames bool // square names may name a board: boards written, or schema 33
+	wallAt     map[spot]bool
+	cellAt     map[spot]bool    // rules.cells, by board
+	placed     map[spot][]stand // the opening array by spot: two in a cell
 
 	portalPiece map[string]int // piece id -> first portal group using it
 	npcPiece    map[string]int // piece id -> first npcs entry using it
@@ -46,6 +53,7 @@ type checker struct {
 // stand is one piece of the opening array.
 type stand struct {
 	id        string
+	board     int
 	sq        Square
 	facing    string
 	placement int
@@ -183,6 +191,7 @@ func (c *checker) run() {
 	c.checkEntry()
 	c.checkCounting()
 	c.checkSeats()
+	c.checkBoards()
 	c.checkAppearance()
 }
 
@@ -204,18 +213,30 @@ func (c *checker) prepare() {
 	}
 	c.rotate = s.Setup.Rotated()
 
-	c.walls = map[Square]bool{}
-	c.wallsOK = c.boardOK && c.ok("rules.obstacles", "setup.orientation")
+	c.boardsOK = c.ok("boards")
+	c.boardNames = len(s.Boards) > 0 || s.Version() >= 33
+	c.walls, c.wallAt = map[Square]bool{}, map[spot]bool{}
+	c.wallsOK = c.boardOK && c.boardsOK && c.ok("rules.obstacles", "setup.orientation")
 	if c.wallsOK && s.Rules.Obstacles != nil {
 		for _, name := range s.Rules.Obstacles.Squares {
-			sq, ok := ParseSquare(name)
-			if !ok || !s.Board.Contains(sq) {
+			at, ok := c.parseSpot(name)
+			if !ok {
 				continue
 			}
-			c.walls[sq] = true
+			c.addWall(at)
 			if s.Rules.Obstacles.Mirror {
-				if m := s.Board.Reflect(sq, c.rotate); s.Board.Contains(m) {
-					c.walls[m] = true
+				if m := s.Board.Reflect(at.sq, c.rotate); s.Board.Contains(m) {
+					c.addWall(spot{at.board, m})
+				}
+			}
+		}
+	}
+	c.cellAt = map[spot]bool{}
+	if cl := s.Rules.Cells; cl != nil && c.boardOK && c.boardsOK && c.ok("rules.cells") {
+		for _, name := range cl.Squares {
+			if at, ok := c.parseSpot(name); ok {
+				for _, b := range c.boardsOf(at.board) {
+					c.cellAt[spot{b, at.sq}] = true
 				}
 			}
 		}
@@ -238,24 +259,25 @@ func (c *checker) prepare() {
 		}
 	}
 
-	c.setupOK = c.ok("setup") && c.boardOK && c.idsOK
-	c.occupied = map[Square]stand{}
+	c.setupOK = c.ok("setup") && c.boardOK && c.boardsOK && c.idsOK
+	c.occupied, c.placed = map[Square]stand{}, map[spot][]stand{}
 	if !c.setupOK {
 		return
 	}
 	for k, pl := range s.Setup.Placements {
 		for _, name := range pl.Squares {
-			sq, ok := ParseSquare(name)
-			if !ok || !s.Board.Contains(sq) {
-				continue
+			at, ok := c.parseSpot(name)
+			if !ok || at.board == EveryBoard {
+				continue // checkSetup reports it
 			}
+			sq := at.sq
 			facing := pl.Facing
 			if facing == "" {
 				if i, declared := c.ids[pl.Piece]; declared && s.Pieces[i].Facing != nil {
 					facing = s.Pieces[i].Facing.InitialOrDefault()
 				}
 			}
-			st := stand{id: pl.Piece, sq: sq, facing: facing, placement: k, player: pl.Player}
+			st := stand{id: pl.Piece, board: at.board, sq: sq, facing: facing, placement: k, player: pl.Player}
 			c.stand(st)
 			if s.Setup.Mirrored() && pl.Player == 0 {
 				m := st
@@ -269,12 +291,18 @@ func (c *checker) prepare() {
 }
 
 // stand adds a piece to the opening array unless its square is taken (the
-// clash is checkSetup's to report), so the array has one piece a square.
+// clash is checkSetup's to report), so the array has one piece a square,
+// or two of one player in a cell.
 func (c *checker) stand(st stand) {
-	if _, taken := c.occupied[st.sq]; taken {
+	at := spot{st.board, st.sq}
+	here := c.placed[at]
+	if len(here) > 0 && !c.cellTakes(at, len(here), here[0].player == st.player) {
 		return
 	}
-	c.occupied[st.sq] = st
+	c.placed[at] = append(here, st)
+	if _, taken := c.occupied[st.sq]; !taken {
+		c.occupied[st.sq] = st
+	}
 	c.start[st.player] = append(c.start[st.player], st)
 }
 
@@ -354,25 +382,33 @@ func (c *checker) keyRefsOK(path string, keys []string) bool {
 
 // squares checks a list of square names written at path: each must be a
 // square of this board and, where wall is set, not a wall. It returns the
-// good squares, and whether every entry was checked and good.
+// good squares, and whether every entry was checked and good. With
+// boards, a name may name its board; the squares come back without it.
 func (c *checker) squares(path string, names []string, wall bool) ([]Square, bool) {
-	if !c.boardOK || !c.ok(path) {
+	good, all := c.spots(path, names, wall, false)
+	var out []Square
+	for _, at := range good {
+		out = append(out, at.sq)
+	}
+	return out, all
+}
+
+// spots checks a list of square names as squares does, and returns each
+// good one with its board; needBoard refuses a name without its board
+// in a game with boards.
+func (c *checker) spots(path string, names []string, wall, needBoard bool) ([]spot, bool) {
+	if !c.boardOK || !c.boardsOK || !c.ok(path) {
 		return nil, false
 	}
-	var out []Square
+	var out []spot
 	all := true
 	for _, name := range names {
-		sq, ok := ParseSquare(name)
-		switch {
-		case !ok || !c.s.Board.Contains(sq):
-			c.add(path, "%s entry %s is not a square on this board", path, quote(name))
+		at, ok := c.spotOf(path, path+" entry "+quote(name), name, wall, needBoard)
+		if !ok {
 			all = false
-		case wall && c.wallsOK && c.walls[sq]:
-			c.add(path, "%s entry %s is a wall (rules.obstacles)", path, quote(name))
-			all = false
-		default:
-			out = append(out, sq)
+			continue
 		}
+		out = append(out, at)
 	}
 	return out, all
 }
@@ -380,19 +416,11 @@ func (c *checker) squares(path string, names []string, wall bool) ([]Square, boo
 // square checks one square name written at path; ok is false when it is
 // not a usable square (or could not be checked).
 func (c *checker) square(path, name string, wall bool) (Square, bool) {
-	if !c.boardOK || !c.ok(path) {
+	if !c.boardOK || !c.boardsOK || !c.ok(path) {
 		return Square{}, false
 	}
-	sq, ok := ParseSquare(name)
-	switch {
-	case !ok || !c.s.Board.Contains(sq):
-		c.add(path, "%s %s is not a square on this board", path, quote(name))
-		return Square{}, false
-	case wall && c.wallsOK && c.walls[sq]:
-		c.add(path, "%s %s is a wall (rules.obstacles)", path, quote(name))
-		return Square{}, false
-	}
-	return sq, true
+	at, ok := c.spotOf(path, path+" "+quote(name), name, wall, false)
+	return at.sq, ok
 }
 
 // hasRoyal reports, per player, whether their army has a royal piece at the

@@ -305,7 +305,7 @@ func (c *checker) checkSetup() {
 		placement int
 		player    int
 	}
-	held := map[Square]owner{}
+	held := map[spot][]owner{}
 	for k, pl := range s.Setup.Placements {
 		lp := index("setup.placements", k)
 		if !c.ok(lp) {
@@ -334,51 +334,52 @@ func (c *checker) checkSetup() {
 				c.add(lp+".facing", "%s.facing %s is not a way %s can point: it has 2 axes, forward and backward", lp, quote(pl.Facing), quote(pl.Piece))
 			}
 		}
-		good, _ := c.squares(lp+".squares", pl.Squares, true)
-		var region map[Square]bool
+		good, _ := c.spots(lp+".squares", pl.Squares, true, true)
+		var region map[spot]bool
 		ri := c.pieceIndex(pl.Piece)
 		if pc != nil && pc.Region != nil && c.ok(fmt.Sprintf("pieces[%d].region", ri)) {
-			region = map[Square]bool{}
+			region = map[spot]bool{}
 			for _, name := range pc.Region {
-				if sq, ok := ParseSquare(name); ok {
-					region[sq] = true
+				if at, ok := c.parseSpot(name); ok {
+					region[at] = true
 				}
 			}
 		}
-		for _, sq := range good {
+		for _, written := range good {
+			sq := written.sq
 			players := []int{pl.Player}
 			if mirrored && pl.Player == 0 {
 				players = []int{0, 1}
 			}
 			for _, player := range players {
-				at := sq
+				at := written
 				if player == 1 && mirrored {
-					at = s.Board.Reflect(sq, c.rotate)
-					if !s.Board.Contains(at) {
-						c.add(lp+".squares", "%s.squares entry %s mirrors to %s, which is not a square on this board", lp, quote(sq.String()), quote(at.String()))
+					at.sq = s.Board.Reflect(sq, c.rotate)
+					if !s.Board.Contains(at.sq) {
+						c.add(lp+".squares", "%s.squares entry %s mirrors to %s, which is not a square on this board", lp, quote(c.spotName(written)), quote(c.spotName(at)))
 						continue
 					}
-					if c.wallsOK && c.walls[at] {
-						c.add(lp+".squares", "%s.squares entry %s mirrors to %s, which is a wall (rules.obstacles)", lp, quote(sq.String()), quote(at.String()))
+					if c.wallsOK && c.isWall(at) {
+						c.add(lp+".squares", "%s.squares entry %s mirrors to %s, which is a wall (rules.obstacles)", lp, quote(c.spotName(written)), quote(c.spotName(at)))
 						continue
 					}
 				}
-				if prev, taken := held[at]; taken {
-					if player == 1 && mirrored && at == sq {
-						c.add(lp+".squares", "%s.squares entry %s is its own mirror image, so both players would stand on it", lp, quote(sq.String()))
+				if prev := held[at]; len(prev) > 0 && !c.cellTakes(at, len(prev), prev[0].player == player) {
+					if player == 1 && mirrored && at == written {
+						c.add(lp+".squares", "%s.squares entry %s is its own mirror image, so both players would stand on it", lp, quote(c.spotName(written)))
 					} else {
-						c.add(lp+".squares", "%s.squares entry %s already holds a piece from setup.placements[%d]", lp, quote(sq.String()), prev.placement)
+						c.add(lp+".squares", "%s.squares entry %s already holds a piece from setup.placements[%d]", lp, quote(c.spotName(written)), prev[0].placement)
 					}
 					break // its mirror image would only repeat the clash
 				}
-				held[at] = owner{k, player}
+				held[at] = append(held[at], owner{k, player})
 				if region != nil {
 					want := sq
 					if player == 1 && !mirrored {
 						want = s.Board.Reflect(sq, c.rotate) // the region is written for the first player
 					}
-					if !region[want] && player == pl.Player {
-						c.add(lp+".squares", "%s.squares entry %s is outside pieces[%d].region, the only squares %s may occupy", lp, quote(sq.String()), ri, quote(pl.Piece))
+					if !region[spot{at.board, want}] && !region[spot{EveryBoard, want}] && player == pl.Player {
+						c.add(lp+".squares", "%s.squares entry %s is outside pieces[%d].region, the only squares %s may occupy", lp, quote(c.spotName(written)), ri, quote(pl.Piece))
 					}
 				}
 			}

@@ -136,12 +136,13 @@ func (c *checker) checkEntry() {
 		if e.Mirror && c.ok("setup.orientation") {
 			for _, list := range [][]string{e.Squares, e.From, e.ExitTo} {
 				for _, name := range list {
-					sq, ok := ParseSquare(name)
-					if !ok || !c.s.Board.Contains(sq) {
+					at, ok := c.parseSpot(name)
+					if !ok {
 						continue
 					}
-					if m := c.s.Board.Reflect(sq, c.rotate); !c.s.Board.Contains(m) || c.wallsOK && c.walls[m] {
-						c.add(ep+".mirror", "%s.mirror: %s mirrors to %s, which is not a square a piece can stand on", ep, quote(name), quote(m.String()))
+					m := spot{at.board, c.s.Board.Reflect(at.sq, c.rotate)}
+					if !c.s.Board.Contains(m.sq) || c.wallsOK && c.isWall(m) {
+						c.add(ep+".mirror", "%s.mirror: %s mirrors to %s, which is not a square a piece can stand on", ep, quote(name), quote(c.spotName(m)))
 					}
 				}
 			}
@@ -207,13 +208,13 @@ func (c *checker) checkSymmetricDrops() {
 			set[name] = true
 		}
 		for _, name := range d.Region[id] {
-			sq, ok := ParseSquare(name)
-			if !ok || !c.s.Board.Contains(sq) {
+			at, ok := c.parseSpot(name)
+			if !ok {
 				continue
 			}
-			m := Square{File: w - 1 - sq.File, Rank: sq.Rank}
-			if !set[m.String()] {
-				c.add(dp+".region."+id, "rules.drops.region.%s has %s but not its mirror image %s: a symmetric placement puts pieces down in mirrored pairs", id, quote(name), quote(m.String()))
+			m := spot{at.board, Square{File: w - 1 - at.sq.File, Rank: at.sq.Rank}}
+			if !set[c.spotName(m)] {
+				c.add(dp+".region."+id, "rules.drops.region.%s has %s but not its mirror image %s: a symmetric placement puts pieces down in mirrored pairs", id, quote(name), quote(c.spotName(m)))
 				break
 			}
 		}

@@ -91,22 +91,22 @@ func (c *checker) checkTwoPlayerKeys() {
 // checkSeatArmies: each seat's army on the board, off the walls and off
 // every other seat's squares, and its forward agreeing with its turn.
 func (c *checker) checkSeatArmies() {
-	held := map[Square]seatStand{}
+	held := map[spot][]seatStand{}
 	unsure := map[int]bool{} // seats whose army could not be placed whole
 	for i, st := range c.s.Seats {
 		sp := index("seats", i)
 		before := len(c.problems)
-		clashes := map[int][]Square{} // other seat -> squares taken from it
+		clashes := map[int][]spot{} // other seat -> squares taken from it
 		var order []int
-		put := func(id string, sq Square) {
-			if prev, taken := held[sq]; taken {
-				if clashes[prev.seat] == nil {
-					order = append(order, prev.seat)
+		put := func(id string, at spot) {
+			if prev := held[at]; len(prev) > 0 && !c.cellTakes(at, len(prev), prev[0].seat == i) {
+				if clashes[prev[0].seat] == nil {
+					order = append(order, prev[0].seat)
 				}
-				clashes[prev.seat] = append(clashes[prev.seat], sq)
+				clashes[prev[0].seat] = append(clashes[prev[0].seat], at)
 				return
 			}
-			held[sq] = seatStand{id: id, seat: i}
+			held[at] = append(held[at], seatStand{id: id, seat: i})
 		}
 		if st.Army.Turn != "" {
 			c.checkArmyTurn(sp, &st, put)
@@ -116,9 +116,9 @@ func (c *checker) checkSeatArmies() {
 		for _, other := range order {
 			sqs := clashes[other]
 			if len(sqs) == 1 {
-				c.add(sp+".army", "%s.army puts a piece on %s, where seats[%d]'s %s already stands", sp, quote(sqs[0].String()), other, quote(held[sqs[0]].id))
+				c.add(sp+".army", "%s.army puts a piece on %s, where seats[%d]'s %s already stands", sp, quote(c.spotName(sqs[0])), other, quote(held[sqs[0]][0].id))
 			} else {
-				c.add(sp+".army", "%s.army puts pieces on %d of seats[%d]'s squares, the first %s", sp, len(sqs), other, quote(sqs[0].String()))
+				c.add(sp+".army", "%s.army puts pieces on %d of seats[%d]'s squares, the first %s", sp, len(sqs), other, quote(c.spotName(sqs[0])))
 			}
 		}
 		unsure[i] = len(c.problems) > before || !c.ok(sp+".army")
@@ -131,9 +131,11 @@ func (c *checker) checkSeatArmies() {
 		return
 	}
 	royal := map[int]bool{}
-	for _, st := range held {
-		if p := c.piece(st.id); p != nil && p.Royal {
-			royal[st.seat] = true
+	for _, here := range held {
+		for _, st := range here {
+			if p := c.piece(st.id); p != nil && p.Royal {
+				royal[st.seat] = true
+			}
 		}
 	}
 	for i := range c.s.Seats {
@@ -144,7 +146,7 @@ func (c *checker) checkSeatArmies() {
 }
 
 // checkArmyTurn places the written army turned for one seat.
-func (c *checker) checkArmyTurn(sp string, st *Seat, put func(string, Square)) {
+func (c *checker) checkArmyTurn(sp string, st *Seat, put func(string, spot)) {
 	b := c.s.Board
 	if !c.boardOK {
 		return
@@ -162,13 +164,13 @@ func (c *checker) checkArmyTurn(sp string, st *Seat, put func(string, Square)) {
 	var walls []string
 	for _, pl := range c.s.Setup.Placements {
 		for _, name := range pl.Squares {
-			sq, ok := ParseSquare(name)
-			if !ok || !b.Contains(sq) || c.walls[sq] {
+			at, ok := c.parseSpot(name)
+			if !ok || at.board == EveryBoard || c.isWall(at) {
 				continue // checkSetup reports it
 			}
-			to := st.Army.Place(sq, b.Width, b.Height)
-			if c.wallsOK && c.walls[to] {
-				walls = append(walls, quote(to.String()))
+			to := spot{at.board, st.Army.Place(at.sq, b.Width, b.Height)}
+			if c.wallsOK && c.isWall(to) {
+				walls = append(walls, quote(c.spotName(to)))
 				continue
 			}
 			put(pl.Piece, to)
@@ -180,7 +182,7 @@ func (c *checker) checkArmyTurn(sp string, st *Seat, put func(string, Square)) {
 }
 
 // checkArmyList places a seat's own placements.
-func (c *checker) checkArmyList(sp string, st *Seat, put func(string, Square)) {
+func (c *checker) checkArmyList(sp string, st *Seat, put func(string, spot)) {
 	if st.Forward == "" {
 		c.add(sp+".forward", "%s.forward is required when its army is written out: say which way its pieces advance", sp)
 	}
@@ -190,9 +192,9 @@ func (c *checker) checkArmyList(sp string, st *Seat, put func(string, Square)) {
 		if declared && pl.Facing != "" && c.piecesOK && c.piece(pl.Piece).Facing == nil {
 			c.add(lp+".facing", "%s.facing is set but %s has no facing", lp, quote(pl.Piece))
 		}
-		good, _ := c.squares(lp+".squares", pl.Squares, true)
-		for _, sq := range good {
-			put(pl.Piece, sq)
+		good, _ := c.spots(lp+".squares", pl.Squares, true, true)
+		for _, at := range good {
+			put(pl.Piece, at)
 		}
 	}
 }
@@ -345,7 +347,7 @@ func (c *checker) checkServed() {
 		}
 		for _, a := range armies {
 			if sq, ok := c.unserved(a.pieces, a.forward, pr.Piece, target); ok {
-				c.add(pp+".served", "%s.served: the %s on %s in %s has no target behind it on its file, so it serves no piece", pp, quote(pr.Piece), quote(sq.String()), a.name)
+				c.add(pp+".served", "%s.served: the %s on %s in %s has no target behind it on its file, so it serves no piece", pp, quote(pr.Piece), quote(c.spotName(sq)), a.name)
 			}
 		}
 	}
@@ -353,12 +355,12 @@ func (c *checker) checkServed() {
 
 // unserved is the first square of the army holding a piece of kind id
 // with no target kind behind it, looking back against forward.
-func (c *checker) unserved(army []Placement, forward, id string, target map[string]bool) (Square, bool) {
-	kind := map[Square]string{}
+func (c *checker) unserved(army []Placement, forward, id string, target map[string]bool) (spot, bool) {
+	kind := map[spot]string{}
 	for _, pl := range army {
 		for _, name := range pl.Squares {
-			if sq, ok := ParseSquare(name); ok {
-				kind[sq] = pl.Piece
+			if at, ok := c.readSpot(name); ok {
+				kind[at] = pl.Piece
 			}
 		}
 	}
@@ -368,18 +370,18 @@ func (c *checker) unserved(army []Placement, forward, id string, target map[stri
 			continue
 		}
 		for _, name := range pl.Squares {
-			sq, ok := ParseSquare(name)
+			from, ok := c.readSpot(name)
 			if !ok {
 				continue
 			}
 			served := false
-			for at := sq.Add(back); c.s.Board.Contains(at) && !served; at = at.Add(back) {
-				served = target[kind[at]]
+			for at := from.sq.Add(back); c.s.Board.Contains(at) && !served; at = at.Add(back) {
+				served = target[kind[spot{from.board, at}]]
 			}
 			if !served {
-				return sq, true
+				return from, true
 			}
 		}
 	}
-	return Square{}, false
+	return spot{}, false
 }

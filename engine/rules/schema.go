@@ -1,6 +1,6 @@
 package rules
 
-// The shape of schema 32, key by key, as data: the shape pass (shape.go)
+// The shape of schema 33, key by key, as data: the shape pass (shape.go)
 // walks a decoded file against this table. Each entry gives the key's type,
 // its list or range, whether it is required, and the schema version that
 // introduced it (0: present since version 1).
@@ -138,9 +138,13 @@ var (
 		return obj(req("0", enum(values...)), req("1", enum(values...)))
 	}
 	result = func() *shape { return enum("win", "loss", "draw") }
+	// across is a move's reach to another board; "none" only on a move.
+	across = func(modes ...string) *shape {
+		return obj(opt("mode", enum(modes...)), opt("stay", onlyTrue("leave it out for a piece that lands across")))
+	}
 )
 
-// specShape is schema 32.
+// specShape is schema 33.
 var specShape = buildSpecShape()
 
 // moveKind is pieces[].moves[].kind; bent came with schema 30.
@@ -169,6 +173,7 @@ func buildSpecShape() *shape {
 		opt("screen", enum("any", "own", "enemy")),
 		opt("condition", condition),
 		dated(30, opt("then", vectorList())),
+		dated(33, opt("across", across(ModeMove, ModeCapture, ModeBoth, AcrossNone))),
 	)
 	facing := obj(
 		req("axes", enumInts(2, 4)),
@@ -415,6 +420,16 @@ func buildSpecShape() *shape {
 			req("when", enum(WhenInCheck, WhenAlways)),
 			req("moves", enum(MovesRoyal, MovesCapture)),
 		), 1, 4))),
+		dated(33, opt("vertical", obj(
+			opt("mode", enum(ModeMove, ModeCapture, ModeBoth)),
+			opt("pieces", uniqueList(pieceID(), 1, -1)),
+		))),
+		dated(33, opt("transfer", obj(opt("pieces", uniqueList(pieceID(), 1, -1))))),
+		dated(33, opt("across", across(ModeMove, ModeCapture, ModeBoth))),
+		dated(33, opt("cells", obj(
+			req("squares", squareList()),
+			opt("holds", intAtLeast(0)),
+		))),
 		opt("explode_on_capture", obj(
 			opt("radius", integer(0, 3)),
 			opt("immune", idList()),
@@ -458,6 +473,7 @@ func buildSpecShape() *shape {
 		req("pieces", listOf(piece, 1, 24)),
 		req("setup", setup),
 		dated(32, opt("seats", listOf(seat, 2, 8))),
+		dated(33, opt("boards", listOf(obj(req("name", strLen(1, 8))), 2, 4))),
 		opt("rules", rules),
 		opt("appearance", appearance),
 		opt("provenance", provenance),

@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// The types below mirror schema 32 key by key. A pointer or a nil slice is a
+// The types below mirror schema 33 key by key. A pointer or a nil slice is a
 // key the file left out, so later passes can tell "absent" from "zero"; the
 // Default* helpers and the accessor methods give the reference's defaults.
 
@@ -20,7 +20,8 @@ type Spec struct {
 	Rules         Rules       `json:"rules"`
 	Appearance    Appearance  `json:"appearance,omitempty"`
 	Provenance    *Provenance `json:"provenance,omitempty"`
-	Seats         []Seat      `json:"seats,omitempty"` // schema 32
+	Seats         []Seat      `json:"seats,omitempty"`  // schema 32
+	Boards        []BoardDef  `json:"boards,omitempty"` // schema 33
 }
 
 // Version is the declared schema version, LatestVersion when absent.
@@ -32,7 +33,7 @@ func (s *Spec) Version() int {
 }
 
 // LatestVersion is the schema version this package implements.
-const LatestVersion = 32
+const LatestVersion = 33
 
 // Lattice names.
 const (
@@ -166,7 +167,8 @@ type Move struct {
 	ScreenRange *int       `json:"screen_range,omitempty"`
 	Screen      string     `json:"screen,omitempty"` // default "any"
 	Condition   *Condition `json:"condition,omitempty"`
-	Then        []Vector   `json:"then,omitempty"` // bent moves: the slide's directions after the first step
+	Then        []Vector   `json:"then,omitempty"`   // bent moves: the slide's directions after the first step
+	Across      *Across    `json:"across,omitempty"` // schema 33
 }
 
 // RangeOrDefault is the move's range with the kind's default (0 unlimited).
@@ -285,6 +287,10 @@ type Rules struct {
 	SeatOut          *SeatOut        `json:"seat_out,omitempty"`         // schema 32
 	GameEnd          *GameEnd        `json:"game_end,omitempty"`         // schema 32
 	Priority         []Priority      `json:"priority,omitempty"`         // schema 32
+	Vertical         *Vertical       `json:"vertical,omitempty"`         // schema 33
+	Transfer         *Transfer       `json:"transfer,omitempty"`         // schema 33
+	Across           *Across         `json:"across,omitempty"`           // schema 33: every move's default across
+	Cells            *Cells          `json:"cells,omitempty"`            // schema 33
 	MaxPlies         *int            `json:"max_plies,omitempty"`        // default 400
 	RepetitionDraw   *RepetitionDraw `json:"repetition_draw,omitempty"`  // default 3
 	NoProgressDraw   *int            `json:"no_progress_draw,omitempty"` // default 100
