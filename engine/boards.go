@@ -26,7 +26,13 @@ func (g *Game) at(b, x, y int) int { return b*g.bsq + y*g.w + x }
 func (g *Game) boardOf(sq int) int { return sq / g.bsq }
 
 // specBoards is the boards a rule file declares, nil for one board.
-func specBoards(s *rules.Spec) []string { return nil }
+func specBoards(s *rules.Spec) []string {
+	var names []string
+	for _, b := range s.Boards {
+		names = append(names, b.Name)
+	}
+	return names
+}
 
 // squareName is sq's name: "e4", or "B:e4" on a game of several boards.
 func (g *Game) squareName(sq int) string {
@@ -58,4 +64,95 @@ func itoa(n int) string {
 		return string(rune('0' + n))
 	}
 	return string(rune('0'+n/10)) + string(rune('0'+n%10))
+}
+
+// boardMoves is what a game of several boards adds to the move tables:
+// per kind, its vertical step (nil: none) and whether it passes to the
+// next board after its move (rules.transfer).
+type boardMoves struct {
+	vertical  []*compiledMove
+	transfers uint32 // kinds that pass (bit k+1)
+}
+
+// across is sq's square on board b.
+func (g *Game) across(sq, b int) int {
+	return g.at(b, g.fileOf[sq], g.rankOf[sq])
+}
+
+// acrossFrom calls add with sq's square on every other board, and legs.
+func (g *Game) acrossFrom(sq int, legs []int, add func(t int, legs []int)) {
+	home := g.boardOf(sq)
+	for b := 0; b < g.nb; b++ {
+		if t := g.across(sq, b); b != home && !g.wall.has(t) {
+			add(t, legs)
+		}
+	}
+}
+
+// modeFlags reads a move mode into what it may do.
+func modeFlags(mode string) (canMove, canCap bool) {
+	return mode == rules.ModeMove || mode == rules.ModeBoth, mode == rules.ModeCapture || mode == rules.ModeBoth
+}
+
+// compileAcross gives a compiled move its reach across (the move's own
+// key, else rules.across): a lame leap to each landing's square on the
+// other boards, its legs the home path, so a slider reaches across no
+// farther than it slides at home.
+func (g *Game) compileAcross(cm *compiledMove, m *rules.Move, where string) error {
+	if g.nb < 2 {
+		return nil
+	}
+	a := g.spec.Rules.AcrossOf(m)
+	if a == nil || cm.typ == genSweep {
+		return nil
+	}
+	if cm.typ == genHop || cm.bent != nil {
+		return bad("%s.across: a hop or bent move does not reach across (families.go refuses it)", where)
+	}
+	ac := *cm
+	ac.typ = genLame
+	ac.across = nil
+	ac.canMove, ac.canCap = modeFlags(a.ModeOrDefault())
+	ac.stay = a.Stay
+	if ac.stay {
+		ac.canMove = false
+	}
+	cm.across = &ac
+	return nil
+}
+
+// loadBoards reads the keys of several boards that the move tables need
+// first: each kind's vertical step and whether it transfers.
+func (g *Game) loadBoards() error {
+	r := &g.spec.Rules
+	g.vertical = make([]*compiledMove, g.nk)
+	if v := r.Vertical; v != nil && g.nb > 1 {
+		canMove, canCap := modeFlags(v.ModeOrDefault())
+		for k := range g.kinds {
+			if v.Steps(g.kinds[k].id) {
+				vm := &compiledMove{typ: genLeap, canMove: canMove, canCap: canCap, condFree: true}
+				g.vertical[k] = vm
+			}
+		}
+	}
+	if t := r.Transfer; t != nil && g.nb > 1 {
+		for k := range g.kinds {
+			if t.Passes(g.kinds[k].id) {
+				g.transfers |= 1 << uint(k+1)
+			}
+		}
+	}
+	return nil
+}
+
+// transferSquare is where a piece that moved from from to to (on from's
+// board) ends: the same square of the next board.
+func (g *Game) transferSquare(from, to int) int {
+	return g.across(to, (g.boardOf(from)+1)%g.nb)
+}
+
+// homeLanding is, for a move that passed to another board (mvTransfer),
+// where it landed on its own board: where it captured.
+func (g *Game) homeLanding(m Move) int {
+	return g.across(m.To(), g.boardOf(m.From()))
 }

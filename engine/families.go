@@ -45,6 +45,8 @@ const (
 	famSeats
 	famPriority
 	famServed
+	famBoards
+	famCells
 	numFamilies
 )
 
@@ -113,6 +115,8 @@ var families = [numFamilies]family{
 	famSeats:         {"seats", func(s *rules.Spec) bool { return s.Seats != nil }},
 	famPriority:      {"rules.priority", func(s *rules.Spec) bool { return s.Rules.Priority != nil }},
 	famServed:        {"rules.promotion served", servedPromotion},
+	famBoards:        {"boards", func(s *rules.Spec) bool { return len(s.Boards) > 0 }},
+	famCells:         {"rules.cells", func(s *rules.Spec) bool { return s.Rules.Cells != nil }},
 }
 
 // refusal is one row of the table: family a beside family b (when is a
@@ -134,6 +138,25 @@ var refusals = []refusal{
 	// Seats are played with the board's own families; the others are
 	// refused first, whatever else the file has.
 	{a: famSeats, limit: seatsLimit, about: "more seats than the engine holds, or a rule written for two players only"},
+	// Several boards are played with the board's own families; cells
+	// are not played yet.
+	{a: famCells, limit: func(*rules.Spec) string { return "rules.cells" }, about: "any cell"},
+	{a: famBoards, limit: acrossHop, about: "a hop or bent move that reaches across"},
+	{a: famBoards, b: famDrops, reason: "boards with rules.drops"},
+	{a: famBoards, b: famCapture, reason: "boards with capture effects or territory"},
+	{a: famBoards, b: famTerritory, reason: "boards with capture effects or territory"},
+	{a: famBoards, b: famRounds, reason: "boards with rules.simultaneous"},
+	{a: famBoards, b: famTurn, reason: "boards with rules.turn"},
+	{a: famBoards, b: famRest, reason: "boards with rest"},
+	{a: famBoards, b: famNPCs, reason: "boards with rules.npcs"},
+	{a: famBoards, b: famPortals, reason: "boards with rules.portals"},
+	{a: famBoards, b: famFacing, reason: "boards with pieces[].facing"},
+	{a: famBoards, b: famTouch, reason: "boards with rules.touch"},
+	{a: famBoards, b: famEntry, reason: "boards with rules.entry"},
+	{a: famBoards, b: famCounting, reason: "boards with rules.counting"},
+	{a: famBoards, b: famPromotionRest, reason: "boards with a promotion's rest"},
+	{a: famBoards, b: famExtinction, reason: "boards with rules.extinction"},
+	{a: famBoards, b: famReach, reason: "boards with rules.reach"},
 	{a: famServed, b: famDrops, reason: "rules.promotion served with rules.drops"},
 	{a: famServed, b: famFacing, reason: "rules.promotion served with pieces[].facing"},
 	{a: famServed, b: famNPCs, reason: "rules.promotion served with rules.npcs"},
@@ -349,6 +372,20 @@ func entryHopOrSweep(s *rules.Spec) string {
 func promoteOnEntryAlone(s *rules.Spec) string {
 	if s.Rules.Drops == nil {
 		return "rules.promote_on_entry without rules.drops"
+	}
+	return ""
+}
+
+// acrossHop names the first hop or bent move that reaches across to the
+// other boards, "" when none does.
+func acrossHop(s *rules.Spec) string {
+	for i, p := range s.Pieces {
+		for j := range p.Moves {
+			m := &p.Moves[j]
+			if (m.Kind == rules.KindHop || m.Kind == rules.KindBent) && s.Rules.AcrossOf(m) != nil {
+				return fmt.Sprintf("boards: across on a %s move (pieces[%d].moves[%d])", m.Kind, i, j)
+			}
+		}
 	}
 	return ""
 }

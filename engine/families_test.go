@@ -105,6 +105,16 @@ var addFamily = [numFamilies]func(t *testing.T, s *rules.Spec){
 		s.Setup.Mirror = &off
 		s.Seats = []rules.Seat{{Name: "white", Army: rules.Army{Turn: rules.ArmyAsWritten}}, {Name: "black", Army: rules.Army{Turn: rules.ArmyReflectRanks}}}
 	},
+	famBoards: func(t *testing.T, s *rules.Spec) {
+		s.Boards = []rules.BoardDef{{Name: "A"}, {Name: "B"}}
+		for i := range s.Setup.Placements {
+			for j, sq := range s.Setup.Placements[i].Squares {
+				s.Setup.Placements[i].Squares[j] = "A:" + sq
+			}
+		}
+		withRules(`{"vertical": {}}`)(t, s)
+	},
+	famCells:    withRules(`{"cells": {"squares": ["a1"]}}`),
 	famPriority: withRules(`{"priority": [{"when": "in_check", "moves": "royal"}]}`),
 	famServed: func(t *testing.T, s *rules.Spec) {
 		// Each pawn needs a target behind it: a2 and h2 serve the rooks,
@@ -214,6 +224,13 @@ func TestFamilyLimits(t *testing.T) {
 				s.Rules.NPCs = append(s.Rules.NPCs, rules.NPC{Piece: "N", Route: []string{fmt.Sprintf("%c4", 'a'+i%8)}})
 			}
 		}, "more than 16 rules.npcs entries"},
+		{"cells", addFamily[famCells], "rules.cells"},
+		{"a hop reaching across", func(t *testing.T, s *rules.Spec) {
+			addFamily[famBoards](t, s)
+			withRules(`{"across": {}}`)(t, s)
+			n := piece(s, "N")
+			n.Moves = append(n.Moves, rules.Move{Kind: rules.KindHop, Vectors: []rules.Vector{{0, 1}}, Symmetry: rules.SymRotate4})
+		}, "boards: across on a hop move (pieces[1].moves[1])"},
 		{"five seats", func(t *testing.T, s *rules.Spec) {
 			addFamily[famSeats](t, s)
 			for _, name := range []string{"c", "d", "e"} {

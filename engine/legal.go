@@ -335,8 +335,8 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 		buf = p.legalFx(buf, capOnly)
 	case g.portal != nil:
 		buf = p.legalPortal(buf, capOnly)
-	case g.seated:
-		buf = p.legalSeats(buf, capOnly)
+	case g.seated || g.nb > 1:
+		buf = p.legalSeats(buf, capOnly) // several boards too: moves change boards
 	default:
 		buf = p.legalStd(buf, capOnly)
 	}
@@ -595,7 +595,7 @@ func (p *Position) HasLegalMove() bool {
 		return len(p.legalCache) > 0
 	}
 	g := p.g
-	if g.fx != nil || g.portal != nil || g.sim != nil || g.homeward && p.homeDue() || g.seated {
+	if g.fx != nil || g.portal != nil || g.sim != nil || g.homeward && p.homeDue() || g.seated || g.nb > 1 {
 		// Rounds: a bar can take a player's last move away; a move home
 		// can leave every move in check.
 		p.pseudo = p.legal(p.pseudo[:0], false)
@@ -820,7 +820,13 @@ func (p *Position) legalAfter(m Move) bool {
 			}
 		}
 	}
-	if m.typ() != moveCastle {
+	switch {
+	case m&mvStay != 0: // the mover stays home
+		p.liteSet(to, 0)
+	case m.typ() != moveCastle:
+		if m&mvTransfer != 0 {
+			p.liteSet(g.homeLanding(m), 0) // what it took at home
+		}
 		if !drop {
 			p.liteSet(from, 0)
 		}

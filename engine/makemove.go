@@ -92,6 +92,8 @@ func (p *Position) makeStd(m Move) {
 		capSq := to
 		if typ == moveEnPassant {
 			capSq = epVictim
+		} else if m&mvTransfer != 0 {
+			capSq = g.homeLanding(m) // it captured at home, then passed across
 		}
 		if c := p.board[capSq]; c != 0 {
 			u.captured, u.capSq = c, uint8(capSq)
@@ -103,21 +105,25 @@ func (p *Position) makeStd(m Move) {
 				h = p.handAdd(h, s, d.handKind[codeKind(c)], 1)
 			}
 		}
-		p.remove(from)
-		h ^= p.zob(pc, from)
-		np := pc
-		if pr := m.Promotion(); pr >= 0 {
-			np = pieceCode(pr, s)
-			progress = true
-		}
-		p.put(to, np)
-		h ^= p.zob(np, to)
-		if typ == moveDouble {
-			h = p.setEP(h, m)
+		if m&mvStay == 0 { // a capture from afar leaves its piece home
+			p.remove(from)
+			h ^= p.zob(pc, from)
+			np := pc
+			if pr := m.Promotion(); pr >= 0 {
+				np = pieceCode(pr, s)
+				progress = true
+			}
+			p.put(to, np)
+			h ^= p.zob(np, to)
+			if typ == moveDouble {
+				h = p.setEP(h, m)
+			}
 		}
 	}
 	if typ != movePortal {
-		h = p.clearVirgin(h, from)
+		if m&mvStay == 0 {
+			h = p.clearVirgin(h, from)
+		}
 		h = p.clearVirgin(h, to)
 	}
 	if g.castle != nil && g.castleRel>>maskIndex(pc)&1|g.castleRel>>maskIndex(u.captured)&1 != 0 {
@@ -208,9 +214,16 @@ func (p *Position) setEP(h uint64, m Move) uint64 {
 	from, to := m.From(), m.To()
 	victim := p.board[to]
 	mask := g.epMask & g.capturers[codeKind(victim)]
+	home, stands := to, g.boardOf(to) // the step's end at home, and the board the pawn stands on
+	if m&mvTransfer != 0 {
+		home = g.homeLanding(m)
+	}
 	for _, sq := range g.fwdRay(s, m.aux(), from) {
-		if int(sq) == to {
+		if int(sq) == home {
 			break
+		}
+		if m&mvTransfer != 0 {
+			sq = uint8(g.across(int(sq), stands)) // passed over where the pawn now stands
 		}
 		if p.epN < maxEP && p.board[sq] == 0 && p.foeAttackedMask(int(sq), s, mask) {
 			p.ep[p.epN] = sq
@@ -270,8 +283,10 @@ func (p *Position) Unmake() {
 		p.put(rf, rook)
 		p.put(from, u.moved)
 	default:
-		p.remove(to)
-		p.put(from, u.moved)
+		if m&mvStay == 0 {
+			p.remove(to)
+			p.put(from, u.moved)
+		}
 		if u.captured != 0 {
 			p.put(int(u.capSq), u.captured)
 			p.unhandCapture(u.captured)

@@ -197,7 +197,9 @@ func (g *Game) buildMid() {
 			continue // genTable walks the entries
 		}
 		if ps.flags&psSpecial != 0 {
-			g.tableMid(ms, idx, ki)
+			if g.transfers>>uint(idx/g.n%g.nk+1)&1 == 0 { // a transfer's landings all go through emit
+				g.tableMid(ms, idx, ki)
+			}
 			continue
 		}
 		for _, fl := range g.fastLeaps[g.fastLeapStart[idx]:g.fastLeapStart[idx+1]] {

@@ -15,6 +15,9 @@ package engine
 //	bits 34-41  aux2: castling partner's to square, landing square of a
 //	            struck piece (strike/contact position "choose")
 //	bit  42     aux2 holds a landing square
+//	bit  43     the piece passed to another board after landing (transfer):
+//	            to is where it ends, its capture on its own board
+//	bit  44     a capture from afar: the piece stays on from, to is taken
 //	bit  63     valid
 type Move uint64
 
@@ -25,6 +28,8 @@ const (
 	mvAuxShift   = 26
 	mvAux2Shift  = 34
 	mvLanding    = Move(1) << 42
+	mvTransfer   = Move(1) << 43
+	mvStay       = Move(1) << 44
 	mvValid      = Move(1) << 63
 )
 

@@ -242,6 +242,12 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 			}
 			to := e.to
 			c := board[to]
+			if e.stay {
+				if c != 0 && codeOwner(c) != s && capMask>>maskIndex(c)&1 != 0 {
+					buf = append(buf, base|Move(to)<<8|mvCapture|mvStay) // the mover stays: no promotion
+				}
+				continue
+			}
 			if c == 0 {
 				if epHere && e.canCap && p.epTarget(int(to), capMask) {
 					buf = p.emit(buf, from, int(to), k, base|Move(to)<<8|mvCapture|moveEnPassant<<mvTypeShift, special)
@@ -371,6 +377,15 @@ func (p *Position) emit(buf []Move, from, to, k int, m Move, special bool) []Mov
 	g := p.g
 	s := p.side
 	ki := &g.kinds[k]
+	if g.transfers>>uint(k+1)&1 != 0 {
+		// The piece lands on to and passes to the next board, where its
+		// square must be empty.
+		t := g.transferSquare(from, to)
+		if p.board[t] != 0 {
+			return buf
+		}
+		m = m&^(0xff<<8) | Move(t)<<8 | mvTransfer
+	}
 	if ki.promo >= 0 {
 		pr := &g.promos[ki.promo]
 		if pr.zone[s].has(to) || pr.onLeaving && pr.zone[s].has(from) {
@@ -499,6 +514,13 @@ func (p *Position) castleMove(cr *castleRule, royal bool, kf, rf, x, y int) (Mov
 			p.occ[s].set(kf)
 		}
 		if !safe {
+			return 0, false
+		}
+	}
+	if g.transfers>>uint(cr.king+1)&1 != 0 {
+		// Both pass to the next board (rules.transfer), onto empty squares.
+		kt, rt = g.transferSquare(kf, kt), g.transferSquare(kf, rt)
+		if p.board[kt] != 0 || p.board[rt] != 0 {
 			return 0, false
 		}
 	}

@@ -54,6 +54,9 @@ func (p *Position) MoveString(m Move) string {
 			b.WriteString("~" + strconv.Itoa(n))
 		}
 	default:
+		if m&mvStay != 0 {
+			b.WriteByte('x') // a capture from afar: the piece stays on from
+		}
 		b.WriteString(g.names[to])
 	}
 	if pr := m.Promotion(); pr >= 0 && pr < g.nk {

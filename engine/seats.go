@@ -390,7 +390,7 @@ func (p *Position) legalSeats(buf []Move, capOnly bool) []Move {
 			continue
 		}
 		from := m.From()
-		plain := safe && (m.typ() == moveNormal || m.typ() == moveDouble) && !exposed.has(from) &&
+		plain := safe && (m.typ() == moveNormal || m.typ() == moveDouble) && m&(mvStay|mvTransfer) == 0 && !exposed.has(from) &&
 			g.royalMask>>maskIndex(p.board[from])&1 == 0
 		if !check || plain || p.legalAfter(m) {
 			buf[n] = m
@@ -656,9 +656,16 @@ func (p *Position) setSeatEP(h uint64, m Move) uint64 {
 	s := p.side
 	from, to := m.From(), m.To()
 	e := epState{victim: uint8(to)}
+	home := to
+	if m&mvTransfer != 0 {
+		home = g.homeLanding(m)
+	}
 	for _, sq := range g.fwdRay(s, m.aux(), from) {
-		if int(sq) == to || e.n == maxEP {
+		if int(sq) == home || e.n == maxEP {
 			break
+		}
+		if m&mvTransfer != 0 {
+			sq = uint8(g.across(int(sq), g.boardOf(to)))
 		}
 		e.sq[e.n] = sq
 		e.n++
@@ -866,7 +873,7 @@ func (p *Position) seatEndRule() uint8 {
 // loadSeatLines readies legalSeats' shortcut (seatRules.lines) for a game
 // with seats and check rules whose attacks all run along lines or leap.
 func (g *Game) loadSeatLines() error {
-	if !g.seated || !g.checkRules {
+	if !(g.seated || g.nb > 1) || !g.checkRules {
 		return nil
 	}
 	for i := range g.gens {

@@ -42,6 +42,7 @@ type genEntry struct {
 	scrR    uint8 // hop: how far past the screen it may land, 0 = any
 	screen  uint8
 	n       uint8  // ray length, or number of lame legs
+	stay    bool   // a capture from afar: the mover stays (boards.go)
 	off     uint32 // ray or legs, in Game.pool
 }
 
@@ -100,6 +101,10 @@ type compiledMove struct {
 	fromOK   bitset     // squares the static conditions allow
 	condFree bool       // no static condition
 	bent     []bentPair // a bent move's images (typ genLame)
+	// across is the move's reach to the other boards (boards.go): a lame
+	// leap per landing, its legs the home path; nil without.
+	across *compiledMove
+	stay   bool // a capture from afar: the mover stays home
 }
 
 func (g *Game) compileMove(i, j, p int, m *rules.Move) (compiledMove, error) {
@@ -201,7 +206,7 @@ func (g *Game) compileMove(i, j, p int, m *rules.Move) (compiledMove, error) {
 			}
 		}
 	}
-	return cm, nil
+	return cm, g.compileAcross(&cm, m, where)
 }
 
 func (g *Game) loadMoves() error {
@@ -285,7 +290,7 @@ func (g *Game) loadMoves() error {
 		if g.entry != nil && !g.entryAllows(k, sq, legs, to) {
 			return
 		}
-		e := genEntry{typ: cm.typ, canMove: cm.canMove, canCap: cm.canCap, first: cm.first, cond: !cm.condFree, to: uint8(to), n: uint8(len(legs)), off: uint32(len(g.pool))}
+		e := genEntry{typ: cm.typ, canMove: cm.canMove, canCap: cm.canCap, first: cm.first, cond: !cm.condFree, to: uint8(to), n: uint8(len(legs)), off: uint32(len(g.pool)), stay: cm.stay}
 		var lk strings.Builder
 		for _, l := range legs {
 			g.pool = append(g.pool, uint8(l))
@@ -327,6 +332,9 @@ func (g *Game) loadMoves() error {
 				}
 				// Slides from here go through the entry rules (entry.go).
 				lameSlides := g.entry != nil && g.entryTouched(p, sq, compiled[k][p])
+				if vm := g.vertical[k]; vm != nil {
+					g.acrossFrom(sq, nil, func(t int, _ []int) { addLame(p, k, sq, vm, t, nil) })
+				}
 				for _, cm := range compiled[k][p] {
 					if !cm.fromOK.has(sq) {
 						continue
@@ -389,9 +397,24 @@ func (g *Game) loadMoves() error {
 								continue
 							}
 							addLame(p, k, sq, &cm, to, legs)
+							if cm.across != nil {
+								g.acrossFrom(to, legs, func(t int, legs []int) { addLame(p, k, sq, cm.across, t, legs) })
+							}
 						default:
 							d := g.dirIndex(v)
 							ray := g.fwdRay(p, d, sq)
+							if cm.across != nil && cm.typ == genSlide {
+								for i := 0; i < len(ray) && (cm.maxR == 0 || i < cm.maxR); i++ {
+									if i+1 < cm.minR {
+										continue
+									}
+									legs := make([]int, i)
+									for j := range legs {
+										legs[j] = int(ray[j])
+									}
+									g.acrossFrom(int(ray[i]), legs, func(t int, legs []int) { addLame(p, k, sq, cm.across, t, legs) })
+								}
+							}
 							if lameSlides {
 								// One lame entry per landing (entry.go).
 								lame := cm
@@ -653,7 +676,7 @@ func (g *Game) splitFast() error {
 				mode |= modeCapture
 			}
 			switch {
-			case e.first:
+			case e.first || e.stay:
 				g.slow = append(g.slow, e)
 			case e.typ == genLeap && e.n == 0:
 				g.fastLeaps = append(g.fastLeaps, fastLeap{to: e.to, mode: mode})
@@ -730,8 +753,8 @@ func (g *Game) packSquares() {
 		} else {
 			ps.nLeap, ps.nRay, ps.nSlow = uint16(nLeap), uint16(nRay), uint16(nSlow)
 		}
-		if ki.hasReg || g.forbidImmobility || ki.promo >= 0 && ki.promoFrom[p].has(sq) {
-			ps.flags |= psSpecial
+		if ki.hasReg || g.forbidImmobility || ki.promo >= 0 && ki.promoFrom[p].has(sq) || g.transfers>>uint(k+1)&1 != 0 {
+			ps.flags |= psSpecial // a transfer too: emit moves the landing across
 		}
 		if ki.ep {
 			ps.flags |= psEP
