@@ -346,6 +346,7 @@ func TestReadPGN4Errors(t *testing.T) {
 		{"a value not closed", "[Variant \"Teams]\n", "tag Variant: its value is not closed"},
 		{"a comment not closed", "1. h2-h3 { left open\n", "line 1: comment not closed"},
 		{"a stray parenthesis", "1. h2-h3 )", "')' closes no variation"},
+		{"a stray brace", "1. h2-h3 } .. b7-c7", "ply 2 (move 1, }): blue to move: a square (file letters, then rank digits) expected where the move ends"},
 		{"another variant", "[Variant \"FFA\"]\n1. h2-h3", `Variant "FFA" is not this game (Teams)`},
 		{"a named start", "[StartFen4 \"4PC\"]\n1. h2-h3", `StartFen4 "4PC" names a start this reader does not know`},
 		{"a bad start", "[StartFen4 \"R-0-0\"]\n1. h2-h3", "StartFen4:"},
@@ -398,6 +399,7 @@ func FuzzReadPGN4(f *testing.F) {
 		"[A \"\\\"\"]\n1.. O-O-O#",
 		"[StartFen4 \"R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-{'enPassant':('h3:h4','','','')}-14/14\"]",
 		"%escape\n1. j1xPi3=Q+#",
+		"1. h2-h3 .. N}-k8",
 	} {
 		f.Add(seed)
 	}

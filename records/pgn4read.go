@@ -158,7 +158,7 @@ func scanPGN4(s string) ([]pgn4Text, error) {
 			line += lines
 		default:
 			j := i
-			for j < len(s) && !strings.ContainsRune(" \t\r\n\f\v{};()[", rune(s[j])) {
+			for j < len(s) && !strings.ContainsRune(" \t\r\n\f\v{;()[", rune(s[j])) {
 				j++
 			}
 			word := s[i:j]
@@ -490,7 +490,10 @@ func parsePGN4Word(s string) (pgn4MoveWord, error) {
 		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
 			j++
 		}
-		if i == 0 || j == i {
+		switch {
+		case rest == "":
+			return "", errors.New("a square (file letters, then rank digits) expected where the move ends")
+		case i == 0 || j == i:
 			return "", fmt.Errorf("a square (file letters, then rank digits) expected at %q", rest)
 		}
 		sq := rest[:j]
