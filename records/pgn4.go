@@ -392,25 +392,36 @@ func sign(v int) int {
 	return 0
 }
 
-// marks are the signs after a ply of seat mover: '#' once for each seat the
-// ply put out of the game, '+' once for each seat of another team still in
-// that the ply checks: in check after it and not before, or attacked by
-// the mover's own pieces (wasIn, before and after are masks of seats).
-// Castling gets only its '#', as chess.com writes it.
+// marks are the signs after a ply of seat mover, as chess.com writes them:
+// '+' once for each seat of another team the ply checks, '#' once for each
+// seat it puts out of the game. A seat is checked when it is in check after
+// the ply and was not before it, or when the mover's own pieces attack its
+// royal piece; a seat the ply mates gets both, "+#". Castling gets only its
+// '#'. wasIn, before and after are masks of seats.
 func marks(p *engine.Position, mover int, wasIn, before, after uint, castling bool) string {
 	g := p.Game()
-	var checks, outs int
-	var byMover uint
-	if stillChecked := after & before; stillChecked != 0 && !castling {
-		byMover = royalsAttackedBy(p, mover, stillChecked)
-	}
+	var out uint
 	for s := range g.Seats() {
-		switch {
-		case s == mover || wasIn>>s&1 == 0:
-		case p.SeatOut(s):
+		if s != mover && wasIn>>s&1 != 0 && p.SeatOut(s) {
+			out |= 1 << s
+		}
+	}
+	var byMover uint
+	if ask := after&before | out; ask != 0 && !castling {
+		byMover = royalsAttackedBy(p, mover, ask, out)
+	}
+	var checks, outs int
+	for s := range g.Seats() {
+		if s == mover || wasIn>>s&1 == 0 {
+			continue
+		}
+		if out>>s&1 != 0 {
 			outs++
-		case castling || g.Team(s) == g.Team(mover):
-		case after>>s&1 != 0 && before>>s&1 == 0, byMover>>s&1 != 0:
+		}
+		if castling || g.Team(s) == g.Team(mover) {
+			continue
+		}
+		if byMover>>s&1 != 0 || out>>s&1 == 0 && after>>s&1 != 0 && before>>s&1 == 0 {
 			checks++
 		}
 	}
@@ -418,9 +429,10 @@ func marks(p *engine.Position, mover int, wasIn, before, after uint, castling bo
 }
 
 // royalsAttackedBy is the mask of the seats among seats whose royal piece
-// seat by could take, were it by's turn.
-func royalsAttackedBy(p *engine.Position, by int, seats uint) uint {
-	q := withSeatToMove(p, by)
+// seat by could take, were it by's turn and the seats of revive still in
+// the game (so that a seat the ply mated is asked as it stood).
+func royalsAttackedBy(p *engine.Position, by int, seats, revive uint) uint {
+	q := withSeatToMove(p, by, revive)
 	if q == nil {
 		return 0
 	}
@@ -455,19 +467,27 @@ func seatInCheck(p *engine.Position, s int) bool {
 	if p.SeatToMove() == s {
 		return p.InCheck()
 	}
-	q := withSeatToMove(p, s)
+	q := withSeatToMove(p, s, 0)
 	return q != nil && q.InCheck()
 }
 
-// withSeatToMove is p read again with seat s to move (its FEN4 with s's
-// letter first); nil when s has no legal move there, so that the engine
-// moves the turn on.
-func withSeatToMove(p *engine.Position, s int) *engine.Position {
-	_, rest, ok := strings.Cut(p.FEN(), "-")
-	if !ok {
+// withSeatToMove is p read again with seat s to move and the seats of
+// revive back in the game (its FEN4 with s's letter first and their out
+// flags 0); nil when s has no legal move there, so that the engine moves
+// the turn on.
+func withSeatToMove(p *engine.Position, s int, revive uint) *engine.Position {
+	fields := strings.SplitN(p.FEN(), "-", 3)
+	if len(fields) < 3 {
 		return nil
 	}
-	q, err := p.Game().ParseFEN(seatLetter(p.Game(), s) + "-" + rest)
+	out := strings.Split(fields[1], ",")
+	for q := range out {
+		if revive>>q&1 != 0 {
+			out[q] = "0"
+		}
+	}
+	fen := seatLetter(p.Game(), s) + "-" + strings.Join(out, ",") + "-" + fields[2]
+	q, err := p.Game().ParseFEN(fen)
 	if err != nil || q.SeatToMove() != s {
 		return nil
 	}

@@ -181,32 +181,45 @@ func TestPGN4Castling(t *testing.T) {
 	}
 }
 
-// A real chess.com Teams game replays on rulesets/four-player-teams.json,
-// every move legal from chess.com's start of the time, and WritePGN4
-// writes its moves as chess.com did, marks included.
-func TestPGN4ChessComTeamsGame(t *testing.T) {
-	g := compileFile(t, "rulesets/four-player-teams.json")
-	text := "[Variant \"Teams\"]\n[RuleVariants \"EnPassant\"]\n[StartFen4 \"" + chessComOldStart + "\"]\n\n" + chessComTeamsMoves
-	games, err := ReadPGN4(strings.NewReader(text), g)
-	if err != nil {
-		t.Fatal(err)
+// Two real chess.com games, a Teams game and a free-for-all, replay on
+// the rule files, every move legal from chess.com's start of the time, and
+// WritePGN4 writes their moves as chess.com did, marks included.
+func TestPGN4ChessComGames(t *testing.T) {
+	tests := []struct {
+		file, variant, moves string
+		plies                int
+		stop                 string
+	}{
+		{"rulesets/four-player-teams.json", "Teams", chessComTeamsMoves, 124, ""},
+		{"rulesets/four-player-ffa.json", "FFA", chessComFFAMoves, 84, "R#"},
 	}
-	rg := games[0]
-	if n := len(rg.Record.Moves); n != 124 || rg.Outcome.Over {
-		t.Fatalf("%d plies read, the game over: %v", n, rg.Outcome.Over)
-	}
-	var buf bytes.Buffer
-	if err := WritePGN4(&buf, g, []SeatedRecord{rg.Record}); err != nil {
-		t.Fatal(err)
-	}
-	ours := movetextWords(buf.String())
-	theirs := movetextWords(chessComTeamsMoves)
-	if len(ours) != len(theirs) {
-		t.Fatalf("wrote %d words, chess.com %d", len(ours), len(theirs))
-	}
-	for i := range ours {
-		if ours[i] != theirs[i] {
-			t.Errorf("word %d: wrote %q, chess.com %q", i, ours[i], theirs[i])
+	for _, tt := range tests {
+		g := compileFile(t, tt.file)
+		text := "[Variant \"" + tt.variant + "\"]\n[RuleVariants \"EnPassant\"]\n[StartFen4 \"" + chessComOldStart + "\"]\n\n" + tt.moves
+		games, err := ReadPGN4(strings.NewReader(text), g)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.variant, err)
+		}
+		rg := games[0]
+		if n := len(rg.Record.Moves); n != tt.plies || rg.Outcome.Over || rg.Stop != tt.stop {
+			t.Fatalf("%s: %d plies read, the game over: %v, stopped by %q", tt.variant, n, rg.Outcome.Over, rg.Stop)
+		}
+		var buf bytes.Buffer
+		if err := WritePGN4(&buf, g, []SeatedRecord{rg.Record}); err != nil {
+			t.Fatal(err)
+		}
+		ours := movetextWords(buf.String())
+		theirs := movetextWords(tt.moves)
+		if tt.stop != "" {
+			theirs = theirs[:len(theirs)-2] // ".." and the marker
+		}
+		if len(ours) != len(theirs) {
+			t.Fatalf("%s: wrote %d words, chess.com %d", tt.variant, len(ours), len(theirs))
+		}
+		for i := range ours {
+			if ours[i] != theirs[i] {
+				t.Errorf("%s: word %d: wrote %q, chess.com %q", tt.variant, i, ours[i], theirs[i])
+			}
 		}
 	}
 }
@@ -219,7 +232,7 @@ func movetextWords(s string) []string {
 	return strings.Fields(s)
 }
 
-// chessComOldStart is the start chess.com's Teams games had before its
+// chessComOldStart is the start chess.com's games had before its
 // "modern" setup: blue's and green's kings and queens on each other's
 // squares (blue king a8, queen a7; green queen n8, king n7), as the game
 // below plays them.
@@ -228,6 +241,37 @@ const chessComOldStart = "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-" +
 	"bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bK,bP,10,gP,gQ/bQ,bP,10,gP,gK/" +
 	"bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/14/" +
 	"3,rP,rP,rP,rP,rP,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3"
+
+// chessComFFAMoves are the moves of a chess.com free-for-all as chess.com
+// exports them (quoted in the tests of the pgn4 Rust crate), up to yellow's
+// resignation ("R#") in round 24: after it chess.com plays on with the
+// resigned army dead and its king walking, which no rule file here plays.
+// Green's "Qj8-j2+#" checks and mates red, which chess.com writes "+#".
+const chessComFFAMoves = `1. j2-j3 .. b7-d7 .. e13-e12 .. m8-k8
+2. Bi1-j2 .. b11-c11 .. j13-j12 .. k8-j8
+3. e2-e3 .. b4-c4 .. Ne14-f12 .. j8-i8
+4. Bf1-e2 .. d7-e7 .. g13-g11 .. i8-h8
+5. h2-h3 .. e7-f7 .. g11-g10 .. m9-l9
+6. Nj1-h2 .. f7-g7 .. Nj14-i12 .. h8-g8=Q
+7. O-O .. g7-h7=Q .. Bf14-e13 .. Qg8-l8
+8. d2-d3 .. c4xd3 .. Ni12-g11 .. m4-k4
+9. Be2xd3 .. Qh7-c7 .. Ng11-h9 .. Ql8-k8
+10. j3xk4 .. Na10-c9 .. O-O .. Qk8xk4
+11. g2-g4 .. Na5-c6 .. Rf14-g14 .. Nn5-l4
+12. Bj2xNl4 .. b8-c8 .. Bi14-j13 .. Qk4xBl4
+13. Ne1-f3 .. Nc6-d8 .. Nh9-i11 .. Qn8-j8+
+14. Kj1-k1 .. Qc7-g7 .. h13-h11 .. Qj8-j2+#
+15. Ra4-f4 .. h11-h10 .. m11-k11
+16. Ba9-c7 .. j12-j11 .. Qj2xj11
+17. b6-c6 .. Be13-f14 .. Qj11xBj13
+18. Qg7-f7 .. Ni11xQj13 .. m10-k10
+19. Nd8-e10 .. Nf12xNe10 .. Bn9xNj13
+20. Qf7xf13+ .. Ke14-d14 .. k11-j11
+21. Nc9xNe10 .. Rk14-j14 .. Bj13-i12
+22. Bc7-b8 .. Qh14-g13 .. m7-l7
+23. Bb8-f12+ .. Qg13xBf12 .. j11-i11
+24. Qa7xQf12+ .. R#
+`
 
 // chessComTeamsMoves are the moves of a chess.com Teams game as chess.com
 // exports them (quoted in the tests of the pgn4 Rust crate), its first 31
