@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -131,6 +130,11 @@ func writePGN4Game(w *bufio.Writer, g *engine.Game, rec *SeatedRecord) (err erro
 			err = fmt.Errorf("engine failure replaying the game: %v", p)
 		}
 	}()
+	for k := range g.NumKinds() {
+		if id := g.PieceID(k); id == "" || strings.ContainsFunc(id, isFileLetter) {
+			return fmt.Errorf("piece id %q: PGN4 needs ids without lower-case letters", id)
+		}
+	}
 	p, err := startPosition(g, rec.StartFEN)
 	if err != nil {
 		return err
@@ -138,11 +142,10 @@ func writePGN4Game(w *bufio.Writer, g *engine.Game, rec *SeatedRecord) (err erro
 	start := p.FEN()
 	type ply struct {
 		text  string
-		seat  int
 		round int
 	}
 	plies := make([]ply, 0, len(rec.Moves))
-	round, last := 1, -1
+	round, last, order := 1, -1, turnOrder(g)
 	checked := seatsInCheck(p, -1)
 	for i, text := range rec.Moves {
 		if p.Outcome().Over {
@@ -153,7 +156,7 @@ func writePGN4Game(w *bufio.Writer, g *engine.Game, rec *SeatedRecord) (err erro
 			return fmt.Errorf("ply %d (%s): %w", i+1, text, err)
 		}
 		seat := p.SeatToMove()
-		if last >= 0 && orderIndex(g, seat) <= orderIndex(g, last) {
+		if last >= 0 && orderIndex(order, seat) <= orderIndex(order, last) {
 			round++
 		}
 		last = seat
@@ -165,7 +168,7 @@ func writePGN4Game(w *bufio.Writer, g *engine.Game, rec *SeatedRecord) (err erro
 		p.Make(m)
 		checked = seatsInCheck(p, seat)
 		word += marks(p, seat, wasIn, before, checked, m.IsCastling())
-		plies = append(plies, ply{word, seat, round})
+		plies = append(plies, ply{word, round})
 	}
 
 	tag := func(name, value string) { fmt.Fprintf(w, "[%s %s]\n", name, quote(value)) }
@@ -234,41 +237,25 @@ func startPosition(g *engine.Game, fen string) (*engine.Position, error) {
 	return p, nil
 }
 
-// orderIndex is seat s's place in g's turn order, read off the seats'
-// order of play from the start: the order the rule file gives.
-func orderIndex(g *engine.Game, s int) int {
-	order := turnOrder(g)
+// orderIndex is seat s's place in a turn order.
+func orderIndex(order []int, s int) int {
 	if i := slices.Index(order, s); i >= 0 {
 		return i
 	}
 	return s
 }
 
-// orders keeps each game's turn order, found once.
-var orders sync.Map // *engine.Game -> []int
-
-// turnOrder is g's seats in the order they play, found by playing from
-// the start: each seat moves once before any moves twice.
+// turnOrder is g's seats in the order they play, read from play from the
+// start: each seat moves once before any moves twice. (The engine keeps
+// rules.turn_order to itself.)
 func turnOrder(g *engine.Game) []int {
-	if o, ok := orders.Load(g); ok {
-		return o.([]int)
-	}
-	// The seats' names are in turn order in every file this project
-	// has; the order is read from play so that one that is not is
-	// still numbered right. Null moves are not offered with seats, so
-	// the first legal move of each seat advances the turn.
 	var order []int
 	p := g.NewPosition()
-	seen := map[int]bool{}
-	for range 4 * g.Seats() {
-		if p.Outcome().Over {
-			break
-		}
+	for range g.Seats() {
 		s := p.SeatToMove()
-		if seen[s] {
+		if p.Outcome().Over || slices.Contains(order, s) {
 			break
 		}
-		seen[s] = true
 		order = append(order, s)
 		moves := p.LegalMoves(nil)
 		if len(moves) == 0 {
@@ -277,11 +264,10 @@ func turnOrder(g *engine.Game) []int {
 		p.Make(moves[0])
 	}
 	for s := range g.Seats() {
-		if !seen[s] {
+		if !slices.Contains(order, s) {
 			order = append(order, s)
 		}
 	}
-	orders.Store(g, order)
 	return order
 }
 
@@ -333,9 +319,6 @@ func pgn4Word(p *engine.Position, m engine.Move) (string, error) {
 	b.WriteString(g.SquareName(m.To()))
 	if pr := m.Promotion(); pr >= 0 {
 		b.WriteString("=" + g.PieceID(pr))
-	}
-	if id := g.PieceID(kind); strings.ContainsFunc(id, isFileLetter) || id == "" {
-		return "", fmt.Errorf("piece id %q: PGN4 needs ids without lower-case letters", id)
 	}
 	return b.String(), nil
 }

@@ -442,27 +442,19 @@ func isEngineEnding(s string) bool {
 
 // pgn4MoveWord is one move token read: castling, or a piece's move.
 type pgn4MoveWord struct {
-	castle           string // "O-O" or "O-O-O"
-	piece            string // the mover's id, "" the pawn
-	from, to         string
-	capture          bool
-	captured         string // the taken piece's id, "" a pawn or unsaid
-	promotion        string
-	checks, checkmat int
+	castle    string // "O-O" or "O-O-O"
+	piece     string // the mover's id, "" the pawn
+	from, to  string
+	capture   bool
+	captured  string // the taken piece's id, "" a pawn or unsaid
+	promotion string
 }
 
 // parsePGN4Word reads a move token: [piece]from('-'|'x'[piece])to[=ID]
 // then '+' and '#' marks, or O-O / O-O-O with their '#'.
 func parsePGN4Word(s string) (pgn4MoveWord, error) {
 	var w pgn4MoveWord
-	body := strings.TrimRight(s, "+#")
-	for _, r := range s[len(body):] {
-		if r == '+' {
-			w.checks++
-		} else {
-			w.checkmat++
-		}
-	}
+	body := strings.TrimRight(s, "+#") // the marks are not checked
 	if strings.HasPrefix(body, "O-O") || strings.HasPrefix(body, "0-0") {
 		switch strings.ReplaceAll(body, "0", "O") {
 		case "O-O", "O-O-O":
