@@ -7,7 +7,8 @@
 // them as a PGN file per rule file (PGN.md beside this file says which tags
 // and which notation) and as JSON lines for tools, reads PGN back for
 // `coordinator games`, and picks the example games a report links from
-// each flag, with the board frames its replay viewer shows.
+// each flag, with the board frames its replay viewer shows. A game with
+// seats is written and read in chess.com's PGN4 (WritePGN4, ReadPGN4).
 //
 // It reads the game through engine.Game's view and engine.Position, as the
 // players do, never engine/rules.

@@ -12,7 +12,7 @@ import (
 )
 
 // compileFile compiles a rule file of the repository.
-func compileFile(t *testing.T, rel string) *engine.Game {
+func compileFile(t testing.TB, rel string) *engine.Game {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", rel))
 	if err != nil {

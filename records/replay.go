@@ -102,7 +102,9 @@ func (rp *Replayed) replay() (err error) {
 	}
 	p := g.NewPosition()
 	rp.StartFEN = p.FEN()
-	san, sampling := SANGame(g), true
+	// Material samples are one player's pieces less the other's: a
+	// game with seats has no such difference to fit.
+	san, sampling := SANGame(g), !g.Seated()
 	var sans []string
 	var legal, captures []engine.Move
 	count := search.NewFeatureCounter(g)

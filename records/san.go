@@ -9,11 +9,12 @@ import (
 // SANGame reports whether a game's moves can be written in SAN: square
 // boards whose piece ids are single capital letters (P the pawn, written
 // without a letter), one move a turn, none of the families SAN has no
-// word for (facings, portals, wild pieces, rounds). A game that passes may
+// word for (facings, portals, wild pieces, rounds), and no game with
+// seats (PGN4 writes those). A game that passes may
 // still play a move SAN cannot write (a sweep's step count, a struck
 // piece's landing); such a game is written in the engine's notation.
 func SANGame(g *engine.Game) bool {
-	if g == nil || g.Hex() || g.PlaysRounds() || g.Facings() || g.Portals() || g.HasWildPieces() {
+	if g == nil || g.Seated() || g.Hex() || g.PlaysRounds() || g.Facings() || g.Portals() || g.HasWildPieces() {
 		return false
 	}
 	for t := range 4 {
