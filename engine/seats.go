@@ -802,6 +802,10 @@ func (p *Position) Team(s int) int { return p.g.Team(s) }
 // SeatOut reports whether seat s is out of the game.
 func (p *Position) SeatOut(s int) bool { return !p.active(s) }
 
+// SeatInCheck reports whether seat s's royals are all attacked by its foes
+// (the reference's check), whoever is to move.
+func (p *Position) SeatInCheck(s int) bool { return p.active(s) && p.inCheck(s) }
+
 // SeatPoints is seat s's points in a free-for-all by points (0 otherwise).
 func (p *Position) SeatPoints(s int) int { return int(p.pts[s]) }
 
