@@ -35,6 +35,8 @@ var schema33Cases = func() []agreeCase {
 		{name: "a seat on another board", base: "seats", edits: with(boardSeats, set("seats[3]", eastOnB))},
 		{name: "across defaults", base: "boards", edits: []edit{set("rules.across", `{}`), set("pieces[2].moves[0].across", `{"stay": true}`)}},
 		{name: "vertical for every piece", base: "boards", edits: []edit{set("rules.vertical", `{}`)}},
+		{name: "two of one seat in a cell", base: "seats", edits: with(boardSeats, set("seats[3]", eastOnB),
+			set("rules.cells", `{"squares": ["B:h4"]}`), set("seats[3].army[1].squares", `["B:h3", "B:h4"]`))},
 
 		// Version gating.
 		{name: "alice under 32", base: "alice", edits: []edit{set("schema_version", `32`)},
@@ -79,6 +81,10 @@ var schema33Cases = func() []agreeCase {
 			want: []string{
 				"rules.obstacles.squares entry 'A:c3' names a board, but the game has one board",
 				"rules.cells.squares entry 'A:a1' names a board, but the game has one board"}},
+		{name: "a colon before schema 33", edits: []edit{set("rules.obstacles", `{"squares": ["A:c3"]}`)},
+			want: []string{"rules.obstacles.squares entry 'A:c3' is not a square on this board"}},
+		{name: "a mirror onto a wall of one board", base: "alice", edits: []edit{set("rules.obstacles", `{"squares": ["B:d7", "A:e6"]}`), set("setup.placements[1].squares", `["A:a1", "A:h1", "B:d2", "B:e3"]`)},
+			want: []string{"setup.placements[1].squares entry 'B:d2' mirrors to 'B:d7', which is a wall (rules.obstacles)"}},
 		{name: "setup without its board", base: "alice", edits: []edit{set("setup.placements[4].squares", `["d1"]`)},
 			want: []string{"setup.placements[4].squares entry 'd1' needs its board: write it as 'A:d1'"}},
 		{name: "seat army without its board", base: "seats", edits: with(boardSeats, set("seats[3]", eastOnB), set("seats[3].army[2].squares", `["h4"]`)),
