@@ -29,8 +29,8 @@ type checker struct {
 	wallsOK  bool
 	walls    map[Square]bool // a wall on some board
 	setupOK  bool
-	rotate   bool       // setup.orientation is "rotate"
-	start    [2][]stand // the opening array, by player
+	rotate   bool             // setup.orientation is "rotate"
+	start    [2][]stand       // the opening array, by player
 	occupied map[Square]stand // the first piece on each square, on some board
 
 	// Schema 33: several boards. With one board every spot is on board 0.

@@ -112,8 +112,13 @@ func (c *checker) isWall(at spot) bool {
 }
 
 // cellTakes reports whether a spot holding n pieces takes one more: a
-// cell holding fewer than two, all of the newcomer's army.
+// cell holding fewer than two, all of the newcomer's army. While
+// rules.cells is ill-formed no spot is known not to be a cell, so none is
+// refused.
 func (c *checker) cellTakes(at spot, n int, sameArmy bool) bool {
+	if !c.ok("rules.cells") {
+		return true
+	}
 	return c.cellAt[at] && n < 2 && sameArmy
 }
 

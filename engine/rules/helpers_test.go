@@ -28,6 +28,8 @@ var bases = map[string]string{
 	"hex":     "testdata/valid/hexagon.json",
 	"rounds":  "testdata/valid/rounds.json",
 	"seats":   "testdata/valid/four-seats.json",
+	"alice":   "testdata/valid/alice.json",
+	"boards":  "testdata/valid/two-boards.json",
 }
 
 func loadBase(t testing.TB, name string) *node {
@@ -173,6 +175,7 @@ func allCases() [][]agreeCase {
 		schema30Cases,
 		schema31Cases,
 		schema32Cases,
+		schema33Cases,
 		enumListsCases,
 	}
 }
