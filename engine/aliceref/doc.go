@@ -1,0 +1,84 @@
+// Package aliceref is a slow reference move generator for Alice chess
+// (V. R. Parton, 1953), written straight from its rules to check the engine
+// against: two 8x8 mailboxes, loops over directions, a copy of the position
+// per move, a legality test by making each move. It shares no code with
+// balancefarm/engine.
+//
+// The rules it plays (Alice()):
+//
+//   - two boards A and B; the chess army starts on A, B is empty;
+//   - a move is made on the board its piece stands on, by chess's rules on
+//     that board alone: paths are blocked by pieces of that board only,
+//     captures take enemies of that board only;
+//   - the moved piece then passes to the same square of the other board,
+//     which must be empty, else the move is illegal (a capture too: the
+//     capturer leaves the board it captured on);
+//   - a move is legal only if afterwards no king of the mover is attacked,
+//     by chess's attacks of the enemy pieces on the king's own board;
+//   - promotion as in chess, to Q, R, B or N, the promoted piece passing
+//     across (so the square across must be empty);
+//   - castling: king and rook on their own squares of one board with the
+//     right kept, the squares between them empty on that board, the king
+//     not in check there and not crossing an attacked square there (f1 or
+//     d1, on the home board); the king's and the rook's landing squares
+//     empty on the other board; both pass across. Where the king lands is
+//     tested where it really ends, on the other board, by the ordinary
+//     check test. Rules.CastleLandingHome also wants the landing square
+//     unattacked on the home board (ChessV's reading);
+//   - en passant (Rules.EnPassant): after a pawn's double step, which
+//     lands it on the other board, an enemy pawn standing beside it on
+//     that board may take it, moving diagonally onto the passed square of
+//     that board (empty there), then passing across, where that square
+//     must be empty too. The FEN's en passant field names the passed
+//     square on the board the pawn now stands on ("B:e3"); Make writes it
+//     after every double step, whether a capture is possible or not, as
+//     FEN does;
+//   - castling rights are lost when the king moves (castling included),
+//     and when a move starts from or lands on a king's or rook's home
+//     square on either board: in a game from the start no square is ever
+//     taken on both boards at once (every move lands on an empty square
+//     and leaves its own empty), so a square names one piece;
+//   - perft counts legal move sequences; mate and stalemate end a line as
+//     in chess (no moves), and no other ending (fifty moves, repetition)
+//     is applied.
+//
+// Rules{Transfer: false} plays chess on each board, the moved piece
+// staying where it lands; with board B empty it is plain chess, which the
+// tests check against chess's published counts.
+//
+// Readings and their sources (searched 2026-12):
+//
+//   - The two stipulations (legal on the board where it is played; the
+//     square across vacant) and captures on one's own board only:
+//     Wikipedia "Alice chess" (via liquisearch.com/alice_chess/move_rules,
+//     zalansite mirror), schemingmind.com knowledge base article 102,
+//     ludii.games "Alice Chess", dailychess.com/chess-variant/alice,
+//     vchess (git.auder.net, rules/Alice/en.pug).
+//   - Check only from the king's board, no escape from check by the
+//     transfer alone: dailychess ("a king in check cannot escape by moving
+//     to the other board"), vchess, popeye's REGRESSIONTESTS/alice.tst
+//     ("Alice check only from same board").
+//   - Castling: schemingmind ("both king and rook are transported"; "you
+//     can't move through check, even if that move would transport your
+//     king to the opposite board"), pypi.org/project/alicechess (king not
+//     in check, landing squares vacant on both boards, not through check
+//     on board A), ChessV (AliceCastlingRule: landing squares across
+//     empty; king's from, crossed and landing squares unattacked on the
+//     home board, hence CastleLandingHome), dailychess ("cannot castle
+//     through check on either board": not played here).
+//   - En passant: Parton's text is silent and Jellis says "it is usual to
+//     forgo it" (chessvariants.com comments); schemingmind, ludii,
+//     pychess/chessgpt and dailychess play none (Rules.EnPassant off).
+//     Fergus Duniho and Larry Smith (chessvariants.com comments, 2004-5),
+//     pypi alicechess and ChessV take it on the board the double-stepped
+//     pawn now stands on, the passed square empty there; Smith and
+//     alicechess also need it empty across, as every Alice move does,
+//     which is the reading here. vchess allows it "regardless of the
+//     worlds pawns are in" and Levi Aho (chessvariants.com, 2010) would
+//     ignore the square's content on the capturer's board: not played.
+//
+// No published perft counts for Alice chess were found (Fairy-Stockfish
+// plays no Alice chess on its main branch; ChessV, vchess, pychess and
+// popeye publish none); the counts in engine/testdata/alice-perft.txt are
+// this package's own.
+package aliceref
