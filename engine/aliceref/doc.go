@@ -15,6 +15,13 @@
 //     capturer leaves the board it captured on);
 //   - a move is legal only if afterwards no king of the mover is attacked,
 //     by chess's attacks of the enemy pieces on the king's own board;
+//   - and (Rules.LegalOnHomeBoard) only if it is a legal chess move on the
+//     board it is made on, taken alone, before the transfer: no king of the
+//     mover on that board attacked there with the moved piece on its
+//     target square. This bites on king moves only: a king may not step
+//     onto a square attacked on the board it leaves, so a check is never
+//     escaped by the transfer alone. A piece moving off the king's line
+//     (an interposition) is refused by the rule above, as it leaves;
 //   - promotion as in chess, to Q, R, B or N, the promoted piece passing
 //     across (so the square across must be empty);
 //   - castling: king and rook on their own squares of one board with the
@@ -22,9 +29,8 @@
 //     not in check there and not crossing an attacked square there (f1 or
 //     d1, on the home board); the king's and the rook's landing squares
 //     empty on the other board; both pass across. Where the king lands is
-//     tested where it really ends, on the other board, by the ordinary
-//     check test. Rules.CastleLandingHome also wants the landing square
-//     unattacked on the home board (ChessV's reading);
+//     tested by the check tests: on the other board, where it ends, and
+//     under LegalOnHomeBoard on the home board too, as in chess;
 //   - en passant (Rules.EnPassant): after a pawn's double step, which
 //     lands it on the other board, an enemy pawn standing beside it on
 //     that board may take it, moving diagonally onto the passed square of
@@ -54,18 +60,34 @@
 //     zalansite mirror), schemingmind.com knowledge base article 102,
 //     ludii.games "Alice Chess", dailychess.com/chess-variant/alice,
 //     vchess (git.auder.net, rules/Alice/en.pug).
-//   - Check only from the king's board, no escape from check by the
-//     transfer alone: dailychess ("a king in check cannot escape by moving
-//     to the other board"), vchess, popeye's REGRESSIONTESTS/alice.tst
-//     ("Alice check only from same board").
+//   - Check only from the king's board: popeye's REGRESSIONTESTS/alice.tst
+//     ("Alice check only from same board"), dailychess, vchess.
+//   - A move legal on its own board before the transfer
+//     (LegalOnHomeBoard): "the move must be legal on the board on which it
+//     is played" (Wikipedia); Michel Germain, "An Explanation of the Rules
+//     of Alice Chess" (schemingmind.com journal article 193, 2014: every
+//     Alice move is a legal chess half move on its action board, and the
+//     teleport may not leave the king in check); schemingmind ("you can't
+//     move through check, even if that move would transport your king to
+//     the opposite board"); dailychess and vchess (a king in check cannot
+//     escape by moving to the other board); both readings Fergus Duniho
+//     weighs (chessvariants.com comment, 2013-03-25); H. G. Muller's
+//     Fairy-Max Alice, which he patched to this after finding that kings
+//     otherwise flee to the other board and are almost never mated
+//     (chessvariants.com comment, 2013-03-25); ChessV, whose castling tests
+//     the king's from, crossed and landing squares on the home board.
+//     Rules.LegalOnHomeBoard off is the looser reading, where only the
+//     position after the transfer counts.
 //   - Castling: schemingmind ("both king and rook are transported"; "you
 //     can't move through check, even if that move would transport your
 //     king to the opposite board"), pypi.org/project/alicechess (king not
 //     in check, landing squares vacant on both boards, not through check
 //     on board A), ChessV (AliceCastlingRule: landing squares across
 //     empty; king's from, crossed and landing squares unattacked on the
-//     home board, hence CastleLandingHome), dailychess ("cannot castle
-//     through check on either board": not played here).
+//     home board), dailychess ("cannot castle through check on either
+//     board": the crossed square's other-board attacks are not played
+//     here). Only the two landing squares need be empty across, not every
+//     square between king and rook as dailychess asks.
 //   - En passant: Parton's text is silent and Jellis says "it is usual to
 //     forgo it" (chessvariants.com comments); schemingmind, ludii,
 //     pychess/chessgpt and dailychess play none (Rules.EnPassant off).

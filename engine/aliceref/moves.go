@@ -12,18 +12,20 @@ type Rules struct {
 	// the move just made, standing on the same board as that pawn now
 	// stands (see doc.go). Off, there is no en passant.
 	EnPassant bool
-	// CastleLandingHome: castling also needs the king's landing square
-	// on its home board (the board it castles from) unattacked, as
-	// ChessV plays it. Off, only the king's square and the square it
-	// crosses are tested there; where it lands is tested on the board it
-	// lands on, by the ordinary check test.
-	CastleLandingHome bool
+	// LegalOnHomeBoard: a move must also be a legal chess move on the
+	// board it is made on, taken alone, before the piece passes across:
+	// no king of the mover on that board attacked there with the piece on
+	// its target square. It bites on king moves only (a king may not step
+	// onto a square attacked on its home board, nor escape a check by the
+	// transfer alone; castling's landing square is tested on the home
+	// board too). Off, only where the pieces end up counts.
+	LegalOnHomeBoard bool
 }
 
 // Alice is this package's reading of Alice chess: transfer, en passant on
-// the double-stepped pawn's board, castling tested on the home board for
-// the king's square and the square it crosses.
-func Alice() Rules { return Rules{Transfer: true, EnPassant: true} }
+// the double-stepped pawn's board, every move legal both on the board it
+// is made on and after the transfer (doc.go).
+func Alice() Rules { return Rules{Transfer: true, EnPassant: true, LegalOnHomeBoard: true} }
 
 // Chess is plain chess on each board: no transfer.
 func Chess() Rules { return Rules{Transfer: false, EnPassant: true} }
@@ -85,13 +87,23 @@ func (r Rules) Perft(p Position, depth int) uint64 {
 }
 
 // Moves lists the legal moves: every candidate made on a copy, kept when
-// no king of the mover is then attacked on its own board.
+// no king of the mover is then attacked on its own board, and under
+// LegalOnHomeBoard when the move made without the transfer leaves no king
+// of the mover attacked on the board it was made on.
 func (r Rules) Moves(p Position) []Move {
 	var legal []Move
 	for _, m := range r.candidates(p) {
-		if !inCheck(Make(p, m), p.Side) {
-			legal = append(legal, m)
+		if inCheck(Make(p, m), p.Side) {
+			continue
 		}
+		if r.LegalOnHomeBoard {
+			home := m
+			home.Land = m.Board
+			if inCheckOn(Make(p, home), p.Side, m.Board) {
+				continue
+			}
+		}
+		legal = append(legal, m)
 	}
 	return legal
 }
@@ -178,12 +190,15 @@ func attacked(p *Position, b, sq, by int) bool {
 
 // inCheck says whether any king of side is attacked on its own board.
 func inCheck(p Position, side int) bool {
+	return inCheckOn(p, side, BoardA) || inCheckOn(p, side, BoardB)
+}
+
+// inCheckOn says whether a king of side on board b is attacked there.
+func inCheckOn(p Position, side, b int) bool {
 	king := pieceOf(side, 'K')
-	for b := 0; b < 2; b++ {
-		for sq := 0; sq < 64; sq++ {
-			if p.Cells[b][sq] == king && attacked(&p, b, sq, 1-side) {
-				return true
-			}
+	for sq := 0; sq < 64; sq++ {
+		if p.Cells[b][sq] == king && attacked(&p, b, sq, 1-side) {
+			return true
 		}
 	}
 	return false
@@ -347,10 +362,10 @@ var castlings = []castling{
 
 // castlings: the king and rook on their own squares of the same board
 // with the right kept, the squares between empty on that board, the
-// king's square and the square it crosses (and, under CastleLandingHome,
-// where it lands) unattacked there, and under transfer both landing
-// squares empty on the other board. Where the king ends up is left to the
-// check test.
+// king's square and the square it crosses unattacked there, and under
+// transfer both landing squares empty on the other board. Where the king
+// lands is left to the check tests (on the board it ends on, and under
+// LegalOnHomeBoard on its home board too).
 func (r Rules) castlings(p *Position, b, from int) []Move {
 	side := p.Side
 	base := 56 * side // rank 8 for black
@@ -365,9 +380,6 @@ func (r Rules) castlings(p *Position, b, from int) []Move {
 		}
 		ok = ok && r.lands(p, b, base+c.kingTo) && r.lands(p, b, base+c.rookTo)
 		ok = ok && !attacked(p, b, base+c.king, 1-side) && !attacked(p, b, base+c.cross, 1-side)
-		if r.CastleLandingHome {
-			ok = ok && !attacked(p, b, base+c.kingTo, 1-side)
-		}
 		if !ok {
 			continue
 		}

@@ -14,6 +14,9 @@ const (
 	NoSquare = -1
 )
 
+// maxClock bounds the half-move clock and move number Parse reads.
+const maxClock = 1 << 30
+
 // boardNames are the boards' letters in square names and moves.
 var boardNames = [2]string{"A", "B"}
 
@@ -136,7 +139,7 @@ func Parse(fen string) (Position, error) {
 	if len(fields) == 6 {
 		half, err1 := strconv.Atoi(fields[4])
 		full, err2 := strconv.Atoi(fields[5])
-		if err1 != nil || err2 != nil || half < 0 || full < 1 || half > 1<<20 || full > 1<<20 {
+		if err1 != nil || err2 != nil || half < 0 || full < 1 || half > maxClock || full > maxClock {
 			return p, fmt.Errorf("aliceref: clocks %q %q", fields[4], fields[5])
 		}
 		p.Halfmove, p.Fullmove = half, full
