@@ -20,8 +20,8 @@
 //     mover on that board attacked there with the moved piece on its
 //     target square. This bites on king moves only: a king may not step
 //     onto a square attacked on the board it leaves, so a check is never
-//     escaped by the transfer alone. A piece moving off the king's line
-//     (an interposition) is refused by the rule above, as it leaves;
+//     escaped by the transfer alone. (A piece interposing against a check
+//     is refused by the rule above anyway: it leaves for the other board.)
 //   - promotion as in chess, to Q, R, B or N, the promoted piece passing
 //     across (so the square across must be empty);
 //   - castling: king and rook on their own squares of one board with the
@@ -99,8 +99,15 @@
 //     worlds pawns are in" and Levi Aho (chessvariants.com, 2010) would
 //     ignore the square's content on the capturer's board: not played.
 //
+// Positions are read and written as the engine's FEN: chess FEN with the
+// boards' ranks joined by '|' (A first), the en passant field a square on
+// a board ("B:e3") or "-". Moves are written by their home board and
+// from-to, "A:e2e4", "B:e7e8=Q", castling as the king's move "A:e1g1".
+//
 // No published perft counts for Alice chess were found (Fairy-Stockfish
 // plays no Alice chess on its main branch; ChessV, vchess, pychess and
 // popeye publish none); the counts in engine/testdata/alice-perft.txt are
-// this package's own.
+// this package's own, under Alice(), Alice() without en passant, and
+// Alice() without LegalOnHomeBoard, so an engine playing any of these
+// readings can be checked.
 package aliceref
