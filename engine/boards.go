@@ -156,3 +156,34 @@ func (g *Game) transferSquare(from, to int) int {
 func (g *Game) homeLanding(m Move) int {
 	return g.across(m.To(), g.boardOf(m.From()))
 }
+
+// atHome is a move that passes to another board (rules.transfer) as if it
+// stopped on its own board: Alice chess's move must be legal as a move of
+// that board too, before the piece passes across, when the mover's king
+// stands there (so a king cannot leave check, or step into it, by changing
+// boards).
+func (g *Game) atHome(m Move) Move {
+	b := g.boardOf(m.From())
+	home := m&^(0xff<<8|mvTransfer) | Move(g.across(m.To(), b))<<8
+	if m.typ() == moveCastle {
+		home = home&^(0xff<<mvAux2Shift) | Move(g.across(m.aux2(), b))<<mvAux2Shift
+	}
+	return home
+}
+
+// royalOn reports whether seat s has a royal piece on board b: the king a
+// move on b must keep safe on b before it passes across (atHome).
+func (p *Position) royalOn(s, b int) bool {
+	var rbuf [8]int
+	for _, r := range p.royalSquares(s, rbuf[:0]) {
+		if p.g.boardOf(r) == b {
+			return true
+		}
+	}
+	return false
+}
+
+// castleAcross reports whether m castles onto another board.
+func (p *Position) castleAcross(m Move) bool {
+	return m.typ() == moveCastle && p.g.nb > 1 && p.g.boardOf(m.To()) != p.g.boardOf(m.From())
+}

@@ -582,9 +582,13 @@ func (p *Position) parseEP(f string) error {
 	var squares []int
 	for i := 0; i < len(f); {
 		j := i + 1
+		if c := strings.IndexByte(f[i:], ':'); g.nb > 1 && c >= 0 {
+			j = i + c + 2 // several boards: "B:e3"
+		}
 		for j < len(f) && f[j] >= '0' && f[j] <= '9' {
 			j++
 		}
+		j = min(j, len(f))
 		sq, ok := g.parseSquare(f[i:j])
 		if !ok {
 			return fmt.Errorf("fen: en passant %q: %q is not a square on this board", f, f[i:j])

@@ -386,13 +386,19 @@ func (p *Position) legalSeats(buf []Move, capOnly bool) []Move {
 	}
 	n := start
 	for _, m := range buf[start:] {
-		if m&mvCapture != 0 && m.typ() != moveEnPassant && sh>>codeOwner(p.board[m.To()])&1 != 0 {
-			continue
+		if m&mvCapture != 0 && m.typ() != moveEnPassant {
+			at := m.To()
+			if m&mvTransfer != 0 {
+				at = g.homeLanding(m) // it captured at home
+			}
+			if c := p.board[at]; c != 0 && sh>>codeOwner(c)&1 != 0 {
+				continue
+			}
 		}
 		from := m.From()
 		plain := safe && (m.typ() == moveNormal || m.typ() == moveDouble) && m&(mvStay|mvTransfer) == 0 && !exposed.has(from) &&
 			g.royalMask>>maskIndex(p.board[from])&1 == 0
-		if !check || plain || p.legalAfter(m) {
+		if !check || plain || p.legalAfter(m) && (m&mvTransfer == 0 && !p.castleAcross(m) || !p.royalOn(s, g.boardOf(from)) || p.legalAfter(g.atHome(m))) {
 			buf[n] = m
 			n++
 		}
