@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"encoding/json"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -133,6 +135,32 @@ func TestAliceTransfer(t *testing.T) {
 		}
 		if q.InCheck() != c.check {
 			t.Errorf("%s: in check %v, want %v", c.fen, q.InCheck(), c.check)
+		}
+	}
+}
+
+// TestSecondBoardUnused: chess on board A of two, without the transfer and
+// with board B empty and out of reach, counts chess's published perft.
+func TestSecondBoardUnused(t *testing.T) {
+	data, err := os.ReadFile("../rulesets/alice.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spec map[string]any
+	if err := json.Unmarshal(data, &spec); err != nil {
+		t.Fatal(err)
+	}
+	delete(spec["rules"].(map[string]any), "transfer")
+	data, _ = json.Marshal(spec)
+	g := boardsGame(t, string(data))
+	want := []uint64{20, 400, 8902, 197281}
+	if testing.Short() {
+		want = want[:3]
+	}
+	p := g.NewPosition()
+	for d, n := range want {
+		if got := p.Perft(d + 1); got != n {
+			t.Errorf("perft(%d) = %d, chess %d", d+1, got, n)
 		}
 	}
 }
