@@ -117,28 +117,5 @@ func FuzzParseBoardsFEN(f *testing.F) {
 	f.Add(g.NewPosition().FEN())
 	f.Add("rn2kbnr/p1p1p3/8/1P6/3p4/8/2PPPP1P/3QKB1R|8/5N2/5pp1/R4bNp/6P1/BP2q3/8/8 w Kkq B:h6 0 13")
 	f.Add("5k2/8/1P2n3/3p4/2b5/8/8/5K2|8/4Q3/r7/p1P3P1/P3pN2/4B3/8/8 w - - 2 95")
-	f.Fuzz(func(t *testing.T, fen string) {
-		p, err := g.ParseFEN(fen)
-		if err != nil {
-			return
-		}
-		q, err := g.ParseFEN(p.FEN())
-		if err != nil {
-			t.Fatalf("%q -> %q: %v", fen, p.FEN(), err)
-		}
-		if q.FEN() != p.FEN() || q.Hash() != p.Hash() {
-			t.Fatalf("%q: %q then %q", fen, p.FEN(), q.FEN())
-		}
-		before := p.FEN()
-		for _, m := range p.LegalMoves(nil) {
-			p.Make(m)
-			if h := p.computeHash(); h != p.Hash() {
-				t.Fatalf("%q after %s: hash %x, from scratch %x", fen, p.MoveString(m), p.Hash(), h)
-			}
-			p.Unmake()
-			if p.FEN() != before {
-				t.Fatalf("%q: %s did not unmake: %q", fen, p.MoveString(m), p.FEN())
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, fen string) { checkNotationRoundTrip(t, g, fen) })
 }

@@ -59,3 +59,33 @@ func mustFEN(t testing.TB, g *Game, fen string) *Position {
 	}
 	return p
 }
+
+// checkNotationRoundTrip is the body of the notation fuzzers: a position
+// read from fen writes back to text that reads to the same position and
+// hash, and every legal move makes (with a hash equal to one from scratch)
+// and unmakes to the same position. Text the game refuses passes.
+func checkNotationRoundTrip(t *testing.T, g *Game, fen string) {
+	t.Helper()
+	p, err := g.ParseFEN(fen)
+	if err != nil {
+		return
+	}
+	q, err := g.ParseFEN(p.FEN())
+	if err != nil {
+		t.Fatalf("%q -> %q: %v", fen, p.FEN(), err)
+	}
+	if q.FEN() != p.FEN() || q.hash != p.hash {
+		t.Fatalf("%q: %q then %q", fen, p.FEN(), q.FEN())
+	}
+	before := p.FEN()
+	for _, m := range p.LegalMoves(nil) {
+		p.Make(m)
+		if h := p.computeHash(); h != p.Hash() {
+			t.Fatalf("%q after %s: hash %x, from scratch %x", fen, p.MoveString(m), p.Hash(), h)
+		}
+		p.Unmake()
+		if p.FEN() != before {
+			t.Fatalf("%q: %s then unmade: %q", fen, p.MoveString(m), p.FEN())
+		}
+	}
+}

@@ -223,30 +223,7 @@ func FuzzParseFENResting(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, fen string) {
-		p, err := g.ParseFEN(fen)
-		if err != nil {
-			return
-		}
-		q, err := g.ParseFEN(p.FEN())
-		if err != nil {
-			t.Fatalf("%q -> %q: %v", fen, p.FEN(), err)
-		}
-		if q.FEN() != p.FEN() || q.hash != p.hash {
-			t.Fatalf("%q: %q then %q", fen, p.FEN(), q.FEN())
-		}
-		before := p.FEN()
-		for _, m := range p.LegalMoves(nil) {
-			p.Make(m)
-			if h := p.computeHash(); h != p.Hash() {
-				t.Fatalf("%q after %s: hash %x, from scratch %x", fen, p.MoveString(m), p.Hash(), h)
-			}
-			p.Unmake()
-			if p.FEN() != before {
-				t.Fatalf("%q: %s then unmade: %q", fen, p.MoveString(m), p.FEN())
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, fen string) { checkNotationRoundTrip(t, g, fen) })
 }
 
 // TestPromotionRestRefused: a rest beside the rules whose turn keeping it

@@ -242,21 +242,5 @@ func FuzzParseFEN(f *testing.F) {
 	for _, s := range []string{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", kiwipete, "8/8/8/8/8/8/8/8 b - e3 5 9", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1 moved:e1"} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, fen string) {
-		p, err := g.ParseFEN(fen)
-		if err != nil {
-			return
-		}
-		q, err := g.ParseFEN(p.FEN())
-		if err != nil {
-			t.Fatalf("%q -> %q: %v", fen, p.FEN(), err)
-		}
-		if q.FEN() != p.FEN() || q.hash != p.hash {
-			t.Fatalf("%q: %q then %q", fen, p.FEN(), q.FEN())
-		}
-		for _, m := range p.LegalMoves(nil) {
-			p.Make(m)
-			p.Unmake()
-		}
-	})
+	f.Fuzz(func(t *testing.T, fen string) { checkNotationRoundTrip(t, g, fen) })
 }

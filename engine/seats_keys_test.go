@@ -280,30 +280,7 @@ func FuzzParseSeatFEN(f *testing.F) {
 	}
 	f.Add(g.NewPosition().FEN())
 	f.Add("Y-1,0,0,1-0,0,0,0-0,0,0,0-3,0,0,20-9-{'ply':40}-14/14/14/14/14/14/14/14/14/14/14/14/14/14")
-	f.Fuzz(func(t *testing.T, fen string) {
-		p, err := g.ParseFEN(fen)
-		if err != nil {
-			return
-		}
-		q, err := g.ParseFEN(p.FEN())
-		if err != nil {
-			t.Fatalf("%q -> %q: %v", fen, p.FEN(), err)
-		}
-		if q.FEN() != p.FEN() || q.Hash() != p.Hash() {
-			t.Fatalf("%q: %q then %q", fen, p.FEN(), q.FEN())
-		}
-		before := p.FEN()
-		for _, m := range p.LegalMoves(nil) {
-			p.Make(m)
-			if h := p.computeHash(); h != p.Hash() {
-				t.Fatalf("%q after %s: hash %x, from scratch %x", fen, p.MoveString(m), p.Hash(), h)
-			}
-			p.Unmake()
-			if p.FEN() != before {
-				t.Fatalf("%q: %s did not unmake: %q", fen, p.MoveString(m), p.FEN())
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, fen string) { checkNotationRoundTrip(t, g, fen) })
 }
 
 // TestServedPromotion: with rules.promotion served each pawn promotes only
