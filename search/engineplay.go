@@ -26,6 +26,10 @@ var (
 	_ scoreCounter               = enginePos{}
 	_ handCounter                = enginePos{}
 	_ roundPosition[engine.Move] = enginePos{}
+
+	_ seatedPosition[engine.Move] = enginePos{}
+	_ seatPointsCounter           = enginePos{}
+	_ seatOutReporter             = enginePos{}
 )
 
 func (e enginePos) Result() result {

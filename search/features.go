@@ -7,8 +7,8 @@ import (
 
 // census is how many pieces of each kind each owner has on the board.
 type census struct {
-	total  [3]int // player 0, player 1, nobody
-	byKind [2][]int
+	total  [maxSeats + 1]int // per seat, then nobody's (wild pieces) at index seats
+	byKind [maxSeats][]int
 }
 
 // featureTracker counts a game's features (Record.Features) ply by ply,
@@ -16,6 +16,7 @@ type census struct {
 // makes: the same calls count the same.
 type featureTracker struct {
 	t              *evalTables
+	seats          int // the game's players; an owner past them is nobody
 	f              map[string]int
 	pre, post      census
 	captured       bool
@@ -25,9 +26,9 @@ type featureTracker struct {
 	opening        bool // the next ply is a random opening ply, not a player's choice
 }
 
-func newFeatureTracker(t *evalTables, f map[string]int) *featureTracker {
-	ft := &featureTracker{t: t, f: f, firstPlyCounts: true}
-	for pl := 0; pl < 2; pl++ {
+func newFeatureTracker(t *evalTables, f map[string]int, seats int) *featureTracker {
+	ft := &featureTracker{t: t, f: f, seats: min(max(seats, 2), maxSeats), firstPlyCounts: true}
+	for pl := 0; pl < ft.seats; pl++ {
 		ft.pre.byKind[pl] = make([]int, len(t.kinds))
 		ft.post.byKind[pl] = make([]int, len(t.kinds))
 	}
@@ -35,8 +36,8 @@ func newFeatureTracker(t *evalTables, f map[string]int) *featureTracker {
 }
 
 func (ft *featureTracker) take(b board, c *census) {
-	c.total = [3]int{}
-	for pl := 0; pl < 2; pl++ {
+	c.total = [maxSeats + 1]int{}
+	for pl := 0; pl < ft.seats; pl++ {
 		clear(c.byKind[pl])
 	}
 	for sq := 0; sq < ft.t.nsq; sq++ {
@@ -44,8 +45,8 @@ func (ft *featureTracker) take(b board, c *census) {
 		if !ok {
 			continue
 		}
-		if owner != 0 && owner != 1 {
-			c.total[2]++
+		if owner < 0 || owner >= ft.seats {
+			c.total[ft.seats]++
 			continue
 		}
 		c.total[owner]++
@@ -128,13 +129,13 @@ func after[M comparable, P position[M]](ft *featureTracker, b P, m M, ply, mover
 		}
 	}
 	removed := 0
-	for o := 0; o < 3; o++ {
+	for o := 0; o <= ft.seats; o++ {
 		removed += max(pre.total[o]-post.total[o], 0)
 	}
 	if removed >= 2 {
 		f[protocol.FeatureMultiRemovals]++
 	}
-	if post.total[2] < pre.total[2] {
+	if post.total[ft.seats] < pre.total[ft.seats] {
 		f[protocol.FeatureWildRemoved]++
 	}
 	if b.SideToMove() == mover {
@@ -167,7 +168,7 @@ type ruleCounter[M any] interface {
 // double steps, turns and portal moves, and in a game with wild pieces
 // the ply one was first taken.
 func (e enginePos) countBefore(m engine.Move, ply int, f map[string]int) {
-	if _, owner, ok := e.PieceAt(m.To()); ok && owner == 2 && e.IsCapture(m) {
+	if _, owner, ok := e.PieceAt(m.To()); ok && owner >= e.Seats() && e.IsCapture(m) {
 		if _, seen := f[protocol.FeatureNPCTakenPly]; !seen {
 			f[protocol.FeatureNPCTakenPly] = ply
 		}
@@ -221,7 +222,7 @@ type FeatureCounter struct {
 
 // NewFeatureCounter counts the features of one game of g.
 func NewFeatureCounter(g *engine.Game) *FeatureCounter {
-	return &FeatureCounter{ft: newFeatureTracker(tablesFor(g), map[string]int{})}
+	return &FeatureCounter{ft: newFeatureTracker(tablesFor(g), map[string]int{}, g.Seats())}
 }
 
 // Make makes m on p, the game's position, and counts it; opening says

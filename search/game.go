@@ -123,7 +123,7 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 		defer closePlayer(c)
 	}
 	probe := newABSearch[M, P](t, PlayerSpec{Family: FamilyAB, Nodes: leadProbeNodes}, 0)
-	feats := newFeatureTracker(t, rec.Features)
+	feats := newFeatureTracker(t, rec.Features, 2)
 	lead := leadTracker{}
 	var spent int64
 

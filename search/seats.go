@@ -36,6 +36,19 @@ type seatPosition interface {
 	SeatResult(out []float64) bool
 }
 
+// Optional capabilities of a position with seats, used where it has them.
+type (
+	// seatPointsCounter is each seat's points in a free-for-all scored
+	// by points.
+	seatPointsCounter interface {
+		SeatPoints(seat int) int
+	}
+	// seatOutReporter tells the seats out of the game.
+	seatOutReporter interface {
+		SeatOut(seat int) bool
+	}
+)
+
 // seatedPosition is a position with seats, the type the N-seat searches
 // take.
 type seatedPosition[M comparable] interface {
@@ -53,7 +66,12 @@ const (
 // seatEvaluator scores each seat by its material: the declared value of
 // every piece it owns (PieceAt's owner is the seat) with the tables' sign,
 // as the two-player evaluation does per player, and its points where the
-// position counts them.
+// position counts them. A seat out of the game owns nothing: its army,
+// frozen or gone, can neither win it anything nor be taken for points.
+//
+// The engine's position counts a free-for-all's points per seat
+// (SeatPoints); its Score is rules.scoring's, for two players only, so a
+// position with both is read by SeatPoints.
 type seatEvaluator struct {
 	t   *evalTables
 	sqs []int
@@ -70,9 +88,16 @@ func (e *seatEvaluator) material(p board, n int) [maxSeats]int {
 			e.sqs = append(e.sqs, sq)
 		}
 	}
+	outs, _ := p.(seatOutReporter)
+	var out [maxSeats]bool
+	if outs != nil {
+		for seat := 0; seat < n; seat++ {
+			out[seat] = outs.SeatOut(seat)
+		}
+	}
 	for _, sq := range e.sqs {
 		kind, owner, ok := p.PieceAt(sq)
-		if !ok || owner < 0 || owner >= n {
+		if !ok || owner < 0 || owner >= n || out[owner] {
 			continue
 		}
 		val := seatPieceValue
@@ -81,7 +106,11 @@ func (e *seatEvaluator) material(p board, n int) [maxSeats]int {
 		}
 		v[owner] += e.t.matSign * val
 	}
-	if sc, ok := p.(scoreCounter); ok {
+	if sp, ok := p.(seatPointsCounter); ok {
+		for seat := 0; seat < n; seat++ {
+			v[seat] += sp.SeatPoints(seat) * seatPointValue
+		}
+	} else if sc, ok := p.(scoreCounter); ok {
 		for seat := 0; seat < n; seat++ {
 			v[seat] += int(sc.Score(seat) * seatPointValue)
 		}
