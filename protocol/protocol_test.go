@@ -162,6 +162,14 @@ func TestResultCheckGame(t *testing.T) {
 		{"plies mismatch", func(r *Result) { r.Plies = 3 }, false},
 		{"no ending", func(r *Result) { r.Ending = "" }, false},
 		{"negative nodes", func(r *Result) { r.Nodes = -1 }, false},
+		{"seated draw", seated(NoWinner, "draw", 0.5, 0, 0.5), true},
+		{"seated win", seated(1, "team 2", 0, 0.5, 0.5), true},
+		{"seated, two-player result", seated(1, ResultSecondWins, 0, 0.5, 0.5), false},
+		{"seated, wrong team", seated(1, "team 1", 0, 0.5, 0.5), false},
+		{"seated, winner out of range", seated(3, "team 4", 0, 0.5, 0.5), false},
+		{"seated, shares short", seated(0, "team 1", 1, 0), false},
+		{"seated, shares not 1", seated(0, "team 1", 0.5, 0, 0), false},
+		{"seated, negative share", seated(0, "team 1", 1.5, -0.5, 0), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -171,6 +179,15 @@ func TestResultCheckGame(t *testing.T) {
 				t.Fatalf("CheckGame = %v, want ok=%v", err, tt.ok)
 			}
 		})
+	}
+}
+
+// seated makes a result a three-seat game's with the winner, result and
+// seat shares given.
+func seated(winner int, result string, shares ...float64) func(*Result) {
+	return func(r *Result) {
+		r.Seats = []string{"a", "b", "a"}
+		r.Winner, r.Result, r.SeatShares = winner, result, shares
 	}
 }
 

@@ -69,15 +69,6 @@ func seatSpecs(g *engine.Game, job protocol.JobIdentity) ([]search.PlayerSpec, e
 	return specs, nil
 }
 
-// SeatResultString is a seated game's result as a record writes it:
-// "team N" (N from 1) for the winning team, "draw" without one.
-func SeatResultString(winner int) string {
-	if winner < 0 {
-		return "draw"
-	}
-	return fmt.Sprintf("team %d", winner+1)
-}
-
 // armyOf is, in a seated game under seating, the army (0: the job's P0,
 // 1: its P1) of the team that won, or protocol.NoWinner: the winner as
 // the two-player statistics read it.
@@ -174,18 +165,16 @@ func seatScope(top string, results []protocol.Result) ([]protocol.Result, string
 	return all, "games of the whole ladder, the two armies rotated over the seats"
 }
 
-// seatAnalysis reads the seats of g's results into a, in place of the
-// two-player first mover: the seat table, its seat_advantage check (over
-// the teams in a team game, whose seats share their team's result)
-// replacing one_sided, no first_mover_edge warning, and the verdict again.
-func seatAnalysis(g *engine.Game, a *stats.Analysis, results []protocol.Result, th stats.Thresholds) (*report.Seats, error) {
-	top := a.Ladder.Rungs[len(a.Ladder.Rungs)-1]
-	scope, scopeName := seatScope(top, results)
-	games := make([]stats.SeatGame, 0, len(scope))
-	for _, r := range scope {
+// SeatTable reads the seat table of g's results, all of them (the
+// caller picks the scope), and the check the verdict reads in place of
+// one_sided: seat_advantage over the seats, or over the teams in a game
+// with teams (whose seats share their team's result).
+func SeatTable(g *engine.Game, results []protocol.Result, th stats.Thresholds) (stats.SeatTable, stats.Check, error) {
+	games := make([]stats.SeatGame, 0, len(results))
+	for _, r := range results {
 		sg, err := seatGameOf(g, r)
 		if err != nil {
-			return nil, fmt.Errorf("game %s: %w", r.JobID, err)
+			return stats.SeatTable{}, stats.Check{}, fmt.Errorf("game %s: %w", r.JobID, err)
 		}
 		games = append(games, sg)
 	}
@@ -202,11 +191,23 @@ func seatAnalysis(g *engine.Game, a *stats.Analysis, results []protocol.Result, 
 	}
 	table, err := stats.SeatTableOf(games, names, teams, th)
 	if err != nil {
-		return nil, err
+		return stats.SeatTable{}, stats.Check{}, err
 	}
-	check := table.Advantage
 	if teams != nil {
-		check = table.TeamAdvantage
+		return table, table.TeamAdvantage, nil
+	}
+	return table, table.Advantage, nil
+}
+
+// seatAnalysis reads the seats of g's results into a, in place of the
+// two-player first mover: the seat table, its seat_advantage check
+// replacing one_sided, no first_mover_edge warning, and the verdict again.
+func seatAnalysis(g *engine.Game, a *stats.Analysis, results []protocol.Result, th stats.Thresholds) (*report.Seats, error) {
+	top := a.Ladder.Rungs[len(a.Ladder.Rungs)-1]
+	scope, scopeName := seatScope(top, results)
+	table, check, err := SeatTable(g, scope, th)
+	if err != nil {
+		return nil, err
 	}
 	if check.Assessed {
 		check.Detail += ", from the " + scopeName
