@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"strings"
 
 	"balancefarm/stats"
 )
@@ -104,7 +105,7 @@ func (r *Report) undecidedSentence(c stats.Check, eq string) string {
 		return fmt.Sprintf("Not yet clear whether skill matters: the strongest player (%s) scored %.2f against the weakest (%s); %s would tell.", top, c.Value.Est, low, more)
 	case stats.FlagSeatAdvantage:
 		if u := r.seatUnit(c); u != nil {
-			return fmt.Sprintf("Not yet clear whether some seat is favoured: %s %s would tell.", stats.SeatSentence(*u), more)
+			return fmt.Sprintf("Not yet clear whether where a player sits decides too much: %s; %s would tell.", strings.TrimSuffix(stats.SeatSentence(*u), "."), more)
 		}
 	}
 	return c.Detail
