@@ -118,7 +118,11 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			return farm.ServiceReport{Viable: rep.Verdict == stats.Viable, Verdict: rep.Verdict, JSON: doc, HTML: page, Games: pgn}, nil
 		},
 		Live: func(plan protocol.Plan, results []protocol.Result) any {
-			return NewScorer(plan, defaults.Precision).Scores(results)
+			sc := NewScorer(plan, defaults.Precision)
+			mu.Lock()
+			sc.Game = games[plan.RulesetHash]
+			mu.Unlock()
+			return sc.Scores(results)
 		},
 		Salt:             defaults.Salt,
 		MaxRuleFileBytes: engine.MaxRuleFileBytes,
