@@ -35,6 +35,7 @@ var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"moveNo":           func(i int) int { return i/2 + 1 },
 	"pctOf":            func(share float64) float64 { return 100 * share },
 	"seat":             seatLabel,
+	"seatWins":         seatWins,
 	"seats":            seatList,
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
@@ -122,7 +123,7 @@ p.reasons.clear { font-size: 1.15em; }
 <p>Read from {{.Games}} {{.Scope}}; a seat's score is its mean share of a game (a winning team's seats share 1, a draw splits it), intervals {{pct $.R.Thresholds.Confidence}}% together over the seats.</p>
 <table>
 <tr><th>seat</th><th>score</th><th>interval</th><th>even</th><th>won</th></tr>
-{{range .Scores}}<tr><td>{{seat .}}</td><td class="num">{{f "%.3f" .Score.Est}}</td><td class="num">{{f "%.3f" .Score.Lo}} to {{f "%.3f" .Score.Hi}}</td><td class="num">{{f "%.3f" .Fair}}</td><td class="num">{{.Wins}}</td></tr>
+{{range .Scores}}<tr><td>{{seat .}}</td><td class="num">{{f "%.3f" .Score.Est}}</td><td class="num">{{f "%.3f" .Score.Lo}} to {{f "%.3f" .Score.Hi}}</td><td class="num">{{f "%.3f" .Fair}}</td><td class="num">{{seatWins $.R.Seats .}}</td></tr>
 {{end}}</table>
 {{if .Teams}}<table>
 <tr><th>team</th><th>seats</th><th>score</th><th>interval</th><th>even</th><th>won</th></tr>

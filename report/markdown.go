@@ -268,7 +268,7 @@ func (r *Report) seatsMarkdown(b *bytes.Buffer, conf int) {
 	w("; a seat's score is its mean share of a game (a winning team's seats share 1, a draw splits it), intervals %d%% together over the seats.\n\n", conf)
 	w("| seat | score | %d%% interval | even | won |\n|---|---|---|---|---|\n", conf)
 	for _, s := range st.Scores {
-		w("| %s | %.3f | %.3f to %.3f | %.3f | %d |\n", cell(seatLabel(s)), s.Score.Est, s.Score.Lo, s.Score.Hi, s.Fair, s.Wins)
+		w("| %s | %.3f | %.3f to %.3f | %.3f | %s |\n", cell(seatLabel(s)), s.Score.Est, s.Score.Lo, s.Score.Hi, s.Fair, seatWins(st, s))
 	}
 	if len(st.Teams) > 0 {
 		w("\n| team | seats | score | %d%% interval | even | won |\n|---|---|---|---|---|---|\n", conf)
@@ -281,6 +281,15 @@ func (r *Report) seatsMarkdown(b *bytes.Buffer, conf int) {
 		w("- %s\n", cell(line))
 	}
 	w("\n")
+}
+
+// seatWins is the games a seat won alone; "–" in a game with teams,
+// whose seats win only together (the teams' table counts those).
+func seatWins(st *Seats, s stats.Share) string {
+	if len(st.Teams) > 0 {
+		return "–"
+	}
+	return fmt.Sprint(s.Wins)
 }
 
 // seatLabel names a seat or team as the report numbers them, from 1.

@@ -56,7 +56,7 @@ func TestSeatsRender(t *testing.T) {
 		wantWords []string // in the Markdown
 	}{
 		{"two players", exampleReport(t), false, []string{"First mover's score at equal strength"}},
-		{"team 1 ahead", seatedReport(t, 36), true, []string{"### Seats", "| seat 2 (blue) | 0.050 |", "| team 1 (red and yellow) | 1, 3 | 0.900 |",
+		{"team 1 ahead", seatedReport(t, 36), true, []string{"### Seats", "| seat 2 (blue) | 0.050 |", "| 0.250 | – |", "| team 1 (red and yellow) | 1, 3 | 0.900 |",
 			"Team 1 (seats 1, 3) (red and yellow) scores 90% of the points", "Where a player sits decides too much"}},
 		{"even teams", seatedReport(t, 20), true, []string{"### Seats", "Balance (Ludii's, N players): 1.000"}},
 	}
