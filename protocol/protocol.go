@@ -50,7 +50,8 @@ type JobIdentity struct {
 	P0 string `json:"p0"`
 	P1 string `json:"p1"`
 	// Seats is, in a game with seats (schema 32), the player spec of each
-	// seat in seat order; P0 and P1 then repeat the first two. Absent in
+	// seat in seat order; P0 is then seat 0's player and P1 the other
+	// army's (Plan.Seating: seat 1's when the seats alternate). Absent in
 	// a game of two players.
 	Seats []string `json:"seats,omitempty"`
 	Seed  uint64   `json:"seed"`
