@@ -41,6 +41,9 @@ type PairingScore struct {
 
 // Scorer computes running scores for one plan.
 type Scorer struct {
+	// Game, when set, reads a seated game's winners as the armies
+	// (selfplay.GamesOf).
+	Game   *engine.Game
 	plan   protocol.Plan
 	ladder stats.Ladder
 	th     stats.Thresholds
@@ -104,7 +107,7 @@ func (s *Scorer) Scores(results []protocol.Result) []PairingScore {
 
 // Score is one pairing's running score over its results.
 func (s *Scorer) Score(p protocol.Pairing, results []protocol.Result) PairingScore {
-	games := selfplay.Games(results)
+	games := selfplay.GamesOf(s.Game, results)
 	ps := PairingScore{A: p.A, B: p.B, Mirror: p.A == p.B}
 	if ps.Mirror && len(games) > 0 {
 		// Named as played (with learned values, perhaps), judged as the

@@ -76,12 +76,13 @@ func (m *Measurer) Run(ctx context.Context, f *File, s Settings, hooks farm.Hook
 		return nil, errNoGame
 	}
 	plan := s.Plan(f)
-	h, err := s.Hooks(plan)
+	h, err := s.HooksFor(plan, f.Game)
 	if err != nil {
 		return nil, err
 	}
 	h.Progress, h.Record, h.Resumed = hooks.Progress, hooks.Record, hooks.Resumed
-	if s.Learned && plan.Mirror != "" {
+	// Learned values are fitted to two players' material.
+	if s.Learned && plan.Mirror != "" && !f.Game.Seated() {
 		m.prepare(f, &h)
 		return m.runLearned(ctx, f, s, plan, h)
 	}

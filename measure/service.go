@@ -8,6 +8,7 @@ import (
 	"balancefarm/engine"
 	"balancefarm/farm"
 	"balancefarm/protocol"
+	"balancefarm/selfplay"
 	"balancefarm/stats"
 )
 
@@ -64,20 +65,25 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			s.Players, s.Games = plan.Players, plan.GamesPerPairing
 			full := s.plan(plan.Ruleset, plan.RulesetHash)
 			plan.Mirror, plan.MirrorGames = full.Mirror, full.MirrorGames
+			mu.Lock()
+			if g := games[plan.RulesetHash]; g != nil {
+				plan.Seating = selfplay.Seating(g)
+			}
+			mu.Unlock()
 			return plan
 		},
 		Hooks: func(plan protocol.Plan) (farm.Hooks, error) {
 			s := defaults
 			s.Players, s.Games = plan.Players, plan.GamesPerPairing
-			h, err := s.Hooks(plan)
+			mu.Lock()
+			g := games[plan.RulesetHash]
+			mu.Unlock()
+			h, err := s.HooksFor(plan, g)
 			if err != nil || m.NoReplay {
 				return h, err
 			}
 			// Every result is replayed on the game compiled at admission
 			// before it counts, and the report reads that replay.
-			mu.Lock()
-			g := games[plan.RulesetHash]
-			mu.Unlock()
 			if g == nil {
 				// Admit compiles every file before its batch starts.
 				return h, fmt.Errorf("no compiled game for rule file %s", plan.RulesetHash)
@@ -112,7 +118,11 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			return farm.ServiceReport{Viable: rep.Verdict == stats.Viable, Verdict: rep.Verdict, JSON: doc, HTML: page, Games: pgn}, nil
 		},
 		Live: func(plan protocol.Plan, results []protocol.Result) any {
-			return NewScorer(plan, defaults.Precision).Scores(results)
+			sc := NewScorer(plan, defaults.Precision)
+			mu.Lock()
+			sc.Game = games[plan.RulesetHash]
+			mu.Unlock()
+			return sc.Scores(results)
 		},
 		Salt:             defaults.Salt,
 		MaxRuleFileBytes: engine.MaxRuleFileBytes,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"balancefarm/engine"
 	"balancefarm/farm"
 	"balancefarm/protocol"
 	"balancefarm/search"
@@ -87,7 +88,15 @@ func CheckPlayers(players []string) error {
 }
 
 // Plan is the batch plan of the file under these settings.
-func (s Settings) Plan(f *File) protocol.Plan { return s.plan(f.Name, f.Hash) }
+// A file with seats seats the two armies of each pairing by
+// selfplay.Seating.
+func (s Settings) Plan(f *File) protocol.Plan {
+	p := s.plan(f.Name, f.Hash)
+	if f.Game != nil {
+		p.Seating = selfplay.Seating(f.Game)
+	}
+	return p
+}
 
 func (s Settings) plan(name, hash string) protocol.Plan {
 	p := protocol.Plan{
@@ -146,6 +155,23 @@ func strongest(players []string) string {
 // sequential, none otherwise.
 func (s Settings) Hooks(plan protocol.Plan) (farm.Hooks, error) {
 	return s.hooksMirrored(plan, plan.MirrorGames)
+}
+
+// HooksFor is Hooks for a plan of g: a game with seats stops by its seats
+// (SeatedStop).
+func (s Settings) HooksFor(plan protocol.Plan, g *engine.Game) (farm.Hooks, error) {
+	if g == nil || !g.Seated() || !s.Sequential {
+		return s.Hooks(plan)
+	}
+	stop, err := SeatedStop(g, plan.Players, plan.GamesPerPairing, plan.MirrorGames, s.Precision)
+	if err != nil {
+		return farm.Hooks{}, err
+	}
+	window := s.Window
+	if window == 0 {
+		window = AutoWindow(s.Slots, len(plan.Pairings()))
+	}
+	return farm.Hooks{Stop: stop, Window: window}, nil
 }
 
 // hooksMirrored is Hooks for a plan whose equal-strength games, mirrorGames

@@ -41,7 +41,15 @@ type Plan struct {
 	// twice. Empty in a plan without (and then its ID is as before).
 	Mirror      string `json:"mirror,omitempty"`
 	MirrorGames int    `json:"mirror_games,omitempty"`
+	// Seating, for a game with seats (schema 32), says whose army sits in
+	// each seat of a job: 0 the job's P0 (seat 0 is always P0's), 1 its
+	// P1. A colour-swapped pair thus rotates the two armies over the
+	// seats. Empty for a game of two players (and then the ID is as before).
+	Seating []int `json:"seating,omitempty"`
 }
+
+// MaxSeats is the most seats a plan's Seating may name.
+const MaxSeats = 8
 
 // mirrorSeedBase offsets a mirror pairing's opening seeds from the other
 // pairings', so the games between equals open from positions of their own.
@@ -86,6 +94,9 @@ func (p Plan) Check() error {
 	} else if p.MirrorGames != 0 {
 		errs = append(errs, errors.New("mirror games without a mirror player"))
 	}
+	if err := checkSeating(p.Seating); err != nil {
+		errs = append(errs, err)
+	}
 	if p.Seed > MaxSeed {
 		errs = append(errs, fmt.Errorf("seed %d exceeds 53 bits", p.Seed))
 	}
@@ -96,6 +107,32 @@ func (p Plan) Check() error {
 		errs = append(errs, fmt.Errorf("plan has more than %d games", MaxJobsPerBatch))
 	}
 	return errors.Join(errs...)
+}
+
+// checkSeating reports what keeps a seating from seating two armies:
+// 2 to MaxSeats seats, each army 0 or 1, seat 0 army 0's, both armies
+// seated. Empty is a game of two players.
+func checkSeating(seating []int) error {
+	if len(seating) == 0 {
+		return nil
+	}
+	if len(seating) < 2 || len(seating) > MaxSeats {
+		return fmt.Errorf("seating of %d seats, want 2 to %d", len(seating), MaxSeats)
+	}
+	if seating[0] != 0 {
+		return errors.New("seating: seat 0 must hold the first-named player's army")
+	}
+	both := false
+	for s, a := range seating {
+		if a != 0 && a != 1 {
+			return fmt.Errorf("seating: seat %d holds army %d, want 0 or 1", s, a)
+		}
+		both = both || a == 1
+	}
+	if !both {
+		return errors.New("seating: no seat holds the second-named player's army")
+	}
+	return nil
 }
 
 func printable(s string) bool {
@@ -160,7 +197,7 @@ func (p Plan) JobsFor(id string) []Job {
 			JobIdentity: JobIdentity{
 				JobID: JobID(id, game), BatchID: id,
 				Ruleset: p.Ruleset, RulesetHash: p.RulesetHash,
-				P0: p0, P1: p1,
+				P0: p0, P1: p1, Seats: seatsOf(p.Seating, p0, p1),
 				Seed: seed, PairID: pair, Game: game,
 			},
 			MaxNodes: p.MaxNodes, MaxWallMS: p.MaxWallMS,
@@ -183,6 +220,18 @@ func (p Plan) JobsFor(id string) []Job {
 		}
 	}
 	return jobs
+}
+
+// seatsOf is each seat's player under a seating, nil without one.
+func seatsOf(seating []int, p0, p1 string) []string {
+	if len(seating) == 0 {
+		return nil
+	}
+	out := make([]string, len(seating))
+	for s, a := range seating {
+		out[s] = [2]string{p0, p1}[a]
+	}
+	return out
 }
 
 // JobID names game number game of a batch.

@@ -50,7 +50,8 @@ type JobIdentity struct {
 	P0 string `json:"p0"`
 	P1 string `json:"p1"`
 	// Seats is, in a game with seats (schema 32), the player spec of each
-	// seat in seat order; P0 and P1 then repeat the first two. Absent in
+	// seat in seat order; P0 is then seat 0's player and P1 the other
+	// army's (Plan.Seating: seat 1's when the seats alternate). Absent in
 	// a game of two players.
 	Seats []string `json:"seats,omitempty"`
 	Seed  uint64   `json:"seed"`
@@ -158,7 +159,15 @@ func (r *Result) FromJob(j Job) {
 // filled; a runner that returns one is treated as a failed game.
 func (r Result) CheckGame() error {
 	want, ok := map[string]int{ResultFirstWins: FirstMover, ResultSecondWins: SecondMover, ResultDraw: NoWinner}[r.Result]
+	if len(r.Seats) > 0 {
+		if err := r.checkSeats(); err != nil {
+			return err
+		}
+		want, ok = r.Winner, r.Result == SeatResult(r.Winner)
+	}
 	switch {
+	case !ok && len(r.Seats) > 0:
+		return fmt.Errorf("result %q is not %q", r.Result, SeatResult(r.Winner))
 	case !ok:
 		return fmt.Errorf("result %q is not 1-0, 0-1 or 1/2-1/2", r.Result)
 	case r.Winner != want:
@@ -173,6 +182,42 @@ func (r Result) CheckGame() error {
 		return errors.New("negative counter")
 	case r.DecisivePly > r.Plies || r.Winner == NoWinner && r.DecisivePly != 0:
 		return fmt.Errorf("decisive ply %d in a game of %d plies with winner %d", r.DecisivePly, r.Plies, r.Winner)
+	}
+	return nil
+}
+
+// SeatResult is a seated game's Result for its winning team: "team N",
+// N from 1, or "draw" for NoWinner.
+func SeatResult(winner int) string {
+	if winner < 0 {
+		return "draw"
+	}
+	return fmt.Sprintf("team %d", winner+1)
+}
+
+// checkSeats checks a seated game's own fields: a winner that can be a
+// team (or seat) of its seats, each seat's share in [0, 1] summing to 1,
+// and no more points than seats.
+func (r Result) checkSeats() error {
+	n := len(r.Seats)
+	if r.Winner < NoWinner || r.Winner >= n {
+		return fmt.Errorf("winner %d in a game of %d seats", r.Winner, n)
+	}
+	if len(r.SeatShares) != n {
+		return fmt.Errorf("%d seat shares for %d seats", len(r.SeatShares), n)
+	}
+	sum := 0.0
+	for s, x := range r.SeatShares {
+		if !(x >= 0 && x <= 1) {
+			return fmt.Errorf("seat %d's share %g is not in [0, 1]", s+1, x)
+		}
+		sum += x
+	}
+	if sum < 1-1e-6 || sum > 1+1e-6 {
+		return fmt.Errorf("seat shares sum to %g, not 1", sum)
+	}
+	if len(r.SeatPoints) > n {
+		return fmt.Errorf("%d seat points for %d seats", len(r.SeatPoints), n)
 	}
 	return nil
 }

@@ -34,6 +34,12 @@ func TestPlanCheck(t *testing.T) {
 		{"mirror not a player", func(p *Plan) { p.Mirror, p.MirrorGames = "d", 10 }, "not among the players"},
 		{"odd mirror games", func(p *Plan) { p.Mirror, p.MirrorGames = "c", 5 }, "mirror games must be even"},
 		{"mirror games alone", func(p *Plan) { p.MirrorGames = 4 }, "without a mirror player"},
+		{"seating", func(p *Plan) { p.Seating = []int{0, 1, 0, 1} }, ""},
+		{"seating of one seat", func(p *Plan) { p.Seating = []int{0} }, "want 2 to 8"},
+		{"seating of nine seats", func(p *Plan) { p.Seating = []int{0, 1, 0, 1, 0, 1, 0, 1, 0} }, "want 2 to 8"},
+		{"seating, seat 0 not first's", func(p *Plan) { p.Seating = []int{1, 0, 1} }, "seat 0 must hold"},
+		{"seating, a third army", func(p *Plan) { p.Seating = []int{0, 2, 1} }, "holds army 2"},
+		{"seating, one army", func(p *Plan) { p.Seating = []int{0, 0, 0} }, "no seat holds"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,6 +54,33 @@ func TestPlanCheck(t *testing.T) {
 			}
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("Check = %v, want error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestPlanSeating: a seated plan's jobs name each seat's player by the
+// seating, the colour-swapped game rotating the armies; a plan without a
+// seating names none.
+func TestPlanSeating(t *testing.T) {
+	tests := []struct {
+		name    string
+		seating []int
+		want    [][]string // the first pair's two games
+	}{
+		{"none", nil, [][]string{nil, nil}},
+		{"teams alternate", []int{0, 1, 0, 1}, [][]string{{"a", "b", "a", "b"}, {"b", "a", "b", "a"}}},
+		{"three seats", []int{0, 1, 1}, [][]string{{"a", "b", "b"}, {"b", "a", "a"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := testPlan()
+			p.Seating = tt.seating
+			jobs := p.Jobs()
+			for i, want := range tt.want {
+				if got := jobs[i].Seats; !reflect.DeepEqual(got, want) {
+					t.Errorf("game %d seats %v, want %v", i, got, want)
+				}
 			}
 		})
 	}
@@ -129,6 +162,14 @@ func TestResultCheckGame(t *testing.T) {
 		{"plies mismatch", func(r *Result) { r.Plies = 3 }, false},
 		{"no ending", func(r *Result) { r.Ending = "" }, false},
 		{"negative nodes", func(r *Result) { r.Nodes = -1 }, false},
+		{"seated draw", seated(NoWinner, "draw", 0.5, 0, 0.5), true},
+		{"seated win", seated(1, "team 2", 0, 0.5, 0.5), true},
+		{"seated, two-player result", seated(1, ResultSecondWins, 0, 0.5, 0.5), false},
+		{"seated, wrong team", seated(1, "team 1", 0, 0.5, 0.5), false},
+		{"seated, winner out of range", seated(3, "team 4", 0, 0.5, 0.5), false},
+		{"seated, shares short", seated(0, "team 1", 1, 0), false},
+		{"seated, shares not 1", seated(0, "team 1", 0.5, 0, 0), false},
+		{"seated, negative share", seated(0, "team 1", 1.5, -0.5, 0), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -138,6 +179,15 @@ func TestResultCheckGame(t *testing.T) {
 				t.Fatalf("CheckGame = %v, want ok=%v", err, tt.ok)
 			}
 		})
+	}
+}
+
+// seated makes a result a three-seat game's with the winner, result and
+// seat shares given.
+func seated(winner int, result string, shares ...float64) func(*Result) {
+	return func(r *Result) {
+		r.Seats = []string{"a", "b", "a"}
+		r.Winner, r.Result, r.SeatShares = winner, result, shares
 	}
 }
 

@@ -74,7 +74,8 @@ func FromReports(reports []*report.Report) Baseline {
 }
 
 // entryOf picks the statistics a regression is read from: every assessed
-// verdict check, every measured metric, and the rating fit. Values read
+// verdict check, every measured metric, the rating fit, and a game with
+// seats' seat table. Values read
 // from fewer than two observations carry no interval and are left out.
 func entryOf(r *report.Report) Entry {
 	e := Entry{Name: r.Name, File: r.File, Verdict: r.Verdict, Games: r.Games, ErrorGames: r.ErrorGames,
@@ -113,6 +114,18 @@ func entryOf(r *report.Report) Entry {
 				add("elo."+rung.Spec, rung.Elo)
 			}
 		}
+	}
+	if st := r.Seats; st != nil {
+		// A game with seats: each seat's and team's score (numbered from
+		// 1, as the report shows them), the draw rate and Balance.
+		for _, u := range st.Scores {
+			add(fmt.Sprintf("seat.%d", u.Index+1), u.Score)
+		}
+		for _, u := range st.Teams {
+			add(fmt.Sprintf("team.%d", u.Index+1), u.Score)
+		}
+		add("seats.draws", st.Draws)
+		add("seats.balance", st.Balance)
 	}
 	sort.SliceStable(e.Stats, func(i, j int) bool { return e.Stats[i].Name < e.Stats[j].Name })
 	return e

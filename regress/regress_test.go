@@ -67,6 +67,27 @@ func TestFromReportsPicksKeyStatistics(t *testing.T) {
 	}
 }
 
+// TestFromReportsPicksSeatStatistics: a report with seats adds each
+// seat's and team's score, the draw rate and Balance to its entry.
+func TestFromReportsPicksSeatStatistics(t *testing.T) {
+	r := fakeReport("teams", nil, steadyDraws)
+	r.Seats = &report.Seats{SeatTable: stats.SeatTable{
+		Scores:  []stats.Share{{Index: 0, Score: wilson(0.3, 0.2, 0.4)}, {Index: 1, Score: wilson(0.2, 0.1, 0.3)}, {Index: 2, Score: wilson(0.3, 0.2, 0.4)}, {Index: 3, Score: wilson(0.2, 0.1, 0.3)}},
+		Teams:   []stats.Share{{Index: 0, Seats: []int{0, 2}, Score: wilson(0.6, 0.5, 0.7)}, {Index: 1, Seats: []int{1, 3}, Score: wilson(0.4, 0.3, 0.5)}},
+		Draws:   wilson(0.1, 0.05, 0.2),
+		Balance: stats.Interval{Est: 0.8, Lo: 0.6, Hi: 1, Method: stats.MethodSimultaneous},
+	}}
+	var names []string
+	for _, s := range FromReports([]*report.Report{r}).Files[0].Stats {
+		names = append(names, s.Name)
+	}
+	want := []string{"check.draw_heavy", "elo.strong", "metric.duration", "ratings.first_move",
+		"seat.1", "seat.2", "seat.3", "seat.4", "seats.balance", "seats.draws", "team.1", "team.2"}
+	if !reflect.DeepEqual(names, want) {
+		t.Errorf("stats %v, want %v", names, want)
+	}
+}
+
 func TestCompare(t *testing.T) {
 	base := []*report.Report{
 		fakeReport("steady", nil, steadyDraws),

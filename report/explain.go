@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"strings"
 
 	"balancefarm/stats"
 )
@@ -80,6 +81,10 @@ func (r *Report) sentence(c stats.Check) string {
 	case stats.FlagDepthInsensitive:
 		top, low := r.ladderEnds()
 		return fmt.Sprintf("The strongest player (%s) scored only %.2f against the weakest (%s): thinking further ahead hardly helps, so skill barely matters.", top, c.Value.Est, low)
+	case stats.FlagSeatAdvantage:
+		if u := r.seatUnit(c); u != nil {
+			return stats.SeatSentence(*u) + " Where a player sits decides too much of the game."
+		}
 	}
 	return c.Detail
 }
@@ -98,8 +103,31 @@ func (r *Report) undecidedSentence(c stats.Check, eq string) string {
 	case stats.FlagDepthInsensitive:
 		top, low := r.ladderEnds()
 		return fmt.Sprintf("Not yet clear whether skill matters: the strongest player (%s) scored %.2f against the weakest (%s); %s would tell.", top, c.Value.Est, low, more)
+	case stats.FlagSeatAdvantage:
+		if u := r.seatUnit(c); u != nil {
+			return fmt.Sprintf("Not yet clear whether where a player sits decides too much: %s; %s would tell.", strings.TrimSuffix(stats.SeatSentence(*u), "."), more)
+		}
 	}
 	return c.Detail
+}
+
+// seatUnit is the seat (or team) whose score a seat_advantage check read:
+// the one of the seat table with the check's value, teams first in a game
+// with teams, whose check reads them. Nil without a seat table.
+func (r *Report) seatUnit(c stats.Check) *stats.Share {
+	if r.Seats == nil {
+		return nil
+	}
+	units := r.Seats.Scores
+	if len(r.Seats.Teams) > 0 {
+		units = r.Seats.Teams
+	}
+	for i := range units {
+		if units[i].Score == c.Value {
+			return &units[i]
+		}
+	}
+	return nil
 }
 
 // ladderEnds are the strongest and weakest rated rungs.

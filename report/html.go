@@ -34,6 +34,9 @@ var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"inc":              func(i int) int { return i + 1 },
 	"moveNo":           func(i int) int { return i/2 + 1 },
 	"pctOf":            func(share float64) float64 { return 100 * share },
+	"seat":             seatLabel,
+	"seatWins":         seatWins,
+	"seats":            seatList,
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -75,8 +78,8 @@ p.reasons.clear { font-size: 1.15em; }
 {{if .Reasons}}<ul class="reasons">{{range .Reasons}}<li class="{{.State}}">{{.Text}}{{if .Games}} <span class="ex">Example games: {{range $i, $g := .Games}}{{if $i}}, {{end}}<a href="#game-{{$g.Round}}">{{$g.Round}}</a>{{end}}.</span>{{end}}</li>
 {{end}}</ul>{{else}}<p class="reasons clear">Every flag is clear: at equal strength the games were decisive, finished, long enough and fair to both players, and skill paid.</p>{{end}}
 </section>
-<figure id="first-mover" class="wide"><figcaption>{{.FirstMover.Title}}</figcaption>{{inline .FirstMover.SVG}}</figure>
-<p class="facts"><span>File: <code>{{.R.File}}</code></span><span id="games">Games: {{.R.Games}}</span><span>Left out for errors: {{.R.ErrorGames}}</span><span id="wall">Wall time: {{wall .R.WallSeconds}}</span>{{if .R.GamesFile}}<span>Every game: <a href="{{.R.GamesFile}}">{{.R.GamesFile}}</a></span>{{end}}</p>
+{{if not .R.Seats}}<figure id="first-mover" class="wide"><figcaption>{{.FirstMover.Title}}</figcaption>{{inline .FirstMover.SVG}}</figure>
+{{end}}<p class="facts"><span>File: <code>{{.R.File}}</code></span><span id="games">Games: {{.R.Games}}</span><span>Left out for errors: {{.R.ErrorGames}}</span><span id="wall">Wall time: {{wall .R.WallSeconds}}</span>{{if .R.GamesFile}}<span>Every game: <a href="{{.R.GamesFile}}">{{.R.GamesFile}}</a></span>{{end}}</p>
 {{if .R.Losses}}<h2>Lost games</h2>
 <p>{{.R.LostGames}} dead-lettered (no record) and {{.R.ErrorGames}} ended in error: {{f "%.1f" (pctOf .R.LostShare)}}% of the batch.</p>
 <table><tr><th>worker</th><th>games lost</th><th>first error</th></tr>{{range .R.Losses}}<tr><td>{{.Worker}}</td><td>{{.Games}}</td><td>{{.FirstError}}</td></tr>{{end}}</table>{{end}}
@@ -116,8 +119,20 @@ p.reasons.clear { font-size: 1.15em; }
 <tr><th>flag</th><th>value</th><th>interval</th><th>threshold</th><th>state</th><th>detail</th></tr>
 {{range .R.Checks}}<tr{{if .Raised}} class="raised"{{end}}><td>{{.Name}}</td>{{if .Assessed}}<td class="num">{{f "%.3f" .Value.Est}}</td><td class="num">{{f "%.3f" .Value.Lo}} to {{f "%.3f" .Value.Hi}}</td>{{else}}<td>not assessed</td><td></td>{{end}}<td class="num">{{f "%.2f" .Threshold}}</td><td>{{state .}}</td><td>{{.Detail}}</td></tr>
 {{end}}</table>
-<p>First mover's score at equal strength: {{iv .R.FirstMover.Score "%.3f"}}, {{.R.FirstMover.Source}}.</p>
-{{with .R.TopValues}}<p>{{.}}</p>
+{{with .R.Seats}}<h2 id="seats">Seats</h2>
+<p>Read from {{.Games}} {{.Scope}}; a seat's score is its mean share of a game (a winning team's seats share 1, a draw splits it), intervals {{pct $.R.Thresholds.Confidence}}% together over the seats.</p>
+<table>
+<tr><th>seat</th><th>score</th><th>interval</th><th>even</th><th>won</th></tr>
+{{range .Scores}}<tr><td>{{seat .}}</td><td class="num">{{f "%.3f" .Score.Est}}</td><td class="num">{{f "%.3f" .Score.Lo}} to {{f "%.3f" .Score.Hi}}</td><td class="num">{{f "%.3f" .Fair}}</td><td class="num">{{seatWins $.R.Seats .}}</td></tr>
+{{end}}</table>
+{{if .Teams}}<table>
+<tr><th>team</th><th>seats</th><th>score</th><th>interval</th><th>even</th><th>won</th></tr>
+{{range .Teams}}<tr><td>{{seat .}}</td><td>{{seats .Seats}}</td><td class="num">{{f "%.3f" .Score.Est}}</td><td class="num">{{f "%.3f" .Score.Lo}} to {{f "%.3f" .Score.Hi}}</td><td class="num">{{f "%.3f" .Fair}}</td><td class="num">{{.Wins}}</td></tr>
+{{end}}</table>{{end}}
+<p>Draws (every seat the same share): {{iv .Draws "%.3f"}}. Balance (Ludii's, N players): {{iv .Balance "%.3f"}}.</p>
+<ul>{{range .Sentences}}<li>{{.}}</li>{{end}}</ul>
+{{else}}<p>First mover's score at equal strength: {{iv .R.FirstMover.Score "%.3f"}}, {{.R.FirstMover.Source}}.</p>
+{{end}}{{with .R.TopValues}}<p>{{.}}</p>
 {{end}}{{with .R.PieceValues}}<h2>Piece values learned from play</h2>
 <p>Logistic regression of the results on material over {{.Positions}} quiet positions of {{.Games}} games between searching players{{fitTerms .}}, in {{.Reference}}s.</p>
 <table>

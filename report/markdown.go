@@ -137,7 +137,12 @@ func (r *Report) Markdown() []byte {
 		}
 		w("| %s | %.3f | %.3f to %.3f | %.2f | %s |\n", c.Name, c.Value.Est, c.Value.Lo, c.Value.Hi, c.Threshold, stateText(c))
 	}
-	w("\nFirst mover's score at equal strength: %s, %s.\n\n", ivText(r.FirstMover.Score, "%.3f"), cell(r.FirstMover.Source))
+	if r.Seats != nil {
+		w("\n")
+		r.seatsMarkdown(&b, conf)
+	} else {
+		w("\nFirst mover's score at equal strength: %s, %s.\n\n", ivText(r.FirstMover.Score, "%.3f"), cell(r.FirstMover.Source))
+	}
 	if r.TopValues != "" {
 		w("%s\n\n", cell(r.TopValues))
 	}
@@ -249,4 +254,61 @@ func fitTerms(pv *stats.PieceValues) string {
 		return fmt.Sprintf(", each game weighing one, each of the %d players with a strength of its own", pv.Players)
 	}
 	return ", each game weighing one"
+}
+
+// seatsMarkdown writes a seated game's seat table: a row per seat, then
+// per team, the draw rate and Balance, and the sentences.
+func (r *Report) seatsMarkdown(b *bytes.Buffer, conf int) {
+	st := r.Seats
+	w := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	w("### Seats\n\nRead from %d %s", st.Games, cell(st.Scope))
+	if st.Effective > 0 && st.Effective < 0.9*float64(st.Games) {
+		w(" (worth about %.1f independent games)", st.Effective)
+	}
+	w("; a seat's score is its mean share of a game (a winning team's seats share 1, a draw splits it), intervals %d%% together over the seats.\n\n", conf)
+	w("| seat | score | %d%% interval | even | won |\n|---|---|---|---|---|\n", conf)
+	for _, s := range st.Scores {
+		w("| %s | %.3f | %.3f to %.3f | %.3f | %s |\n", cell(seatLabel(s)), s.Score.Est, s.Score.Lo, s.Score.Hi, s.Fair, seatWins(st, s))
+	}
+	if len(st.Teams) > 0 {
+		w("\n| team | seats | score | %d%% interval | even | won |\n|---|---|---|---|---|---|\n", conf)
+		for _, t := range st.Teams {
+			w("| %s | %s | %.3f | %.3f to %.3f | %.3f | %d |\n", cell(seatLabel(t)), seatList(t.Seats), t.Score.Est, t.Score.Lo, t.Score.Hi, t.Fair, t.Wins)
+		}
+	}
+	w("\nDraws (every seat the same share): %s. Balance (Ludii's, N players): %s.\n\n", ivText(st.Draws, "%.3f"), ivText(st.Balance, "%.3f"))
+	for _, line := range st.Sentences {
+		w("- %s\n", cell(line))
+	}
+	w("\n")
+}
+
+// seatWins is the games a seat won alone; "–" in a game with teams,
+// whose seats win only together (the teams' table counts those).
+func seatWins(st *Seats, s stats.Share) string {
+	if len(st.Teams) > 0 {
+		return "–"
+	}
+	return fmt.Sprint(s.Wins)
+}
+
+// seatLabel names a seat or team as the report numbers them, from 1.
+func seatLabel(s stats.Share) string {
+	what := "seat"
+	if len(s.Seats) > 0 {
+		what = "team"
+	}
+	if s.Name != "" {
+		return fmt.Sprintf("%s %d (%s)", what, s.Index+1, s.Name)
+	}
+	return fmt.Sprintf("%s %d", what, s.Index+1)
+}
+
+// seatList writes seats numbered from 1.
+func seatList(seats []int) string {
+	parts := make([]string, len(seats))
+	for i, s := range seats {
+		parts[i] = fmt.Sprint(s + 1)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -43,6 +43,10 @@ type Input struct {
 	GamesFile string
 	Played    []GameSummary
 
+	// Seats is, for a game with seats, its seat table; nil for a game of
+	// two players.
+	Seats *Seats
+
 	// Lost are the batch's games that count in no figure, with the
 	// worker that lost each: every dead-lettered game, and those ending
 	// in error that the caller could name a worker for (Analysis.Errors
@@ -59,6 +63,16 @@ type LostGame struct {
 	Error  string
 	// DeadLettered: no record at all; else a record that ended in error.
 	DeadLettered bool
+}
+
+// Seats is what a game of more than two seats reports beside the
+// ladder: each seat's (and team's) score over the games Scope names, the
+// draw rate, Ludii's Balance, the seat_advantage test, and a sentence per
+// seat and team saying what its score means.
+type Seats struct {
+	Scope string `json:"scope"`
+	stats.SeatTable
+	Sentences []string `json:"sentences"`
 }
 
 // Loss is one row of the lost games' table: a worker, the games it lost
@@ -160,6 +174,8 @@ type Report struct {
 	GamesFile string     `json:"games_file,omitempty"`
 	// Audit is absent unless the farm's audits quarantined a worker.
 	Audit *Audit `json:"audit,omitempty"`
+	// Seats is absent for a game of two players.
+	Seats *Seats `json:"seats,omitempty"`
 
 	plies  []int
 	board  *Board
@@ -209,6 +225,7 @@ func New(in Input) (*Report, error) {
 		TopValues:       in.TopValues,
 		Examples:        orEmpty(in.Examples),
 		GamesFile:       in.GamesFile,
+		Seats:           in.Seats,
 		plies:           a.Plies,
 		board:           in.Board,
 		start:           in.Start,

@@ -104,11 +104,19 @@ func Analyse(file string, g *engine.Game, players []string, games []*records.Rep
 	if err != nil {
 		return report.Input{}, err
 	}
-	analysis, err := stats.Analyze(ladder, StartInfo(g), Games(results), th)
+	analysis, err := stats.Analyze(ladder, StartInfo(g), GamesOf(g, results), th)
 	if err != nil {
 		return report.Input{}, fmt.Errorf("analysing %s: %w", file, err)
 	}
 	in := report.Input{Name: ReportName(file), File: file, SchemaVersion: g.SchemaVersion(), Wall: wall, Analysis: analysis}
+	if g.Seated() {
+		if in.Seats, err = seatAnalysis(g, analysis, results, th); err != nil {
+			return report.Input{}, fmt.Errorf("analysing the seats of %s: %w", file, err)
+		}
+		// The fit reads material as one side's less the other's.
+		in.PieceValuesNote = "the fit reads two players' material, and this game has " + fmt.Sprint(g.Seats()) + " seats"
+		return in, nil
+	}
 	if in.PieceValues, err = PieceValues(g, games); err != nil {
 		in.PieceValuesNote = err.Error()
 	}

@@ -82,6 +82,9 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 		return protocol.Result{}, err
 	}
 	lim := search.Limits{MaxNodes: job.MaxNodes}
+	if g.Seated() {
+		return runSeated(ctx, g, job, lim, progress, start)
+	}
 	rec, err := search.PlayGame(ctx, g, job.P0, job.P1, job.Seed, lim, progress)
 	if err != nil {
 		return protocol.Result{}, err
@@ -101,6 +104,37 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 		Features:     rec.Features,
 		LeadChanges:  rec.LeadChanges,
 		DecisivePly:  rec.DecisivePly,
+		DurationMS:   time.Since(start).Milliseconds(),
+	}, nil
+}
+
+// runSeated plays a job of a rule file with seats: each seat's player
+// from the job's Seats (P0 in every seat when it names none).
+func runSeated(ctx context.Context, g *engine.Game, job protocol.Job, lim search.Limits, progress func(), start time.Time) (protocol.Result, error) {
+	specs, err := seatSpecs(g, job.JobIdentity)
+	if err != nil {
+		return protocol.Result{}, err
+	}
+	var watch func(search.MoveEvent)
+	if progress != nil {
+		watch = func(search.MoveEvent) { progress() }
+	}
+	rec, err := search.PlaySeatGame(ctx, g, specs, job.Seed, lim, watch)
+	if err != nil {
+		return protocol.Result{}, err
+	}
+	return protocol.Result{
+		JobIdentity:  job.JobIdentity,
+		Moves:        rec.Moves,
+		OpeningPlies: rec.OpeningPlies,
+		Plies:        rec.Plies,
+		Result:       protocol.SeatResult(rec.Winner),
+		Winner:       rec.Winner,
+		SeatShares:   rec.Shares,
+		SeatPoints:   rec.Points,
+		Ending:       string(rec.Ending),
+		Nodes:        rec.Nodes,
+		Features:     rec.Features,
 		DurationMS:   time.Since(start).Milliseconds(),
 	}, nil
 }

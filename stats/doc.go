@@ -109,7 +109,7 @@
 // Rates use Wilson intervals; the depth score maps the rating fit's Elo
 // interval.
 //
-// # Games of N seats (2 to 8; not yet wired into Analyze)
+// # Games of N seats (2 to 8; selfplay.Analyse adds them to Analyze's figures)
 //
 // SeatGame holds each seat's share of a game, in [0, 1], summing to 1: a
 // last seat standing takes 1, a winning team's seats share 1, a draw gives

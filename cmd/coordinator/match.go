@@ -1,6 +1,7 @@
 package main
 
 import (
+	"balancefarm/engine"
 	"context"
 	"errors"
 	"flag"
@@ -99,7 +100,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer fm.close()
-	judge := matchJudge{challenger: ca, reference: cb, elo0: *elo0, elo1: *elo1, sprt: *sprt, progress: stderr}
+	judge := matchJudge{game: f.Game, challenger: ca, reference: cb, elo0: *elo0, elo1: *elo1, sprt: *sprt, progress: stderr}
 	slots := ff.workers
 	if slots < 0 {
 		slots = runtime.NumCPU()
@@ -128,7 +129,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
-	res, err := stats.Match(selfplay.Games(out.Results), ca, cb, *elo0, *elo1, matchAlpha, matchBeta, matchConfidence)
+	res, err := stats.Match(selfplay.GamesOf(f.Game, out.Results), ca, cb, *elo0, *elo1, matchAlpha, matchBeta, matchConfidence)
 	if err != nil {
 		fmt.Fprintf(stderr, "match: %v\n", err)
 		return 1
@@ -161,6 +162,8 @@ func matchPlan(f *measure.File, challenger, reference string, pairs int, ff *far
 // the match so far; every tenth pair a line on progress; a stop once the
 // SPRT decides when sprt is set.
 type matchJudge struct {
+	// game reads a seated game's winners as the two players' armies.
+	game                  *engine.Game
 	challenger, reference string
 	elo0, elo1            float64
 	sprt                  bool
@@ -177,7 +180,7 @@ func (j *matchJudge) stop(_ [2]string, results []protocol.Result) (bool, string)
 		j.err = fmt.Errorf("pair %d: a game of the first %d pairs was not played", j.pairs, j.pairs)
 		return true, j.err.Error()
 	}
-	res, err := stats.Match(selfplay.Games(results), j.challenger, j.reference, j.elo0, j.elo1, matchAlpha, matchBeta, matchConfidence)
+	res, err := stats.Match(selfplay.GamesOf(j.game, results), j.challenger, j.reference, j.elo0, j.elo1, matchAlpha, matchBeta, matchConfidence)
 	if err != nil {
 		j.err = err
 		return true, err.Error()

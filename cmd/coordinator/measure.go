@@ -168,7 +168,9 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 				fmt.Fprintf(stderr, "%s: resuming: %d of %d games already recorded\n", label, done, total)
 			}}
 		if opts.live {
-			hooks.Record = liveLines(stderr, &liveMu, filepath.Base(label), measure.NewScorer(settings.Plan(f), settings.Precision))
+			scorer := measure.NewScorer(settings.Plan(f), settings.Precision)
+			scorer.Game = f.Game
+			hooks.Record = liveLines(stderr, &liveMu, filepath.Base(label), scorer)
 		}
 		wg.Go(func() { outcomes[i], errs[i] = m.Run(ctx, f, settings, hooks) })
 	}
