@@ -187,3 +187,11 @@ func (p *Position) royalOn(s, b int) bool {
 func (p *Position) castleAcross(m Move) bool {
 	return m.typ() == moveCastle && p.g.nb > 1 && p.g.boardOf(m.To()) != p.g.boardOf(m.From())
 }
+
+// Boards is how many boards the game is played on: 1 without schema 33's
+// boards. Squares are numbered board after board, NumSquares()/Boards()
+// to a board.
+func (g *Game) Boards() int { return g.nb }
+
+// BoardOf is the board square sq lies on, from 0.
+func (g *Game) BoardOf(sq int) int { return g.boardOf(sq) }

@@ -8,17 +8,28 @@ import (
 )
 
 // Board is g's board for the report's diagrams: every square, walls
-// marked; on a hex board the cells outside the hexagon are left out.
+// marked; on a hex board the cells outside the hexagon are left out. The
+// boards of a game of several stand side by side, a file apart, the first
+// on the left.
 func Board(g *engine.Game) *report.Board {
-	b := &report.Board{Width: g.Width(), Height: g.Height(), Hex: g.Hex()}
+	stride := g.Width() + 1 // a board and the gap after it
+	b := &report.Board{Width: g.Boards()*stride - 1, Height: g.Height(), Hex: g.Hex()}
 	for sq := range g.NumSquares() {
 		wall := g.IsWall(sq)
 		if wall && g.Hex() {
 			continue
 		}
-		b.Cells = append(b.Cells, report.Cell{Name: g.SquareName(sq), File: g.File(sq), Rank: g.Rank(sq), Wall: wall})
+		file := g.BoardOf(sq)*stride + g.File(sq)
+		b.Cells = append(b.Cells, report.Cell{Name: g.SquareName(sq), File: file, Rank: g.Rank(sq), Wall: wall})
 	}
 	return b
+}
+
+// cellSquare is the square a cell of Board(g) draws.
+func cellSquare(g *engine.Game, c report.Cell) int {
+	stride := g.Width() + 1
+	board, file := c.File/stride, c.File%stride
+	return (board*g.Height()+c.Rank)*g.Width() + file
 }
 
 // frameOf is what stands on each of b's cells in p.
@@ -26,7 +37,7 @@ func frameOf(p *engine.Position, b *report.Board) report.Frame {
 	g := p.Game()
 	f := make(report.Frame, len(b.Cells))
 	for i, c := range b.Cells {
-		sq := c.Rank*g.Width() + c.File
+		sq := cellSquare(g, c)
 		if kind, owner, ok := p.PieceAt(sq); ok {
 			f[i] = string(rune('0'+owner)) + g.PieceID(kind)
 		}

@@ -57,3 +57,24 @@ func TestExamples(t *testing.T) {
 		t.Errorf("one_sided not among the examples: %v (reasons %+v)", got, a.Report.Reasons)
 	}
 }
+
+// Alice chess's two boards stand side by side in a diagram, a file apart:
+// B's e4 is the fourteenth file, and the start shows the armies on A only.
+func TestBoardsSideBySide(t *testing.T) {
+	g := records.CompileFile(t, "rulesets/alice.json")
+	board := records.Board(g)
+	if board.Width != 17 || board.Height != 8 || len(board.Cells) != 128 {
+		t.Fatalf("board %d×%d with %d cells, want 17×8 with 128", board.Width, board.Height, len(board.Cells))
+	}
+	frame := records.StartFrame(g, board)
+	for i, c := range board.Cells {
+		switch {
+		case c.Name == "B:e4" && (c.File != 13 || c.Rank != 3):
+			t.Errorf("B:e4 drawn at file %d rank %d, want 13 and 3", c.File, c.Rank)
+		case c.Name == "A:e1" && frame[i] != "0K":
+			t.Errorf("A:e1 holds %q, want the first player's king", frame[i])
+		case c.Name[0] == 'B' && frame[i] != "":
+			t.Errorf("%s holds %q at the start, want nothing", c.Name, frame[i])
+		}
+	}
+}
