@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"balancefarm/engine/fen4"
 )
 
 // The notation of a game with seats is chess.com's FEN4, read for any
@@ -318,7 +320,11 @@ func (p *Position) parseSeatExtras(f string) error {
 	if !ok || !ok2 {
 		return fmt.Errorf("fen4: extras must be {'key':value,...}, got %q", f)
 	}
-	for _, item := range splitTopLevel(body) {
+	items, err := fen4.SplitValues(body)
+	if err != nil {
+		return fmt.Errorf("fen4: extras %q: %v", f, err)
+	}
+	for _, item := range items {
 		key, value, ok := strings.Cut(item, ":")
 		name, okQ := strings.CutPrefix(key, "'")
 		name, okQ2 := strings.CutSuffix(name, "'")
@@ -339,30 +345,6 @@ func (p *Position) parseSeatExtras(f string) error {
 		}
 	}
 	return nil
-}
-
-// splitTopLevel splits s at the commas outside parentheses and quotes.
-func splitTopLevel(s string) []string {
-	var out []string
-	depth, quoted, start := 0, false, 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\'':
-			quoted = !quoted
-		case quoted:
-		case c == '(':
-			depth++
-		case c == ')':
-			depth--
-		case c == ',' && depth == 0:
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	if start < len(s) {
-		out = append(out, s[start:])
-	}
-	return out
 }
 
 // seatEPField writes the seats' open double steps, "" when none is open.

@@ -66,6 +66,24 @@ func (p *Position) readExtras(s string) error {
 	return nil
 }
 
+// SplitValues splits a list of values at the commas outside parentheses
+// and quotes ("'a':(1,2),'b':3" is "'a':(1,2)" and "'b':3"), refusing
+// unbalanced parentheses and quotes: the body of FEN4's extras field.
+func SplitValues(s string) ([]string, error) {
+	var out []string
+	for s != "" {
+		n, err := valueLength(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s[:n])
+		if s = s[n:]; s != "" {
+			s = s[1:] // the comma
+		}
+	}
+	return out, nil
+}
+
 // valueLength is the length of the value at the start of s: up to a ','
 // outside parentheses and quotes, or the end of s.
 func valueLength(s string) (int, error) {

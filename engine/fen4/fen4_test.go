@@ -2,6 +2,7 @@ package fen4
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -208,4 +209,27 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("written twice differently:\n%s\n%s", written, again)
 		}
 	})
+}
+
+// TestSplitValues: commas inside parentheses and quotes stay in a value;
+// unbalanced ones are refused.
+func TestSplitValues(t *testing.T) {
+	cases := []struct {
+		in   string
+		want []string
+		bad  bool
+	}{
+		{"'enPassant':('a1:a2','',''),'ply':3", []string{"'enPassant':('a1:a2','','')", "'ply':3"}, false},
+		{"'k':'x,y'", []string{"'k':'x,y'"}, false},
+		{"", nil, false},
+		{"'k':(1,2", nil, true},
+		{"'k':'open", nil, true},
+		{"'k':1)", nil, true},
+	}
+	for _, c := range cases {
+		got, err := SplitValues(c.in)
+		if (err != nil) != c.bad || !c.bad && !slices.Equal(got, c.want) {
+			t.Errorf("SplitValues(%q) = %q, %v; want %q (error %v)", c.in, got, err, c.want, c.bad)
+		}
+	}
 }
