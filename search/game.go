@@ -177,7 +177,6 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 	}
 	rec.OpeningPlies = rec.Plies
 
-	var zero M
 	var inRounds *[2]roundChooser[M, P] // the players as round players, from the first round on
 	for !p.Result().over {
 		if rounds != nil && rounds.InRound() {
@@ -206,17 +205,11 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 		if stm != 0 && stm != 1 {
 			return rec, fmt.Errorf("search: ply %d: side to move is %d", rec.Plies+1, stm)
 		}
-		d, err := players[stm].choose(ctx, p, maxNodes-spent)
+		d, err := choosePly(ctx, players[stm], p, maxNodes-spent, maxNodes, rec.Plies+1, fmt.Sprintf("player %d (%s)", stm, rec.Players[stm]))
 		spent += d.nodes
 		rec.Nodes[stm] += d.nodes
 		if err != nil {
-			if errors.Is(err, errNodeLimit) {
-				err = fmt.Errorf("%w (%d nodes)", err, maxNodes)
-			}
-			return rec, fmt.Errorf("ply %d, player %d (%s): %w", rec.Plies+1, stm, rec.Players[stm], err)
-		}
-		if d.move == zero {
-			return rec, fmt.Errorf("search: ply %d: player %d (%s) found no move in a game that is not over", rec.Plies+1, stm, rec.Players[stm])
+			return rec, err
 		}
 		play(d.move, MoveEvent{Nodes: d.nodes, Score: d.score, HasScore: d.hasScore, Depth: d.depth})
 	}
@@ -496,4 +489,23 @@ func playRound[M comparable, P position[M]](ctx context.Context, p P, rounds rou
 		watch(MoveEvent{Ply: rec.Plies, Side: -1, Move: text, Nodes: nodes})
 	}
 	return nil
+}
+
+// choosePly asks a game loop's player (who names it in errors) for its
+// move at ply with budget nodes: a spent node limit names the game's
+// limit, and no move in a game that is not over is an error of its own.
+// The nodes it spent come back with an error too.
+func choosePly[M comparable, P position[M]](ctx context.Context, c chooser[M, P], p P, budget, maxNodes int64, ply int, who string) (decision[M], error) {
+	d, err := c.choose(ctx, p, budget)
+	if err != nil {
+		if errors.Is(err, errNodeLimit) {
+			err = fmt.Errorf("%w (%d nodes)", err, maxNodes)
+		}
+		return d, fmt.Errorf("ply %d, %s: %w", ply, who, err)
+	}
+	var zero M
+	if d.move == zero {
+		return d, fmt.Errorf("search: ply %d: %s found no move in a game that is not over", ply, who)
+	}
+	return d, nil
 }

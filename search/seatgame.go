@@ -139,7 +139,6 @@ func runSeatGame[M comparable, P seatedPosition[M]](ctx context.Context, p P, t 
 	}
 	rec.OpeningPlies = rec.Plies
 
-	var zero M
 	for !p.Result().over {
 		if rec.Plies >= maxGamePlies {
 			return rec, fmt.Errorf("search: game not over after %d plies", rec.Plies)
@@ -154,18 +153,12 @@ func runSeatGame[M comparable, P seatedPosition[M]](ctx context.Context, p P, t 
 		if seat < 0 || seat >= n {
 			return rec, fmt.Errorf("search: ply %d: seat to move is %d", rec.Plies+1, seat)
 		}
-		d, err := players[seat].choose(ctx, p, maxNodes-spent)
+		d, err := choosePly(ctx, players[seat], p, maxNodes-spent, maxNodes, rec.Plies+1, fmt.Sprintf("seat %d (%s)", seat, rec.Players[seat]))
 		spent += d.nodes
 		rec.SeatNodes[seat] += d.nodes
 		rec.Nodes += d.nodes
 		if err != nil {
-			if errors.Is(err, errNodeLimit) {
-				err = fmt.Errorf("%w (%d nodes)", err, maxNodes)
-			}
-			return rec, fmt.Errorf("ply %d, seat %d (%s): %w", rec.Plies+1, seat, rec.Players[seat], err)
-		}
-		if d.move == zero {
-			return rec, fmt.Errorf("search: ply %d: seat %d (%s) found no move in a game that is not over", rec.Plies+1, seat, rec.Players[seat])
+			return rec, err
 		}
 		play(d.move, MoveEvent{Nodes: d.nodes, Score: d.score, HasScore: d.hasScore, Depth: d.depth})
 	}
