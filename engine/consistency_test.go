@@ -76,6 +76,8 @@ type state struct {
 	out, passed                  uint8
 	pts                          [maxSeats]int16
 	seatLog                      int
+	under                        [maxSquares]uint8
+	pairs, cellLog               int
 }
 
 // turnSnapshot is the turn state (turns.go, rounds.go) in comparable form.
@@ -95,7 +97,8 @@ func snapshot(p *Position) state {
 		side: p.side, ply: p.ply, halfmove: p.halfmove, checks: p.checks, epN: p.epN, hash: p.hash, status: p.status,
 		history: len(p.history), undo: len(p.undo), swept: len(p.swept),
 		port: p.port, portUndo: len(p.portUndo), momentum: p.momentum, folds: p.folds,
-		out: p.out, passed: p.passed, pts: p.pts, seatLog: len(p.seatLog)}
+		out: p.out, passed: p.passed, pts: p.pts, seatLog: len(p.seatLog),
+		under: p.under, pairs: p.pairs, cellLog: len(p.cellLog)}
 	s.turns = turnSnapshot{left: p.left, turn: p.turn, inRounds: p.inRounds, init: p.init, void: p.void, nBars: len(p.bars),
 		rest: p.rest, restChg: len(p.restChg), turnUndo: len(p.turnUndo), chgLen: len(p.chg)}
 	copy(s.turns.bars[:], p.bars)

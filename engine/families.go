@@ -139,8 +139,8 @@ var refusals = []refusal{
 	// refused first, whatever else the file has.
 	{a: famSeats, limit: seatsLimit, about: "more seats than the engine holds, or a rule written for two players only"},
 	// Several boards are played with the board's own families; cells
-	// are not played yet.
-	{a: famCells, limit: func(*rules.Spec) string { return "rules.cells" }, about: "any cell"},
+	// with seats, and not beside the rules cellsLimit names.
+	{a: famCells, limit: cellsLimit, about: "cells without seats, or beside a rule kept per square or one that empties squares"},
 	{a: famBoards, limit: acrossHop, about: "a hop or bent move that reaches across"},
 	{a: famBoards, b: famDrops, reason: "boards with rules.drops"},
 	{a: famBoards, b: famCapture, reason: "boards with capture effects or territory"},

@@ -224,7 +224,16 @@ func TestFamilyLimits(t *testing.T) {
 				s.Rules.NPCs = append(s.Rules.NPCs, rules.NPC{Piece: "N", Route: []string{fmt.Sprintf("%c4", 'a'+i%8)}})
 			}
 		}, "more than 16 rules.npcs entries"},
-		{"cells", addFamily[famCells], "rules.cells"},
+		{"cells without seats", addFamily[famCells], "rules.cells without seats"},
+		{"cells under checkmate", func(t *testing.T, s *rules.Spec) {
+			addFamily[famSeats](t, s)
+			addFamily[famCells](t, s)
+		}, "rules.cells with rules.win 'checkmate'"},
+		{"cells beside en passant", func(t *testing.T, s *rules.Spec) {
+			addFamily[famSeats](t, s)
+			addFamily[famCells](t, s)
+			withRules(`{"win": "royal_capture", "en_passant": true}`)(t, s)
+		}, "rules.cells with rules.en_passant"},
 		{"a hop reaching across", func(t *testing.T, s *rules.Spec) {
 			addFamily[famBoards](t, s)
 			withRules(`{"across": {}}`)(t, s)

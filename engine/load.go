@@ -500,9 +500,12 @@ func (g *Game) loadSetup() error {
 			return bad("%s: '%s' is a wall", where, g.names[sq])
 		}
 		if g.start[sq] != 0 {
-			return bad("%s: '%s' is already taken", where, g.names[sq])
+			if !g.placeSecond(sq, pieceCode(k, p)) {
+				return bad("%s: '%s' is already taken", where, g.names[sq])
+			}
+		} else {
+			g.start[sq] = pieceCode(k, p)
 		}
-		g.start[sq] = pieceCode(k, p)
 		g.setupCount[p][k]++
 		g.home[p][k].set(sq)
 		return nil

@@ -30,6 +30,9 @@ func (p *Position) makeStd(m Move) {
 	if g.seated {
 		epVictim = p.epVictimAt(to)
 	}
+	if g.cells != nil {
+		p.cellMoveStart(m) // before pushUndo reads the moving piece
+	}
 	u, h := p.pushUndo(m)
 	pc := u.moved
 	progress := false
@@ -95,6 +98,9 @@ func (p *Position) makeStd(m Move) {
 		} else if m&mvTransfer != 0 {
 			capSq = g.homeLanding(m) // it captured at home, then passed across
 		}
+		if g.cells != nil {
+			h = p.cellBefore(h, m, capSq)
+		}
 		if c := p.board[capSq]; c != 0 {
 			u.captured, u.capSq = c, uint8(capSq)
 			p.remove(capSq)
@@ -118,6 +124,9 @@ func (p *Position) makeStd(m Move) {
 			if typ == moveDouble {
 				h = p.setEP(h, m)
 			}
+		}
+		if g.cells != nil {
+			h = p.cellAfter(h, m)
 		}
 	}
 	if typ != movePortal {
@@ -283,6 +292,9 @@ func (p *Position) Unmake() {
 		p.put(rf, rook)
 		p.put(from, u.moved)
 	default:
+		if p.g.cells != nil {
+			p.cellUnmakeAfter(m)
+		}
 		if m&mvStay == 0 {
 			p.remove(to)
 			p.put(from, u.moved)
@@ -290,6 +302,9 @@ func (p *Position) Unmake() {
 		if u.captured != 0 {
 			p.put(int(u.capSq), u.captured)
 			p.unhandCapture(u.captured)
+		}
+		if p.g.cells != nil {
+			p.cellUnmakeBefore(m)
 		}
 		if u.nSwept > 0 {
 			k := len(p.swept) - int(u.nSwept)

@@ -18,6 +18,8 @@ package engine
 //	bit  43     the piece passed to another board after landing (transfer):
 //	            to is where it ends, its capture on its own board
 //	bit  44     a capture from afar: the piece stays on from, to is taken
+//	bit  45     the piece moving is the one below on a cell of two (cells.go)
+//	bit  46     the move joins a piece of the mover's own on its cell
 //	bit  63     valid
 type Move uint64
 
@@ -30,6 +32,8 @@ const (
 	mvLanding    = Move(1) << 42
 	mvTransfer   = Move(1) << 43
 	mvStay       = Move(1) << 44
+	mvUnder      = Move(1) << 45
+	mvJoin       = Move(1) << 46
 	mvValid      = Move(1) << 63
 )
 

@@ -29,6 +29,9 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 			}
 		}
 	}
+	if p.g.cells != nil {
+		buf = p.genCells(buf, capOnly)
+	}
 	if p.g.castle != nil && !capOnly { // castling never captures
 		buf = p.genCastles(buf)
 	}

@@ -65,6 +65,14 @@ func (p *Position) MoveString(m Move) string {
 			b.WriteString(":" + faceLetters[g.fac.face[pr]])
 		}
 	}
+	if p.under[from] != 0 && m.typ() != movePortal {
+		// Which piece of a cell of two moves.
+		c := p.board[from]
+		if m&mvUnder != 0 {
+			c = p.under[from]
+		}
+		b.WriteString("/" + g.kinds[codeKind(c)].id)
+	}
 	if m.hasLanding() && m.aux2() < g.n {
 		// position choose: where the struck piece is set down
 		b.WriteString(">" + g.names[m.aux2()])

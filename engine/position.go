@@ -137,6 +137,7 @@ type Position struct {
 	restState
 	homewardState
 	seatState // games with seats (seats.go)
+	cellState // cells of two pieces (cells.go)
 }
 
 // Game is the game this position belongs to.
@@ -148,6 +149,9 @@ func (g *Game) NewPosition() *Position {
 	for sq := 0; sq < g.n; sq++ {
 		if c := g.start[sq]; c != 0 {
 			p.put(sq, c)
+			if g.cells != nil && g.cells.start[sq] != 0 {
+				p.putUnder(sq, g.cells.start[sq])
+			}
 			if g.virginKinds>>maskIndex(c)&1 != 0 && codeOwner(c) != wildOwner {
 				p.virgin.set(sq)
 			}
@@ -207,6 +211,9 @@ func (p *Position) computeHash() uint64 {
 	for sq := 0; sq < g.n; sq++ {
 		if c := p.board[sq]; c != 0 {
 			h ^= p.zob(c, sq)
+			if u := p.under[sq]; u != 0 {
+				h ^= p.zob(u, sq) ^ p.pairFix(c, u, sq)
+			}
 		}
 		if p.virgin.has(sq) {
 			h ^= g.zVirgin[sq]
@@ -362,6 +369,7 @@ func (p *Position) Clone() *Position {
 	q.portUndo = nil            // portalState
 	q.turnUndo, q.restChg, q.homes = nil, nil, nil
 	q.seatLog = nil // seatState
+	q.cellLog = nil // cellState
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)
 	q.legalCache = nil
 	q.legalValid = false

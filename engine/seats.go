@@ -134,7 +134,8 @@ func (p *Position) foeAttacked(t, s, tk int) bool {
 		return p.royalAttacked(t, opponent(s), tk)
 	}
 	for f := p.foesOf(s); f != 0; f &= f - 1 {
-		if p.royalAttacked(t, bits.TrailingZeros8(f), tk) {
+		by := bits.TrailingZeros8(f)
+		if p.royalAttacked(t, by, tk) || p.pairs > 0 && p.pairAttacked(t, by, p.g.capturers[tk]) {
 			return true
 		}
 	}
@@ -147,7 +148,8 @@ func (p *Position) foeAttackedMask(t, s int, mask uint32) bool {
 		return p.attackedMask(t, opponent(s), mask)
 	}
 	for f := p.foesOf(s); f != 0; f &= f - 1 {
-		if p.attackedMask(t, bits.TrailingZeros8(f), mask) {
+		by := bits.TrailingZeros8(f)
+		if p.attackedMask(t, by, mask) || p.pairs > 0 && p.pairAttacked(t, by, mask) {
 			return true
 		}
 	}

@@ -78,8 +78,8 @@ func (p *Position) seatFEN() string {
 			var cells []string
 			empty := 0
 			for x := 0; x < g.w; x++ {
-				c := p.board[g.at(board, x, y)]
-				if c == 0 {
+				sq := g.at(board, x, y)
+				if p.board[sq] == 0 {
 					empty++
 					continue
 				}
@@ -87,7 +87,7 @@ func (p *Position) seatFEN() string {
 					cells = append(cells, strconv.Itoa(empty))
 					empty = 0
 				}
-				cells = append(cells, g.seatLetter(codeOwner(c))+g.kinds[codeKind(c)].id)
+				cells = append(cells, p.cellText(sq, func(c uint8) string { return g.seatLetter(codeOwner(c)) + g.kinds[codeKind(c)].id }))
 			}
 			if empty > 0 {
 				cells = append(cells, strconv.Itoa(empty))
@@ -290,19 +290,29 @@ func (p *Position) parseSeatRanks(board int, s string) error {
 				x++
 				continue
 			}
-			if len(cell) < 2 {
-				return fmt.Errorf("fen4: rank %d: cell %q is neither a number nor a seat's letter and a piece", y+1, cell)
-			}
-			o, ok := letters[cell[:1]]
-			k, known := g.ids[cell[1:]]
-			if !ok || !known {
-				return fmt.Errorf("fen4: rank %d: cell %q is neither a number nor a seat's letter and a piece", y+1, cell)
-			}
 			sq := g.at(board, x, y)
-			if g.wall.has(sq) {
-				return fmt.Errorf("fen4: rank %d: a piece on the wall %s", y+1, g.names[sq])
+			pieces := parseCellPieces(cell)
+			if len(pieces) > 2 {
+				return fmt.Errorf("fen4: rank %d: %q names more than two pieces on %s", y+1, cell, g.names[sq])
 			}
-			p.put(sq, pieceCode(k, o))
+			for i, pc := range pieces {
+				if len(pc) < 2 {
+					return fmt.Errorf("fen4: rank %d: cell %q is neither a number nor a seat's letter and a piece", y+1, cell)
+				}
+				o, ok := letters[pc[:1]]
+				k, known := g.ids[pc[1:]]
+				if !ok || !known {
+					return fmt.Errorf("fen4: rank %d: cell %q is neither a number nor a seat's letter and a piece", y+1, cell)
+				}
+				if g.wall.has(sq) {
+					return fmt.Errorf("fen4: rank %d: a piece on the wall %s", y+1, g.names[sq])
+				}
+				if i == 0 {
+					p.put(sq, pieceCode(k, o))
+				} else if err := p.setSecond(sq, pieceCode(k, o)); err != nil {
+					return fmt.Errorf("fen4: rank %d: %v", y+1, err)
+				}
+			}
 			x++
 		}
 		if x != g.w {

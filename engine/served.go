@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"balancefarm/engine/rules"
 )
@@ -139,11 +140,24 @@ func servedID(piece, target string, taken map[string]bool) string {
 // the target behind each (looking back against forward along its file,
 // the first target met), as copyOf names them.
 func serveArmy(army []rules.Placement, forward, id string, targets []string, copyOf func(string) string) ([]rules.Placement, error) {
-	kind := map[rules.Square]string{}
+	// A square may name its board ("A:a2"); a cell holds two pieces.
+	type spot struct {
+		board string
+		sq    rules.Square
+	}
+	read := func(name string) (spot, bool) {
+		board, local, found := strings.Cut(name, ":")
+		if !found {
+			board, local = "", name
+		}
+		sq, ok := rules.ParseSquare(local)
+		return spot{board, sq}, ok
+	}
+	kind := map[spot][]string{}
 	for _, pl := range army {
 		for _, name := range pl.Squares {
-			if sq, ok := rules.ParseSquare(name); ok {
-				kind[sq] = pl.Piece
+			if at, ok := read(name); ok {
+				kind[at] = append(kind[at], pl.Piece)
 			}
 		}
 	}
@@ -155,14 +169,16 @@ func serveArmy(army []rules.Placement, forward, id string, targets []string, cop
 			continue
 		}
 		for _, name := range pl.Squares {
-			sq, ok := rules.ParseSquare(name)
+			from, ok := read(name)
 			if !ok {
 				return nil, fmt.Errorf("%q is not a square", name)
 			}
 			served := ""
-			for at, n := sq.Add(back), 0; n < 64 && served == ""; at, n = at.Add(back), n+1 {
-				if t := kind[at]; slices.Contains(targets, t) {
-					served = t
+			for at, n := from.sq.Add(back), 0; n < 64 && served == ""; at, n = at.Add(back), n+1 {
+				for _, t := range kind[spot{from.board, at}] {
+					if served == "" && slices.Contains(targets, t) {
+						served = t
+					}
 				}
 			}
 			if served == "" {

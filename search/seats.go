@@ -47,6 +47,11 @@ type (
 	seatOutReporter interface {
 		SeatOut(seat int) bool
 	}
+	// underReader gives the second piece of a cell holding two
+	// (rules.cells), which PieceAt does not.
+	underReader interface {
+		PieceUnder(sq int) (kind, owner int, ok bool)
+	}
 )
 
 // seatedPosition is a position with seats, the type the N-seat searches
@@ -95,16 +100,28 @@ func (e *seatEvaluator) material(p board, n int) [maxSeats]int {
 			out[seat] = outs.SeatOut(seat)
 		}
 	}
-	for _, sq := range e.sqs {
-		kind, owner, ok := p.PieceAt(sq)
-		if !ok || owner < 0 || owner >= n || out[owner] {
-			continue
+	add := func(kind, owner int) {
+		if owner < 0 || owner >= n || out[owner] {
+			return
 		}
 		val := seatPieceValue
 		if kind >= 0 && kind < len(e.t.kinds) {
 			val = e.t.kinds[kind].value
 		}
 		v[owner] += e.t.matSign * val
+	}
+	under, _ := p.(underReader)
+	for _, sq := range e.sqs {
+		kind, owner, ok := p.PieceAt(sq)
+		if !ok {
+			continue
+		}
+		add(kind, owner)
+		if under != nil {
+			if kind, owner, ok := under.PieceUnder(sq); ok {
+				add(kind, owner)
+			}
+		}
 	}
 	if sp, ok := p.(seatPointsCounter); ok {
 		for seat := 0; seat < n; seat++ {

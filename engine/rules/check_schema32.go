@@ -356,11 +356,11 @@ func (c *checker) checkServed() {
 // unserved is the first square of the army holding a piece of kind id
 // with no target kind behind it, looking back against forward.
 func (c *checker) unserved(army []Placement, forward, id string, target map[string]bool) (spot, bool) {
-	kind := map[spot]string{}
+	kind := map[spot][]string{} // a cell holds two
 	for _, pl := range army {
 		for _, name := range pl.Squares {
 			if at, ok := c.readSpot(name); ok {
-				kind[at] = pl.Piece
+				kind[at] = append(kind[at], pl.Piece)
 			}
 		}
 	}
@@ -376,7 +376,9 @@ func (c *checker) unserved(army []Placement, forward, id string, target map[stri
 			}
 			served := false
 			for at := from.sq.Add(back); c.s.Board.Contains(at) && !served; at = at.Add(back) {
-				served = target[kind[spot{from.board, at}]]
+				for _, k := range kind[spot{from.board, at}] {
+					served = served || target[k]
+				}
 			}
 			if !served {
 				return from, true
