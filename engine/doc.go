@@ -136,16 +136,18 @@
 // incrementally, the hash included; Unmake pops it. The hashes of earlier
 // positions are kept for repetition.
 //
-// Seats (seats.go) are the players, numbered from 0; Game.seats is 2 in
-// every game today. Per-seat state in Position, Game and the undo records
-// is an array of maxSeats entries (maxSeats+1 with the wild slot) indexed
-// by the seat; the turn passes on by nextSeat (prevSeat backwards), and
-// attacks, captures and results ask opponent. Raising maxSeats means
-// widening the owner field (code.go says so at compile time), setting
-// Game.seats from the rule file, a turn order in nextSeat, a side key per
-// seat in the hash, and the enemies of a seat where opponent is asked;
-// rounds (rounds.go), counting and the notation's per-player fields stay
-// two-player rules.
+// Seats (seats.go, seats_fen.go) are the players, numbered from 0: two
+// for every game of the reference, up to maxSeats with schema 32's seats.
+// Per-seat state in Position, Game and the undo records is an array of
+// maxSeats entries (maxSeats+1 with the wild slot) indexed by the seat.
+// A two-player game keeps its old paths (nextSeat, opponent); a game with
+// seats passes the turn in its turn order and asks its teams (foes,
+// allies, shield) wherever a two-player game asks opponent.
+//
+// Several boards (boards.go, schema 33) lie side by side in the square
+// numbering, each board's files and ranks its own; moves between boards
+// are table entries of their own. Cells (cells.go) keep a second piece on
+// a square in a layer below the board.
 //
 // Move is a uint64: from, to, promotion kind, a capture bit, a move type
 // (normal, double step, en passant, castling, sweep, drop, turn, portal
