@@ -195,3 +195,7 @@ func (g *Game) Boards() int { return g.nb }
 
 // BoardOf is the board square sq lies on, from 0.
 func (g *Game) BoardOf(sq int) int { return g.boardOf(sq) }
+
+// BoardNames is the boards' names in order (boards[].name); nil for a
+// game of one board.
+func (g *Game) BoardNames() []string { return append([]string(nil), g.boardNames...) }

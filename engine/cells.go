@@ -253,7 +253,10 @@ func (p *Position) genCells(buf []Move, capOnly bool) []Move {
 		if top == 0 || codeOwner(top) != s || p.under[sq] != 0 {
 			continue
 		}
-		p.remove(sq)
+		// Lifted from the board and its occupancy only: the counts stay,
+		// so a promotion only_lost still sees the piece as standing.
+		p.board[sq] = 0
+		p.occ[s].clear(sq)
 		start := len(buf)
 		for w := 0; w < 4; w++ {
 			for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
@@ -273,7 +276,8 @@ func (p *Position) genCells(buf []Move, capOnly bool) []Move {
 			}
 		}
 		buf = buf[:n]
-		p.put(sq, top)
+		p.board[sq] = top
+		p.occ[s].set(sq)
 	}
 	return buf
 }
@@ -364,4 +368,22 @@ func cellsLimit(s *rules.Spec) string {
 		return "rules.cells with a sweep"
 	}
 	return ""
+}
+
+// MovingKind is the kind of the piece m moves (the piece below, for a
+// move out of a cell of two that names it), -1 for a drop or an empty
+// square.
+func (p *Position) MovingKind(m Move) int {
+	from := m.From()
+	if m.typ() == moveDrop || from >= p.g.n {
+		return -1
+	}
+	c := p.board[from]
+	if m&mvUnder != 0 {
+		c = p.under[from]
+	}
+	if c == 0 {
+		return -1
+	}
+	return codeKind(c)
 }

@@ -742,7 +742,8 @@ func (p *Position) priorityFilter(buf []Move, start int) []Move {
 		}
 		of := func(m Move) bool {
 			if pr.royal {
-				return m.typ() != moveDrop && g.royalMask>>maskIndex(p.board[m.From()])&1 != 0
+				k := p.MovingKind(m) // the piece below, out of a cell of two
+				return k >= 0 && g.royalMask>>uint(k+1)&1 != 0
 			}
 			return m&mvCapture != 0
 		}

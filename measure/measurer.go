@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"sync"
 	"time"
@@ -190,7 +191,13 @@ func (m *Measurer) ReportGames(f *File, players []string, results []protocol.Res
 		return nil, nil, err
 	}
 	var pgn bytes.Buffer
-	if err := records.WritePGN(&pgn, records.MetaFor(f.Game, f.Name, time.Now()), games); err != nil {
+	write := records.WritePGN
+	if f.Game.Seated() {
+		write = func(w io.Writer, meta records.Meta, games []records.Game) error {
+			return records.WriteMeasuredPGN4(w, f.Game, meta, games)
+		}
+	}
+	if err := write(&pgn, records.MetaFor(f.Game, f.Name, time.Now()), games); err != nil {
 		return nil, nil, err
 	}
 	if dir != "" {

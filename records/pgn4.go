@@ -37,6 +37,9 @@ type SeatedRecord struct {
 	// OpeningPlies are the first plies played at random; a comment
 	// marks their end (0: none).
 	OpeningPlies int
+	// Extra are tags written after PlyCount, in order (a measurement's
+	// Seed, PairID, OpeningPlies).
+	Extra []Tag
 }
 
 // PGN4Game is one game read back from PGN4 and replayed on the engine.
@@ -122,6 +125,36 @@ func WritePGN4(w io.Writer, g *engine.Game, games []SeatedRecord) error {
 	return bw.Flush()
 }
 
+// WriteMeasuredPGN4 writes a measurement's games of a game with seats as
+// PGN4, each from the words its one replay (Replay) worked out, with the
+// players in their seats and this project's Seed, PairID and
+// OpeningPlies tags. A game that did not replay is played again here; one
+// whose moves have no PGN4 words is an error naming it.
+func WriteMeasuredPGN4(w io.Writer, g *engine.Game, meta Meta, games []Game) error {
+	if g == nil || !g.Seated() {
+		return errors.New("PGN4 records games with seats; this game has none")
+	}
+	bw := bufio.NewWriter(w)
+	site := meta.Site
+	if site == "" {
+		site = "?"
+	}
+	for i := range games {
+		gm := &games[i]
+		rec := SeatedRecord{Event: meta.Event, Site: site, Date: meta.Date, Round: gm.Round, Players: gm.Seats,
+			Moves: gm.Moves, OpeningPlies: gm.OpeningPlies,
+			Extra: []Tag{{"Seed", strconv.FormatUint(gm.Seed, 10)}, {"PairID", strconv.Itoa(gm.PairID)}, {"OpeningPlies", strconv.Itoa(gm.OpeningPlies)}}}
+		if rp := gm.replayed; rp != nil && rp.pgn4 != nil {
+			writePGN4Text(bw, g, &rec, rp.StartFEN, rp.pgn4)
+			continue
+		}
+		if err := writePGN4Game(bw, g, &rec); err != nil {
+			return fmt.Errorf("game %d: %w", gm.Round, err)
+		}
+	}
+	return bw.Flush()
+}
+
 // writePGN4Game writes one game: replayed first, so that nothing is
 // written for a game whose moves do not play.
 func writePGN4Game(w *bufio.Writer, g *engine.Game, rec *SeatedRecord) (err error) {
@@ -130,23 +163,15 @@ func writePGN4Game(w *bufio.Writer, g *engine.Game, rec *SeatedRecord) (err erro
 			err = fmt.Errorf("engine failure replaying the game: %v", p)
 		}
 	}()
-	for k := range g.NumKinds() {
-		if id := g.PieceID(k); id == "" || strings.ContainsFunc(id, isFileLetter) {
-			return fmt.Errorf("piece id %q: PGN4 needs ids without lower-case letters", id)
-		}
+	if err := pgn4IDs(g); err != nil {
+		return err
 	}
 	p, err := startPosition(g, rec.StartFEN)
 	if err != nil {
 		return err
 	}
 	start := p.FEN()
-	type ply struct {
-		text  string
-		round int
-	}
-	plies := make([]ply, 0, len(rec.Moves))
-	round, last, order := 1, -1, turnOrder(g)
-	checked := seatsInCheck(p, -1)
+	pw := newPGN4Plies(p, len(rec.Moves))
 	for i, text := range rec.Moves {
 		if p.Outcome().Over {
 			return fmt.Errorf("ply %d (%s): the game is over before it", i+1, text)
@@ -155,22 +180,89 @@ func writePGN4Game(w *bufio.Writer, g *engine.Game, rec *SeatedRecord) (err erro
 		if err != nil {
 			return fmt.Errorf("ply %d (%s): %w", i+1, text, err)
 		}
-		seat := p.SeatToMove()
-		if last >= 0 && orderIndex(order, seat) <= orderIndex(order, last) {
-			round++
-		}
-		last = seat
-		word, err := pgn4Word(p, m)
+		pending, err := pw.before(p, m)
 		if err != nil {
 			return fmt.Errorf("ply %d (%s): %w", i+1, text, err)
 		}
-		wasIn, before := seatsIn(p), checked
 		p.Make(m)
-		checked = seatsInCheck(p, seat)
-		word += marks(p, seat, wasIn, before, checked, m.IsCastling())
-		plies = append(plies, ply{word, round})
+		pw.after(p, pending)
 	}
+	writePGN4Text(w, g, rec, start, pw.finish(p))
+	return nil
+}
 
+// pgn4IDs refuses piece ids PGN4 cannot tell from squares.
+func pgn4IDs(g *engine.Game) error {
+	for k := range g.NumKinds() {
+		if id := g.PieceID(k); id == "" || strings.ContainsFunc(id, isFileLetter) {
+			return fmt.Errorf("piece id %q: PGN4 needs ids without lower-case letters", id)
+		}
+	}
+	return nil
+}
+
+// pgn4Ply is one ply as PGN4 writes it, with the round it is played in.
+type pgn4Ply struct {
+	text  string
+	round int
+}
+
+// pgn4Moves is a game's plies in PGN4 and how it ended, worked out as the
+// game is played once: by WritePGN4, or by Replay for a measurement's
+// records.
+type pgn4Moves struct {
+	plies   []pgn4Ply
+	result  string
+	outcome engine.Outcome
+	// turn state while the game is played
+	order   []int
+	round   int
+	last    int
+	checked uint
+}
+
+// pgn4Pending is what a ply's marks need from before it is made.
+type pgn4Pending struct {
+	word          string
+	seat          int
+	wasIn, before uint
+	castling      bool
+}
+
+func newPGN4Plies(p *engine.Position, n int) *pgn4Moves {
+	return &pgn4Moves{plies: make([]pgn4Ply, 0, n), order: turnOrder(p.Game()), round: 1, last: -1, checked: seatsInCheck(p, -1)}
+}
+
+// before writes m, about to be made in p, and starts its round.
+func (pw *pgn4Moves) before(p *engine.Position, m engine.Move) (pgn4Pending, error) {
+	word, err := pgn4Word(p, m)
+	if err != nil {
+		return pgn4Pending{}, err
+	}
+	seat := p.SeatToMove()
+	if pw.last >= 0 && orderIndex(pw.order, seat) <= orderIndex(pw.order, pw.last) {
+		pw.round++
+	}
+	pw.last = seat
+	return pgn4Pending{word: word, seat: seat, wasIn: seatsIn(p), before: pw.checked, castling: m.IsCastling()}, nil
+}
+
+// after adds the ply's marks, read in p once the move is made.
+func (pw *pgn4Moves) after(p *engine.Position, pd pgn4Pending) {
+	pw.checked = seatsInCheck(p, pd.seat)
+	pw.plies = append(pw.plies, pgn4Ply{pd.word + marks(p, pd.seat, pd.wasIn, pd.before, pw.checked, pd.castling), pw.round})
+}
+
+// finish records how the game stands after its last ply.
+func (pw *pgn4Moves) finish(p *engine.Position) *pgn4Moves {
+	pw.outcome = p.Outcome()
+	pw.result = pgn4Result(p, pw.outcome)
+	pw.order = nil
+	return pw
+}
+
+// writePGN4Text writes a game's tags and rounds of moves.
+func writePGN4Text(w *bufio.Writer, g *engine.Game, rec *SeatedRecord, start string, mv *pgn4Moves) {
 	tag := func(name, value string) { fmt.Fprintf(w, "[%s %s]\n", name, quote(value)) }
 	if rec.Event != "" {
 		tag("Event", rec.Event)
@@ -196,14 +288,17 @@ func writePGN4Game(w *bufio.Writer, g *engine.Game, rec *SeatedRecord) (err erro
 		}
 		tag(seatTag(g, s), player)
 	}
-	o := p.Outcome()
-	tag("Result", pgn4Result(p, o))
-	if o.Over {
+	tag("Result", mv.result)
+	if o := mv.outcome; o.Over {
 		tag("Termination", string(o.Rule))
 		tag("Winner", winnerName(g, o.Winner))
 	}
-	tag("PlyCount", strconv.Itoa(len(plies)))
+	tag("PlyCount", strconv.Itoa(len(mv.plies)))
+	for _, t := range rec.Extra {
+		tag(t.Name, t.Value)
+	}
 	w.WriteByte('\n')
+	plies := mv.plies
 	for i, pl := range plies {
 		switch {
 		case i == 0:
@@ -222,7 +317,6 @@ func writePGN4Game(w *bufio.Writer, g *engine.Game, rec *SeatedRecord) (err erro
 		w.WriteByte('\n')
 	}
 	w.WriteByte('\n')
-	return nil
 }
 
 // startPosition is fen read on g, or g's own start when fen is empty.
@@ -286,7 +380,9 @@ func seatsIn(p *engine.Position) uint {
 // the piece's id (none for the pawn P), the from square, '-' or 'x' and
 // the taken piece's id (none for a pawn), the to square, "=ID" for a
 // promotion; castling "O-O" to the king's side (the seat's own right, as
-// it faces the board), else "O-O-O".
+// it faces the board), else "O-O-O". On several boards the squares name
+// their boards ("YN:d1-C:d1"), this project's own extension; a capture
+// from afar, whose piece stays home, is written as any capture.
 func pgn4Word(p *engine.Position, m engine.Move) (string, error) {
 	g := p.Game()
 	switch {
@@ -298,11 +394,11 @@ func pgn4Word(p *engine.Position, m engine.Move) (string, error) {
 		}
 		return "O-O-O", nil
 	}
-	if text := p.MoveString(m); strings.ContainsAny(text, "~>:") {
+	if text := p.MoveString(m); strings.ContainsAny(text, "~>") {
 		return "", errors.New("PGN4 has no word for this move")
 	}
-	kind, _, ok := p.PieceAt(m.From())
-	if !ok {
+	kind := p.MovingKind(m) // the piece below, for a cell's second piece
+	if kind < 0 {
 		return "", errors.New("no piece on its from square")
 	}
 	var b strings.Builder

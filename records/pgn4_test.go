@@ -21,6 +21,7 @@ var seatedFiles = []string{
 	"rulesets/four-player-ffa.json",
 	"rulesets/chaturaji.json",
 	"rulesets/three-player.json",
+	"rulesets/seeds/alliance.json", // two boards and cells
 }
 
 // randomGame plays uniformly random legal moves from start (the game's
@@ -69,6 +70,7 @@ func TestPGN4RoundTrip(t *testing.T) {
 		"rulesets/four-player-ffa.json":   "FFA",
 		"rulesets/chaturaji.json":         "Chaturaji",
 		"rulesets/three-player.json":      "Three-player chess on a T",
+		"rulesets/seeds/alliance.json":    "Two-board alliance",
 	}
 	date := time.Date(2026, 12, 5, 0, 0, 0, 0, time.UTC)
 	for _, file := range seatedFiles {
@@ -470,4 +472,85 @@ func FuzzReadPGN4(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A measurement's PGN4 is written from the words its one replay worked
+// out: the same text as WritePGN4's for the same games, the players in
+// their seats, the project's tags, and read back by ReadPGN4 to the same
+// moves. The records' move strings are taken away before writing, so a
+// writer that played the games again would write nothing.
+func TestMeasuredPGN4(t *testing.T) {
+	for _, file := range seatedFiles {
+		g := compileFile(t, file)
+		var results []protocol.Result
+		var recs []SeatedRecord
+		for seed := range uint64(3) {
+			moves := randomGame(g, nil, seed+20)
+			features, err := countFeatures(g, moves)
+			if err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+			o := finalOf(t, g, "", moves).Outcome()
+			seats := []string{"ab:n3000", "random", "mcts:i50", "ab:n500"}[:g.Seats()]
+			r := protocol.Result{Moves: moves, Plies: len(moves), Winner: o.Winner, Ending: string(o.Rule), Features: features}
+			r.Game, r.Seed, r.PairID, r.Seats = int(seed), seed+20, int(seed), seats
+			results = append(results, r)
+			recs = append(recs, SeatedRecord{Event: "E", Site: "S", Round: int(seed) + 1, Players: seats, Moves: moves,
+				Extra: []Tag{{"Seed", fmt.Sprint(seed + 20)}, {"PairID", fmt.Sprint(seed)}, {"OpeningPlies", "0"}}})
+		}
+		games := Build(ReplayAll(g, results))
+		for i := range games {
+			if games[i].Unreplayed != "" {
+				t.Fatalf("%s game %d: %s", file, i+1, games[i].Unreplayed)
+			}
+			games[i].Moves = nil
+		}
+		var measured, direct bytes.Buffer
+		if err := WriteMeasuredPGN4(&measured, g, Meta{Event: "E", Site: "S"}, games); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		if err := WritePGN4(&direct, g, recs); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		if measured.String() != direct.String() {
+			t.Errorf("%s: the measured PGN4 differs from WritePGN4's:\n%s\nwant\n%s", file, measured.String(), direct.String())
+			continue
+		}
+		got, err := ReadPGN4(bytes.NewReader(measured.Bytes()), g)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		for i, r := range results {
+			if !slices.Equal(got[i].Record.Moves, r.Moves) || got[i].Tag("Seed") != fmt.Sprint(r.Seed) {
+				t.Errorf("%s game %d: read back other moves or seed %q", file, i+1, got[i].Tag("Seed"))
+			}
+		}
+	}
+}
+
+// Words of several boards and cells: the board named after the piece's
+// id, the longest board name that fits.
+func TestParsePGN4WordBoards(t *testing.T) {
+	cases := []struct {
+		word   string
+		boards []string
+		want   pgn4MoveWord
+		err    bool
+	}{
+		{"PSN:a2-N:a3", []string{"N", "C"}, pgn4MoveWord{piece: "PS", from: "N:a2", to: "N:a3"}, false},
+		{"YN:d1-C:d1+", []string{"N", "C"}, pgn4MoveWord{piece: "Y", from: "N:d1", to: "C:d1"}, false},
+		{"UC:a4xKN:a1#", []string{"N", "C"}, pgn4MoveWord{piece: "U", from: "C:a4", to: "N:a1", capture: true, captured: "K"}, false},
+		{"PSN:g7xC:h8=S", []string{"N", "C"}, pgn4MoveWord{piece: "PS", from: "N:g7", to: "C:h8", capture: true, promotion: "S"}, false},
+		{"KNN:a1-NN:a2", []string{"N", "NN"}, pgn4MoveWord{piece: "K", from: "NN:a1", to: "NN:a2"}, false},
+		{"Ksky:b2-sea:b2", []string{"sky", "sea"}, pgn4MoveWord{piece: "K", from: "sky:b2", to: "sea:b2"}, false},
+		{"KN:a1-Q:a2", []string{"N", "C"}, pgn4MoveWord{}, true},
+		{"KN:a1-", []string{"N", "C"}, pgn4MoveWord{}, true},
+		{"Ke1-e2", nil, pgn4MoveWord{piece: "K", from: "e1", to: "e2"}, false},
+	}
+	for _, c := range cases {
+		got, err := parsePGN4Word(c.word, c.boards)
+		if (err != nil) != c.err || err == nil && got != c.want {
+			t.Errorf("%s: %+v, %v; want %+v (error %v)", c.word, got, err, c.want, c.err)
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -296,6 +297,7 @@ func replayPGN4(g *engine.Game, t *pgn4Text, n int) (game PGN4Game, err error) {
 	for sq := range g.NumSquares() {
 		squares[g.SquareName(sq)] = sq
 	}
+	boards := g.BoardNames()
 	var legal []engine.Move
 	for i := range t.tokens {
 		tok = &t.tokens[i]
@@ -315,7 +317,7 @@ func replayPGN4(g *engine.Game, t *pgn4Text, n int) (game PGN4Game, err error) {
 		if p.Outcome().Over {
 			return game, fail(tok, ply, "the game is over (%s) before this move", p.Outcome().Rule)
 		}
-		w, err := parsePGN4Word(tok.text)
+		w, err := parsePGN4Word(tok.text, boards)
 		if err != nil {
 			return game, fail(tok, ply, "%s to move: %v", g.SeatName(p.SeatToMove()), err)
 		}
@@ -451,8 +453,12 @@ type pgn4MoveWord struct {
 }
 
 // parsePGN4Word reads a move token: [piece]from('-'|'x'[piece])to[=ID]
-// then '+' and '#' marks, or O-O / O-O-O with their '#'.
-func parsePGN4Word(s string) (pgn4MoveWord, error) {
+// then '+' and '#' marks, or O-O / O-O-O with their '#'. On a game of
+// several boards (boards, its board names) a square names its board,
+// "N:a2", and a piece's id runs into the board's name before it
+// ("PSN:a2"): the board named is the longest of boards that ends the
+// letters before ':'.
+func parsePGN4Word(s string, boards []string) (pgn4MoveWord, error) {
 	var w pgn4MoveWord
 	body := strings.TrimRight(s, "+#") // the marks are not checked
 	if strings.HasPrefix(body, "O-O") || strings.HasPrefix(body, "0-0") {
@@ -464,7 +470,23 @@ func parsePGN4Word(s string) (pgn4MoveWord, error) {
 		return w, errors.New("no castling: O-O or O-O-O expected")
 	}
 	rest := body
+	board := "" // the board the next square is on, read by piece
 	piece := func() string {
+		board = ""
+		if c := strings.IndexByte(rest, ':'); c >= 0 && len(boards) > 0 {
+			head := rest[:c]
+			for _, b := range boards {
+				if id, ok := strings.CutSuffix(head, b); ok && len(b) > len(board) && !strings.ContainsFunc(id, isFileLetter) {
+					board = b
+				}
+			}
+			if board != "" {
+				id := head[:len(head)-len(board)]
+				rest = rest[c+1:]
+				board += ":"
+				return id
+			}
+		}
 		i := strings.IndexFunc(rest, isFileLetter)
 		if i < 0 {
 			i = len(rest)
@@ -488,7 +510,7 @@ func parsePGN4Word(s string) (pgn4MoveWord, error) {
 		case i == 0 || j == i:
 			return "", fmt.Errorf("a square (file letters, then rank digits) expected at %q", rest)
 		}
-		sq := rest[:j]
+		sq := board + rest[:j]
 		rest = rest[j:]
 		return sq, nil
 	}
@@ -500,6 +522,9 @@ func parsePGN4Word(s string) (pgn4MoveWord, error) {
 	switch {
 	case strings.HasPrefix(rest, "-"):
 		rest = rest[1:]
+		if id := piece(); id != "" { // piece reads the to square's board
+			return w, fmt.Errorf("a square expected after '-', got %q", id)
+		}
 	case strings.HasPrefix(rest, "x"):
 		rest = rest[1:]
 		w.capture = true
@@ -573,11 +598,23 @@ func (w pgn4MoveWord) match(p *engine.Position, legal []engine.Move, squares map
 		}
 		return 0, fmt.Errorf("the %s on %s has no legal move to %s", g.PieceID(kind), w.from, w.to)
 	}
+	names := func(m engine.Move) bool {
+		said, word := w.piece, pieceWord(g, p.MovingKind(m))
+		return said == word || said == "P" && word == ""
+	}
 	if len(found) > 1 {
+		// A cell of two: each of its pieces may have the move.
+		found = slices.DeleteFunc(found, func(m engine.Move) bool { return !names(m) })
+	}
+	switch len(found) {
+	case 0:
+		return 0, fmt.Errorf("no %q on %s has a legal move to %s", w.piece, w.from, w.to)
+	case 1:
+	default:
 		return 0, fmt.Errorf("%s-%s is more than one legal move here", w.from, w.to)
 	}
 	m := found[0]
-	kind, _, _ := p.PieceAt(from)
+	kind := p.MovingKind(m)
 	if said := w.piece; said != pieceWord(g, kind) && !(said == "P" && pieceWord(g, kind) == "") {
 		return 0, fmt.Errorf("the piece on %s is %s, the move names %q", w.from, g.PieceID(kind), said)
 	}

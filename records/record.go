@@ -10,11 +10,13 @@ import (
 type Game struct {
 	// Round is the game's number among its file's games, from 1, in the
 	// batch's game order: the PGN Round tag and the report's links.
-	Round  int    `json:"round"`
-	White  string `json:"white"` // player spec of the first mover (player 0)
-	Black  string `json:"black"` // player spec of the second mover
-	Seed   uint64 `json:"seed"`
-	PairID int    `json:"pair_id"`
+	Round int    `json:"round"`
+	White string `json:"white"` // player spec of the first mover (player 0)
+	Black string `json:"black"` // player spec of the second mover
+	// Seats is, in a game with seats, the player spec in each seat.
+	Seats  []string `json:"seats,omitempty"`
+	Seed   uint64   `json:"seed"`
+	PairID int      `json:"pair_id"`
 	// OpeningPlies are the first plies, played at random from the seed
 	// to vary the games; 0 when the record does not say.
 	OpeningPlies int    `json:"opening_plies"`
@@ -57,7 +59,7 @@ func Build(replayed []*Replayed) []Game {
 	out := make([]Game, 0, len(rs))
 	for i, rp := range rs {
 		r := rp.Result
-		rec := Game{Round: i + 1, White: r.P0, Black: r.P1, Seed: r.Seed, PairID: r.PairID, OpeningPlies: r.OpeningPlies,
+		rec := Game{Round: i + 1, White: r.P0, Black: r.P1, Seats: append([]string(nil), r.Seats...), Seed: r.Seed, PairID: r.PairID, OpeningPlies: r.OpeningPlies,
 			StartFEN: rp.StartFEN, Moves: append([]string{}, r.Moves...), SAN: rp.SAN, Plies: r.Plies, Result: r.Result,
 			Winner: r.Winner, Ending: engine.Ending(r.Ending), FinalFEN: rp.FinalFEN, Nodes: r.Nodes, BatchID: r.BatchID, replayed: rp}
 		if rp.Err != nil {

@@ -40,6 +40,9 @@ type Replayed struct {
 
 	game  *engine.Game
 	plies []replayedPly
+	// pgn4 is a game with seats in PGN4, worked out as it replayed; nil
+	// for two players, or when a ply has no word in PGN4.
+	pgn4 *pgn4Moves
 }
 
 // Material is a quiet position's material: neither side in check and no
@@ -108,6 +111,10 @@ func (rp *Replayed) replay() (err error) {
 	var sans []string
 	var legal, captures []engine.Move
 	count := search.NewFeatureCounter(g)
+	var pw *pgn4Moves
+	if g.Seated() && pgn4IDs(g) == nil {
+		pw = newPGN4Plies(p, len(r.Moves))
+	}
 	for i, text := range r.Moves {
 		if p.Outcome().Over {
 			return fmt.Errorf("the game is over after ply %d, the record goes on", i)
@@ -136,6 +143,16 @@ func (rp *Replayed) replay() (err error) {
 		}
 		rp.plies = append(rp.plies, replayedPly{move: m})
 		opening := i < r.OpeningPlies
+		if pw != nil {
+			pending, err := pw.before(p, m)
+			if err != nil {
+				pw = nil // no PGN4 word for it: no PGN4 record
+			} else {
+				count.Make(p, m, opening)
+				pw.after(p, pending)
+				continue
+			}
+		}
 		if !san {
 			count.Make(p, m, opening)
 			continue
@@ -163,6 +180,9 @@ func (rp *Replayed) replay() (err error) {
 		return err
 	}
 	rp.FinalFEN = p.FEN()
+	if pw != nil {
+		rp.pgn4 = pw.finish(p)
+	}
 	if san {
 		rp.SAN = sans
 	}
