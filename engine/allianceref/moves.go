@@ -303,3 +303,7 @@ func (p *Position) Perft(depth int) uint64 {
 	}
 	return n
 }
+
+// InCheck reports whether the seat to move has a king an enemy seat still
+// in could take.
+func (p *Position) InCheck() bool { return p.inCheck(p.Turn) }
