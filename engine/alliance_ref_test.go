@@ -78,6 +78,55 @@ func TestAlliancePerftMatchesReference(t *testing.T) {
 	}
 }
 
+// TestAlliancePositionsMatchReference compares perft and every list
+// along the way in positions the random games seldom reach.
+func TestAlliancePositionsMatchReference(t *testing.T) {
+	g := loadRuleset(t, "../rulesets/seeds/alliance.json")
+	const head = "-0,0,0,0-0,0,0,0-0,0,0,0-0-"
+	cases := []struct {
+		name, fen string
+		depth     int
+	}{
+		// Water's king is boxed in by earth's pieces at home and across:
+		// after air's move water passes and fire moves.
+		{"a seat passes", "A-0,0,0,0" + head + "wK,eY,5,fK/eU,eM,6/8/8/8/8/8/4,aK,2,eK|eS,7/8/8/8/8/8/8/8", 3},
+		// Air's sulfur is lost: its salts promote on c8 and on the hop from b8.
+		{"a salt promotes to its lost sulfur", "A-0,0,0,0" + head + "wK,aPS,5,fK/2,aPS,5/8/8/8/8/8/aK,6,eK|8/8/8/8/8/8/8/8", 3},
+		// Fire is out: its frozen pieces block and cannot be taken (water's
+		// mercury may not hop onto N:d5).
+		{"a frozen seat", "W-0,0,1,0" + head + "wK,2,fU,4/8/8/3,fM,4/8/8/8/aK,3,wU,2,eK|8/8/8/3,wM,4/8/8/8/8", 3},
+		// Air's sun takes earth's throne of two from afar and at home.
+		{"captures of a cell of two", "A-0,0,0,0" + head + "wK,6,fK/8/8/8/4,eK,3/8/3,aK,4/7,eM&eS|8/8/8/8/8/8/8/aU,6,eU&eY", 3},
+	}
+	for _, c := range cases {
+		p, err := g.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var walk func(depth int) uint64
+		walk = func(depth int) uint64 {
+			moves, got := allianceMoves(p)
+			if want := allianceRef(t, p).MoveStrings(); !slices.Equal(got, want) {
+				t.Fatalf("%s: %s\nengine only    %v\nreference only %v", c.name, p.FEN(), missing(got, want), missing(want, got))
+			}
+			if depth == 1 {
+				return uint64(len(moves))
+			}
+			var n uint64
+			for _, m := range moves {
+				p.Make(m)
+				n += walk(depth - 1)
+				p.Unmake()
+			}
+			return n
+		}
+		walked := walk(c.depth)
+		if a, b := p.Perft(c.depth), allianceRef(t, p).Perft(c.depth); a != b || a != walked {
+			t.Errorf("%s: perft(%d) engine %d, reference %d, lists walked %d", c.name, c.depth, a, b, walked)
+		}
+	}
+}
+
 // TestAllianceMatchesReference plays random games of the alliance seed
 // and compares, at every ply, the engine's legal moves with the
 // reference's, the position handed over in FEN4; every few plies the
