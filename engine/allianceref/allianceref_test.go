@@ -99,7 +99,9 @@ func TestMake(t *testing.T) {
 		{"a join makes a cell of two",
 			"A" + head + "wK,6,fK/8/8/8/8/2,aM,5/8/aY,2,aK,3,eK|8/8/8/8/8/8/8/8",
 			"aM N:c3-N:a1&",
-			func(q *Position) bool { return len(q.Squares[square(0, 0, 0)]) == 2 && q.Squares[square(0, 2, 2)] == nil }},
+			func(q *Position) bool {
+				return len(q.Squares[square(0, 0, 0)]) == 2 && q.Squares[square(0, 2, 2)] == nil
+			}},
 	}
 	for _, c := range cases {
 		p, err := Parse(c.fen)
