@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"balancefarm/engine/allianceref"
@@ -66,7 +65,10 @@ func allianceRef(t *testing.T, p *Position) *allianceref.Position {
 // alliance seed with the engine and with allianceref.
 func TestAlliancePerftMatchesReference(t *testing.T) {
 	g := loadRuleset(t, "../rulesets/seeds/alliance.json")
-	const depth = 3 // perft(4) meets a known difference (TestAllianceKnownDifference)
+	depth := 4
+	if testing.Short() {
+		depth = 3
+	}
 	p := g.NewPosition()
 	rp := allianceRef(t, p)
 	for d := 1; d <= depth; d++ {
@@ -131,31 +133,24 @@ func TestAlliancePositionsMatchReference(t *testing.T) {
 // and compares, at every ply, the engine's legal moves with the
 // reference's, the position handed over in FEN4; every few plies the
 // lists after each legal move as well (perft(2) move by move, and its
-// count where no known difference lies below). A position showing the
-// known difference (TestAllianceKnownDifference) is counted and passed.
+// count).
 func TestAllianceMatchesReference(t *testing.T) {
 	g := loadRuleset(t, "../rulesets/seeds/alliance.json")
 	games, plies := 24, 600
 	if testing.Short() {
 		games, plies = 3, 150
 	}
-	compared, known := 0, 0
-	// same compares the two lists at p, reports whether p shows the known
-	// difference, and fails on any other.
-	same := func(where string, p *Position, rp *allianceref.Position) (moves []Move, isKnown bool) {
+	compared := 0
+	// same compares the two lists at p and fails on a difference.
+	same := func(where string, p *Position, rp *allianceref.Position) []Move {
 		t.Helper()
 		moves, got := allianceMoves(p)
 		want := rp.MoveStrings()
 		compared++
-		if slices.Equal(got, want) {
-			return moves, false
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: %s\nengine only    %v\nreference only %v", where, p.FEN(), missing(got, want), missing(want, got))
 		}
-		if allianceKnown(p, rp, got, want) {
-			known++
-			return moves, true
-		}
-		t.Fatalf("%s: %s\nengine only    %v\nreference only %v", where, p.FEN(), missing(got, want), missing(want, got))
-		return nil, false
+		return moves
 	}
 	for game := 0; game < games; game++ {
 		rng := rand.New(rand.NewPCG(33, uint64(game)))
@@ -163,74 +158,22 @@ func TestAllianceMatchesReference(t *testing.T) {
 		for ply := 0; ply < plies && !p.Outcome().Over; ply++ {
 			where := fmt.Sprintf("game %d ply %d", game, ply)
 			rp := allianceRef(t, p)
-			moves, rootKnown := same(where, p, rp)
+			moves := same(where, p, rp)
 			if ply%5 == 2 {
-				below := rootKnown
 				for _, m := range moves {
 					name := allianceMoveString(p, m)
 					p.Make(m)
-					_, k := same(where+" after "+name, p, allianceRef(t, p))
-					below = below || k
+					same(where+" after "+name, p, allianceRef(t, p))
 					p.Unmake()
 				}
-				if a, b := p.Perft(2), rp.Perft(2); !below && a != b {
+				if a, b := p.Perft(2), rp.Perft(2); a != b {
 					t.Fatalf("%s: perft(2) engine %d, reference %d\n%s", where, a, b, p.FEN())
 				}
 			}
 			p.Make(moves[rng.IntN(len(moves))])
 		}
 	}
-	t.Logf("%d positions compared, %d of them showing the known difference", compared, known)
-}
-
-// allianceKnown reports whether every move the lists do not share is
-// one of TestAllianceKnownDifference's: with the seat to move in check
-// and its king on a cell of two, a move of another piece that the engine
-// lists; a salt's move onto its far edge that stays a salt, which only
-// the reference lists; a salt's join there promoted, which only the
-// engine lists.
-func allianceKnown(p *Position, rp *allianceref.Position, got, want []string) bool {
-	g := p.Game()
-	pairCell := ""
-	for _, sq := range g.Cells() {
-		k1, o1, ok1 := p.PieceAt(sq)
-		k2, o2, ok2 := p.PieceUnder(sq)
-		if ok1 && ok2 && o1 == p.SeatToMove() && o2 == o1 && (g.IsRoyal(k1) || g.IsRoyal(k2)) {
-			pairCell = g.SquareName(sq)
-		}
-	}
-	farEdge := map[byte]func(file, rank byte) bool{
-		'a': func(_, r byte) bool { return r == '8' },
-		'w': func(f, _ byte) bool { return f == 'h' },
-		'f': func(_, r byte) bool { return r == '1' },
-		'e': func(f, _ byte) bool { return f == 'a' },
-	}
-	explained := func(move string, engineOnly bool) bool {
-		// "aPS N:c7-N:c8&=S": the piece, then from, a separator, to.
-		piece, squares, _ := strings.Cut(move, " ")
-		if engineOnly && pairCell != "" && piece[1:] != "K" && rp.InCheck() {
-			return true
-		}
-		to := squares[5:9]
-		if piece[1] != 'P' || !farEdge[piece[0]](to[2], to[3]) {
-			return false
-		}
-		if engineOnly { // a join promoted though the sulfur joined stands
-			return strings.Contains(squares, "&=")
-		}
-		return !strings.Contains(squares, "=") // the salt that stays a salt
-	}
-	for _, m := range missing(got, want) {
-		if !explained(m, true) {
-			return false
-		}
-	}
-	for _, m := range missing(want, got) {
-		if !explained(m, false) {
-			return false
-		}
-	}
-	return true
+	t.Logf("%d positions compared", compared)
 }
 
 // missing is what a holds and b does not.
@@ -244,25 +187,19 @@ func missing(a, b []string) []string {
 	return out
 }
 
-// TestAllianceKnownDifference holds the positions where the engine and
-// allianceref disagree and the rule text sides with the reference. It
-// fails until the engine is mended; TestAllianceMatchesReference passes
-// such positions by (allianceKnown).
+// TestAllianceFoundDifferences keeps the positions where the engine and
+// allianceref once disagreed, each settled by the rule file:
 //
-//   - A seat in check whose king shares a cell with another piece: the
-//     engine lets the partner move too (king on top) or every piece (king
-//     below), where rules.priority allows only the king's moves
-//     (priorityFilter reads the piece on top of the from square, not the
-//     one an mvUnder move moves).
+//   - A seat in check whose king shares a cell with another piece: only
+//     the king's moves are legal (rules.priority read the piece on top of
+//     the from square, not the one a move of the piece below moves).
 //   - A salt stepping onto its far edge while its served piece stands:
-//     the engine refuses the move (a mandatory promotion with no target),
-//     where the rule file's readings say it stays a salt ("a salt on the
-//     far edge whose piece still stands stays a salt (it may still hop to
-//     the other board)").
-//   - A salt joining its own served piece on a cell of the far edge: the
-//     engine promotes it to a second sulfur, as if the sulfur it joins
-//     were lost.
-func TestAllianceKnownDifference(t *testing.T) {
+//     the move is not legal (the rule file's reading; the reference had
+//     the salt land and stay a salt).
+//   - A salt joining its own served piece on a cell of the far edge: no
+//     promotion, the sulfur it joins stands (listing the joins took the
+//     lone piece out of the counts).
+func TestAllianceFoundDifferences(t *testing.T) {
 	g := loadRuleset(t, "../rulesets/seeds/alliance.json")
 	const cEmpty = "|8/8/8/8/8/8/8/8"
 	cases := []struct{ name, fen string }{
@@ -283,15 +220,5 @@ func TestAllianceKnownDifference(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: %s\nengine only    %v\nreference only %v", c.name, c.fen, missing(got, want), missing(want, got))
 		}
-	}
-	if testing.Short() {
-		return
-	}
-	// From the start, the first difference is four plies deep: air's sun
-	// hops to C:b1 and checks earth's king across on N:h1, then the
-	// engine lets earth's sulfur move from the throne.
-	p := g.NewPosition()
-	if a, b := p.Perft(4), allianceRef(t, p).Perft(4); a != b {
-		t.Errorf("perft(4) from the start: engine %d, reference %d", a, b)
 	}
 }

@@ -40,8 +40,10 @@
 //   - a salt that lands on its far edge (the edge ahead in its forward
 //     direction, on either board, by any move that lands) promotes to the
 //     kind it serves (PS to S, ...) when its seat has fewer of that kind
-//     than its one at the start; otherwise it lands and stays a salt. A
-//     capture from afar lands nowhere and promotes nothing.
+//     than its one at the start; otherwise it may not land there (the
+//     rule file's reading: a promotion only to a lost piece, offered no
+//     target, is no move). A capture from afar lands nowhere and promotes
+//     nothing.
 //
 // Positions are read from the engine's FEN4 (Parse): the seat to move,
 // the seats out, the boards joined by '|', a cell of two written "aK&aS".

@@ -81,7 +81,9 @@ func (p *Position) pieceMoves(from, slot int) []Move {
 		default:
 			return
 		}
-		out = append(out, p.promote(m))
+		if m, ok := p.promote(m); ok {
+			out = append(out, m)
+		}
 	}
 	// across: the square reached at home, looked at on the other board.
 	across := func(hx, hy int) {
@@ -139,21 +141,23 @@ func (p *Position) pieceMoves(from, slot int) []Move {
 }
 
 // promote gives a salt landing on its far edge its served kind, when its
-// seat has fewer of that kind than the one it started with.
-func (p *Position) promote(m Move) Move {
+// seat has fewer of that kind than the one it started with; while that
+// piece stands, the salt may not land there (ok false).
+func (p *Position) promote(m Move) (Move, bool) {
 	if !isSalt(m.Piece.ID) || len(m.Piece.ID) != 2 {
-		return m
+		return m, true
 	}
 	_, x, y := coords(m.To)
 	f := forward[m.Piece.Seat]
 	if onBoard(x+f[0], y+f[1]) {
-		return m
+		return m, true
 	}
 	served := m.Piece.ID[1:]
-	if p.count(m.Piece.Seat, served) < 1 {
-		m.Promo = served
+	if p.count(m.Piece.Seat, served) >= 1 {
+		return m, false
 	}
-	return m
+	m.Promo = served
+	return m, true
 }
 
 // count is how many pieces of kind id seat s has on the boards.
