@@ -109,6 +109,9 @@ func Generate(data []byte) ([]Edit, error) {
 	lists := make([][]Edit, len(generators))
 	for i, g := range generators {
 		lists[i] = g.gen(f)
+		for j := range lists[i] {
+			classify(&lists[i][j])
+		}
 	}
 	var out []Edit
 	for k := 0; ; k++ {
@@ -138,23 +141,44 @@ func sweep(cur, lo, hi int) []int {
 	return out
 }
 
-// numberEdits sweeps the game's limits: max_plies, no_progress_draw,
+// limit is a numeric limit of the game that a repair sweeps: its key in
+// rules, its default and range in the language, and its edit in words.
+type limit struct {
+	key         string
+	def, lo, hi int
+	words       string
+}
+
+// limits are the limits numberEdits steps once each way and the sweep
+// (sweep.go) takes on to their bounds.
+var limits = []limit{
+	{"max_plies", 400, 2, 10000, "the game stops as a draw after %d plies (was %d)"},
+	{"no_progress_draw", 100, 2, 1000, "a draw after %d plies without a capture or promotion (was %d)"},
+}
+
+// edit sets the limit to v in f, whose value is cur.
+func (l limit) edit(f *ruleFile, v, cur int) Edit {
+	e := Edit{Kind: l.key, Target: "rules." + l.key, Desc: fmt.Sprintf(l.words, v, cur), Patch: []Op{f.setRule(l.key, v)}, value: v, from: cur}
+	classify(&e)
+	return e
+}
+
+// numberEdits steps the game's limits once each way (max_plies,
+// no_progress_draw, the sweep takes them further), and changes
 // check_limit, repetition_draw and territory's win_at.
 func numberEdits(f *ruleFile) []Edit {
 	var out []Edit
-	limits := []struct {
-		key         string
-		def, lo, hi int
-		words       string
-	}{
-		{"max_plies", 400, 2, 10000, "the game stops as a draw after %d plies (was %d)"},
-		{"no_progress_draw", 100, 2, 1000, "a draw after %d plies without a capture or promotion (was %d)"},
-	}
 	for _, l := range limits {
 		cur := f.ruleInt(l.key, l.def)
 		for _, v := range sweep(cur, l.lo, l.hi) {
-			out = append(out, Edit{Kind: l.key, Target: "rules." + l.key, Desc: fmt.Sprintf(l.words, v, cur),
-				Patch: []Op{f.setRule(l.key, v)}})
+			out = append(out, l.edit(f, v, cur))
+		}
+		if _, set := f.rules[l.key]; set && cur != l.def {
+			// Left out, the limit is the language's default: what a
+			// designer who set it by mistake meant.
+			out = append(out, Edit{Kind: l.key, Target: "rules." + l.key, value: l.def, from: cur, Distance: distLimit,
+				Desc:  fmt.Sprintf("%s left out: the default, %d (was %d)", l.key, l.def, cur),
+				Patch: []Op{opRemove(pointer("rules", l.key))}})
 		}
 	}
 	if cl, ok := intOf(f.rules["check_limit"]); ok {

@@ -325,9 +325,10 @@ func TestConflictAndPairs(t *testing.T) {
 	}
 	singles, _ := Candidates(orig, pick, 0)
 	pairs := Pairs(orig, nil, singles, singles, 0)
-	// Two max_plies edits conflict; each pairs with the stalemate one.
-	if len(pairs) != 2 {
-		t.Fatalf("%d pairs of %d singles, want 2", len(pairs), len(singles))
+	// The max_plies edits (halved, doubled, left out) conflict; each
+	// pairs with the stalemate one.
+	if len(singles) != 4 || len(pairs) != 3 {
+		t.Fatalf("%d pairs of %d singles, want 3 of 4", len(pairs), len(singles))
 	}
 	var doc any
 	if err := json.Unmarshal(pairs[0].File.Data, &doc); err != nil {

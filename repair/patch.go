@@ -29,6 +29,13 @@ type Edit struct {
 	Target string `json:"target"`
 	Desc   string `json:"description"`
 	Patch  []Op   `json:"patch"`
+	// Distance is how far the edit moves the game from the file (1, a
+	// limit changed, to 5, something added or taken away; classify), and
+	// ChangesGame whether it changes what the game is.
+	Distance    int  `json:"distance"`
+	ChangesGame bool `json:"changes_game,omitempty"`
+
+	value, from int // a limit's new and old values (limit.edit), 0 for other edits
 }
 
 // value marshals v for an Op; every value handed in is plain JSON data.

@@ -128,14 +128,27 @@ func (t *Tried) last() *Rung { return &t.Rungs[len(t.Rungs)-1] }
 
 // Suggestion is a candidate that removes a flag without raising another.
 type Suggestion struct {
-	Candidate string          `json:"candidate"`
-	Desc      string          `json:"description"`
-	Rung      string          `json:"rung"`
-	Verdict   string          `json:"verdict"`
-	After     CheckValue      `json:"after"`
-	Raised    []string        `json:"raised"`
-	Patch     json.RawMessage `json:"patch"`
-	File      string          `json:"file,omitempty"`
+	Candidate string `json:"candidate"`
+	Desc      string `json:"description"`
+	// Closeness is how far it moves the game from the file, and
+	// Distance the same in words ("1 edit, distance 1 (a limit
+	// changed)"; "changes what the game is" where it does).
+	Closeness Closeness  `json:"closeness"`
+	Distance  string     `json:"distance"`
+	Rung      string     `json:"rung"`
+	Verdict   string     `json:"verdict"`
+	After     CheckValue `json:"after"`
+	// Checks are every check of its measurement, beside the original's
+	// (Result.Original, or the screen's control for a screened one).
+	Checks []CheckValue `json:"checks"`
+	Raised []string     `json:"raised"`
+	// MeanPlies and MeanPliesBefore are its games' mean length and the
+	// original's under the same settings; Cost says the change in words.
+	MeanPlies       float64         `json:"mean_plies"`
+	MeanPliesBefore float64         `json:"mean_plies_before"`
+	Cost            string          `json:"cost"`
+	Patch           json.RawMessage `json:"patch"`
+	File            string          `json:"file,omitempty"`
 }
 
 // FlagRepair is one flag of the original with its suggestions, best
@@ -145,6 +158,38 @@ type FlagRepair struct {
 	Before      CheckValue   `json:"before"`
 	Suggestions []Suggestion `json:"suggestions"`
 	Note        string       `json:"note,omitempty"`
+}
+
+// suggestion is t as a suggestion for flag: its measurement beside the
+// original's under the same settings, and what it costs.
+func (res *Result) suggestion(t *Tried, flag string) Suggestion {
+	r := t.last()
+	after, _ := r.check(flag)
+	base := &res.Original
+	if r.Rung != RungConfirm && res.control != nil {
+		base = res.control
+	}
+	k := t.cand.closeness()
+	s := Suggestion{Candidate: t.ID, Desc: t.Desc, Closeness: k, Distance: k.Words(t.Edits), Rung: r.Rung, Verdict: r.Verdict,
+		After: after, Checks: r.Checks, Raised: r.Raised, MeanPlies: r.MeanPlies, MeanPliesBefore: base.MeanPlies,
+		Patch: t.Patch, File: t.File}
+	s.Cost = costWords(base.MeanPlies, r.MeanPlies)
+	return s
+}
+
+// costWords says how much longer or shorter the games are.
+func costWords(before, after float64) string {
+	if before <= 0 || after <= 0 {
+		return "game length unknown"
+	}
+	change := after/before - 1
+	switch {
+	case math.Abs(change) < 0.05:
+		return fmt.Sprintf("games about as long (%.0f plies, was %.0f)", after, before)
+	case change > 0:
+		return fmt.Sprintf("games %.0f%% longer (%.0f plies, was %.0f)", 100*change, after, before)
+	}
+	return fmt.Sprintf("games %.0f%% shorter (%.0f plies, was %.0f)", -100*change, after, before)
 }
 
 // Move is one edit's effect on a metric at the screen.
@@ -180,6 +225,10 @@ type Result struct {
 	// WorkerCandidates counts, per worker, the candidates it played games of.
 	WorkerCandidates map[string]int `json:"worker_candidates"`
 	Flags            []FlagRepair   `json:"flags"`
+	// Sweeps says, for each limit swept (sweep.go), the values measured
+	// and the smallest that cleared the flags, or that none within the
+	// language's bound did.
+	Sweeps []string `json:"sweeps"`
 	// Best is the smallest confirmed candidate that is viable, if any.
 	Best       string        `json:"best,omitempty"`
 	Ablation   []AblationRow `json:"ablation"`
@@ -208,7 +257,7 @@ func Repair(ctx context.Context, orig *measure.File, cfg Config, measureFn Measu
 	cfg.defaults()
 	start := time.Now()
 	res := &Result{File: orig.Label, Name: orig.Name, Workers: map[string]int{}, WorkerCandidates: map[string]int{},
-		Targets: []string{}, Flags: []FlagRepair{}, Ablation: []AblationRow{}, Candidates: []*Tried{}, Refused: []Refused{},
+		Targets: []string{}, Flags: []FlagRepair{}, Sweeps: []string{}, Ablation: []AblationRow{}, Candidates: []*Tried{}, Refused: []Refused{},
 		workerCands: map[string]map[string]bool{}}
 	defer func() {
 		res.WallSeconds = math.Round(time.Since(start).Seconds()*10) / 10
@@ -260,14 +309,24 @@ func Repair(ctx context.Context, orig *measure.File, cfg Config, measureFn Measu
 	if err != nil {
 		return nil, err
 	}
-	// Deeper: while too few clear every flag, extend the best candidates
-	// of the last depth that clear some flag by every edit of their own
-	// patched file (a fix whose side effect another edit undoes), and at
-	// the first depth also pair the best singles.
 	seen := map[string]string{orig.Hash: "the original"}
 	for _, t := range pool {
 		seen[t.cand.File.Hash] = t.ID
 	}
+	// Sweep: each limit whose one step helped, on to the smallest value
+	// that clears the flags or to its bound.
+	swept, err := res.sweepLimits(ctx, cfg, measureFn, orig, pool, seen)
+	if err != nil {
+		return nil, err
+	}
+	if len(swept) > 0 {
+		res.Search += fmt.Sprintf("; %d more values of the limits whose step helped were screened, doubling until the flags cleared, then bisecting back", len(swept))
+	}
+	pool = append(pool, swept...)
+	// Deeper: while too few clear every flag, extend the best candidates
+	// of the last depth that clear some flag by every edit of their own
+	// patched file (a fix whose side effect another edit undoes), and at
+	// the first depth also pair the best singles.
 	for depth := 1; depth < cfg.MaxEdits && cfg.PairsOf > 0; depth++ {
 		clearing := countClearing(pool)
 		if clearing >= cfg.Confirm {
@@ -319,13 +378,13 @@ func Repair(ctx context.Context, orig *measure.File, cfg Config, measureFn Measu
 		middle.Precision = cfg.Full.Precision
 	}
 	if keep := (len(pool) + cfg.Eta - 1) / cfg.Eta; keep > cfg.Confirm {
-		pool = survivors(pool, keep)
+		pool = res.survivors(pool, keep)
 		cfg.logf("%s: %d candidates on to the middle rung", orig.Label, len(pool))
 		if err := res.measureRung(ctx, measureFn, RungMiddle, middle, pool); err != nil {
 			return nil, err
 		}
 	}
-	pool = survivors(pool, cfg.Confirm)
+	pool = res.survivors(pool, cfg.Confirm)
 	cfg.logf("%s: confirming %d candidates with the full settings", orig.Label, len(pool))
 	if err := res.measureRung(ctx, measureFn, RungConfirm, cfg.Full, pool); err != nil {
 		return nil, err
@@ -467,11 +526,68 @@ func sortTried(ts []*Tried) {
 	})
 }
 
-// survivors is the best n of the pool.
-func survivors(pool []*Tried, n int) []*Tried {
+// survivors is the best n of the pool for the next rung (rank): first the
+// best of each kind of edit among those with no flag in the way, so that
+// the report can offer the closest repair of each kind, then the rest in
+// order.
+func (res *Result) survivors(pool []*Tried, n int) []*Tried {
 	pool = slices.Clone(pool)
-	sortTried(pool)
-	return pool[:min(n, len(pool))]
+	res.rank(pool)
+	var out []*Tried
+	kinds := map[string]bool{}
+	for _, t := range pool {
+		sig := strings.Join(t.Kinds, "+")
+		if len(out) < n && res.inTheWay(t.last()) == 0 && !kinds[sig] {
+			kinds[sig] = true
+			out = append(out, t)
+		}
+	}
+	for _, t := range pool {
+		if len(out) < n && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// inTheWay counts the flags that keep a measurement from being the
+// repair: target flags not cleared, and flags raised that the original
+// did not raise.
+func (res *Result) inTheWay(r *Rung) int {
+	if r.Error != "" {
+		return len(res.Targets) + 1<<10
+	}
+	n := 0
+	for _, f := range res.Targets {
+		if c, ok := r.check(f); !ok || c.State != stats.StateClear {
+			n++
+		}
+	}
+	for _, f := range r.Raised {
+		if !slices.Contains(res.Targets, f) {
+			n++
+		}
+	}
+	return n
+}
+
+// rank orders candidates for the next rung: fewer flags in the way, then
+// the closest to the designer's file (Closeness), then the smaller
+// shortfall and fewer undecided.
+func (res *Result) rank(ts []*Tried) {
+	sort.SliceStable(ts, func(i, j int) bool {
+		a, b := ts[i].last(), ts[j].last()
+		if wa, wb := res.inTheWay(a), res.inTheWay(b); wa != wb {
+			return wa < wb
+		}
+		if ka, kb := ts[i].cand.closeness(), ts[j].cand.closeness(); ka != kb {
+			return ka.closer(kb)
+		}
+		if a.deficit != b.deficit {
+			return a.deficit < b.deficit
+		}
+		return len(a.Undecided) < len(b.Undecided)
+	})
 }
 
 // unique drops candidates whose file another before them already is.
@@ -568,24 +684,16 @@ func (res *Result) suggest() {
 			if va, vb := a.Verdict == stats.Viable, b.Verdict == stats.Viable; va != vb {
 				return va
 			}
-			ea, oa := ok[i].cand.Size()
-			eb, ob := ok[j].cand.Size()
-			if ea != eb {
-				return ea < eb
+			if ka, kb := ok[i].cand.closeness(), ok[j].cand.closeness(); ka != kb {
+				return ka.closer(kb)
 			}
 			if len(a.Raised) != len(b.Raised) {
 				return len(a.Raised) < len(b.Raised)
 			}
-			if a.deficit != b.deficit {
-				return a.deficit < b.deficit
-			}
-			return oa < ob
+			return a.deficit < b.deficit
 		})
 		for _, t := range ok[:min(maxSuggestions, len(ok))] {
-			r := t.last()
-			after, _ := r.check(flag)
-			fr.Suggestions = append(fr.Suggestions, Suggestion{Candidate: t.ID, Desc: t.Desc, Rung: r.Rung, Verdict: r.Verdict,
-				After: after, Raised: r.Raised, Patch: t.Patch, File: t.File})
+			fr.Suggestions = append(fr.Suggestions, res.suggestion(t, flag))
 		}
 		if len(ok) == 0 {
 			fr.Note = fmt.Sprintf("no candidate of the %d measured removes it without raising another flag", len(res.Candidates))
@@ -602,9 +710,8 @@ func (res *Result) suggest() {
 			best = t
 			continue
 		}
-		e, o := t.cand.Size()
-		be, bo := best.cand.Size()
-		if e < be || e == be && (o < bo || o == bo && r.deficit < best.last().deficit) {
+		k, bk := t.cand.closeness(), best.cand.closeness()
+		if k.closer(bk) || k == bk && r.deficit < best.last().deficit {
 			best = t
 		}
 	}

@@ -108,7 +108,14 @@ func (res *Result) Markdown() []byte {
 	}
 	b.WriteString("\n\n")
 	if res.Best != "" {
-		fmt.Fprintf(&b, "**Best repair: %s** (the smallest confirmed edit that is viable with the full settings).\n\n", res.Best)
+		fmt.Fprintf(&b, "**Best repair: %s** (the confirmed edit closest to the file that is viable with the full settings).\n\n", res.Best)
+	}
+	if len(res.Sweeps) > 0 {
+		b.WriteString("## Limits swept to their bounds\n\n")
+		for _, sw := range res.Sweeps {
+			fmt.Fprintf(&b, "- %s.\n", sw)
+		}
+		b.WriteString("\n")
 	}
 	if len(res.Flags) > 0 {
 		b.WriteString("## Flags and the edits that remove them\n\n")
@@ -119,10 +126,23 @@ func (res *Result) Markdown() []byte {
 			fmt.Fprintf(&b, "%s.\n\n", f.Note)
 			continue
 		}
-		b.WriteString("| # | edit | rung | verdict | after | still raised | file |\n|---|---|---|---|---|---|---|\n")
+		b.WriteString("Closest to the file first: a changed limit before another number, a number before a switched rule, a switched rule before a piece's moves, those before anything added or taken away, fewer edits before more; an edit that changes what the game is comes after every edit that keeps it.\n\n")
+		b.WriteString("| # | edit | how far | rung | verdict | after | still raised | cost | file |\n|---|---|---|---|---|---|---|---|---|\n")
 		for i, s := range f.Suggestions {
-			fmt.Fprintf(&b, "| %d | %s: %s | %s | %s | %s (%s) | %s | %s |\n", i+1, s.Candidate, cell(s.Desc), s.Rung, s.Verdict,
-				interval(s.After.Value), s.After.State, listOr(s.Raised, "none"), s.File)
+			fmt.Fprintf(&b, "| %d | %s: %s | %s | %s | %s | %s (%s) | %s | %s | %s |\n", i+1, s.Candidate, cell(s.Desc), cell(s.Distance), s.Rung, s.Verdict,
+				interval(s.After.Value), s.After.State, listOr(s.Raised, "none"), cell(s.Cost), s.File)
+		}
+		b.WriteString("\nEvery check, before and after:\n\n")
+		for _, s := range f.Suggestions {
+			var parts []string
+			for _, c := range s.Checks {
+				before := "?"
+				if o, ok := res.Original.check(c.Name); ok {
+					before = interval(o.Value)
+				}
+				parts = append(parts, fmt.Sprintf("%s %s → %s (%s)", c.Name, before, interval(c.Value), c.State))
+			}
+			fmt.Fprintf(&b, "- %s: %s\n", s.Candidate, strings.Join(parts, "; "))
 		}
 		b.WriteString("\nPatches (RFC 6902):\n\n")
 		for _, s := range f.Suggestions {

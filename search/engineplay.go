@@ -123,6 +123,9 @@ func Play(ctx context.Context, g *engine.Game, start *engine.Position, p0, p1 st
 	if g == nil {
 		return rec, errors.New("search: no game")
 	}
+	if g.Seated() {
+		return rec, errors.New("search: Play plays two players; a rule file with seats is played by PlaySeatGame")
+	}
 	var specs [2]PlayerSpec
 	for i, s := range [2]string{p0, p1} {
 		if specs[i], err = ParseSpec(s); err != nil {

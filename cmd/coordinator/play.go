@@ -73,8 +73,11 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "notation: a2b3>d4 goes in by the portal on b3 and comes out on d4; O:b3c3 moves the portal end on b3 to c3")
 	}
 	began := time.Now()
+	if game.Seated() {
+		return playSeats(ctx, game, start != nil, *p0, *p1, *seed, lim, stdout, stderr, began)
+	}
 	rec, err := search.Play(ctx, game, start, *p0, *p1, *seed, lim, func(ev search.MoveEvent) {
-		fmt.Fprintln(stdout, formatPly(ev))
+		fmt.Fprintln(stdout, formatPly(ev, nil))
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "play: %v\n", err)
@@ -86,15 +89,54 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// formatPly is one line per ply: number, player, move, and what the
-// search thought of it.
-func formatPly(ev search.MoveEvent) string {
+// playSeats plays a game with seats: p0 in the first seat and every
+// other one after it (seats 1, 3, ...), p1 in the seats between, as a
+// measurement seats two players; each ply's line names its seat.
+func playSeats(ctx context.Context, game *engine.Game, fromFEN bool, p0, p1 string, seed uint64, lim search.Limits, stdout, stderr io.Writer, began time.Time) int {
+	if fromFEN {
+		fmt.Fprintln(stderr, "play: -fen: a game with seats is played from its setup")
+		return exitUsage
+	}
+	specs := make([]search.PlayerSpec, game.Seats())
+	for s := range specs {
+		text := p0
+		if s%2 == 1 {
+			text = p1
+		}
+		spec, err := search.ParseSpec(text)
+		if err != nil {
+			fmt.Fprintf(stderr, "play: %v\n", err)
+			return exitUsage
+		}
+		specs[s] = spec
+	}
+	rec, err := search.PlaySeatGame(ctx, game, specs, seed, lim, func(ev search.MoveEvent) {
+		fmt.Fprintln(stdout, formatPly(ev, game.SeatName))
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "play: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "%d plies, nodes %d, %.1fs\n", rec.Plies, rec.Nodes, time.Since(began).Seconds())
+	var shares []string
+	for s, v := range rec.Shares {
+		shares = append(shares, fmt.Sprintf("%s %.2f", game.SeatName(s), v))
+	}
+	fmt.Fprintf(stdout, "result: %s (%s)\n", strings.Join(shares, ", "), rec.Ending)
+	return 0
+}
+
+// formatPly is one line per ply: number, player (the seat's name where
+// seat names it), move, and what the search thought of it.
+func formatPly(ev search.MoveEvent, seat func(int) string) string {
 	var b strings.Builder
 	side := "p0"
-	switch ev.Side {
-	case 1:
+	switch {
+	case seat != nil && ev.Side >= 0:
+		side = seat(ev.Side)
+	case ev.Side == 1:
 		side = "p1"
-	case -1:
+	case ev.Side == -1:
 		side = "both"
 	}
 	fmt.Fprintf(&b, "%4d %-4s %-10s", ev.Ply, side, ev.Move)

@@ -29,6 +29,32 @@ func TestPlayCommand(t *testing.T) {
 	}
 }
 
+// A game with seats is played seat by seat, p0 in the first seat and
+// every other one, each line naming its seat, and ends with each seat's
+// share; -fen is refused for it.
+func TestPlayCommandSeats(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := runPlay([]string{"-p0", "ab:n500", "-p1", "random", "-seed", "2", "../../rulesets/chaturaji.json"}, &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	text := out.String()
+	for _, seat := range []string{" red ", " blue ", " yellow ", " green "} {
+		if !strings.Contains(text, seat) {
+			t.Errorf("no ply of seat%s:\n%s", seat, text)
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "result: red ") || !strings.Contains(last, "green ") {
+		t.Errorf("last line %q is not the seats' shares", last)
+	}
+	out.Reset()
+	errs.Reset()
+	if code := runPlay([]string{"-fen", "x", "../../rulesets/chaturaji.json"}, &out, &errs); code == 0 {
+		t.Errorf("-fen on a game with seats: exit 0")
+	}
+}
+
 func TestPlayCommandErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{},
