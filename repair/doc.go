@@ -13,9 +13,11 @@
 // of each:
 //
 //   - numbers: max_plies and no_progress_draw halved and doubled within
-//     their ranges; check_limit one up, one down or removed (three checks
-//     added to a game with a royal piece); repetition_draw on or "never";
-//     territory's win_at by a quarter.
+//     their ranges, or left out for the language's default where the
+//     file sets them (the sweep below takes them further); check_limit
+//     one up, one down or removed (three checks added to a game with a
+//     royal piece); repetition_draw on or "never"; territory's win_at by
+//     a quarter.
 //   - switches: win and stalemate to each other value; castling and en
 //     passant removed (en passant added where a piece promotes);
 //     must_capture, forbid_check and forbid_immobility toggled.
@@ -67,14 +69,44 @@
 // from the best pairs while too few clear every flag. The
 // best 1/Eta of the pool go on to a middle rung with twice the games and
 // the full precision (skipped when that would keep no more than Confirm),
-// and the best Confirm are measured with the full settings. Candidates
-// are ranked by their deepest measurement: fewer flags raised, then the
-// smaller shortfall (the sum over checks of how far each estimate lies
-// beyond its threshold), fewer undecided, then the smaller edit. Every
+// and the best Confirm are measured with the full settings. For the
+// next rung, candidates are ranked by their deepest measurement: fewer
+// flags in the way (target flags not cleared, new flags raised), then
+// the closest to the file (below), then the smaller shortfall (the sum
+// over checks of how far each estimate lies beyond its threshold) and
+// fewer undecided; which singles to extend is chosen by the measurement
+// alone (fewer raised, smaller shortfall). Every
 // rung's files are measured together (Farm: one batch per file, all
 // submitted at once), so a cluster's workers take jobs of every
 // candidate side by side; the plan and protocol are unchanged. All rungs
 // play the same seed, so candidates meet the same openings.
+//
+// # Sweep: limits to their bounds
+//
+// After the screen, each limit (max_plies, no_progress_draw) whose one
+// step helped (a smaller shortfall than the original's screen, or a
+// target flag cleared) is swept on in that direction: doubled (or
+// halved) one screen at a time until every target flag clears with no
+// new one raised, or the language's bound is reached; then the interval
+// between the last value that failed and the first that cleared is
+// bisected three times, so that the smallest change that clears the
+// flags is found. Result.Sweeps says the values measured and the
+// outcome, or that none within the bound clears them.
+//
+// # Closest first
+//
+// Every edit has a distance from the designer's file (classify): 1 a
+// limit changed, 2 another number, 3 a rule switched, 4 a piece's moves
+// changed, 5 something added or taken away; an edit that changes what
+// the game is (a new or lost way to win, a piece the designer did not
+// place) says so. A candidate's Closeness orders them: one that keeps
+// the game first, then fewer edits, the smaller sum of distances, and
+// the smaller stretch of its limits (in doublings). The rungs keep the
+// candidates with the fewest flags in the way, closest first (the best
+// of each kind of edit first, so the report can offer each kind's
+// closest repair), and the suggestions and the best repair are ranked
+// the same way. Each suggestion carries its closeness in words, every
+// check before and after, and its cost in game length.
 //
 // # Suggestions and the report
 //
@@ -82,7 +114,8 @@
 // candidates whose deepest measurement clears it (an interval that still
 // straddles the threshold after a screen's few games is no evidence) and
 // raises no flag the file did not, ranked: confirmed first, viable first,
-// fewer edits, fewer flags still raised, smaller shortfall. Best is the smallest confirmed candidate that is viable.
+// closest to the file, fewer flags still raised, smaller shortfall. Best
+// is the closest confirmed candidate that is viable.
 // The ablation table compares each single edit's screen with the
 // control's. Write puts NAME-repair.json, .md and .html in the report
 // directory with the file's own reports, and each confirmed candidate's
