@@ -411,7 +411,11 @@ func (res *Result) screen(ctx context.Context, cfg Config, measureFn MeasureFunc
 		tried = append(tried, t)
 		res.Candidates = append(res.Candidates, t)
 	}
-	cfg.logf("%s: screening %d candidates", orig.Label, len(tried))
+	if len(tried) == 1 {
+		cfg.logf("%s: screening %s (%s)", orig.Label, tried[0].ID, tried[0].Desc)
+	} else {
+		cfg.logf("%s: screening %d candidates", orig.Label, len(tried))
+	}
 	if control {
 		ms, err := measureFn(ctx, []*measure.File{orig}, cfg.Screen)
 		if err != nil {
