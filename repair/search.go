@@ -160,6 +160,40 @@ type FlagRepair struct {
 	Note        string       `json:"note,omitempty"`
 }
 
+// nearest says, for a flag no candidate removes, the candidate whose
+// deepest measurement came nearest: its estimate and interval against
+// the threshold, and what else it raised; "" when none measured it.
+func (res *Result) nearest(flag string) string {
+	var best *Tried
+	var bestBad float64
+	for _, t := range res.Candidates {
+		r := t.last()
+		c, ok := r.check(flag)
+		if r.Error != "" || !ok || c.State == stats.StateNotAssessed {
+			continue
+		}
+		if bad := badness(flag, c.Value.Est, c.Threshold); best == nil || bad < bestBad {
+			best, bestBad = t, bad
+		}
+	}
+	if best == nil {
+		return ""
+	}
+	r := best.last()
+	c, _ := r.check(flag)
+	s := fmt.Sprintf("; the nearest, %s (%s), left it at %s against %g (%s, %s rung)", best.ID, best.Desc, interval(c.Value), c.Threshold, c.State, r.Rung)
+	var others []string
+	for _, f := range r.Raised {
+		if f != flag {
+			others = append(others, f)
+		}
+	}
+	if len(others) > 0 {
+		s += " and raised " + strings.Join(others, ", ")
+	}
+	return s
+}
+
 // suggestion is t as a suggestion for flag: its measurement beside the
 // original's under the same settings, and what it costs.
 func (res *Result) suggestion(t *Tried, flag string) Suggestion {
@@ -700,7 +734,7 @@ func (res *Result) suggest() {
 			fr.Suggestions = append(fr.Suggestions, res.suggestion(t, flag))
 		}
 		if len(ok) == 0 {
-			fr.Note = fmt.Sprintf("no candidate of the %d measured removes it without raising another flag", len(res.Candidates))
+			fr.Note = fmt.Sprintf("no candidate of the %d measured removes it without raising another flag", len(res.Candidates)) + res.nearest(flag)
 		}
 		res.Flags = append(res.Flags, fr)
 	}

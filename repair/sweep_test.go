@@ -174,3 +174,22 @@ func TestClassify(t *testing.T) {
 		}
 	}
 }
+
+// TestNearest: for a flag no candidate removes, the note names the
+// candidate that came nearest, with its numbers and what else it raised.
+func TestNearest(t *testing.T) {
+	tried := func(id string, est float64, raised ...string) *Tried {
+		return &Tried{ID: id, Desc: "edit " + id, Rungs: []Rung{{Rung: RungScreen, Raised: raised, Checks: []CheckValue{
+			{Name: stats.FlagOneSided, State: stats.StateUndecided, Value: stats.Interval{Est: est, Lo: est - 0.1, Hi: est + 0.1}, Threshold: 0.65}}}}}
+	}
+	res := &Result{Candidates: []*Tried{tried("c01", 0.9), tried("c02", 0.62, stats.FlagShort), tried("c03", 0.8)}}
+	got := res.nearest(stats.FlagOneSided)
+	for _, want := range []string{"c02 (edit c02)", "0.620 [0.520, 0.720] against 0.65", "raised short"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("nearest %q does not say %q", got, want)
+		}
+	}
+	if (&Result{}).nearest(stats.FlagOneSided) != "" {
+		t.Error("a note with no candidate measured")
+	}
+}
