@@ -95,7 +95,9 @@ p.reasons.clear { font-size: 1.15em; }
 {{if .R.Warnings}}<h2>Design warnings</h2>
 <p>Reported for the designer; they do not change the verdict.</p>
 <ul>{{range .R.Warnings}}<li><b>{{.Name}}</b>: {{.Detail}}</li>{{end}}</ul>{{end}}
-<p>Ladder, weakest first: {{join .R.Ladder " < "}}. Rates read from {{.R.Scope.Games}} {{.R.Scope.Description}}. Intervals are {{pct .R.Thresholds.Confidence}}%.</p>
+<p>Ladder, weakest first by rating: {{join .R.LadderStated " < "}}. Rates read from {{.R.Scope.Games}} {{.R.Scope.Description}}. Intervals are {{pct .R.Thresholds.Confidence}}%.</p>
+{{if .R.LadderInverted}}<p>The ratings do not keep the ladder's intended order ({{join .R.Ladder " < "}}):</p>
+<ul>{{range .R.LadderInverted}}<li>{{.}}.</li>{{end}}</ul>{{end}}
 {{inline .Symbols}}
 {{if .StartSVG}}<h2>Start position</h2>
 <figure class="diagram" id="start-position">{{inline .StartSVG}}</figure>{{end}}

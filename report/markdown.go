@@ -107,8 +107,15 @@ func (r *Report) Markdown() []byte {
 		}
 		w("\n")
 	}
-	w("%d games (%d left out for errors) in %s. Ladder, weakest first: %s. Rates read from %d %s; intervals are %d%%.\n\n",
-		r.Games, r.ErrorGames, wallText(r.WallSeconds), cell(strings.Join(r.Ladder, " < ")), r.Scope.Games, cell(r.Scope.Description), conf)
+	w("%d games (%d left out for errors) in %s. Ladder, weakest first by rating: %s. Rates read from %d %s; intervals are %d%%.\n\n",
+		r.Games, r.ErrorGames, wallText(r.WallSeconds), cell(strings.Join(r.LadderStated(), " < ")), r.Scope.Games, cell(r.Scope.Description), conf)
+	if len(r.LadderInverted) > 0 {
+		w("The ratings do not keep the ladder's intended order (%s):\n\n", cell(strings.Join(r.Ladder, " < ")))
+		for _, x := range r.LadderInverted {
+			w("- %s.\n", x)
+		}
+		w("\n")
+	}
 	if r.LostGames > 0 || len(r.Losses) > 0 {
 		w("Lost games: %d dead-lettered (no record) and %d ended in error, %.1f%% of the batch (a verdict may leave out %.0f%%).\n\n| worker | games lost | first error |\n|---|---|---|\n",
 			r.LostGames, r.ErrorGames, 100*r.LostShare, 100*stats.MaxLostShare)

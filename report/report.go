@@ -134,33 +134,38 @@ type FirstMover struct {
 
 // Report is the JSON document, and what the Markdown and HTML show.
 type Report struct {
-	FormatVersion int               `json:"format_version"`
-	SchemaVersion int               `json:"schema_version"`
-	Name          string            `json:"name"`
-	File          string            `json:"file"`
-	Verdict       string            `json:"verdict"`
-	Reasons       []Reason          `json:"reasons"`
-	Flags         []Flag            `json:"flags"`
-	Undecided     []Undecided       `json:"undecided"`
-	Warnings      []stats.Warning   `json:"warnings"`
-	Games         int               `json:"games"`
-	ErrorGames    int               `json:"error_games"`
-	LostGames     int               `json:"lost_games"` // dead-lettered: no record
-	LostShare     float64           `json:"lost_share"` // LostGames and ErrorGames over the batch
-	Losses        []Loss            `json:"losses"`     // who lost them
-	WallSeconds   float64           `json:"wall_seconds"`
-	Ladder        []string          `json:"ladder"`
-	Doublings     []stats.Doubling  `json:"doublings"`
-	Scope         Scope             `json:"scope"`
-	Checks        []stats.Check     `json:"checks"`
-	FirstMover    FirstMover        `json:"first_mover"`
-	Pairings      []stats.Pairing   `json:"pairings"`
-	Ratings       stats.Ratings     `json:"ratings"`
-	Metrics       []stats.Metric    `json:"metrics"`
-	SkillSteps    []stats.SkillStep `json:"skill_steps"`
-	Endings       []stats.RuleCount `json:"endings"`
-	Lengths       Lengths           `json:"lengths"`
-	Thresholds    stats.Thresholds  `json:"thresholds"`
+	FormatVersion int             `json:"format_version"`
+	SchemaVersion int             `json:"schema_version"`
+	Name          string          `json:"name"`
+	File          string          `json:"file"`
+	Verdict       string          `json:"verdict"`
+	Reasons       []Reason        `json:"reasons"`
+	Flags         []Flag          `json:"flags"`
+	Undecided     []Undecided     `json:"undecided"`
+	Warnings      []stats.Warning `json:"warnings"`
+	Games         int             `json:"games"`
+	ErrorGames    int             `json:"error_games"`
+	LostGames     int             `json:"lost_games"` // dead-lettered: no record
+	LostShare     float64         `json:"lost_share"` // LostGames and ErrorGames over the batch
+	Losses        []Loss          `json:"losses"`     // who lost them
+	WallSeconds   float64         `json:"wall_seconds"`
+	Ladder        []string        `json:"ladder"`
+	// LadderByRating is the ladder as its ratings order it, weakest
+	// first, each rung with its rating; LadderInverted names each pair
+	// whose ratings contradict the intended order (ladderOrder).
+	LadderByRating []string          `json:"ladder_by_rating"`
+	LadderInverted []string          `json:"ladder_inverted"`
+	Doublings      []stats.Doubling  `json:"doublings"`
+	Scope          Scope             `json:"scope"`
+	Checks         []stats.Check     `json:"checks"`
+	FirstMover     FirstMover        `json:"first_mover"`
+	Pairings       []stats.Pairing   `json:"pairings"`
+	Ratings        stats.Ratings     `json:"ratings"`
+	Metrics        []stats.Metric    `json:"metrics"`
+	SkillSteps     []stats.SkillStep `json:"skill_steps"`
+	Endings        []stats.RuleCount `json:"endings"`
+	Lengths        Lengths           `json:"lengths"`
+	Thresholds     stats.Thresholds  `json:"thresholds"`
 	// PieceValues is absent when they could not be learned
 	// (PieceValuesNote says why).
 	PieceValues     *stats.PieceValues `json:"piece_values,omitempty"`
@@ -234,6 +239,8 @@ func New(in Input) (*Report, error) {
 	if r.Ratings.Rungs == nil {
 		r.Ratings.Rungs = []stats.Rating{}
 	}
+	order, inverted := ladderOrder(r.Ladder, r.Ratings)
+	r.LadderByRating, r.LadderInverted = orEmpty(order), orEmpty(inverted)
 	for _, c := range a.Flags() {
 		r.Flags = append(r.Flags, Flag{c.Name, c.Detail, c.Value, c.Threshold})
 	}
