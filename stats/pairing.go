@@ -139,7 +139,18 @@ func pentanomialScore(counts [5]int, confidence float64) Interval {
 		v += float64(c) * d * d
 	}
 	v /= float64(n)
-	half := zFor(confidence) * math.Sqrt(v/float64(n))
+	z := zFor(confidence)
+	if v == 0 {
+		// Every pair scored the same: the spread seen is no spread at
+		// all, and the normal interval would be a point. Wilson's
+		// interval over the pairs gives a bound instead (a clean sweep
+		// of n pairs: at least n/(n+z²), up to 1).
+		fn, z2 := float64(n), z*z
+		mid := (mean + z2/(2*fn)) / (1 + z2/fn)
+		half := z / (1 + z2/fn) * math.Sqrt(mean*(1-mean)/fn+z2/(4*fn*fn))
+		return Interval{Est: mean, Lo: math.Max(0, mid-half), Hi: math.Min(1, mid+half), Method: MethodPentanomial}
+	}
+	half := z * math.Sqrt(v/float64(n))
 	return Interval{Est: mean, Lo: math.Max(0, mean-half), Hi: math.Min(1, mean+half), Method: MethodPentanomial}
 }
 

@@ -200,9 +200,16 @@ func matchLine(r stats.MatchResult) string {
 	if dec == "" {
 		dec = "undecided"
 	}
-	return fmt.Sprintf("W-D-L %d-%d-%d, pairs %v, score %.3f (%.3f-%.3f), Elo %+.0f (%+.0f to %+.0f), SPRT [%g, %g] LLR %.2f (%.2f, %.2f): %s",
+	elo := fmt.Sprintf("Elo %+.0f (%+.0f to %+.0f)", r.Elo.Est, r.Elo.Lo, r.Elo.Hi)
+	switch {
+	case p.Pairs > 0 && p.Score.Est >= 1:
+		elo = fmt.Sprintf("Elo at least %+.0f (every pair won; no upper bound)", r.Elo.Lo)
+	case p.Pairs > 0 && p.Score.Est <= 0:
+		elo = fmt.Sprintf("Elo at most %+.0f (every pair lost; no lower bound)", r.Elo.Hi)
+	}
+	return fmt.Sprintf("W-D-L %d-%d-%d, pairs %v, score %.3f (%.3f-%.3f), %s, SPRT [%g, %g] LLR %.2f (%.2f, %.2f): %s",
 		r.Counts.Wins, r.Counts.Draws, r.Counts.Losses, p.Counts, p.Score.Est, p.Score.Lo, p.Score.Hi,
-		r.Elo.Est, r.Elo.Lo, r.Elo.Hi, r.Elo0, r.Elo1, r.LLR, r.Lower, r.Upper, dec)
+		elo, r.Elo0, r.Elo1, r.LLR, r.Lower, r.Upper, dec)
 }
 
 // oneFile words the mistake of a command that takes one rule file, or is

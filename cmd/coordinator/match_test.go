@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"balancefarm/measure"
 	"balancefarm/protocol"
+	"balancefarm/stats"
 )
 
 // A match is the same whichever number of workers plays it, stops where
@@ -118,5 +120,24 @@ func TestMatchSeedsArePlans(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A clean sweep is said as a bound, not as +1000 to +1000.
+func TestMatchLineCleanSweep(t *testing.T) {
+	var games []stats.Game
+	for i := range 8 {
+		pair := fmt.Sprint(i)
+		games = append(games,
+			stats.Game{P0: "ab:n3000", P1: "ab:n500", Winner: 0, PairID: pair},
+			stats.Game{P0: "ab:n500", P1: "ab:n3000", Winner: 1, PairID: pair})
+	}
+	r, err := stats.Match(games, "ab:n3000", "ab:n500", 0, 5, 0.05, 0.05, 0.95)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := matchLine(r)
+	if !strings.Contains(line, "Elo at least +") || strings.Contains(line, "+1000") {
+		t.Errorf("clean sweep: %s", line)
 	}
 }
