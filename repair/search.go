@@ -157,7 +157,11 @@ type FlagRepair struct {
 	Flag        string       `json:"flag"`
 	Before      CheckValue   `json:"before"`
 	Suggestions []Suggestion `json:"suggestions"`
-	Note        string       `json:"note,omitempty"`
+	// Undecided are candidates that clear the flag but leave another
+	// check undecided: listed apart, never as a repair, since their
+	// verdict is not known.
+	Undecided []Suggestion `json:"undecided"`
+	Note      string       `json:"note,omitempty"`
 }
 
 // nearest says, for a flag no candidate removes, the candidate whose
@@ -730,8 +734,22 @@ func (res *Result) suggest() {
 			}
 			return a.deficit < b.deficit
 		})
-		for _, t := range ok[:min(maxSuggestions, len(ok))] {
+		fr.Undecided = []Suggestion{}
+		var decided []*Tried
+		for _, t := range ok {
+			if len(t.last().Undecided) > 0 {
+				if len(fr.Undecided) < maxSuggestions {
+					fr.Undecided = append(fr.Undecided, res.suggestion(t, flag))
+				}
+				continue
+			}
+			decided = append(decided, t)
+		}
+		for _, t := range decided[:min(maxSuggestions, len(decided))] {
 			fr.Suggestions = append(fr.Suggestions, res.suggestion(t, flag))
+		}
+		if len(decided) == 0 && len(ok) > 0 {
+			fr.Note = fmt.Sprintf("no candidate of the %d measured removes it with every check decided; %d clear it but leave a check undecided (listed apart, with more games they may be repairs)", len(res.Candidates), len(ok)-len(decided))
 		}
 		if len(ok) == 0 {
 			fr.Note = fmt.Sprintf("no candidate of the %d measured removes it without raising another flag", len(res.Candidates)) + res.nearest(flag)

@@ -22,6 +22,9 @@ import (
 type limitFarm struct {
 	mu    sync.Mutex
 	files int
+	// undecidedBelow leaves the depth check undecided for a limit below
+	// it: a file whose verdict its games cannot tell.
+	undecidedBelow float64
 }
 
 func (f *limitFarm) measure(_ context.Context, files []*measure.File, s measure.Settings) ([]*Measured, error) {
@@ -47,7 +50,7 @@ func (f *limitFarm) measure(_ context.Context, files []*measure.File, s measure.
 		checks := []stats.Check{
 			fakeCheck(stats.FlagDrawHeavy, unfinished, 0.75, unfinished > 0.75, false),
 			fakeCheck(stats.FlagUnfinished, unfinished, 0.5, unfinished > 0.5, false),
-			fakeCheck(stats.FlagDepthInsensitive, 0.9, 0.7, false, false),
+			fakeCheck(stats.FlagDepthInsensitive, 0.9, 0.7, false, maxPlies < f.undecidedBelow),
 		}
 		length := int(min(maxPlies, 200))
 		a := &stats.Analysis{Ladder: stats.Ladder{Rungs: s.Players}, Checks: checks, Verdict: stats.VerdictOf(checks), Games: 10, Plies: []int{length, length}}
@@ -191,5 +194,51 @@ func TestNearest(t *testing.T) {
 	}
 	if (&Result{}).nearest(stats.FlagOneSided) != "" {
 		t.Error("a note with no candidate measured")
+	}
+}
+
+// TestRepairListsUndecidedApart: a candidate that clears the flags but
+// leaves another check undecided is listed apart, never as a repair.
+func TestRepairListsUndecidedApart(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "rulesets", "chess.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc["rules"].(map[string]any)["max_plies"] = 60
+	cut, _ := json.Marshal(doc)
+	orig, err := measure.Load("chess-60.json", cut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Repair(context.Background(), orig, testConfig(), (&limitFarm{undecidedBelow: 1000}).measure)
+	if err != nil {
+		t.Fatal(err)
+	}
+	apart := 0
+	for _, f := range res.Flags {
+		for _, s := range f.Suggestions {
+			if s.Verdict != stats.Viable && undecidedOf(s.Checks) != "none" {
+				t.Errorf("%s: %s is suggested with %s undecided", f.Flag, s.Candidate, undecidedOf(s.Checks))
+			}
+		}
+		for _, s := range f.Undecided {
+			apart++
+			if undecidedOf(s.Checks) == "none" {
+				t.Errorf("%s: %s listed apart with nothing undecided", f.Flag, s.Candidate)
+			}
+		}
+	}
+	if apart == 0 {
+		t.Error("no candidate with an undecided check was listed apart")
+	}
+	if best := findTried(res, res.Best); best != nil && best.Edits[0].Kind == "max_plies" {
+		t.Errorf("best %s is a limit whose verdict is undecided", res.Best)
+	}
+	if !strings.Contains(string(res.Markdown()), "not repairs until more games decide them") {
+		t.Error("the report does not list the undecided apart")
 	}
 }

@@ -124,6 +124,16 @@ func (res *Result) Markdown() []byte {
 		fmt.Fprintf(&b, "### %s: %s, threshold %g (%s)\n\n", f.Flag, interval(f.Before.Value), f.Before.Threshold, f.Before.State)
 		if f.Note != "" {
 			fmt.Fprintf(&b, "%s.\n\n", f.Note)
+		}
+		if len(f.Undecided) > 0 {
+			b.WriteString("Cleared, but with another check undecided (not repairs until more games decide them):\n\n")
+			for _, s := range f.Undecided {
+				fmt.Fprintf(&b, "- %s: %s (%s, %s rung): %s (%s); undecided: %s\n", s.Candidate, cell(s.Desc), s.Distance, s.Rung,
+					interval(s.After.Value), s.After.State, undecidedOf(s.Checks))
+			}
+			b.WriteString("\n")
+		}
+		if len(f.Suggestions) == 0 {
 			continue
 		}
 		b.WriteString("Closest to the file first: a changed limit before another number, a number before a switched rule, a switched rule before a piece's moves, those before anything added or taken away, fewer edits before more; an edit that changes what the game is comes after every edit that keeps it.\n\n")
@@ -186,4 +196,15 @@ func (res *Result) Markdown() []byte {
 		}
 	}
 	return []byte(b.String())
+}
+
+// undecidedOf names the undecided checks of a measurement.
+func undecidedOf(checks []CheckValue) string {
+	var out []string
+	for _, c := range checks {
+		if c.State == stats.StateUndecided {
+			out = append(out, c.Name)
+		}
+	}
+	return listOr(out, "none")
 }
