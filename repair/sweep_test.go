@@ -71,20 +71,7 @@ func (f *limitFarm) measure(_ context.Context, files []*measure.File, s measure.
 // for each flag, and the edits that change what the game is (a goal, a
 // check count) come after it.
 func TestRepairSweepsALimit(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "rulesets", "chess.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]any
-	if err := json.Unmarshal(data, &doc); err != nil {
-		t.Fatal(err)
-	}
-	doc["rules"].(map[string]any)["max_plies"] = 60
-	cut, _ := json.Marshal(doc)
-	orig, err := measure.Load("chess-60.json", cut)
-	if err != nil {
-		t.Fatal(err)
-	}
+	orig := chessCutAt60(t)
 	farm := &limitFarm{}
 	res, err := Repair(context.Background(), orig, testConfig(), farm.measure)
 	if err != nil {
@@ -128,6 +115,26 @@ func TestRepairSweepsALimit(t *testing.T) {
 		}
 	}
 	t.Logf("%d files measured; %s", farm.files, res.Sweeps[0])
+}
+
+// chessCutAt60 is rulesets/chess.json with max_plies set to 60 by mistake.
+func chessCutAt60(t *testing.T) *measure.File {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "rulesets", "chess.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc["rules"].(map[string]any)["max_plies"] = 60
+	cut, _ := json.Marshal(doc)
+	orig, err := measure.Load("chess-60.json", cut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return orig
 }
 
 func findTried(res *Result, id string) *Tried {
@@ -200,20 +207,7 @@ func TestNearest(t *testing.T) {
 // TestRepairListsUndecidedApart: a candidate that clears the flags but
 // leaves another check undecided is listed apart, never as a repair.
 func TestRepairListsUndecidedApart(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "rulesets", "chess.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]any
-	if err := json.Unmarshal(data, &doc); err != nil {
-		t.Fatal(err)
-	}
-	doc["rules"].(map[string]any)["max_plies"] = 60
-	cut, _ := json.Marshal(doc)
-	orig, err := measure.Load("chess-60.json", cut)
-	if err != nil {
-		t.Fatal(err)
-	}
+	orig := chessCutAt60(t)
 	res, err := Repair(context.Background(), orig, testConfig(), (&limitFarm{undecidedBelow: 1000}).measure)
 	if err != nil {
 		t.Fatal(err)
