@@ -291,6 +291,8 @@ type Rules struct {
 	Transfer         *Transfer       `json:"transfer,omitempty"`         // schema 33
 	Across           *Across         `json:"across,omitempty"`           // schema 33: every move's default across
 	Cells            *Cells          `json:"cells,omitempty"`            // schema 33
+	Dice             *Dice           `json:"dice,omitempty"`             // schema 34
+	Hazards          []Hazard        `json:"hazards,omitempty"`          // schema 34
 	MaxPlies         *int            `json:"max_plies,omitempty"`        // default 400
 	RepetitionDraw   *RepetitionDraw `json:"repetition_draw,omitempty"`  // default 3
 	NoProgressDraw   *int            `json:"no_progress_draw,omitempty"` // default 100
