@@ -47,6 +47,7 @@ const (
 	famServed
 	famBoards
 	famCells
+	famChance
 	numFamilies
 )
 
@@ -117,6 +118,9 @@ var families = [numFamilies]family{
 	famServed:        {"rules.promotion served", servedPromotion},
 	famBoards:        {"boards", func(s *rules.Spec) bool { return len(s.Boards) > 0 }},
 	famCells:         {"rules.cells", func(s *rules.Spec) bool { return s.Rules.Cells != nil }},
+	famChance: {"chance (rules.dice, rules.hazards)", func(s *rules.Spec) bool {
+		return s.Rules.Dice != nil || len(s.Rules.Hazards) > 0
+	}},
 }
 
 // refusal is one row of the table: family a beside family b (when is a
@@ -237,6 +241,20 @@ var refusals = []refusal{
 	{a: famPromotionRest, b: famTerritory, reason: promotionRestBeside},
 	{a: famPromotionRest, b: famPortals, reason: promotionRestBeside},
 	{a: famPromotionRest, b: famNPCs, reason: promotionRestBeside},
+	// Chance is played beside the families whose moves end in makeStd
+	// and whose turn is one move.
+	{a: famChance, b: famSeats, reason: chanceBeside},
+	{a: famChance, b: famBoards, reason: chanceBeside},
+	{a: famChance, b: famRounds, reason: chanceBeside},
+	{a: famChance, b: famTurn, reason: chanceBeside},
+	{a: famChance, b: famRest, reason: chanceBeside},
+	{a: famChance, b: famPromotionRest, reason: chanceBeside},
+	{a: famChance, b: famCapture, reason: chanceBeside},
+	{a: famChance, b: famTerritory, reason: chanceBeside},
+	{a: famChance, b: famNPCs, reason: chanceBeside},
+	{a: famChance, b: famPortals, reason: chanceBeside},
+	{a: famChance, b: famFacing, reason: chanceBeside},
+	{a: famChance, b: famCounting, reason: chanceBeside},
 }
 
 // Reasons several rows share.
@@ -244,6 +262,7 @@ const (
 	symmetricBeside     = "rules.drops symmetric or choose_facing beside either_face, no_mate, no_doubled or promote_on_entry"
 	facingDropsBeside   = "rules.drops no_doubled, either_face or promote_on_entry beside pieces[].facing"
 	promotionRestBeside = "rules.promotion rest beside capture effects, territory, portals or wild pieces"
+	chanceBeside        = "rules.dice or rules.hazards beside seats, boards, rounds, turns of several moves, rest, capture effects, territory, wild pieces, portals, facings or counting"
 )
 
 // checkFamilies refuses a file with a combination, or a limit, of families

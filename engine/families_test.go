@@ -114,7 +114,9 @@ var addFamily = [numFamilies]func(t *testing.T, s *rules.Spec){
 		}
 		withRules(`{"vertical": {}}`)(t, s)
 	},
-	famCells:    withRules(`{"cells": {"squares": ["a1"]}}`),
+	famCells: withRules(`{"cells": {"squares": ["a1"]}}`),
+	famChance: withRules(`{"dice": {"faces": [{"name": "N", "pieces": ["N"]}, {"name": "K", "pieces": ["K", "R", "P"]}]},
+		"hazards": [{"pieces": ["N"], "chance": 0.25}]}`),
 	famPriority: withRules(`{"priority": [{"when": "in_check", "moves": "royal"}]}`),
 	famServed: func(t *testing.T, s *rules.Spec) {
 		// Each pawn needs a target behind it: a2 and h2 serve the rooks,

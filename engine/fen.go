@@ -96,6 +96,7 @@ var notationFields = []notationField{
 	wildNotation,      // npcs.go: taken-w:, taken-b:
 	portalNotation,    // portal.go: portals:, back:
 	turnNotation,      // turns.go: moves:, cut:, phase:, initiative:, void:, barred:, rest:
+	chanceNotation,    // chance.go: roll:, fate:, deck:
 }
 
 // seatLetters name the seats in the notation: the side to move, and the

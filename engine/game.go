@@ -41,6 +41,7 @@ type Game struct {
 	boardGeometry
 	boardMoves
 	cells    *cellRules     // rules.cells (cells.go); nil without
+	chance   *chanceRules   // rules.dice, rules.hazards (chance.go); nil without
 	priority []priorityRule // rules.priority (seats.go)
 	w, h, n  int
 	names    []string
@@ -292,7 +293,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	g = &Game{spec: spec, fac: fac}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadSeats, g.loadPriority, g.loadWalls, g.loadBoards, g.loadCells, g.loadWrap, g.loadMoves,
-		g.loadRules, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadNotation,
+		g.loadRules, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadChance, g.loadNotation,
 		g.loadZobrist, g.splitFast, g.loadSeatLines,
 	}
 	for _, step := range steps {

@@ -324,11 +324,19 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 // legal captures): each board family's moves that the royal rules let
 // stand, then the rules that read the whole list (legalTail).
 func (p *Position) legal(buf []Move, capOnly bool) []Move {
+	if p.g.chance != nil {
+		return p.chanceLegal(buf, capOnly)
+	}
+	return p.legalMoves(buf, capOnly)
+}
+
+// legalMoves is legal of the moves a player chooses among.
+func (p *Position) legalMoves(buf []Move, capOnly bool) []Move {
 	g := p.g
 	start := len(buf)
 	if (g.restOf != nil || g.priority != nil) && capOnly {
 		// Whether the rest is lifted depends on every move.
-		return keepCaptures(p.legal(buf, false), start)
+		return keepCaptures(p.legalMoves(buf, false), start)
 	}
 	switch {
 	case g.fx != nil:
@@ -593,6 +601,9 @@ func (p *Position) LegalCaptures(buf []Move) []Move {
 func (p *Position) HasLegalMove() bool {
 	if p.legalValid {
 		return len(p.legalCache) > 0
+	}
+	if p.pending != pendingNone {
+		return true // a chance event always has an outcome
 	}
 	g := p.g
 	if g.fx != nil || g.portal != nil || g.sim != nil || g.homeward && p.homeDue() || g.seated || g.nb > 1 {

@@ -613,5 +613,6 @@ func (g *Game) loadZobrist() error {
 	g.loadPortalKeys(&rng)
 	g.loadTurnKeys()
 	g.loadTouchKeys(rng.Next)
+	g.loadChanceKeys()
 	return nil
 }

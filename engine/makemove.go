@@ -4,6 +4,15 @@ package engine
 // position. Everything is updated incrementally, the hash included, and
 // the previous state is pushed on the position's own undo stack.
 func (p *Position) Make(m Move) {
+	if p.g.chance != nil {
+		p.makeWithChance(m)
+		return
+	}
+	p.makeMove(m)
+}
+
+// makeMove is Make of a move a player chose.
+func (p *Position) makeMove(m Move) {
 	mover := p.side
 	switch {
 	case p.inRounds:
@@ -246,6 +255,15 @@ func (p *Position) setEP(h uint64, m Move) uint64 {
 
 // Unmake takes back the last move made on this position.
 func (p *Position) Unmake() {
+	if p.g.chance != nil {
+		p.unmakeWithChance()
+		return
+	}
+	p.unmakeMove()
+}
+
+// unmakeMove takes back the last move a player chose.
+func (p *Position) unmakeMove() {
 	n := len(p.undo)
 	if n == 0 {
 		return
@@ -282,7 +300,7 @@ func (p *Position) Unmake() {
 				p.unhand(p.side, m.aux(), 1)
 			}
 		}
-	case typ == movePortal:
+	case typ == movePortal, typ == movePass:
 	case typ == moveCastle:
 		rf, rt := m.aux(), m.aux2()
 		rook := p.remove(rt)

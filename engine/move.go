@@ -40,16 +40,17 @@ const (
 // Move types. Types past moveSweep are for the later families, so that
 // adding them needs no change to the encoding.
 const (
-	moveNormal    = 0 // a plain move or capture
-	moveDouble    = 1 // a slide of two or more squares by a piece en passant applies to; aux = direction
-	moveEnPassant = 2 // an en passant capture; the victim square is in the position
-	moveCastle    = 3 // castling; from/to are the castling piece's, aux/aux2 the partner's
-	moveSweep     = 4 // a sweep; aux = direction, every piece passed over is removed
-	moveDrop      = 5 // reserved: a piece from hand (promo field = kind)
-	moveTurn      = 6 // turning in place (facing.go): from = to, aux = the kind it becomes
-	movePortal    = 7 // moving a portal end (portal.go): aux = the end's index
-	movePass      = 8 // reserved: a pass inside a multi-move turn
-	moveThrough   = 9 // a move through a portal (portal.go): aux = the end entered (or fold stepped on)
+	moveNormal    = 0  // a plain move or capture
+	moveDouble    = 1  // a slide of two or more squares by a piece en passant applies to; aux = direction
+	moveEnPassant = 2  // an en passant capture; the victim square is in the position
+	moveCastle    = 3  // castling; from/to are the castling piece's, aux/aux2 the partner's
+	moveSweep     = 4  // a sweep; aux = direction, every piece passed over is removed
+	moveDrop      = 5  // reserved: a piece from hand (promo field = kind)
+	moveTurn      = 6  // turning in place (facing.go): from = to, aux = the kind it becomes
+	movePortal    = 7  // moving a portal end (portal.go): aux = the end's index
+	movePass      = 8  // a pass: the turn handed on (a die that leaves no move, chance.go)
+	moveThrough   = 9  // a move through a portal (portal.go): aux = the end entered (or fold stepped on)
+	moveChance    = 10 // a chance outcome (chance.go): aux = the face rolled, or the fate
 )
 
 func newMove(from, to int) Move {

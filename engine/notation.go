@@ -17,6 +17,12 @@ func (p *Position) MoveString(m Move) string {
 		return "0000"
 	}
 	g := p.g
+	switch m.typ() {
+	case moveChance:
+		return g.chanceString(m)
+	case movePass:
+		return "pass"
+	}
 	from, to := m.From(), m.To()
 	if from >= g.n || to >= g.n {
 		return "0000"

@@ -12,7 +12,7 @@ type nullRec struct {
 
 // CanPass reports whether MakeNull means what a search's null move needs:
 // a game of one move a turn, not played in rounds.
-func (p *Position) CanPass() bool { return p.g.turn == nil && p.g.sim == nil }
+func (p *Position) CanPass() bool { return p.g.turn == nil && p.g.sim == nil && p.g.chance == nil }
 
 // MakeNull passes the turn without moving: the side to move changes, en
 // passant rights lapse, and nothing else. It exists for a search's

@@ -136,8 +136,9 @@ type Position struct {
 	roundState
 	restState
 	homewardState
-	seatState // games with seats (seats.go)
-	cellState // cells of two pieces (cells.go)
+	seatState   // games with seats (seats.go)
+	cellState   // cells of two pieces (cells.go)
+	chanceState // dice and hazards (chance.go)
 }
 
 // Game is the game this position belongs to.
@@ -160,6 +161,7 @@ func (g *Game) NewPosition() *Position {
 	p.canonicalVirgin()
 	p.setStock()
 	p.startTurns()
+	p.startChance()
 	if g.seated {
 		p.side = g.order[0]
 	}
@@ -245,7 +247,7 @@ func (p *Position) computeHash() uint64 {
 		}
 	}
 	// The families' shares, each 0 in a game without the family.
-	h ^= p.takenHash() ^ p.claimsHash() ^ p.portalHash() ^ p.touchHash() ^ p.handHash() ^ p.turnHash()
+	h ^= p.takenHash() ^ p.claimsHash() ^ p.portalHash() ^ p.touchHash() ^ p.handHash() ^ p.turnHash() ^ p.chanceHash()
 	return h
 }
 
@@ -370,6 +372,7 @@ func (p *Position) Clone() *Position {
 	q.turnUndo, q.restChg, q.homes = nil, nil, nil
 	q.seatLog = nil // seatState
 	q.cellLog = nil // cellState
+	q.chanceLog = nil
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)
 	q.legalCache = nil
 	q.legalValid = false
