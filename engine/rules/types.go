@@ -80,6 +80,7 @@ type Piece struct {
 	Speed        int      `json:"speed,omitempty"` // 0 when absent
 	Rest         int      `json:"rest,omitempty"`  // 0 when absent
 	Facing       *Facing  `json:"facing,omitempty"`
+	Hidden       bool     `json:"hidden,omitempty"` // schema 35: the other seats never see it
 }
 
 // PieceValue is the declared value, 1 when absent.
@@ -293,6 +294,7 @@ type Rules struct {
 	Cells            *Cells          `json:"cells,omitempty"`            // schema 33
 	Dice             *Dice           `json:"dice,omitempty"`             // schema 34
 	Hazards          []Hazard        `json:"hazards,omitempty"`          // schema 34
+	Sight            *Sight          `json:"sight,omitempty"`            // schema 35
 	MaxPlies         *int            `json:"max_plies,omitempty"`        // default 400
 	RepetitionDraw   *RepetitionDraw `json:"repetition_draw,omitempty"`  // default 3
 	NoProgressDraw   *int            `json:"no_progress_draw,omitempty"` // default 100
