@@ -170,3 +170,52 @@ var schema34Cases = func() []agreeCase {
 }()
 
 func TestSchema34(t *testing.T) { runCases(t, schema34Cases) }
+
+// TestChanceFilledFromFile: the typed Spec holds the dice and hazards as
+// written, and the accessors give the addendum's defaults.
+func TestChanceFilledFromFile(t *testing.T) {
+	data := apply(t, "dice",
+		set("rules.dice.faces", `[{"name": "P", "pieces": ["P"], "weight": 3}, {"name": "none", "pieces": []}]`),
+		set("rules.hazards", `[{"pieces": ["N", "B"], "chance": 0.25}, {"pieces": ["Q"], "chance": 0.001, "after": "capture", "effect": "remove"}, {"pieces": ["R"], "chance": 0.999}]`))
+	spec, problems := Parse(data)
+	if len(problems) != 0 {
+		t.Fatalf("problems: %v", problemLines(problems))
+	}
+	d := spec.Rules.Dice
+	if d == nil || len(d.Faces) != 2 || d.DrawOrDefault() != DrawRoll || d.BlockedOrDefault() != BlockedPass {
+		t.Fatalf("dice: %+v", d)
+	}
+	if f := d.Faces[0]; f.Name != "P" || f.WeightOrDefault() != 3 || len(f.Pieces) != 1 || f.Pieces[0] != "P" {
+		t.Errorf("first face: %+v", f)
+	}
+	if f := d.Faces[1]; f.Name != "none" || f.WeightOrDefault() != 1 || f.Pieces == nil || len(f.Pieces) != 0 {
+		t.Errorf("empty face: %+v (pieces nil: %v)", f, f.Pieces == nil)
+	}
+	hs := spec.Rules.Hazards
+	if len(hs) != 3 {
+		t.Fatalf("hazards: %+v", hs)
+	}
+	wants := []struct {
+		pieces      string
+		thousandths int
+		after       string
+	}{
+		{"N B", 250, HazardAfterMove},
+		{"Q", 1, HazardAfterCapture},
+		{"R", 999, HazardAfterMove},
+	}
+	for k, want := range wants {
+		h := hs[k]
+		if got := strings.Join(h.Pieces, " "); got != want.pieces || h.Thousandths() != want.thousandths || h.AfterOrDefault() != want.after {
+			t.Errorf("hazard %d: %+v, thousandths %d, after %s; want %+v", k, h, h.Thousandths(), h.AfterOrDefault(), want)
+		}
+	}
+
+	spec, problems = Parse(apply(t, "dice", set("rules.dice.draw", `"deck"`), set("rules.dice.blocked", `"any"`)))
+	if len(problems) != 0 {
+		t.Fatalf("problems: %v", problemLines(problems))
+	}
+	if d := spec.Rules.Dice; d.DrawOrDefault() != DrawDeck || d.BlockedOrDefault() != BlockedAny {
+		t.Errorf("deck and any: %+v", d)
+	}
+}
