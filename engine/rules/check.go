@@ -192,6 +192,7 @@ func (c *checker) run() {
 	c.checkCounting()
 	c.checkSeats()
 	c.checkBoards()
+	c.checkChance()
 	c.checkAppearance()
 }
 

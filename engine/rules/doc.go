@@ -1,6 +1,6 @@
-// Package rules is the front end of the rule language (schema 1 to 32; the
-// keys of 30, 31 and 32 are in SCHEMA-30.md, SCHEMA-31.md and SCHEMA-32.md,
-// addenda to the v29 reference): it decodes a rule file into typed values and checks it in
+// Package rules is the front end of the rule language (schema 1 to 34; the
+// keys of 30 to 34 are in SCHEMA-30.md to SCHEMA-34.md, addenda to the v29
+// reference): it decodes a rule file into typed values and checks it in
 // the reference's two passes, shape then agreement, reporting every problem
 // in the reference's own wording. Everything downstream (engine, players, farm) starts from a
 // *Spec this package has accepted.

@@ -96,6 +96,14 @@ var enumListsCases = func() []agreeCase {
 			want: []string{"rules.reach.on must be one of ('arrive', 'leave'), got 'pass'"}},
 		{name: "extinction result", edits: []edit{set("rules.extinction", `{"pieces": ["Q", "R"], "result": "half"}`)},
 			want: []string{"rules.extinction.result must be one of ('win', 'loss', 'draw'), got 'half'"}},
+		{name: "dice draw", base: "dice", edits: []edit{set("rules.dice.draw", `"shuffle"`)},
+			want: []string{"rules.dice.draw must be one of ('roll', 'deck'), got 'shuffle'"}},
+		{name: "dice blocked", base: "dice", edits: []edit{set("rules.dice.blocked", `"reroll"`)},
+			want: []string{"rules.dice.blocked must be one of ('pass', 'any'), got 'reroll'"}},
+		{name: "hazard after", base: "hazards", edits: []edit{set("rules.hazards[0].after", `"check"`)},
+			want: []string{"rules.hazards[0].after must be one of ('move', 'capture'), got 'check'"}},
+		{name: "hazard effect", base: "hazards", edits: []edit{set("rules.hazards[1].effect", `"demote"`)},
+			want: []string{"rules.hazards[1].effect must be one of ('remove',), got 'demote'"}},
 
 		// A union's words leave out an alternative newer than the file.
 		{name: "per_type under 26", edits: []edit{set("schema_version", `26`), set("rules.extinction", `{"pieces": ["Q", "R"], "per_type": "all"}`)},

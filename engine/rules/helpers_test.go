@@ -30,6 +30,8 @@ var bases = map[string]string{
 	"seats":   "testdata/valid/four-seats.json",
 	"alice":   "testdata/valid/alice.json",
 	"boards":  "testdata/valid/two-boards.json",
+	"dice":    "testdata/valid/dice-chess.json",
+	"hazards": "testdata/valid/hazards.json",
 }
 
 func loadBase(t testing.TB, name string) *node {
@@ -176,6 +178,7 @@ func allCases() [][]agreeCase {
 		schema31Cases,
 		schema32Cases,
 		schema33Cases,
+		schema34Cases,
 		enumListsCases,
 	}
 }

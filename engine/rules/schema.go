@@ -1,6 +1,6 @@
 package rules
 
-// The shape of schema 33, key by key, as data: the shape pass (shape.go)
+// The shape of schema 34, key by key, as data: the shape pass (shape.go)
 // walks a decoded file against this table. Each entry gives the key's type,
 // its list or range, whether it is required, and the schema version that
 // introduced it (0: present since version 1).
@@ -32,6 +32,8 @@ type shape struct {
 	// integer or number range
 	lo, hi       float64
 	hasLo, hasHi bool
+	open         bool           // tNumber: lo and hi themselves are outside the range
+	places       int            // tNumber: at most this many decimal places; 0: any
 	enumStr      []string       // tEnum of strings
 	enumInt      []int64        // tEnum of integers
 	alts         []*shape       // tUnion, at most one per JSON type
@@ -89,6 +91,12 @@ func number(lo, hi float64) *shape {
 	return &shape{t: tNumber, lo: lo, hi: hi, hasLo: true, hasHi: true}
 }
 
+// chance is a probability strictly between 0 and 1 in thousandths, as
+// the engine draws it.
+func chance() *shape {
+	return &shape{t: tNumber, lo: 0, hi: 1, hasLo: true, hasHi: true, open: true, places: 3}
+}
+
 func numberAtLeast(lo float64) *shape { return &shape{t: tNumber, lo: lo, hasLo: true} }
 
 func boolean() *shape { return &shape{t: tBool} }
@@ -144,7 +152,7 @@ var (
 	}
 )
 
-// specShape is schema 33.
+// specShape is schema 34.
 var specShape = buildSpecShape()
 
 // moveKind is pieces[].moves[].kind; bent came with schema 30.
@@ -430,6 +438,21 @@ func buildSpecShape() *shape {
 			req("squares", squareList()),
 			opt("holds", intAtLeast(0)),
 		))),
+		dated(34, opt("dice", obj(
+			req("faces", listOf(obj(
+				req("name", strLen(1, 8)),
+				req("pieces", idList()),
+				opt("weight", integer(1, 1000)),
+			), 2, 64)),
+			opt("draw", enum(DrawRoll, DrawDeck)),
+			opt("blocked", enum(BlockedPass, BlockedAny)),
+		))),
+		dated(34, opt("hazards", listOf(obj(
+			req("pieces", uniqueList(pieceID(), 1, -1)),
+			req("chance", chance()),
+			opt("after", enum(HazardAfterMove, HazardAfterCapture)),
+			opt("effect", enum(HazardRemove)),
+		), 1, 16))),
 		opt("explode_on_capture", obj(
 			opt("radius", integer(0, 3)),
 			opt("immune", idList()),

@@ -390,6 +390,9 @@ func scalarText(n *node, s *shape, version int) string {
 		if err != nil || math.IsInf(v, 0) || !inRange(v, s) {
 			return rangeText(s) + ", got " + repr(n)
 		}
+		if s.places > 0 && !hasPlaces(v, s.places) {
+			return fmt.Sprintf("must have at most %d decimal places, got %s", s.places, repr(n))
+		}
 	case tEnum:
 		if enumHas(n, s) {
 			return ""
@@ -446,12 +449,24 @@ func enumChoices(s *shape, version int) []string {
 }
 
 func inRange(v float64, s *shape) bool {
+	if s.open {
+		return (!s.hasLo || v > s.lo) && (!s.hasHi || v < s.hi)
+	}
 	return (!s.hasLo || v >= s.lo) && (!s.hasHi || v <= s.hi)
+}
+
+// hasPlaces reports whether v is a whole number of 10^-places, as near
+// as a float64 holds one (0.1 is not exactly a tenth).
+func hasPlaces(v float64, places int) bool {
+	scaled := v * math.Pow10(places)
+	return math.Abs(scaled-math.Round(scaled)) < 1e-6
 }
 
 func rangeText(s *shape) string {
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	switch {
+	case s.open && s.hasLo && s.hasHi:
+		return fmt.Sprintf("must be above %s and below %s", f(s.lo), f(s.hi))
 	case s.hasLo && s.hasHi:
 		return fmt.Sprintf("must be from %s to %s", f(s.lo), f(s.hi))
 	case s.hasLo:
