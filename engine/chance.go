@@ -80,6 +80,7 @@ type chanceRec struct {
 	face     int8
 	refilled bool   // the draw emptied the deck, which was filled again
 	removed  uint8  // a fate's removed piece, 0 none
+	took     int8   // hidden information: the kind the move took, -1 none
 	hash     uint64 // an outcome's hash before it
 	st       status // an outcome's status before it
 }
@@ -311,20 +312,29 @@ func (p *Position) movedKind(m Move) int {
 	return p.MovingKind(m)
 }
 
-// makeWithChance is Make for a game with chance.
-func (p *Position) makeWithChance(m Move) {
+// makeWrapped is Make for a game with chance or hidden information:
+// the move, then what the seat took (hidden.go), then the chance the move
+// leaves pending.
+func (p *Position) makeWrapped(m Move) {
 	c := p.g.chance
-	rec := chanceRec{outcome: m.typ() == moveChance, pending: p.pending, fateSq: p.fateSq, face: p.face, hash: p.hash, st: p.status}
+	rec := chanceRec{outcome: m.typ() == moveChance, pending: p.pending, fateSq: p.fateSq, face: p.face, hash: p.hash, st: p.status, took: -1}
 	if rec.outcome {
 		p.makeOutcome(m, &rec)
 		p.chanceLog = append(p.chanceLog, rec)
 		return
 	}
-	kind := p.movedKind(m)
+	kind, mover := p.movedKind(m), p.side
 	if m.typ() == movePass {
 		p.makePass(m)
 	} else {
 		p.makeMove(m)
+	}
+	if p.g.hiddenInfo != nil {
+		rec.took = p.tookAfter(mover)
+	}
+	if c == nil {
+		p.chanceLog = append(p.chanceLog, rec)
+		return
 	}
 	h := p.hash
 	if p.face >= 0 {
@@ -394,8 +404,8 @@ func (p *Position) makeOutcome(m Move, rec *chanceRec) {
 	p.legalValid, p.ocValid, p.checkKnown = false, false, false
 }
 
-// unmakeWithChance is Unmake for a game with chance.
-func (p *Position) unmakeWithChance() {
+// unmakeWrapped is Unmake for a game with chance or hidden information.
+func (p *Position) unmakeWrapped() {
 	n := len(p.chanceLog)
 	if n == 0 {
 		return
@@ -405,6 +415,9 @@ func (p *Position) unmakeWithChance() {
 	if !rec.outcome {
 		p.unmakeMove()
 		p.pending, p.fateSq, p.face = rec.pending, rec.fateSq, rec.face
+		if rec.took >= 0 {
+			p.took[p.side][rec.took]--
+		}
 		return
 	}
 	c := p.g.chance

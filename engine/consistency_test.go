@@ -78,6 +78,11 @@ type state struct {
 	seatLog                      int
 	under                        [maxSquares]uint8
 	pairs, cellLog               int
+	pending, fateSq              uint8 // chance (chance.go)
+	face                         int8
+	deck                         [maxFaces]uint16
+	deckLeft, chanceLog          int
+	took                         [maxSeats][maxKinds]uint8 // hidden information (hidden.go)
 }
 
 // turnSnapshot is the turn state (turns.go, rounds.go) in comparable form.
@@ -98,7 +103,8 @@ func snapshot(p *Position) state {
 		history: len(p.history), undo: len(p.undo), swept: len(p.swept),
 		port: p.port, portUndo: len(p.portUndo), momentum: p.momentum, folds: p.folds,
 		out: p.out, passed: p.passed, pts: p.pts, seatLog: len(p.seatLog),
-		under: p.under, pairs: p.pairs, cellLog: len(p.cellLog)}
+		under: p.under, pairs: p.pairs, cellLog: len(p.cellLog),
+		pending: p.pending, fateSq: p.fateSq, face: p.face, deck: p.deck, deckLeft: p.deckLeft, chanceLog: len(p.chanceLog), took: p.took}
 	s.turns = turnSnapshot{left: p.left, turn: p.turn, inRounds: p.inRounds, init: p.init, void: p.void, nBars: len(p.bars),
 		rest: p.rest, restChg: len(p.restChg), turnUndo: len(p.turnUndo), chgLen: len(p.chg)}
 	copy(s.turns.bars[:], p.bars)
@@ -146,7 +152,7 @@ func TestMakeUnmakeRestores(t *testing.T) {
 				}
 				checkPosition(t, p, true)
 				// Unwinding the whole game must give the start back.
-				for len(p.undo) > 0 {
+				for len(p.undo) > 0 || len(p.chanceLog) > 0 { // chance outcomes have their own stack
 					p.Unmake()
 				}
 				if got, want := snapshot(p), snapshot(ng.g.NewPosition()); got != want {

@@ -48,6 +48,7 @@ const (
 	famBoards
 	famCells
 	famChance
+	famHidden
 	numFamilies
 )
 
@@ -121,6 +122,7 @@ var families = [numFamilies]family{
 	famChance: {"chance (rules.dice, rules.hazards)", func(s *rules.Spec) bool {
 		return s.Rules.Dice != nil || len(s.Rules.Hazards) > 0
 	}},
+	famHidden: {"hidden information (rules.sight, pieces[].hidden)", hasHidden},
 }
 
 // refusal is one row of the table: family a beside family b (when is a
@@ -255,6 +257,23 @@ var refusals = []refusal{
 	{a: famChance, b: famPortals, reason: chanceBeside},
 	{a: famChance, b: famFacing, reason: chanceBeside},
 	{a: famChance, b: famCounting, reason: chanceBeside},
+	// Hidden information: every move legal in a world a seat samples is a
+	// move of the same piece on the real board, which legality that reads
+	// unseen pieces (check) or rules that change the board out of sight
+	// would break.
+	{a: famHidden, limit: hiddenLimit, about: "check legality, hazards, drops from captures or sweeps beside hidden information"},
+	{a: famHidden, b: famSeats, reason: hiddenBeside},
+	{a: famHidden, b: famBoards, reason: hiddenBeside},
+	{a: famHidden, b: famRounds, reason: hiddenBeside},
+	{a: famHidden, b: famTurn, reason: hiddenBeside},
+	{a: famHidden, b: famRest, reason: hiddenBeside},
+	{a: famHidden, b: famPromotionRest, reason: hiddenBeside},
+	{a: famHidden, b: famCapture, reason: hiddenBeside},
+	{a: famHidden, b: famTerritory, reason: hiddenBeside},
+	{a: famHidden, b: famNPCs, reason: hiddenBeside},
+	{a: famHidden, b: famPortals, reason: hiddenBeside},
+	{a: famHidden, b: famFacing, reason: hiddenBeside},
+	{a: famHidden, b: famCounting, reason: hiddenBeside},
 }
 
 // Reasons several rows share.
@@ -262,6 +281,7 @@ const (
 	symmetricBeside     = "rules.drops symmetric or choose_facing beside either_face, no_mate, no_doubled or promote_on_entry"
 	facingDropsBeside   = "rules.drops no_doubled, either_face or promote_on_entry beside pieces[].facing"
 	promotionRestBeside = "rules.promotion rest beside capture effects, territory, portals or wild pieces"
+	hiddenBeside        = "rules.sight or hidden pieces beside seats, boards, rounds, turns of several moves, rest, capture effects, territory, wild pieces, portals, facings or counting"
 	chanceBeside        = "rules.dice or rules.hazards beside seats, boards, rounds, turns of several moves, rest, capture effects, territory, wild pieces, portals, facings or counting"
 )
 
@@ -445,6 +465,44 @@ func seatsLimit(s *rules.Spec) string {
 func npcEntries(s *rules.Spec) string {
 	if len(s.Rules.NPCs) > maxWildEntries {
 		return fmt.Sprintf("more than %d rules.npcs entries", maxWildEntries)
+	}
+	return ""
+}
+
+func hasHidden(s *rules.Spec) bool {
+	if s.Rules.Sight != nil {
+		return true
+	}
+	for _, p := range s.Pieces {
+		if p.Hidden {
+			return true
+		}
+	}
+	return false
+}
+
+// hiddenLimit: hidden information is played where a move legal in a
+// sampled world is legal on the real board, up to pieces hidden in its
+// way.
+func hiddenLimit(s *rules.Spec) string {
+	r := &s.Rules
+	sweeps := false
+	for _, p := range s.Pieces {
+		for _, m := range p.Moves {
+			sweeps = sweeps || m.Kind == rules.KindSweep
+		}
+	}
+	switch {
+	case r.WinOrDefault() == rules.WinCheckmate:
+		return "rules.sight or hidden pieces under rules.win 'checkmate'"
+	case r.ForbidCheck:
+		return "rules.sight or hidden pieces with rules.forbid_check"
+	case len(r.Hazards) > 0:
+		return "rules.sight or hidden pieces with rules.hazards"
+	case r.Drops != nil && r.Drops.FillsFromCaptures():
+		return "rules.sight or hidden pieces with drops from captures"
+	case sweeps:
+		return "rules.sight or hidden pieces with a sweep"
 	}
 	return ""
 }

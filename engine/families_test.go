@@ -117,6 +117,7 @@ var addFamily = [numFamilies]func(t *testing.T, s *rules.Spec){
 	famCells: withRules(`{"cells": {"squares": ["a1"]}}`),
 	famChance: withRules(`{"dice": {"faces": [{"name": "N", "pieces": ["N"]}, {"name": "K", "pieces": ["K", "R", "P"]}]},
 		"hazards": [{"pieces": ["N"], "chance": 0.25}]}`),
+	famHidden:   withRules(`{"sight": {}, "win": "royal_capture"}`),
 	famPriority: withRules(`{"priority": [{"when": "in_check", "moves": "royal"}]}`),
 	famServed: func(t *testing.T, s *rules.Spec) {
 		// Each pawn needs a target behind it: a2 and h2 serve the rooks,
@@ -248,6 +249,12 @@ func TestFamilyLimits(t *testing.T) {
 				s.Seats = append(s.Seats, rules.Seat{Name: name, Army: rules.Army{Turn: rules.ArmyAsWritten}})
 			}
 		}, "more than 4 seats"},
+		{"sight under checkmate", withRules(`{"sight": {}}`), "rules.sight or hidden pieces under rules.win 'checkmate'"},
+		{"hidden pieces with hazards", func(t *testing.T, s *rules.Spec) {
+			piece(s, "K").Hidden = true
+			withRules(`{"win": "royal_capture", "hazards": [{"pieces": ["N"], "chance": 0.5}]}`)(t, s)
+		}, "rules.sight or hidden pieces with rules.hazards"},
+		{"sight with drops from captures", withRules(`{"sight": {}, "win": "royal_capture", "drops": {}}`), "rules.sight or hidden pieces with drops from captures"},
 		{"seats with a check limit", func(t *testing.T, s *rules.Spec) {
 			addFamily[famSeats](t, s)
 			withRules(`{"check_limit": 3}`)(t, s)

@@ -40,8 +40,13 @@ type Game struct {
 	seatRules
 	boardGeometry
 	boardMoves
-	cells    *cellRules     // rules.cells (cells.go); nil without
-	chance   *chanceRules   // rules.dice, rules.hazards (chance.go); nil without
+	cells  *cellRules   // rules.cells (cells.go); nil without
+	chance *chanceRules // rules.dice, rules.hazards (chance.go); nil without
+	// hiddenInfo is rules.sight and pieces[].hidden (hidden.go); nil without.
+	hiddenInfo *hiddenRules
+	// wrapped: Make and Unmake go through makeWrapped (chance or hidden
+	// information).
+	wrapped  bool
 	priority []priorityRule // rules.priority (seats.go)
 	w, h, n  int
 	names    []string
@@ -293,7 +298,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	g = &Game{spec: spec, fac: fac}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadSeats, g.loadPriority, g.loadWalls, g.loadBoards, g.loadCells, g.loadWrap, g.loadMoves,
-		g.loadRules, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadChance, g.loadNotation,
+		g.loadRules, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadChance, g.loadHidden, g.loadNotation,
 		g.loadZobrist, g.splitFast, g.loadSeatLines,
 	}
 	for _, step := range steps {

@@ -614,5 +614,7 @@ func (g *Game) loadZobrist() error {
 	g.loadTurnKeys()
 	g.loadTouchKeys(rng.Next)
 	g.loadChanceKeys()
+	g.loadHiddenKeys()
+	g.wrapped = g.chance != nil || g.hiddenInfo != nil
 	return nil
 }

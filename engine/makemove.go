@@ -4,8 +4,8 @@ package engine
 // position. Everything is updated incrementally, the hash included, and
 // the previous state is pushed on the position's own undo stack.
 func (p *Position) Make(m Move) {
-	if p.g.chance != nil {
-		p.makeWithChance(m)
+	if p.g.wrapped {
+		p.makeWrapped(m)
 		return
 	}
 	p.makeMove(m)
@@ -255,8 +255,8 @@ func (p *Position) setEP(h uint64, m Move) uint64 {
 
 // Unmake takes back the last move made on this position.
 func (p *Position) Unmake() {
-	if p.g.chance != nil {
-		p.unmakeWithChance()
+	if p.g.wrapped {
+		p.unmakeWrapped()
 		return
 	}
 	p.unmakeMove()

@@ -139,6 +139,7 @@ type Position struct {
 	seatState   // games with seats (seats.go)
 	cellState   // cells of two pieces (cells.go)
 	chanceState // dice and hazards (chance.go)
+	hiddenState // what each seat took (hidden.go)
 }
 
 // Game is the game this position belongs to.

@@ -66,7 +66,7 @@ func checkSquareOrder(t *testing.T, p *Position, ms []Move) {
 	}
 	falls := 0
 	for i := 1; i < len(ms); i++ {
-		if ms[i].From() != ms[i-1].From() || ms[i].typ() == moveCastle || ms[i].typ() == moveDrop || ms[i].typ() == moveTurn {
+		if ms[i].From() != ms[i-1].From() || ms[i].typ() == moveCastle || ms[i].typ() == moveDrop || ms[i].typ() == moveTurn || ms[i].IsChance() || ms[i].typ() == movePass {
 			falls = 0
 			continue
 		}
