@@ -305,7 +305,8 @@ func (o *Observation) Unseen() [maxKinds]int {
 // seat sees stands as it sees it, and the other seat's pieces it cannot
 // see (Unseen) are put at random on squares where the seat would not see
 // them (a hidden kind on any empty square, the others on squares out of
-// sight), where they may stand and not on their promotion zone. The other
+// sight), where they may stand and not on their promotion zone, three
+// times in four on a free square of their setup when there is one. The other
 // seat's castling and first-move rights are taken to hold for its pieces
 // still on their setup squares. rand gives 64 random bits a call; the
 // same observation and stream give the same position. Sample observed by
@@ -333,9 +334,24 @@ func (o *Observation) Sample(rand func() uint64) *Position {
 			}
 			free = append(free, sq)
 		}
+		code := pieceCode(k, other)
 		for i := 0; i < left[k] && len(free) > 0; i++ {
+			// A piece out of sight is most likely still where it
+			// started: three times in four it goes to a free square of
+			// its setup when there is one, else anywhere free.
 			j := int(rand() % uint64(len(free)))
-			p.put(free[j], pieceCode(k, other))
+			if rand()%4 != 0 {
+				var homes []int
+				for x, sq := range free {
+					if g.start[sq] == code {
+						homes = append(homes, x)
+					}
+				}
+				if len(homes) > 0 {
+					j = homes[rand()%uint64(len(homes))]
+				}
+			}
+			p.put(free[j], code)
 			free[j] = free[len(free)-1]
 			free = free[:len(free)-1]
 		}
