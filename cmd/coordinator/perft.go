@@ -53,6 +53,8 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "counting: depth in steps, a round (both players' choices, resolved together) or, before a spy game's rounds, one player's move; a round's leaves are pairs of choices, the last round bulk-counted as the product of the two players' choice counts")
 	case game.TurnLength(0) > 1 || game.TurnLength(1000) > 1:
 		fmt.Fprintln(stdout, "counting: depth in moves, each move of a turn of several moves one ply; legal moves at every node, the last ply bulk-counted (the length of the legal move list)")
+	case game.HasChance():
+		fmt.Fprintln(stdout, "counting: every chance outcome (a roll of the die, a hazard's fate) is a branch and a ply of depth, as every move is; legal moves and outcomes at every node, the last ply bulk-counted (the length of the list)")
 	default:
 		fmt.Fprintln(stdout, "counting: legal moves at every node, the last ply bulk-counted (the length of the legal move list)")
 	}

@@ -79,6 +79,10 @@ func validateFile(path string, w io.Writer) bool {
 		fmt.Fprintf(w, "%s: valid (no move count: %v)\n", path, err)
 		return true
 	}
+	if g.NewPosition().AtChance() {
+		fmt.Fprintf(w, "%s: valid: the game opens with a chance event of %d outcomes\n", path, n)
+		return true
+	}
 	fmt.Fprintf(w, "%s: valid: first player has %d legal moves\n", path, n)
 	return true
 }
