@@ -458,6 +458,29 @@
 //     no-progress clock it is in neither the hash nor the FEN, and a
 //     position read from a FEN starts any count afresh.
 //
+// Chance (chance.go, schema 34): a pending chance event (the die before
+// a turn, a hazard's fate after a move) is a node of its own whose
+// "moves" are its outcomes (move type moveChance); ChanceOutcomes gives
+// their weights. Nothing in the engine draws a random number: whoever
+// plays the game draws each outcome from the game's seed and makes it,
+// so perft counts outcomes as branches and a record replays exactly. The
+// rolled face filters the legal list (legal's first step, chanceLegal),
+// leaving the pass when no move of its kinds exists. An outcome is no
+// ply on the clocks, and its undo is on the chance log, which Make and
+// Unmake of a game with chance or hidden information go through
+// (makeWrapped). The state (what is pending, the face, the deck) is in
+// the hash and the notation.
+//
+// Hidden information (hidden.go, schema 35) changes nothing in how the
+// game is played: every move is made on the whole position. A seat's
+// Observation (its sight, what stands there as far as it may see, its own
+// pieces, the public state and what it took) is all a player of such a
+// game is given; Observation.Sample builds whole positions consistent
+// with it for the players to search. The families table refuses hidden
+// information where a move legal in a sampled world could be illegal on
+// the real board for reasons other than a piece hidden in its way (check
+// legality, board changes nobody sees).
+//
 // # Later families
 //
 // Rounds keep no pending move: MakeRound takes both choices at once, so
