@@ -324,6 +324,11 @@ func (p *Position) makeWrapped(m Move) {
 		return
 	}
 	kind, mover := p.movedKind(m), p.side
+	// The face is spent by the move: cleared first, so that what the
+	// move looks at for the next seat (a game with seats lists its moves)
+	// reads no filter; its key comes out of the hash after.
+	face := p.face
+	p.face = -1
 	if m.typ() == movePass {
 		p.makePass(m)
 	} else {
@@ -337,21 +342,21 @@ func (p *Position) makeWrapped(m Move) {
 		return
 	}
 	h := p.hash
-	if p.face >= 0 {
-		h ^= c.zFace[p.face]
-		p.face = -1
+	if face >= 0 {
+		h ^= c.zFace[face]
 	}
-	if !p.status.decided {
-		to := m.To()
-		if t := kind; t >= 0 && c.hazard[t] > 0 && m.typ() != movePass && (!c.hazardCapture[t] || m&mvCapture != 0) &&
-			m&mvStay == 0 && p.board[to] != 0 && codeOwner(p.board[to]) == p.g.prevSeat(p.side) {
-			p.pending, p.fateSq = pendingFate, uint8(to)
-		} else if c.faces != nil {
-			p.pending = pendingDice
-		}
-		h ^= p.pendingKey()
+	// The next die is pending even when the move ended the game, so a
+	// position reads the same from its notation however it was reached.
+	to := m.To()
+	if t := kind; !p.status.decided && t >= 0 && c.hazard[t] > 0 && m.typ() != movePass && (!c.hazardCapture[t] || m&mvCapture != 0) &&
+		m&mvStay == 0 && p.board[to] != 0 && codeOwner(p.board[to]) == mover {
+		p.pending, p.fateSq = pendingFate, uint8(to)
+	} else if c.faces != nil {
+		p.pending = pendingDice
 	}
+	h ^= p.pendingKey()
 	p.hash = h
+	p.legalValid, p.ocValid, p.checkKnown = false, false, false
 	p.chanceLog = append(p.chanceLog, rec)
 }
 
@@ -395,7 +400,7 @@ func (p *Position) makeOutcome(m Move, rec *chanceRec) {
 				p.status = p.boardOutcome(p.g.prevSeat(p.side), -1)
 			}
 		}
-		if c.faces != nil && !p.status.decided {
+		if c.faces != nil {
 			p.pending = pendingDice
 			h ^= c.zDice
 		}
@@ -529,4 +534,15 @@ func (p *Position) readChance(_ *fenRead, key, value string) (bool, error) {
 		return true, nil
 	}
 	return false, nil
+}
+
+// chanceExtras is the chance state as FEN4 extras ('roll':NAME,
+// 'fate':SQ, 'deck':N/N/...), the same fields as chanceField's.
+func (p *Position) chanceExtras() []string {
+	var out []string
+	for _, f := range strings.Fields(p.chanceField()) {
+		key, value, _ := strings.Cut(f, ":")
+		out = append(out, "'"+key+"':"+strings.ReplaceAll(value, ",", "/"))
+	}
+	return out
 }

@@ -245,7 +245,7 @@ var refusals = []refusal{
 	{a: famPromotionRest, b: famNPCs, reason: promotionRestBeside},
 	// Chance is played beside the families whose moves end in makeStd
 	// and whose turn is one move.
-	{a: famChance, b: famSeats, reason: chanceBeside},
+	{a: famChance, b: famSeats, when: hasHazards, reason: "rules.hazards with seats"},
 	{a: famChance, b: famBoards, reason: chanceBeside},
 	{a: famChance, b: famRounds, reason: chanceBeside},
 	{a: famChance, b: famTurn, reason: chanceBeside},
@@ -282,7 +282,7 @@ const (
 	facingDropsBeside   = "rules.drops no_doubled, either_face or promote_on_entry beside pieces[].facing"
 	promotionRestBeside = "rules.promotion rest beside capture effects, territory, portals or wild pieces"
 	hiddenBeside        = "rules.sight or hidden pieces beside seats, boards, rounds, turns of several moves, rest, capture effects, territory, wild pieces, portals, facings or counting"
-	chanceBeside        = "rules.dice or rules.hazards beside seats, boards, rounds, turns of several moves, rest, capture effects, territory, wild pieces, portals, facings or counting"
+	chanceBeside        = "rules.dice or rules.hazards beside boards, rounds, turns of several moves, rest, capture effects, territory, wild pieces, portals, facings or counting"
 )
 
 // checkFamilies refuses a file with a combination, or a limit, of families
@@ -506,3 +506,5 @@ func hiddenLimit(s *rules.Spec) string {
 	}
 	return ""
 }
+
+func hasHazards(s *rules.Spec) bool { return len(s.Rules.Hazards) > 0 }

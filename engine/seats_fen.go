@@ -67,6 +67,9 @@ func (p *Position) seatFEN() string {
 	if p.ply > 0 {
 		extras = append(extras, fmt.Sprintf("'ply':%d", p.ply))
 	}
+	if g.chance != nil {
+		extras = append(extras, p.chanceExtras()...)
+	}
 	if len(extras) > 0 {
 		b.WriteString("{" + strings.Join(extras, ",") + "}-")
 	}
@@ -235,6 +238,9 @@ func (g *Game) parseSeatFEN(fen string) (*Position, error) {
 		}
 	}
 	p.canonicalVirgin()
+	if g.chance != nil {
+		p.startChance()
+	}
 	if extras != "" {
 		if err := p.parseSeatExtras(extras); err != nil {
 			return nil, err
@@ -352,6 +358,13 @@ func (p *Position) parseSeatExtras(f string) error {
 				return fmt.Errorf("fen4: 'ply' must be a number from 0 to 100000, got %q", value)
 			}
 			p.ply = ply
+		default:
+			if p.g.chance != nil {
+				// The chance fields (chance.go), a deck's counts joined by '/'.
+				if _, err := p.readChance(nil, name, strings.ReplaceAll(value, "/", ",")); err != nil {
+					return fmt.Errorf("fen4: %v", err)
+				}
+			}
 		}
 	}
 	return nil
