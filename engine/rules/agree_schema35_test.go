@@ -22,6 +22,8 @@ var schema35Cases = func() []agreeCase {
 		{name: "every piece hidden, under sight", base: "fog", edits: []edit{set("pieces[0].hidden", `true`), set("pieces[1].hidden", `true`),
 			set("pieces[2].hidden", `true`), set("pieces[3].hidden", `true`), set("pieces[4].hidden", `true`), set("pieces[5].hidden", `true`)}},
 		{name: "a hidden pawn promoting to pieces in sight", base: "fog", edits: []edit{set("pieces[0].hidden", `true`)}},
+		{name: "a pawn promoting to a hidden queen", base: "fog", edits: []edit{set("pieces[4].hidden", `true`)}},
+		{name: "a hidden kind to run out of", base: "hiddenking", edits: []edit{set("pieces[1].hidden", `true`), set("rules.extinction", `{"pieces": ["N"]}`)}},
 		{name: "a hidden piece to reach", base: "hiddenking", edits: []edit{set("rules.reach", `{"piece": "K", "squares": ["c5"]}`)}},
 		{name: "a hidden piece to touch", base: "hiddenking", edits: []edit{set("rules.touch", `{"piece": "K", "squares": ["c3"]}`)}},
 		{name: "a hidden piece on a die face", base: "dice", edits: []edit{v35, set("pieces[5].hidden", `true`)}},
