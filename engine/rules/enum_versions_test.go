@@ -104,6 +104,8 @@ var enumListsCases = func() []agreeCase {
 			want: []string{"rules.hazards[0].after must be one of ('move', 'capture'), got 'check'"}},
 		{name: "hazard effect", base: "hazards", edits: []edit{set("rules.hazards[1].effect", `"demote"`)},
 			want: []string{"rules.hazards[1].effect must be one of ('remove',), got 'demote'"}},
+		{name: "sight sees", base: "fog", edits: []edit{set("rules.sight.sees", `"attacks"`)},
+			want: []string{"rules.sight.sees must be one of ('reach',), got 'attacks'"}},
 
 		// A union's words leave out an alternative newer than the file.
 		{name: "per_type under 26", edits: []edit{set("schema_version", `26`), set("rules.extinction", `{"pieces": ["Q", "R"], "per_type": "all"}`)},

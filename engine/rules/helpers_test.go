@@ -23,15 +23,17 @@ func set(path, value string) edit { return edit{path, value} }
 
 // base files for the table tests.
 var bases = map[string]string{
-	"five":    "testdata/valid/five-by-five.json",
-	"portals": "testdata/valid/five-by-five-portals.json",
-	"hex":     "testdata/valid/hexagon.json",
-	"rounds":  "testdata/valid/rounds.json",
-	"seats":   "testdata/valid/four-seats.json",
-	"alice":   "testdata/valid/alice.json",
-	"boards":  "testdata/valid/two-boards.json",
-	"dice":    "testdata/valid/dice-chess.json",
-	"hazards": "testdata/valid/hazards.json",
+	"five":       "testdata/valid/five-by-five.json",
+	"portals":    "testdata/valid/five-by-five-portals.json",
+	"hex":        "testdata/valid/hexagon.json",
+	"rounds":     "testdata/valid/rounds.json",
+	"seats":      "testdata/valid/four-seats.json",
+	"alice":      "testdata/valid/alice.json",
+	"boards":     "testdata/valid/two-boards.json",
+	"dice":       "testdata/valid/dice-chess.json",
+	"hazards":    "testdata/valid/hazards.json",
+	"fog":        "testdata/valid/fog-of-war.json",
+	"hiddenking": "testdata/valid/hidden-king.json",
 }
 
 func loadBase(t testing.TB, name string) *node {
@@ -179,6 +181,7 @@ func allCases() [][]agreeCase {
 		schema32Cases,
 		schema33Cases,
 		schema34Cases,
+		schema35Cases,
 		enumListsCases,
 	}
 }

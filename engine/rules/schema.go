@@ -1,6 +1,6 @@
 package rules
 
-// The shape of schema 34, key by key, as data: the shape pass (shape.go)
+// The shape of schema 35, key by key, as data: the shape pass (shape.go)
 // walks a decoded file against this table. Each entry gives the key's type,
 // its list or range, whether it is required, and the schema version that
 // introduced it (0: present since version 1).
@@ -152,7 +152,7 @@ var (
 	}
 )
 
-// specShape is schema 34.
+// specShape is schema 35.
 var specShape = buildSpecShape()
 
 // moveKind is pieces[].moves[].kind; bent came with schema 30.
@@ -202,6 +202,7 @@ func buildSpecShape() *shape {
 		dated(28, opt("speed", withHint(intAtLeast(1), "omit it for 0, the slowest"))),
 		dated(29, opt("rest", withHint(integer(1, 4), "omit it for 0, a piece that never rests"))),
 		opt("facing", facing),
+		dated(35, opt("hidden", boolean())),
 	)
 	board := obj(
 		req("width", integer(2, 16)),
@@ -453,6 +454,7 @@ func buildSpecShape() *shape {
 			opt("after", enum(HazardAfterMove, HazardAfterCapture)),
 			opt("effect", enum(HazardRemove)),
 		), 1, 16))),
+		dated(35, opt("sight", obj(opt("sees", enum(SightReach))))),
 		opt("explode_on_capture", obj(
 			opt("radius", integer(0, 3)),
 			opt("immune", idList()),
