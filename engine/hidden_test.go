@@ -1,34 +1,12 @@
 package engine
 
 import (
-	"encoding/json"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"testing"
-
-	"balancefarm/engine/rules"
 )
 
 const fogChess = "../rulesets/fog-of-war.json"
-
-// loadUnchecked loads a rule file into the engine past the front end.
-func loadUnchecked(t *testing.T, path string) *Game {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var s rules.Spec
-	if err := json.Unmarshal(b, &s); err != nil {
-		t.Fatal(err)
-	}
-	g, err := Load(&s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
 
 func squareNames(g *Game, sqs []int) []string {
 	out := make([]string, len(sqs))
@@ -44,7 +22,7 @@ func squareNames(g *Game, sqs []int) []string {
 // and including the first piece, a pawn's step, double step and both
 // diagonals).
 func TestSightHandDerived(t *testing.T) {
-	g := loadUnchecked(t, fogChess)
+	g := loadEdited(t, fogChess, "")
 	p, err := g.ParseFEN("4k3/8/8/8/8/4p3/4P3/R3K3 w - - 0 1")
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +44,7 @@ func TestSightHandDerived(t *testing.T) {
 // TestObservationHidesWhatIsUnseen: positions that differ only out of a
 // seat's sight look the same to it; a difference in sight does not.
 func TestObservationHidesWhatIsUnseen(t *testing.T) {
-	g := loadUnchecked(t, fogChess)
+	g := loadEdited(t, fogChess, "")
 	obs := func(fen string, seat int) uint64 {
 		p, err := g.ParseFEN(fen)
 		if err != nil {
@@ -100,7 +78,7 @@ func TestObservationHidesWhatIsUnseen(t *testing.T) {
 // position does, holds every piece the seat can count, and its own
 // pieces and moves are the real ones.
 func TestSamplesAgreeWithTheObservation(t *testing.T) {
-	g := loadUnchecked(t, fogChess)
+	g := loadEdited(t, fogChess, "")
 	rng := rand.New(rand.NewPCG(3, 4))
 	for game := 0; game < 3; game++ {
 		p := g.NewPosition()
@@ -146,7 +124,7 @@ func TestSamplesAgreeWithTheObservation(t *testing.T) {
 // TestTookIsCounted: a capture is counted for the seat that made it, and
 // the count is what the seat uses to tell how many pieces it cannot see.
 func TestTookIsCounted(t *testing.T) {
-	g := loadUnchecked(t, fogChess)
+	g := loadEdited(t, fogChess, "")
 	p, err := g.ParseFEN("4k3/8/8/8/8/4p3/3P4/R3K3 w - - 0 1")
 	if err != nil {
 		t.Fatal(err)
