@@ -199,6 +199,9 @@ func Decide(l Ladder, th Thresholds, games []Game) (Decision, error) {
 	if len(counted) == 0 {
 		return Decision{Continue: true, Reason: "no games yet"}, nil
 	}
+	if l.Seer != "" && (counted[0].P0 == l.Seer || counted[0].P1 == l.Seer) {
+		return decideSeer(l, th, counted)
+	}
 	key := pairKey(l, counted[0].P0, counted[0].P1)
 	for i, g := range counted {
 		if pairKey(l, g.P0, g.P1) != key {
@@ -242,6 +245,29 @@ func Decide(l Ladder, th Thresholds, games []Game) (Decision, error) {
 			parts = append(parts, fmt.Sprintf("%s %s %.2f", t.Name, t.State, t.Threshold))
 		}
 		d.Reason = "every threshold decided: " + strings.Join(parts, "; ")
+	}
+	return d, nil
+}
+
+// decideSeer plays a pairing of the clairvoyant rung to the cap: it
+// feeds no threshold, and the skill share reads its pairs beside the
+// strongest rung's on the same openings, so it wants every one of them.
+func decideSeer(l Ladder, th Thresholds, games []Game) (Decision, error) {
+	other := func(g Game) string {
+		if g.P0 == l.Seer {
+			return g.P1
+		}
+		return g.P0
+	}
+	for i, g := range games {
+		if g.P0 != l.Seer && g.P1 != l.Seer || other(g) != other(games[0]) {
+			return Decision{}, fmt.Errorf("stats: game %d is %s vs %s, not of pairing %s vs %s", i, g.P0, g.P1, l.Seer, other(games[0]))
+		}
+	}
+	d := Decision{Games: len(games), Continue: len(games) < th.MaxGames}
+	d.Reason = fmt.Sprintf("the clairvoyant rung plays all %d games: the skill share reads them", th.MaxGames)
+	if !d.Continue {
+		d.Reason = fmt.Sprintf("cap of %d games reached", th.MaxGames)
 	}
 	return d, nil
 }
