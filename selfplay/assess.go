@@ -19,15 +19,45 @@ import (
 // Ladder orders player specs weakest first and names the pairs whose
 // budgets differ by a doubling, for the skill trace.
 func Ladder(specs []string) (stats.Ladder, error) {
-	ordered, err := search.SortByStrength(specs)
+	rungs, seer, err := withoutSeer(specs)
 	if err != nil {
 		return stats.Ladder{}, err
 	}
-	l := stats.Ladder{Rungs: ordered}
+	ordered, err := search.SortByStrength(rungs)
+	if err != nil {
+		return stats.Ladder{}, err
+	}
+	l := stats.Ladder{Rungs: ordered, Seer: seer}
+	if seer != "" {
+		base, err := search.Canonical(strings.TrimPrefix(seer, stats.SeerPrefix))
+		if err != nil {
+			return stats.Ladder{}, fmt.Errorf("clairvoyant rung %s: %w", seer, err)
+		}
+		if len(ordered) == 0 || base != ordered[len(ordered)-1] {
+			return stats.Ladder{}, fmt.Errorf("clairvoyant rung %s must play as the strongest rung", seer)
+		}
+	}
 	for _, pair := range search.DoublingPairs(ordered) {
 		l.Doublings = append(l.Doublings, stats.Doubling{Weak: pair[0], Strong: pair[1]})
 	}
 	return l, nil
+}
+
+// withoutSeer parts specs into the rungs and the clairvoyant rung, if
+// any (at most one): the clairvoyant rung is no rung, so it is neither
+// ordered by strength nor doubled.
+func withoutSeer(specs []string) (rungs []string, seer string, err error) {
+	for _, s := range specs {
+		if !stats.IsSeer(s) {
+			rungs = append(rungs, s)
+			continue
+		}
+		if seer != "" {
+			return nil, "", fmt.Errorf("two clairvoyant rungs: %s and %s", seer, s)
+		}
+		seer = s
+	}
+	return rungs, seer, nil
 }
 
 // Games converts farm results into the stats package's games. Results the
@@ -150,7 +180,8 @@ func withValuesOf(players []string, results []protocol.Result) []string {
 // values) why none were used. The ladder's games are the results that are
 // not the top rung's against itself.
 func TopValues(g *engine.Game, players []string, games []*records.Replayed, learned bool) string {
-	ordered, err := search.SortByStrength(players)
+	rungs, _, _ := withoutSeer(players)
+	ordered, err := search.SortByStrength(rungs)
 	if err != nil || len(ordered) == 0 {
 		return ""
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -232,5 +233,38 @@ func TestRunnerFeaturesReplay(t *testing.T) {
 				t.Errorf("%s seed %d: %v", file, seed+1, rp.Err)
 			}
 		}
+	}
+}
+
+func TestLadderSeer(t *testing.T) {
+	cases := []struct {
+		name      string
+		specs     []string
+		wantRungs []string
+		wantSeer  string
+		wantErr   string
+	}{
+		{"no seer", []string{"ab:n3000", "random"}, []string{"random", "ab:n3000"}, "", ""},
+		{"seer of the strongest, apart from the rungs", []string{"random", "ab:n3000", "seer:ab:n3000"},
+			[]string{"random", "ab:n3000"}, "seer:ab:n3000", ""},
+		{"seer of a weaker rung", []string{"random", "ab:n3000", "seer:random"}, nil, "", "must play as the strongest rung"},
+		{"two seers", []string{"random", "ab:n3000", "seer:ab:n3000", "seer:random"}, nil, "", "two clairvoyant rungs"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			l, err := Ladder(c.specs)
+			if c.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+					t.Fatalf("error %v, want %q", err, c.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(l.Rungs, c.wantRungs) || l.Seer != c.wantSeer {
+				t.Errorf("rungs %v seer %q, want %v %q", l.Rungs, l.Seer, c.wantRungs, c.wantSeer)
+			}
+		})
 	}
 }
