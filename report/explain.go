@@ -55,6 +55,9 @@ func (r *Report) sentence(c stats.Check) string {
 	n := c.Games
 	k := int(c.Value.Est*float64(n) + 0.5)
 	eq := r.equalStrength()
+	if c.Name == stats.FlagLuckDominated {
+		return r.luckSentence(c)
+	}
 	if c.State == stats.StateUndecided {
 		return r.undecidedSentence(c, eq)
 	}
