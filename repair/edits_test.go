@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"balancefarm/measure"
+	"balancefarm/stats"
 )
 
 // small is a five by five game with a royal king, a rook, pawns that
@@ -384,5 +385,27 @@ func TestExtend(t *testing.T) {
 	}
 	if again := Extend(orig, race, seen, 0); len(again) != 0 {
 		t.Errorf("%d extensions measured twice", len(again))
+	}
+}
+
+// badness is positive on a flag's bad side: above a rate's threshold,
+// below depth's and the skill share's.
+func TestBadness(t *testing.T) {
+	cases := []struct {
+		flag    string
+		est, th float64
+		bad     bool
+	}{
+		{stats.FlagDrawHeavy, 0.8, 0.75, true},
+		{stats.FlagDrawHeavy, 0.5, 0.75, false},
+		{stats.FlagDepthInsensitive, 0.6, 0.7, true},
+		{stats.FlagLuckDominated, 0.1, 0.25, true},
+		{stats.FlagLuckDominated, 0.9, 0.25, false},
+		{stats.FlagOneSided, 0.3, 0.65, true},
+	}
+	for _, c := range cases {
+		if got := badness(c.flag, c.est, c.th); (got > 0) != c.bad {
+			t.Errorf("badness(%s, %g, %g) = %g, want bad %v", c.flag, c.est, c.th, got, c.bad)
+		}
 	}
 }
