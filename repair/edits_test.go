@@ -409,3 +409,29 @@ func TestBadness(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkdownSkipsExactSkillShare: "every check, before and after"
+// leaves out a skill share exact on both sides (no chance), and keeps a
+// measured one.
+func TestMarkdownSkipsExactSkillShare(t *testing.T) {
+	exact := stats.Interval{Est: 1, Lo: 1, Hi: 1, Method: stats.SkillExact}
+	measured := stats.Interval{Est: 0.4, Lo: 0.2, Hi: 0.6, Method: stats.MethodFieller}
+	draws := CheckValue{Name: stats.FlagDrawHeavy, State: stats.StateClear, Value: stats.Interval{Est: 0.3, Lo: 0.2, Hi: 0.4}}
+	for _, c := range []struct {
+		before, after stats.Interval
+		listed        bool
+	}{{exact, exact, false}, {measured, measured, true}} {
+		luck := func(v stats.Interval) CheckValue {
+			return CheckValue{Name: stats.FlagLuckDominated, State: stats.StateClear, Value: v}
+		}
+		res := &Result{Name: "x", Original: Rung{Checks: []CheckValue{draws, luck(c.before)}},
+			Flags: []FlagRepair{{Flag: stats.FlagDrawHeavy, Suggestions: []Suggestion{{Candidate: "c01", Checks: []CheckValue{draws, luck(c.after)}}}}}}
+		md := string(res.Markdown())
+		if !strings.Contains(md, "- c01: draw_heavy") {
+			t.Fatalf("no check line for c01:\n%s", md)
+		}
+		if got := strings.Contains(md, "; luck_dominated "); got != c.listed {
+			t.Errorf("%s skill share listed %v, want %v", c.before.Method, got, c.listed)
+		}
+	}
+}
