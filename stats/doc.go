@@ -118,8 +118,11 @@
 // = "seer:" + the strongest rung's spec: it plays as that rung but knows
 // the outcomes of the coming chance events. It is no rung: its games are
 // split off before every other figure (pairings, ratings, the strongest
-// rung, the equal-strength scope, the skill trace), and its pairings play
-// to the cap (Decide feeds them no threshold). MeasureSkill reads, after
+// rung, the equal-strength scope, the skill trace). Decide feeds its
+// pairings no threshold: against the weakest rung it plays to the cap, and
+// so does the strongest rung against the weakest, since the share reads
+// their pairs side by side; against other rungs it plays the minimum,
+// which places it on the rating scale for the Elo form. MeasureSkill reads, after
 // van der Genugten and Borm's relative skill, S_b the strongest rung's
 // score against the weakest and S_c the clairvoyant rung's, both over
 // both seatings; L = S_b - 1/2 (learning effect), R = S_c - S_b (random

@@ -255,25 +255,47 @@ func TestAnalyzeLeavesTheSeerOut(t *testing.T) {
 	}
 }
 
-func TestDecideSeerPlaysToTheCap(t *testing.T) {
+// The clairvoyant rung plays the weakest to the cap, and so does the
+// strongest rung when a clairvoyant one is on the ladder, as the skill
+// share reads their pairs side by side; against another rung it plays the
+// minimum. Every game here is won by the first-named, so the usual tests
+// would stop at the minimum.
+func TestDecideSkillPairings(t *testing.T) {
 	th := stats.DefaultThresholds()
-	th.MaxGames = 24
-	for _, n := range []int{10, 22, 24} {
-		games := openings(repeat(n/2, [2]float64{1, 1}), repeat(n/2, [2]float64{1, 1}))
-		var seerGames []stats.Game
-		for _, g := range games {
-			if g.P0 == seer || g.P1 == seer {
-				seerGames = append(seerGames, g)
+	th.MaxGames = 60
+	middle := "mcts:i50"
+	three := stats.Ladder{Rungs: []string{weak, middle, best}, Seer: seer}
+	plain := stats.Ladder{Rungs: []string{weak, middle, best}}
+	cases := []struct {
+		name         string
+		ladder       stats.Ladder
+		subject, vs  string
+		games        int
+		wantContinue bool
+	}{
+		{"seer against the weakest, 10 games", three, seer, weak, 10, true},
+		{"seer against the weakest, 58 games", three, seer, weak, 58, true},
+		{"seer against the weakest, at the cap", three, seer, weak, 60, false},
+		{"seer against the middle rung, 8 games", three, seer, middle, 8, true},
+		{"seer against the middle rung, at the minimum", three, seer, middle, 10, false},
+		{"strongest against the weakest beside a seer", three, best, weak, 40, true},
+		{"strongest against the weakest beside a seer, at the cap", three, best, weak, 60, false},
+		{"strongest against the weakest without a seer", plain, best, weak, 40, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var games []stats.Game
+			for k := range c.games / 2 {
+				games = append(games, pairOf(c.subject, c.vs, uint64(k+1), 1, 1)...)
 			}
-		}
-		seerGames = seerGames[:n]
-		d, err := stats.Decide(skillLadder, th, seerGames)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := n < th.MaxGames; d.Continue != want || len(d.Tests) != 0 {
-			t.Errorf("%d games: continue %v (%s), want %v with no tests", n, d.Continue, d.Reason, want)
-		}
+			d, err := stats.Decide(c.ladder, th, games)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Continue != c.wantContinue {
+				t.Errorf("continue %v (%s), want %v", d.Continue, d.Reason, c.wantContinue)
+			}
+		})
 	}
 }
 
