@@ -57,6 +57,9 @@ func TestSkillShareReport(t *testing.T) {
 		{"coin toss", skillGames(16, [][2]float64{split}, [][2]float64{win}), true, stats.SkillMeasured, stats.StateRaised, "none"},
 		{"mixed", skillGames(40, [][2]float64{win, split}, [][2]float64{win}), true, stats.SkillMeasured, stats.StateClear, "about half"},
 		{"chess-like", skillGames(16, [][2]float64{win, split}, [][2]float64{win}), false, stats.SkillExact, stats.StateClear, "all of the result is skill"},
+		// S_b = 0.6, S_c = 0.9: share 0.1/0.4, on the threshold.
+		{"near the threshold", skillGames(10, [][2]float64{win, split, split, split, split}, [][2]float64{win, win, win, win, split}), true,
+			stats.SkillMeasured, stats.StateUndecided, "about a quarter"},
 		{"nobody better", skillGames(30, [][2]float64{split, lose, win}, [][2]float64{lose, win, split}), true, stats.SkillIndistinct, stats.StateUndecided, "cannot be read"},
 	}
 	number := regexp.MustCompile(`[+-]?\d+\.\d\d`)
