@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -128,7 +129,7 @@ func Analyse(file string, g *engine.Game, players []string, games []*records.Rep
 	if len(players) == 0 {
 		players = specsOf(results)
 	} else {
-		players = withValuesOf(players, results)
+		players = withSeerOf(withValuesOf(players, results), results)
 	}
 	ladder, err := Ladder(players)
 	if err != nil {
@@ -172,6 +173,21 @@ func withValuesOf(players []string, results []protocol.Result) []string {
 		}
 	}
 	return out
+}
+
+// withSeerOf adds to players the clairvoyant rung the results name, if
+// players lack it: the plan adds it to a game with chance (measure's
+// WithSeer), and callers may pass the ladder as asked for.
+func withSeerOf(players []string, results []protocol.Result) []string {
+	if slices.ContainsFunc(players, stats.IsSeer) {
+		return players
+	}
+	for _, s := range specsOf(results) {
+		if stats.IsSeer(s) {
+			return append(players[:len(players):len(players)], s)
+		}
+	}
+	return players
 }
 
 // TopValues says, for the report, which piece values the equal-strength

@@ -268,3 +268,26 @@ func TestLadderSeer(t *testing.T) {
 		})
 	}
 }
+
+func TestWithSeerOf(t *testing.T) {
+	result := func(p0, p1 string) protocol.Result {
+		return protocol.Result{JobIdentity: protocol.JobIdentity{P0: p0, P1: p1}}
+	}
+	ladder := []string{"random", "ab:n3000"}
+	withSeer := []string{"random", "ab:n3000", "seer:ab:n3000"}
+	cases := []struct {
+		name    string
+		players []string
+		results []protocol.Result
+		want    []string
+	}{
+		{"no clairvoyant games", ladder, []protocol.Result{result("random", "ab:n3000")}, ladder},
+		{"clairvoyant games, ladder as asked", ladder, []protocol.Result{result("random", "ab:n3000"), result("random", "seer:ab:n3000")}, withSeer},
+		{"clairvoyant games, ladder as planned", withSeer, []protocol.Result{result("seer:ab:n3000", "random")}, withSeer},
+	}
+	for _, c := range cases {
+		if got := withSeerOf(c.players, c.results); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}
