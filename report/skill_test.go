@@ -146,6 +146,9 @@ func TestSkillShareReport(t *testing.T) {
 			if !strings.Contains(string(page), html.EscapeString(r.SkillText)) {
 				t.Errorf("html lacks the skill sentence")
 			}
+			if seerRow := strings.Contains(string(page), "<tr><td>seer:ab:n3000, "+html.EscapeString(SeerMark)+"</td>"); seerRow != c.foreseeable {
+				t.Errorf("html rates the clairvoyant rung: %v, want %v", seerRow, c.foreseeable)
+			}
 		})
 	}
 }
