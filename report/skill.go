@@ -67,15 +67,3 @@ func skillEloSentence(s stats.SkillShare) string {
 	return fmt.Sprintf("In Elo, with the clairvoyant player rated beside the ladder: the best player stands %+.0f Elo above the weakest and the clairvoyant one %+.0f, a skill share of %.2f.",
 		s.EloBest, s.EloSeer, s.EloShare)
 }
-
-// luckSentence explains a raised or undecided luck_dominated check.
-func (r *Report) luckSentence(c stats.Check) string {
-	s := r.Skill
-	switch {
-	case c.State == stats.StateRaised:
-		return skillSentence(s) + fmt.Sprintf(" A skill share wholly below %.2f means luck decides the game more than the players do.", c.Threshold)
-	case s.State == stats.SkillIndistinct:
-		return "Not yet clear how much of the game is luck. " + skillSentence(s) + " Far more games would tell."
-	}
-	return fmt.Sprintf("Not yet clear whether luck decides the game. %s Against the threshold %.2f, %s would tell.", skillSentence(s), c.Threshold, moreText(c.MoreGames))
-}
