@@ -11,6 +11,12 @@
 //     strongest rung's games against itself (equal strength), as many as
 //     that precision needs at worst, stopped sooner once every flag they
 //     feed is decided and their intervals are that narrow.
+//   - A game with something to foresee (selfplay.Foreseeable: chance)
+//     gets one more rung after the strongest, the clairvoyant
+//     "seer:" + its spec (WithSeer), which serves only the skill share
+//     (stats.MeasureSkill): it and the strongest rung play the weakest to
+//     the cap (stats.Decide); a game without keeps its plan, jobs and
+//     games as they were.
 //   - With Learned (measure -learned) the ladder is one batch and the
 //     equal-strength games another (learned.go): the top rung plays them
 //     with the piece values learned from the ladder's games, shrunk

@@ -118,7 +118,8 @@ func (s *Scorer) Score(p protocol.Pairing, results []protocol.Result) PairingSco
 		}
 	}
 	if !ps.Mirror {
-		if c, err := search.CompareStrength(p.B, p.A); err == nil && c > 0 {
+		// The clairvoyant rung, no rung of search's order, is the stronger.
+		if c, err := search.CompareStrength(p.B, p.A); err == nil && c > 0 || stats.IsSeer(p.B) {
 			ps.A, ps.B = p.B, p.A
 		}
 	}

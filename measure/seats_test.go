@@ -51,7 +51,7 @@ func TestMeasureSeats(t *testing.T) {
 	for _, c := range rep.Checks {
 		names = append(names, c.Name)
 	}
-	if want := []string{stats.FlagDrawHeavy, stats.FlagUnfinished, stats.FlagShort, stats.FlagSeatAdvantage, stats.FlagDepthInsensitive}; !reflect.DeepEqual(names, want) {
+	if want := []string{stats.FlagDrawHeavy, stats.FlagUnfinished, stats.FlagShort, stats.FlagSeatAdvantage, stats.FlagDepthInsensitive, stats.FlagLuckDominated}; !reflect.DeepEqual(names, want) {
 		t.Errorf("checks %v, want %v", names, want)
 	}
 	if rep.Verdict != stats.VerdictOf(rep.Checks) {

@@ -3,6 +3,7 @@ package measure
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"balancefarm/engine"
@@ -89,13 +90,37 @@ func CheckPlayers(players []string) error {
 
 // Plan is the batch plan of the file under these settings.
 // A file with seats seats the two armies of each pairing by
-// selfplay.Seating.
+// selfplay.Seating. A game with something to foresee (chance) gets the
+// clairvoyant rung (WithSeer).
 func (s Settings) Plan(f *File) protocol.Plan {
 	p := s.plan(f.Name, f.Hash)
 	if f.Game != nil {
 		p.Seating = selfplay.Seating(f.Game)
+		p.Players = WithSeer(p.Players, f.Game)
 	}
 	return p
+}
+
+// foreseeable is selfplay.Foreseeable; tests stand in for the engine,
+// whose games have no chance yet.
+var foreseeable = selfplay.Foreseeable
+
+// WithSeer is the ladder players of g: for a game with something to
+// foresee (chance; later hidden information), one more rung after the
+// strongest, stats.SeerOf its spec, which plays as it but knows the
+// coming chance events and serves only the skill share; else players as
+// they are. A ladder that has its clairvoyant rung already, or whose
+// strongest rung cannot be told, is kept; so is a game with seats, whose
+// analysis does not read the skill share yet.
+func WithSeer(players []string, g *engine.Game) []string {
+	if g == nil || g.Seated() || !foreseeable(g) || slices.ContainsFunc(players, stats.IsSeer) {
+		return players
+	}
+	top := strongest(players)
+	if top == "" {
+		return players
+	}
+	return append(players[:len(players):len(players)], stats.SeerOf(top))
 }
 
 func (s Settings) plan(name, hash string) protocol.Plan {
@@ -132,10 +157,14 @@ func mirrorCap(precision float64) int {
 const mirrorCapFactor = 4
 
 // strongest is the strongest spec of a ladder as given (the spelling in
-// it, which the jobs carry), or "" when a spec is not understood.
+// it, which the jobs carry), or "" when a spec is not understood. The
+// clairvoyant rung is no rung: it is passed over.
 func strongest(players []string) string {
 	best := ""
 	for _, p := range players {
+		if stats.IsSeer(p) {
+			continue
+		}
 		if best == "" {
 			best = p
 			continue

@@ -5,6 +5,7 @@ import (
 
 	"balancefarm/engine"
 	"balancefarm/report"
+	"balancefarm/stats"
 )
 
 // Board is g's board for the report's diagrams: every square, walls
@@ -116,7 +117,8 @@ func scopeOf(games []Game, r *report.Report) []*Game {
 	}
 	for i := range games {
 		g := &games[i]
-		if g.Unreplayed != "" || g.Ending == engine.EndError {
+		// The clairvoyant rung's games serve the skill share alone.
+		if g.Unreplayed != "" || g.Ending == engine.EndError || stats.IsSeer(g.White) || stats.IsSeer(g.Black) {
 			continue
 		}
 		all = append(all, g)

@@ -93,9 +93,13 @@ func entryOf(r *report.Report) Entry {
 	sort.Strings(e.Flags)
 	sort.Strings(e.Warnings)
 	add := func(name string, iv stats.Interval) {
-		if iv.Method != "" && iv.Method != stats.MethodNone {
-			e.Stats = append(e.Stats, Stat{Name: name, Value: iv})
+		// An exact skill share (a game without chance) is 1 by definition,
+		// and one that cannot be read has no estimate: neither can move.
+		switch iv.Method {
+		case "", stats.MethodNone, stats.SkillExact, stats.MethodUnbounded:
+			return
 		}
+		e.Stats = append(e.Stats, Stat{Name: name, Value: iv})
 	}
 	for _, c := range r.Checks {
 		if c.Assessed {

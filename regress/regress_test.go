@@ -347,3 +347,26 @@ func TestInconclusiveBaseline(t *testing.T) {
 		t.Error("an unknown verdict is accepted")
 	}
 }
+
+// TestSkillShareInBaseline: a measured skill share is compared; an exact
+// one (no chance: 1 by definition) and one that cannot be read are not.
+func TestSkillShareInBaseline(t *testing.T) {
+	cases := []struct {
+		method string
+		kept   bool
+	}{
+		{stats.MethodFieller, true},
+		{stats.SkillExact, false},
+		{stats.MethodUnbounded, false},
+	}
+	for _, c := range cases {
+		r := fakeReport("dice", nil, map[string]stats.Interval{stats.FlagLuckDominated: {Est: 0.5, Lo: 0.3, Hi: 0.7, Method: c.method}})
+		kept := false
+		for _, s := range FromReports([]*report.Report{r}).Files[0].Stats {
+			kept = kept || s.Name == "check."+stats.FlagLuckDominated
+		}
+		if kept != c.kept {
+			t.Errorf("method %s: in the baseline %v, want %v", c.method, kept, c.kept)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"balancefarm/measure"
+	"balancefarm/stats"
 )
 
 // small is a five by five game with a royal king, a rook, pawns that
@@ -384,5 +385,53 @@ func TestExtend(t *testing.T) {
 	}
 	if again := Extend(orig, race, seen, 0); len(again) != 0 {
 		t.Errorf("%d extensions measured twice", len(again))
+	}
+}
+
+// badness is positive on a flag's bad side: above a rate's threshold,
+// below depth's and the skill share's.
+func TestBadness(t *testing.T) {
+	cases := []struct {
+		flag    string
+		est, th float64
+		bad     bool
+	}{
+		{stats.FlagDrawHeavy, 0.8, 0.75, true},
+		{stats.FlagDrawHeavy, 0.5, 0.75, false},
+		{stats.FlagDepthInsensitive, 0.6, 0.7, true},
+		{stats.FlagLuckDominated, 0.1, 0.25, true},
+		{stats.FlagLuckDominated, 0.9, 0.25, false},
+		{stats.FlagOneSided, 0.3, 0.65, true},
+	}
+	for _, c := range cases {
+		if got := badness(c.flag, c.est, c.th); (got > 0) != c.bad {
+			t.Errorf("badness(%s, %g, %g) = %g, want bad %v", c.flag, c.est, c.th, got, c.bad)
+		}
+	}
+}
+
+// TestMarkdownSkipsExactSkillShare: "every check, before and after"
+// leaves out a skill share exact on both sides (no chance), and keeps a
+// measured one.
+func TestMarkdownSkipsExactSkillShare(t *testing.T) {
+	exact := stats.Interval{Est: 1, Lo: 1, Hi: 1, Method: stats.SkillExact}
+	measured := stats.Interval{Est: 0.4, Lo: 0.2, Hi: 0.6, Method: stats.MethodFieller}
+	draws := CheckValue{Name: stats.FlagDrawHeavy, State: stats.StateClear, Value: stats.Interval{Est: 0.3, Lo: 0.2, Hi: 0.4}}
+	for _, c := range []struct {
+		before, after stats.Interval
+		listed        bool
+	}{{exact, exact, false}, {measured, measured, true}} {
+		luck := func(v stats.Interval) CheckValue {
+			return CheckValue{Name: stats.FlagLuckDominated, State: stats.StateClear, Value: v}
+		}
+		res := &Result{Name: "x", Original: Rung{Checks: []CheckValue{draws, luck(c.before)}},
+			Flags: []FlagRepair{{Flag: stats.FlagDrawHeavy, Suggestions: []Suggestion{{Candidate: "c01", Checks: []CheckValue{draws, luck(c.after)}}}}}}
+		md := string(res.Markdown())
+		if !strings.Contains(md, "- c01: draw_heavy") {
+			t.Fatalf("no check line for c01:\n%s", md)
+		}
+		if got := strings.Contains(md, "; luck_dominated "); got != c.listed {
+			t.Errorf("%s skill share listed %v, want %v", c.before.Method, got, c.listed)
+		}
 	}
 }

@@ -519,7 +519,8 @@ func (res *Result) rung(name string, s measure.Settings, m *Measured, id string)
 		case stats.StateUndecided:
 			r.Undecided = append(r.Undecided, c.Name)
 		}
-		if c.Assessed {
+		// A skill share that cannot be read has no estimate to fall short by.
+		if c.Assessed && c.Value.Method != stats.MethodUnbounded {
 			r.deficit += math.Max(0, badness(c.Name, c.Value.Est, c.Threshold))
 		}
 	}
@@ -530,7 +531,7 @@ func (res *Result) rung(name string, s measure.Settings, m *Measured, id string)
 // threshold (negative: on the good side).
 func badness(name string, est, th float64) float64 {
 	switch name {
-	case stats.FlagDepthInsensitive:
+	case stats.FlagDepthInsensitive, stats.FlagLuckDominated: // must stay high
 		return th - est
 	case stats.FlagOneSided:
 		return math.Abs(est-0.5) - (th - 0.5)
@@ -795,6 +796,12 @@ var ablationMetrics = []metric{
 	{"short share (short)", checkMetric(stats.FlagShort)},
 	{"first mover's score (one_sided)", checkMetric(stats.FlagOneSided)},
 	{"strongest vs weakest score (depth_insensitive)", checkMetric(stats.FlagDepthInsensitive)},
+	// Read only where measured: a game without chance has 1 exactly, and
+	// no edit of it moves the share.
+	{"skill share (luck_dominated)", func(r *Rung) (float64, bool) {
+		c, ok := r.check(stats.FlagLuckDominated)
+		return c.Value.Est, ok && c.Value.Method == stats.MethodFieller
+	}},
 	{"mean length in plies", func(r *Rung) (float64, bool) { return r.MeanPlies, r.Games > 0 }},
 }
 

@@ -147,8 +147,13 @@ func (res *Result) Markdown() []byte {
 			var parts []string
 			for _, c := range s.Checks {
 				before := "?"
-				if o, ok := res.Original.check(c.Name); ok {
+				o, ok := res.Original.check(c.Name)
+				if ok {
 					before = interval(o.Value)
+				}
+				// A skill share exact on both sides (no chance) says nothing.
+				if ok && o.Value.Method == stats.SkillExact && c.Value.Method == stats.SkillExact {
+					continue
 				}
 				parts = append(parts, fmt.Sprintf("%s %s → %s (%s)", c.Name, before, interval(c.Value), c.State))
 			}

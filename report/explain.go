@@ -55,6 +55,9 @@ func (r *Report) sentence(c stats.Check) string {
 	n := c.Games
 	k := int(c.Value.Est*float64(n) + 0.5)
 	eq := r.equalStrength()
+	if c.Name == stats.FlagLuckDominated {
+		return r.luckSentence(c)
+	}
 	if c.State == stats.StateUndecided {
 		return r.undecidedSentence(c, eq)
 	}
@@ -87,6 +90,18 @@ func (r *Report) sentence(c stats.Check) string {
 		}
 	}
 	return c.Detail
+}
+
+// luckSentence explains a raised or undecided luck_dominated check.
+func (r *Report) luckSentence(c stats.Check) string {
+	s := r.Skill
+	switch {
+	case c.State == stats.StateRaised:
+		return skillSentence(s) + fmt.Sprintf(" A skill share wholly below %.2f means luck decides the game more than the players do.", c.Threshold)
+	case s.State == stats.SkillIndistinct:
+		return "Not yet clear how much of the game is luck. " + skillSentence(s) + " Far more games would tell."
+	}
+	return fmt.Sprintf("Not yet clear whether luck decides the game. %s Against the threshold %.2f, %s would tell.", skillSentence(s), c.Threshold, moreText(c.MoreGames))
 }
 
 func (r *Report) undecidedSentence(c stats.Check, eq string) string {

@@ -28,6 +28,8 @@ var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"share":            func(n, total int) string { return fmt.Sprintf("%.3f", float64(n)/float64(max(1, total))) },
 	"yesno":            func(b bool) string { return map[bool]string{true: "yes", false: "no"}[b] },
 	"state":            stateText,
+	"unbounded":        func(c stats.Check) bool { return c.Value.Method == stats.MethodUnbounded },
+	"seerMark":         func() string { return SeerMark },
 	"more":             moreText,
 	"isViable":         func(v string) bool { return v == stats.Viable },
 	"even":             func(i int) bool { return i%2 == 0 },
@@ -96,6 +98,7 @@ p.reasons.clear { font-size: 1.15em; }
 <p>Reported for the designer; they do not change the verdict.</p>
 <ul>{{range .R.Warnings}}<li><b>{{.Name}}</b>: {{.Detail}}</li>{{end}}</ul>{{end}}
 <p>Ladder, weakest first by rating: {{join .R.LadderStated " < "}}. Rates read from {{.R.Scope.Games}} {{.R.Scope.Description}}. Intervals are {{pct .R.Thresholds.Confidence}}%.</p>
+<p id="skill-share">Skill share: {{.R.SkillText}}{{with .R.SkillEloText}} {{.}}{{end}}</p>
 {{if .R.LadderInverted}}<p>The ratings do not keep the ladder's intended order ({{join .R.Ladder " < "}}):</p>
 <ul>{{range .R.LadderInverted}}<li>{{.}}.</li>{{end}}</ul>{{end}}
 {{inline .Symbols}}
@@ -119,7 +122,7 @@ p.reasons.clear { font-size: 1.15em; }
 <h2>Checks</h2>
 <table>
 <tr><th>flag</th><th>value</th><th>interval</th><th>threshold</th><th>state</th><th>detail</th></tr>
-{{range .R.Checks}}<tr{{if .Raised}} class="raised"{{end}}><td>{{.Name}}</td>{{if .Assessed}}<td class="num">{{f "%.3f" .Value.Est}}</td><td class="num">{{f "%.3f" .Value.Lo}} to {{f "%.3f" .Value.Hi}}</td>{{else}}<td>not assessed</td><td></td>{{end}}<td class="num">{{f "%.2f" .Threshold}}</td><td>{{state .}}</td><td>{{.Detail}}</td></tr>
+{{range .R.Checks}}<tr{{if .Raised}} class="raised"{{end}}><td>{{.Name}}</td>{{if unbounded .}}<td>cannot be read</td><td>unbounded</td>{{else if .Assessed}}<td class="num">{{f "%.3f" .Value.Est}}</td><td class="num">{{f "%.3f" .Value.Lo}} to {{f "%.3f" .Value.Hi}}</td>{{else}}<td>not assessed</td><td></td>{{end}}<td class="num">{{f "%.2f" .Threshold}}</td><td>{{state .}}</td><td>{{.Detail}}</td></tr>
 {{end}}</table>
 {{with .R.Seats}}<h2 id="seats">Seats</h2>
 <p>Read from {{.Games}} {{.Scope}}; a seat's score is its mean share of a game (a winning team's seats share 1, a draw splits it), intervals {{pct $.R.Thresholds.Confidence}}% together over the seats.</p>
@@ -146,6 +149,7 @@ p.reasons.clear { font-size: 1.15em; }
 <table>
 <tr><th>rung</th><th>Elo</th><th>interval</th><th>games</th></tr>
 {{range .RungsStrongFirst}}<tr><td>{{.Spec}}</td><td class="num">{{f "%+.0f" .Elo.Est}}</td><td class="num">{{f "%+.0f" .Elo.Lo}} to {{f "%+.0f" .Elo.Hi}}</td><td class="num">{{.Games}}</td></tr>
+{{end}}{{with .R.Skill.SeerRating}}<tr><td>{{.Spec}}, {{seerMark}}</td><td class="num">{{f "%+.0f" .Elo.Est}}</td><td class="num">{{f "%+.0f" .Elo.Lo}} to {{f "%+.0f" .Elo.Hi}}</td><td class="num">{{.Games}}</td></tr>
 {{end}}</table>
 {{if .R.Ratings.Left}}<p>Not rated (no games linking them to the anchor): {{join .R.Ratings.Left ", "}}.</p>{{end}}
 <h2>Pairings</h2>

@@ -109,6 +109,11 @@ func (r *Report) Markdown() []byte {
 	}
 	w("%d games (%d left out for errors) in %s. Ladder, weakest first by rating: %s. Rates read from %d %s; intervals are %d%%.\n\n",
 		r.Games, r.ErrorGames, wallText(r.WallSeconds), cell(strings.Join(r.LadderStated(), " < ")), r.Scope.Games, cell(r.Scope.Description), conf)
+	w("Skill share: %s", cell(r.SkillText))
+	if r.SkillEloText != "" {
+		w(" %s", cell(r.SkillEloText))
+	}
+	w("\n\n")
 	if len(r.LadderInverted) > 0 {
 		w("The ratings do not keep the ladder's intended order (%s):\n\n", cell(strings.Join(r.Ladder, " < ")))
 		for _, x := range r.LadderInverted {
@@ -142,6 +147,10 @@ func (r *Report) Markdown() []byte {
 			w("| %s | not assessed | | %.2f | %s |\n", c.Name, c.Threshold, stateText(c))
 			continue
 		}
+		if c.Value.Method == stats.MethodUnbounded {
+			w("| %s | cannot be read | unbounded | %.2f | %s |\n", c.Name, c.Threshold, stateText(c))
+			continue
+		}
 		w("| %s | %.3f | %.3f to %.3f | %.2f | %s |\n", c.Name, c.Value.Est, c.Value.Lo, c.Value.Hi, c.Threshold, stateText(c))
 	}
 	if r.Seats != nil {
@@ -173,6 +182,9 @@ func (r *Report) Markdown() []byte {
 	for i := len(r.Ratings.Rungs) - 1; i >= 0; i-- {
 		x := r.Ratings.Rungs[i]
 		w("| %s | %+.0f | %+.0f to %+.0f | %d |\n", cell(x.Spec), x.Elo.Est, x.Elo.Lo, x.Elo.Hi, x.Games)
+	}
+	if sr := r.Skill.SeerRating; sr != nil {
+		w("| %s, %s | %+.0f | %+.0f to %+.0f | %d |\n", cell(sr.Spec), SeerMark, sr.Elo.Est, sr.Elo.Lo, sr.Elo.Hi, sr.Games)
 	}
 	if len(r.Ratings.Left) > 0 {
 		w("\nNot rated (no games linking them to the anchor): %s.\n", cell(strings.Join(r.Ratings.Left, ", ")))

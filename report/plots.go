@@ -389,6 +389,9 @@ func (r *Report) lengthPerRungPlot() (*plot.Plot, error) {
 	p.X.Min, p.X.Max = -0.5, float64(len(r.Ladder))-0.5
 	by := map[string]plotter.Values{}
 	for _, g := range r.played {
+		if stats.IsSeer(g.White) || stats.IsSeer(g.Black) {
+			continue // the clairvoyant rung's games serve the skill share alone
+		}
 		by[g.White] = append(by[g.White], float64(g.Plies))
 		if g.Black != g.White {
 			by[g.Black] = append(by[g.Black], float64(g.Plies))

@@ -181,6 +181,11 @@ type Report struct {
 	Audit *Audit `json:"audit,omitempty"`
 	// Seats is absent for a game of two players.
 	Seats *Seats `json:"seats,omitempty"`
+	// Skill is the skill share, SkillText and SkillEloText it in words
+	// (SkillEloText empty when the Elo form could not be read).
+	Skill        stats.SkillShare `json:"skill_share"`
+	SkillText    string           `json:"skill_text"`
+	SkillEloText string           `json:"skill_elo_text,omitempty"`
 
 	plies  []int
 	board  *Board
@@ -231,6 +236,9 @@ func New(in Input) (*Report, error) {
 		Examples:        orEmpty(in.Examples),
 		GamesFile:       in.GamesFile,
 		Seats:           in.Seats,
+		Skill:           a.Skill,
+		SkillText:       skillSentence(a.Skill),
+		SkillEloText:    skillEloSentence(a.Skill),
 		plies:           a.Plies,
 		board:           in.Board,
 		start:           in.Start,

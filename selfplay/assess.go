@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -19,15 +20,45 @@ import (
 // Ladder orders player specs weakest first and names the pairs whose
 // budgets differ by a doubling, for the skill trace.
 func Ladder(specs []string) (stats.Ladder, error) {
-	ordered, err := search.SortByStrength(specs)
+	rungs, seer, err := withoutSeer(specs)
 	if err != nil {
 		return stats.Ladder{}, err
 	}
-	l := stats.Ladder{Rungs: ordered}
+	ordered, err := search.SortByStrength(rungs)
+	if err != nil {
+		return stats.Ladder{}, err
+	}
+	l := stats.Ladder{Rungs: ordered, Seer: seer}
+	if seer != "" {
+		base, err := search.Canonical(strings.TrimPrefix(seer, stats.SeerPrefix))
+		if err != nil {
+			return stats.Ladder{}, fmt.Errorf("clairvoyant rung %s: %w", seer, err)
+		}
+		if len(ordered) == 0 || base != ordered[len(ordered)-1] {
+			return stats.Ladder{}, fmt.Errorf("clairvoyant rung %s must play as the strongest rung", seer)
+		}
+	}
 	for _, pair := range search.DoublingPairs(ordered) {
 		l.Doublings = append(l.Doublings, stats.Doubling{Weak: pair[0], Strong: pair[1]})
 	}
 	return l, nil
+}
+
+// withoutSeer parts specs into the rungs and the clairvoyant rung, if
+// any (at most one): the clairvoyant rung is no rung, so it is neither
+// ordered by strength nor doubled.
+func withoutSeer(specs []string) (rungs []string, seer string, err error) {
+	for _, s := range specs {
+		if !stats.IsSeer(s) {
+			rungs = append(rungs, s)
+			continue
+		}
+		if seer != "" {
+			return nil, "", fmt.Errorf("two clairvoyant rungs: %s and %s", seer, s)
+		}
+		seer = s
+	}
+	return rungs, seer, nil
 }
 
 // Games converts farm results into the stats package's games. Results the
@@ -98,7 +129,7 @@ func Analyse(file string, g *engine.Game, players []string, games []*records.Rep
 	if len(players) == 0 {
 		players = specsOf(results)
 	} else {
-		players = withValuesOf(players, results)
+		players = withSeerOf(withValuesOf(players, results), results)
 	}
 	ladder, err := Ladder(players)
 	if err != nil {
@@ -144,13 +175,29 @@ func withValuesOf(players []string, results []protocol.Result) []string {
 	return out
 }
 
+// withSeerOf adds to players the clairvoyant rung the results name, if
+// players lack it: the plan adds it to a game with chance (measure's
+// WithSeer), and callers may pass the ladder as asked for.
+func withSeerOf(players []string, results []protocol.Result) []string {
+	if slices.ContainsFunc(players, stats.IsSeer) {
+		return players
+	}
+	for _, s := range specsOf(results) {
+		if stats.IsSeer(s) {
+			return append(players[:len(players):len(players)], s)
+		}
+	}
+	return players
+}
+
 // TopValues says, for the report, which piece values the equal-strength
 // games were played with: those a spec of the mirror games carries, else
 // the rule file's own, and with learned (the measurement asked for learned
 // values) why none were used. The ladder's games are the results that are
 // not the top rung's against itself.
 func TopValues(g *engine.Game, players []string, games []*records.Replayed, learned bool) string {
-	ordered, err := search.SortByStrength(players)
+	rungs, _, _ := withoutSeer(players)
+	ordered, err := search.SortByStrength(rungs)
 	if err != nil || len(ordered) == 0 {
 		return ""
 	}

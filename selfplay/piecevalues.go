@@ -51,7 +51,9 @@ func PieceValues(g *engine.Game, games []*records.Replayed) (*stats.PieceValues,
 	}
 	for _, rp := range games {
 		r := rp.Result
-		if r.Winner < -1 || r.Winner > 1 || isRandom(r.P0) || isRandom(r.P1) || len(r.Moves) <= records.QuietFrom {
+		// The clairvoyant rung's games are read by the skill share alone.
+		if r.Winner < -1 || r.Winner > 1 || isRandom(r.P0) || isRandom(r.P1) || len(r.Moves) <= records.QuietFrom ||
+			stats.IsSeer(r.P0) || stats.IsSeer(r.P1) {
 			continue
 		}
 		score := 0.5

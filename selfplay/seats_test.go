@@ -158,7 +158,7 @@ func TestSeatAnalysis(t *testing.T) {
 			t.Errorf("seat_advantage %s (%s), want raised", c.State, c.Detail)
 		}
 	}
-	if want := []string{stats.FlagDrawHeavy, stats.FlagUnfinished, stats.FlagShort, stats.FlagSeatAdvantage, stats.FlagDepthInsensitive}; !reflect.DeepEqual(names, want) {
+	if want := []string{stats.FlagDrawHeavy, stats.FlagUnfinished, stats.FlagShort, stats.FlagSeatAdvantage, stats.FlagDepthInsensitive, stats.FlagLuckDominated}; !reflect.DeepEqual(names, want) {
 		t.Errorf("checks %v, want %v", names, want)
 	}
 	if a.Verdict != stats.NotViable {

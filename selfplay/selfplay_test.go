@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -231,6 +232,62 @@ func TestRunnerFeaturesReplay(t *testing.T) {
 			if rp := records.Replay(g, res); rp.Err != nil {
 				t.Errorf("%s seed %d: %v", file, seed+1, rp.Err)
 			}
+		}
+	}
+}
+
+func TestLadderSeer(t *testing.T) {
+	cases := []struct {
+		name      string
+		specs     []string
+		wantRungs []string
+		wantSeer  string
+		wantErr   string
+	}{
+		{"no seer", []string{"ab:n3000", "random"}, []string{"random", "ab:n3000"}, "", ""},
+		{"seer of the strongest, apart from the rungs", []string{"random", "ab:n3000", "seer:ab:n3000"},
+			[]string{"random", "ab:n3000"}, "seer:ab:n3000", ""},
+		{"seer of a weaker rung", []string{"random", "ab:n3000", "seer:random"}, nil, "", "must play as the strongest rung"},
+		{"two seers", []string{"random", "ab:n3000", "seer:ab:n3000", "seer:random"}, nil, "", "two clairvoyant rungs"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			l, err := Ladder(c.specs)
+			if c.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+					t.Fatalf("error %v, want %q", err, c.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(l.Rungs, c.wantRungs) || l.Seer != c.wantSeer {
+				t.Errorf("rungs %v seer %q, want %v %q", l.Rungs, l.Seer, c.wantRungs, c.wantSeer)
+			}
+		})
+	}
+}
+
+func TestWithSeerOf(t *testing.T) {
+	result := func(p0, p1 string) protocol.Result {
+		return protocol.Result{JobIdentity: protocol.JobIdentity{P0: p0, P1: p1}}
+	}
+	ladder := []string{"random", "ab:n3000"}
+	withSeer := []string{"random", "ab:n3000", "seer:ab:n3000"}
+	cases := []struct {
+		name    string
+		players []string
+		results []protocol.Result
+		want    []string
+	}{
+		{"no clairvoyant games", ladder, []protocol.Result{result("random", "ab:n3000")}, ladder},
+		{"clairvoyant games, ladder as asked", ladder, []protocol.Result{result("random", "ab:n3000"), result("random", "seer:ab:n3000")}, withSeer},
+		{"clairvoyant games, ladder as planned", withSeer, []protocol.Result{result("seer:ab:n3000", "random")}, withSeer},
+	}
+	for _, c := range cases {
+		if got := withSeerOf(c.players, c.results); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}
 }

@@ -10,6 +10,14 @@ import (
 // StartInfo reads what the design warnings check before any game: whether
 // either player can capture on their first move, and which of chess's own
 // rules the file keeps.
+// Foreseeable says whether g has something a clairvoyant player could
+// foresee, so that its measurement adds the clairvoyant rung and reads the
+// skill share: chance today; hidden information joins it here once the
+// engine has it.
+func Foreseeable(g *engine.Game) bool {
+	return g != nil && g.HasChance()
+}
+
 func StartInfo(g *engine.Game) stats.StartInfo {
 	info := stats.StartInfo{
 		HasNPCs:        g.HasWildPieces(),
@@ -18,6 +26,7 @@ func StartInfo(g *engine.Game) stats.StartInfo {
 		UsesDoubleStep: g.HasDoubleStep(),
 		HasReach:       g.Reach() != nil,
 		MaxPlies:       g.Endings().MaxPlies,
+		Foreseeable:    Foreseeable(g),
 	}
 	if info.HasNPCs {
 		info.HasHazard, info.Hazard = true, "a wild piece's bite"

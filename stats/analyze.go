@@ -23,11 +23,14 @@ type Analysis struct {
 	Measures   Measures
 	Metrics    []Metric
 	SkillSteps []SkillStep
-	Checks     []Check // every verdict flag's test, raised or not
-	Warnings   []Warning
-	Endings    []RuleCount // every counted game by ending rule
-	Plies      []int       // every counted game's length, for histograms
-	Verdict    string      // Viable, NotViable or Inconclusive
+	// Skill is the skill share (the clairvoyant rung's games are read
+	// only there).
+	Skill    SkillShare
+	Checks   []Check // every verdict flag's test, raised or not
+	Warnings []Warning
+	Endings  []RuleCount // every counted game by ending rule
+	Plies    []int       // every counted game's length, for histograms
+	Verdict  string      // Viable, NotViable or Inconclusive
 }
 
 // Flags are the raised checks: the reasons for a NotViable verdict.
@@ -72,6 +75,14 @@ func Analyze(l Ladder, start StartInfo, games []Game, th Thresholds) (*Analysis,
 	for _, g := range counted {
 		a.Plies = append(a.Plies, g.Plies)
 	}
+	// The clairvoyant rung serves the skill share alone: every other
+	// figure reads the ladder's games without it.
+	withSeer := counted
+	counted, _ = splitSeer(l, counted)
+	a.Skill = MeasureSkill(l, withSeer, start.Foreseeable, th)
+	if len(counted) == 0 {
+		return nil, fmt.Errorf("stats: no finished games of the ladder's rungs to analyse (only the clairvoyant rung's)")
+	}
 	a.Pairings = buildPairings(l, counted, th.Confidence)
 	ratings, err := FitRatings(l, counted, th.PriorDraws, th.Confidence)
 	if err != nil {
@@ -103,7 +114,7 @@ func Analyze(l Ladder, start StartInfo, games []Game, th Thresholds) (*Analysis,
 	scopeName += linesNote(scope)
 	a.Measures = measure(l, th, counted, scope, scopeName, ratings)
 	a.Metrics, a.SkillSteps = Metrics(l, scope, counted, th.Confidence)
-	a.Checks = Checks(a.Measures, th)
+	a.Checks = append(Checks(a.Measures, th), LuckCheck(a.Skill, th))
 	a.Warnings = Warnings(start, scope, a.Measures, a.Errors, th)
 	a.Verdict = VerdictOf(a.Checks)
 	return a, nil

@@ -105,9 +105,66 @@
 //   - depth_insensitive: the strongest rated rung's expected score against
 //     the weakest, from the rating fit, < DepthMinScore (0.70, about +147
 //     Elo). Not assessed with fewer than two rated rungs.
+//   - luck_dominated: the skill share's interval lies wholly below
+//     SkillShareMin (0.25); clear when wholly at or above it.
 //
 // Rates use Wilson intervals; the depth score maps the rating fit's Elo
 // interval.
+//
+// # Skill share (luck_dominated)
+//
+// A game with chance (or, later, hidden information: StartInfo.Foreseeable
+// is the one predicate) adds a clairvoyant rung to its ladder, Ladder.Seer
+// = "seer:" + the strongest rung's spec: it plays as that rung but knows
+// the outcomes of the coming chance events. It is no rung: its games are
+// split off before every other figure (pairings, ratings, the strongest
+// rung, the equal-strength scope, the skill trace). Decide feeds its
+// pairings no threshold: against the weakest rung it plays to the cap, and
+// so does the strongest rung against the weakest, since the share reads
+// their pairs side by side; against other rungs it plays the minimum,
+// which places it on the rating scale for the Elo form. MeasureSkill reads, after
+// van der Genugten and Borm's relative skill, S_b the strongest rung's
+// score against the weakest and S_c the clairvoyant rung's, both over
+// both seatings; L = S_b - 1/2 (learning effect), R = S_c - S_b (random
+// effect), share = L / (L + R).
+//
+// Every pairing opens pair k from the same seed, so the two games of
+// best-against-weakest pair k and of seer-against-weakest pair k see the
+// same dice (common random numbers). The units are the openings on which
+// both played a complete pair: per opening x = S_b's pair score per game,
+// y = S_c's, and their means, variances and covariance over the openings
+// give Fieller's interval for (mean x - 1/2) / (mean y - 1/2): every θ
+// with (a - θb)² <= z² Var(a - θb). Fieller's, not the delta method,
+// because the denominator may lie near zero: when L + R's own interval
+// holds zero (b² <= z² Var b) the set is unbounded, the state is
+// SkillIndistinct and the flag is undecided rather than dividing by
+// noise. A mean with no spread (a clean sweep, or a pair score of 1/2 on
+// every opening) takes the variance it would have with one more opening
+// at the far end of [0, 1], so a few identical pairs are not certain. The share and its interval are not clamped: noise may
+// put them outside [0, 1], and the report prints them as they are.
+// The Elo form, (Elo_best - Elo_weakest) / (Elo_seer - Elo_weakest), is a
+// point estimate from a rating fit of the ladder with the clairvoyant
+// rung on top. A game with nothing to foresee has share 1 exactly
+// (SkillExact: a clairvoyant player plays as the strongest rung), and the
+// flag is clear.
+//
+// SkillShareMin = 0.25 was chosen from the two ends the flag must tell
+// apart. A coin toss has L = 0 (no rung beats another) and R = 1/2 (the
+// seer wins every game): share 0. Its pair scores x have variance 1/8, so
+// the share's half-width is about 1.96·sqrt(1/8)/0.5/sqrt(n) = 1.39/sqrt(n)
+// over n openings: below 0.25 from about 31 openings (62 games a
+// pairing). Under common random numbers a toss that decides the game
+// whoever sits where gives each rung 1/2 on every pair, no spread at all,
+// and is raised from a handful of openings (TestLuckCheck); a toss the
+// seatings do not share needs the 31, and the default 40 games a pairing
+// (20 openings) may leave it undecided, with the games still needed.
+// Chess has nothing to foresee: share 1, clear. Between them, a quarter
+// is the point where three quarters of what separates the weakest player
+// from one who knows the dice is the dice: a game where the best player's
+// edge over a beginner is under a third of what foresight adds is one in
+// which the result is mostly drawn, not played. A higher threshold (say
+// 1/2) would flag backgammon-like games whose skill is real but shares
+// the result with the dice, which is a design choice, not a defect.
 //
 // # Games of N seats (2 to 8; selfplay.Analyse adds them to Analyze's figures)
 //

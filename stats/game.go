@@ -80,6 +80,10 @@ type StartInfo struct {
 	HasHazard bool
 	Hazard    string
 	MaxPlies  int // rules.max_plies in force (0: unknown)
+	// Foreseeable is true when the game has something a clairvoyant
+	// player could foresee (chance; hidden information once the engine
+	// has it): only then is the skill share measured, else it is 1.
+	Foreseeable bool
 }
 
 // Doubling names two rungs that differ only in a doubled budget.
@@ -97,6 +101,10 @@ type Ladder struct {
 	// equal strength (draw_heavy, unfinished, short, one_sided) come from
 	// those games, so the other pairings do not feed them.
 	Mirror bool
+	// Seer, when set, is the clairvoyant rung (SeerOf the strongest
+	// rung's spec): it is no rung (Rank says -1) and serves only the
+	// skill share (MeasureSkill); its games feed nothing else.
+	Seer string
 }
 
 // Validate checks that rungs are non-empty and distinct and that every
@@ -114,6 +122,9 @@ func (l Ladder) Validate() error {
 			return fmt.Errorf("stats: ladder rung %q is listed twice", r)
 		}
 		seen[r] = true
+	}
+	if l.Seer != "" && (seen[l.Seer] || !IsSeer(l.Seer)) {
+		return fmt.Errorf("stats: clairvoyant rung %q must be a %s spec and no other rung", l.Seer, SeerPrefix)
 	}
 	for _, d := range l.Doublings {
 		if !seen[d.Weak] || !seen[d.Strong] {
@@ -145,14 +156,19 @@ func (l Ladder) strongSet(n int) map[string]bool {
 	return set
 }
 
+// plays says whether spec plays on the ladder: a rung or the clairvoyant one.
+func (l Ladder) plays(spec string) bool {
+	return l.Rank(spec) >= 0 || spec != "" && spec == l.Seer
+}
+
 // checkGame reports what is wrong with a game record, or nil.
 func checkGame(l Ladder, i int, g Game) error {
 	switch {
 	case g.P0 == "" || g.P1 == "":
 		return fmt.Errorf("stats: game %d: a player spec is empty", i)
-	case l.Rank(g.P0) < 0:
+	case !l.plays(g.P0):
 		return fmt.Errorf("stats: game %d: player %q is not on the ladder", i, g.P0)
-	case l.Rank(g.P1) < 0:
+	case !l.plays(g.P1):
 		return fmt.Errorf("stats: game %d: player %q is not on the ladder", i, g.P1)
 	case g.Winner < -1 || g.Winner > 1:
 		return fmt.Errorf("stats: game %d: winner %d is not 0, 1 or -1", i, g.Winner)

@@ -199,6 +199,9 @@ func Decide(l Ladder, th Thresholds, games []Game) (Decision, error) {
 	if len(counted) == 0 {
 		return Decision{Continue: true, Reason: "no games yet"}, nil
 	}
+	if l.Seer != "" && (counted[0].P0 == l.Seer || counted[0].P1 == l.Seer) {
+		return decideSeer(l, th, counted)
+	}
 	key := pairKey(l, counted[0].P0, counted[0].P1)
 	for i, g := range counted {
 		if pairKey(l, g.P0, g.P1) != key {
@@ -227,6 +230,9 @@ func Decide(l Ladder, th Thresholds, games []Game) (Decision, error) {
 		if len(open) > 0 {
 			d.Reason += "; still undecided: " + strings.Join(open, ", ")
 		}
+	case strongestAgainstWeakest(l, key):
+		d.Continue = true
+		d.Reason = fmt.Sprintf("%d of %d games: the skill share reads every pair beside the clairvoyant rung's", len(counted), th.MaxGames)
 	case len(counted) < th.MinGames:
 		d.Continue = true
 		d.Reason = fmt.Sprintf("%d of the minimum %d games played", len(counted), th.MinGames)
@@ -244,6 +250,53 @@ func Decide(l Ladder, th Thresholds, games []Game) (Decision, error) {
 		d.Reason = "every threshold decided: " + strings.Join(parts, "; ")
 	}
 	return d, nil
+}
+
+// decideSeer decides a pairing of the clairvoyant rung, which feeds no
+// threshold. Against the weakest rung it plays to the cap: the skill
+// share reads its pairs beside the strongest rung's on the same openings,
+// so it wants every one of them. Against any other rung it plays the
+// minimum, enough to place it on the rating scale beside the ladder (the
+// skill share's Elo form), and stops once no pair waits for its second
+// game.
+func decideSeer(l Ladder, th Thresholds, games []Game) (Decision, error) {
+	other := func(g Game) string {
+		if g.P0 == l.Seer {
+			return g.P1
+		}
+		return g.P0
+	}
+	for i, g := range games {
+		if g.P0 != l.Seer && g.P1 != l.Seer || other(g) != other(games[0]) {
+			return Decision{}, fmt.Errorf("stats: game %d is %s vs %s, not of pairing %s vs %s", i, g.P0, g.P1, l.Seer, other(games[0]))
+		}
+	}
+	d := Decision{Games: len(games)}
+	limit, why := th.MaxGames, "the skill share reads every pair against the weakest rung"
+	if other(games[0]) != l.Rungs[0] {
+		limit, why = th.MinGames, "it feeds nothing but the skill share's Elo form"
+	}
+	_, rest := completePairs(games)
+	switch {
+	case len(games) >= th.MaxGames:
+		d.Reason = fmt.Sprintf("cap of %d games reached", th.MaxGames)
+	case len(games) < limit:
+		d.Continue = true
+		d.Reason = fmt.Sprintf("the clairvoyant rung plays %d games here: %s", limit, why)
+	case waiting(rest) > 0:
+		d.Continue = true
+		d.Reason = fmt.Sprintf("%d game(s) wait for the colour-swapped game of their pair", waiting(rest))
+	default:
+		d.Reason = fmt.Sprintf("the clairvoyant rung played its %d games: %s", limit, why)
+	}
+	return d, nil
+}
+
+// strongestAgainstWeakest says whether a pairing of a game with a
+// clairvoyant rung is the strongest rung against the weakest, which the
+// skill share reads beside the clairvoyant rung's: it plays to the cap.
+func strongestAgainstWeakest(l Ladder, key [2]string) bool {
+	return l.Seer != "" && len(l.Rungs) >= 2 && key[0] == l.Rungs[len(l.Rungs)-1] && key[1] == l.Rungs[0]
 }
 
 // waiting counts games that carry a PairID but are not yet half of a

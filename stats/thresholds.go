@@ -31,6 +31,9 @@ type Thresholds struct {
 	// DepthMinScore: depth_insensitive is raised when the strongest rung's
 	// expected score against the weakest (from the rating fit) is below it.
 	DepthMinScore float64 `json:"depth_min_score"`
+	// SkillShareMin: luck_dominated is raised when the skill share's
+	// interval lies wholly below it (doc.go says how it was chosen).
+	SkillShareMin float64 `json:"skill_share_min"`
 
 	// EarlyPlies and EarlyRate: a wild piece taken, or a goal reached, by
 	// ply EarlyPlies in at least EarlyRate of the games is a rule used up
@@ -89,6 +92,7 @@ func DefaultThresholds() Thresholds {
 		Short:          0.25,
 		OneSided:       0.65,
 		DepthMinScore:  0.70,
+		SkillShareMin:  0.25,
 		EarlyPlies:     10,
 		EarlyRate:      0.5,
 		RareUse:        0.05,
@@ -117,7 +121,7 @@ func (t Thresholds) Validate() error {
 		v    float64
 	}{
 		{"DrawHeavy", t.DrawHeavy}, {"Unfinished", t.Unfinished}, {"Short", t.Short},
-		{"DepthMinScore", t.DepthMinScore}, {"EarlyRate", t.EarlyRate}, {"RareUse", t.RareUse},
+		{"DepthMinScore", t.DepthMinScore}, {"SkillShareMin", t.SkillShareMin}, {"EarlyRate", t.EarlyRate}, {"RareUse", t.RareUse},
 		{"Confidence", t.Confidence}, {"Alpha", t.Alpha}, {"Beta", t.Beta}, {"Delta", t.Delta},
 	} {
 		if err := rate(c.name, c.v); err != nil {
