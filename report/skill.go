@@ -45,6 +45,8 @@ func skillSentence(s stats.SkillShare) string {
 	switch s.State {
 	case stats.SkillExact:
 		return "Nothing in this game is left to chance: a player who could see the future would play as the strongest player does, so all of the result is skill (skill share 1, exact)."
+	case stats.SkillChanceAlone:
+		return "No choice of any player changed a result: on every opening, every pair of players, the clairvoyant one included, got the same result from the same dice, and different dice gave different results. All of the result is luck (skill share 0, exact)."
 	case stats.SkillIndistinct:
 		return fmt.Sprintf("No player scores clearly above the weakest (%s), and knowing the dice in advance adds nothing the games can tell from zero "+
 			"(the clairvoyant player scores %.2f, %.2f to %.2f): the skill share cannot be read.", s.Weakest, s.SeerScore.Est, s.SeerScore.Lo, s.SeerScore.Hi)
@@ -61,7 +63,7 @@ func skillSentence(s stats.SkillShare) string {
 
 // skillEloSentence is the skill share in Elo, "" when it could not be read.
 func skillEloSentence(s stats.SkillShare) string {
-	if s.State == stats.SkillExact || !s.EloOK {
+	if s.State == stats.SkillExact || s.State == stats.SkillChanceAlone || !s.EloOK {
 		return ""
 	}
 	return fmt.Sprintf("In Elo, with the clairvoyant player rated beside the ladder: the best player stands %+.0f Elo above the weakest and the clairvoyant one %+.0f, a skill share of %.2f.",

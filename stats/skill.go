@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"balancefarm/engine"
 )
 
 // SeerPrefix marks a clairvoyant player's spec: "seer:" and the spec of
@@ -31,6 +33,11 @@ const (
 	// SkillIndistinct: the clairvoyant rung's edge over the weakest, L + R,
 	// cannot be told from zero, so the share would divide by noise.
 	SkillIndistinct = "indistinct"
+	// SkillChanceAlone: on every opening every pairing of players, the
+	// clairvoyant rung's included, got the same result from the same dice,
+	// and the dice gave different results on different openings: no
+	// player's choice changed a result, so the share is 0 exactly.
+	SkillChanceAlone = "chance_alone"
 	// SkillUnmeasured: the game has chance but the games to read the
 	// share from are missing.
 	SkillUnmeasured = "not_measured"
@@ -149,6 +156,14 @@ func MeasureSkill(l Ladder, counted []Game, foreseeable bool, th Thresholds) Ski
 		return s
 	}
 	s.Best, s.Weakest = l.Rungs[len(l.Rungs)-1], l.Rungs[0]
+	if seeds, ok := chanceAlone(counted); ok {
+		zero := Interval{Est: 0, Lo: 0, Hi: 0, Method: SkillChanceAlone}
+		s.State, s.Share, s.Learning, s.Random = SkillChanceAlone, zero, zero, zero
+		s.Reason = fmt.Sprintf("chance alone decided: on each of %d openings every pairing of players got the same result from the same dice, "+
+			"and the results differ from opening to opening", seeds)
+		s.Games = len(counted)
+		return s
+	}
 	best, bestOrder := pairScores(meeting(counted, s.Best, s.Weakest), s.Best)
 	seer, _ := pairScores(meeting(counted, l.Seer, s.Weakest), l.Seer)
 	var xs, ys []float64
@@ -283,6 +298,9 @@ func LuckCheck(s SkillShare, th Thresholds) Check {
 			"(L = %.2f, R = %.2f), %s the threshold %.2f",
 			s.Share.Est, s.Share.Lo, s.Share.Hi, s.Pairs, s.Best, s.Seer, s.Weakest, s.Learning.Est, s.Random.Est,
 			c.stateWords("below", "not below"), th.SkillShareMin)
+	case SkillChanceAlone:
+		c.Assessed, c.State = true, StateRaised
+		c.Detail = "skill share 0 exactly: " + s.Reason
 	case SkillIndistinct:
 		c.Assessed, c.State, c.MoreGames = true, StateUndecided, -1
 		c.Detail = "undecided: " + s.Reason
@@ -292,4 +310,46 @@ func LuckCheck(s SkillShare, th Thresholds) Check {
 	}
 	c.Raised = c.State == StateRaised
 	return c
+}
+
+// minChanceAloneSeeds is how many openings, each played by at least two
+// pairings, chanceAlone asks for before it says chance alone decided.
+const minChanceAloneSeeds = 8
+
+// chanceAlone reports whether, on every opening seed, every game gave the
+// same result by seat (the same seat won, or all drew), with at least
+// minChanceAloneSeeds seeds played by two pairings or more, and whether
+// the results differ across seeds (else it is the seat, not the dice,
+// that decides). It returns the number of such seeds.
+func chanceAlone(games []Game) (int, bool) {
+	type seen struct {
+		winner   int
+		pairings map[[2]string]bool
+		mixed    bool
+	}
+	by := map[uint64]*seen{}
+	for _, g := range games {
+		if g.Rule == engine.EndError {
+			continue
+		}
+		s := by[g.Seed]
+		if s == nil {
+			s = &seen{winner: g.Winner, pairings: map[[2]string]bool{}}
+			by[g.Seed] = s
+		}
+		s.pairings[[2]string{g.P0, g.P1}] = true
+		s.mixed = s.mixed || g.Winner != s.winner
+	}
+	seeds := 0
+	winners := map[int]bool{}
+	for _, s := range by {
+		if s.mixed {
+			return 0, false
+		}
+		if len(s.pairings) >= 2 {
+			seeds++
+			winners[s.winner] = true
+		}
+	}
+	return seeds, seeds >= minChanceAloneSeeds && len(winners) >= 2
 }
