@@ -20,12 +20,14 @@ type enginePos struct{ *engine.Position }
 // time: a changed signature breaks the build instead of silently
 // weakening play. TestNoHalfMatchedCapabilities guards the rest.
 var (
-	_ claimsCounter              = enginePos{}
-	_ occupiedLister             = enginePos{}
-	_ checksCounter              = enginePos{}
-	_ scoreCounter               = enginePos{}
-	_ handCounter                = enginePos{}
-	_ roundPosition[engine.Move] = enginePos{}
+	_ claimsCounter               = enginePos{}
+	_ occupiedLister              = enginePos{}
+	_ checksCounter               = enginePos{}
+	_ scoreCounter                = enginePos{}
+	_ handCounter                 = enginePos{}
+	_ roundPosition[engine.Move]  = enginePos{}
+	_ chancePosition[engine.Move] = enginePos{}
+	_ chanceGame                  = enginePos{}
 
 	_ seatedPosition[engine.Move] = enginePos{}
 	_ seatPointsCounter           = enginePos{}
@@ -55,6 +57,10 @@ func (e enginePos) QuickResult() result {
 	}
 	return result{winner: -1}
 }
+
+// GameHasChance lets the players and the game loop skip every chance test
+// in a game without chance events.
+func (e enginePos) GameHasChance() bool { return e.Game().HasChance() }
 
 func (e enginePos) Source(m engine.Move) int { return m.From() }
 func (e enginePos) Target(m engine.Move) int { return m.To() }
