@@ -173,12 +173,12 @@ func randomChanceTree(t *chanceTree, r *rng, depth int) treeMove {
 // search takes the other player to foresee the dice as well, and in a race
 // that player's hits decide, so the seer sees itself lost and stops caring.)
 type guessRace struct {
-	maxTurns int
-	score            [2]int
-	stm, mover       int
-	guess            int // the pending guess: the die is about to be rolled
-	turns, ply       int
-	hist             []guessState
+	maxTurns   int
+	score      [2]int
+	stm, mover int
+	guess      int // the pending guess: the die is about to be rolled
+	turns, ply int
+	hist       []guessState
 }
 
 type guessState struct {
