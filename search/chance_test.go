@@ -63,6 +63,19 @@ var handTrees = []struct {
 		},
 		value: 7749, best: 0,
 	},
+	{
+		// a: P0 moves again after the roll; weight 1 it can win at ply 3
+		// (S-3), weight 9 every move loses there: floor((1-9)(S-3)/10) =
+		// -24798. b: a draw. A win proven below the roll is no proof of a.
+		name: "a win behind an unlikely roll is no proof",
+		build: func(t *chanceTree) treeMove {
+			x := t.decide(0, t.end(1), t.end(0))
+			y := t.decide(0, t.end(1), t.end(1))
+			a := t.chance(0, 1, int(x), 9, int(y))
+			return t.decide(0, a, t.end(-1))
+		},
+		value: 0, best: 1,
+	},
 }
 
 func TestExpectimaxByHand(t *testing.T) {
