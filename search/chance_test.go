@@ -320,6 +320,27 @@ func TestSeerWithoutChancePlaysAsItsBase(t *testing.T) {
 	}
 }
 
+// The same on a rule file without chance, through Play.
+func TestSeerPlaysAsItsBaseOnDobutsu(t *testing.T) {
+	g := loadGame(t, "dobutsu.json")
+	if g.HasChance() {
+		t.Fatal("dobutsu has chance events")
+	}
+	for _, base := range []string{"ab:n300", "mcts:i60"} {
+		var recs [2]Record
+		for i, spec := range []string{base, "seer:" + base} {
+			rec, err := Play(context.Background(), g, nil, spec, "ab:n200", 5, Limits{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			recs[i] = rec
+		}
+		if !reflect.DeepEqual(recs[0].Moves, recs[1].Moves) || recs[0].Nodes != recs[1].Nodes || recs[1].ChancePlies != 0 {
+			t.Errorf("%s: the seer played %v, its base %v", base, recs[1].Moves, recs[0].Moves)
+		}
+	}
+}
+
 func TestPickOutcome(t *testing.T) {
 	tests := []struct {
 		weights []int
@@ -352,6 +373,41 @@ func TestPickOutcome(t *testing.T) {
 		want := n * weights[i] / 10
 		if c < want*9/10 || c > want*11/10 {
 			t.Errorf("outcome %d came up %d times in %d, want about %d", i, c, n, want)
+		}
+	}
+}
+
+// chanceRing is the ring of seats with chance methods: a game of seats
+// with chance, which the seat game loop refuses for now.
+type chanceRing struct{ *ring }
+
+func (chanceRing) AtChance() bool { return false }
+func (chanceRing) ChanceOutcomes(m []ringMove, w []int) ([]ringMove, []int) {
+	return m, w
+}
+
+func TestSeatGameRefusesChance(t *testing.T) {
+	tables := buildEvalTables(nil)
+	spec, _ := ParseSpec("ab:d2")
+	specs := []PlayerSpec{spec, spec, spec}
+	own := []*evalTables{tables, tables, tables}
+	for _, tc := range []struct {
+		name    string
+		play    func() error
+		wantErr string
+	}{
+		{"with chance", func() error {
+			_, err := runSeatGame[ringMove, chanceRing](context.Background(), chanceRing{newRing("0.1.2.....", []int{0, 1, 2}, 3, 30)}, tables, own, specs, 1, Limits{}, nil)
+			return err
+		}, "search: chance with seats is not supported yet"},
+		{"without", func() error {
+			_, err := runSeatGame[ringMove, *ring](context.Background(), newRing("0.1.2.....", []int{0, 1, 2}, 3, 30), tables, own, specs, 1, Limits{}, nil)
+			return err
+		}, ""},
+	} {
+		err := tc.play()
+		if (err == nil) != (tc.wantErr == "") || (err != nil && err.Error() != tc.wantErr) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.wantErr)
 		}
 	}
 }
