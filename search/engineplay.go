@@ -138,6 +138,12 @@ func Play(ctx context.Context, g *engine.Game, start *engine.Position, p0, p1 st
 			return rec, err
 		}
 	}
+	for i := range specs {
+		if specs[i].Family == FamilyUCI && g.HasChance() {
+			// Its history would hold the outcomes, which no UCI engine reads.
+			return rec, fmt.Errorf("player %q: an outside UCI engine cannot play a game with chance", specs[i])
+		}
+	}
 	var pos *engine.Position
 	if start != nil {
 		pos = start.Clone()
