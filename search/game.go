@@ -51,14 +51,18 @@ type Record struct {
 	Players      [2]string     `json:"players"`
 	Seed         uint64        `json:"seed"`
 	StartFEN     string        `json:"start_fen,omitempty"`
-	OpeningPlies int           `json:"opening_plies"`          // the first moves, played at random (chance outcomes among them included)
-	Moves        []string      `json:"moves"`                  // every ply, in the engine's notation
-	Plies        int           `json:"plies"`                  // len(Moves): a chance outcome ("roll:4") is a ply of its own
-	ChancePlies  int           `json:"chance_plies,omitempty"` // how many of Moves are chance outcomes, drawn, not chosen
-	Winner       int           `json:"winner"`                 // 0, 1, or -1 for a draw
-	Result       string        `json:"result"`                 // "1-0", "0-1", "1/2-1/2"
-	Rule         engine.Ending `json:"rule"`                   // the rule that ended the game
-	Nodes        [2]int64      `json:"nodes"`                  // searched by each player
+	OpeningPlies int           `json:"opening_plies"` // the first moves, played at random
+	Moves        []string      `json:"moves"`         // every ply, in the engine's notation
+	Plies        int           `json:"plies"`
+	Winner       int           `json:"winner"` // 0, 1, or -1 for a draw
+	Result       string        `json:"result"` // "1-0", "0-1", "1/2-1/2"
+	Rule         engine.Ending `json:"rule"`   // the rule that ended the game
+	Nodes        [2]int64      `json:"nodes"`  // searched by each player
+	// ChancePlies counts the chance outcomes ("roll:4") among Moves:
+	// drawn, not chosen, each a ply of its own, so Plies is still
+	// len(Moves) and the record replays move for move. OpeningPlies
+	// counts those among the opening's moves too.
+	ChancePlies int `json:"chance_plies,omitempty"`
 	// LeadChanges counts the times the lead passed from one player to the
 	// other: sign changes of the evaluation from player 0's side, ignoring
 	// values within leadThreshold of level, the result counted last.
