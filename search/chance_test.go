@@ -320,6 +320,47 @@ func TestSeerWithoutChancePlaysAsItsBase(t *testing.T) {
 	}
 }
 
+// A seer's search plays each chance event below its root as the draw it
+// was told for it falls, and averages where it was told nothing. The tree
+// is handTrees[0]: a, a win or a draw at even odds; b, a win 2 in 3, else
+// a loss.
+func TestSeerSearchFollowsTheDraws(t *testing.T) {
+	tables := buildEvalTables(nil)
+	tests := []struct {
+		name   string
+		future []uint64
+		best   int
+		value  int
+	}{
+		{"told nothing: the expectation", nil, 0, 15499},
+		{"a draws, b wins", []uint64{1 << 64 / 10 * 6}, 1, scoreWin - 2},
+		{"a draws, b loses", []uint64{1 << 64 / 10 * 9}, 0, 0},
+	}
+	for _, tc := range tests {
+		tree := newChanceTree()
+		tree.root(handTrees[0].build(tree))
+		want := tree.nodes[tree.path[0]].kids[tc.best]
+		ab := newABSearch[treeMove, *chanceTree](tables, PlayerSpec{Family: FamilyAB, Depth: 4, Off: TechAll, Seer: true}, 1)
+		ab.future = tc.future
+		r, err := ab.search(context.Background(), tree, 1<<30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.move != want || r.score != tc.value {
+			t.Errorf("%s: seer:ab played %s scoring %d, want %s scoring %d", tc.name, tree.MoveString(r.move), r.score, tree.MoveString(want), tc.value)
+		}
+		mc := newMCTSSearch[treeMove, *chanceTree](tables, PlayerSpec{Family: FamilyMCTS, Iterations: 1000, Seer: true}, 1)
+		mc.future = tc.future
+		m, err := mc.search(context.Background(), tree, 1<<30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.move != want {
+			t.Errorf("%s: seer:mcts played %s, want %s", tc.name, tree.MoveString(m.move), tree.MoveString(want))
+		}
+	}
+}
+
 // The same on a rule file without chance, through Play.
 func TestSeerPlaysAsItsBaseOnDobutsu(t *testing.T) {
 	g := loadGame(t, "dobutsu.json")
