@@ -72,6 +72,13 @@ type abSearch[M comparable, P position[M]] struct {
 
 	repeats  repetitionCounter // the position's repetition count; nil: none, or turned off
 	leaveWin bool              // rules.reach on leave: stepping off a goal square wins
+
+	chance   chancePosition[M] // nil unless the game has chance events
+	weights  [maxSearchPly + 1][]int
+	plainExp bool     // plain expectimax at chance nodes, without Star1 (tests compare the two)
+	seer     bool     // a clairvoyant player (spec seer:)
+	future   []uint64 // the seer's chance draws to come, from its root on
+	chanceK  int      // chance events on the line from the root to the node searched
 }
 
 // repetitionCounter is the engine's count of the current position's
@@ -113,6 +120,7 @@ func newABSearch[M comparable, P position[M]](t *evalTables, spec PlayerSpec, se
 	}
 	s.tt = newTTable[M](bits)
 	s.checkGame = t.checkGame
+	s.seer = spec.Seer
 	s.off = spec.Off
 	s.nullMove = spec.NullMove
 	s.leaveWin = t.reachSign > 0 && t.reachLeave && spec.Off&TechLeaveGoal == 0
@@ -153,6 +161,9 @@ func (s *abSearch[M, P]) search(ctx context.Context, p P, hardCap int64) (abResu
 	s.begin(ctx, p, hardCap, true)
 	if s.inRound() {
 		return s.searchRound(p, 0, nil)
+	}
+	if s.atChance() {
+		return abResult[M]{}, errors.New("search: a player was asked to choose at a chance event")
 	}
 	var zero M
 	stm := p.SideToMove()
@@ -265,7 +276,8 @@ func (s *abSearch[M, P]) rootIteration(p P, root []M, stm, d, alpha, beta int) (
 // would make a pass mean something else). first is a legal move to test
 // the last with.
 func (s *abSearch[M, P]) allowNull(p P, first M) bool {
-	if !s.nullMove || s.off&TechNullMove != 0 || s.inRound() {
+	if !s.nullMove || s.off&TechNullMove != 0 || s.inRound() || s.chance != nil {
+		// With chance a pass could skip or move a chance event: no bound.
 		return false
 	}
 	if nm, ok := any(p).(nullMover); !ok || !nm.CanPass() {
@@ -317,6 +329,7 @@ func (s *abSearch[M, P]) begin(ctx context.Context, p P, hardCap int64, fresh bo
 	}
 	s.view, s.extra = p, p
 	s.rounds = roundsOf[M](p)
+	s.chance, s.chanceK = chanceOf[M](p), 0
 	s.repeats = nil
 	if rc, ok := any(p).(repetitionCounter); ok && s.ev.t.repetitionDraws && s.off&TechRepetition == 0 {
 		s.repeats = rc
@@ -330,6 +343,18 @@ func (s *abSearch[M, P]) begin(ctx context.Context, p P, hardCap int64, fresh bo
 	for i := range s.history {
 		s.history[i] /= 4 // keep a little of what the last move learned
 	}
+}
+
+// atChance reports whether the position searched is at a chance event.
+func (s *abSearch[M, P]) atChance() bool {
+	return s.chance != nil && s.chance.AtChance()
+}
+
+// ttCuts says whether a stored score may end a node. A seer's scores hold
+// only for the draws it was told and for the number of chance events
+// above the node, so with chance it uses the table for ordering alone.
+func (s *abSearch[M, P]) ttCuts() bool {
+	return !s.seer || s.chance == nil
 }
 
 func (s *abSearch[M, P]) inRound() bool {
@@ -427,6 +452,9 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 	if horizon {
 		return s.quiesce(p, ply, 0, alpha, beta)
 	}
+	if s.atChance() {
+		return s.chanceValue(p, depth, ply, alpha, beta)
+	}
 	// No score can beat winning on the next ply or lose slower than now.
 	alpha = max(alpha, -(scoreWin - ply))
 	beta = min(beta, scoreWin-ply-1)
@@ -437,7 +465,7 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 	var hashMove, zero M
 	if e, ok := s.tt.probe(key); ok {
 		hashMove = e.move
-		if int(e.depth) >= depth {
+		if int(e.depth) >= depth && s.ttCuts() {
 			sc := fromTT(int(e.score), ply)
 			switch {
 			case e.bound == ttExact,
@@ -547,6 +575,85 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 	return best
 }
 
+// chanceValue is a chance node's value for the side to move: the weighted
+// mean of its outcomes' values for that same side (expectimax), rounded
+// down. A chance event spends no depth: only decisions do. Each outcome is
+// searched in the window Ballard's Star1 derives from the node's (alpha,
+// beta), the weights and the bounds of any score (±scoreWin): one that
+// already decides which side of the window the mean falls returns that
+// bound, sometimes before the first outcome is searched at all. A seer
+// plays the k-th chance event below its root as the k-th draw it was told
+// will fall, while it has draws left.
+func (s *abSearch[M, P]) chanceValue(p P, depth, ply, alpha, beta int) int {
+	stm := s.side(p)
+	moves, weights := s.chance.ChanceOutcomes(s.bufs[ply][:0], s.weights[ply][:0])
+	s.bufs[ply], s.weights[ply] = moves, weights
+	if checkOutcomes(moves, weights) != nil {
+		return s.ev.evaluate(s.view, stm, s.extra) // the game loop reports it when it comes
+	}
+	if s.seer && s.chanceK < len(s.future) {
+		p.Make(moves[pickOutcome(weights, s.future[s.chanceK])])
+		s.chanceK++
+		v := s.child(p, stm, depth, ply+1, alpha, beta)
+		s.chanceK--
+		p.Unmake()
+		return v
+	}
+	const lo, hi = -scoreWin, scoreWin
+	total := 0
+	for _, w := range weights {
+		total += w
+	}
+	sum, left := 0, total // sum: weight times value of the outcomes searched; left: the weight not searched
+	for i, m := range moves {
+		w := weights[i]
+		left -= w
+		a, b := -scoreInf, scoreInf
+		if !s.plainExp {
+			// The mean is at most (sum + w*v + hi*left)/total and at
+			// least (sum + w*v + lo*left)/total.
+			a = floorDiv(alpha*total-sum-hi*left, w)
+			b = ceilDiv(beta*total-sum-lo*left, w)
+			if a >= hi {
+				return alpha // no value of this outcome lifts the mean above alpha
+			}
+			if b <= lo {
+				return beta
+			}
+			a, b = max(a, -scoreInf), min(b, scoreInf)
+		}
+		p.Make(m)
+		s.chanceK++
+		v := s.child(p, stm, depth, ply+1, a, b)
+		s.chanceK--
+		p.Unmake()
+		if s.stopped {
+			return 0
+		}
+		if v <= a && a > -scoreInf {
+			return alpha
+		}
+		if v >= b && b < scoreInf {
+			return beta
+		}
+		sum += w * v
+	}
+	return floorDiv(sum, total)
+}
+
+// floorDiv and ceilDiv are a/b rounded down and up, for b > 0.
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, b int) int {
+	return -floorDiv(-a, b)
+}
+
 // tryNull passes the turn and searches the reply with reduced depth; a
 // score that still reaches beta cuts the node off, confirmed at greater
 // depths by a reduced search without passes (verified null-move pruning),
@@ -591,6 +698,9 @@ func (s *abSearch[M, P]) quiesce(p P, ply, qd, alpha, beta int) int {
 	}
 	if s.inRound() {
 		return s.ev.evaluate(s.view, 0, s.extra) // quiescence does not resolve rounds
+	}
+	if s.atChance() {
+		return s.ev.evaluate(s.view, stm, s.extra) // nor chance events: it stands pat
 	}
 	inCheck := s.checkGame && qd < maxQEvasions && p.InCheck()
 	threat := false

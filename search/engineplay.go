@@ -20,12 +20,14 @@ type enginePos struct{ *engine.Position }
 // time: a changed signature breaks the build instead of silently
 // weakening play. TestNoHalfMatchedCapabilities guards the rest.
 var (
-	_ claimsCounter              = enginePos{}
-	_ occupiedLister             = enginePos{}
-	_ checksCounter              = enginePos{}
-	_ scoreCounter               = enginePos{}
-	_ handCounter                = enginePos{}
-	_ roundPosition[engine.Move] = enginePos{}
+	_ claimsCounter               = enginePos{}
+	_ occupiedLister              = enginePos{}
+	_ checksCounter               = enginePos{}
+	_ scoreCounter                = enginePos{}
+	_ handCounter                 = enginePos{}
+	_ roundPosition[engine.Move]  = enginePos{}
+	_ chancePosition[engine.Move] = enginePos{}
+	_ chanceGame                  = enginePos{}
 
 	_ seatedPosition[engine.Move] = enginePos{}
 	_ seatPointsCounter           = enginePos{}
@@ -55,6 +57,10 @@ func (e enginePos) QuickResult() result {
 	}
 	return result{winner: -1}
 }
+
+// GameHasChance lets the players and the game loop skip every chance test
+// in a game without chance events.
+func (e enginePos) GameHasChance() bool { return e.Game().HasChance() }
 
 func (e enginePos) Source(m engine.Move) int { return m.From() }
 func (e enginePos) Target(m engine.Move) int { return m.To() }
@@ -130,6 +136,12 @@ func Play(ctx context.Context, g *engine.Game, start *engine.Position, p0, p1 st
 	for i, s := range [2]string{p0, p1} {
 		if specs[i], err = ParseSpec(s); err != nil {
 			return rec, err
+		}
+	}
+	for i := range specs {
+		if specs[i].Family == FamilyUCI && g.HasChance() {
+			// Its history would hold the outcomes, which no UCI engine reads.
+			return rec, fmt.Errorf("player %q: an outside UCI engine cannot play a game with chance", specs[i])
 		}
 	}
 	var pos *engine.Position

@@ -58,6 +58,11 @@ type Record struct {
 	Result       string        `json:"result"` // "1-0", "0-1", "1/2-1/2"
 	Rule         engine.Ending `json:"rule"`   // the rule that ended the game
 	Nodes        [2]int64      `json:"nodes"`  // searched by each player
+	// ChancePlies counts the chance outcomes ("roll:4") among Moves:
+	// drawn, not chosen, each a ply of its own, so Plies is still
+	// len(Moves) and the record replays move for move. OpeningPlies
+	// counts those among the opening's moves too.
+	ChancePlies int `json:"chance_plies,omitempty"`
 	// LeadChanges counts the times the lead passed from one player to the
 	// other: sign changes of the evaluation from player 0's side, ignoring
 	// values within leadThreshold of level, the result counted last.
@@ -76,6 +81,7 @@ type MoveEvent struct {
 	Side     int
 	Move     string
 	Opening  bool  // a random opening ply
+	Chance   bool  // a chance event's outcome; Side is the seat that moves after it
 	Nodes    int64 // searched for this move
 	Score    int   // the searcher's score for the mover, when HasScore
 	HasScore bool
@@ -122,6 +128,13 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 		players[pl] = c
 		defer closePlayer(c)
 	}
+	// The chance stream: one draw per chance event, nothing else, the same
+	// for both games of a pair.
+	chance := chanceOf[M](p)
+	var stream *rng
+	if chance != nil {
+		stream = newRNG(mixSeed(seed, chanceStreamTag))
+	}
 	probe := newABSearch[M, P](t, PlayerSpec{Family: FamilyAB, Nodes: leadProbeNodes}, 0)
 	feats := newFeatureTracker(t, rec.Features, 2)
 	lead := leadTracker{}
@@ -131,7 +144,12 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 		ev.Side = p.SideToMove()
 		ev.Move = p.MoveString(m)
 		ev.Ply = rec.Plies + 1
-		countPly(feats, p, m, ev.Ply, ev.Opening)
+		if ev.Chance {
+			p.Make(m) // nobody chose it: no rule usage to count
+			rec.ChancePlies++
+		} else {
+			countPly(feats, p, m, ev.Ply, ev.Opening)
+		}
 		rec.Moves = append(rec.Moves, ev.Move)
 		rec.Plies++
 		if !p.Result().over {
@@ -142,6 +160,16 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 		if watch != nil {
 			watch(ev)
 		}
+	}
+
+	// drawChance plays the outcome the stream's next draw picks.
+	drawChance := func() error {
+		moves, weights := chance.ChanceOutcomes(nil, nil)
+		if err := checkOutcomes(moves, weights); err != nil {
+			return fmt.Errorf("ply %d: %w", rec.Plies+1, err)
+		}
+		play(moves[pickOutcome(weights, stream.next())], MoveEvent{Chance: true})
+		return nil
 	}
 
 	openings := lim.OpeningPlies
@@ -157,7 +185,14 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 	}
 	rounds := roundsOf[M](p)
 	orng := newRNG(mixSeed(seed, 0))
-	for rec.Plies < openings && !p.Result().over {
+	// The opening counts decisions: chance outcomes come between them.
+	for rec.Plies-rec.ChancePlies < openings && !p.Result().over {
+		if chance != nil && chance.AtChance() {
+			if err := drawChance(); err != nil {
+				return rec, err
+			}
+			continue
+		}
 		if rounds != nil && rounds.InRound() {
 			m0, m1, ok := openingRound(p, rounds, orng)
 			if !ok {
@@ -179,6 +214,15 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 
 	var inRounds *[2]roundChooser[M, P] // the players as round players, from the first round on
 	for !p.Result().over {
+		if chance != nil && chance.AtChance() {
+			if rec.Plies >= maxGamePlies {
+				return rec, fmt.Errorf("search: game not over after %d plies", rec.Plies)
+			}
+			if err := drawChance(); err != nil {
+				return rec, err
+			}
+			continue
+		}
 		if rounds != nil && rounds.InRound() {
 			if rec.Plies >= maxGamePlies {
 				return rec, fmt.Errorf("search: game not over after %d plies", rec.Plies)
@@ -204,6 +248,9 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 		stm := p.SideToMove()
 		if stm != 0 && stm != 1 {
 			return rec, fmt.Errorf("search: ply %d: side to move is %d", rec.Plies+1, stm)
+		}
+		if f, ok := players[stm].(foreseer); ok && stream != nil {
+			f.foresee(futureDraws(stream, seerFuture))
 		}
 		d, err := choosePly(ctx, players[stm], p, maxNodes-spent, maxNodes, rec.Plies+1, fmt.Sprintf("player %d (%s)", stm, rec.Players[stm]))
 		spent += d.nodes
@@ -368,6 +415,9 @@ func losesByForce[M comparable, P position[M]](ctx context.Context, p P, m M, ve
 	}
 	if p.SideToMove() != 0 && p.SideToMove() != 1 {
 		return false // a round began: its search scores for player 0, not the side to move
+	}
+	if cp := chanceOf[M](p); cp != nil && cp.AtChance() {
+		return false // what follows is luck: a forced loss is not proven
 	}
 	res, err := verify.search(ctx, p, 4*openingVerifyNodes)
 	if err != nil || res.forced {

@@ -45,6 +45,13 @@ type mctsNode[M comparable] struct {
 	round      *roundArms[M] // set when the node's position is a round
 	armI, armJ int           // the choices of the parent's round that led here
 	inRound    bool          // the parent is a round: values live in its arms
+
+	// chance is set when the node's position is at a chance event: its
+	// children are outcomes, drawn by weight, never chosen; it is never
+	// solved, and its minimax value is the weighted mean of its outcomes'.
+	chance   bool
+	outcomes []M
+	weights  []int
 }
 
 // roundArms holds decoupled statistics for a round: each player's choices
@@ -80,6 +87,12 @@ type mctsSearch[M comparable, P position[M]] struct {
 	view    board
 	buf     []M
 	caps    []M
+
+	chance  chancePosition[M] // nil unless the game has chance events
+	wbuf    []int
+	seer    bool     // a clairvoyant player (spec seer:)
+	future  []uint64 // the seer's chance draws to come, from its root on
+	chanceK int      // chance events on the current iteration's line so far
 }
 
 func newMCTSSearch[M comparable, P position[M]](t *evalTables, spec PlayerSpec, seed uint64) *mctsSearch[M, P] {
@@ -89,6 +102,7 @@ func newMCTSSearch[M comparable, P position[M]](t *evalTables, spec PlayerSpec, 
 		rng:        newRNG(seed),
 		iterations: spec.Iterations,
 		cutoff:     spec.PlayoutPlies,
+		seer:       spec.Seer,
 	}
 	if s.cutoff == 0 {
 		s.cutoff = DefaultPlayoutPlies
@@ -146,6 +160,7 @@ func (s *mctsSearch[M, P]) grow(ctx context.Context, p P, hardCap int64) {
 	s.ctx, s.hardCap, s.nodes, s.err = ctx, hardCap, 0, nil
 	s.view = p
 	s.rounds = roundsOf[M](p)
+	s.chance = chanceOf[M](p)
 	if s.stored > maxStoredMoves {
 		s.root = nil // too big to keep: start afresh
 	}
@@ -257,7 +272,7 @@ func (s *mctsSearch[M, P]) reuse(p P) *mctsNode[M] {
 	for d := 0; d <= reuseDepth && len(level) > 0; d++ {
 		var next []*mctsNode[M]
 		for _, n := range level {
-			if n.hash == h && n.ply == ply && n.toMove == stm && !n.terminal {
+			if n.hash == h && n.ply == ply && n.toMove == stm && !n.terminal && !n.chance {
 				n.parent, n.mover, n.inRound = nil, -1, false
 				return n
 			}
@@ -285,6 +300,7 @@ func (s *mctsSearch[M, P]) count() bool {
 func (s *mctsSearch[M, P]) iterate(p P) {
 	node := s.root
 	made := 0
+	s.chanceK = 0
 	defer func() {
 		for ; made > 0; made-- {
 			p.Unmake()
@@ -301,6 +317,25 @@ func (s *mctsSearch[M, P]) iterate(p P) {
 			}
 			node = child
 			if created {
+				break
+			}
+			continue
+		}
+		if node.chance {
+			child, created := s.chanceStep(p, node)
+			if child == nil {
+				break // an event with no outcome to play: scored as it stands
+			}
+			made++
+			if s.count() {
+				return
+			}
+			node = child
+			if created {
+				s.seedMinimax(p, child)
+				if !child.terminal && !child.solved && (s.rounds == nil || !s.rounds.InRound()) {
+					s.expand(p, child)
+				}
 				break
 			}
 			continue
@@ -382,8 +417,45 @@ func (s *mctsSearch[M, P]) newChild(p P, parent *mctsNode[M], m M) *mctsNode[M] 
 		if r.winner >= 0 {
 			child.solved, child.winner = true, r.winner
 		}
+	} else if s.chance != nil && s.chance.AtChance() {
+		child.chance = true
 	}
 	return child
+}
+
+// chanceStep draws an outcome of node's chance event (by weight, or for a
+// seer the one its draws foretell) and makes it, returning the outcome's
+// child, created if new; nil, with nothing made, when the event has no
+// outcome to play.
+func (s *mctsSearch[M, P]) chanceStep(p P, node *mctsNode[M]) (*mctsNode[M], bool) {
+	if !node.expanded {
+		s.expand(p, node)
+	}
+	if node.terminal {
+		return nil, false
+	}
+	m := node.outcomes[s.drawOutcome(node.weights)]
+	p.Make(m)
+	for _, c := range node.children {
+		if c.move == m {
+			return c, false
+		}
+	}
+	c := s.newChild(p, node, m)
+	node.children = append(node.children, c)
+	return c, true
+}
+
+// drawOutcome picks the outcome of the next chance event on the line: a
+// seer's foretold one while its draws last, else one drawn by weight from
+// the search's own stream.
+func (s *mctsSearch[M, P]) drawOutcome(weights []int) int {
+	k := s.chanceK
+	s.chanceK++
+	if s.seer && k < len(s.future) {
+		return pickOutcome(weights, s.future[k])
+	}
+	return weightedDraw(weights, s.rng)
 }
 
 // expand lists a new node's moves and looks among them for one that wins
@@ -395,6 +467,14 @@ func (s *mctsSearch[M, P]) newChild(p P, parent *mctsNode[M], m M) *mctsNode[M] 
 // would take long to find.
 func (s *mctsSearch[M, P]) expand(p P, node *mctsNode[M]) {
 	node.expanded = true
+	if node.chance {
+		node.outcomes, node.weights = s.chance.ChanceOutcomes(nil, nil)
+		s.stored += int64(len(node.outcomes)) + 1
+		if checkOutcomes(node.outcomes, node.weights) != nil {
+			node.terminal, node.termV0 = true, 0.5 // the game loop reports it if the game comes here
+		}
+		return
+	}
 	node.untried = s.expansionOrder(p, p.LegalMoves(s.buf[:0]))
 	s.stored += int64(len(node.untried)) + 1
 	if len(node.untried) == 0 {
@@ -500,6 +580,14 @@ func (s *mctsSearch[M, P]) seedMinimax(p P, n *mctsNode[M]) {
 // until every reply is refuted.
 func (s *mctsSearch[M, P]) backupMinimax(a *mctsNode[M]) {
 	for ; a != nil && a.round == nil && a.mover >= 0; a = a.parent {
+		if a.chance {
+			v := s.chanceMinimax(a)
+			if a.hasMM && a.mm == v {
+				return
+			}
+			a.mm, a.hasMM = v, true
+			continue
+		}
 		best := -1.0
 		for _, c := range a.children {
 			if c.hasMM && c.mm > best {
@@ -532,6 +620,32 @@ func (s *mctsSearch[M, P]) backupMinimax(a *mctsNode[M]) {
 		}
 		a.mm, a.hasMM = v, true
 	}
+}
+
+// chanceMinimax is a chance node's minimax value for its mover: the
+// weighted mean of its outcomes' values, an outcome not drawn yet counting
+// at the node's own evaluation.
+func (s *mctsSearch[M, P]) chanceMinimax(a *mctsNode[M]) float64 {
+	var sum, total float64
+	for i, m := range a.outcomes {
+		w := float64(a.weights[i])
+		v := a.static
+		for _, c := range a.children {
+			if c.move == m && c.hasMM {
+				v = c.mm // for c's mover, the side to move at a
+				if a.mover != a.toMove {
+					v = 1 - v
+				}
+				break
+			}
+		}
+		sum += float64(w * v)
+		total += w
+	}
+	if total == 0 {
+		return a.static
+	}
+	return sum / total
 }
 
 // roundStep plays one round from node, each player's choice picked by its
@@ -609,7 +723,7 @@ func (s *mctsSearch[M, P]) propagateProof(n *mctsNode[M]) {
 	// A proof changes the minimax values too: a solved node is worth 1
 	// or 0 to its mover.
 	defer s.backupMinimax(n)
-	for ; n != nil && !n.solved && n.round == nil; n = n.parent {
+	for ; n != nil && !n.solved && n.round == nil && !n.chance; n = n.parent {
 		allLost := n.expanded && len(n.untried) == 0 && len(n.children) > 0
 		won := false
 		for _, c := range n.children {
@@ -706,9 +820,23 @@ func (s *mctsSearch[M, P]) playout(p P) (v0 float64, stop bool) {
 			p.Unmake()
 		}
 	}()
-	for made < s.cutoff {
+	decided := 0 // the cutoff counts decisions: chance outcomes come between them
+	for decided < s.cutoff && made < 2*s.cutoff+maxSearchPly {
 		if r := p.Result(); r.over {
 			return resultValue(r), false
+		}
+		if s.chance != nil && s.chance.AtChance() {
+			moves, weights := s.chance.ChanceOutcomes(s.buf[:0], s.wbuf[:0])
+			s.buf, s.wbuf = moves, weights
+			if checkOutcomes(moves, weights) != nil {
+				break
+			}
+			p.Make(moves[s.drawOutcome(weights)])
+			made++
+			if s.count() {
+				return 0, true
+			}
+			continue
 		}
 		if s.rounds != nil && s.rounds.InRound() {
 			m0 := s.rounds.RoundMoves(0, nil)
@@ -718,6 +846,7 @@ func (s *mctsSearch[M, P]) playout(p P) (v0 float64, stop bool) {
 			}
 			s.rounds.MakeRound(s.policy(p, m0, 0), s.policy(p, m1, 1))
 			made++
+			decided++
 			if s.count() {
 				return 0, true
 			}
@@ -731,6 +860,7 @@ func (s *mctsSearch[M, P]) playout(p P) (v0 float64, stop bool) {
 		}
 		p.Make(s.policy(p, moves, stm))
 		made++
+		decided++
 		if s.count() {
 			return 0, true
 		}

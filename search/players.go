@@ -94,6 +94,13 @@ func (c *abChooser[M, P]) choose(ctx context.Context, p P, hardCap int64) (decis
 	return decision[M]{move: r.move, nodes: r.nodes, score: r.score, hasScore: !r.forced && r.score > -scoreInf, depth: r.depth}, err
 }
 
+// foresee tells a seer the chance draws to come; other players ignore it.
+func (c *abChooser[M, P]) foresee(draws []uint64) {
+	if c.s.seer {
+		c.s.future = draws
+	}
+}
+
 func (c *abChooser[M, P]) chooseRound(ctx context.Context, p P, hardCap int64, player int, announced *M) (decision[M], error) {
 	c.s.begin(ctx, p, hardCap, true)
 	r, err := c.s.searchRound(p, player, announced)
@@ -107,6 +114,12 @@ type mctsChooser[M comparable, P position[M]] struct {
 func (c *mctsChooser[M, P]) choose(ctx context.Context, p P, hardCap int64) (decision[M], error) {
 	r, err := c.s.search(ctx, p, hardCap)
 	return decision[M]{move: r.move, nodes: r.nodes}, err
+}
+
+func (c *mctsChooser[M, P]) foresee(draws []uint64) {
+	if c.s.seer {
+		c.s.future = draws
+	}
 }
 
 func (c *mctsChooser[M, P]) chooseRound(ctx context.Context, p P, hardCap int64, player int, announced *M) (decision[M], error) {

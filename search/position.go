@@ -75,3 +75,21 @@ type (
 		Score(player int) float64
 	}
 )
+
+// chancePosition is a position whose game has chance events (schema 34's
+// rules.dice and rules.hazards). At a chance node nobody chooses:
+// LegalMoves lists the event's outcomes, ChanceOutcomes the same outcomes
+// in the same order with positive weights (an outcome's probability is its
+// weight over their sum), and SideToMove is the seat that moves after the
+// event, so a chance node's value for the side to move is the weighted
+// mean of its outcomes' values for that same side.
+type chancePosition[M comparable] interface {
+	AtChance() bool
+	ChanceOutcomes(moves []M, weights []int) ([]M, []int)
+}
+
+// chanceGame says whether a position's game has chance events at all; a
+// position that has the chance methods but not this is taken to have them.
+type chanceGame interface {
+	GameHasChance() bool
+}

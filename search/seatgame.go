@@ -86,6 +86,9 @@ func runSeatGame[M comparable, P seatedPosition[M]](ctx context.Context, p P, t 
 	if len(specs) != n || len(own) != n || n > maxSeats {
 		return rec, fmt.Errorf("search: %d players for a game of %d seats", len(specs), n)
 	}
+	if chanceOf[M](p) != nil {
+		return rec, errors.New("search: chance with seats is not supported yet")
+	}
 	maxNodes := lim.MaxNodes
 	if maxNodes <= 0 {
 		maxNodes = DefaultMaxNodes

@@ -16,6 +16,9 @@ const (
 	FamilyUCI    = "uci"
 )
 
+// seerPrefix makes the clairvoyant form of an ab or mcts spec.
+const seerPrefix = "seer:"
+
 // Bounds on spec budgets, so a typo cannot ask for a search that never ends.
 const (
 	maxSpecDepth      = 40
@@ -43,6 +46,9 @@ const (
 //	                the same search evaluating with these piece values
 //	                (pawns, by piece id) instead of the rule file's: a
 //	                measurement's learned values (values.go)
+//	seer:ab:n3000   the clairvoyant ("seer") form of any ab or mcts spec:
+//	                it plays as its base, except that it knows the
+//	                outcomes of the game's coming chance events (chance.go)
 //
 // Budgets are per move and counted in nodes or iterations, never in time.
 type PlayerSpec struct {
@@ -56,6 +62,11 @@ type PlayerSpec struct {
 	// Values are piece values the evaluation uses instead of the rule
 	// file's (values.go), canonical "ID=pawns/..."; empty for the file's.
 	Values string
+	// Seer is the clairvoyant form of an ab or mcts spec ("seer:" before
+	// it): it resolves the chance events its search meets to the outcomes
+	// the game's chance stream will give. It measures luck: what seeing
+	// the dice in advance is worth.
+	Seer bool
 
 	// An outside UCI engine (uci.go): the program, its per-move budget and
 	// the options sent to it. Options are kept as their canonical text,
@@ -86,6 +97,17 @@ const DefaultPlayoutPlies = 4
 // ParseSpec reads a player spec string.
 func ParseSpec(s string) (PlayerSpec, error) {
 	s = strings.TrimSpace(s)
+	if base, ok := strings.CutPrefix(s, seerPrefix); ok {
+		ps, err := ParseSpec(base)
+		if err != nil {
+			return PlayerSpec{}, err
+		}
+		if ps.Seer || (ps.Family != FamilyAB && ps.Family != FamilyMCTS) {
+			return PlayerSpec{}, fmt.Errorf("player %q: seer: goes before an ab or mcts spec", s)
+		}
+		ps.Seer = true
+		return ps, nil
+	}
 	family, params, hasParams := strings.Cut(s, ":")
 	switch family {
 	case FamilyRandom:
@@ -199,6 +221,9 @@ func splitParams(params string) ([]param, error) {
 // String is the canonical spec string: parsing it gives back the same spec.
 func (p PlayerSpec) String() string {
 	var b strings.Builder
+	if p.Seer {
+		b.WriteString(seerPrefix)
+	}
 	b.WriteString(p.Family)
 	switch p.Family {
 	case FamilyAB:
@@ -256,7 +281,8 @@ const (
 // Within one family and kind of budget more effort is a stronger player by
 // construction; across families the order is the documented calibration.
 // An outside UCI engine is +Inf: it is not on this scale, and
-// CompareStrength puts it above every built-in player.
+// CompareStrength puts it above every built-in player. A seer spends its
+// base's effort (CompareStrength puts it just above its base).
 func (p PlayerSpec) Effort() float64 {
 	switch p.Family {
 	case FamilyUCI:
@@ -282,7 +308,9 @@ func (p PlayerSpec) Effort() float64 {
 // total and stable. An outside UCI engine ranks above every built-in
 // player whatever its budget (it is there as the yardstick or the top
 // rung); two of them with the same program, budget kind and options rank
-// by their budget, others by their canonical string.
+// by their budget, others by their canonical string. A seer ranks just
+// above its base: its base is compared first, and of two equal bases the
+// seer is the stronger.
 func CompareStrength(a, b string) (int, error) {
 	pa, err := ParseSpec(a)
 	if err != nil {
@@ -296,6 +324,20 @@ func CompareStrength(a, b string) (int, error) {
 }
 
 func compareSpecs(a, b PlayerSpec) int {
+	if a.Seer || b.Seer {
+		sa, sb := a.Seer, b.Seer
+		a.Seer, b.Seer = false, false
+		if c := compareSpecs(a, b); c != 0 {
+			return c
+		}
+		switch {
+		case sa && !sb:
+			return 1
+		case sb && !sa:
+			return -1
+		}
+		return 0
+	}
 	ua, ub := a.Family == FamilyUCI, b.Family == FamilyUCI
 	switch {
 	case ua && !ub:

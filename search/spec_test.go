@@ -24,6 +24,9 @@ func TestParseSpec(t *testing.T) {
 		{"ab:n20000x5u1", PlayerSpec{Family: FamilyAB, Nodes: 20000, Off: 5, NullMove: true}, "ab:n20000x5u1"},
 		{" mcts:i800 ", PlayerSpec{Family: FamilyMCTS, Iterations: 800}, "mcts:i800"},
 		{"mcts:p16i800", PlayerSpec{Family: FamilyMCTS, Iterations: 800, PlayoutPlies: 16}, "mcts:i800p16"},
+		{"seer:ab:n3000", PlayerSpec{Family: FamilyAB, Nodes: 3000, Seer: true}, "seer:ab:n3000"},
+		{"seer: mcts:p8i500", PlayerSpec{Family: FamilyMCTS, Iterations: 500, PlayoutPlies: 8, Seer: true}, "seer:mcts:i500p8"},
+		{"seer:ab:n3000:Q=9", PlayerSpec{Family: FamilyAB, Nodes: 3000, Values: "Q=9", Seer: true}, "seer:ab:n3000:Q=9"},
 	}
 	for _, tc := range tests {
 		got, err := ParseSpec(tc.in)
@@ -63,6 +66,11 @@ func TestParseSpecErrors(t *testing.T) {
 		{"mcts:p10", "iteration budget"},
 		{"ab:3", "parameter letter"},
 		{"ab:n99999999999999999999", "out of range"},
+		{"seer:random", "seer: goes before an ab or mcts spec"},
+		{"seer:seer:ab:n10", "seer: goes before an ab or mcts spec"},
+		{"seer:uci:/bin/true", "seer: goes before an ab or mcts spec"},
+		{"seer:ab:n0", "nodes must be"},
+		{"seer:", "unknown family"},
 	}
 	for _, tc := range tests {
 		_, err := ParseSpec(tc.in)
@@ -93,6 +101,44 @@ func TestSortAndCompare(t *testing.T) {
 	if _, err := CompareStrength("bogus", "random"); err == nil {
 		t.Errorf("CompareStrength accepted a bad spec")
 	}
+}
+
+// A seer ranks just above its base: above everything its base is above,
+// below everything above its base, ties of effort included.
+func TestSeerRanksJustAboveItsBase(t *testing.T) {
+	tests := []struct{ in, want []string }{
+		{[]string{"seer:ab:n3000", "mcts:i12000", "ab:n3000", "ab:n6000", "ab:n2000"},
+			[]string{"ab:n2000", "ab:n3000", "seer:ab:n3000", "mcts:i12000", "ab:n6000"}},
+		{[]string{"seer:mcts:i800", "ab:n200", "mcts:i800", "seer:ab:n200", "random"},
+			[]string{"random", "ab:n200", "seer:ab:n200", "mcts:i800", "seer:mcts:i800"}},
+	}
+	for _, tc := range tests {
+		got, err := SortByStrength(tc.in)
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("SortByStrength(%v) = %v, %v; want %v", tc.in, got, err, tc.want)
+		}
+		for i := range got {
+			for j := range got {
+				c, _ := CompareStrength(got[i], got[j])
+				if want := cmpInt(i, j); c != want {
+					t.Errorf("CompareStrength(%s, %s) = %d, want %d", got[i], got[j], c, want)
+				}
+			}
+		}
+	}
+	if got, err := Doubled("seer:ab:n1000"); err != nil || got != "seer:ab:n2000" {
+		t.Errorf("Doubled(seer:ab:n1000) = %q, %v", got, err)
+	}
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 func TestDoubling(t *testing.T) {
