@@ -55,7 +55,8 @@ func parseSquare(s string) (int, bool) {
 }
 
 // Parse reads a position of the engine's FEN for a game of rules r: a die
-// is pending unless roll: or fate: says otherwise (with no die, the move).
+// is pending unless roll: or fate: says otherwise (with no die, the move);
+// a board without a king is decided.
 func Parse(r *Rules, fen string) (*Position, error) {
 	fields := strings.Fields(fen)
 	if len(fields) < 4 {
@@ -85,6 +86,8 @@ func Parse(r *Rules, fen string) (*Position, error) {
 	if rank != 0 || file != 8 {
 		return nil, fmt.Errorf("fen %q: the board is not 8x8", fen)
 	}
+	// A side without its king has lost it: the board is decided.
+	p.decided = !strings.ContainsRune(fields[0], 'K') || !strings.ContainsRune(fields[0], 'k')
 	switch fields[1] {
 	case "w":
 		p.white = true
