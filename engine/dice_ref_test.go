@@ -23,9 +23,11 @@ type diceConfig struct {
 	name string
 	edit func(r *rules.Rules)
 	ref  *diceref.Rules
-	// weighed is a line of moves from the start to a chance node whose
-	// outcome weights are compared with the reference's probabilities.
-	weighed []string
+	// weighed is a line of moves from weighedFrom (a FEN, "" the start)
+	// to a chance node whose outcome weights are compared with the
+	// reference's probabilities.
+	weighed     []string
+	weighedFrom string
 	// extra positions for this configuration alone (a chance field).
 	extra []dicePosition
 	cut   int // plies off every row's depth, where the tree grows fast
@@ -70,8 +72,8 @@ var diceConfigs = []diceConfig{
 		},
 	},
 	{
-		name: "blocked any",
-		edit: func(r *rules.Rules) { r.Dice.Blocked = rules.BlockedAny },
+		name:    "blocked any",
+		edit:    func(r *rules.Rules) { r.Dice.Blocked = rules.BlockedAny },
 		ref:     &diceref.Rules{Die: &diceref.Die{Faces: diceref.SixFaces(1), BlockedAny: true}},
 		weighed: []string{"roll:K", "e2e4"}, // the king's blocked roll frees every move
 	},
@@ -110,6 +112,32 @@ var diceConfigs = []diceConfig{
 			Hazards: []diceref.Hazard{{Pieces: "PK", Thousandths: 400, CaptureOnly: true}},
 		},
 		weighed: []string{"roll:P", "e2e4", "roll:P", "d7d5", "roll:P", "e4d5"},
+	},
+	{
+		name: "kings, rooks and queens at risk after every move, a blank face, blocked any",
+		edit: func(r *rules.Rules) {
+			r.Dice = &rules.Dice{Blocked: rules.BlockedAny, Faces: []rules.DieFace{
+				{Name: "P", Pieces: []string{"P"}, Weight: 2},
+				{Name: "minor", Pieces: []string{"N", "B"}},
+				{Name: "RQ", Pieces: []string{"R", "Q"}},
+				{Name: "K", Pieces: []string{"K"}, Weight: 3},
+				{Name: "blank", Pieces: []string{}},
+			}}
+			r.Hazards = []rules.Hazard{{Pieces: []string{"K", "R", "Q"}, Chance: 0.125}}
+		},
+		ref: &diceref.Rules{
+			Die: &diceref.Die{BlockedAny: true, Faces: []diceref.Face{
+				{Name: "P", Pieces: "P", Weight: 2}, {Name: "minor", Pieces: "NB", Weight: 1},
+				{Name: "RQ", Pieces: "RQ", Weight: 1}, {Name: "K", Pieces: "K", Weight: 3},
+				{Name: "blank", Pieces: "", Weight: 1}}},
+			Hazards: []diceref.Hazard{{Pieces: "KRQ", Thousandths: 125}},
+		},
+		// Castling moves the king: its fate, not the rook's.
+		weighed:     []string{"roll:blank", "e1g1"},
+		weighedFrom: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+		extra: []dicePosition{
+			{"castling both ways", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 5},
+		},
 	},
 	{
 		name: "a pawn at risk after every move, no die",
@@ -292,6 +320,12 @@ func TestDiceOutcomeWeightsMatchReference(t *testing.T) {
 	for _, c := range diceConfigs {
 		g := diceGame(t, c)
 		p := g.NewPosition()
+		if c.weighedFrom != "" {
+			var err error
+			if p, err = g.ParseFEN(c.weighedFrom); err != nil {
+				t.Fatal(err)
+			}
+		}
 		rp, err := diceref.Parse(c.ref, p.FEN())
 		if err != nil {
 			t.Fatal(err)
