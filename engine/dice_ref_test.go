@@ -15,7 +15,7 @@ import (
 	"balancefarm/engine/rules"
 )
 
-var diceDeep = flag.Bool("dice-deep", false, "count the dice reference perft rows one ply deeper")
+var diceDeep = flag.Bool("dice-deep", false, "count the dice reference perft rows two plies deeper and play ten times the games")
 
 // diceConfig is one variant of dice chess: an edit of the rule file's
 // rules for the engine, and the same rules written for diceref.
@@ -34,7 +34,7 @@ type diceConfig struct {
 }
 
 // dicePosition is a position in the engine's FEN and its perft depth
-// (-short one less, -dice-deep one more).
+// (less the configuration's cut; -short one less, -dice-deep two more).
 type dicePosition struct {
 	name  string
 	fen   string
@@ -67,8 +67,8 @@ var diceConfigs = []diceConfig{
 		weighed: []string{"roll:N", "g1f3", "roll:N", "g8f6", "roll:P", "e2e4"},
 		extra: []dicePosition{
 			// One card left: drawing it fills the deck again.
-			{"the last card", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 deck:0,0,0,0,0,1", 5},
-			{"two cards left", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 deck:1,0,0,0,1,0", 5},
+			{"the last card", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 deck:0,0,0,0,0,1", 6},
+			{"two cards left", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 deck:1,0,0,0,1,0", 6},
 		},
 	},
 	{
@@ -84,7 +84,7 @@ var diceConfigs = []diceConfig{
 			Hazards: []diceref.Hazard{{Pieces: "N", Thousandths: 250}}},
 		weighed: []string{"roll:N", "g1f3"},
 		extra: []dicePosition{
-			{"a knight's fate pending", "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1 fate:f3", 5},
+			{"a knight's fate pending", "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1 fate:f3", 6},
 		},
 	},
 	{
@@ -132,11 +132,12 @@ var diceConfigs = []diceConfig{
 				{Name: "blank", Pieces: "", Weight: 1}}},
 			Hazards: []diceref.Hazard{{Pieces: "KRQ", Thousandths: 125}},
 		},
+		cut: 1,
 		// Castling moves the king: its fate, not the rook's.
 		weighed:     []string{"roll:blank", "e1g1"},
 		weighedFrom: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
 		extra: []dicePosition{
-			{"castling both ways", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 5},
+			{"castling both ways", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 6},
 		},
 	},
 	{
@@ -147,21 +148,21 @@ var diceConfigs = []diceConfig{
 		},
 		ref:     &diceref.Rules{Hazards: []diceref.Hazard{{Pieces: "P", Thousandths: 500}}},
 		weighed: []string{"e2e4"},
-		cut:     2, // every ply a move: the tree grows as chess's
+		cut:     3, // every ply a move: the tree grows as chess's
 	},
 }
 
 // dicePositions are counted in every configuration: the chess part of a
 // FEN, a die pending.
 var dicePositions = []dicePosition{
-	{"the start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6},
+	{"the start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 7},
 	// Kiwipete: castling both ways, pins that do not bind, captures.
-	{"castling available", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5},
+	{"castling available", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 6},
 	// b7 takes a8 (a rook, a castling right) or promotes on b8; g2 the same for black.
-	{"pawns about to promote", "r3k2r/1P6/8/8/8/8/6p1/R3K2R w KQkq - 0 1", 5},
-	{"en passant available", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", 5},
-	{"kings side by side", "8/8/4p3/3k4/3PK3/8/8/8 w - - 0 1", 6},
-	{"black's double steps beside white's pawns", "4k3/pppppppp/8/1P1P1P1P/8/8/8/4K3 b - - 0 1", 5},
+	{"pawns about to promote", "r3k2r/1P6/8/8/8/8/6p1/R3K2R w KQkq - 0 1", 6},
+	{"en passant available", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", 6},
+	{"kings side by side", "8/8/4p3/3k4/3PK3/8/8/8 w - - 0 1", 7},
+	{"black's double steps beside white's pawns", "4k3/pppppppp/8/1P1P1P1P/8/8/8/4K3 b - - 0 1", 6},
 }
 
 // diceGame is dice chess with config's edit, loaded as chance_test's
@@ -188,7 +189,7 @@ func diceGame(t *testing.T, c diceConfig) *Game {
 func diceDepth(depth int) int {
 	switch {
 	case *diceDeep:
-		return depth + 1
+		return depth + 2
 	case testing.Short():
 		return depth - 1
 	}
@@ -348,7 +349,10 @@ func TestDiceOutcomeWeightsMatchReference(t *testing.T) {
 // it also hands the engine's FEN to the reference and compares perft(3).
 func TestDiceGamesMatchReference(t *testing.T) {
 	games, plies := 6, 300
-	if testing.Short() {
+	switch {
+	case *diceDeep:
+		games, plies = 60, 500
+	case testing.Short():
 		games, plies = 2, 120
 	}
 	nodes := 0
