@@ -217,8 +217,8 @@ func TestDicePerftMatchesReference(t *testing.T) {
 				got, want := p.Perft(d), rp.Perft(d)
 				counts = append(counts, got)
 				if got != want {
-					t.Errorf("%s, %s (%s): perft(%d) engine %d, reference %d\n%s",
-						c.name, pos.name, pos.fen, d, got, want, diceDivideDiff(p, rp, d))
+					t.Errorf("%s, %s (%s): perft(%d) engine %d, reference %d\n%s%s",
+						c.name, pos.name, pos.fen, d, got, want, diceDivideDiff(p, rp, d), diceLocate(p, rp, d))
 					break
 				}
 			}
@@ -253,6 +253,47 @@ func diceDivideDiff(p *Position, rp *diceref.Position, depth int) string {
 		}
 	}
 	return out
+}
+
+// diceLocate follows the first root branch whose counts differ down the
+// tree to a node whose lists differ, and names the line and the node.
+func diceLocate(p *Position, rp *diceref.Position, depth int) string {
+	var line []string
+	defer func() {
+		for range line {
+			p.Unmake()
+		}
+	}()
+	for ; depth >= 1; depth-- {
+		_, got := diceMoves(p)
+		if want := rp.MoveNames(); !slices.Equal(got, want) {
+			return fmt.Sprintf("  after %v, %s:\n  engine only %v, reference only %v\n", line, p.FEN(), missing(got, want), missing(want, got))
+		}
+		ref := rp.Divide(depth)
+		next := ""
+		for _, e := range p.PerftDivide(depth) {
+			if e.Nodes != ref[e.Name] {
+				next = e.Name
+				break
+			}
+		}
+		if next == "" {
+			break
+		}
+		for _, m := range p.LegalMoves(nil) {
+			if p.MoveString(m) == next {
+				for _, b := range rp.Branches() {
+					if b.Name == next {
+						rp = b.Next
+					}
+				}
+				p.Make(m)
+				line = append(line, next)
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("  the lists agree along %v\n", line)
 }
 
 // diceMoves is the engine's moves at p, named and sorted; none on a
