@@ -41,8 +41,7 @@ type dicePosition struct {
 	depth int
 }
 
-var knightHazard = []rules.Hazard{{Pieces: []string{"N"}, Chance: 0.25}}
-
+// sixFaces is the rule file's die, each face of the given weight.
 func sixFaces(weight int) []rules.DieFace {
 	var faces []rules.DieFace
 	for _, k := range []string{"P", "N", "B", "R", "Q", "K"} {
@@ -79,7 +78,7 @@ var diceConfigs = []diceConfig{
 	},
 	{
 		name: "a knight removed with chance 0.25 after it moves",
-		edit: func(r *rules.Rules) { r.Hazards = knightHazard },
+		edit: func(r *rules.Rules) { r.Hazards = []rules.Hazard{{Pieces: []string{"N"}, Chance: 0.25}} },
 		ref: &diceref.Rules{Die: &diceref.Die{Faces: diceref.SixFaces(1)},
 			Hazards: []diceref.Hazard{{Pieces: "N", Thousandths: 250}}},
 		weighed: []string{"roll:N", "g1f3"},
