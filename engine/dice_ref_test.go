@@ -199,7 +199,8 @@ func diceDepth(depth int) int {
 
 // TestDicePerftMatchesReference counts perft 1..depth with the engine and
 // with diceref in every configuration and position, and on a difference
-// prints the two divides' differing entries.
+// prints the two divides' differing entries and the line down to the node
+// whose lists differ.
 func TestDicePerftMatchesReference(t *testing.T) {
 	for _, c := range diceConfigs {
 		g := diceGame(t, c)
