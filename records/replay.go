@@ -142,6 +142,11 @@ func (rp *Replayed) replay() (err error) {
 			return fmt.Errorf("ply %d (%s): %w", i+1, text, err)
 		}
 		rp.plies = append(rp.plies, replayedPly{move: m})
+		if m.IsChance() {
+			san = false // no reader knows a roll of the die
+			count.Chance(p, m)
+			continue
+		}
 		opening := i < r.OpeningPlies
 		if pw != nil {
 			pending, err := pw.before(p, m)

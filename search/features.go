@@ -233,6 +233,13 @@ func (c *FeatureCounter) Make(p *engine.Position, m engine.Move, opening bool) {
 	countPly(c.ft, enginePos{p}, m, c.plies, opening)
 }
 
+// Chance makes a chance outcome: a ply of the record that nobody chose,
+// so no rule usage is counted for it, as the game loop does.
+func (c *FeatureCounter) Chance(p *engine.Position, m engine.Move) {
+	c.plies++
+	p.Make(m)
+}
+
 // Round tells the counter a round was made: it numbers the plies.
 func (c *FeatureCounter) Round() { c.plies++ }
 

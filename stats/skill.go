@@ -312,18 +312,24 @@ func LuckCheck(s SkillShare, th Thresholds) Check {
 	return c
 }
 
-// minChanceAloneSeeds is how many openings, each played by at least two
-// pairings, chanceAlone asks for before it says chance alone decided.
-const minChanceAloneSeeds = 8
+// chanceAlone asks for at least minChanceAloneSeeds openings, each
+// played by two pairings or more, and minChanceAloneGames games on them,
+// before it says chance alone decided.
+const (
+	minChanceAloneSeeds = 3
+	minChanceAloneGames = 24
+)
 
 // chanceAlone reports whether, on every opening seed, every game gave the
 // same result by seat (the same seat won, or all drew), with at least
-// minChanceAloneSeeds seeds played by two pairings or more, and whether
+// minChanceAloneSeeds seeds played by two pairings or more and
+// minChanceAloneGames games on them, and whether
 // the results differ across seeds (else it is the seat, not the dice,
 // that decides). It returns the number of such seeds.
 func chanceAlone(games []Game) (int, bool) {
 	type seen struct {
 		winner   int
+		games    int
 		pairings map[[2]string]bool
 		mixed    bool
 	}
@@ -337,10 +343,11 @@ func chanceAlone(games []Game) (int, bool) {
 			s = &seen{winner: g.Winner, pairings: map[[2]string]bool{}}
 			by[g.Seed] = s
 		}
+		s.games++
 		s.pairings[[2]string{g.P0, g.P1}] = true
 		s.mixed = s.mixed || g.Winner != s.winner
 	}
-	seeds := 0
+	seeds, played := 0, 0
 	winners := map[int]bool{}
 	for _, s := range by {
 		if s.mixed {
@@ -348,8 +355,9 @@ func chanceAlone(games []Game) (int, bool) {
 		}
 		if len(s.pairings) >= 2 {
 			seeds++
+			played += s.games
 			winners[s.winner] = true
 		}
 	}
-	return seeds, seeds >= minChanceAloneSeeds && len(winners) >= 2
+	return seeds, seeds >= minChanceAloneSeeds && played >= minChanceAloneGames && len(winners) >= 2
 }

@@ -316,3 +316,54 @@ func TestLadderValidateSeer(t *testing.T) {
 		}
 	}
 }
+
+// TestChanceAlone: when every pairing gets the same result from the same
+// dice and the dice decide differently on different openings, the share
+// is 0 exactly and luck_dominated is raised; one pairing that differs, or
+// a seat that always wins, is no proof.
+func TestChanceAlone(t *testing.T) {
+	// seatWins plays best and seer against weak on seed, seat winning
+	// every game (0 or 1).
+	seatWins := func(seed uint64, seat int) []stats.Game {
+		first, second := 1.0, 0.0 // the subject wins moving first, loses moving second
+		if seat == 1 {
+			first, second = 0, 1
+		}
+		return append(pairOf(best, weak, seed, first, second), pairOf(seer, weak, seed, first, second)...)
+	}
+	var alone, differs, seatDecides []stats.Game
+	for seed := uint64(1); seed <= 6; seed++ {
+		alone = append(alone, seatWins(seed, int(seed%2))...)
+		seatDecides = append(seatDecides, seatWins(seed, 0)...)
+		if seed == 3 {
+			// The clairvoyant player wins both games of its pair here.
+			differs = append(differs, pairOf(best, weak, seed, 1, 0)...)
+			differs = append(differs, pairOf(seer, weak, seed, 1, 1)...)
+			continue
+		}
+		differs = append(differs, seatWins(seed, int(seed%2))...)
+	}
+	cases := []struct {
+		name   string
+		games  []stats.Game
+		alone  bool
+		raised bool
+	}{
+		{"the dice decide for every pairing", alone, true, true},
+		{"one pairing differs on one opening", differs, false, false},
+		{"the first seat always wins", seatDecides, false, false},
+	}
+	th := stats.DefaultThresholds()
+	for _, c := range cases {
+		s := stats.MeasureSkill(skillLadder, c.games, true, th)
+		if got := s.State == stats.SkillChanceAlone; got != c.alone {
+			t.Errorf("%s: state %s (%s)", c.name, s.State, s.Reason)
+		}
+		if c.alone && (s.Share.Est != 0 || s.Share.Hi != 0) {
+			t.Errorf("%s: share %+v, want 0 exactly", c.name, s.Share)
+		}
+		if got := stats.LuckCheck(s, th).State == stats.StateRaised; got != c.raised {
+			t.Errorf("%s: luck_dominated raised %v, want %v", c.name, got, c.raised)
+		}
+	}
+}
