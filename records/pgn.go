@@ -105,25 +105,43 @@ func writeMovetext(w *bufio.Writer, g *Game) {
 	}
 	moves := g.Notation()
 	// Move numbers follow the start position's side to move: a FEN
-	// with black to move starts at "1...".
+	// with black to move starts at "1...". A chance outcome ("roll:N",
+	// "fate:removed") is no player's move: it is written as a comment
+	// before the move it precedes and takes no number.
 	blackFirst := strings.Contains(g.StartFEN, " b ")
+	ply := 0
+	if blackFirst {
+		ply++
+	}
+	var chance []string
+	renumber := true // the first move, and the first after the opening, name black's number
 	for i, m := range moves {
-		ply := i
-		if blackFirst {
+		if strings.HasPrefix(m, "roll:") || strings.HasPrefix(m, "fate:") {
+			chance = append(chance, "{"+m+"}")
+		} else {
+			switch {
+			case ply%2 == 0:
+				put(strconv.Itoa(ply/2+1) + ".")
+			case renumber:
+				put(strconv.Itoa(ply/2+1) + "...")
+			}
+			renumber = false
+			for _, c := range chance {
+				put(c)
+			}
+			chance = chance[:0]
+			put(m)
 			ply++
 		}
-		switch {
-		case ply%2 == 0:
-			put(strconv.Itoa(ply/2+1) + ".")
-		case i == 0 || i == g.OpeningPlies:
-			put(strconv.Itoa(ply/2+1) + "...")
-		}
-		put(m)
 		if i+1 == g.OpeningPlies && i+1 < len(moves) {
 			for _, word := range strings.Fields("{end of the random opening}") {
 				put(word)
 			}
+			renumber = true
 		}
+	}
+	for _, c := range chance {
+		put(c)
 	}
 	put(g.Result)
 }
@@ -295,11 +313,12 @@ func parseTag(s string) (Tag, error) {
 	return Tag{name, v.String()}, nil
 }
 
-// movesOf lists the move tokens of movetext.
+// movesOf lists the move tokens of movetext; a comment that is a chance
+// outcome alone ({roll:N}, {fate:removed}) is one of them.
 func movesOf(s string) []string {
 	var out []string
 	depth, comment, lineComment := 0, false, false
-	var tok strings.Builder
+	var tok, note strings.Builder
 	end := func() {
 		t := tok.String()
 		tok.Reset()
@@ -323,10 +342,15 @@ func movesOf(s string) []string {
 		case lineComment:
 			lineComment = r != '\n'
 		case comment:
-			comment = r != '}'
+			if comment = r != '}'; comment {
+				note.WriteRune(r)
+			} else if c := strings.TrimSpace(note.String()); depth == 0 && (strings.HasPrefix(c, "roll:") || strings.HasPrefix(c, "fate:")) && !strings.ContainsAny(c, " \t\n") {
+				out = append(out, c) // a chance outcome, written as a comment
+			}
 		case r == '{':
 			end()
 			comment = true
+			note.Reset()
 		case r == ';':
 			end()
 			lineComment = true

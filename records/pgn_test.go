@@ -74,7 +74,7 @@ func comparable(fen string) string {
 
 // What WritePGN writes, ReadPGN reads back: every tag and every move.
 func TestPGNRoundTrip(t *testing.T) {
-	for _, file := range []string{"rulesets/chess.json", "rulesets/crazyhouse.json", "rulesets/xiangqi.json"} {
+	for _, file := range []string{"rulesets/chess.json", "rulesets/crazyhouse.json", "rulesets/xiangqi.json", "rulesets/dice-chess.json"} {
 		g := compileFile(t, file)
 		games := Build(ReplayAll(g, playGames(t, g, [][2]string{{"ab:d1", "random"}, {"random", "random"}}, 2)))
 		var buf bytes.Buffer
