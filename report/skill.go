@@ -40,6 +40,10 @@ func shareWords(x float64) string {
 	return best.text
 }
 
+// ceilingScore is the best rung's score against the weakest at which the
+// share by scores is read as saturated.
+const ceilingScore = 0.97
+
 // skillSentence says in plain words how much of the result is skill.
 func skillSentence(s stats.SkillShare) string {
 	switch s.State {
@@ -55,8 +59,15 @@ func skillSentence(s stats.SkillShare) string {
 		if s.Random.Est <= 0 {
 			add = fmt.Sprintf("knowing the dice in advance adds nothing measurable (%+.2f)", s.Random.Est)
 		}
-		return fmt.Sprintf("The best player (%s) scores %.2f against the weakest (%s); %s: %s of the result is skill (skill share %.2f, %.2f to %.2f).",
+		text := fmt.Sprintf("The best player (%s) scores %.2f against the weakest (%s); %s: %s of the result is skill (skill share %.2f, %.2f to %.2f).",
 			s.Best, s.BestScore.Est, s.Weakest, add, shareWords(s.Share.Est), s.Share.Est, s.Share.Lo, s.Share.Hi)
+		if s.BestScore.Est >= ceilingScore && s.EloOK {
+			// Against the weakest the best player already wins every game,
+			// so foresight has nothing left to add there; the ratings, fit
+			// from every pairing, keep counting past a clean sweep.
+			text += fmt.Sprintf(" The best player already wins nearly every game against the weakest, so this share cannot see the luck a stronger opponent would feel; the Elo form below (%.2f) still does.", s.EloShare)
+		}
+		return text
 	}
 	return "The game has chance, but its skill share was not measured: " + s.Reason + "."
 }

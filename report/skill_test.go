@@ -167,3 +167,28 @@ func TestShareWords(t *testing.T) {
 		}
 	}
 }
+
+// TestSkillSentenceCeiling: a best player who already beats the weakest
+// every time leaves the share by scores blind to luck; the sentence says
+// so and points to the Elo form, and says nothing of it otherwise.
+func TestSkillSentenceCeiling(t *testing.T) {
+	at := func(x float64) stats.Interval { return stats.Interval{Est: x, Lo: x - 0.1, Hi: x + 0.1} }
+	cases := []struct {
+		name      string
+		best      float64
+		eloOK     bool
+		wantNoted bool
+	}{
+		{"clean sweep with an Elo form", 1.0, true, true},
+		{"clean sweep without one", 1.0, false, false},
+		{"room left against the weakest", 0.8, true, false},
+	}
+	for _, c := range cases {
+		s := stats.SkillShare{State: stats.SkillMeasured, Best: "ab:n3000", Weakest: "random", BestScore: at(c.best),
+			SeerScore: at(1), Random: at(1 - c.best), Share: at(1), EloOK: c.eloOK, EloShare: 0.71}
+		got := skillSentence(s)
+		if noted := strings.Contains(got, "Elo form below (0.71)"); noted != c.wantNoted {
+			t.Errorf("%s: %q", c.name, got)
+		}
+	}
+}
