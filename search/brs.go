@@ -62,6 +62,13 @@ func (s *brsSearch[M, P]) value(p P, depth, ply, alpha, beta, phase int) int {
 	if v, over := s.over(p, ply); over {
 		return v
 	}
+	if s.atChance(p) {
+		if depth <= 0 || ply >= maxSearchPly {
+			return s.staticEval(p)
+		}
+		// The same seat moves after the outcome: the phase carries over.
+		return s.expect(p, func() int { return s.value(p, depth, ply+1, -scoreInf, scoreInf, phase) })
+	}
 	ours := s.sides.ours[p.SeatToMove()]
 	if ours {
 		switch phase {

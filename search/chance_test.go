@@ -418,37 +418,41 @@ func TestPickOutcome(t *testing.T) {
 	}
 }
 
-// chanceRing is the ring of seats with chance methods: a game of seats
-// with chance, which the seat game loop refuses for now.
-type chanceRing struct{ *ring }
-
-func (chanceRing) AtChance() bool { return false }
-func (chanceRing) ChanceOutcomes(m []ringMove, w []int) ([]ringMove, []int) {
-	return m, w
-}
-
-func TestSeatGameRefusesChance(t *testing.T) {
-	tables := buildEvalTables(nil)
-	spec, _ := ParseSpec("ab:d2")
-	specs := []PlayerSpec{spec, spec, spec}
-	own := []*evalTables{tables, tables, tables}
-	for _, tc := range []struct {
-		name    string
-		play    func() error
-		wantErr string
-	}{
-		{"with chance", func() error {
-			_, err := runSeatGame[ringMove, chanceRing](context.Background(), chanceRing{newRing("0.1.2.....", []int{0, 1, 2}, 3, 30)}, tables, own, specs, 1, Limits{}, nil)
-			return err
-		}, "search: chance with seats is not supported yet"},
-		{"without", func() error {
-			_, err := runSeatGame[ringMove, *ring](context.Background(), newRing("0.1.2.....", []int{0, 1, 2}, 3, 30), tables, own, specs, 1, Limits{}, nil)
-			return err
-		}, ""},
-	} {
-		err := tc.play()
-		if (err == nil) != (tc.wantErr == "") || (err != nil && err.Error() != tc.wantErr) {
-			t.Errorf("%s: error %v, want %q", tc.name, err, tc.wantErr)
+// TestSeatGameWithDice: Chaturaji with the pasaka plays to the end with
+// every seat player (best-reply alpha-beta for a free-for-all, max^n
+// MCTS, random), the same seed gives the same record, and every die is
+// a move of the record between the players' moves.
+func TestSeatGameWithDice(t *testing.T) {
+	g := loadGame(t, "chaturaji-dice.json")
+	specs := make([]PlayerSpec, 4)
+	for i, s := range []string{"ab:n300", "mcts:i40p8", "random", "ab:d1"} {
+		specs[i], _ = ParseSpec(s)
+	}
+	play := func() SeatRecord {
+		rec, err := PlaySeatGame(context.Background(), g, specs, 7, Limits{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec
+	}
+	a, b := play(), play()
+	if strings.Join(a.Moves, " ") != strings.Join(b.Moves, " ") {
+		t.Fatal("the same seed gave two games")
+	}
+	rolls := 0
+	for _, m := range a.Moves {
+		if strings.HasPrefix(m, "roll:") {
+			rolls++
+		}
+	}
+	if rolls == 0 || rolls != a.ChancePlies || a.Plies != len(a.Moves) {
+		t.Fatalf("%d rolls, ChancePlies %d, Plies %d of %d moves", rolls, a.ChancePlies, a.Plies, len(a.Moves))
+	}
+	// Every turn starts with a roll: a player's move never follows a
+	// player's move directly.
+	for i := 1; i < len(a.Moves); i++ {
+		if !strings.HasPrefix(a.Moves[i-1], "roll:") && !strings.HasPrefix(a.Moves[i], "roll:") {
+			t.Fatalf("moves %d and %d (%s %s) with no roll between", i, i+1, a.Moves[i-1], a.Moves[i])
 		}
 	}
 }

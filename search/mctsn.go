@@ -41,6 +41,7 @@ type mctsNSearch[M comparable, P seatedPosition[M]] struct {
 	err     error
 	buf     []M
 	shares  []float64
+	chance  chancePosition[M] // nil in a game without chance
 }
 
 func newMCTSNSearch[M comparable, P seatedPosition[M]](t *evalTables, spec PlayerSpec, seed uint64) *mctsNSearch[M, P] {
@@ -55,6 +56,7 @@ func newMCTSNSearch[M comparable, P seatedPosition[M]](t *evalTables, spec Playe
 // hardCap is the most positions it may visit before errNodeLimit.
 func (s *mctsNSearch[M, P]) search(ctx context.Context, p P, hardCap int64) (seatResult[M], error) {
 	s.ctx, s.hardCap, s.nodes, s.err = ctx, hardCap, 0, nil
+	s.chance = chanceOf[M](p)
 	s.n = min(p.Seats(), maxSeats)
 	for seat := 0; seat < s.n; seat++ {
 		s.team[seat] = p.Team(seat)
@@ -122,6 +124,29 @@ func (s *mctsNSearch[M, P]) iterate(p P, root *mctsNNode[M]) *mctsNNode[M] {
 		if node.terminal {
 			shares = node.shares
 			break
+		}
+		if s.chance != nil && s.chance.AtChance() {
+			// Nobody chooses here: the outcome is drawn by weight, and its
+			// child (mover -1) is credited to no seat.
+			m := s.drawOutcome()
+			var child *mctsNNode[M]
+			for _, c := range node.children {
+				if c.move == m {
+					child = c
+					break
+				}
+			}
+			if child == nil {
+				child = &mctsNNode[M]{move: m, mover: -1}
+				node.children = append(node.children, child)
+			}
+			if !s.make(p, m) {
+				return nil
+			}
+			made++
+			path = append(path, child)
+			node = child
+			continue
 		}
 		if !node.expanded {
 			node.expanded = true
@@ -221,6 +246,14 @@ func (s *mctsNSearch[M, P]) playout(p P, shares *[maxSeats]float64) bool {
 		}
 	}()
 	for ply := 0; ply < s.cutoff; ply++ {
+		if s.chance != nil && s.chance.AtChance() {
+			if !s.make(p, s.drawOutcome()) {
+				return false
+			}
+			made++
+			ply-- // the cutoff counts decisions
+			continue
+		}
 		s.buf = p.LegalMoves(s.buf[:0])
 		if len(s.buf) == 0 {
 			break
@@ -266,4 +299,11 @@ func (s *mctsNSearch[M, P]) evalShares(p P, shares *[maxSeats]float64) {
 	for seat := 0; seat < s.n; seat++ {
 		shares[seat] = float64(shares[seat] / sum)
 	}
+}
+
+// drawOutcome is a chance outcome drawn by weight with the search's own
+// random stream.
+func (s *mctsNSearch[M, P]) drawOutcome() M {
+	moves, weights := s.chance.ChanceOutcomes(nil, nil)
+	return moves[pickOutcome(weights, s.rng.next())]
 }

@@ -71,6 +71,12 @@ func (s *paranoidSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 	if v, over := s.over(p, ply); over {
 		return s.sign(p) * v
 	}
+	if s.atChance(p) {
+		if depth <= 0 || ply >= maxSearchPly {
+			return s.sign(p) * s.staticEval(p) // quiescence stands pat at a chance node
+		}
+		return s.expect(p, func() int { return s.negamax(p, depth, ply+1, -scoreInf, scoreInf) })
+	}
 	if depth <= 0 || ply >= maxSearchPly {
 		return s.quiesce(p, ply, 0, alpha, beta)
 	}

@@ -19,6 +19,8 @@ type SeatRecord struct {
 	OpeningPlies int      `json:"opening_plies"` // the first moves, played at random
 	Moves        []string `json:"moves"`         // every ply, in the engine's notation
 	Plies        int      `json:"plies"`
+	// ChancePlies counts the chance outcomes among Moves, as Record's.
+	ChancePlies int `json:"chance_plies,omitempty"`
 	// Winner is the winning team (Game.Team; in a free-for-all the seat),
 	// -1 for a draw.
 	Winner int           `json:"winner"`
@@ -86,9 +88,8 @@ func runSeatGame[M comparable, P seatedPosition[M]](ctx context.Context, p P, t 
 	if len(specs) != n || len(own) != n || n > maxSeats {
 		return rec, fmt.Errorf("search: %d players for a game of %d seats", len(specs), n)
 	}
-	if chanceOf[M](p) != nil {
-		return rec, errors.New("search: chance with seats is not supported yet")
-	}
+	chance := chanceOf[M](p)
+	stream := newRNG(mixSeed(seed, chanceStreamTag))
 	maxNodes := lim.MaxNodes
 	if maxNodes <= 0 {
 		maxNodes = DefaultMaxNodes
@@ -109,12 +110,27 @@ func runSeatGame[M comparable, P seatedPosition[M]](ctx context.Context, p P, t 
 		ev.Side = p.SeatToMove()
 		ev.Move = p.MoveString(m)
 		ev.Ply = rec.Plies + 1
-		countPly(feats, p, m, ev.Ply, ev.Opening)
+		if ev.Chance {
+			p.Make(m) // nobody chose it: no rule usage to count
+			rec.ChancePlies++
+		} else {
+			countPly(feats, p, m, ev.Ply, ev.Opening)
+		}
 		rec.Moves = append(rec.Moves, ev.Move)
 		rec.Plies++
 		if watch != nil {
 			watch(ev)
 		}
+	}
+	// drawChance plays the outcome the stream's next draw picks, as the
+	// two-player loop does.
+	drawChance := func() error {
+		moves, weights := chance.ChanceOutcomes(nil, nil)
+		if err := checkOutcomes(moves, weights); err != nil {
+			return fmt.Errorf("ply %d: %w", rec.Plies+1, err)
+		}
+		play(moves[pickOutcome(weights, stream.next())], MoveEvent{Chance: true})
+		return nil
 	}
 	inRound := func() bool {
 		r := roundsOf[M](p)
@@ -130,7 +146,13 @@ func runSeatGame[M comparable, P seatedPosition[M]](ctx context.Context, p P, t 
 	}
 	probe := newParanoidSearch[M, P](t, PlayerSpec{Family: FamilyAB, Nodes: leadProbeNodes})
 	orng := newRNG(mixSeed(seed, 0))
-	for rec.Plies < openings && !p.Result().over && !inRound() {
+	for rec.Plies-rec.ChancePlies < openings && !p.Result().over && !inRound() {
+		if chance != nil && chance.AtChance() {
+			if err := drawChance(); err != nil {
+				return rec, err
+			}
+			continue
+		}
 		m, ok := seatOpeningMove(ctx, p, probe, orng)
 		if err := ctx.Err(); err != nil {
 			return rec, err
@@ -151,6 +173,12 @@ func runSeatGame[M comparable, P seatedPosition[M]](ctx context.Context, p P, t 
 		}
 		if inRound() {
 			return rec, fmt.Errorf("search: ply %d: a game with seats cannot be played in rounds", rec.Plies+1)
+		}
+		if chance != nil && chance.AtChance() {
+			if err := drawChance(); err != nil {
+				return rec, err
+			}
+			continue
 		}
 		seat := p.SeatToMove()
 		if seat < 0 || seat >= n {

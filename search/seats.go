@@ -212,6 +212,7 @@ type seatSearchBase[M comparable, P seatedPosition[M]] struct {
 
 	sides  seatSides
 	shares []float64
+	chance chancePosition[M] // nil in a game without chance
 	bufs   [maxSearchPly + 2][]M
 	keys   [maxSearchPly + 2][]int32
 }
@@ -228,6 +229,38 @@ func (b *seatSearchBase[M, P]) begin(ctx context.Context, p P, hardCap int64) {
 	b.ctx, b.hardCap, b.nodes, b.stopped, b.err = ctx, hardCap, 0, false, nil
 	b.sides = sidesOf(p, p.SeatToMove())
 	b.shares = make([]float64, p.Seats())
+	b.chance = chanceOf[M](p)
+}
+
+// atChance reports whether p waits for a chance event.
+func (b *seatSearchBase[M, P]) atChance(p P) bool {
+	return b.chance != nil && b.chance.AtChance()
+}
+
+// expect is the weighted mean of value over the pending chance event's
+// outcomes, each made on p in turn: the seat to move is the same before
+// and after an outcome, so the values need no turning. Rounded down.
+func (b *seatSearchBase[M, P]) expect(p P, value func() int) int {
+	moves, weights := b.chance.ChanceOutcomes(nil, nil)
+	var sum, total int64
+	for i, m := range moves {
+		p.Make(m)
+		v := value()
+		p.Unmake()
+		if b.stopped {
+			return 0
+		}
+		sum += int64(weights[i]) * int64(v)
+		total += int64(weights[i])
+	}
+	if total == 0 {
+		return 0
+	}
+	q := sum / total
+	if sum%total != 0 && sum < 0 {
+		q--
+	}
+	return int(q)
 }
 
 // over reports whether the game has ended, as far as QuickResult tells
