@@ -145,3 +145,54 @@ func TestTookIsCounted(t *testing.T) {
 		t.Fatalf("unmake left took %v", p.took[0])
 	}
 }
+
+// TestHiddenKing: in the veiled king the other side never sees the king,
+// not in hand, not put down, not moved; its own side does; a line of
+// sight passes through it as if the square were empty; a sample puts it
+// on a square that looks empty.
+func TestHiddenKing(t *testing.T) {
+	g := loadEdited(t, "../rulesets/veiled-king.json", "")
+	p := g.NewPosition()
+	king := -1
+	for k := 0; k < g.nk; k++ {
+		if g.Hidden(k) {
+			king = k
+		}
+	}
+	if king < 0 || !g.HasHiddenInformation() {
+		t.Fatal("no hidden kind")
+	}
+	playNames(t, p, "K@e1", "R@a8")
+	e1 := sq(t, g, "e1")
+	if k, owner, ok := p.Observe(0).PieceAt(e1); !ok || k != king || owner != 0 {
+		t.Fatalf("white does not see its own king on e1")
+	}
+	if _, _, ok := p.Observe(1).PieceAt(e1); ok {
+		t.Fatal("black sees the white king")
+	}
+	// Black's rook on a8 looks along the eighth rank only; put a black
+	// rook where its line crosses e1: it must see past the king to f1.
+	q, err := g.ParseFEN("r7/pppppppp/8/8/8/8/PPPPPPPP/r3K3 b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := squareNames(g, q.Sight(1))
+	if !slices.Contains(seen, "f1") || !slices.Contains(seen, "h1") {
+		t.Fatalf("black's rook on a1 does not see through the hidden king: %v", seen)
+	}
+	o := q.Observe(1)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 20; i++ {
+		w := o.Sample(rng.Uint64)
+		if w.Observe(1).Hash() != o.Hash() {
+			t.Fatal("a sample looks different to black")
+		}
+		kings := w.kindBB[0][king].squares(nil)
+		if len(kings) != 1 {
+			t.Fatalf("a sample has %d white kings", len(kings))
+		}
+		if _, _, ok := o.PieceAt(kings[0]); ok {
+			t.Fatalf("the sampled king stands on %s, where black sees a piece", g.SquareName(kings[0]))
+		}
+	}
+}
