@@ -345,13 +345,15 @@ func (p *Position) makeWrapped(m Move) {
 	if face >= 0 {
 		h ^= c.zFace[face]
 	}
-	// The next die is pending even when the move ended the game, so a
-	// position reads the same from its notation however it was reached.
+	// Nothing is pending once the board has decided the game (the
+	// notation reads a decided position the same way: settleChance).
 	to := m.To()
-	if t := kind; !p.status.decided && t >= 0 && c.hazard[t] > 0 && m.typ() != movePass && (!c.hazardCapture[t] || m&mvCapture != 0) &&
-		m&mvStay == 0 && p.board[to] != 0 && codeOwner(p.board[to]) == mover {
+	switch t := kind; {
+	case p.status.decided:
+	case t >= 0 && c.hazard[t] > 0 && m.typ() != movePass && (!c.hazardCapture[t] || m&mvCapture != 0) &&
+		m&mvStay == 0 && p.board[to] != 0 && codeOwner(p.board[to]) == mover:
 		p.pending, p.fateSq = pendingFate, uint8(to)
-	} else if c.faces != nil {
+	case c.faces != nil:
 		p.pending = pendingDice
 	}
 	h ^= p.pendingKey()
@@ -400,7 +402,7 @@ func (p *Position) makeOutcome(m Move, rec *chanceRec) {
 				p.status = p.boardOutcome(p.g.prevSeat(p.side), -1)
 			}
 		}
-		if c.faces != nil {
+		if c.faces != nil && !p.status.decided {
 			p.pending = pendingDice
 			h ^= c.zDice
 		}
@@ -545,4 +547,15 @@ func (p *Position) chanceExtras() []string {
 		out = append(out, "'"+key+"':"+strings.ReplaceAll(value, ",", "/"))
 	}
 	return out
+}
+
+// settleChance takes the pending chance event off a position read from
+// notation whose board has decided the game, as Make leaves none there;
+// it reports whether it changed anything (the hash must then be redone).
+func (p *Position) settleChance() bool {
+	if p.g.chance == nil || !p.status.decided || p.pending == pendingNone {
+		return false
+	}
+	p.pending = pendingNone
+	return true
 }

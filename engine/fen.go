@@ -483,6 +483,9 @@ extras:
 	}
 	p.hash = p.computeHash()
 	p.status = p.freshStatus(g.prevSeat(p.side), r.left)
+	if p.settleChance() {
+		p.hash = p.computeHash()
+	}
 	p.startCount()
 	return p, nil
 }

@@ -248,6 +248,9 @@ func (g *Game) parseSeatFEN(fen string) (*Position, error) {
 	}
 	p.hash = p.computeHash()
 	p.settleSeats()
+	if p.settleChance() {
+		p.hash = p.computeHash()
+	}
 	return p, nil
 }
 
