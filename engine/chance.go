@@ -263,6 +263,9 @@ func chanceMove(aux int, fate bool) Move {
 // passMove is the pass a blocked die leaves.
 const passMove = mvValid | movePass<<mvTypeShift
 
+// IsPass reports whether m is the pass a blocked die leaves.
+func (m Move) IsPass() bool { return m.typ() == movePass && m&mvValid != 0 }
+
 // IsChance reports whether m is a chance outcome.
 func (m Move) IsChance() bool { return m.typ() == moveChance && m&mvValid != 0 }
 

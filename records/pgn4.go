@@ -180,6 +180,11 @@ func writePGN4Game(w *bufio.Writer, g *engine.Game, rec *SeatedRecord) (err erro
 		if err != nil {
 			return fmt.Errorf("ply %d (%s): %w", i+1, text, err)
 		}
+		if m.IsChance() {
+			pw.chance(text)
+			p.Make(m)
+			continue
+		}
 		pending, err := pw.before(p, m)
 		if err != nil {
 			return fmt.Errorf("ply %d (%s): %w", i+1, text, err)
@@ -212,6 +217,7 @@ type pgn4Ply struct {
 // records.
 type pgn4Moves struct {
 	plies   []pgn4Ply
+	comment string // chance outcomes since the last ply, written before the next
 	result  string
 	outcome engine.Outcome
 	// turn state while the game is played
@@ -250,7 +256,14 @@ func (pw *pgn4Moves) before(p *engine.Position, m engine.Move) (pgn4Pending, err
 // after adds the ply's marks, read in p once the move is made.
 func (pw *pgn4Moves) after(p *engine.Position, pd pgn4Pending) {
 	pw.checked = seatsInCheck(p, pd.seat)
-	pw.plies = append(pw.plies, pgn4Ply{pd.word + marks(p, pd.seat, pd.wasIn, pd.before, pw.checked, pd.castling), pw.round})
+	pw.plies = append(pw.plies, pgn4Ply{pw.comment + pd.word + marks(p, pd.seat, pd.wasIn, pd.before, pw.checked, pd.castling), pw.round})
+	pw.comment = ""
+}
+
+// chance notes a chance outcome ("roll:3"): a comment before the next ply,
+// no ply itself.
+func (pw *pgn4Moves) chance(text string) {
+	pw.comment += "{" + text + "} "
 }
 
 // finish records how the game stands after its last ply.
@@ -388,6 +401,8 @@ func pgn4Word(p *engine.Position, m engine.Move) (string, error) {
 	switch {
 	case m.IsDrop(), m.IsPortalMove(), m.IsThroughPortal(), m.IsTurn():
 		return "", errors.New("PGN4 has no word for this move")
+	case m.IsPass():
+		return "--", nil // PGN's null move: the die left no move
 	case m.IsCastling():
 		if castlesRight(p, m) {
 			return "O-O", nil

@@ -22,6 +22,7 @@ var seatedFiles = []string{
 	"rulesets/chaturaji.json",
 	"rulesets/three-player.json",
 	"rulesets/seeds/alliance.json", // two boards and cells
+	"rulesets/chaturaji-dice.json", // a die before every turn
 }
 
 // randomGame plays uniformly random legal moves from start (the game's
@@ -71,6 +72,7 @@ func TestPGN4RoundTrip(t *testing.T) {
 		"rulesets/chaturaji.json":         "Chaturaji",
 		"rulesets/three-player.json":      "Three-player chess on a T",
 		"rulesets/seeds/alliance.json":    "Two-board alliance",
+		"rulesets/chaturaji-dice.json":    "Chaturaji with dice",
 	}
 	date := time.Date(2026, 12, 5, 0, 0, 0, 0, time.UTC)
 	for _, file := range seatedFiles {
@@ -364,6 +366,10 @@ func countFeatures(g *engine.Game, moves []string) (f map[string]int, err error)
 		m, err := p.ParseMove(text)
 		if err != nil {
 			return nil, err
+		}
+		if m.IsChance() {
+			count.Chance(p, m) // as the game loop: nobody chose it
+			continue
 		}
 		count.Make(p, m, false)
 	}

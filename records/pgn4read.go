@@ -78,7 +78,8 @@ type pgn4Text struct {
 
 type pgn4Token struct {
 	text       string
-	line, move int // its line and the move number before it
+	line, move int  // its line and the move number before it
+	chance     bool // a chance outcome written as a comment ({roll:3})
 }
 
 // scanPGN4 splits the text into games: tags (a value may run over lines,
@@ -119,7 +120,7 @@ func scanPGN4(s string) ([]pgn4Text, error) {
 		atLineStart = false
 		switch c {
 		case '{':
-			start := line
+			start, open := line, i
 			for i++; i < len(s) && s[i] != '}'; i++ {
 				if s[i] == '\n' {
 					line++
@@ -128,6 +129,9 @@ func scanPGN4(s string) ([]pgn4Text, error) {
 			if i == len(s) {
 				line = start
 				return nil, fail("comment not closed")
+			}
+			if text := strings.TrimSpace(s[open+1 : i]); depth == 0 && cur != nil && isChanceWord(text) {
+				cur.tokens = append(cur.tokens, pgn4Token{text: text, line: start, move: move, chance: true})
 			}
 			i++
 		case ';':
@@ -301,6 +305,16 @@ func replayPGN4(g *engine.Game, t *pgn4Text, n int) (game PGN4Game, err error) {
 	var legal []engine.Move
 	for i := range t.tokens {
 		tok = &t.tokens[i]
+		if tok.chance {
+			// A chance outcome: no player's ply, made as the engine names it.
+			m, err := p.ParseMove(tok.text)
+			if err != nil {
+				return game, fail(tok, ply, "%v", err)
+			}
+			rec.Moves = append(rec.Moves, tok.text)
+			p.Make(m)
+			continue
+		}
 		if stop := stopMarker(tok.text); stop != "" {
 			if game.Stop == "" && (stop == "#" || stop == "S") {
 				continue // chess.com's note of a seat mated or stalemated: the engine sees it itself
@@ -316,6 +330,16 @@ func replayPGN4(g *engine.Game, t *pgn4Text, n int) (game PGN4Game, err error) {
 		}
 		if p.Outcome().Over {
 			return game, fail(tok, ply, "the game is over (%s) before this move", p.Outcome().Rule)
+		}
+		if strings.TrimRight(tok.text, "+#") == "--" {
+			// A pass: the only move a blocked die leaves.
+			m, err := p.ParseMove("pass")
+			if err != nil {
+				return game, fail(tok, ply, "%s to move: a pass (--) is not legal here", g.SeatName(p.SeatToMove()))
+			}
+			rec.Moves = append(rec.Moves, "pass")
+			p.Make(m)
+			continue
 		}
 		w, err := parsePGN4Word(tok.text, boards)
 		if err != nil {
@@ -364,7 +388,12 @@ func stopMarker(s string) string {
 // checkPGN4Tags compares the tags that state the result with the replay.
 func checkPGN4Tags(game *PGN4Game, p *engine.Position, fail func(string, ...any) error) error {
 	g, o := p.Game(), game.Outcome
-	plies := len(game.Record.Moves)
+	plies := 0
+	for _, m := range game.Record.Moves {
+		if !isChanceWord(m) {
+			plies++
+		}
+	}
 	if v := game.Tag("PlyCount"); v != "" && v != strconv.Itoa(plies) {
 		return fail("PlyCount says %s, the moves are %d plies", v, plies)
 	}
@@ -634,4 +663,11 @@ func (w pgn4MoveWord) match(p *engine.Position, legal []engine.Move, squares map
 		}
 	}
 	return m, nil
+}
+
+// isChanceWord reports whether a word is a chance outcome in the engine's
+// notation ("roll:3", "fate:removed"), which PGN and PGN4 write as a
+// comment of its own.
+func isChanceWord(s string) bool {
+	return (strings.HasPrefix(s, "roll:") || strings.HasPrefix(s, "fate:")) && !strings.ContainsAny(s, " \t\r\n")
 }

@@ -144,6 +144,9 @@ func (rp *Replayed) replay() (err error) {
 		rp.plies = append(rp.plies, replayedPly{move: m})
 		if m.IsChance() {
 			san = false // no reader knows a roll of the die
+			if pw != nil {
+				pw.chance(text)
+			}
 			count.Chance(p, m)
 			continue
 		}
