@@ -268,6 +268,11 @@ func (pw *pgn4Moves) chance(text string) {
 
 // finish records how the game stands after its last ply.
 func (pw *pgn4Moves) finish(p *engine.Position) *pgn4Moves {
+	if n := len(pw.plies); n > 0 && pw.comment != "" {
+		// Chance outcomes after the last ply: a comment after it.
+		pw.plies[n-1].text += " " + strings.TrimSpace(pw.comment)
+		pw.comment = ""
+	}
 	pw.outcome = p.Outcome()
 	pw.result = pgn4Result(p, pw.outcome)
 	pw.order = nil
