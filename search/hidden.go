@@ -25,29 +25,55 @@ const maxRefusals = 256
 
 // maxWorldTries bounds the draws a player makes for a world in which no
 // refused move is legal; past it the last draw serves.
-const maxWorldTries = 32
+const maxWorldTries = 64
+
+// maxFitted is how many fitting worlds a turn keeps.
+const maxFitted = 64
 
 // knowledge is all a player of a game with hidden information knows when
 // it chooses: its seat's observation and the moves refused this turn.
 type knowledge struct {
 	obs     *engine.Observation
 	refused []string
+	// fitted are worlds drawn this turn in which no refused move was
+	// legal, kept for when the draws stop finding one.
+	fitted []*engine.Position
+	// onWorld, when set (by the tests), is shown every world drawn.
+	onWorld func(*engine.Position)
 }
 
 // isRefused reports whether the move was refused this turn.
 func (k *knowledge) isRefused(move string) bool { return slices.Contains(k.refused, move) }
 
 // sample is a world consistent with what the player knows: it looks to the
-// seat as the real position does and, as far as maxWorldTries draws find
-// one, none of the refused moves is legal in it (a refused move says a
-// hidden piece is in its way).
+// seat as the real position does and none of the refused moves is legal
+// in it (a refused move says a hidden piece is in its way). Worlds are
+// drawn until one fits, up to maxWorldTries; past that, a world that fitted
+// earlier this turn serves again, and failing one the last draw.
 func (k *knowledge) sample(r *rng) *engine.Position {
-	var w *engine.Position
-	for try := 0; try < maxWorldTries; try++ {
+	w := k.obs.Sample(r.next)
+	for try := 1; try < maxWorldTries && k.refusedLegalIn(w); try++ {
 		w = k.obs.Sample(r.next)
+	}
+	if len(k.refused) > 0 {
 		if !k.refusedLegalIn(w) {
-			break
+			if len(k.fitted) < maxFitted {
+				k.fitted = append(k.fitted, w.Clone())
+			}
+		} else {
+			var fits []*engine.Position
+			for _, f := range k.fitted {
+				if !k.refusedLegalIn(f) {
+					fits = append(fits, f)
+				}
+			}
+			if len(fits) > 0 {
+				w = fits[r.intn(len(fits))].Clone()
+			}
 		}
+	}
+	if k.onWorld != nil {
+		k.onWorld(w)
 	}
 	return w
 }
