@@ -140,9 +140,9 @@ func (s *ismcts) iterate(k *knowledge, root *ismctsNode) {
 			break
 		}
 		mover := w.SideToMove()
-		// Expansion: a move of this world not in the tree yet, the most
-		// valuable capture first (a refutation is usually one), else at
-		// random.
+		// Expansion: a move of this world not in the tree yet: one that
+		// wins on the spot (taking a royal), else the most valuable
+		// capture (a refutation is usually one), else one at random.
 		var untried []int
 		for i, name := range names {
 			if c := node.child(name); c != nil {
@@ -158,7 +158,14 @@ func (s *ismcts) iterate(k *knowledge, root *ismctsNode) {
 				if !p.IsCapture(moves[i]) {
 					continue
 				}
-				if v := 1 + pl.victimValue(p, moves[i], mover); v > bestV {
+				v := 1 + pl.victimValue(p, moves[i], mover)
+				w.Make(moves[i])
+				pl.nodes++
+				if r := p.ResultNoList(); r.over && r.winner == mover {
+					v = math.MaxInt
+				}
+				w.Unmake()
+				if v > bestV {
 					pick, bestV = i, v
 				}
 			}
