@@ -33,12 +33,13 @@ func TestHiddenMatch(t *testing.T) {
 	g := loadHiddenRules(t, *hiddenFile)
 	deadline := time.Now().Add(time.Duration(*hiddenMinutes * float64(time.Minute)))
 	var score, games, decisive float64
-	var sumSq float64
+	var pairs, sumSq float64 // the interval is over pairs: a pair's games share their opening
 	var nodes, moves [2]int64
 	var spent [2]time.Duration
 	var refused [2]int
 	plies := 0
 	for pair := uint64(1); time.Now().Before(deadline); pair++ {
+		pairScore := 0.0
 		for swap := 0; swap < 2; swap++ {
 			p0, p1 := specs[0], specs[1]
 			if swap == 1 {
@@ -69,7 +70,7 @@ func TestHiddenMatch(t *testing.T) {
 				decisive++
 			}
 			score += s
-			sumSq += s * s
+			pairScore += s / 2
 			games++
 			plies += rec.Plies
 			for seat := 0; seat < 2; seat++ {
@@ -77,12 +78,14 @@ func TestHiddenMatch(t *testing.T) {
 				refused[seat^swap] += rec.Refusals[seat]
 			}
 		}
+		pairs++
+		sumSq += pairScore * pairScore
 	}
 	mean := score / games
-	sd := math.Sqrt(max(sumSq/games-mean*mean, 0))
-	half := 1.96 * sd / math.Sqrt(games)
-	t.Logf("%s against %s on %s: %.1f/%.0f = %.3f ± %.3f (95%%), %.0f decisive, %.0f plies a game",
-		specs[0], specs[1], *hiddenFile, score, games, mean, half, decisive, float64(plies)/games)
+	sd := math.Sqrt(max(sumSq/pairs-mean*mean, 0) * pairs / max(pairs-1, 1))
+	half := 1.96 * sd / math.Sqrt(pairs)
+	t.Logf("%s against %s on %s: %.1f/%.0f = %.3f ± %.3f (95%%, over %.0f pairs), %.0f decisive, %.0f plies a game",
+		specs[0], specs[1], *hiddenFile, score, games, mean, half, pairs, decisive, float64(plies)/games)
 	for i, s := range specs {
 		t.Logf("%s: %.0f nodes a move, %.1f ms a move, %d refused", s,
 			float64(nodes[i])/float64(moves[i]), float64(spent[i].Microseconds())/1000/float64(moves[i]), refused[i])

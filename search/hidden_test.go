@@ -88,11 +88,15 @@ func TestHiddenSpecs(t *testing.T) {
 		{"det4:mcts:i800p16", PlayerSpec{Family: FamilyMCTS, Iterations: 800, PlayoutPlies: 16, Worlds: 4}, "det4:mcts:i800p16"},
 		{"ismcts:p8i800", PlayerSpec{Family: FamilyISMCTS, Iterations: 800, PlayoutPlies: 8}, "ismcts:i800p8"},
 		{"seer:ab:n3000", PlayerSpec{Family: FamilyAB, Nodes: 3000, Seer: true}, "seer:ab:n3000"},
+		{"ismcts:i800:Q=9", PlayerSpec{Family: FamilyISMCTS, Iterations: 800, Values: "Q=9"}, "ismcts:i800:Q=9"},
 	}
 	for _, c := range parsed {
 		got, err := ParseSpec(c.in)
 		if err != nil || got != c.want || got.String() != c.canon {
 			t.Errorf("ParseSpec(%q) = %+v (%s), %v; want %+v (%s)", c.in, got, got, err, c.want, c.canon)
+		}
+		if again, err := ParseSpec(got.String()); err != nil || again != got {
+			t.Errorf("%q does not round-trip: %+v, %v", got.String(), again, err)
 		}
 	}
 	refused := []struct{ in, wantErr string }{

@@ -254,7 +254,7 @@ func (p PlayerSpec) String() string {
 			b.WriteString("," + p.UCIOptions)
 		}
 	}
-	if p.Values != "" && (p.Family == FamilyAB || p.Family == FamilyMCTS) {
+	if p.Values != "" && (p.Family == FamilyAB || p.Family == FamilyMCTS || p.Family == FamilyISMCTS) {
 		b.WriteString(":" + p.Values)
 	}
 	return b.String()
