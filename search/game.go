@@ -71,6 +71,10 @@ type Record struct {
 	// evaluation stayed at decisiveThreshold or more until the end (the
 	// final ply counts as decisive); 0 in a drawn game.
 	DecisivePly int `json:"decisive_ply,omitempty"`
+	// Refusals counts, in a game with hidden information, each player's
+	// moves refused as illegal on the real board (hidden.go); nil in
+	// any other game.
+	Refusals []int `json:"refusals,omitempty"`
 	// Features counts rule usage seen generically; see featureNames.
 	Features map[string]int `json:"features"`
 }
@@ -121,7 +125,7 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 	}
 	var players [2]chooser[M, P]
 	for pl := 0; pl < 2; pl++ {
-		c, err := newChooser[M, P](specs[pl], own[pl], mixSeed(seed, uint64(pl)+1))
+		c, err := gameChooser[M, P](p, specs[pl], own[pl], mixSeed(seed, uint64(pl)+1), pl, &rec)
 		if err != nil {
 			return rec, err
 		}

@@ -35,6 +35,9 @@ type roundChooser[M comparable, P position[M]] interface {
 // newChooser makes the player a spec describes. Each gets its own random
 // stream and its own search state, so two players never share anything.
 func newChooser[M comparable, P position[M]](spec PlayerSpec, t *evalTables, seed uint64) (chooser[M, P], error) {
+	if spec.forHiddenGames() {
+		return nil, hiddenOnlyError(spec)
+	}
 	switch spec.Family {
 	case FamilyRandom:
 		return &randomChooser[M, P]{rng: newRNG(seed)}, nil

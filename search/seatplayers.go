@@ -13,6 +13,9 @@ import (
 // experiments (Schadd and Winands, 2011); mcts plays max^n MCTS, by team
 // where there are teams. An outside UCI engine plays two seats only.
 func newSeatChooser[M comparable, P seatedPosition[M]](spec PlayerSpec, t *evalTables, seed uint64) (chooser[M, P], error) {
+	if spec.forHiddenGames() {
+		return nil, hiddenOnlyError(spec)
+	}
 	switch spec.Family {
 	case FamilyRandom:
 		return &randomChooser[M, P]{rng: newRNG(seed)}, nil

@@ -14,6 +14,9 @@ const (
 	FamilyAB     = "ab"
 	FamilyMCTS   = "mcts"
 	FamilyUCI    = "uci"
+	// FamilyISMCTS is Information Set MCTS, for games with hidden
+	// information (ismcts.go).
+	FamilyISMCTS = "ismcts"
 )
 
 // seerPrefix makes the clairvoyant form of an ab or mcts spec.
@@ -50,6 +53,20 @@ const (
 //	                it plays as its base, except that it knows the
 //	                outcomes of the game's coming chance events (chance.go)
 //
+// In a game with hidden information (hidden.go) a player is given only
+// what its seat sees, and these play:
+//
+//	random          a random legal move of one world sampled from what it sees
+//	det:ab:n3000    determinizing: 8 sampled worlds, each searched by
+//	                ab:n375 (the base spec's budget over the worlds), the
+//	                worlds' votes summed (determinize.go)
+//	det4:mcts:i800  the same with 4 worlds, each searched by mcts:i200
+//	ismcts:i800     Information Set MCTS, 800 iterations a move, each in
+//	                a world of its own (ismcts.go); p16 cuts its playouts
+//	                off after 16 plies as mcts's does
+//	seer:ab:n3000   its base, given the whole position: the clairvoyant
+//	                rung that measures what the hidden part is worth
+//
 // Budgets are per move and counted in nodes or iterations, never in time.
 type PlayerSpec struct {
 	Family       string
@@ -62,10 +79,14 @@ type PlayerSpec struct {
 	// Values are piece values the evaluation uses instead of the rule
 	// file's (values.go), canonical "ID=pawns/..."; empty for the file's.
 	Values string
+	// Worlds is a determinizing player's count of sampled worlds ("det:"
+	// or "detK:" before an ab or mcts spec); 0 for any other player.
+	Worlds int
 	// Seer is the clairvoyant form of an ab or mcts spec ("seer:" before
 	// it): it resolves the chance events its search meets to the outcomes
-	// the game's chance stream will give. It measures luck: what seeing
-	// the dice in advance is worth.
+	// the game's chance stream will give, and in a game with hidden
+	// information it is given the whole position. It measures luck: what
+	// seeing the dice and the hidden pieces in advance is worth.
 	Seer bool
 
 	// An outside UCI engine (uci.go): the program, its per-move budget and
@@ -97,16 +118,8 @@ const DefaultPlayoutPlies = 4
 // ParseSpec reads a player spec string.
 func ParseSpec(s string) (PlayerSpec, error) {
 	s = strings.TrimSpace(s)
-	if base, ok := strings.CutPrefix(s, seerPrefix); ok {
-		ps, err := ParseSpec(base)
-		if err != nil {
-			return PlayerSpec{}, err
-		}
-		if ps.Seer || (ps.Family != FamilyAB && ps.Family != FamilyMCTS) {
-			return PlayerSpec{}, fmt.Errorf("player %q: seer: goes before an ab or mcts spec", s)
-		}
-		ps.Seer = true
-		return ps, nil
+	if ps, ok, err := parseWrapped(s); ok {
+		return ps, err
 	}
 	family, params, hasParams := strings.Cut(s, ":")
 	switch family {
@@ -117,7 +130,7 @@ func ParseSpec(s string) (PlayerSpec, error) {
 		return PlayerSpec{Family: FamilyRandom}, nil
 	case FamilyUCI:
 		return parseUCISpec(s, params, hasParams)
-	case FamilyAB, FamilyMCTS:
+	case FamilyAB, FamilyMCTS, FamilyISMCTS:
 	default:
 		return PlayerSpec{}, fmt.Errorf("player %q: unknown family %q (want random, ab:..., mcts:..., uci:PATH)", s, family)
 	}
@@ -158,12 +171,12 @@ func ParseSpec(s string) (PlayerSpec, error) {
 				return PlayerSpec{}, fmt.Errorf("player %q: u (null-move pruning) must be 0 or 1", s)
 			}
 			ps.NullMove = v == 1
-		case family == FamilyMCTS && letter == 'i':
+		case (family == FamilyMCTS || family == FamilyISMCTS) && letter == 'i':
 			if v < 1 || v > maxSpecIterations {
 				return PlayerSpec{}, fmt.Errorf("player %q: iterations must be 1 to %d", s, maxSpecIterations)
 			}
 			ps.Iterations = int(v)
-		case family == FamilyMCTS && letter == 'p':
+		case (family == FamilyMCTS || family == FamilyISMCTS) && letter == 'p':
 			if v < 1 || v > maxSpecPlayout {
 				return PlayerSpec{}, fmt.Errorf("player %q: playout plies must be 1 to %d", s, maxSpecPlayout)
 			}
@@ -175,8 +188,8 @@ func ParseSpec(s string) (PlayerSpec, error) {
 	if family == FamilyAB && ps.Depth == 0 && ps.Nodes == 0 {
 		return PlayerSpec{}, fmt.Errorf("player %q: ab needs a depth (d) or a node budget (n)", s)
 	}
-	if family == FamilyMCTS && ps.Iterations == 0 {
-		return PlayerSpec{}, fmt.Errorf("player %q: mcts needs an iteration budget (i)", s)
+	if (family == FamilyMCTS || family == FamilyISMCTS) && ps.Iterations == 0 {
+		return PlayerSpec{}, fmt.Errorf("player %q: %s needs an iteration budget (i)", s, family)
 	}
 	return ps, nil
 }
@@ -221,9 +234,7 @@ func splitParams(params string) ([]param, error) {
 // String is the canonical spec string: parsing it gives back the same spec.
 func (p PlayerSpec) String() string {
 	var b strings.Builder
-	if p.Seer {
-		b.WriteString(seerPrefix)
-	}
+	b.WriteString(p.wrapperPrefix())
 	b.WriteString(p.Family)
 	switch p.Family {
 	case FamilyAB:
@@ -240,7 +251,7 @@ func (p PlayerSpec) String() string {
 		if p.NullMove {
 			b.WriteString("u1")
 		}
-	case FamilyMCTS:
+	case FamilyMCTS, FamilyISMCTS:
 		fmt.Fprintf(&b, ":i%d", p.Iterations)
 		if p.PlayoutPlies > 0 {
 			fmt.Fprintf(&b, "p%d", p.PlayoutPlies)
@@ -251,7 +262,7 @@ func (p PlayerSpec) String() string {
 			b.WriteString("," + p.UCIOptions)
 		}
 	}
-	if p.Values != "" && (p.Family == FamilyAB || p.Family == FamilyMCTS) {
+	if p.Values != "" && (p.Family == FamilyAB || p.Family == FamilyMCTS || p.Family == FamilyISMCTS) {
 		b.WriteString(":" + p.Values)
 	}
 	return b.String()
@@ -296,7 +307,7 @@ func (p PlayerSpec) Effort() float64 {
 			e = float64(p.Nodes)
 		}
 		return e
-	case FamilyMCTS:
+	case FamilyMCTS, FamilyISMCTS:
 		return float64(p.Iterations) * mctsNodesPerIter
 	}
 	return 0
@@ -396,7 +407,7 @@ func Doubled(s string) (string, error) {
 			return "", fmt.Errorf("player %q: doubled budget exceeds %d nodes", s, maxSpecNodes)
 		}
 		ps.Nodes *= 2
-	case ps.Family == FamilyMCTS:
+	case ps.Family == FamilyMCTS || ps.Family == FamilyISMCTS:
 		if 2*ps.Iterations > maxSpecIterations {
 			return "", fmt.Errorf("player %q: doubled budget exceeds %d iterations", s, maxSpecIterations)
 		}
