@@ -68,6 +68,7 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			mu.Lock()
 			if g := games[plan.RulesetHash]; g != nil {
 				plan.Seating = selfplay.Seating(g)
+				plan.Players, plan.Mirror = selfplay.ForHidden(plan.Players, g), selfplay.ForHiddenSpec(plan.Mirror, g)
 				plan.Players = WithSeer(plan.Players, g)
 			}
 			mu.Unlock()

@@ -96,9 +96,21 @@ func (s Settings) Plan(f *File) protocol.Plan {
 	p := s.plan(f.Name, f.Hash)
 	if f.Game != nil {
 		p.Seating = selfplay.Seating(f.Game)
+		p.Players, p.Mirror = selfplay.ForHidden(p.Players, f.Game), selfplay.ForHiddenSpec(p.Mirror, f.Game)
 		p.Players = WithSeer(p.Players, f.Game)
 	}
 	return p
+}
+
+// seerBase is the spec a clairvoyant rung plays as for the ladder's
+// strongest rung: the rung itself, or in a game with hidden information
+// the search a determinizing or ISMCTS rung wraps, given the whole
+// position.
+func seerBase(top string) string {
+	if base, err := search.SearchBase(top); err == nil {
+		return base
+	}
+	return top
 }
 
 // foreseeable is selfplay.Foreseeable; tests stand in for the engine,
@@ -120,7 +132,7 @@ func WithSeer(players []string, g *engine.Game) []string {
 	if top == "" {
 		return players
 	}
-	return append(players[:len(players):len(players)], stats.SeerOf(top))
+	return append(players[:len(players):len(players)], stats.SeerOf(seerBase(top)))
 }
 
 func (s Settings) plan(name, hash string) protocol.Plan {

@@ -52,12 +52,12 @@ func skillSentence(s stats.SkillShare) string {
 	case stats.SkillChanceAlone:
 		return "No choice of any player changed a result: on every opening, every pair of players, the clairvoyant one included, got the same result from the same dice, and different dice gave different results. All of the result is luck (skill share 0, exact)."
 	case stats.SkillIndistinct:
-		return fmt.Sprintf("No player scores clearly above the weakest (%s), and knowing the dice in advance adds nothing the games can tell from zero "+
-			"(the clairvoyant player scores %.2f, %.2f to %.2f): the skill share cannot be read.", s.Weakest, s.SeerScore.Est, s.SeerScore.Lo, s.SeerScore.Hi)
+		return fmt.Sprintf("No player scores clearly above the weakest (%s), and knowing %s in advance adds nothing the games can tell from zero "+
+			"(the clairvoyant player scores %.2f, %.2f to %.2f): the skill share cannot be read.", s.Weakest, foreseen(s), s.SeerScore.Est, s.SeerScore.Lo, s.SeerScore.Hi)
 	case stats.SkillMeasured:
-		add := fmt.Sprintf("knowing the dice in advance would add %.2f", s.Random.Est)
+		add := fmt.Sprintf("knowing %s in advance would add %.2f", foreseen(s), s.Random.Est)
 		if s.Random.Est <= 0 {
-			add = fmt.Sprintf("knowing the dice in advance adds nothing measurable (%+.2f)", s.Random.Est)
+			add = fmt.Sprintf("knowing %s in advance adds nothing measurable (%+.2f)", foreseen(s), s.Random.Est)
 		}
 		text := fmt.Sprintf("The best player (%s) scores %.2f against the weakest (%s); %s: %s of the result is skill (skill share %.2f, %.2f to %.2f).",
 			s.Best, s.BestScore.Est, s.Weakest, add, shareWords(s.Share.Est), s.Share.Est, s.Share.Lo, s.Share.Hi)
@@ -79,4 +79,12 @@ func skillEloSentence(s stats.SkillShare) string {
 	}
 	return fmt.Sprintf("In Elo, with the clairvoyant player rated beside the ladder: the best player stands %+.0f Elo above the weakest and the clairvoyant one %+.0f, a skill share of %.2f.",
 		s.EloBest, s.EloSeer, s.EloShare)
+}
+
+// foreseen is what the clairvoyant player sees, in words.
+func foreseen(s stats.SkillShare) string {
+	if s.Foresees == "" {
+		return "the dice"
+	}
+	return s.Foresees
 }

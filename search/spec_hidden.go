@@ -80,3 +80,19 @@ func (p PlayerSpec) forHiddenGames() bool {
 func hiddenOnlyError(p PlayerSpec) error {
 	return fmt.Errorf("player %q: det: and ismcts: play only games with hidden information", p)
 }
+
+// SearchBase is the spec of the search a player of a game with hidden
+// information wraps, which a clairvoyant rung plays on the whole
+// position: a determinizing player's base, MCTS for ISMCTS of the same
+// iterations; any other spec is its own.
+func SearchBase(spec string) (string, error) {
+	ps, err := ParseSpec(spec)
+	if err != nil {
+		return "", err
+	}
+	ps.Worlds = 0
+	if ps.Family == FamilyISMCTS {
+		ps.Family = FamilyMCTS
+	}
+	return ps.String(), nil
+}

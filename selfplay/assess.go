@@ -34,7 +34,11 @@ func Ladder(specs []string) (stats.Ladder, error) {
 		if err != nil {
 			return stats.Ladder{}, fmt.Errorf("clairvoyant rung %s: %w", seer, err)
 		}
-		if len(ordered) == 0 || base != ordered[len(ordered)-1] {
+		top := ""
+		if len(ordered) > 0 {
+			top, _ = search.SearchBase(ordered[len(ordered)-1]) // what a det or ISMCTS rung searches with
+		}
+		if top == "" || base != top {
 			return stats.Ladder{}, fmt.Errorf("clairvoyant rung %s must play as the strongest rung", seer)
 		}
 	}
@@ -129,7 +133,7 @@ func Analyse(file string, g *engine.Game, players []string, games []*records.Rep
 	if len(players) == 0 {
 		players = specsOf(results)
 	} else {
-		players = withSeerOf(withValuesOf(players, results), results)
+		players = withSeerOf(withValuesOf(ForHidden(players, g), results), results)
 	}
 	ladder, err := Ladder(players)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"balancefarm/engine"
+	"balancefarm/search"
 	"balancefarm/stats"
 )
 
@@ -15,7 +16,7 @@ import (
 // skill share: chance today; hidden information joins it here once the
 // engine has it.
 func Foreseeable(g *engine.Game) bool {
-	return g != nil && g.HasChance()
+	return g != nil && (g.HasChance() || g.HasHiddenInformation())
 }
 
 func StartInfo(g *engine.Game) stats.StartInfo {
@@ -27,6 +28,7 @@ func StartInfo(g *engine.Game) stats.StartInfo {
 		HasReach:       g.Reach() != nil,
 		MaxPlies:       g.Endings().MaxPlies,
 		Foreseeable:    Foreseeable(g),
+		Foresees:       foresees(g),
 	}
 	if info.HasNPCs {
 		info.HasHazard, info.Hazard = true, "a wild piece's bite"
@@ -76,4 +78,51 @@ func swapSide(fen string) string {
 		fields[3] = "-"
 	}
 	return strings.Join(fields, " ")
+}
+
+// ForHidden is the ladder a game with hidden information is measured
+// with: each alpha-beta rung played by a determinizing player over it
+// ("det:" + the spec, eight sampled worlds sharing its budget) and each
+// MCTS rung by Information Set MCTS of its iterations ("ismcts:"), since
+// no player of such a game may read the whole position; random and
+// players already fit for it stay. Any other game's ladder is kept.
+func ForHidden(players []string, g *engine.Game) []string {
+	if g == nil || !g.HasHiddenInformation() {
+		return players
+	}
+	out := make([]string, len(players))
+	for i, p := range players {
+		out[i] = ForHiddenSpec(p, g)
+	}
+	return out
+}
+
+// ForHiddenSpec is one spec of ForHidden.
+func ForHiddenSpec(spec string, g *engine.Game) string {
+	if g == nil || !g.HasHiddenInformation() || spec == "" {
+		return spec
+	}
+	switch {
+	case strings.HasPrefix(spec, search.FamilyAB+":"):
+		return "det:" + spec
+	case strings.HasPrefix(spec, search.FamilyMCTS+":"):
+		return search.FamilyISMCTS + ":" + strings.TrimPrefix(spec, search.FamilyMCTS+":")
+	}
+	return spec
+}
+
+// foresees names what a clairvoyant player of g sees that the others do
+// not, "" when nothing.
+func foresees(g *engine.Game) string {
+	switch {
+	case g == nil:
+		return ""
+	case g.HasChance() && g.HasHiddenInformation():
+		return "the dice and the hidden pieces"
+	case g.HasHiddenInformation():
+		return "the hidden pieces"
+	case g.HasChance():
+		return "the dice"
+	}
+	return ""
 }

@@ -80,6 +80,7 @@ func Analyze(l Ladder, start StartInfo, games []Game, th Thresholds) (*Analysis,
 	withSeer := counted
 	counted, _ = splitSeer(l, counted)
 	a.Skill = MeasureSkill(l, withSeer, start.Foreseeable, th)
+	a.Skill.Foresees = start.Foresees
 	if len(counted) == 0 {
 		return nil, fmt.Errorf("stats: no finished games of the ladder's rungs to analyse (only the clairvoyant rung's)")
 	}

@@ -84,6 +84,10 @@ type StartInfo struct {
 	// player could foresee (chance; hidden information once the engine
 	// has it): only then is the skill share measured, else it is 1.
 	Foreseeable bool
+	// Foresees names what a clairvoyant player would see ("the dice",
+	// "the hidden pieces", "the dice and the hidden pieces"), for the
+	// report's words; "" reads as the dice.
+	Foresees string
 }
 
 // Doubling names two rungs that differ only in a doubled budget.

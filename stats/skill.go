@@ -60,8 +60,11 @@ const ReasonNothingToForesee = "nothing to foresee: a clairvoyant player plays a
 // L = S_b - 1/2, the random effect R = S_c - S_b, and the share
 // L / (L + R). See doc.go for the interval.
 type SkillShare struct {
-	State  string `json:"state"` // SkillExact, SkillMeasured, SkillIndistinct or SkillUnmeasured
-	Reason string `json:"reason,omitempty"`
+	State string `json:"state"` // SkillExact, SkillMeasured, SkillIndistinct or SkillUnmeasured
+	// Foresees names what the clairvoyant rung sees that the others do
+	// not: "the dice", "the hidden pieces" or both.
+	Foresees string `json:"foresees,omitempty"`
+	Reason   string `json:"reason,omitempty"`
 	// Share is L / (L + R) with Fieller's interval, not clamped: noise can
 	// put it, or its ends, below 0 or above 1.
 	Share     Interval `json:"share"`
