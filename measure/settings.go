@@ -122,10 +122,10 @@ var foreseeable = selfplay.Foreseeable
 // strongest, stats.SeerOf its spec, which plays as it but knows the
 // coming chance events and serves only the skill share; else players as
 // they are. A ladder that has its clairvoyant rung already, or whose
-// strongest rung cannot be told, is kept; so is a game with seats, whose
-// analysis does not read the skill share yet.
+// strongest rung cannot be told, is kept. A game with seats gets one too:
+// its pairings are two armies of seats, read as two-player games.
 func WithSeer(players []string, g *engine.Game) []string {
-	if g == nil || g.Seated() || !foreseeable(g) || slices.ContainsFunc(players, stats.IsSeer) {
+	if g == nil || !foreseeable(g) || slices.ContainsFunc(players, stats.IsSeer) {
 		return players
 	}
 	top := strongest(players)

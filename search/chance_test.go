@@ -1,6 +1,7 @@
 package search
 
 import (
+	"balancefarm/engine"
 	"context"
 	"reflect"
 	"strings"
@@ -425,7 +426,7 @@ func TestPickOutcome(t *testing.T) {
 func TestSeatGameWithDice(t *testing.T) {
 	g := loadGame(t, "chaturaji-dice.json")
 	specs := make([]PlayerSpec, 4)
-	for i, s := range []string{"ab:n300", "mcts:i40p8", "random", "ab:d1"} {
+	for i, s := range []string{"ab:n300", "mcts:i40p8", "seer:ab:n300", "seer:mcts:i40p8"} {
 		specs[i], _ = ParseSpec(s)
 	}
 	play := func() SeatRecord {
@@ -453,6 +454,42 @@ func TestSeatGameWithDice(t *testing.T) {
 	for i := 1; i < len(a.Moves); i++ {
 		if !strings.HasPrefix(a.Moves[i-1], "roll:") && !strings.HasPrefix(a.Moves[i], "roll:") {
 			t.Fatalf("moves %d and %d (%s %s) with no roll between", i, i+1, a.Moves[i-1], a.Moves[i])
+		}
+	}
+}
+
+// TestSeatSeerResolvesTheDraw: a seated clairvoyant search, at a chance
+// node, makes only the outcome the next draw gives (the k-th event the
+// k-th draw), and a player who is no seer weighs them all.
+func TestSeatSeerResolvesTheDraw(t *testing.T) {
+	g := loadGame(t, "chaturaji-dice.json")
+	tables := buildEvalTables(g)
+	p := enginePos{g.NewPosition()}
+	moves, weights := p.ChanceOutcomes(nil, nil)
+	for i, seer := range []bool{true, true, false} {
+		spec, _ := ParseSpec("ab:n100")
+		spec.Seer = seer
+		s := newParanoidSearch[engine.Move, enginePos](tables, spec)
+		s.begin(context.Background(), p, 1<<20)
+		draw := uint64(i) << 62 // the first quarter, then the second: faces 2 and 3
+		s.future = []uint64{draw}
+		var made []string
+		s.expect(p, func() int {
+			made = append(made, p.FEN())
+			return 0
+		})
+		want := 1
+		if !seer {
+			want = len(moves)
+		}
+		if len(made) != want {
+			t.Fatalf("seer %v: %d outcomes searched, want %d", seer, len(made), want)
+		}
+		if seer {
+			face := p.MoveString(moves[pickOutcome(weights, draw)])
+			if !strings.Contains(made[0], "'roll':"+strings.TrimPrefix(face, "roll:")+"}") && !strings.Contains(made[0], "'roll':"+strings.TrimPrefix(face, "roll:")+",") {
+				t.Fatalf("the seer searched %s, not the drawn %s", made[0], face)
+			}
 		}
 	}
 }

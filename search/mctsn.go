@@ -42,10 +42,15 @@ type mctsNSearch[M comparable, P seatedPosition[M]] struct {
 	buf     []M
 	shares  []float64
 	chance  chancePosition[M] // nil in a game without chance
+	// A clairvoyant player (spec seer:): the chance draws to come from
+	// the root on; the k-th chance event of an iteration takes the k-th.
+	seer    bool
+	future  []uint64
+	chanceK int
 }
 
 func newMCTSNSearch[M comparable, P seatedPosition[M]](t *evalTables, spec PlayerSpec, seed uint64) *mctsNSearch[M, P] {
-	s := &mctsNSearch[M, P]{ev: seatEvaluator{t: t}, rng: newRNG(seed), iterations: spec.Iterations, cutoff: spec.PlayoutPlies}
+	s := &mctsNSearch[M, P]{ev: seatEvaluator{t: t}, rng: newRNG(seed), iterations: spec.Iterations, cutoff: spec.PlayoutPlies, seer: spec.Seer}
 	if s.cutoff == 0 {
 		s.cutoff = DefaultPlayoutPlies
 	}
@@ -113,6 +118,7 @@ func (s *mctsNSearch[M, P]) make(p P, m M) bool {
 func (s *mctsNSearch[M, P]) iterate(p P, root *mctsNNode[M]) *mctsNNode[M] {
 	path := []*mctsNNode[M]{root}
 	made := 0
+	s.chanceK = 0
 	defer func() {
 		for ; made > 0; made-- {
 			p.Unmake()
@@ -305,5 +311,9 @@ func (s *mctsNSearch[M, P]) evalShares(p P, shares *[maxSeats]float64) {
 // random stream.
 func (s *mctsNSearch[M, P]) drawOutcome() M {
 	moves, weights := s.chance.ChanceOutcomes(nil, nil)
+	if s.seer && s.chanceK < len(s.future) {
+		s.chanceK++
+		return moves[pickOutcome(weights, s.future[s.chanceK-1])]
+	}
 	return moves[pickOutcome(weights, s.rng.next())]
 }

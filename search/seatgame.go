@@ -184,6 +184,9 @@ func runSeatGame[M comparable, P seatedPosition[M]](ctx context.Context, p P, t 
 		if seat < 0 || seat >= n {
 			return rec, fmt.Errorf("search: ply %d: seat to move is %d", rec.Plies+1, seat)
 		}
+		if f, ok := players[seat].(foreseer); ok && chance != nil {
+			f.foresee(futureDraws(stream, seerFuture))
+		}
 		d, err := choosePly(ctx, players[seat], p, maxNodes-spent, maxNodes, rec.Plies+1, fmt.Sprintf("seat %d (%s)", seat, rec.Players[seat]))
 		spent += d.nodes
 		rec.SeatNodes[seat] += d.nodes

@@ -69,3 +69,13 @@ func (c *seatMCTSChooser[M, P]) choose(ctx context.Context, p P, hardCap int64) 
 	r, err := c.s.search(ctx, p, hardCap)
 	return decision[M]{move: r.move, nodes: r.nodes}, err
 }
+
+// foresee tells a seated seer the chance draws to come; other players
+// ignore it.
+func (c *seatABChooser[M, P]) foresee(draws []uint64) {
+	c.teams.future, c.brs.future = draws, draws
+}
+
+func (c *seatMCTSChooser[M, P]) foresee(draws []uint64) {
+	c.s.future = draws
+}

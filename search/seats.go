@@ -213,12 +213,18 @@ type seatSearchBase[M comparable, P seatedPosition[M]] struct {
 	sides  seatSides
 	shares []float64
 	chance chancePosition[M] // nil in a game without chance
+	// A clairvoyant seat player (spec seer:): the chance draws to come
+	// from its root on, and how many chance events the line searched has
+	// passed (the k-th is resolved by the k-th draw).
+	seer    bool
+	future  []uint64
+	chanceK int
 	bufs   [maxSearchPly + 2][]M
 	keys   [maxSearchPly + 2][]int32
 }
 
 func newSeatSearchBase[M comparable, P seatedPosition[M]](t *evalTables, spec PlayerSpec) seatSearchBase[M, P] {
-	b := seatSearchBase[M, P]{ev: seatEvaluator{t: t}, maxDepth: spec.Depth, nodeBudget: nodeBudget{budget: spec.Nodes}}
+	b := seatSearchBase[M, P]{ev: seatEvaluator{t: t}, maxDepth: spec.Depth, nodeBudget: nodeBudget{budget: spec.Nodes}, seer: spec.Seer}
 	if b.maxDepth <= 0 || b.maxDepth > maxSearchPly/2 {
 		b.maxDepth = maxSearchPly / 2
 	}
@@ -230,6 +236,7 @@ func (b *seatSearchBase[M, P]) begin(ctx context.Context, p P, hardCap int64) {
 	b.sides = sidesOf(p, p.SeatToMove())
 	b.shares = make([]float64, p.Seats())
 	b.chance = chanceOf[M](p)
+	b.chanceK = 0
 }
 
 // atChance reports whether p waits for a chance event.
@@ -242,6 +249,16 @@ func (b *seatSearchBase[M, P]) atChance(p P) bool {
 // and after an outcome, so the values need no turning. Rounded down.
 func (b *seatSearchBase[M, P]) expect(p P, value func() int) int {
 	moves, weights := b.chance.ChanceOutcomes(nil, nil)
+	if b.seer && b.chanceK < len(b.future) {
+		// A seer knows this event's outcome: the draw the game will use.
+		m := moves[pickOutcome(weights, b.future[b.chanceK])]
+		b.chanceK++
+		p.Make(m)
+		v := value()
+		p.Unmake()
+		b.chanceK--
+		return v
+	}
 	var sum, total int64
 	for i, m := range moves {
 		p.Make(m)
