@@ -89,3 +89,14 @@ type foreseer interface {
 func weightedDraw(weights []int, r *rng) int {
 	return pickOutcome(weights, r.next())
 }
+
+// nextOutcome is the outcome of the pending chance event the stream's
+// next draw picks: how every game loop plays chance.
+func nextOutcome[M comparable](chance chancePosition[M], stream *rng) (M, error) {
+	moves, weights := chance.ChanceOutcomes(nil, nil)
+	if err := checkOutcomes(moves, weights); err != nil {
+		var none M
+		return none, err
+	}
+	return moves[pickOutcome(weights, stream.next())], nil
+}

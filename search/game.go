@@ -168,11 +168,11 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 
 	// drawChance plays the outcome the stream's next draw picks.
 	drawChance := func() error {
-		moves, weights := chance.ChanceOutcomes(nil, nil)
-		if err := checkOutcomes(moves, weights); err != nil {
+		m, err := nextOutcome(chance, stream)
+		if err != nil {
 			return fmt.Errorf("ply %d: %w", rec.Plies+1, err)
 		}
-		play(moves[pickOutcome(weights, stream.next())], MoveEvent{Chance: true})
+		play(m, MoveEvent{Chance: true})
 		return nil
 	}
 

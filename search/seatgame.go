@@ -125,11 +125,11 @@ func runSeatGame[M comparable, P seatedPosition[M]](ctx context.Context, p P, t 
 	// drawChance plays the outcome the stream's next draw picks, as the
 	// two-player loop does.
 	drawChance := func() error {
-		moves, weights := chance.ChanceOutcomes(nil, nil)
-		if err := checkOutcomes(moves, weights); err != nil {
+		m, err := nextOutcome(chance, stream)
+		if err != nil {
 			return fmt.Errorf("ply %d: %w", rec.Plies+1, err)
 		}
-		play(moves[pickOutcome(weights, stream.next())], MoveEvent{Chance: true})
+		play(m, MoveEvent{Chance: true})
 		return nil
 	}
 	inRound := func() bool {
