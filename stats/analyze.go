@@ -169,6 +169,13 @@ func measure(l Ladder, th Thresholds, all, scope []Game, scopeName string, r Rat
 			m.DepthEloDifference = d
 			m.Depth = scoreFromElo(d)
 			m.DepthGames = len(all)
+			if seeds, _, same := sameResults(all); same {
+				// No player's choice changed a result: the skill gap is
+				// known, zero, and the score is one half exactly.
+				m.Depth = Interval{Est: 0.5, Lo: 0.5, Hi: 0.5, Method: MethodSameResults}
+				m.DepthEloDifference = Interval{Method: MethodSameResults}
+				m.DepthSameSeeds = seeds
+			}
 		}
 	}
 	return m

@@ -323,13 +323,22 @@ const (
 	minChanceAloneGames = 24
 )
 
-// chanceAlone reports whether, on every opening seed, every game gave the
+// chanceAlone reports whether chance alone decided the games: the players
+// changed no result (sameResults) and the results differ across seeds
+// (else it is the seat, not the dice, that decides). It returns the
+// number of seeds read.
+func chanceAlone(games []Game) (int, bool) {
+	seeds, winners, ok := sameResults(games)
+	return seeds, ok && winners >= 2
+}
+
+// sameResults reports whether, on every opening seed, every game gave the
 // same result by seat (the same seat won, or all drew), with at least
 // minChanceAloneSeeds seeds played by two pairings or more and
-// minChanceAloneGames games on them, and whether
-// the results differ across seeds (else it is the seat, not the dice,
-// that decides). It returns the number of such seeds.
-func chanceAlone(games []Game) (int, bool) {
+// minChanceAloneGames games on them: then no player's choice changed a
+// result. It returns the number of such seeds and of distinct results
+// among them.
+func sameResults(games []Game) (seeds, results int, ok bool) {
 	type seen struct {
 		winner   int
 		games    int
@@ -350,11 +359,11 @@ func chanceAlone(games []Game) (int, bool) {
 		s.pairings[[2]string{g.P0, g.P1}] = true
 		s.mixed = s.mixed || g.Winner != s.winner
 	}
-	seeds, played := 0, 0
+	played := 0
 	winners := map[int]bool{}
 	for _, s := range by {
 		if s.mixed {
-			return 0, false
+			return 0, 0, false
 		}
 		if len(s.pairings) >= 2 {
 			seeds++
@@ -362,5 +371,5 @@ func chanceAlone(games []Game) (int, bool) {
 			winners[s.winner] = true
 		}
 	}
-	return seeds, seeds >= minChanceAloneSeeds && played >= minChanceAloneGames && len(winners) >= 2
+	return seeds, len(winners), seeds >= minChanceAloneSeeds && played >= minChanceAloneGames
 }

@@ -367,3 +367,49 @@ func TestChanceAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestDepthFromSameResults: when every pairing gets the same result by
+// seat on every opening, the strongest rung's score against the weakest
+// is one half exactly and depth_insensitive is raised; one opening where
+// the strongest wins both games leaves the usual reading.
+func TestDepthFromSameResults(t *testing.T) {
+	rungs := []string{weak, "mcts:i50", best}
+	ladder := stats.Ladder{Rungs: rungs}
+	play := func(differ bool) []stats.Game {
+		var games []stats.Game
+		for seed := uint64(1); seed <= 4; seed++ {
+			for i := 0; i < len(rungs); i++ {
+				for j := i + 1; j < len(rungs); j++ {
+					first, second := 1.0, 0.0 // the first seat wins both games
+					if differ && seed == 2 && rungs[j] == best && rungs[i] == weak {
+						first, second = 0, 0 // weak (the subject) loses both: best wins as second too
+					}
+					games = append(games, pairOf(rungs[i], rungs[j], seed, first, second)...)
+				}
+			}
+		}
+		return games
+	}
+	for _, c := range []struct {
+		name  string
+		games []stats.Game
+		exact bool
+	}{
+		{"the seat decides every game", play(false), true},
+		{"the strongest wins one pair outright", play(true), false},
+	} {
+		a, err := stats.Analyze(ladder, stats.StartInfo{}, c.games, stats.DefaultThresholds())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ch := range a.Checks {
+			if ch.Name != stats.FlagDepthInsensitive {
+				continue
+			}
+			exact := ch.Value.Method == stats.MethodSameResults
+			if exact != c.exact || c.exact && (ch.State != stats.StateRaised || ch.Value.Lo != 0.5 || ch.Value.Hi != 0.5) {
+				t.Errorf("%s: depth check %s %+v (%s)", c.name, ch.State, ch.Value, ch.Detail)
+			}
+		}
+	}
+}

@@ -181,7 +181,16 @@ type Measures struct {
 	DepthTop, DepthLow string
 	DepthGames         int
 	DepthEloDifference Interval
+	// DepthSameSeeds is, when every pairing got the same result by seat
+	// on each opening (Depth is then 1/2 exactly), how many openings
+	// showed it; 0 otherwise.
+	DepthSameSeeds int
 }
+
+// MethodSameResults marks a value known exactly because no player's
+// choice changed a result: on every opening every pairing got the same
+// result by seat.
+const MethodSameResults = "same-results"
 
 func pct(iv Interval) string {
 	return fmt.Sprintf("%.2f (%.2f-%.2f)", iv.Est, iv.Lo, iv.Hi)
@@ -216,11 +225,15 @@ func Checks(m Measures, th Thresholds) []Check {
 	}
 	depth := Check{Name: FlagDepthInsensitive, Value: m.Depth, Threshold: th.DepthMinScore, Games: m.DepthGames, Assessed: m.DepthOK}
 	depth.settle(th.DepthMinScore, 1)
-	if depth.Assessed {
+	switch {
+	case depth.Assessed && m.DepthSameSeeds > 0:
+		depth.Detail = fmt.Sprintf("every pairing got the same result on each of %d openings, whoever played: %s's score against %s is 0.50 exactly, below the threshold %.2f",
+			m.DepthSameSeeds, m.DepthTop, m.DepthLow, th.DepthMinScore)
+	case depth.Assessed:
 		depth.Detail = fmt.Sprintf("%s's expected score against %s %s (%+.0f Elo, %+.0f to %+.0f), %s the threshold %.2f",
 			m.DepthTop, m.DepthLow, pct(m.Depth), m.DepthEloDifference.Est, m.DepthEloDifference.Lo, m.DepthEloDifference.Hi,
 			depth.stateWords("below", "not below"), th.DepthMinScore)
-	} else {
+	default:
 		depth.Detail = "fewer than two rungs were rated, so depth cannot be measured"
 	}
 	return append(out, one, depth)
