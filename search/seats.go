@@ -219,8 +219,8 @@ type seatSearchBase[M comparable, P seatedPosition[M]] struct {
 	seer    bool
 	future  []uint64
 	chanceK int
-	bufs   [maxSearchPly + 2][]M
-	keys   [maxSearchPly + 2][]int32
+	bufs    [maxSearchPly + 2][]M
+	keys    [maxSearchPly + 2][]int32
 }
 
 func newSeatSearchBase[M comparable, P seatedPosition[M]](t *evalTables, spec PlayerSpec) seatSearchBase[M, P] {
