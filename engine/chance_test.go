@@ -13,7 +13,7 @@ import (
 // loadEdited reads a rule file, merges the JSON object rulesPatch into
 // its rules (a key set to null is taken out), and loads it through the
 // front end and the engine.
-func loadEdited(t *testing.T, path, rulesPatch string) *Game {
+func loadEdited(t testing.TB, path, rulesPatch string) *Game {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {

@@ -301,6 +301,10 @@ func (o *Observation) Unseen() [maxKinds]int {
 	return left
 }
 
+// sampleRoom is the moves a sampled world has room for before its stacks
+// grow: a search's line, not a game.
+const sampleRoom = 64
+
 // Sample is a whole position consistent with the observation: what the
 // seat sees stands as it sees it, and the other seat's pieces it cannot
 // see (Unseen) are put at random on squares where the seat would not see
@@ -314,7 +318,7 @@ func (o *Observation) Unseen() [maxKinds]int {
 func (o *Observation) Sample(rand func() uint64) *Position {
 	g := o.g
 	other := opponent(o.seat)
-	p := g.emptyPosition()
+	p := g.emptyPositionFor(sampleRoom) // a world is searched, not played to the end
 	for sq := 0; sq < g.n; sq++ {
 		if c := o.board[sq]; c != 0 {
 			p.put(sq, c)

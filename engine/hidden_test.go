@@ -196,3 +196,20 @@ func TestHiddenKing(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkObservationSample: one world of fog-of-war chess drawn from a
+// middlegame observation, what every ISMCTS iteration and det world costs.
+func BenchmarkObservationSample(b *testing.B) {
+	g := loadEdited(b, fogChess, "")
+	p := g.NewPosition()
+	rng := rand.New(rand.NewPCG(9, 9))
+	for i := 0; i < 20 && !p.Outcome().Over; i++ {
+		ms := p.LegalMoves(nil)
+		p.Make(ms[rng.IntN(len(ms))])
+	}
+	o := p.Observe(p.SideToMove())
+	b.ReportAllocs()
+	for b.Loop() {
+		o.Sample(rng.Uint64)
+	}
+}

@@ -176,7 +176,12 @@ func (g *Game) NewPosition() *Position {
 }
 
 func (g *Game) emptyPosition() *Position {
-	n := min(g.maxPlies+2, 1024)
+	return g.emptyPositionFor(min(g.maxPlies+2, 1024))
+}
+
+// emptyPositionFor is emptyPosition with room for n moves before its
+// stacks grow: a whole game's, or a search's few (Observation.Sample).
+func (g *Game) emptyPositionFor(n int) *Position {
 	p := &Position{g: g, undo: make([]undoRec, 0, n), history: make([]uint64, 0, n)}
 	if g.portal != nil {
 		p.initPortals()
