@@ -207,20 +207,7 @@ func firstMoverCounts(p stats.Pairing) stats.Counts {
 // and the one_sided band.
 func (r *Report) firstMoverPlot() (*plot.Plot, vg.Length, error) {
 	p := plot.New()
-	var pts intervalPoints
-	pts.horizontal = true
-	var names []string
-	// Weakest pairing at the bottom, the equal-strength games on top.
-	for i := len(r.Pairings) - 1; i >= 0; i-- {
-		pr := r.Pairings[i]
-		c := firstMoverCounts(pr)
-		if c.Games() == 0 {
-			continue
-		}
-		pts.add(stats.Wilson(c.Points(), c.Games(), r.Thresholds.Confidence))
-		name := pairingName(pr)
-		names = append(names, fmt.Sprintf("%s: %d games", name, c.Games()))
-	}
+	pts, names := r.firstMoverRows()
 	h := vg.Length(0.32*float64(len(names))+1.0) * vg.Inch
 	if pts.Len() == 0 {
 		return p, h, nil
@@ -593,4 +580,45 @@ func safePlot(mk func() (*plot.Plot, error)) (p *plot.Plot, err error) {
 		}
 	}()
 	return mk()
+}
+
+// firstMoverRows are the first mover's plot's points and labels, weakest
+// pairing first (drawn at the bottom), the equal-strength games last. The
+// pairing the one_sided check reads is drawn with the check's own
+// interval, which counts repeated lines once, so the plot and the verdict
+// show the same interval; the others with Wilson's over their games.
+func (r *Report) firstMoverRows() (intervalPoints, []string) {
+	var pts intervalPoints
+	pts.horizontal = true
+	var names []string
+	one, hasOne := r.checkNamed(stats.FlagOneSided)
+	for i := len(r.Pairings) - 1; i >= 0; i-- {
+		pr := r.Pairings[i]
+		c := firstMoverCounts(pr)
+		if c.Games() == 0 {
+			continue
+		}
+		label := fmt.Sprintf("%s: %d games", pairingName(pr), c.Games())
+		if pr.Mirror && hasOne && one.Assessed && one.Games == c.Games() {
+			pts.add(one.Value)
+			if one.Effective > 0 && one.Effective < float64(c.Games()) {
+				label = fmt.Sprintf("%s: %d games, worth %.1f", pairingName(pr), c.Games(), one.Effective)
+			}
+			names = append(names, label)
+			continue
+		}
+		pts.add(stats.Wilson(c.Points(), c.Games(), r.Thresholds.Confidence))
+		names = append(names, label)
+	}
+	return pts, names
+}
+
+// checkNamed is the report's check of that name.
+func (r *Report) checkNamed(name string) (stats.Check, bool) {
+	for _, c := range r.Checks {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return stats.Check{}, false
 }
