@@ -532,6 +532,12 @@ func (s *Service) getReportHTML(w http.ResponseWriter, r *http.Request) {
 // pick returns, nil until there is one): 500 when the report failed,
 // 404 while there is none yet.
 func (s *Service) serveDocument(w http.ResponseWriter, r *http.Request, what, contentType string, pick func(*serviceBatch) []byte) {
+	s.serveDocumentAs(w, r, what, contentType, "", pick)
+}
+
+// serveDocumentAs is serveDocument for a download saved under filename
+// ("" to show it inline).
+func (s *Service) serveDocumentAs(w http.ResponseWriter, r *http.Request, what, contentType, filename string, pick func(*serviceBatch) []byte) {
 	b := s.lookup(w, r)
 	if b == nil {
 		return
@@ -542,6 +548,9 @@ func (s *Service) serveDocument(w http.ResponseWriter, r *http.Request, what, co
 	switch {
 	case doc != nil:
 		w.Header().Set("Content-Type", contentType)
+		if filename != "" {
+			w.Header().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
+		}
 		w.Write(doc)
 	case reportErr != "":
 		writeError(w, http.StatusInternalServerError, "report: "+reportErr, nil)
@@ -578,7 +587,10 @@ func (s *Service) getLive(w http.ResponseWriter, r *http.Request) {
 
 // getGames serves a finished measurement's games as PGN.
 func (s *Service) getGames(w http.ResponseWriter, r *http.Request) {
-	s.serveDocument(w, r, "games", "application/x-chess-pgn", func(b *serviceBatch) []byte { return b.pgn })
+	// A download with a name: a browser shown a PGN inline has nothing to
+	// render and waits on it.
+	s.serveDocumentAs(w, r, "games", "application/x-chess-pgn", "measurement-"+pathSafe(r.PathValue("id"))+".pgn",
+		func(b *serviceBatch) []byte { return b.pgn })
 }
 
 func (s *Service) getQueue(w http.ResponseWriter, r *http.Request) {
@@ -613,4 +625,16 @@ func writeError(w http.ResponseWriter, status int, msg string, problems []string
 		body["problems"] = CapProblems(problems)
 	}
 	writeJSON(w, status, body)
+}
+
+// pathSafe keeps the letters, digits, '-' and '_' of s, for a file name in
+// a header.
+func pathSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			return r
+		}
+		return -1
+	}, s)
 }

@@ -157,6 +157,10 @@ func TestServiceAPI(t *testing.T) {
 		if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/x-chess-pgn" || !bytes.HasPrefix(pgn, []byte("[Event ")) {
 			t.Errorf("games: %d %q %q", resp.StatusCode, resp.Header.Get("Content-Type"), pgn)
 		}
+		// A download with its file name, so a browser saves it.
+		if want := `attachment; filename="measurement-` + sum.ID + `.pgn"`; resp.Header.Get("Content-Disposition") != want {
+			t.Errorf("games: Content-Disposition %q, want %q", resp.Header.Get("Content-Disposition"), want)
+		}
 	}
 	var results struct {
 		Results     []protocol.Result
