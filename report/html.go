@@ -12,10 +12,13 @@ import (
 // page is the HTML template: one self-contained page, no external
 // resource, written so that it also parses as XML (every element closed).
 var page = template.Must(template.New("page").Funcs(template.FuncMap{
-	"iv": func(iv stats.Interval, format string) string {
-		return fmt.Sprintf(format+" ("+format+" to "+format+")", iv.Est, iv.Lo, iv.Hi)
+	"iv": ivText,
+	"f": func(format string, v any) string {
+		if x, ok := v.(float64); ok {
+			v = whole(x, format)
+		}
+		return fmt.Sprintf(format, v)
 	},
-	"f":                func(format string, v any) string { return fmt.Sprintf(format, v) },
 	"fitTerms":         fitTerms,
 	"unclearReference": unclearReference,
 	"verdict":          verdictWords,

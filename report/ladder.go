@@ -37,7 +37,7 @@ func ladderOrder(ladder []string, rt stats.Ratings) (order, inverted []string) {
 		return a.at - b.at
 	})
 	for _, r := range rs {
-		order = append(order, fmt.Sprintf("%s (%+.0f)", r.spec, r.elo.Est))
+		order = append(order, fmt.Sprintf("%s (%+.0f)", r.spec, whole(r.elo.Est, ".0f")))
 	}
 	for _, spec := range unrated {
 		order = append(order, spec+" (not rated)")

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -51,7 +52,17 @@ func cell(s string) string {
 }
 
 func ivText(iv stats.Interval, format string) string {
-	return fmt.Sprintf(format+" ("+format+" to "+format+")", iv.Est, iv.Lo, iv.Hi)
+	return fmt.Sprintf(format+" ("+format+" to "+format+")", whole(iv.Est, format), whole(iv.Lo, format), whole(iv.Hi, format))
+}
+
+// whole is x as a format without decimals prints it, with a value that
+// rounds to zero made zero, so that no "-0" is written (-0.3 Elo is
+// "+0"); any other format is given x as it is.
+func whole(x float64, format string) float64 {
+	if strings.Contains(format, ".0f") {
+		return math.Round(x) + 0 // adding +0 turns -0 into 0
+	}
+	return x
 }
 
 func wallText(seconds float64) string {
@@ -181,10 +192,10 @@ func (r *Report) Markdown() []byte {
 		cell(r.Ratings.Anchor), ivText(r.Ratings.FirstMove, "%+.0f"), conf)
 	for i := len(r.Ratings.Rungs) - 1; i >= 0; i-- {
 		x := r.Ratings.Rungs[i]
-		w("| %s | %+.0f | %+.0f to %+.0f | %d |\n", cell(x.Spec), x.Elo.Est, x.Elo.Lo, x.Elo.Hi, x.Games)
+		w("| %s | %+.0f | %+.0f to %+.0f | %d |\n", cell(x.Spec), whole(x.Elo.Est, ".0f"), whole(x.Elo.Lo, ".0f"), whole(x.Elo.Hi, ".0f"), x.Games)
 	}
 	if sr := r.Skill.SeerRating; sr != nil {
-		w("| %s, %s | %+.0f | %+.0f to %+.0f | %d |\n", cell(sr.Spec), SeerMark, sr.Elo.Est, sr.Elo.Lo, sr.Elo.Hi, sr.Games)
+		w("| %s, %s | %+.0f | %+.0f to %+.0f | %d |\n", cell(sr.Spec), SeerMark, whole(sr.Elo.Est, ".0f"), whole(sr.Elo.Lo, ".0f"), whole(sr.Elo.Hi, ".0f"), sr.Games)
 	}
 	if len(r.Ratings.Left) > 0 {
 		w("\nNot rated (no games linking them to the anchor): %s.\n", cell(strings.Join(r.Ratings.Left, ", ")))

@@ -192,3 +192,26 @@ func TestSkillSentenceCeiling(t *testing.T) {
 		}
 	}
 }
+
+// TestNoNegativeZero: an Elo that rounds to zero prints as +0, in the
+// ladder's rating table and intervals, never as -0.
+func TestNoNegativeZero(t *testing.T) {
+	cases := []struct {
+		x      float64
+		format string
+		want   string
+	}{
+		{-0.3, "%+.0f", "+0"},
+		{-0.6, "%+.0f", "-1"},
+		{0.4, "%+.0f", "+0"},
+		{-0.004, "%.2f", "-0.00"}, // other formats are left as they are
+	}
+	for _, c := range cases {
+		if got := fmt.Sprintf(c.format, whole(c.x, c.format)); got != c.want {
+			t.Errorf("%g as %s: %q, want %q", c.x, c.format, got, c.want)
+		}
+	}
+	if got := ivText(stats.Interval{Est: -0.2, Lo: -35.4, Hi: 0.3}, "%+.0f"); got != "+0 (-35 to +0)" {
+		t.Errorf("ivText: %q", got)
+	}
+}
