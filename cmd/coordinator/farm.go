@@ -294,7 +294,9 @@ func (f *farmFlags) openFarm(ctx context.Context, log zerolog.Logger, stderr io.
 				conn.close()
 				return nil, fmt.Errorf("metrics: %w", err)
 			}
-			log.Warn().Err(err).Msg("metrics not served")
+			// A plain line, not a log record: it may be the first thing
+			// a newcomer's measurement prints.
+			fmt.Fprintf(stderr, "metrics not served (%v); the measurement goes on without them\n", err)
 		}
 	}
 	coord, err := farm.NewCoordinator(ctx, conn.js, f.config(), log, metrics)
