@@ -140,7 +140,13 @@ func (w *Worker) Run(ctx context.Context) error {
 			break
 		}
 		if !waiting {
-			log.Info().Err(err).Msg("waiting for the farm's streams")
+			// Streams not made yet are the usual start (the coordinator
+			// makes them): said plainly, no error; anything else is one.
+			if errors.Is(err, jetstream.ErrStreamNotFound) || errors.Is(err, jetstream.ErrBucketNotFound) {
+				log.Debug().Msg("waiting for the coordinator to make the farm's streams")
+			} else {
+				log.Warn().Err(err).Msg("waiting for the farm's streams")
+			}
 			waiting = true
 		}
 		if !sleep(ctx, 250*time.Millisecond) {
