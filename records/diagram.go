@@ -2,6 +2,7 @@ package records
 
 import (
 	"sort"
+	"strings"
 
 	"balancefarm/engine"
 	"balancefarm/report"
@@ -193,10 +194,26 @@ func pick(flag string, scope []*Game, games []Game, r *report.Report) ([]*Game, 
 // spread takes up to perFlag games of different lengths: the shortest,
 // a middle one and the longest.
 func spread(gs []*Game) []*Game {
+	gs = distinct(gs)
 	if len(gs) <= perFlag {
 		return gs
 	}
 	s := append([]*Game(nil), gs...)
 	sort.SliceStable(s, func(i, j int) bool { return s[i].Plies < s[j].Plies })
 	return []*Game{s[0], s[len(s)/2], s[len(s)-1]}
+}
+
+// distinct keeps the first of the games that played the same moves, so
+// that examples show different games, not one game again.
+func distinct(gs []*Game) []*Game {
+	seen := map[string]bool{}
+	var out []*Game
+	for _, g := range gs {
+		key := strings.Join(g.Notation(), " ")
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, g)
+		}
+	}
+	return out
 }
