@@ -276,6 +276,15 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc("GET /v1/measurements/{id}/report.html", s.auth(s.getReportHTML))
 	mux.HandleFunc("GET /v1/measurements/{id}/live", s.auth(s.getLive))
 	mux.HandleFunc("GET /v1/measurements/{id}/games", s.auth(s.getGames))
+	// The served report links its games by the file name measure writes
+	// beside it ("chess.pgn"): the same games.
+	mux.HandleFunc("GET /v1/measurements/{id}/{file}", s.auth(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.PathValue("file"), ".pgn") {
+			writeError(w, http.StatusNotFound, "no such document", nil)
+			return
+		}
+		s.getGames(w, r)
+	}))
 	// The page itself holds no data: it is open, and asks the API (with a
 	// token the user types, when the service has one).
 	mux.HandleFunc("GET /{$}", servePage)

@@ -161,6 +161,23 @@ func TestServiceAPI(t *testing.T) {
 		if want := `attachment; filename="measurement-` + sum.ID + `.pgn"`; resp.Header.Get("Content-Disposition") != want {
 			t.Errorf("games: Content-Disposition %q, want %q", resp.Header.Get("Content-Disposition"), want)
 		}
+		// The served report's "Every game" link is the file name measure
+		// writes beside a report (NAME.pgn): it reaches the same games.
+		if resp, err := http.Get(srv.URL + "/v1/measurements/" + sum.ID + "/service-test.pgn"); err != nil {
+			t.Error(err)
+		} else {
+			got, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK || !bytes.Equal(got, pgn) {
+				t.Errorf("the report's games link: status %d, %d bytes (the games are %d)", resp.StatusCode, len(got), len(pgn))
+			}
+		}
+		if resp, err := http.Get(srv.URL + "/v1/measurements/" + sum.ID + "/other.txt"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusNotFound {
+				t.Errorf("a document the service does not have: status %d", resp.StatusCode)
+			}
+		}
 	}
 	var results struct {
 		Results     []protocol.Result
