@@ -84,6 +84,10 @@ func (v *verdictWriter) report(f *measure.File, out *farm.Outcome) (string, erro
 	if out.Resumed > 0 {
 		took += " over every session"
 	}
+	if n := len(out.Surplus); n > 0 {
+		// The progress line counted them; the verdict does not.
+		took += fmt.Sprintf("; %d more finished after their pairing stopped, not counted", n)
+	}
 	if len(rep.Losses) > 0 {
 		var by []string
 		for _, l := range rep.Losses {
