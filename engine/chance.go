@@ -71,6 +71,9 @@ type chanceState struct {
 	// chanceLog has a record for every Make of a game with chance, so
 	// Unmake knows whether it takes back an outcome or a move.
 	chanceLog []chanceRec
+	// wrapping is set while makeWrapped, unmakeWrapped or chanceLegal has
+	// Make, Unmake or legal do the move's own part.
+	wrapping bool
 }
 
 type chanceRec struct {
@@ -280,13 +283,13 @@ func (p *Position) chanceLegal(buf []Move, capOnly bool) []Move {
 		return moves
 	}
 	if p.face < 0 {
-		return p.legalMoves(buf, capOnly)
+		return p.legalUnwrapped(buf, capOnly)
 	}
 	start := len(buf)
 	if capOnly {
 		return keepCaptures(p.chanceLegal(buf, false), start)
 	}
-	buf = p.legalMoves(buf, false)
+	buf = p.legalUnwrapped(buf, false)
 	if len(buf) == start {
 		return buf // no move at all: the game's own no-move ending
 	}
@@ -332,11 +335,13 @@ func (p *Position) makeWrapped(m Move) {
 	// reads no filter; its key comes out of the hash after.
 	face := p.face
 	p.face = -1
+	p.wrapping = true
 	if m.typ() == movePass {
 		p.makePass(m)
 	} else {
-		p.makeMove(m)
+		p.Make(m)
 	}
+	p.wrapping = false
 	if p.g.hiddenInfo != nil {
 		rec.took = p.tookAfter(mover)
 	}
@@ -423,7 +428,9 @@ func (p *Position) unmakeWrapped() {
 	rec := p.chanceLog[n-1]
 	p.chanceLog = p.chanceLog[:n-1]
 	if !rec.outcome {
-		p.unmakeMove()
+		p.wrapping = true
+		p.Unmake()
+		p.wrapping = false
 		p.pending, p.fateSq, p.face = rec.pending, rec.fateSq, rec.face
 		if rec.took >= 0 {
 			p.took[p.side][rec.took]--
@@ -561,4 +568,13 @@ func (p *Position) settleChance() bool {
 	}
 	p.pending = pendingNone
 	return true
+}
+
+// legalUnwrapped is legal's own list for the moves themselves, no chance
+// filter.
+func (p *Position) legalUnwrapped(buf []Move, capOnly bool) []Move {
+	p.wrapping = true
+	buf = p.legal(buf, capOnly)
+	p.wrapping = false
+	return buf
 }

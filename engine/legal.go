@@ -324,19 +324,14 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 // legal captures): each board family's moves that the royal rules let
 // stand, then the rules that read the whole list (legalTail).
 func (p *Position) legal(buf []Move, capOnly bool) []Move {
-	if p.g.chance != nil {
-		return p.chanceLegal(buf, capOnly)
-	}
-	return p.legalMoves(buf, capOnly)
-}
-
-// legalMoves is legal of the moves a player chooses among.
-func (p *Position) legalMoves(buf []Move, capOnly bool) []Move {
 	g := p.g
+	if g.chance != nil && !p.wrapping {
+		return p.chanceLegal(buf, capOnly) // back here, wrapping, for the moves themselves
+	}
 	start := len(buf)
 	if (g.restOf != nil || g.priority != nil) && capOnly {
 		// Whether the rest is lifted depends on every move.
-		return keepCaptures(p.legalMoves(buf, false), start)
+		return keepCaptures(p.legal(buf, false), start)
 	}
 	switch {
 	case g.fx != nil:

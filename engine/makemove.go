@@ -3,16 +3,15 @@ package engine
 // Make plays a move, which must be one LegalMoves returned for this
 // position. Everything is updated incrementally, the hash included, and
 // the previous state is pushed on the position's own undo stack.
+//
+// A game with chance or hidden information goes through makeWrapped,
+// which comes back here (wrapping set) for the move itself; every other
+// game pays one branch.
 func (p *Position) Make(m Move) {
-	if p.g.wrapped {
+	if p.g.wrapped && !p.wrapping {
 		p.makeWrapped(m)
 		return
 	}
-	p.makeMove(m)
-}
-
-// makeMove is Make of a move a player chose.
-func (p *Position) makeMove(m Move) {
 	mover := p.side
 	switch {
 	case p.inRounds:
@@ -254,16 +253,13 @@ func (p *Position) setEP(h uint64, m Move) uint64 {
 }
 
 // Unmake takes back the last move made on this position.
+// As Make, a game with chance or hidden information goes through
+// unmakeWrapped first.
 func (p *Position) Unmake() {
-	if p.g.wrapped {
+	if p.g.wrapped && !p.wrapping {
 		p.unmakeWrapped()
 		return
 	}
-	p.unmakeMove()
-}
-
-// unmakeMove takes back the last move a player chose.
-func (p *Position) unmakeMove() {
 	n := len(p.undo)
 	if n == 0 {
 		return
