@@ -148,7 +148,11 @@ func (s *Scorer) Score(p protocol.Pairing, results []protocol.Result) PairingSco
 	}
 	ps.Score = (float64(ps.Wins) + float64(ps.Draws)/2) / float64(ps.Games)
 	iv := trinomialInterval(ps.Wins, ps.Draws, ps.Losses)
-	if !ps.Mirror {
+	if ps.Mirror {
+		// The first mover's score as the verdict reads it: games that
+		// repeat each other move for move are one sample.
+		iv, _ = stats.FirstMoverScore(counted, 0.95)
+	} else {
 		// Colour-swapped pairs share an opening: the pentanomial interval
 		// counts them as units, as the stop rule does.
 		if m, err := stats.Match(counted, ps.A, ps.B, 0, 10, 0.05, 0.05, 0.95); err == nil && m.Pentanomial.Pairs > 0 {

@@ -72,3 +72,37 @@ func TestScorer(t *testing.T) {
 		})
 	}
 }
+
+// TestScorerMirrorCountsRepeatsOnce: the live first mover's interval is
+// the verdict's, with games that repeat each other move for move worth one
+// sample, not the raw games' narrower one.
+func TestScorerMirrorCountsRepeatsOnce(t *testing.T) {
+	plan := protocol.Plan{Players: []string{"random", "ab:d1"}, GamesPerPairing: 40, Mirror: "ab:d1", MirrorGames: 40}
+	play := func(distinct bool) []protocol.Result {
+		var rs []protocol.Result
+		for k := range 24 {
+			r := game(k, "ab:d1", "ab:d1", k%3/2) // the first mover wins two in three
+			// Two lines only, or every game its own.
+			r.Moves = []string{"e2e4", []string{"e7e5", "c7c5"}[k%3/2]}
+			if distinct {
+				r.Moves = append(r.Moves, "g1f3", []string{"b8c6", "d7d6", "a7a6", "h7h6", "g7g6", "f7f6", "b7b6", "a7a5"}[k%8])
+				r.Moves = append(r.Moves, []string{"f1c4", "f1b5", "d2d4"}[k%3])
+			}
+			r.Plies = len(r.Moves)
+			r.Features = map[string]int{protocol.FeatureChoices: 3}
+			rs = append(rs, r)
+		}
+		return rs
+	}
+	width := func(rs []protocol.Result) float64 {
+		s := NewScorer(plan, 0.1)
+		scores := s.Scores(rs)
+		if len(scores) != 1 || !scores[0].Mirror {
+			t.Fatalf("%d pairings scored", len(scores))
+		}
+		return scores[0].EloHi - scores[0].EloLo
+	}
+	if repeated, distinct := width(play(false)), width(play(true)); !(repeated > 2*distinct) {
+		t.Errorf("the interval over two lines played 24 times is %.0f Elo wide, over 24 different games %.0f: repeats should count once", repeated, distinct)
+	}
+}

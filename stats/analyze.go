@@ -293,3 +293,20 @@ func firstMoverIntervalAt(scores []float64, eff, confidence float64) Interval {
 	iv := Interval{Est: mean, Lo: math.Max(0, mean-half), Hi: math.Min(1, mean+half), Method: MethodNormal}
 	return iv
 }
+
+// FirstMoverScore is the first mover's score over games (of one pairing,
+// usually a player against itself) with the interval the verdict reads:
+// games that repeat each other move for move count as one sample, so a
+// live page or a match shows what the report will. It also returns what
+// the games are worth as independent ones.
+func FirstMoverScore(games []Game, confidence float64) (Interval, float64) {
+	if len(games) == 0 {
+		return Interval{}, 0
+	}
+	firsts := make([]float64, len(games))
+	for i, g := range games {
+		firsts[i] = g.scoreOf(0)
+	}
+	eff := effectiveGames(games)
+	return firstMoverIntervalAt(firsts, eff, confidence), eff
+}
