@@ -116,7 +116,7 @@ func writeMovetext(w *bufio.Writer, g *Game) {
 	var chance []string
 	renumber := true // the first move, and the first after the opening, name black's number
 	for i, m := range moves {
-		if strings.HasPrefix(m, "roll:") || strings.HasPrefix(m, "fate:") {
+		if isChanceWord(m) {
 			chance = append(chance, "{"+m+"}")
 		} else {
 			switch {
@@ -344,7 +344,7 @@ func movesOf(s string) []string {
 		case comment:
 			if comment = r != '}'; comment {
 				note.WriteRune(r)
-			} else if c := strings.TrimSpace(note.String()); depth == 0 && (strings.HasPrefix(c, "roll:") || strings.HasPrefix(c, "fate:")) && !strings.ContainsAny(c, " \t\n") {
+			} else if c := strings.TrimSpace(note.String()); depth == 0 && isChanceWord(c) {
 				out = append(out, c) // a chance outcome, written as a comment
 			}
 		case r == '{':

@@ -315,5 +315,5 @@ func (s *mctsNSearch[M, P]) drawOutcome() M {
 		s.chanceK++
 		return moves[pickOutcome(weights, s.future[s.chanceK-1])]
 	}
-	return moves[pickOutcome(weights, s.rng.next())]
+	return moves[weightedDraw(weights, s.rng)]
 }
