@@ -20,8 +20,10 @@ type Spec struct {
 	Rules         Rules       `json:"rules"`
 	Appearance    Appearance  `json:"appearance,omitempty"`
 	Provenance    *Provenance `json:"provenance,omitempty"`
-	Seats         []Seat      `json:"seats,omitempty"`  // schema 32
-	Boards        []BoardDef  `json:"boards,omitempty"` // schema 33
+	Seats         []Seat      `json:"seats,omitempty"`     // schema 32
+	Boards        []BoardDef  `json:"boards,omitempty"`    // schema 33
+	Items         []Item      `json:"items,omitempty"`     // schema 36
+	Resources     []Resource  `json:"resources,omitempty"` // schema 36
 }
 
 // Version is the declared schema version, LatestVersion when absent.
@@ -224,9 +226,10 @@ type Condition struct {
 
 // Setup is where every piece stands when the game begins.
 type Setup struct {
-	Mirror      *bool       `json:"mirror,omitempty"`      // default true
-	Orientation string      `json:"orientation,omitempty"` // default "mirror"
-	Placements  []Placement `json:"placements"`
+	Mirror      *bool           `json:"mirror,omitempty"`      // default true
+	Orientation string          `json:"orientation,omitempty"` // default "mirror"
+	Placements  []Placement     `json:"placements"`
+	Items       []ItemPlacement `json:"items,omitempty"` // schema 36
 }
 
 // Mirrored reports whether only the first player's army is written.
@@ -295,6 +298,9 @@ type Rules struct {
 	Dice             *Dice           `json:"dice,omitempty"`             // schema 34
 	Hazards          []Hazard        `json:"hazards,omitempty"`          // schema 34
 	Sight            *Sight          `json:"sight,omitempty"`            // schema 35
+	Afterlife        []Afterlife     `json:"afterlife,omitempty"`        // schema 36
+	AfterCapture     []AfterCapture  `json:"after_capture,omitempty"`    // schema 36
+	Presence         []Presence      `json:"presence,omitempty"`         // schema 36
 	MaxPlies         *int            `json:"max_plies,omitempty"`        // default 400
 	RepetitionDraw   *RepetitionDraw `json:"repetition_draw,omitempty"`  // default 3
 	NoProgressDraw   *int            `json:"no_progress_draw,omitempty"` // default 100
