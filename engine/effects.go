@@ -94,7 +94,7 @@ type territoryState struct {
 // fxUndo is how much a move pushed on the stacks of fxState and
 // territoryState (the undo record embeds it).
 type fxUndo struct {
-	nChg   uint8
+	nChg   uint16
 	nHands uint8
 	nClaim uint8
 }

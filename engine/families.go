@@ -49,6 +49,7 @@ const (
 	famCells
 	famChance
 	famHidden
+	famPlanes
 	numFamilies
 )
 
@@ -123,6 +124,7 @@ var families = [numFamilies]family{
 		return s.Rules.Dice != nil || len(s.Rules.Hazards) > 0
 	}},
 	famHidden: {"hidden information (rules.sight, pieces[].hidden)", hasHidden},
+	famPlanes: {"items, resources and afterlives (items, resources, rules.afterlife, after_capture, presence)", hasPlanes},
 }
 
 // refusal is one row of the table: family a beside family b (when is a
@@ -274,6 +276,29 @@ var refusals = []refusal{
 	{a: famHidden, b: famPortals, reason: hiddenBeside},
 	{a: famHidden, b: famFacing, reason: hiddenBeside},
 	{a: famHidden, b: famCounting, reason: hiddenBeside},
+	// Items, resources and afterlives: every move's consequences are
+	// arrivals (planes.go), played beside the families whose moves are one
+	// piece's step on the board.
+	{a: famPlanes, limit: planesLimit, about: "check, sweeps, or a move across or transferred beside items, resources or afterlives"},
+	{a: famPlanes, b: famDrops, reason: planesBeside},
+	{a: famPlanes, b: famCapture, reason: planesBeside},
+	{a: famPlanes, b: famTerritory, reason: planesBeside},
+	{a: famPlanes, b: famRounds, reason: planesBeside},
+	{a: famPlanes, b: famTurn, reason: planesBeside},
+	{a: famPlanes, b: famRest, reason: planesBeside},
+	{a: famPlanes, b: famNPCs, reason: planesBeside},
+	{a: famPlanes, b: famPortals, reason: planesBeside},
+	{a: famPlanes, b: famFacing, reason: planesBeside},
+	{a: famPlanes, b: famTouch, reason: planesBeside},
+	{a: famPlanes, b: famEntry, reason: planesBeside},
+	{a: famPlanes, b: famCounting, reason: planesBeside},
+	{a: famPlanes, b: famPromotionRest, reason: planesBeside},
+	{a: famPlanes, b: famServed, reason: planesBeside},
+	{a: famPlanes, b: famSeats, reason: planesBeside},
+	{a: famPlanes, b: famChance, reason: planesBeside},
+	{a: famPlanes, b: famHidden, reason: planesBeside},
+	{a: famPlanes, b: famExtinction, reason: planesBeside},
+	{a: famPlanes, b: famReach, reason: planesBeside},
 }
 
 // Reasons several rows share.
@@ -282,6 +307,7 @@ const (
 	facingDropsBeside   = "rules.drops no_doubled, either_face or promote_on_entry beside pieces[].facing"
 	promotionRestBeside = "rules.promotion rest beside capture effects, territory, portals or wild pieces"
 	hiddenBeside        = "rules.sight or hidden pieces beside seats, boards, rounds, turns of several moves, rest, capture effects, territory, wild pieces, portals, facings or counting"
+	planesBeside        = "items, resources or afterlives beside drops, capture effects, territory, rounds, turns of several moves, rest, wild pieces, portals, facings, touch, entry, counting, a promotion's rest or serving, seats, chance, hidden information, extinction or reach"
 	chanceBeside        = "rules.dice or rules.hazards beside boards, rounds, turns of several moves, rest, capture effects, territory, wild pieces, portals, facings or counting"
 )
 
@@ -508,3 +534,29 @@ func hiddenLimit(s *rules.Spec) string {
 }
 
 func hasHazards(s *rules.Spec) bool { return len(s.Rules.Hazards) > 0 }
+
+// planesLimit: items, resources and afterlives are played without check
+// (a piece that dies on one board may live on another), and with moves
+// whose landing is one square of the mover's board or a vertical step.
+func planesLimit(s *rules.Spec) string {
+	r := &s.Rules
+	switch {
+	case r.WinOrDefault() == rules.WinCheckmate:
+		return "items, resources or afterlives under rules.win 'checkmate'"
+	case r.ForbidCheck || r.CheckLimit > 0:
+		return "items, resources or afterlives with rules.forbid_check or rules.check_limit"
+	case r.Transfer != nil || r.Across != nil:
+		return "items, resources or afterlives with rules.transfer or rules.across"
+	}
+	for _, p := range s.Pieces {
+		for _, m := range p.Moves {
+			if m.Kind == rules.KindSweep {
+				return "items, resources or afterlives with a sweep"
+			}
+			if m.Across != nil && m.Across.Mode != "none" {
+				return "items, resources or afterlives with a move across"
+			}
+		}
+	}
+	return ""
+}

@@ -117,7 +117,13 @@ var addFamily = [numFamilies]func(t *testing.T, s *rules.Spec){
 	famCells: withRules(`{"cells": {"squares": ["a1"]}}`),
 	famChance: withRules(`{"dice": {"faces": [{"name": "N", "pieces": ["N"]}, {"name": "K", "pieces": ["K", "R", "P"]}]},
 		"hazards": [{"pieces": ["N"], "chance": 0.25}]}`),
-	famHidden:   withRules(`{"sight": {}, "win": "royal_capture"}`),
+	famHidden: withRules(`{"sight": {}, "win": "royal_capture"}`),
+	famPlanes: func(t *testing.T, s *rules.Spec) {
+		withRules(`{"win": "royal_capture"}`)(t, s)
+		s.Resources = []rules.Resource{{Name: "coins", Income: &rules.Income{Amount: 1}}}
+		s.Items = []rules.Item{{ID: "coin", Gain: map[string]int{"coins": 1}, Consumed: true}}
+		s.Setup.Items = []rules.ItemPlacement{{Item: "coin", Squares: []string{"d5"}}}
+	},
 	famPriority: withRules(`{"priority": [{"when": "in_check", "moves": "royal"}]}`),
 	famServed: func(t *testing.T, s *rules.Spec) {
 		// Each pawn needs a target behind it: a2 and h2 serve the rooks,
@@ -255,6 +261,31 @@ func TestFamilyLimits(t *testing.T) {
 			withRules(`{"win": "royal_capture", "hazards": [{"pieces": ["N"], "chance": 0.5}]}`)(t, s)
 		}, "rules.sight or hidden pieces with rules.hazards"},
 		{"sight with drops from captures", withRules(`{"sight": {}, "win": "royal_capture", "drops": {}}`), "rules.sight or hidden pieces with drops from captures"},
+		{"items under checkmate", func(t *testing.T, s *rules.Spec) {
+			addFamily[famPlanes](t, s)
+			s.Rules.Win = rules.WinCheckmate
+		}, "items, resources or afterlives under rules.win 'checkmate'"},
+		{"items with a check limit", func(t *testing.T, s *rules.Spec) {
+			addFamily[famPlanes](t, s)
+			withRules(`{"check_limit": 3}`)(t, s)
+		}, "items, resources or afterlives with rules.forbid_check or rules.check_limit"},
+		{"afterlives with transfer", func(t *testing.T, s *rules.Spec) {
+			addFamily[famBoards](t, s)
+			addFamily[famPlanes](t, s)
+			s.Rules.Vertical = nil
+			withRules(`{"transfer": {}}`)(t, s)
+		}, "items, resources or afterlives with rules.transfer or rules.across"},
+		{"items with a sweep", func(t *testing.T, s *rules.Spec) {
+			addFamily[famPlanes](t, s)
+			r := piece(s, "R")
+			r.Moves = append(r.Moves, rules.Move{Kind: rules.KindSweep, Vectors: []rules.Vector{{0, 1}}})
+		}, "items, resources or afterlives with a sweep"},
+		{"items with a move across", func(t *testing.T, s *rules.Spec) {
+			addFamily[famBoards](t, s)
+			addFamily[famPlanes](t, s)
+			r := piece(s, "R")
+			r.Moves[0].Across = &rules.Across{Mode: rules.ModeCapture}
+		}, "items, resources or afterlives with a move across"},
 		{"seats with a check limit", func(t *testing.T, s *rules.Spec) {
 			addFamily[famSeats](t, s)
 			withRules(`{"check_limit": 3}`)(t, s)

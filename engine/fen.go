@@ -97,6 +97,7 @@ var notationFields = []notationField{
 	portalNotation,    // portal.go: portals:, back:
 	turnNotation,      // turns.go: moves:, cut:, phase:, initiative:, void:, barred:, rest:
 	chanceNotation,    // chance.go: roll:, fate:, deck:
+	planesNotation,    // planes.go: items:, purse:
 }
 
 // seatLetters name the seats in the notation: the side to move, and the

@@ -23,7 +23,7 @@ func (p *Position) makeFx(m Move) {
 		u.ate = true
 	}
 	h = p.fxh
-	u.nChg = uint8(len(p.chg) - c0)
+	u.nChg = uint16(len(p.chg) - c0)
 	u.nHands = uint8(len(p.fxHands) - h0)
 	u.nTaken = uint8(len(p.fxTaken) - t0)
 	for _, r := range p.chg[c0:] {

@@ -44,6 +44,8 @@ type Game struct {
 	chance *chanceRules // rules.dice, rules.hazards (chance.go); nil without
 	// hiddenInfo is rules.sight and pieces[].hidden (hidden.go); nil without.
 	hiddenInfo *hiddenRules
+	// planes is schema 36: items, resources, afterlife (planes.go); nil without.
+	planes *planesRules
 	// wrapped: Make and Unmake go through makeWrapped (chance or hidden
 	// information).
 	wrapped  bool
@@ -298,7 +300,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	g = &Game{spec: spec, fac: fac}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadSeats, g.loadPriority, g.loadWalls, g.loadBoards, g.loadCells, g.loadWrap, g.loadMoves,
-		g.loadRules, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadChance, g.loadHidden, g.loadNotation,
+		g.loadRules, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadChance, g.loadHidden, g.loadPlanes, g.loadNotation,
 		g.loadZobrist, g.splitFast, g.loadSeatLines,
 	}
 	for _, step := range steps {

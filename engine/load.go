@@ -615,6 +615,7 @@ func (g *Game) loadZobrist() error {
 	g.loadTouchKeys(rng.Next)
 	g.loadChanceKeys()
 	g.loadHiddenKeys()
+	g.loadPlanesKeys()
 	g.wrapped = g.chance != nil || g.hiddenInfo != nil
 	return nil
 }

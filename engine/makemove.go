@@ -16,6 +16,8 @@ func (p *Position) Make(m Move) {
 	switch {
 	case p.inRounds:
 		p.makeInRound(m)
+	case p.g.planes != nil:
+		p.makePlanes(m)
 	case p.g.fx != nil:
 		p.makeFx(m)
 	case p.g.portal != nil:
@@ -285,6 +287,8 @@ func (p *Position) Unmake() {
 	}
 	p.ply--
 	switch typ := m.typ(); {
+	case p.g.planes != nil:
+		p.unmakePlanes(u)
 	case p.g.fx != nil:
 		p.unmakeFx(u)
 	case typ == moveDrop:

@@ -75,6 +75,11 @@ func (p *Position) boardOutcome(mover, leave int) status {
 			return st
 		}
 	}
+	if g.planes != nil && len(g.planes.presence) > 0 {
+		if st := p.presenceOutcome(); st.decided {
+			return st
+		}
+	}
 	if r := g.reach; r != nil {
 		if r.onLeave {
 			if leave >= 0 {

@@ -65,6 +65,7 @@ type undoRec struct {
 	savedTouch  bool // rules.touch: the old touches are on Position.touches
 	fxUndo           // capture effects and territory (effects.go)
 	wildUndo         // wild pieces (npcs.go)
+	planesUndo       // items and purses (planes.go)
 }
 
 type epState struct {
@@ -140,6 +141,7 @@ type Position struct {
 	cellState   // cells of two pieces (cells.go)
 	chanceState // dice and hazards (chance.go)
 	hiddenState // what each seat took (hidden.go)
+	planesState // items and purses (planes.go)
 }
 
 // Game is the game this position belongs to.
@@ -163,6 +165,7 @@ func (g *Game) NewPosition() *Position {
 	p.setStock()
 	p.startTurns()
 	p.startChance()
+	p.startPlanes()
 	if g.seated {
 		p.side = g.order[0]
 	}
@@ -185,6 +188,9 @@ func (g *Game) emptyPositionFor(n int) *Position {
 	p := &Position{g: g, undo: make([]undoRec, 0, n), history: make([]uint64, 0, n)}
 	if g.portal != nil {
 		p.initPortals()
+	}
+	if g.planes != nil {
+		p.itemN = make([]uint8, len(g.planes.items)*g.n)
 	}
 	return p
 }
@@ -253,7 +259,7 @@ func (p *Position) computeHash() uint64 {
 		}
 	}
 	// The families' shares, each 0 in a game without the family.
-	h ^= p.takenHash() ^ p.claimsHash() ^ p.portalHash() ^ p.touchHash() ^ p.handHash() ^ p.turnHash() ^ p.chanceHash()
+	h ^= p.takenHash() ^ p.claimsHash() ^ p.portalHash() ^ p.touchHash() ^ p.handHash() ^ p.turnHash() ^ p.chanceHash() ^ p.planesHash()
 	return h
 }
 
@@ -379,6 +385,8 @@ func (p *Position) Clone() *Position {
 	q.seatLog = nil // seatState
 	q.cellLog = nil // cellState
 	q.chanceLog = nil
+	q.itemN = append([]uint8(nil), p.itemN...) // planesState
+	q.planeLog = nil
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)
 	q.legalCache = nil
 	q.legalValid = false

@@ -230,7 +230,7 @@ func (p *Position) MakeRound(m0, m1 Move) {
 	p.fxh = p.hash ^ p.pairsHash()
 	rs := p.resolveRound(m0, m1)
 	h := p.fxh
-	u.nChg = uint8(len(p.chg) - c0)
+	u.nChg = uint16(len(p.chg) - c0)
 	var buf [16]uint8
 	changed := buf[:0]
 	for _, r := range p.chg[c0:] {

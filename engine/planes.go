@@ -1,0 +1,822 @@
+package engine
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+
+	"balancefarm/engine/rules"
+	"balancefarm/internal/splitmix"
+)
+
+// Planes, items and purses (schema 36): items lying on squares beside the
+// pieces, resources each player holds, and where a piece goes when it dies
+// or captures. Every change a move makes, however far its consequences
+// run, is one of three: a square's piece (p.chg, shared with the capture
+// effects), an item count or a purse (p.planeLog). Unmake puts them back
+// newest first and restores the hash whole.
+
+const (
+	maxItems     = 16
+	maxResources = 4
+	maxStack     = 15
+	// maxArrivals bounds one move's chain of arrivals; the rules bound it
+	// already (a finite board, acyclic afterlives, captures that remove).
+	maxArrivals = 512
+)
+
+// itemRule is one items[] entry compiled.
+type itemRule struct {
+	id       string
+	kill     bool // a piece moved onto it dies
+	pass     bool // ... and a slide over it stops there
+	slide    bool // a piece moved onto it goes one more step
+	consumed bool
+	gain     [maxResources]int16
+	immune   uint32 // kind bits (1 << kind)
+	stack    uint8
+}
+
+// resourceRule is one resources[] entry compiled.
+type resourceRule struct {
+	name    string
+	start   int16
+	max     int16
+	income  int16
+	perTurn bool // income to the mover after each of its turns, not to all after the first player's
+	value   float64
+}
+
+// presenceRule is one rules.presence entry: a player with none of kinds
+// on the squares of on gets result.
+type presenceRule struct {
+	on     bitset
+	kinds  uint32 // kind bits
+	result string
+}
+
+type planesRules struct {
+	items     []itemRule
+	res       []resourceRule
+	afterlife [][]int8 // [board][kind]: the board a piece dying there goes to, -1 none
+	capture   []int8   // [board]: the board a capturer there goes to, -1 none
+	presence  []presenceRule
+	passKill  bool // some item stops and kills a slide over it
+	start     []uint8
+	zItem     []uint64 // [(item*16+count)*n + square]
+	zPurse    uint64   // the purses' keys are drawn from it (purseKey)
+}
+
+// planeChg is one item count or purse change, with what it was.
+type planeChg struct {
+	purse bool
+	a     uint8 // item, or player
+	b     uint8 // square, or resource
+	old   int16
+}
+
+// planesState is a position's items and purses.
+type planesState struct {
+	itemN    []uint8 // [item*n + square]: how many lie there
+	passSq   bitset  // squares with an item that kills a slide passing over
+	purse    [2][maxResources]int16
+	planeLog []planeChg
+	arrivals int // the running move's arrivals (maxArrivals)
+}
+
+// planesUndo is what an undo record keeps for the family.
+type planesUndo struct {
+	nPlane uint16
+}
+
+func hasPlanes(s *rules.Spec) bool {
+	r := &s.Rules
+	return len(s.Items) > 0 || len(s.Resources) > 0 || len(r.Afterlife) > 0 || len(r.AfterCapture) > 0 || len(r.Presence) > 0
+}
+
+// loadPlanes compiles the schema 36 keys.
+func (g *Game) loadPlanes() error {
+	s := g.spec
+	if !hasPlanes(s) {
+		return nil
+	}
+	pl := &planesRules{}
+	resIndex := map[string]int{}
+	if len(s.Resources) > maxResources {
+		return bad("resources must have 1 to %d entries", maxResources)
+	}
+	for i, r := range s.Resources {
+		rr := resourceRule{name: r.Name, start: int16(r.Start), max: int16(r.MaxOrDefault()), value: r.ValueOrDefault()}
+		if r.MaxOrDefault() > 10000 || r.Start < 0 || r.Start > r.MaxOrDefault() {
+			return bad("resources[%d]: start must be 0 to max, max at most 10000", i)
+		}
+		if in := r.Income; in != nil {
+			rr.income = int16(in.Amount)
+			rr.perTurn = in.AfterOrDefault() == rules.IncomeTurn
+		}
+		resIndex[r.Name] = i
+		pl.res = append(pl.res, rr)
+	}
+	if len(s.Items) > maxItems {
+		return bad("items must have 1 to %d entries", maxItems)
+	}
+	itemIndex := map[string]int{}
+	for i, it := range s.Items {
+		ir := itemRule{id: it.ID, kill: it.Kill != "", pass: it.Kill == rules.KillPass, slide: it.Slide,
+			consumed: it.Consumed, stack: uint8(it.StackOrDefault())}
+		if it.StackOrDefault() > maxStack {
+			return bad("items[%d].stack must be 1 to %d", i, maxStack)
+		}
+		for name, n := range it.Gain {
+			r, ok := resIndex[name]
+			if !ok {
+				return bad("items[%d].gain names %q, which is not a resource", i, name)
+			}
+			ir.gain[r] = int16(n)
+		}
+		for _, id := range it.Immune {
+			k, err := g.kindOf(fmt.Sprintf("items[%d].immune entry", i), id)
+			if err != nil {
+				return err
+			}
+			ir.immune |= 1 << uint(k)
+		}
+		pl.passKill = pl.passKill || ir.pass
+		itemIndex[it.ID] = i
+		pl.items = append(pl.items, ir)
+	}
+	pl.start = make([]uint8, len(pl.items)*g.n)
+	for i, ip := range s.Setup.Items {
+		it, ok := itemIndex[ip.Item]
+		if !ok {
+			return bad("setup.items[%d].item %q is not an item", i, ip.Item)
+		}
+		for _, name := range ip.Squares {
+			sq, ok := g.parseSquare(name)
+			if !ok || g.wall.has(sq) {
+				return bad("setup.items[%d].squares entry %q is not a square on this board", i, name)
+			}
+			if g.start[sq] != 0 {
+				return bad("setup.items[%d].squares entry %q is under a piece", i, name)
+			}
+			if pl.start[it*g.n+sq]++; pl.start[it*g.n+sq] > pl.items[it].stack {
+				return bad("setup.items[%d].squares: %q holds more than %d", i, name, pl.items[it].stack)
+			}
+		}
+	}
+	boardIndex := func(where, name string) (int, error) {
+		for b, n := range g.boardNames {
+			if n == name {
+				return b, nil
+			}
+		}
+		return 0, bad("%s %q is not a board", where, name)
+	}
+	pl.afterlife = make([][]int8, g.nb)
+	pl.capture = make([]int8, g.nb)
+	for b := range pl.afterlife {
+		pl.afterlife[b] = make([]int8, g.nk)
+		for k := range pl.afterlife[b] {
+			pl.afterlife[b][k] = -1
+		}
+		pl.capture[b] = -1
+	}
+	for i, a := range s.Rules.Afterlife {
+		to, err := boardIndex(fmt.Sprintf("rules.afterlife[%d].to", i), a.To)
+		if err != nil {
+			return err
+		}
+		kinds := uint32(1<<uint(g.nk)) - 1
+		if len(a.Pieces) > 0 {
+			kinds = 0
+			for _, id := range a.Pieces {
+				k, err := g.kindOf(fmt.Sprintf("rules.afterlife[%d].pieces entry", i), id)
+				if err != nil {
+					return err
+				}
+				kinds |= 1 << uint(k)
+			}
+		}
+		for _, name := range a.From {
+			b, err := boardIndex(fmt.Sprintf("rules.afterlife[%d].from entry", i), name)
+			if err != nil {
+				return err
+			}
+			if b == to {
+				return bad("rules.afterlife[%d] sends a piece from board %q to itself", i, name)
+			}
+			for k := 0; k < g.nk; k++ {
+				if kinds>>uint(k)&1 != 0 && pl.afterlife[b][k] < 0 { // the first entry decides
+					pl.afterlife[b][k] = int8(to)
+				}
+			}
+		}
+	}
+	if err := pl.checkAcyclic(g); err != nil {
+		return err
+	}
+	for i, a := range s.Rules.AfterCapture {
+		to, err := boardIndex(fmt.Sprintf("rules.after_capture[%d].to", i), a.To)
+		if err != nil {
+			return err
+		}
+		for _, name := range a.On {
+			b, err := boardIndex(fmt.Sprintf("rules.after_capture[%d].on entry", i), name)
+			if err != nil {
+				return err
+			}
+			if b == to || pl.capture[b] >= 0 {
+				return bad("rules.after_capture[%d].on entry %q is its own to or in another entry", i, name)
+			}
+			pl.capture[b] = int8(to)
+		}
+	}
+	for i, pr := range s.Rules.Presence {
+		rule := presenceRule{result: pr.ResultOrDefault(), kinds: uint32(1<<uint(g.nk)) - 1}
+		if len(pr.Pieces) > 0 {
+			rule.kinds = 0
+			for _, id := range pr.Pieces {
+				k, err := g.kindOf(fmt.Sprintf("rules.presence[%d].pieces entry", i), id)
+				if err != nil {
+					return err
+				}
+				rule.kinds |= 1 << uint(k)
+			}
+		}
+		boards := make([]bool, g.nb)
+		for _, name := range pr.Boards {
+			b, err := boardIndex(fmt.Sprintf("rules.presence[%d].boards entry", i), name)
+			if err != nil {
+				return err
+			}
+			boards[b] = true
+		}
+		for sq := 0; sq < g.n; sq++ {
+			if len(pr.Boards) == 0 || boards[g.boardOf(sq)] {
+				rule.on.set(sq)
+			}
+		}
+		pl.presence = append(pl.presence, rule)
+	}
+	if len(pl.presence) > 0 {
+		g.boardEndings = true
+	}
+	g.planes = pl
+	return nil
+}
+
+// checkAcyclic refuses afterlives that could send a piece round for ever.
+func (pl *planesRules) checkAcyclic(g *Game) error {
+	for k := 0; k < g.nk; k++ {
+		for b := range pl.afterlife {
+			at := b
+			for steps := 0; pl.afterlife[at][k] >= 0; steps++ {
+				if steps >= g.nb {
+					return bad("rules.afterlife sends %s from board %q round for ever", g.kinds[k].id, g.boardNames[b])
+				}
+				at = int(pl.afterlife[at][k])
+			}
+		}
+	}
+	return nil
+}
+
+// loadPlanesKeys draws the family's keys from a stream of their own.
+func (g *Game) loadPlanesKeys() {
+	pl := g.planes
+	if pl == nil {
+		return
+	}
+	rng := splitmix.Stream{State: 0x706c616e6573}
+	pl.zItem = make([]uint64, len(pl.items)*16*g.n)
+	for i := range pl.zItem {
+		pl.zItem[i] = rng.Next()
+	}
+	pl.zPurse = rng.Next()
+}
+
+// purseKey is the hash key of player s holding v of resource r.
+func (pl *planesRules) purseKey(s, r int, v int16) uint64 {
+	x := splitmix.Stream{State: pl.zPurse ^ uint64(s*maxResources+r)<<40 ^ uint64(uint16(v))}
+	return x.Next()
+}
+
+func (pl *planesRules) itemKey(g *Game, it, count, sq int) uint64 {
+	return pl.zItem[(it*16+count)*g.n+sq]
+}
+
+// startPlanes lays the setup's items and fills the purses.
+func (p *Position) startPlanes() {
+	pl := p.g.planes
+	if pl == nil {
+		return
+	}
+	p.itemN = append([]uint8(nil), pl.start...)
+	p.refreshPass()
+	for s := 0; s < 2; s++ {
+		for r, rr := range pl.res {
+			p.purse[s][r] = rr.start
+		}
+	}
+}
+
+// refreshPass recomputes the squares whose items stop a slide.
+func (p *Position) refreshPass() {
+	pl := p.g.planes
+	p.passSq = bitset{}
+	if !pl.passKill {
+		return
+	}
+	n := p.g.n
+	for i, it := range pl.items {
+		if !it.pass {
+			continue
+		}
+		for sq, c := range p.itemN[i*n : (i+1)*n] {
+			if c > 0 {
+				p.passSq.set(sq)
+			}
+		}
+	}
+}
+
+// planesHash is the items' and purses' share of the hash.
+func (p *Position) planesHash() uint64 {
+	pl := p.g.planes
+	if pl == nil {
+		return 0
+	}
+	var h uint64
+	n := p.g.n
+	for i := range pl.items {
+		for sq, c := range p.itemN[i*n : (i+1)*n] {
+			if c > 0 {
+				h ^= pl.itemKey(p.g, i, int(c), sq)
+			}
+		}
+	}
+	for s := 0; s < 2; s++ {
+		for r := range pl.res {
+			h ^= pl.purseKey(s, r, p.purse[s][r])
+		}
+	}
+	return h
+}
+
+// stopsSlide reports whether a slide of kind k over sq stops there: an
+// item on it kills what passes, and k is not immune to it.
+func (p *Position) stopsSlide(sq, k int) bool {
+	if !p.passSq.has(sq) {
+		return false
+	}
+	n := p.g.n
+	for i, it := range p.g.planes.items {
+		if it.pass && p.itemN[i*n+sq] > 0 && it.immune>>uint(k)&1 == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// setItem changes an item count, logged, hash in p.fxh.
+func (p *Position) setItem(it, sq int, c uint8) {
+	pl := p.g.planes
+	i := it*p.g.n + sq
+	old := p.itemN[i]
+	if old == c {
+		return
+	}
+	p.planeLog = append(p.planeLog, planeChg{a: uint8(it), b: uint8(sq), old: int16(old)})
+	if old > 0 {
+		p.fxh ^= pl.itemKey(p.g, it, int(old), sq)
+	}
+	if c > 0 {
+		p.fxh ^= pl.itemKey(p.g, it, int(c), sq)
+	}
+	p.itemN[i] = c
+	if pl.items[it].pass {
+		p.refreshPassAt(sq)
+	}
+}
+
+func (p *Position) refreshPassAt(sq int) {
+	n := p.g.n
+	p.passSq.clear(sq)
+	for i, it := range p.g.planes.items {
+		if it.pass && p.itemN[i*n+sq] > 0 {
+			p.passSq.set(sq)
+		}
+	}
+}
+
+// addPurse adds d (capped at the resource's max) to a player's resource.
+func (p *Position) addPurse(s, r int, d int) {
+	pl := p.g.planes
+	old := p.purse[s][r]
+	v := min(int(old)+d, int(pl.res[r].max))
+	if int16(v) == old {
+		return
+	}
+	p.planeLog = append(p.planeLog, planeChg{purse: true, a: uint8(s), b: uint8(r), old: old})
+	p.fxh ^= pl.purseKey(s, r, old) ^ pl.purseKey(s, r, int16(v))
+	p.purse[s][r] = int16(v)
+}
+
+// makePlanes is Make for a game with schema 36's keys: the move's own
+// change, then every arrival it sets off, then income.
+func (p *Position) makePlanes(m Move) {
+	g := p.g
+	s := p.side
+	from, to := m.From(), m.To()
+	oldVirgin := p.virgin
+	epVictim := p.epVictim
+	u, h := p.pushUndo(m)
+	pc := u.moved
+	c0, l0 := len(p.chg), len(p.planeLog)
+	p.fxh = h
+	p.arrivals = 0
+	progress := false
+	switch typ := m.typ(); typ {
+	case movePass:
+	case moveCastle:
+		rf, rt := m.aux(), m.aux2()
+		rook := p.board[rf]
+		p.fxSet(from, 0, false)
+		p.fxSet(rf, 0, false)
+		progress = p.arrive(pc, to, sign(g.fileOf[to]-g.fileOf[from]), 0) || progress
+		progress = p.arrive(rook, rt, sign(g.fileOf[rt]-g.fileOf[rf]), 0) || progress
+	default:
+		if typ == moveEnPassant {
+			victim := p.board[epVictim]
+			p.fxSet(epVictim, 0, false)
+			p.dies(victim, epVictim)
+			progress = true
+		}
+		if m&mvStay != 0 {
+			victim := p.board[to]
+			p.fxSet(to, 0, false)
+			p.dies(victim, to)
+			progress = true
+			break
+		}
+		np := pc
+		if pr := m.Promotion(); pr >= 0 {
+			np = pieceCode(pr, s)
+			progress = true
+		}
+		dx, dy := p.moveStep(m, codeKind(pc))
+		p.fxSet(from, 0, false)
+		progress = p.arrive(np, to, dx, dy) || progress
+		if typ == moveDouble && p.board[to] == np {
+			p.fxh = p.setEP(p.fxh, m)
+		}
+	}
+	for r, rr := range g.planes.res {
+		switch {
+		case rr.income == 0:
+		case rr.perTurn:
+			p.addPurse(s, r, int(rr.income))
+		case s == 0:
+			p.addPurse(0, r, int(rr.income))
+			p.addPurse(1, r, int(rr.income))
+		}
+	}
+	h = p.fxh
+	u.nChg = uint16(len(p.chg) - c0)
+	u.nPlane = uint16(len(p.planeLog) - l0)
+	for _, r := range p.chg[c0:] {
+		h = p.clearVirgin(h, int(r.sq))
+	}
+	if g.castle != nil {
+		h = p.dropDeadRights(h)
+	}
+	if p.virgin != oldVirgin {
+		p.virgins = append(p.virgins, oldVirgin)
+		u.savedVirgin = true
+	}
+	p.endMove(h, u, progress, from != to)
+}
+
+// unmakePlanes puts back what makePlanes changed, newest first.
+func (p *Position) unmakePlanes(u *undoRec) {
+	p.unmakeFx(u)
+	k := len(p.planeLog) - int(u.nPlane)
+	n := p.g.n
+	for i := len(p.planeLog) - 1; i >= k; i-- {
+		c := p.planeLog[i]
+		if c.purse {
+			p.purse[c.a][c.b] = c.old
+			continue
+		}
+		p.itemN[int(c.a)*n+int(c.b)] = uint8(c.old)
+		if p.g.planes.items[c.a].pass {
+			p.refreshPassAt(int(c.b))
+		}
+	}
+	p.planeLog = p.planeLog[:k]
+}
+
+// moveStep is the step a slide item repeats after move m of kind k: the
+// whole vector for a leap, one square of the line otherwise; (0, 0) for a
+// move to another board, which has no direction here.
+func (p *Position) moveStep(m Move, k int) (dx, dy int) {
+	g := p.g
+	from, to := m.From(), m.To()
+	if g.boardOf(from) != g.boardOf(to) {
+		return 0, 0
+	}
+	dx, dy = g.fileOf[to]-g.fileOf[from], g.rankOf[to]-g.rankOf[from]
+	idx := (p.side*g.nk+k)*g.n + from
+	for _, e := range g.gens[g.genStart[idx]:g.genStart[idx+1]] {
+		if (e.typ == genLeap || e.typ == genLame) && int(e.to) == to && !e.stay {
+			return dx, dy
+		}
+	}
+	d := gcd(abs(dx), abs(dy))
+	if d == 0 {
+		return 0, 0
+	}
+	return dx / d, dy / d
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// dies sends piece c, which died on sq (already off the board), to its
+// afterlife: the same square of the first matching entry's board, or out
+// of the game.
+func (p *Position) dies(c uint8, sq int) {
+	pl := p.g.planes
+	if to := pl.afterlife[p.g.boardOf(sq)][codeKind(c)]; to >= 0 {
+		p.arrive(c, p.g.across(sq, int(to)), 0, 0)
+	}
+}
+
+// arrive moves piece c onto square t (c stands nowhere yet): an enemy
+// there is captured, an ally kills c, and the items on t act on c. dx, dy
+// is the step a slide item repeats. It reports whether a piece died.
+func (p *Position) arrive(c uint8, t int, dx, dy int) bool {
+	g := p.g
+	pl := g.planes
+	if p.arrivals++; p.arrivals > maxArrivals {
+		panic("planes: a move's arrivals do not end")
+	}
+	if occ := p.board[t]; occ != 0 {
+		if codeOwner(occ) == codeOwner(c) {
+			p.dies(c, t)
+			return true
+		}
+		p.fxSet(t, 0, false)
+		p.dies(occ, t)
+		if to := pl.capture[g.boardOf(t)]; to >= 0 {
+			p.arrive(c, g.across(t, int(to)), 0, 0)
+			return true
+		}
+		p.fxSet(t, c, false)
+		p.itemsAct(c, t, dx, dy)
+		return true
+	}
+	p.fxSet(t, c, false)
+	return p.itemsAct(c, t, dx, dy)
+}
+
+// itemsAct lets the items on t act, in items[] order, on piece c standing
+// there. It reports whether a piece died.
+func (p *Position) itemsAct(c uint8, t int, dx, dy int) bool {
+	g := p.g
+	pl := g.planes
+	k, s := codeKind(c), codeOwner(c)
+	for i := range pl.items {
+		it := &pl.items[i]
+		n := p.itemN[i*g.n+t]
+		if n == 0 || it.immune>>uint(k)&1 != 0 {
+			continue
+		}
+		if s < 2 {
+			for r, gain := range it.gain[:len(pl.res)] {
+				if gain > 0 {
+					p.addPurse(s, r, int(gain)*int(n))
+				}
+			}
+		}
+		if it.consumed {
+			p.setItem(i, t, 0)
+		}
+		if it.kill {
+			p.fxSet(t, 0, false)
+			p.dies(c, t)
+			return true
+		}
+		if it.slide && (dx != 0 || dy != 0) {
+			p.fxSet(t, 0, false)
+			x, y := g.fileOf[t]+dx, g.rankOf[t]+dy
+			if x < 0 || y < 0 || x >= g.w || y >= g.h {
+				return true // off the board: out of the game
+			}
+			next := g.at(g.boardOf(t), x, y)
+			if g.wall.has(next) || g.offBoard.has(next-g.boardOf(t)*g.bsq) {
+				return true
+			}
+			p.arrive(c, next, dx, dy)
+			return true
+		}
+	}
+	return false
+}
+
+// NumItems is how many kinds of item the game declares (schema 36).
+func (g *Game) NumItems() int {
+	if g.planes == nil {
+		return 0
+	}
+	return len(g.planes.items)
+}
+
+// ItemID is an item kind's id.
+func (g *Game) ItemID(i int) string {
+	if i < 0 || i >= g.NumItems() {
+		return ""
+	}
+	return g.planes.items[i].id
+}
+
+// NumResources is how many resources the game declares (schema 36).
+func (g *Game) NumResources() int {
+	if g.planes == nil {
+		return 0
+	}
+	return len(g.planes.res)
+}
+
+// ResourceName is a resource's name.
+func (g *Game) ResourceName(r int) string {
+	if r < 0 || r >= g.NumResources() {
+		return ""
+	}
+	return g.planes.res[r].name
+}
+
+// ResourceValue is what one unit of a resource is worth, in pawns.
+func (g *Game) ResourceValue(r int) float64 {
+	if r < 0 || r >= g.NumResources() {
+		return 0
+	}
+	return g.planes.res[r].value
+}
+
+// ItemCount is how many of item i lie on sq.
+func (p *Position) ItemCount(i, sq int) int {
+	if i < 0 || i >= p.g.NumItems() || sq < 0 || sq >= p.g.n {
+		return 0
+	}
+	return int(p.itemN[i*p.g.n+sq])
+}
+
+// Purse is how much of resource r player s holds.
+func (p *Position) Purse(s, r int) int {
+	if s < 0 || s > 1 || r < 0 || r >= p.g.NumResources() {
+		return 0
+	}
+	return int(p.purse[s][r])
+}
+
+// presenceOutcome is rules.presence after a move: a player with none of
+// an entry's pieces on its boards gets its result; both at once, a draw.
+func (p *Position) presenceOutcome() status {
+	var lost [2]int // the entry each player meets, plus one
+	for i, pr := range p.g.planes.presence {
+		for q := 0; q < 2; q++ {
+			if lost[q] == 0 && !p.presentOn(q, &pr) {
+				lost[q] = i + 1
+			}
+		}
+	}
+	switch {
+	case lost[0] > 0 && lost[1] > 0:
+		return status{decided: true, winner: -1, rule: ruleExtinction}
+	case lost[0] > 0:
+		return resultFor(0, p.g.planes.presence[lost[0]-1].result, ruleExtinction)
+	case lost[1] > 0:
+		return resultFor(1, p.g.planes.presence[lost[1]-1].result, ruleExtinction)
+	}
+	return status{}
+}
+
+func (p *Position) presentOn(q int, pr *presenceRule) bool {
+	for m := pr.kinds; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros32(m)
+		bb := &p.kindBB[q][k]
+		for w := 0; w < 4; w++ {
+			if bb[w]&pr.on[w] != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// planesNotation is the items' and purses' notation (NOTATION.md):
+// items:ID@SQ,ID@SQ*N,... every item lying on the board (N when more than
+// one lies there), and purse:NAME=W/B,... each resource the players hold,
+// both left out when there is none.
+var planesNotation = notationField{
+	present: func(g *Game) bool { return g.planes != nil },
+	write:   (*Position).planesField,
+	read:    (*Position).readPlanes,
+	colon:   true,
+	start: func(p *Position) {
+		clear(p.itemN)
+		p.purse = [2][maxResources]int16{}
+		p.refreshPass()
+	},
+}
+
+func (p *Position) planesField() string {
+	g := p.g
+	pl := g.planes
+	var b strings.Builder
+	var items []string
+	for i, it := range pl.items {
+		for sq, c := range p.itemN[i*g.n : (i+1)*g.n] {
+			switch {
+			case c == 1:
+				items = append(items, it.id+"@"+g.names[sq])
+			case c > 1:
+				items = append(items, it.id+"@"+g.names[sq]+"*"+strconv.Itoa(int(c)))
+			}
+		}
+	}
+	if len(items) > 0 {
+		b.WriteString(" items:" + strings.Join(items, ","))
+	}
+	var purses []string
+	for r, rr := range pl.res {
+		if p.purse[0][r] != 0 || p.purse[1][r] != 0 {
+			purses = append(purses, fmt.Sprintf("%s=%d/%d", rr.name, p.purse[0][r], p.purse[1][r]))
+		}
+	}
+	if len(purses) > 0 {
+		b.WriteString(" purse:" + strings.Join(purses, ","))
+	}
+	return b.String()
+}
+
+func (p *Position) readPlanes(_ *fenRead, key, value string) (bool, error) {
+	g := p.g
+	pl := g.planes
+	switch key {
+	case "items":
+		for _, entry := range strings.Split(value, ",") {
+			id, where, ok := strings.Cut(entry, "@")
+			if !ok {
+				return true, fmt.Errorf("items: %q must be ID@SQUARE", entry)
+			}
+			count := 1
+			if name, n, many := strings.Cut(where, "*"); many {
+				v, err := strconv.Atoi(n)
+				if err != nil || v < 2 {
+					return true, fmt.Errorf("items: %q: the count after * must be 2 or more", entry)
+				}
+				where, count = name, v
+			}
+			it := slices.IndexFunc(pl.items, func(r itemRule) bool { return r.id == id })
+			if it < 0 {
+				return true, fmt.Errorf("items: %q names no item", entry)
+			}
+			sq, ok := g.parseSquare(where)
+			if !ok || g.wall.has(sq) {
+				return true, fmt.Errorf("items: %q is not a square on this board", entry)
+			}
+			if count > int(pl.items[it].stack) || p.itemN[it*g.n+sq] != 0 {
+				return true, fmt.Errorf("items: %q: more than %d on one square, or the square written twice", entry, pl.items[it].stack)
+			}
+			p.itemN[it*g.n+sq] = uint8(count)
+		}
+		p.refreshPass()
+		return true, nil
+	case "purse":
+		for _, entry := range strings.Split(value, ",") {
+			name, counts, ok := strings.Cut(entry, "=")
+			w, b, ok2 := strings.Cut(counts, "/")
+			r := slices.IndexFunc(pl.res, func(rr resourceRule) bool { return rr.name == name })
+			if !ok || !ok2 || r < 0 {
+				return true, fmt.Errorf("purse: %q must be NAME=WHITE/BLACK with a resource's name", entry)
+			}
+			for s, v := range []string{w, b} {
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 0 || n > int(pl.res[r].max) {
+					return true, fmt.Errorf("purse: %q: %q must be 0 to %d", entry, v, pl.res[r].max)
+				}
+				p.purse[s][r] = int16(n)
+			}
+		}
+		return true, nil
+	}
+	return false, nil
+}
