@@ -290,11 +290,13 @@ func (c *checker) afterlifeNext(id string, b int) int {
 
 // checkAfterlifeCycles: a piece sent on from board to board must come to
 // a board it is removed from. Each cycle is reported once, from its
-// lowest board, naming the pieces it catches ("a piece" for all of them).
+// lowest board, in the boards' order, naming the pieces it catches ("a
+// piece" for all of them).
 func (c *checker) checkAfterlifeCycles() {
 	n := len(c.s.Boards)
 	var order []string
 	caught := map[string][]string{}
+	from := map[string]int{} // a cycle's lowest board
 	for _, pc := range c.s.Pieces {
 		for start := 0; start < n; start++ {
 			path := []int{start}
@@ -313,10 +315,12 @@ func (c *checker) checkAfterlifeCycles() {
 			key := strings.Join(names, " ")
 			if caught[key] == nil {
 				order = append(order, key)
+				from[key] = start
 			}
 			caught[key] = append(caught[key], quote(pc.ID))
 		}
 	}
+	sort.SliceStable(order, func(i, j int) bool { return from[order[i]] < from[order[j]] })
 	for _, key := range order {
 		names := strings.Split(key, " ")
 		who := "a piece"
