@@ -160,6 +160,10 @@ func TestRules(t *testing.T) {
 		{"gain, then the kill: coins on lava pay the piece that dies",
 			spec("", "w:R@a1 b:N@h8", resources(gold), withItems([]rules.Item{lava, coin}, "lava@a4 coin@a4")),
 			[]string{"a1a4"}, "b:N@h8", "lava@a4=1", [2]map[string]int{{"gold": 2}, {"gold": 0}}, false, -1},
+		{"coins pay the owner of a piece the afterlife sets on them",
+			spec("E H", "w:R@E:a1 b:N@E:a5 b:N@E:h8", afterlives(toHeaven), resources(gold),
+				withItems([]rules.Item{coin}, "coin@H:a5")),
+			[]string{"E:a1E:a5"}, "w:R@E:a5 b:N@H:a5 b:N@E:h8", "", [2]map[string]int{{"gold": 0}, {"gold": 2}}, false, -1},
 		// Income.
 		{"round income: both players after the first player's turn",
 			spec("", "w:R@a1 b:N@h8", resources(rules.Resource{Name: "gold", Income: &rules.Income{Amount: 1}})),
