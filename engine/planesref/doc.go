@@ -31,8 +31,13 @@
 //     rules.afterlife, rules.after_capture, rules.presence.
 //
 // It refuses (New's error) every other key: castling, en passant, drops,
-// walls, regions, facings, seats, sweeps and bent moves, hex boards, the
-// rules of schema 33 to 35, and checkmate.
+// walls, regions, facings, seats, sweeps and bent moves, hex boards,
+// schema 33's keys other than boards (vertical, across, transfer, cells),
+// schemas 34 and 35 (dice, hazards, sight), and checkmate.
+//
+// Where both play a game (no schema 36 key), the reference agrees with
+// the engine move for move (engine_agree_test.go); that checks its reading
+// of pieces, promotion, boards and endings, not of the planes.
 //
 // How it reads PLANES.md ("What dies, is moved mean"):
 //
