@@ -53,6 +53,7 @@ type chanceRules struct {
 	zFate         []uint64           // a fate is pending on this square
 	zFace         [maxFaces]uint64   // this face was rolled for the move to come
 	zDeck         [maxFaces][]uint64 // this face has this many cards left
+	zUnlock       uint64             // a market card is to be unlocked (market.go)
 }
 
 type dieFace struct {
@@ -81,7 +82,10 @@ type chanceRec struct {
 	pending  uint8
 	fateSq   uint8
 	face     int8
-	refilled bool   // the draw emptied the deck, which was filled again
+	refilled bool // the draw emptied the deck, which was filled again
+	planes   bool // a planes outcome (market.go): nChg and nPlane changes were logged
+	nChg     uint16
+	nPlane   uint16
 	removed  uint8  // a fate's removed piece, 0 none
 	took     int8   // hidden information: the kind the move took, -1 none
 	hash     uint64 // an outcome's hash before it
@@ -156,6 +160,7 @@ func (g *Game) loadChanceKeys() {
 			}
 		}
 	}
+	c.zUnlock = rng.Next() // drawn last: the other keys stay as they were
 }
 
 // HasChance reports whether the game has chance events.
@@ -192,13 +197,7 @@ func (p *Position) chanceHash() uint64 {
 	if c == nil {
 		return 0
 	}
-	var h uint64
-	switch p.pending {
-	case pendingDice:
-		h ^= c.zDice
-	case pendingFate:
-		h ^= c.zFate[p.fateSq]
-	}
+	h := p.pendingKey()
 	if p.face >= 0 {
 		h ^= c.zFace[p.face]
 	}
@@ -215,8 +214,10 @@ func (p *Position) pendingKey() uint64 {
 	switch p.pending {
 	case pendingDice:
 		return p.g.chance.zDice
-	case pendingFate:
+	case pendingFate, pendingCurse:
 		return p.g.chance.zFate[p.fateSq]
+	case pendingUnlock:
+		return p.g.chance.zUnlock
 	}
 	return 0
 }
@@ -248,6 +249,8 @@ func (p *Position) ChanceOutcomes(moves []Move, weights []int) ([]Move, []int) {
 		t := int(c.hazard[codeKind(p.board[p.fateSq])])
 		moves = append(moves, chanceMove(fateSpared, true), chanceMove(fateRemoved, true))
 		weights = append(weights, 1000-t, t)
+	case pendingUnlock, pendingCurse:
+		return p.planesOutcomes(moves, weights)
 	}
 	return moves, weights
 }
@@ -358,6 +361,8 @@ func (p *Position) makeWrapped(m Move) {
 	to := m.To()
 	switch t := kind; {
 	case p.status.decided:
+	case p.g.planes != nil:
+		p.planesPendingAfter()
 	case t >= 0 && c.hazard[t] > 0 && m.typ() != movePass && (!c.hazardCapture[t] || m&mvCapture != 0) &&
 		m&mvStay == 0 && p.board[to] != 0 && codeOwner(p.board[to]) == mover:
 		p.pending, p.fateSq = pendingFate, uint8(to)
@@ -379,6 +384,11 @@ func (p *Position) makePass(m Move) {
 
 // makeOutcome plays a chance outcome.
 func (p *Position) makeOutcome(m Move, rec *chanceRec) {
+	if p.pending >= pendingUnlock {
+		p.planesOutcome(m, rec)
+		p.legalValid, p.ocValid, p.checkKnown = false, false, false
+		return
+	}
 	c := p.g.chance
 	h := p.hash ^ p.pendingKey()
 	switch p.pending {
@@ -437,6 +447,9 @@ func (p *Position) unmakeWrapped() {
 		}
 		return
 	}
+	if rec.planes {
+		p.unmakePlanesOutcome(&rec)
+	}
 	c := p.g.chance
 	if rec.pending == pendingDice && c.deck {
 		if rec.refilled {
@@ -458,6 +471,12 @@ func (p *Position) unmakeWrapped() {
 // chanceString is an outcome's notation: "roll:NAME", "fate:spared" or
 // "fate:removed".
 func (g *Game) chanceString(m Move) string {
+	if m.aux2() == 2 {
+		if mk := g.planes; mk != nil && mk.market != nil && m.aux() < len(mk.market.cards) {
+			return "unlock:" + mk.market.cards[m.aux()].name
+		}
+		return "0000"
+	}
 	if m.aux2() == 1 {
 		if m.aux() == fateRemoved {
 			return "fate:removed"

@@ -12,9 +12,16 @@ import (
 // among all the moves: quiet targets of the fast lists are skipped as they
 // are met, and the table entries' output is filtered piece by piece.
 func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
-	if p.g.planes != nil && p.stw != nil {
+	if pl := p.g.planes; pl != nil {
 		start := len(buf)
-		return p.statusMoves(p.genPseudoAll(buf, capOnly), start)
+		buf = p.genPseudoAll(buf, capOnly)
+		if p.stw != nil {
+			buf = p.statusMoves(buf, start)
+		}
+		if pl.market != nil && !capOnly {
+			buf = p.marketMoves(buf)
+		}
+		return buf
 	}
 	return p.genPseudoAll(buf, capOnly)
 }

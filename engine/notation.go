@@ -22,6 +22,8 @@ func (p *Position) MoveString(m Move) string {
 		return g.chanceString(m)
 	case movePass:
 		return "pass"
+	case moveBuy:
+		return g.marketString(m)
 	}
 	from, to := m.From(), m.To()
 	if from >= g.n || to >= g.n {

@@ -59,7 +59,9 @@ type presenceRule struct {
 }
 
 type planesRules struct {
-	statusesRules // schema 37 (statuses.go)
+	statusesRules              // schema 37 (statuses.go)
+	market        *marketRules // schema 38 (market.go); nil without
+	hazardAny     bool         // some status has a hazard
 	items         []itemRule
 	res           []resourceRule
 	afterlife     [][]int8 // [board][kind]: the board a piece dying there goes to, -1 none
@@ -84,6 +86,8 @@ const (
 	chgItem = iota
 	chgPurse
 	chgStatus
+	chgMarket   // a card's price (old) and the unlocks to come (b)
+	chgUnlocked // the unlocked cards
 )
 
 // planesState is a position's items and purses.
@@ -93,6 +97,7 @@ type planesState struct {
 	passSq   bitset   // squares with an item that kills a slide passing over
 	purse    [2][maxResources]int16
 	planeLog []planeChg
+	marketState
 	arrivals int // the running move's arrivals (maxArrivals)
 }
 
@@ -286,6 +291,15 @@ func (g *Game) loadPlanes() error {
 	if err := g.loadStatuses(pl, itemIndex, resIndex); err != nil {
 		return err
 	}
+	statusIndex := func(name string) int {
+		return slices.IndexFunc(pl.statuses, func(s statusRule) bool { return s.name == name })
+	}
+	if err := g.loadMarket(pl, itemIndex, resIndex, statusIndex); err != nil {
+		return err
+	}
+	if pl.hasPlanesChance() {
+		g.chance = &chanceRules{} // no die, no hazard: the chance nodes are the family's own (market.go)
+	}
 	g.planes = pl
 	return nil
 }
@@ -318,13 +332,28 @@ func (g *Game) loadPlanesKeys() {
 		pl.zItem[i] = rng.Next()
 	}
 	pl.zPurse = rng.Next()
-	pl.zStatus = rng.Next()
+}
+
+// The tags of mixKey's keys, one per kind of state.
+const (
+	keyPurse = iota + 1
+	keyStatus
+	keyPrice
+	keyUnlocked
+	keyToUnlock
+)
+
+// mixKey is the hash key of a value of the family's state that has too
+// many values for a table: tag says which state, a where (a square, a
+// player and resource, a card), v the value.
+func (pl *planesRules) mixKey(tag, a, v uint64) uint64 {
+	x := splitmix.Stream{State: pl.zPurse ^ tag<<56 ^ a<<40 ^ v}
+	return x.Next()
 }
 
 // purseKey is the hash key of player s holding v of resource r.
 func (pl *planesRules) purseKey(s, r int, v int16) uint64 {
-	x := splitmix.Stream{State: pl.zPurse ^ uint64(s*maxResources+r)<<40 ^ uint64(uint16(v))}
-	return x.Next()
+	return pl.mixKey(keyPurse, uint64(s*maxResources+r), uint64(uint16(v)))
 }
 
 func (pl *planesRules) itemKey(g *Game, it, count, sq int) uint64 {
@@ -338,6 +367,7 @@ func (p *Position) startPlanes() {
 		return
 	}
 	p.itemN = append([]uint8(nil), pl.start...)
+	p.startMarket()
 	p.refreshPass()
 	if p.stw != nil {
 		p.startStatuses()
@@ -389,7 +419,7 @@ func (p *Position) planesHash() uint64 {
 			h ^= pl.purseKey(s, r, p.purse[s][r])
 		}
 	}
-	return h ^ p.statusesHash()
+	return h ^ p.statusesHash() ^ p.marketHash()
 }
 
 // stopsSlide reports whether a slide of kind k over sq stops there: an
@@ -466,12 +496,16 @@ func (p *Position) makePlanes(m Move) {
 	c0, l0 := len(p.chg), len(p.planeLog)
 	p.fxh = h
 	p.arrivals = 0
+	p.moverSq = -1
 	progress := false
 	switch typ := m.typ(); typ {
 	case movePass:
+	case moveBuy:
+		p.makeBuy(m)
 	case moveCastle:
 		rf, rt := m.aux(), m.aux2()
 		king, rook := p.take(from), p.take(rf)
+		king.mover = true
 		progress = p.arrive(king, to, sign(g.fileOf[to]-g.fileOf[from]), 0) || progress
 		progress = p.arrive(rook, rt, sign(g.fileOf[rt]-g.fileOf[rf]), 0) || progress
 	default:
@@ -483,10 +517,12 @@ func (p *Position) makePlanes(m Move) {
 		if m&mvStay != 0 {
 			p.dies(p.take(to), to)
 			p.setSt(from, p.afterCapture(p.stAt(from), codeKind(pc), m))
+			p.moverSq = from
 			progress = true
 			break
 		}
 		mover := p.take(from)
+		mover.mover = true
 		if pr := m.Promotion(); pr >= 0 {
 			mover.code = pieceCode(pr, s)
 			progress = true
@@ -553,6 +589,10 @@ func (p *Position) unmakePlanes(u *undoRec) {
 			p.purse[c.a][c.b] = int16(uint16(c.old))
 		case chgStatus:
 			p.stw[c.b] = c.old
+		case chgMarket:
+			p.price[c.a], p.toUnlock = int16(uint16(c.old)), c.b
+		case chgUnlocked:
+			p.unlocked = c.old
 		default:
 			p.itemN[int(c.a)*n+int(c.b)] = uint8(c.old)
 			if p.g.planes.items[c.a].pass {
@@ -596,8 +636,9 @@ func gcd(a, b int) int {
 // carried is a piece off the board for a moment: its code and its
 // statuses (schema 37), which go wherever it goes.
 type carried struct {
-	code uint8
-	st   uint32
+	code  uint8
+	st    uint32
+	mover bool // the piece the move moved: where it ends is p.moverSq
 }
 
 // take lifts the piece on sq off the board, logged.
@@ -612,6 +653,9 @@ func (p *Position) take(sq int) carried {
 func (p *Position) place(sq int, c carried) {
 	p.fxSet(sq, c.code, false)
 	p.setSt(sq, c.st)
+	if c.mover {
+		p.moverSq = sq
+	}
 }
 
 // dies sends piece c, which died on sq (already off the board), to its
@@ -640,6 +684,9 @@ func (p *Position) arrive(c carried, t int, dx, dy int) bool {
 	}
 	if occ := p.board[t]; occ != 0 {
 		if codeOwner(occ) == codeOwner(c.code) {
+			if c.mover {
+				p.moverSq = -1
+			}
 			p.dies(c, t)
 			return true
 		}
@@ -696,6 +743,7 @@ func (p *Position) itemsAct(c carried, t int, dx, dy int) bool {
 			if it.consumed {
 				p.setItem(i, t, 0)
 			}
+			p.moverSq = -1
 			p.dies(p.take(t), t)
 			return true
 		}
@@ -711,7 +759,12 @@ func (p *Position) itemsAct(c carried, t int, dx, dy int) bool {
 		if it.consumed {
 			p.setItem(i, t, 0)
 		}
+		mover := c.mover
 		c = p.take(t)
+		c.mover = mover
+		if mover {
+			p.moverSq = -1
+		}
 		x, y := g.fileOf[t]+dx, g.rankOf[t]+dy
 		if x < 0 || y < 0 || x >= g.w || y >= g.h {
 			return true // off the board: out of the game
@@ -830,6 +883,12 @@ var planesNotation = notationField{
 	start: func(p *Position) {
 		clear(p.itemN)
 		clear(p.stw)
+		if m := p.g.planes.market; m != nil {
+			for i, c := range m.cards {
+				p.price[i] = c.price
+			}
+			p.unlocked, p.toUnlock = 0, 0
+		}
 		p.purse = [2][maxResources]int16{}
 		p.refreshPass()
 	},
@@ -862,7 +921,7 @@ func (p *Position) planesField() string {
 	if len(purses) > 0 {
 		b.WriteString(" purse:" + strings.Join(purses, ","))
 	}
-	return b.String() + p.statusField()
+	return b.String() + p.statusField() + p.marketField()
 }
 
 func (p *Position) readPlanes(_ *fenRead, key, value string) (bool, error) {
@@ -900,6 +959,8 @@ func (p *Position) readPlanes(_ *fenRead, key, value string) (bool, error) {
 		return true, nil
 	case "status":
 		return true, p.readStatus(value)
+	case "market", "unlock", "curse":
+		return true, p.readMarket(key, value)
 	case "purse":
 		for _, entry := range strings.Split(value, ",") {
 			name, counts, ok := strings.Cut(entry, "=")

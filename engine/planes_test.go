@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,7 +55,8 @@ const planesGame = `{
     {"name": "experienced", "upgrade": true},
     {"name": "stunned", "frozen": true, "wears_off": "turn", "stack": 3},
     {"name": "hat", "immune": ["fire", "ice"]},
-    {"name": "investor", "income": {"coins": 1}, "stack": 5}
+    {"name": "investor", "income": {"coins": 1}, "stack": 5},
+    {"name": "cursed", "hazard": 0.25}
   ],
   "rules": {
     "win": "none",
@@ -63,6 +65,11 @@ const planesGame = `{
     "after_capture": [{"on": ["H"], "to": "L"}],
     "presence": [{"pieces": ["K"]}, {"boards": ["E"]}],
     "on_capture": {"gain": ["experienced"]},
+    "market": {"resource": "coins", "open": 2, "cards": [
+      {"name": "hat", "price": 2, "effect": {"status": "hat", "on": "own"}},
+      {"name": "stun", "price": 3, "effect": {"status": "stunned", "count": 2, "on": "enemy"}},
+      {"name": "fire", "price": 2, "effect": {"item": "fire", "on": "unoccupied"}},
+      {"name": "gold", "price": 1, "effect": {"gain": {"coins": 3}}}]},
     "max_plies": 300
   }
 }`
@@ -466,5 +473,116 @@ func TestStatusesStun(t *testing.T) {
 		if p.SideToMove() == 0 && (rookMoves() > 0) != st.rook {
 			t.Errorf("after %s: the rook has %d moves", st.move, rookMoves())
 		}
+	}
+}
+
+// TestMarket: the start unlocks two cards drawn from the four; a purchase
+// pays, acts, raises the card's price by one and unlocks another card.
+func TestMarket(t *testing.T) {
+	g := planesSpec(t, nil)
+	start := g.NewPosition()
+	for i := 0; i < 2; i++ {
+		if !start.AtChance() {
+			t.Fatalf("unlock %d: no chance event pending (%s)", i, start.FEN())
+		}
+		moves, weights := start.ChanceOutcomes(nil, nil)
+		if len(moves) != 4-i || slices.Max(weights) != 1 || slices.Min(weights) != 1 {
+			t.Fatalf("unlock %d: outcomes %v weights %v", i, moveNames(start), weights)
+		}
+		start.Make(moves[0])
+	}
+	if start.AtChance() {
+		t.Fatalf("a third unlock is pending: %s", start.FEN())
+	}
+	if got := fenField(start.FEN(), "market:"); got != "hat+=2,stun+=3,fire=2,gold=1" {
+		t.Errorf("market after the start's unlocks: %q", got)
+	}
+
+	pieces := map[string]string{"E:e1": "K", "E:e8": "k", "E:a1": "R", "E:a8": "r"}
+	p, err := g.ParseFEN(planesFEN(pieces, false, "purse:coins=5/0 market:hat+=2,stun+=3,fire=2,gold=1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, n := range moveNames(p) {
+		names[n] = true
+	}
+	for _, want := range []string{"buy:hat@E:a1", "buy:hat@E:e1", "buy:stun@E:a8", "buy:stun@E:e8"} {
+		if !names[want] {
+			t.Errorf("%s is not a move", want)
+		}
+	}
+	for _, not := range []string{"buy:hat@E:a8", "buy:stun@E:a1", "buy:fire@E:d4", "buy:gold"} {
+		if names[not] {
+			t.Errorf("%s is a move (the card is locked or the target wrong)", not)
+		}
+	}
+	m, err := p.ParseMove("buy:stun@E:a8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Make(m)
+	if got := fenField(p.FEN(), "purse:"); got != "coins=3/1" {
+		t.Errorf("purse %q, want coins=3/1 (5 - 3 + 1 income, 0 + 1)", got)
+	}
+	if got := fenField(p.FEN(), "status:"); got != "E:a8=stunned*2" {
+		t.Errorf("status %q", got)
+	}
+	if !p.AtChance() {
+		t.Fatalf("no unlock pending after a purchase: %s", p.FEN())
+	}
+	moves, _ := p.ChanceOutcomes(nil, nil)
+	var outcomes []string
+	for _, o := range moves {
+		outcomes = append(outcomes, p.MoveString(o))
+	}
+	if strings.Join(outcomes, " ") != "unlock:fire unlock:gold" {
+		t.Errorf("unlock outcomes %v", outcomes)
+	}
+	p.Make(moves[1])
+	if got := fenField(p.FEN(), "market:"); got != "hat+=2,stun+=4,fire=2,gold+=1" {
+		t.Errorf("market %q, want the stun's price raised and gold unlocked", got)
+	}
+	if h := p.computeHash(); h != p.Hash() {
+		t.Errorf("hash %x, from scratch %x", p.Hash(), h)
+	}
+	q, err := g.ParseFEN(p.FEN())
+	if err != nil || q.FEN() != p.FEN() || q.Hash() != p.Hash() {
+		t.Errorf("FEN round trip: %v\n%s\n%s", err, p.FEN(), q.FEN())
+	}
+}
+
+// TestCurse: a cursed piece's owner moves it, then its fate is a chance
+// event of weights 3 to 1; removed, it dies (and goes to H from E).
+func TestCurse(t *testing.T) {
+	g := planesSpec(t, nil)
+	p, err := g.ParseFEN(planesFEN(map[string]string{"E:e1": "K", "E:e8": "k", "E:a1": "R"}, false, "status:E:a1=cursed"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := p.ParseMove("E:a1E:a4")
+	p.Make(m)
+	moves, weights := p.ChanceOutcomes(nil, nil)
+	if len(moves) != 2 || weights[0] != 750 || weights[1] != 250 {
+		t.Fatalf("fate outcomes %v weights %v (%s)", moveNames(p), weights, p.FEN())
+	}
+	if got := fenField(p.FEN(), "curse:"); got != "E:a4" {
+		t.Errorf("curse field %q", got)
+	}
+	p.Make(moves[1])
+	if pieceName(p, "E:a4") != "" || pieceName(p, "H:a4") != "R" || fenField(p.FEN(), "status:") != "H:a4=cursed" {
+		t.Errorf("a removed cursed rook: %s", p.FEN())
+	}
+	p.Unmake()
+	p.Unmake()
+	if pieceName(p, "E:a1") != "R" || p.AtChance() {
+		t.Errorf("unmade: %s", p.FEN())
+	}
+	// The other player's moves settle no fate of it.
+	p, _ = g.ParseFEN(planesFEN(map[string]string{"E:e1": "K", "E:e8": "k", "E:a1": "R"}, true, "status:E:a1=cursed"))
+	m, _ = p.ParseMove("E:e8E:e7")
+	p.Make(m)
+	if p.AtChance() {
+		t.Errorf("black's move left a fate pending: %s", p.FEN())
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"balancefarm/engine/rules"
-	"balancefarm/internal/splitmix"
 )
 
 // Statuses and upgrades (schema 37), part of the planes family: a piece's
@@ -34,6 +33,7 @@ type statusRule struct {
 	afterlife   [][2]int8 // (from board, to board), in order
 	income      [maxResources]int16
 	upgrade     bool
+	hazard      int16 // thousandths (schema 38, market.go)
 }
 
 // statusesRules is the family's statuses part.
@@ -46,7 +46,6 @@ type statusesRules struct {
 	onCapture    []int          // statuses a capturer gains
 	upgrades     [][]Move       // per kind: the options, as promotion/upgrade bits of a move
 	startSt      map[int]uint32 // setup.statuses
-	zStatus      uint64         // the status words' keys are drawn from it
 }
 
 // count is how many of status i a word holds.
@@ -105,6 +104,13 @@ func (g *Game) loadStatuses(pl *planesRules, itemIndex, resIndex map[string]int)
 			}
 			sr.income[r] = int16(n)
 			pl.statusIncome[r] = true
+		}
+		if t := st.HazardThousandths(); st.Hazard > 0 {
+			if t < 1 || t > 999 {
+				return bad("statuses[%d].hazard must be above 0 and below 1", i)
+			}
+			sr.hazard = int16(t)
+			pl.hazardAny = true
 		}
 		if sr.frozen {
 			pl.frozen |= 0xf << uint(4*i)
@@ -197,8 +203,7 @@ func (pl *planesRules) statusKey(sq int, w uint32) uint64 {
 	if w == 0 {
 		return 0
 	}
-	x := splitmix.Stream{State: pl.zStatus ^ uint64(sq)<<40 ^ uint64(w)}
-	return x.Next()
+	return pl.mixKey(keyStatus, uint64(sq), uint64(w))
 }
 
 // statusAfterlife is the board a piece with status word w dying on board
