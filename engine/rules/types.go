@@ -70,21 +70,25 @@ func (b Board) IsHexagon() bool { return b.Shape == ShapeHexagon }
 
 // Piece is one kind of piece.
 type Piece struct {
-	ID           string    `json:"id"`
-	Name         string    `json:"name,omitempty"`
-	Royal        bool      `json:"royal,omitempty"`
-	Value        *float64  `json:"value,omitempty"` // default 1
-	Moves        []Move    `json:"moves"`
-	Region       []string  `json:"region,omitempty"`
-	PromotedFrom string    `json:"promoted_from,omitempty"`
-	Captures     []string  `json:"captures"` // nil: may capture anything; empty: never captures
-	Beats        []string  `json:"beats"`    // nil: same as captures
-	Spy          bool      `json:"spy,omitempty"`
-	Speed        int       `json:"speed,omitempty"` // 0 when absent
-	Rest         int       `json:"rest,omitempty"`  // 0 when absent
-	Facing       *Facing   `json:"facing,omitempty"`
-	Hidden       bool      `json:"hidden,omitempty"`   // schema 35: the other seats never see it
-	Upgrades     *Upgrades `json:"upgrades,omitempty"` // schema 37: what it may become when upgraded
+	ID           string     `json:"id"`
+	Name         string     `json:"name,omitempty"`
+	Royal        bool       `json:"royal,omitempty"`
+	Value        *float64   `json:"value,omitempty"` // default 1
+	Moves        []Move     `json:"moves"`
+	Region       []string   `json:"region,omitempty"`
+	PromotedFrom string     `json:"promoted_from,omitempty"`
+	Captures     []string   `json:"captures"` // nil: may capture anything; empty: never captures
+	Beats        []string   `json:"beats"`    // nil: same as captures
+	Spy          bool       `json:"spy,omitempty"`
+	Speed        int        `json:"speed,omitempty"` // 0 when absent
+	Rest         int        `json:"rest,omitempty"`  // 0 when absent
+	Facing       *Facing    `json:"facing,omitempty"`
+	Hidden       bool       `json:"hidden,omitempty"`     // schema 35: the other seats never see it
+	Upgrades     *Upgrades  `json:"upgrades,omitempty"`   // schema 37: what it may become when upgraded
+	Protects     *Protects  `json:"protects,omitempty"`   // schema 39: allied pieces it keeps from capture
+	OnDeath      *OnDeath   `json:"on_death,omitempty"`   // schema 39: what its death leaves
+	DiesOn       *DiesOn    `json:"dies_on,omitempty"`    // schema 39: where it dies on arriving
+	AfterMove    *AfterMove `json:"after_move,omitempty"` // schema 39: what its owner may put down after moving it
 }
 
 // PieceValue is the declared value, 1 when absent.
@@ -172,8 +176,10 @@ type Move struct {
 	ScreenRange *int       `json:"screen_range,omitempty"`
 	Screen      string     `json:"screen,omitempty"` // default "any"
 	Condition   *Condition `json:"condition,omitempty"`
-	Then        []Vector   `json:"then,omitempty"`   // bent moves: the slide's directions after the first step
-	Across      *Across    `json:"across,omitempty"` // schema 33
+	Then        []Vector   `json:"then,omitempty"`    // bent moves: the slide's directions after the first step
+	Across      *Across    `json:"across,omitempty"`  // schema 33
+	Shoot       bool       `json:"shoot,omitempty"`   // schema 39: a capture that leaves the mover where it is (leaps only)
+	Squares     []string   `json:"squares,omitempty"` // schema 39: a leap to each of these squares of the mover's board, in place of vectors
 }
 
 // RangeOrDefault is the move's range with the kind's default (0 unlimited).

@@ -14,6 +14,7 @@ type Item struct {
 	Consumed bool           `json:"consumed,omitempty"` // the item is gone once it has acted
 	Immune   []string       `json:"immune,omitempty"`   // pieces it never acts on
 	Stack    int            `json:"stack,omitempty"`    // 1 to 15 on one square, default 1
+	Cancels  []string       `json:"cancels,omitempty"`  // schema 39: items that, on one square with this one, remove it and themselves
 }
 
 // The values of items[].kill.
