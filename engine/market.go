@@ -195,8 +195,7 @@ func (p *Position) makeBuy(m Move) {
 		w := p.stAt(sq)
 		p.setSt(sq, stSet(w, c.status, min(stCount(w, c.status)+c.count, int(pl.statuses[c.status].stack))))
 	case c.item >= 0:
-		n := min(int(p.itemN[c.item*p.g.n+sq])+c.count, int(pl.items[c.item].stack))
-		p.setItem(c.item, sq, uint8(n))
+		p.addItem(c.item, sq, c.count)
 	}
 	for r, n := range c.gain[:len(pl.res)] {
 		if n > 0 {

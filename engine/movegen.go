@@ -18,6 +18,9 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 		if p.stw != nil {
 			buf = p.statusMoves(buf, start)
 		}
+		if pl.anyGuard || pl.anyAfter {
+			buf = p.powerMoves(buf, start)
+		}
 		if pl.market != nil && !capOnly {
 			buf = p.marketMoves(buf)
 		}

@@ -76,6 +76,9 @@ func (p *Position) MoveString(m Move) string {
 	if u := m.upgradeStatus(); u >= 0 && u < g.NumStatuses() {
 		b.WriteString("^" + g.planes.statuses[u].name) // an upgrade to a status (statuses.go)
 	}
+	if m.spawnItem() >= 0 {
+		b.WriteString(g.spawnString(m)) // an item put down after the move (powers.go)
+	}
 	if p.under[from] != 0 && m.typ() != movePortal {
 		// Which piece of a cell of two moves.
 		c := p.board[from]

@@ -60,6 +60,7 @@ type presenceRule struct {
 
 type planesRules struct {
 	statusesRules              // schema 37 (statuses.go)
+	powersRules                // schema 39 (powers.go)
 	market        *marketRules // schema 38 (market.go); nil without
 	hazardAny     bool         // some status has a hazard
 	items         []itemRule
@@ -109,11 +110,11 @@ type planesUndo struct {
 func hasPlanes(s *rules.Spec) bool {
 	r := &s.Rules
 	if len(s.Items) > 0 || len(s.Resources) > 0 || len(r.Afterlife) > 0 || len(r.AfterCapture) > 0 || len(r.Presence) > 0 ||
-		len(s.Statuses) > 0 || r.OnCapture != nil || len(s.Setup.Statuses) > 0 {
+		len(s.Statuses) > 0 || r.OnCapture != nil || len(s.Setup.Statuses) > 0 || r.Market != nil {
 		return true
 	}
 	for _, pc := range s.Pieces {
-		if pc.Upgrades != nil {
+		if pc.Upgrades != nil || pc.Protects != nil || pc.OnDeath != nil || pc.DiesOn != nil || pc.AfterMove != nil {
 			return true
 		}
 	}
@@ -287,6 +288,9 @@ func (g *Game) loadPlanes() error {
 	}
 	if len(pl.presence) > 0 {
 		g.boardEndings = true
+	}
+	if err := g.loadPowers(pl, itemIndex); err != nil {
+		return err
 	}
 	if err := g.loadStatuses(pl, itemIndex, resIndex); err != nil {
 		return err
@@ -535,6 +539,7 @@ func (p *Position) makePlanes(m Move) {
 		if typ == moveDouble && p.board[to] == mover.code {
 			p.fxh = p.setEP(p.fxh, m)
 		}
+		p.spawnAfter(m)
 	}
 	p.endPlanesTurn(s)
 	h = p.fxh
@@ -663,6 +668,9 @@ func (p *Position) place(sq int, c carried) {
 // first matching rules.afterlife entry names, or out of the game.
 func (p *Position) dies(c carried, sq int) {
 	g := p.g
+	if it := g.planes.deathItem[codeKind(c.code)]; it >= 0 {
+		p.addItem(it, sq, 1)
+	}
 	b := g.boardOf(sq)
 	to := p.g.planes.statusAfterlife(c.st, b)
 	if to < 0 {
@@ -683,7 +691,9 @@ func (p *Position) arrive(c carried, t int, dx, dy int) bool {
 		panic("planes: a move's arrivals do not end")
 	}
 	if occ := p.board[t]; occ != 0 {
-		if codeOwner(occ) == codeOwner(c.code) {
+		if codeOwner(occ) == codeOwner(c.code) || p.protected(t, occ) {
+			// Onto an ally, or an enemy that cannot be captured: the
+			// piece moved dies there.
 			if c.mover {
 				p.moverSq = -1
 			}
@@ -703,10 +713,24 @@ func (p *Position) arrive(c carried, t int, dx, dy int) bool {
 		}
 		p.place(t, c)
 		p.itemsAct(c, t, dx, dy)
+		if pl.diesOn != nil && p.board[t] == c.code && pl.diesOnArrival(c.code, t) {
+			if c.mover {
+				p.moverSq = -1
+			}
+			p.dies(p.take(t), t)
+		}
 		return true
 	}
 	p.place(t, c)
-	return p.itemsAct(c, t, dx, dy)
+	died := p.itemsAct(c, t, dx, dy)
+	if pl.diesOn != nil && p.board[t] == c.code && pl.diesOnArrival(c.code, t) {
+		if c.mover {
+			p.moverSq = -1
+		}
+		p.dies(p.take(t), t)
+		return true
+	}
+	return died
 }
 
 // itemsAct lets the items on t act on piece c standing there: first every

@@ -105,6 +105,9 @@ type compiledMove struct {
 	// leap per landing, its legs the home path; nil without.
 	across *compiledMove
 	stay   bool // a capture from afar: the mover stays home
+	// targets are the squares (of the first board) a leap to fixed
+	// squares lands on, on the mover's own board.
+	targets []int
 }
 
 func (g *Game) compileMove(i, j, p int, m *rules.Move) (compiledMove, error) {
@@ -133,10 +136,23 @@ func (g *Game) compileMove(i, j, p int, m *rules.Move) (compiledMove, error) {
 	default:
 		return cm, bad("%s.kind must be one of %s, got '%s'", where, rules.MoveKindChoices(g.spec.Version()), m.Kind)
 	}
-	if len(m.Vectors) == 0 {
+	if len(m.Vectors) == 0 && len(m.Squares) == 0 {
 		return cm, bad("%s.vectors must have at least 1 entry", where)
 	}
-	if cm.bent == nil {
+	if len(m.Squares) > 0 || m.Shoot {
+		if cm.typ != genLeap && cm.typ != genLame || cm.bent != nil {
+			return cm, bad("%s: squares and shoot are for a leap or a lame leap", where)
+		}
+		for _, name := range m.Squares {
+			sq, ok := g.parseLocal(name)
+			if !ok || g.wall.has(sq) {
+				return cm, bad("%s.squares entry %q is not a square on this board", where, name)
+			}
+			cm.targets = append(cm.targets, sq)
+		}
+		cm.stay = m.Shoot
+	}
+	if cm.bent == nil && len(m.Vectors) > 0 {
 		vs, err := expand(m.Vectors, m.Symmetry, g.hex)
 		if err != nil {
 			return cm, bad("%s: %v", where, err)
@@ -338,6 +354,12 @@ func (g *Game) loadMoves() error {
 				for _, cm := range compiled[k][p] {
 					if !cm.fromOK.has(sq) {
 						continue
+					}
+					for _, t := range cm.targets {
+						to := g.across(t, g.boardOf(sq))
+						if to != sq && !g.wall.has(to) && inRegion(p, k, to) {
+							addLame(p, k, sq, &cm, to, nil)
+						}
 					}
 					for _, bp := range cm.bent {
 						g.bentLines(p, sq, bp, cm.maxR, func(to int, legs []int) {
