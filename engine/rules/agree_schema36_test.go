@@ -355,3 +355,39 @@ func TestPlanesFilledFromFile(t *testing.T) {
 		t.Errorf("presence: %+v", r.Presence)
 	}
 }
+
+// TestResourceValueRead: a resource's value left out is worth 0.1 of a
+// pawn, and a written value, 0 among them, is read as written.
+func TestResourceValueRead(t *testing.T) {
+	cases := []struct {
+		name  string
+		value string // "-": left out
+		want  float64
+	}{
+		{"left out", "-", 0.1},
+		{"zero", "0", 0},
+		{"zero written as a decimal", "0.0", 0},
+		{"a fraction", "0.125", 0.125},
+		{"the default written", "0.1", 0.1},
+		{"the most", "10", 10},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			edit := set("resources[0].value", tc.value)
+			if tc.value == "-" {
+				edit = del("resources[0].value")
+			}
+			spec, problems := Parse(apply(t, "planes", edit))
+			if len(problems) != 0 {
+				t.Fatalf("problems: %v", problemLines(problems))
+			}
+			r := spec.Resources[0]
+			if got := r.ValueOrDefault(); got != tc.want {
+				t.Errorf("ValueOrDefault = %v, want %v", got, tc.want)
+			}
+			if (r.Value == nil) != (tc.value == "-") {
+				t.Errorf("Value = %v, left out %v", r.Value, tc.value == "-")
+			}
+		})
+	}
+}

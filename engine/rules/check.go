@@ -194,6 +194,7 @@ func (c *checker) run() {
 	c.checkBoards()
 	c.checkChance()
 	c.checkPlanes()
+	c.checkStatuses()
 	c.checkAppearance()
 }
 

@@ -112,6 +112,8 @@ var enumListsCases = func() []agreeCase {
 			want: []string{"resources[0].income.after must be one of ('round', 'turn'), got 'move'"}},
 		{name: "presence result", base: "planes", edits: []edit{set("rules.presence[1].result", `"lose"`)},
 			want: []string{"rules.presence[1].result must be one of ('win', 'loss', 'draw'), got 'lose'"}},
+		{name: "status wears_off", base: "statuses", edits: []edit{set("statuses[0].wears_off", `"round"`)},
+			want: []string{"statuses[0].wears_off must be one of ('turn',), got 'round'"}},
 
 		// A union's words leave out an alternative newer than the file.
 		{name: "per_type under 26", edits: []edit{set("schema_version", `26`), set("rules.extinction", `{"pieces": ["Q", "R"], "per_type": "all"}`)},

@@ -35,6 +35,7 @@ var bases = map[string]string{
 	"fog":        "testdata/valid/fog-of-war.json",
 	"hiddenking": "testdata/valid/hidden-king.json",
 	"planes":     "testdata/valid/planes.json",
+	"statuses":   "testdata/valid/statuses.json",
 }
 
 func loadBase(t testing.TB, name string) *node {
@@ -184,6 +185,7 @@ func allCases() [][]agreeCase {
 		schema34Cases,
 		schema35Cases,
 		schema36Cases,
+		schema37Cases,
 		enumListsCases,
 	}
 }

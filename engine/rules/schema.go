@@ -1,6 +1,6 @@
 package rules
 
-// The shape of schema 36, key by key, as data: the shape pass (shape.go)
+// The shape of schema 37, key by key, as data: the shape pass (shape.go)
 // walks a decoded file against this table. Each entry gives the key's type,
 // its list or range, whether it is required, and the schema version that
 // introduced it (0: present since version 1).
@@ -155,7 +155,7 @@ var (
 	}
 )
 
-// specShape is schema 36.
+// specShape is schema 37.
 var specShape = buildSpecShape()
 
 // moveKind is pieces[].moves[].kind; bent came with schema 30.
@@ -206,6 +206,10 @@ func buildSpecShape() *shape {
 		dated(29, opt("rest", withHint(integer(1, 4), "omit it for 0, a piece that never rests"))),
 		opt("facing", facing),
 		dated(35, opt("hidden", boolean())),
+		dated(37, opt("upgrades", obj(
+			opt("pieces", uniqueList(pieceID(), 1, -1)),
+			opt("statuses", uniqueList(str(), 1, -1)),
+		))),
 	)
 	board := obj(
 		req("width", integer(2, 16)),
@@ -227,6 +231,11 @@ func buildSpecShape() *shape {
 		dated(36, opt("items", listOf(obj(
 			req("item", str()),
 			req("squares", listOf(str(), 1, -1)),
+		), 1, -1))),
+		dated(37, opt("statuses", listOf(obj(
+			req("status", str()),
+			req("squares", squareList()),
+			opt("count", integer(1, 15)),
 		), 1, -1))),
 	)
 	promotion := obj(
@@ -477,6 +486,7 @@ func buildSpecShape() *shape {
 			opt("pieces", uniqueList(pieceID(), 1, -1)),
 			opt("result", result()),
 		), 1, 4))),
+		dated(37, opt("on_capture", obj(req("gain", uniqueList(str(), 1, -1))))),
 		opt("explode_on_capture", obj(
 			opt("radius", integer(0, 3)),
 			opt("immune", idList()),
@@ -519,6 +529,19 @@ func buildSpecShape() *shape {
 		)),
 		opt("value", withPlaces(number(0, 10), 3)),
 	)
+	status := obj(
+		req("name", strLen(1, 12)),
+		opt("stack", integer(1, 15)),
+		opt("frozen", onlyTrue("leave it out for a status that does not freeze")),
+		opt("wears_off", enum(WearsOffTurn)),
+		opt("immune", uniqueList(str(), 1, -1)),
+		opt("afterlife", listOf(obj(
+			req("from", uniqueList(str(), 1, -1)),
+			req("to", str()),
+		), 1, 16)),
+		opt("income", mapOf(integer(1, 100))),
+		opt("upgrade", onlyTrue("leave it out for a status that upgrades nothing")),
+	)
 	provenance := obj(
 		opt("added", &shape{t: tString, minLen: -1, maxLen: -1, date: true}),
 		opt("author", str()),
@@ -542,6 +565,7 @@ func buildSpecShape() *shape {
 		dated(33, opt("boards", listOf(obj(req("name", strLen(1, 8))), 2, 4))),
 		dated(36, opt("items", listOf(item, 1, 16))),
 		dated(36, opt("resources", listOf(resource, 1, 4))),
+		dated(37, opt("statuses", listOf(status, 1, 8))),
 		opt("rules", rules),
 		opt("appearance", appearance),
 		opt("provenance", provenance),

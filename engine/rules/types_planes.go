@@ -34,11 +34,11 @@ func (it *Item) StackOrDefault() int {
 // Resource is one entry of the top-level resources list: a count each
 // player holds (coins), earned by income and by items' gain.
 type Resource struct {
-	Name   string  `json:"name"`             // 1 to 12 letters, unique
-	Start  int     `json:"start,omitempty"`  // 0 to 1000 for each player at the start
-	Max    int     `json:"max,omitempty"`    // 1 to 10000, default 999: a player never holds more
-	Income *Income `json:"income,omitempty"` // nil: earned by items only
-	Value  float64 `json:"value,omitempty"`  // 0 to 10 pawns a unit, default 0.1, for the players
+	Name   string   `json:"name"`             // 1 to 12 letters, unique
+	Start  int      `json:"start,omitempty"`  // 0 to 1000 for each player at the start
+	Max    int      `json:"max,omitempty"`    // 1 to 10000, default 999: a player never holds more
+	Income *Income  `json:"income,omitempty"` // nil: earned by items only
+	Value  *float64 `json:"value,omitempty"`  // 0 to 10 pawns a unit, default 0.1, for the players; nil: left out
 }
 
 // Income is resources[].income: a count every player, or the player who
@@ -70,12 +70,13 @@ func (r *Resource) MaxOrDefault() int {
 	return r.Max
 }
 
-// ValueOrDefault is the resource's value in pawns, 0.1 when left out.
+// ValueOrDefault is the resource's value in pawns, 0.1 when left out; a
+// written 0 is 0 (a resource the players do not weigh).
 func (r *Resource) ValueOrDefault() float64 {
-	if r.Value == 0 {
+	if r.Value == nil {
 		return 0.1
 	}
-	return r.Value
+	return *r.Value
 }
 
 // ItemPlacement is one entry of setup.items: where items lie at the start.
