@@ -55,10 +55,9 @@ func Write(dir string, res *Result) error {
 		return fmt.Errorf("repair: json: %v", err)
 	}
 	md := res.Markdown()
-	page := "<!doctype html>\n<meta charset=\"utf-8\">\n<title>" + html.EscapeString("Repair of "+res.Name) +
-		"</title>\n<pre style=\"white-space: pre-wrap\">" + html.EscapeString(string(md)) + "</pre>\n"
+	page := htmlPage("Repair of "+res.Name, md)
 	stem := filepath.Join(dir, Stem(res.File))
-	files = append(files, atomicfile.File{Path: stem + ".md", Data: md}, atomicfile.File{Path: stem + ".html", Data: []byte(page)},
+	files = append(files, atomicfile.File{Path: stem + ".md", Data: md}, atomicfile.File{Path: stem + ".html", Data: page},
 		atomicfile.File{Path: stem + ".json", Data: append(js, '\n')})
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("repair: %v", err)
@@ -67,6 +66,13 @@ func Write(dir string, res *Result) error {
 		return fmt.Errorf("repair: %v", err)
 	}
 	return nil
+}
+
+// htmlPage is a Markdown report as a page: the text as written, so that
+// a browser shows what the .md says.
+func htmlPage(title string, md []byte) []byte {
+	return []byte("<!doctype html>\n<meta charset=\"utf-8\">\n<title>" + html.EscapeString(title) +
+		"</title>\n<pre style=\"white-space: pre-wrap\">" + html.EscapeString(string(md)) + "</pre>\n")
 }
 
 func interval(v stats.Interval) string {
