@@ -15,9 +15,10 @@ import (
 
 // Stem is the name a repair's reports share: the file's base name
 // without .json, then "-repair".
-func Stem(file string) string {
-	return strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)) + "-repair"
-}
+func Stem(file string) string { return stemOf(file) + "-repair" }
+
+// stemOf is the file's base name without its extension.
+func stemOf(file string) string { return strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)) }
 
 // Write writes the repair's report as STEM.json, STEM.md and STEM.html
 // into dir, the file's own measurement as NAME.json, .md and .html, and
