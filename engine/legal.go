@@ -601,7 +601,7 @@ func (p *Position) HasLegalMove() bool {
 		return true // a chance event always has an outcome
 	}
 	g := p.g
-	if g.fx != nil || g.portal != nil || g.sim != nil || g.homeward && p.homeDue() || g.seated || g.nb > 1 {
+	if g.fx != nil || g.portal != nil || g.sim != nil || g.homeward && p.homeDue() || g.seated || g.nb > 1 || g.planes != nil {
 		// Rounds: a bar can take a player's last move away; a move home
 		// can leave every move in check.
 		p.pseudo = p.legal(p.pseudo[:0], false)

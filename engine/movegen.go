@@ -12,6 +12,15 @@ import (
 // among all the moves: quiet targets of the fast lists are skipped as they
 // are met, and the table entries' output is filtered piece by piece.
 func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
+	if p.g.planes != nil && p.stw != nil {
+		start := len(buf)
+		return p.statusMoves(p.genPseudoAll(buf, capOnly), start)
+	}
+	return p.genPseudoAll(buf, capOnly)
+}
+
+// genPseudoAll is genPseudo before the statuses' changes (statuses.go).
+func (p *Position) genPseudoAll(buf []Move, capOnly bool) []Move {
 	s := p.side
 	d := p.g.drops
 	if d != nil && !capOnly && d.placement && p.handN[s] > 0 {

@@ -71,6 +71,9 @@ func (p *Position) MoveString(m Move) string {
 			b.WriteString(":" + faceLetters[g.fac.face[pr]])
 		}
 	}
+	if u := m.upgradeStatus(); u >= 0 && u < g.NumStatuses() {
+		b.WriteString("^" + g.planes.statuses[u].name) // an upgrade to a status (statuses.go)
+	}
 	if p.under[from] != 0 && m.typ() != movePortal {
 		// Which piece of a cell of two moves.
 		c := p.board[from]

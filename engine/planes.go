@@ -58,29 +58,38 @@ type presenceRule struct {
 }
 
 type planesRules struct {
-	items     []itemRule
-	res       []resourceRule
-	afterlife [][]int8 // [board][kind]: the board a piece dying there goes to, -1 none
-	capture   []int8   // [board]: the board a capturer there goes to, -1 none
-	presence  []presenceRule
-	passKill  bool // some item stops and kills a slide over it
-	start     []uint8
-	zItem     []uint64 // [(item*16+count)*n + square]
-	zPurse    uint64   // the purses' keys are drawn from it (purseKey)
+	statusesRules // schema 37 (statuses.go)
+	items         []itemRule
+	res           []resourceRule
+	afterlife     [][]int8 // [board][kind]: the board a piece dying there goes to, -1 none
+	capture       []int8   // [board]: the board a capturer there goes to, -1 none
+	presence      []presenceRule
+	passKill      bool // some item stops and kills a slide over it
+	start         []uint8
+	zItem         []uint64 // [(item*16+count)*n + square]
+	zPurse        uint64   // the purses' keys are drawn from it (purseKey)
 }
 
-// planeChg is one item count or purse change, with what it was.
+// planeChg is one item count, purse or status word change, with what it
+// was.
 type planeChg struct {
-	purse bool
-	a     uint8 // item, or player
-	b     uint8 // square, or resource
-	old   int16
+	what uint8 // chgItem, chgPurse, chgStatus
+	a    uint8 // item, or player
+	b    uint8 // square, or resource
+	old  uint32
 }
+
+const (
+	chgItem = iota
+	chgPurse
+	chgStatus
+)
 
 // planesState is a position's items and purses.
 type planesState struct {
-	itemN    []uint8 // [item*n + square]: how many lie there
-	passSq   bitset  // squares with an item that kills a slide passing over
+	itemN    []uint8  // [item*n + square]: how many lie there
+	stw      []uint32 // [square]: the statuses of the piece there (statuses.go); nil without
+	passSq   bitset   // squares with an item that kills a slide passing over
 	purse    [2][maxResources]int16
 	planeLog []planeChg
 	arrivals int // the running move's arrivals (maxArrivals)
@@ -93,7 +102,16 @@ type planesUndo struct {
 
 func hasPlanes(s *rules.Spec) bool {
 	r := &s.Rules
-	return len(s.Items) > 0 || len(s.Resources) > 0 || len(r.Afterlife) > 0 || len(r.AfterCapture) > 0 || len(r.Presence) > 0
+	if len(s.Items) > 0 || len(s.Resources) > 0 || len(r.Afterlife) > 0 || len(r.AfterCapture) > 0 || len(r.Presence) > 0 ||
+		len(s.Statuses) > 0 || r.OnCapture != nil || len(s.Setup.Statuses) > 0 {
+		return true
+	}
+	for _, pc := range s.Pieces {
+		if pc.Upgrades != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // loadPlanes compiles the schema 36 keys.
@@ -263,6 +281,9 @@ func (g *Game) loadPlanes() error {
 	if len(pl.presence) > 0 {
 		g.boardEndings = true
 	}
+	if err := g.loadStatuses(pl, itemIndex, resIndex); err != nil {
+		return err
+	}
 	g.planes = pl
 	return nil
 }
@@ -295,6 +316,7 @@ func (g *Game) loadPlanesKeys() {
 		pl.zItem[i] = rng.Next()
 	}
 	pl.zPurse = rng.Next()
+	pl.zStatus = rng.Next()
 }
 
 // purseKey is the hash key of player s holding v of resource r.
@@ -315,6 +337,9 @@ func (p *Position) startPlanes() {
 	}
 	p.itemN = append([]uint8(nil), pl.start...)
 	p.refreshPass()
+	if p.stw != nil {
+		p.startStatuses()
+	}
 	for s := 0; s < 2; s++ {
 		for r, rr := range pl.res {
 			p.purse[s][r] = rr.start
@@ -362,7 +387,7 @@ func (p *Position) planesHash() uint64 {
 			h ^= pl.purseKey(s, r, p.purse[s][r])
 		}
 	}
-	return h
+	return h ^ p.statusesHash()
 }
 
 // stopsSlide reports whether a slide of kind k over sq stops there: an
@@ -388,7 +413,7 @@ func (p *Position) setItem(it, sq int, c uint8) {
 	if old == c {
 		return
 	}
-	p.planeLog = append(p.planeLog, planeChg{a: uint8(it), b: uint8(sq), old: int16(old)})
+	p.planeLog = append(p.planeLog, planeChg{what: chgItem, a: uint8(it), b: uint8(sq), old: uint32(old)})
 	if old > 0 {
 		p.fxh ^= pl.itemKey(p.g, it, int(old), sq)
 	}
@@ -419,13 +444,15 @@ func (p *Position) addPurse(s, r int, d int) {
 	if int16(v) == old {
 		return
 	}
-	p.planeLog = append(p.planeLog, planeChg{purse: true, a: uint8(s), b: uint8(r), old: old})
+	p.planeLog = append(p.planeLog, planeChg{what: chgPurse, a: uint8(s), b: uint8(r), old: uint32(uint16(old))})
 	p.fxh ^= pl.purseKey(s, r, old) ^ pl.purseKey(s, r, int16(v))
 	p.purse[s][r] = int16(v)
 }
 
-// makePlanes is Make for a game with schema 36's keys: the move's own
-// change, then every arrival it sets off, then income.
+// makePlanes is Make for a game with schema 36's and 37's keys: the
+// move's own change (with the capture's upgrade or gain), then every
+// arrival it sets off, then the end of the turn (statuses wearing off,
+// income).
 func (p *Position) makePlanes(m Move) {
 	g := p.g
 	s := p.side
@@ -442,47 +469,36 @@ func (p *Position) makePlanes(m Move) {
 	case movePass:
 	case moveCastle:
 		rf, rt := m.aux(), m.aux2()
-		rook := p.board[rf]
-		p.fxSet(from, 0, false)
-		p.fxSet(rf, 0, false)
-		progress = p.arrive(pc, to, sign(g.fileOf[to]-g.fileOf[from]), 0) || progress
+		king, rook := p.take(from), p.take(rf)
+		progress = p.arrive(king, to, sign(g.fileOf[to]-g.fileOf[from]), 0) || progress
 		progress = p.arrive(rook, rt, sign(g.fileOf[rt]-g.fileOf[rf]), 0) || progress
 	default:
+		captures := m&mvCapture != 0
 		if typ == moveEnPassant {
-			victim := p.board[epVictim]
-			p.fxSet(epVictim, 0, false)
-			p.dies(victim, epVictim)
+			p.dies(p.take(epVictim), epVictim)
 			progress = true
 		}
 		if m&mvStay != 0 {
-			victim := p.board[to]
-			p.fxSet(to, 0, false)
-			p.dies(victim, to)
+			p.dies(p.take(to), to)
+			p.setSt(from, p.afterCapture(p.stAt(from), codeKind(pc), m))
 			progress = true
 			break
 		}
-		np := pc
+		mover := p.take(from)
 		if pr := m.Promotion(); pr >= 0 {
-			np = pieceCode(pr, s)
+			mover.code = pieceCode(pr, s)
 			progress = true
 		}
+		if captures {
+			mover.st = p.afterCapture(mover.st, codeKind(pc), m)
+		}
 		dx, dy := p.moveStep(m, codeKind(pc))
-		p.fxSet(from, 0, false)
-		progress = p.arrive(np, to, dx, dy) || progress
-		if typ == moveDouble && p.board[to] == np {
+		progress = p.arrive(mover, to, dx, dy) || progress
+		if typ == moveDouble && p.board[to] == mover.code {
 			p.fxh = p.setEP(p.fxh, m)
 		}
 	}
-	for r, rr := range g.planes.res {
-		switch {
-		case rr.income == 0:
-		case rr.perTurn:
-			p.addPurse(s, r, int(rr.income))
-		case s == 0:
-			p.addPurse(0, r, int(rr.income))
-			p.addPurse(1, r, int(rr.income))
-		}
-	}
+	p.endPlanesTurn(s)
 	h = p.fxh
 	u.nChg = uint16(len(p.chg) - c0)
 	u.nPlane = uint16(len(p.planeLog) - l0)
@@ -499,6 +515,30 @@ func (p *Position) makePlanes(m Move) {
 	p.endMove(h, u, progress, from != to)
 }
 
+// endPlanesTurn ends mover's turn: one of each status that wears off is
+// removed from its pieces, then income is paid (with what statuses add).
+func (p *Position) endPlanesTurn(mover int) {
+	g := p.g
+	pl := g.planes
+	if pl.wearsOff != 0 {
+		for sq, w := range p.stw {
+			if w != 0 && p.board[sq] != 0 && codeOwner(p.board[sq]) == mover {
+				p.setSt(sq, pl.wearOne(w))
+			}
+		}
+	}
+	for r, rr := range pl.res {
+		switch {
+		case rr.income == 0 && !pl.statusIncome[r]:
+		case rr.perTurn:
+			p.addPurse(mover, r, int(rr.income)+p.statusIncome(mover, r))
+		case mover == 0:
+			p.addPurse(0, r, int(rr.income)+p.statusIncome(0, r))
+			p.addPurse(1, r, int(rr.income)+p.statusIncome(1, r))
+		}
+	}
+}
+
 // unmakePlanes puts back what makePlanes changed, newest first.
 func (p *Position) unmakePlanes(u *undoRec) {
 	p.unmakeFx(u)
@@ -506,13 +546,16 @@ func (p *Position) unmakePlanes(u *undoRec) {
 	n := p.g.n
 	for i := len(p.planeLog) - 1; i >= k; i-- {
 		c := p.planeLog[i]
-		if c.purse {
-			p.purse[c.a][c.b] = c.old
-			continue
-		}
-		p.itemN[int(c.a)*n+int(c.b)] = uint8(c.old)
-		if p.g.planes.items[c.a].pass {
-			p.refreshPassAt(int(c.b))
+		switch c.what {
+		case chgPurse:
+			p.purse[c.a][c.b] = int16(uint16(c.old))
+		case chgStatus:
+			p.stw[c.b] = c.old
+		default:
+			p.itemN[int(c.a)*n+int(c.b)] = uint8(c.old)
+			if p.g.planes.items[c.a].pass {
+				p.refreshPassAt(int(c.b))
+			}
 		}
 	}
 	p.planeLog = p.planeLog[:k]
@@ -548,54 +591,80 @@ func gcd(a, b int) int {
 	return a
 }
 
+// carried is a piece off the board for a moment: its code and its
+// statuses (schema 37), which go wherever it goes.
+type carried struct {
+	code uint8
+	st   uint32
+}
+
+// take lifts the piece on sq off the board, logged.
+func (p *Position) take(sq int) carried {
+	c := carried{code: p.board[sq], st: p.stAt(sq)}
+	p.fxSet(sq, 0, false)
+	p.setSt(sq, 0)
+	return c
+}
+
+// place puts a lifted piece on the empty square sq, logged.
+func (p *Position) place(sq int, c carried) {
+	p.fxSet(sq, c.code, false)
+	p.setSt(sq, c.st)
+}
+
 // dies sends piece c, which died on sq (already off the board), to its
-// afterlife: the same square of the first matching entry's board, or out
-// of the game.
-func (p *Position) dies(c uint8, sq int) {
-	pl := p.g.planes
-	if to := pl.afterlife[p.g.boardOf(sq)][codeKind(c)]; to >= 0 {
-		p.arrive(c, p.g.across(sq, int(to)), 0, 0)
+// afterlife: the same square of the board its statuses' afterlife or the
+// first matching rules.afterlife entry names, or out of the game.
+func (p *Position) dies(c carried, sq int) {
+	g := p.g
+	b := g.boardOf(sq)
+	to := p.g.planes.statusAfterlife(c.st, b)
+	if to < 0 {
+		to = int(g.planes.afterlife[b][codeKind(c.code)])
+	}
+	if to >= 0 {
+		p.arrive(c, g.across(sq, to), 0, 0)
 	}
 }
 
 // arrive moves piece c onto square t (c stands nowhere yet): an enemy
 // there is captured, an ally kills c, and the items on t act on c. dx, dy
 // is the step a slide item repeats. It reports whether a piece died.
-func (p *Position) arrive(c uint8, t int, dx, dy int) bool {
+func (p *Position) arrive(c carried, t int, dx, dy int) bool {
 	g := p.g
 	pl := g.planes
 	if p.arrivals++; p.arrivals > maxArrivals {
 		panic("planes: a move's arrivals do not end")
 	}
 	if occ := p.board[t]; occ != 0 {
-		if codeOwner(occ) == codeOwner(c) {
+		if codeOwner(occ) == codeOwner(c.code) {
 			p.dies(c, t)
 			return true
 		}
-		p.fxSet(t, 0, false)
-		p.dies(occ, t)
+		p.dies(p.take(t), t)
 		if to := pl.capture[g.boardOf(t)]; to >= 0 {
 			p.arrive(c, g.across(t, int(to)), 0, 0)
 			return true
 		}
-		p.fxSet(t, c, false)
+		p.place(t, c)
 		p.itemsAct(c, t, dx, dy)
 		return true
 	}
-	p.fxSet(t, c, false)
+	p.place(t, c)
 	return p.itemsAct(c, t, dx, dy)
 }
 
 // itemsAct lets the items on t act, in items[] order, on piece c standing
 // there. It reports whether a piece died.
-func (p *Position) itemsAct(c uint8, t int, dx, dy int) bool {
+func (p *Position) itemsAct(c carried, t int, dx, dy int) bool {
 	g := p.g
 	pl := g.planes
-	k, s := codeKind(c), codeOwner(c)
+	k, s := codeKind(c.code), codeOwner(c.code)
+	immune := pl.statusImmunity(c.st)
 	for i := range pl.items {
 		it := &pl.items[i]
 		n := p.itemN[i*g.n+t]
-		if n == 0 || it.immune>>uint(k)&1 != 0 {
+		if n == 0 || it.immune>>uint(k)&1 != 0 || immune>>uint(i)&1 != 0 {
 			continue
 		}
 		if s < 2 {
@@ -609,12 +678,11 @@ func (p *Position) itemsAct(c uint8, t int, dx, dy int) bool {
 			p.setItem(i, t, 0)
 		}
 		if it.kill {
-			p.fxSet(t, 0, false)
-			p.dies(c, t)
+			p.dies(p.take(t), t)
 			return true
 		}
 		if it.slide && (dx != 0 || dy != 0) {
-			p.fxSet(t, 0, false)
+			c = p.take(t)
 			x, y := g.fileOf[t]+dx, g.rankOf[t]+dy
 			if x < 0 || y < 0 || x >= g.w || y >= g.h {
 				return true // off the board: out of the game
@@ -723,8 +791,9 @@ func (p *Position) presentOn(q int, pr *presenceRule) bool {
 
 // planesNotation is the items' and purses' notation (NOTATION.md):
 // items:ID@SQ,ID@SQ*N,... every item lying on the board (N when more than
-// one lies there), and purse:NAME=W/B,... each resource the players hold,
-// both left out when there is none.
+// one lies there), purse:NAME=W/B,... each resource the players hold, and
+// status:SQ=NAME+NAME*N,... the pieces' statuses, each left out when there
+// is none.
 var planesNotation = notationField{
 	present: func(g *Game) bool { return g.planes != nil },
 	write:   (*Position).planesField,
@@ -732,6 +801,7 @@ var planesNotation = notationField{
 	colon:   true,
 	start: func(p *Position) {
 		clear(p.itemN)
+		clear(p.stw)
 		p.purse = [2][maxResources]int16{}
 		p.refreshPass()
 	},
@@ -764,7 +834,7 @@ func (p *Position) planesField() string {
 	if len(purses) > 0 {
 		b.WriteString(" purse:" + strings.Join(purses, ","))
 	}
-	return b.String()
+	return b.String() + p.statusField()
 }
 
 func (p *Position) readPlanes(_ *fenRead, key, value string) (bool, error) {
@@ -800,6 +870,8 @@ func (p *Position) readPlanes(_ *fenRead, key, value string) (bool, error) {
 		}
 		p.refreshPass()
 		return true, nil
+	case "status":
+		return true, p.readStatus(value)
 	case "purse":
 		for _, entry := range strings.Split(value, ",") {
 			name, counts, ok := strings.Cut(entry, "=")

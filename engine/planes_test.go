@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -19,13 +20,14 @@ const planesGame = `{
   "board": {"width": 8, "height": 8},
   "boards": [{"name": "E"}, {"name": "H"}, {"name": "L"}],
   "pieces": [
-    {"id": "P", "value": 1, "moves": [
+    {"id": "P", "value": 1, "upgrades": {"pieces": ["N"]}, "moves": [
       {"kind": "slide", "vectors": [[0, 1]], "range": 1, "mode": "move"},
       {"kind": "slide", "vectors": [[0, 1]], "range": 2, "min_range": 2, "mode": "move", "condition": {"from_rank": 1}},
       {"kind": "leap", "vectors": [[1, 1]], "symmetry": "lateral", "mode": "capture"}]},
     {"id": "N", "value": 3, "moves": [{"kind": "leap", "vectors": [[1, 2]], "symmetry": "dihedral8"}]},
     {"id": "B", "value": 3, "moves": [{"kind": "slide", "vectors": [[1, 1]], "symmetry": "rotate4"}]},
-    {"id": "R", "value": 5, "moves": [{"kind": "slide", "vectors": [[1, 0]], "symmetry": "rotate4"}]},
+    {"id": "R", "value": 5, "moves": [{"kind": "slide", "vectors": [[1, 0]], "symmetry": "rotate4"}],
+     "upgrades": {"pieces": ["Q"], "statuses": ["hat", "investor"]}},
     {"id": "Q", "value": 9, "moves": [{"kind": "slide", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]},
     {"id": "K", "value": 4, "moves": [{"kind": "leap", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]},
     {"id": "W", "value": 4, "moves": [{"kind": "slide", "vectors": [[1, 1]], "symmetry": "rotate4"}]}
@@ -47,12 +49,20 @@ const planesGame = `{
     {"id": "ice", "slide": true, "immune": ["W"]}
   ],
   "resources": [{"name": "coins", "income": {"amount": 1}}],
+  "statuses": [
+    {"name": "murderer", "afterlife": [{"from": ["E"], "to": "L"}]},
+    {"name": "experienced", "upgrade": true},
+    {"name": "stunned", "frozen": true, "wears_off": "turn", "stack": 3},
+    {"name": "hat", "immune": ["fire", "ice"]},
+    {"name": "investor", "income": {"coins": 1}, "stack": 5}
+  ],
   "rules": {
     "win": "none",
     "promotion": {"piece": "P", "rank": "last", "to": ["Q", "R", "B", "N"]},
     "afterlife": [{"from": ["E"], "to": "L", "pieces": ["B"]}, {"from": ["E"], "to": "H"}],
     "after_capture": [{"on": ["H"], "to": "L"}],
     "presence": [{"pieces": ["K"]}, {"boards": ["E"]}],
+    "on_capture": {"gain": ["experienced"]},
     "max_plies": 300
   }
 }`
@@ -138,6 +148,14 @@ func TestPlanesRules(t *testing.T) {
 	}{
 		{"a piece dying on E goes to H's same square", with(map[string]string{"E:a1": "R", "E:a5": "n"}), false, "", "E:a1E:a5",
 			map[string]string{"E:a5": "R", "E:a1": "", "H:a5": "n"}, "", "coins=1/1"},
+		{"a murderer dying on E goes to L", with(map[string]string{"E:a1": "R", "E:a5": "n"}), false, "status:E:a5=murderer", "E:a1E:a5",
+			map[string]string{"E:a5": "R", "H:a5": "", "L:a5": "n"}, "", "coins=1/1"},
+		{"an investor earns a coin more a round for each it has", with(map[string]string{"E:a1": "R"}), false, "status:E:a1=investor*2", "E:a1E:a2",
+			map[string]string{"E:a2": "R"}, "", "coins=3/1"},
+		{"a hat stands on fire", with(map[string]string{"L:a3": "R"}), false, "items:fire@L:b3 status:L:a3=hat", "L:a3L:b3",
+			map[string]string{"L:b3": "R"}, "fire@L:b3", "coins=1/1"},
+		{"an experienced rook capturing becomes a queen and is experienced no more", with(map[string]string{"E:a1": "R", "E:a5": "n"}), false, "status:E:a1=experienced", "E:a1E:a5=Q",
+			map[string]string{"E:a5": "Q", "H:a5": "n"}, "", "coins=1/1"},
 		{"a bishop dying on E goes to L (its own afterlife entry)", with(map[string]string{"E:a1": "R", "E:a5": "b"}), false, "", "E:a1E:a5",
 			map[string]string{"E:a5": "R", "H:a5": "", "L:a5": "b"}, "", "coins=1/1"},
 		{"a piece dying on H is out of the game, its capturer goes to L", with(map[string]string{"H:a1": "R", "H:a5": "n"}), false, "", "H:a1H:a5",
@@ -289,6 +307,11 @@ func TestPlanesMakeUnmake(t *testing.T) {
 			rules.ItemPlacement{Item: "ice", Squares: []string{"E:d4", "E:e5", "H:c4", "L:f5"}},
 			rules.ItemPlacement{Item: "fire", Squares: []string{"E:c5", "H:e4"}},
 			rules.ItemPlacement{Item: "coin", Squares: []string{"E:f4", "E:f4", "E:a3"}})
+		s.Setup.Statuses = []rules.StatusPlacement{
+			{Status: "murderer", Squares: []string{"E:d1", "E:d8"}},
+			{Status: "investor", Squares: []string{"E:a1"}, Count: 2},
+			{Status: "stunned", Squares: []string{"E:b8", "E:g1"}, Count: 3},
+			{Status: "hat", Squares: []string{"E:a8"}}}
 	})
 	games, plies := 6, 300
 	if testing.Short() {
@@ -296,13 +319,14 @@ func TestPlanesMakeUnmake(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(36, 1))
 	type extra struct {
-		items string
-		purse [2][maxResources]int16
+		items, stw string
+		purse      [2][maxResources]int16
 	}
+	words := func(p *Position) string { return fmt.Sprint(p.stw) }
 	for game := 0; game < games; game++ {
 		p := g.NewPosition()
 		for ply := 0; ply < plies && !p.Outcome().Over; ply++ {
-			before, beforeX := snapshot(p), extra{string(p.itemN), p.purse}
+			before, beforeX := snapshot(p), extra{string(p.itemN), words(p), p.purse}
 			moves := p.LegalMoves(nil)
 			for _, m := range moves {
 				p.Make(m)
@@ -310,7 +334,7 @@ func TestPlanesMakeUnmake(t *testing.T) {
 					t.Fatalf("after %s: hash %x, from scratch %x", p.undoMoveString(), p.hash, h)
 				}
 				p.Unmake()
-				if snapshot(p) != before || (extra{string(p.itemN), p.purse}) != beforeX {
+				if snapshot(p) != before || (extra{string(p.itemN), words(p), p.purse}) != beforeX {
 					t.Fatalf("make/unmake of %s changed %s", p.MoveString(m), p.FEN())
 				}
 			}
@@ -351,4 +375,96 @@ func fenField(fen, key string) string {
 		}
 	}
 	return ""
+}
+
+// TestStatusesCapture: a capture gives experience; an experienced piece's
+// capture is one move per upgrade its kind offers, and spends the
+// experience; a kind without upgrades captures as before.
+func TestStatusesCapture(t *testing.T) {
+	g := planesSpec(t, nil)
+	cases := []struct {
+		name, extras, move string
+		moves              []string // every move from E:a1 to E:a5
+		status             string   // the status: field after the move
+	}{
+		{"a first capture gives experience", "", "E:a1E:a5", []string{"E:a1E:a5"}, "E:a5=experienced"},
+		{"an experienced rook chooses its upgrade", "status:E:a1=experienced", "E:a1E:a5^investor",
+			[]string{"E:a1E:a5=Q", "E:a1E:a5^hat", "E:a1E:a5^investor"}, "E:a5=investor"},
+		{"statuses go with the piece", "status:E:a1=hat+experienced", "E:a1E:a5^hat",
+			[]string{"E:a1E:a5=Q", "E:a1E:a5^hat", "E:a1E:a5^investor"}, "E:a5=hat"},
+		{"a quiet move keeps experience", "status:E:a1=experienced", "E:a1E:a4", []string{"E:a1E:a5=Q", "E:a1E:a5^hat", "E:a1E:a5^investor"}, "E:a4=experienced"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := g.ParseFEN(planesFEN(map[string]string{"E:e1": "K", "E:e8": "k", "E:a1": "R", "E:a5": "n"}, false, c.extras))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, n := range moveNames(p) {
+				if strings.HasPrefix(n, "E:a1E:a5") {
+					got = append(got, n)
+				}
+			}
+			if strings.Join(got, " ") != strings.Join(c.moves, " ") {
+				t.Errorf("moves %v, want %v", got, c.moves)
+			}
+			m, err := p.ParseMove(c.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Make(m)
+			if got := fenField(p.FEN(), "status:"); got != c.status {
+				t.Errorf("status %q, want %q", got, c.status)
+			}
+			if h := p.computeHash(); h != p.Hash() {
+				t.Errorf("hash %x, from scratch %x", p.Hash(), h)
+			}
+		})
+	}
+}
+
+// TestStatusesStun: a stunned piece makes no move; one stun wears off at
+// the end of each of its owner's turns, none at the other player's.
+func TestStatusesStun(t *testing.T) {
+	g := planesSpec(t, nil)
+	p, err := g.ParseFEN(planesFEN(map[string]string{"E:e1": "K", "E:e8": "k", "E:a1": "R"}, false, "status:E:a1=stunned*2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rookMoves := func() int {
+		n := 0
+		for _, m := range moveNames(p) {
+			if strings.HasPrefix(m, "E:a1") {
+				n++
+			}
+		}
+		return n
+	}
+	steps := []struct {
+		move   string
+		status string
+		rook   bool // the rook has moves afterwards (white to move)
+	}{
+		{"E:e1E:e2", "E:a1=stunned", false},
+		{"E:e8E:e7", "E:a1=stunned", false},
+		{"E:e2E:e1", "", false},
+		{"E:e7E:e8", "", true},
+	}
+	if rookMoves() != 0 {
+		t.Fatalf("a stunned rook has moves: %v", moveNames(p))
+	}
+	for _, st := range steps {
+		m, err := p.ParseMove(st.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Make(m)
+		if got := fenField(p.FEN(), "status:"); got != st.status {
+			t.Errorf("after %s: status %q, want %q", st.move, got, st.status)
+		}
+		if p.SideToMove() == 0 && (rookMoves() > 0) != st.rook {
+			t.Errorf("after %s: the rook has %d moves", st.move, rookMoves())
+		}
+	}
 }

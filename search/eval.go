@@ -95,6 +95,15 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	if t.hands {
 		e.addHands(&material, extra)
 	}
+	if t.purseValue != nil {
+		if ph, ok := extra.(purseHolder); ok {
+			for pl := 0; pl < 2; pl++ {
+				for r, v := range t.purseValue {
+					material[pl] += ph.Purse(pl, r) * v
+				}
+			}
+		}
+	}
 	var score [2]int
 	for pl := 0; pl < 2; pl++ {
 		score[pl] = t.matSign*material[pl] + positional[pl]

@@ -80,6 +80,7 @@ type kindTable struct {
 // once from the compiled game (never the rule file) and shared by both
 // players.
 type evalTables struct {
+	purseValue    []int // centipawns a unit of each resource is worth (schema 36); nil without
 	nsq           int
 	width, height int
 	file, rank    []int       // per square
@@ -160,6 +161,9 @@ func buildEvalTablesWith(g *engine.Game, vals []PieceValue) (*evalTables, error)
 		}
 	}
 	t.hands = g.HasDrops()
+	for r := range g.NumResources() {
+		t.purseValue = append(t.purseValue, int(math.Round(g.ResourceValue(r)*100)))
+	}
 	t.checkmateish = end.Win == "checkmate" && end.Checkmate == "loss"
 	t.mopUp = t.hasRoyal && t.matSign > 0 && (t.checkmateish || end.Win == "royal_capture")
 	t.checkGame = end.CheckLimit > 0 || t.hasRoyal && end.Win == "checkmate"

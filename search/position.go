@@ -69,6 +69,10 @@ type (
 	handCounter interface {
 		InHand(player, kind int) int
 	}
+	// purseHolder is what a player holds of a resource (schema 36).
+	purseHolder interface {
+		Purse(player, resource int) int
+	}
 	// scoreCounter is rules.scoring's count for a player, whatever it
 	// counts (pieces, a region, ground claimed, bounties).
 	scoreCounter interface {

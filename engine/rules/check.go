@@ -193,6 +193,7 @@ func (c *checker) run() {
 	c.checkSeats()
 	c.checkBoards()
 	c.checkChance()
+	c.checkPlanes()
 	c.checkAppearance()
 }
 

@@ -106,6 +106,12 @@ var enumListsCases = func() []agreeCase {
 			want: []string{"rules.hazards[1].effect must be one of ('remove',), got 'demote'"}},
 		{name: "sight sees", base: "fog", edits: []edit{set("rules.sight.sees", `"attacks"`)},
 			want: []string{"rules.sight.sees must be one of ('reach',), got 'attacks'"}},
+		{name: "item kill", base: "planes", edits: []edit{set("items[0].kill", `"touch"`)},
+			want: []string{"items[0].kill must be one of ('enter', 'pass'), got 'touch'"}},
+		{name: "income after", base: "planes", edits: []edit{set("resources[0].income.after", `"move"`)},
+			want: []string{"resources[0].income.after must be one of ('round', 'turn'), got 'move'"}},
+		{name: "presence result", base: "planes", edits: []edit{set("rules.presence[1].result", `"lose"`)},
+			want: []string{"rules.presence[1].result must be one of ('win', 'loss', 'draw'), got 'lose'"}},
 
 		// A union's words leave out an alternative newer than the file.
 		{name: "per_type under 26", edits: []edit{set("schema_version", `26`), set("rules.extinction", `{"pieces": ["Q", "R"], "per_type": "all"}`)},

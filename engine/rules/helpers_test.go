@@ -34,6 +34,7 @@ var bases = map[string]string{
 	"hazards":    "testdata/valid/hazards.json",
 	"fog":        "testdata/valid/fog-of-war.json",
 	"hiddenking": "testdata/valid/hidden-king.json",
+	"planes":     "testdata/valid/planes.json",
 }
 
 func loadBase(t testing.TB, name string) *node {
@@ -182,6 +183,7 @@ func allCases() [][]agreeCase {
 		schema33Cases,
 		schema34Cases,
 		schema35Cases,
+		schema36Cases,
 		enumListsCases,
 	}
 }

@@ -1,6 +1,6 @@
 package rules
 
-// The shape of schema 35, key by key, as data: the shape pass (shape.go)
+// The shape of schema 36, key by key, as data: the shape pass (shape.go)
 // walks a decoded file against this table. Each entry gives the key's type,
 // its list or range, whether it is required, and the schema version that
 // introduced it (0: present since version 1).
@@ -122,6 +122,9 @@ func enumSince(s *shape, since map[string]int, label string) *shape {
 
 func withLen(s *shape, min, max int) *shape { s.minLen, s.maxLen = min, max; return s }
 
+// withPlaces limits a number to n decimal places.
+func withPlaces(s *shape, n int) *shape { s.places = n; return s }
+
 // since marks a union alternative as added in schema v.
 func sinceAlt(v int, label string, s *shape) *shape { s.since, s.sinceLabel = v, label; return s }
 
@@ -152,7 +155,7 @@ var (
 	}
 )
 
-// specShape is schema 35.
+// specShape is schema 36.
 var specShape = buildSpecShape()
 
 // moveKind is pieces[].moves[].kind; bent came with schema 30.
@@ -220,6 +223,11 @@ func buildSpecShape() *shape {
 		opt("mirror", boolean()),
 		opt("orientation", enum("mirror", "rotate")),
 		req("placements", listOf(placement, 1, -1)),
+		// A square written k times holds k of the item: no uniqueList.
+		dated(36, opt("items", listOf(obj(
+			req("item", str()),
+			req("squares", listOf(str(), 1, -1)),
+		), 1, -1))),
 	)
 	promotion := obj(
 		req("piece", pieceID()),
@@ -455,6 +463,20 @@ func buildSpecShape() *shape {
 			opt("effect", enum(HazardRemove)),
 		), 1, 16))),
 		dated(35, opt("sight", obj(opt("sees", enum(SightReach))))),
+		dated(36, opt("afterlife", listOf(obj(
+			req("from", uniqueList(str(), 1, -1)),
+			req("to", str()),
+			opt("pieces", uniqueList(pieceID(), 1, -1)),
+		), 1, 16))),
+		dated(36, opt("after_capture", listOf(obj(
+			req("on", uniqueList(str(), 1, -1)),
+			req("to", str()),
+		), 1, 8))),
+		dated(36, opt("presence", listOf(obj(
+			opt("boards", uniqueList(str(), 1, -1)),
+			opt("pieces", uniqueList(pieceID(), 1, -1)),
+			opt("result", result()),
+		), 1, 4))),
 		opt("explode_on_capture", obj(
 			opt("radius", integer(0, 3)),
 			opt("immune", idList()),
@@ -478,6 +500,25 @@ func buildSpecShape() *shape {
 		req("army", union("one of "+tuple(quoteAll(armyTurns))+" or a list of placements",
 			enum(armyTurns...), listOf(seatPlacement, 1, -1))),
 	)
+	item := obj(
+		req("id", strLen(1, 8)),
+		opt("kill", enum(KillEnter, KillPass)),
+		opt("slide", onlyTrue("leave it out for an item that moves nothing")),
+		opt("gain", mapOf(integer(1, 100))),
+		opt("consumed", onlyTrue("leave it out for an item that stays")),
+		opt("immune", uniqueList(pieceID(), 1, -1)),
+		opt("stack", integer(1, 15)),
+	)
+	resource := obj(
+		req("name", strLen(1, 12)),
+		opt("start", integer(0, 1000)),
+		opt("max", integer(1, 10000)),
+		opt("income", obj(
+			req("amount", integer(1, 100)),
+			opt("after", enum(IncomeRound, IncomeTurn)),
+		)),
+		opt("value", withPlaces(number(0, 10), 3)),
+	)
 	provenance := obj(
 		opt("added", &shape{t: tString, minLen: -1, maxLen: -1, date: true}),
 		opt("author", str()),
@@ -499,6 +540,8 @@ func buildSpecShape() *shape {
 		req("setup", setup),
 		dated(32, opt("seats", listOf(seat, 2, 8))),
 		dated(33, opt("boards", listOf(obj(req("name", strLen(1, 8))), 2, 4))),
+		dated(36, opt("items", listOf(item, 1, 16))),
+		dated(36, opt("resources", listOf(resource, 1, 4))),
 		opt("rules", rules),
 		opt("appearance", appearance),
 		opt("provenance", provenance),

@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// The types below mirror schema 35 key by key. A pointer or a nil slice is a
+// The types below mirror schema 36 key by key. A pointer or a nil slice is a
 // key the file left out, so later passes can tell "absent" from "zero"; the
 // Default* helpers and the accessor methods give the reference's defaults.
 
@@ -24,6 +24,7 @@ type Spec struct {
 	Boards        []BoardDef  `json:"boards,omitempty"`    // schema 33
 	Items         []Item      `json:"items,omitempty"`     // schema 36
 	Resources     []Resource  `json:"resources,omitempty"` // schema 36
+	Statuses      []Status    `json:"statuses,omitempty"`  // schema 37
 }
 
 // Version is the declared schema version, LatestVersion when absent.
@@ -35,7 +36,7 @@ func (s *Spec) Version() int {
 }
 
 // LatestVersion is the schema version this package implements.
-const LatestVersion = 35
+const LatestVersion = 36
 
 // Lattice names.
 const (
@@ -69,20 +70,21 @@ func (b Board) IsHexagon() bool { return b.Shape == ShapeHexagon }
 
 // Piece is one kind of piece.
 type Piece struct {
-	ID           string   `json:"id"`
-	Name         string   `json:"name,omitempty"`
-	Royal        bool     `json:"royal,omitempty"`
-	Value        *float64 `json:"value,omitempty"` // default 1
-	Moves        []Move   `json:"moves"`
-	Region       []string `json:"region,omitempty"`
-	PromotedFrom string   `json:"promoted_from,omitempty"`
-	Captures     []string `json:"captures"` // nil: may capture anything; empty: never captures
-	Beats        []string `json:"beats"`    // nil: same as captures
-	Spy          bool     `json:"spy,omitempty"`
-	Speed        int      `json:"speed,omitempty"` // 0 when absent
-	Rest         int      `json:"rest,omitempty"`  // 0 when absent
-	Facing       *Facing  `json:"facing,omitempty"`
-	Hidden       bool     `json:"hidden,omitempty"` // schema 35: the other seats never see it
+	ID           string    `json:"id"`
+	Name         string    `json:"name,omitempty"`
+	Royal        bool      `json:"royal,omitempty"`
+	Value        *float64  `json:"value,omitempty"` // default 1
+	Moves        []Move    `json:"moves"`
+	Region       []string  `json:"region,omitempty"`
+	PromotedFrom string    `json:"promoted_from,omitempty"`
+	Captures     []string  `json:"captures"` // nil: may capture anything; empty: never captures
+	Beats        []string  `json:"beats"`    // nil: same as captures
+	Spy          bool      `json:"spy,omitempty"`
+	Speed        int       `json:"speed,omitempty"` // 0 when absent
+	Rest         int       `json:"rest,omitempty"`  // 0 when absent
+	Facing       *Facing   `json:"facing,omitempty"`
+	Hidden       bool      `json:"hidden,omitempty"`   // schema 35: the other seats never see it
+	Upgrades     *Upgrades `json:"upgrades,omitempty"` // schema 37: what it may become when upgraded
 }
 
 // PieceValue is the declared value, 1 when absent.
@@ -226,10 +228,11 @@ type Condition struct {
 
 // Setup is where every piece stands when the game begins.
 type Setup struct {
-	Mirror      *bool           `json:"mirror,omitempty"`      // default true
-	Orientation string          `json:"orientation,omitempty"` // default "mirror"
-	Placements  []Placement     `json:"placements"`
-	Items       []ItemPlacement `json:"items,omitempty"` // schema 36
+	Mirror      *bool             `json:"mirror,omitempty"`      // default true
+	Orientation string            `json:"orientation,omitempty"` // default "mirror"
+	Placements  []Placement       `json:"placements"`
+	Items       []ItemPlacement   `json:"items,omitempty"`    // schema 36
+	Statuses    []StatusPlacement `json:"statuses,omitempty"` // schema 37
 }
 
 // Mirrored reports whether only the first player's army is written.
@@ -301,6 +304,7 @@ type Rules struct {
 	Afterlife        []Afterlife     `json:"afterlife,omitempty"`        // schema 36
 	AfterCapture     []AfterCapture  `json:"after_capture,omitempty"`    // schema 36
 	Presence         []Presence      `json:"presence,omitempty"`         // schema 36
+	OnCapture        *OnCapture      `json:"on_capture,omitempty"`       // schema 37
 	MaxPlies         *int            `json:"max_plies,omitempty"`        // default 400
 	RepetitionDraw   *RepetitionDraw `json:"repetition_draw,omitempty"`  // default 3
 	NoProgressDraw   *int            `json:"no_progress_draw,omitempty"` // default 100

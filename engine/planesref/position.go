@@ -1,0 +1,201 @@
+package planesref
+
+import (
+	"fmt"
+
+	"balancefarm/engine/rules"
+)
+
+// piece is what stands on a square; kind "" is an empty square.
+type piece struct {
+	kind  string
+	owner int
+	moved bool // it has moved, or been moved, since the start (first_move)
+}
+
+// Position is one state of a game. Every move makes a new one.
+type Position struct {
+	g       *game
+	board   []piece // per square, numbered as game.at
+	items   [][]int // per square, the count of each item (nil: none)
+	purse   [2][]int
+	side    int
+	ply     int
+	decided bool
+	winner  int // when decided: 0, 1, or -1 a draw
+}
+
+// New reads a rule file's start position. It refuses the keys and kinds
+// the reference does not play (see the package doc).
+func New(s *rules.Spec) (*Position, error) {
+	g, err := load(s)
+	if err != nil {
+		return nil, err
+	}
+	p := &Position{g: g, board: make([]piece, g.squares()), items: make([][]int, g.squares()), winner: -1}
+	place := func(where string, owner int, id string, sq int) error {
+		if p.board[sq].kind != "" {
+			return fmt.Errorf("%s: %s already holds a piece", where, g.name(sq))
+		}
+		p.board[sq] = piece{kind: id, owner: owner}
+		return nil
+	}
+	mirrored := s.Setup.Mirrored()
+	for i, pl := range s.Setup.Placements {
+		where := fmt.Sprintf("setup.placements[%d]", i)
+		if _, ok := g.kinds[pl.Piece]; !ok {
+			return nil, fmt.Errorf("%s: no piece %q", where, pl.Piece)
+		}
+		if pl.Facing != "" || pl.Player < 0 || pl.Player > 1 || mirrored && pl.Player != 0 {
+			return nil, fmt.Errorf("%s: facing, or a player the setup does not allow", where)
+		}
+		for _, name := range pl.Squares {
+			sq, err := g.squareOf(name)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", where, err)
+			}
+			if err := place(where, pl.Player, pl.Piece, sq); err != nil {
+				return nil, err
+			}
+			if mirrored {
+				if err := place(where, 1, pl.Piece, g.reflect(sq)); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	for i, ip := range s.Setup.Items {
+		where := fmt.Sprintf("setup.items[%d]", i)
+		it, ok := g.itemIndex[ip.Item]
+		if !ok {
+			return nil, fmt.Errorf("%s: no item %q", where, ip.Item)
+		}
+		for _, name := range ip.Squares {
+			sq, err := g.squareOf(name)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", where, err)
+			}
+			if p.board[sq].kind != "" {
+				return nil, fmt.Errorf("%s: %s is under a piece", where, name)
+			}
+			p.addItem(sq, it, 1)
+			if p.items[sq][it] > g.items[it].StackOrDefault() {
+				return nil, fmt.Errorf("%s: %s holds more than the stack", where, name)
+			}
+		}
+	}
+	for s := 0; s < 2; s++ {
+		g.setupCount[s] = map[string]int{}
+		p.purse[s] = make([]int, len(g.resources))
+		for r, res := range g.resources {
+			p.purse[s][r] = res.Start
+		}
+	}
+	for _, pc := range p.board {
+		if pc.kind != "" {
+			g.setupCount[pc.owner][pc.kind]++
+			g.hasRoyal[pc.owner] = g.hasRoyal[pc.owner] || g.kinds[pc.kind].royal
+		}
+	}
+	for i := range g.presence {
+		for s := 0; s < 2; s++ {
+			if p.meets(s, &g.presence[i]) {
+				return nil, fmt.Errorf("rules.presence[%d]: player %d starts with none", i, s)
+			}
+		}
+	}
+	return p, nil
+}
+
+func (p *Position) addItem(sq, it, n int) {
+	if p.items[sq] == nil {
+		p.items[sq] = make([]int, len(p.g.items))
+	}
+	p.items[sq][it] += n
+}
+
+// copy is an independent copy of p.
+func (p *Position) copy() *Position {
+	q := *p
+	q.board = append([]piece(nil), p.board...)
+	q.items = make([][]int, len(p.items))
+	for sq, counts := range p.items {
+		if counts != nil {
+			q.items[sq] = append([]int(nil), counts...)
+		}
+	}
+	for s := range p.purse {
+		q.purse[s] = append([]int(nil), p.purse[s]...)
+	}
+	return &q
+}
+
+// Board is every piece: square name -> "w:K" or "b:P" (owner 0 w, 1 b).
+func (p *Position) Board() map[string]string {
+	out := map[string]string{}
+	for sq, pc := range p.board {
+		if pc.kind != "" {
+			out[p.g.name(sq)] = string("wb"[pc.owner]) + ":" + pc.kind
+		}
+	}
+	return out
+}
+
+// Items is every item lying on the boards: square name -> item id -> count.
+func (p *Position) Items() map[string]map[string]int {
+	out := map[string]map[string]int{}
+	for sq, counts := range p.items {
+		for it, n := range counts {
+			if n > 0 {
+				if out[p.g.name(sq)] == nil {
+					out[p.g.name(sq)] = map[string]int{}
+				}
+				out[p.g.name(sq)][p.g.items[it].ID] = n
+			}
+		}
+	}
+	return out
+}
+
+// Purse is what a player holds of each resource.
+func (p *Position) Purse(player int) map[string]int {
+	out := map[string]int{}
+	for r, res := range p.g.resources {
+		out[res.Name] = p.purse[player][r]
+	}
+	return out
+}
+
+// SideToMove is 0 or 1.
+func (p *Position) SideToMove() int { return p.side }
+
+// Ply is the plies played since the start.
+func (p *Position) Ply() int { return p.ply }
+
+// Over says whether the game has ended and who won (0, 1, or -1 a
+// draw): an ending the last move made (royal capture, annihilation,
+// presence), then no legal move (rules.stalemate), then rules.max_plies.
+func (p *Position) Over() (over bool, winner int) {
+	if p.decided {
+		return true, p.winner
+	}
+	if len(p.actions()) == 0 {
+		return true, resultFor(p.side, p.g.stalemate)
+	}
+	if p.ply >= p.g.maxPlies {
+		return true, -1
+	}
+	return false, -1
+}
+
+// resultFor is the winner when player s gets result ("win", "loss",
+// "draw").
+func resultFor(s int, result string) int {
+	switch result {
+	case "win":
+		return s
+	case "loss":
+		return 1 - s
+	}
+	return -1
+}
