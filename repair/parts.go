@@ -98,6 +98,7 @@ func Parts(orig *measure.File) ([]Removed, []Refused, error) {
 		id := fmt.Sprintf("p%02d", i+1)
 		c, r := buildAs(orig, stemOf(orig.Label)+"-without-"+id+".json", p.Name, seen, p.edit())
 		if r != nil {
+			r.Edit = p.Name + ": " + r.Edit
 			refused = append(refused, *r)
 			continue
 		}
@@ -124,7 +125,13 @@ func promotionParts(f *ruleFile) []Part {
 	if !ok {
 		return nil
 	}
-	out := []Part{{Name: "promotion", Desc: "no piece promotes", Patch: []Op{opRemove("/rules/promotion")}}}
+	whole := Part{Name: "promotion", Desc: "no piece promotes", Patch: []Op{opRemove("/rules/promotion")}}
+	if f.rules["en_passant"] == true {
+		// En passant is defined against the promoting piece.
+		whole.Desc += ", and so no en passant"
+		whole.Patch = append(whole.Patch, opRemove("/rules/en_passant"))
+	}
+	out := []Part{whole}
 	list, _ := v.([]any)
 	if len(list) < 2 {
 		return out
