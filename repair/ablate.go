@@ -52,8 +52,9 @@ type PartRow struct {
 	Cleared []string `json:"cleared"`
 	// FirstMover is the first mover's score as the verdict reads it (the
 	// one_sided check's interval), where FirstMoverKnown; Shift is its
-	// move from the file's, and Beyond whether the estimate lies outside
-	// the file's interval.
+	// move from the file's, and Beyond whether its interval lies wholly
+	// beyond the file's (an estimate outside the file's interval alone is
+	// no evidence where the part's own games are few).
 	FirstMover      stats.Interval `json:"first_mover"`
 	FirstMoverKnown bool           `json:"first_mover_known"`
 	Shift           float64        `json:"first_mover_shift"`
@@ -90,7 +91,7 @@ func partRow(p Part, orig, r Rung) PartRow {
 	row.DrawRate, row.DrawRateKnown = assessed(&r, stats.FlagDrawHeavy)
 	if base, ok := assessed(&orig, stats.FlagOneSided); ok && row.FirstMoverKnown {
 		row.Shift = row.FirstMover.Est - base.Est
-		row.Beyond = row.FirstMover.Est < base.Lo || row.FirstMover.Est > base.Hi
+		row.Beyond = row.FirstMover.Lo > base.Hi || row.FirstMover.Hi < base.Lo
 	}
 	return row
 }
@@ -123,14 +124,14 @@ func summary(orig Rung, rows []PartRow) string {
 	}
 	top := rows[0]
 	if !top.Beyond {
-		return fmt.Sprintf("No part moves the first mover's score beyond its interval (%s); the largest move is %s's, %+.3f.",
+		return fmt.Sprintf("No part moves the first mover's score beyond its interval: without each part the interval still overlaps the file's, %s; the largest move is %s's, %+.3f.",
 			interval(base), top.Part.Name, top.Shift)
 	}
 	who := "towards the first mover"
 	if top.Shift < 0 {
 		who = "towards the second player"
 	}
-	s := fmt.Sprintf("Removing %s tips the balance most: the first mover's score goes from %s to %s (%+.3f, %s), beyond the file's interval",
+	s := fmt.Sprintf("Removing %s tips the balance most: the first mover's score goes from %s to %s (%+.3f, %s), an interval apart from the file's",
 		top.Part.Name, interval(base), interval(top.FirstMover), top.Shift, who)
 	if v := top.Measurement.Verdict; v != orig.Verdict {
 		s += fmt.Sprintf("; the verdict goes from %s to %s", orig.Verdict, v)
@@ -235,7 +236,7 @@ func (a *Ablation) Markdown() []byte {
 		strings.Join(a.Players, ","), a.Games, a.Seed, a.Played, a.Measured, a.WallSeconds)
 	if len(a.Parts) > 0 {
 		b.WriteString("The file without each part, the largest move of the first mover's score first. The score and the draw rate are the verdict's own " +
-			"(the one_sided and draw_heavy checks' intervals); raised and cleared are flags against the file's; * marks a score beyond the file's interval.\n\n")
+			"(the one_sided and draw_heavy checks' intervals); raised and cleared are flags against the file's; * marks a score whose interval lies apart from the file's.\n\n")
 		b.WriteString("| part | without it | verdict | raised | cleared | first mover's score | change | draw rate | mean length |\n|---|---|---|---|---|---|---|---|---|\n")
 		fmt.Fprintf(&b, "| (the file) | | %s | %s | | %s | | %s | %.1f |\n", o.Verdict, listOr(o.Raised, "none"), figure(fm, fmKnown), figure(draw, drawKnown), o.MeanPlies)
 		for _, r := range a.Parts {

@@ -51,9 +51,14 @@ func TestAblationSummary(t *testing.T) {
 			want:  []string{"Removing drops tips the balance most", "-0.200", "towards the second player", "from not_viable to viable"}},
 		{name: "towards the first mover", orig: measuredAt(0.5, 0.3),
 			parts: []Part{part("item ice"), part("afterlife")},
-			rungs: []Rung{measuredAt(0.52, 0.3), measuredAt(0.6, 0.3)},
+			rungs: []Rung{measuredAt(0.52, 0.3), measuredAt(0.62, 0.3)},
 			order: []string{"afterlife", "item ice"},
-			want:  []string{"Removing afterlife tips", "+0.100", "towards the first mover"}},
+			want:  []string{"Removing afterlife tips", "+0.120", "towards the first mover"}},
+		// An estimate outside the file's interval whose own interval
+		// overlaps it is no evidence.
+		{name: "overlapping intervals", orig: measuredAt(0.5, 0.3),
+			parts: []Part{part("item ice")}, rungs: []Rung{measuredAt(0.58, 0.3)}, order: []string{"item ice"},
+			want: []string{"No part moves", "item ice's, +0.080"}},
 		{name: "none beyond the interval", orig: measuredAt(0.5, 0.3),
 			parts: []Part{part("castling"), part("promotion")},
 			rungs: []Rung{measuredAt(0.51, 0.9), measuredAt(0.47, 0.3)},
