@@ -34,6 +34,7 @@ type itemRule struct {
 	pass     bool // ... and a slide over it stops there
 	slide    bool // a piece moved onto it goes one more step
 	consumed bool
+	gains    bool // some gain is written
 	gain     [maxResources]int16
 	immune   uint32 // kind bits (1 << kind)
 	stack    uint8
@@ -153,6 +154,7 @@ func (g *Game) loadPlanes() error {
 				return bad("items[%d].gain names %q, which is not a resource", i, name)
 			}
 			ir.gain[r] = int16(n)
+			ir.gains = ir.gains || n > 0
 		}
 		for _, id := range it.Immune {
 			k, err := g.kindOf(fmt.Sprintf("items[%d].immune entry", i), id)
@@ -642,6 +644,12 @@ func (p *Position) arrive(c carried, t int, dx, dy int) bool {
 			return true
 		}
 		p.dies(p.take(t), t)
+		if p.board[t] != 0 {
+			// The victim's afterlife brought a piece back here (through
+			// after_capture): the arrival starts again.
+			p.arrive(c, t, dx, dy)
+			return true
+		}
 		if to := pl.capture[g.boardOf(t)]; to >= 0 {
 			p.arrive(c, g.across(t, int(to)), 0, 0)
 			return true
@@ -654,46 +662,66 @@ func (p *Position) arrive(c carried, t int, dx, dy int) bool {
 	return p.itemsAct(c, t, dx, dy)
 }
 
-// itemsAct lets the items on t act, in items[] order, on piece c standing
-// there. It reports whether a piece died.
+// itemsAct lets the items on t act on piece c standing there: first every
+// gain, then the first item that kills, else the first that slides (with
+// a step to repeat); a consumed item goes when it acts. It reports
+// whether a piece died.
 func (p *Position) itemsAct(c carried, t int, dx, dy int) bool {
 	g := p.g
 	pl := g.planes
 	k, s := codeKind(c.code), codeOwner(c.code)
 	immune := pl.statusImmunity(c.st)
+	acts := func(i int) bool {
+		return p.itemN[i*g.n+t] > 0 && pl.items[i].immune>>uint(k)&1 == 0 && immune>>uint(i)&1 == 0
+	}
 	for i := range pl.items {
 		it := &pl.items[i]
-		n := p.itemN[i*g.n+t]
-		if n == 0 || it.immune>>uint(k)&1 != 0 || immune>>uint(i)&1 != 0 {
+		if !it.gains || !acts(i) {
 			continue
 		}
+		n := int(p.itemN[i*g.n+t])
 		if s < 2 {
 			for r, gain := range it.gain[:len(pl.res)] {
 				if gain > 0 {
-					p.addPurse(s, r, int(gain)*int(n))
+					p.addPurse(s, r, int(gain)*n)
 				}
 			}
 		}
 		if it.consumed {
 			p.setItem(i, t, 0)
 		}
-		if it.kill {
+	}
+	for i := range pl.items {
+		if it := &pl.items[i]; it.kill && acts(i) {
+			if it.consumed {
+				p.setItem(i, t, 0)
+			}
 			p.dies(p.take(t), t)
 			return true
 		}
-		if it.slide && (dx != 0 || dy != 0) {
-			c = p.take(t)
-			x, y := g.fileOf[t]+dx, g.rankOf[t]+dy
-			if x < 0 || y < 0 || x >= g.w || y >= g.h {
-				return true // off the board: out of the game
-			}
-			next := g.at(g.boardOf(t), x, y)
-			if g.wall.has(next) || g.offBoard.has(next-g.boardOf(t)*g.bsq) {
-				return true
-			}
-			p.arrive(c, next, dx, dy)
+	}
+	if dx == 0 && dy == 0 {
+		return false // an arrival with no direction: nothing to slide on
+	}
+	for i := range pl.items {
+		it := &pl.items[i]
+		if !it.slide || !acts(i) {
+			continue
+		}
+		if it.consumed {
+			p.setItem(i, t, 0)
+		}
+		c = p.take(t)
+		x, y := g.fileOf[t]+dx, g.rankOf[t]+dy
+		if x < 0 || y < 0 || x >= g.w || y >= g.h {
+			return true // off the board: out of the game
+		}
+		next := g.at(g.boardOf(t), x, y)
+		if g.wall.has(next) || g.offBoard.has(next-g.boardOf(t)*g.bsq) {
 			return true
 		}
+		p.arrive(c, next, dx, dy)
+		return true
 	}
 	return false
 }

@@ -305,6 +305,7 @@ type Rules struct {
 	AfterCapture     []AfterCapture  `json:"after_capture,omitempty"`    // schema 36
 	Presence         []Presence      `json:"presence,omitempty"`         // schema 36
 	OnCapture        *OnCapture      `json:"on_capture,omitempty"`       // schema 37
+	Market           *Market         `json:"market,omitempty"`           // schema 38
 	MaxPlies         *int            `json:"max_plies,omitempty"`        // default 400
 	RepetitionDraw   *RepetitionDraw `json:"repetition_draw,omitempty"`  // default 3
 	NoProgressDraw   *int            `json:"no_progress_draw,omitempty"` // default 100

@@ -15,7 +15,11 @@ type Status struct {
 	Afterlife []StatusAfterlife `json:"afterlife,omitempty"` // before rules.afterlife: where the piece goes when it dies
 	Income    map[string]int    `json:"income,omitempty"`    // resource -> 1 to 100 per status, paid with the resource's income
 	Upgrade   bool              `json:"upgrade,omitempty"`   // the piece's next capture removes one and upgrades it
+	Hazard    float64           `json:"hazard,omitempty"`    // schema 38: the chance (above 0, below 1, three decimals) that the piece dies after its owner moves it
 }
+
+// HazardThousandths is the status's hazard in thousandths, rounded.
+func (s *Status) HazardThousandths() int { return int(s.Hazard*1000 + 0.5) }
 
 // The values of statuses[].wears_off.
 const (
