@@ -124,7 +124,7 @@ func summary(orig Rung, rows []PartRow) string {
 	}
 	top := rows[0]
 	if !top.Beyond {
-		return fmt.Sprintf("No part moves the first mover's score beyond its interval: without each part the interval still overlaps the file's, %s; the largest move is %s's, %+.3f.",
+		return fmt.Sprintf("No part moves the first mover's score beyond its interval: without each part the interval still overlaps the file's, %s; the largest move is removing %s: %+.3f.",
 			interval(base), top.Part.Name, top.Shift)
 	}
 	who := "towards the first mover"
