@@ -123,6 +123,9 @@ func summary(orig Rung, rows []PartRow) string {
 		return "No part's measurement gives a first mover's score, so no part can be weighed by it."
 	}
 	top := rows[0]
+	if top.Shift == 0 {
+		return fmt.Sprintf("No part moves the first mover's score at all: it stays at %s without each.", interval(base))
+	}
 	if !top.Beyond {
 		return fmt.Sprintf("No part moves the first mover's score beyond its interval: without each part the interval still overlaps the file's, %s; the largest move is removing %s: %+.3f.",
 			interval(base), top.Part.Name, top.Shift)
