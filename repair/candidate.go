@@ -55,12 +55,17 @@ func candidateLabel(orig, id string) string {
 // engine's front end and the start-position cost check). A patched file
 // identical to one already seen (by hash) is refused as a duplicate.
 func build(orig *measure.File, id string, seen map[string]string, edits ...Edit) (*Candidate, *Refused) {
+	return buildAs(orig, candidateLabel(orig.Label, id), id, seen, edits...)
+}
+
+// buildAs is build with the patched file labelled label.
+func buildAs(orig *measure.File, label, id string, seen map[string]string, edits ...Edit) (*Candidate, *Refused) {
 	c := &Candidate{ID: id, Edits: edits}
 	data, err := Apply(orig.Data, edits...)
 	if err != nil {
 		return nil, &Refused{Edit: c.Desc(), Reason: err.Error()}
 	}
-	f, err := measure.Load(candidateLabel(orig.Label, id), data)
+	f, err := measure.Load(label, data)
 	if err != nil {
 		return nil, &Refused{Edit: c.Desc(), Reason: measure.Lines(err)[0]}
 	}

@@ -121,4 +121,30 @@
 // directory with the file's own reports, and each confirmed candidate's
 // rule file (NAME-repair-ID.json) with its own reports
 // (NAME-repair-ID-report.*), so every suggestion carries its verdict.
+//
+// # Parts and their ablation
+//
+// A part is a rule or a component a designer would switch off whole, as
+// an edit tunes one: FindParts lists a file's parts from a table of part
+// finders (partFinders; a later schema's shop, chaos effects or upgrades
+// are one more row each): castling, en passant, drops, promotion (with
+// the en passant that needs it, and each entry of a list of several),
+// explosions on capture, each item kind (with its setup.items entries)
+// and all items where there are several, each resource's income, all
+// resources (with the items' gain of them, and the items that only gave
+// them), rules.afterlife (a piece that dies is then removed),
+// rules.after_capture, and each rules.presence entry of several. Each
+// removal is a JSON patch; Parts keeps those whose patched file
+// measure.Load accepts and says why each other was refused.
+//
+// Ablate (`coordinator ablate FILE`) measures the file and the file
+// without each part, all with the settings of `coordinator measure` and
+// the same seed, every batch submitted at once. Each row says the
+// verdict, the flags raised and cleared against the file, the first
+// mover's score with its interval (the one_sided check's, as the verdict
+// reads it), the draw rate (draw_heavy's) and the mean length; the rows
+// go by how far the first mover's score moves, and the first sentence
+// names the part whose removal moves it most, where its interval lies
+// apart from the file's, or says that no part's does. WriteAblation puts
+// NAME-ablation.json, .md and .html in the report directory.
 package repair

@@ -492,16 +492,12 @@ func (res *Result) measureRung(ctx context.Context, measureFn MeasureFunc, name 
 
 // rung records a measurement and counts its games and workers.
 func (res *Result) rung(name string, s measure.Settings, m *Measured, id string) Rung {
-	r := Rung{Rung: name, Players: s.Players, Raised: []string{}, Undecided: []string{}, Checks: []CheckValue{}, Workers: m.Workers, rep: m}
+	r := measuredRung(name, s, m)
 	res.Measured++
 	if m.Err != nil {
-		r.Error = m.Err.Error()
-		r.deficit = math.Inf(1)
 		return r
 	}
-	rep := m.Report
-	r.Verdict, r.Games, r.MeanPlies = rep.Verdict, rep.Games, rep.Lengths.Mean
-	res.Games += rep.Games
+	res.Games += r.Games
 	for w, n := range m.Workers {
 		res.Workers[w] += n
 		if id != "" {
@@ -511,6 +507,20 @@ func (res *Result) rung(name string, s measure.Settings, m *Measured, id string)
 			res.workerCands[w][id] = true
 		}
 	}
+	return r
+}
+
+// measuredRung is a measurement as a rung: its verdict, checks and
+// shortfall, or its error.
+func measuredRung(name string, s measure.Settings, m *Measured) Rung {
+	r := Rung{Rung: name, Players: s.Players, Raised: []string{}, Undecided: []string{}, Checks: []CheckValue{}, Workers: m.Workers, rep: m}
+	if m.Err != nil {
+		r.Error = m.Err.Error()
+		r.deficit = math.Inf(1)
+		return r
+	}
+	rep := m.Report
+	r.Verdict, r.Games, r.MeanPlies = rep.Verdict, rep.Games, rep.Lengths.Mean
 	for _, c := range rep.Checks {
 		r.Checks = append(r.Checks, CheckValue{Name: c.Name, State: c.State, Value: c.Value, Threshold: c.Threshold})
 		switch c.State {

@@ -15,9 +15,10 @@ import (
 
 // Stem is the name a repair's reports share: the file's base name
 // without .json, then "-repair".
-func Stem(file string) string {
-	return strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)) + "-repair"
-}
+func Stem(file string) string { return stemOf(file) + "-repair" }
+
+// stemOf is the file's base name without its extension.
+func stemOf(file string) string { return strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)) }
 
 // Write writes the repair's report as STEM.json, STEM.md and STEM.html
 // into dir, the file's own measurement as NAME.json, .md and .html, and
@@ -55,10 +56,9 @@ func Write(dir string, res *Result) error {
 		return fmt.Errorf("repair: json: %v", err)
 	}
 	md := res.Markdown()
-	page := "<!doctype html>\n<meta charset=\"utf-8\">\n<title>" + html.EscapeString("Repair of "+res.Name) +
-		"</title>\n<pre style=\"white-space: pre-wrap\">" + html.EscapeString(string(md)) + "</pre>\n"
+	page := htmlPage("Repair of "+res.Name, md)
 	stem := filepath.Join(dir, Stem(res.File))
-	files = append(files, atomicfile.File{Path: stem + ".md", Data: md}, atomicfile.File{Path: stem + ".html", Data: []byte(page)},
+	files = append(files, atomicfile.File{Path: stem + ".md", Data: md}, atomicfile.File{Path: stem + ".html", Data: page},
 		atomicfile.File{Path: stem + ".json", Data: append(js, '\n')})
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("repair: %v", err)
@@ -67,6 +67,13 @@ func Write(dir string, res *Result) error {
 		return fmt.Errorf("repair: %v", err)
 	}
 	return nil
+}
+
+// htmlPage is a Markdown report as a page: the text as written, so that
+// a browser shows what the .md says.
+func htmlPage(title string, md []byte) []byte {
+	return []byte("<!doctype html>\n<meta charset=\"utf-8\">\n<title>" + html.EscapeString(title) +
+		"</title>\n<pre style=\"white-space: pre-wrap\">" + html.EscapeString(string(md)) + "</pre>\n")
 }
 
 func interval(v stats.Interval) string {
