@@ -21,17 +21,26 @@ const planesGame = `{
   "board": {"width": 8, "height": 8},
   "boards": [{"name": "E"}, {"name": "H"}, {"name": "L"}],
   "pieces": [
-    {"id": "P", "value": 1, "upgrades": {"pieces": ["N"]}, "moves": [
+    {"id": "P", "value": 1, "upgrades": {"pieces": ["N", "S"]}, "moves": [
       {"kind": "slide", "vectors": [[0, 1]], "range": 1, "mode": "move"},
       {"kind": "slide", "vectors": [[0, 1]], "range": 2, "min_range": 2, "mode": "move", "condition": {"from_rank": 1}},
       {"kind": "leap", "vectors": [[1, 1]], "symmetry": "lateral", "mode": "capture"}]},
-    {"id": "N", "value": 3, "moves": [{"kind": "leap", "vectors": [[1, 2]], "symmetry": "dihedral8"}]},
-    {"id": "B", "value": 3, "moves": [{"kind": "slide", "vectors": [[1, 1]], "symmetry": "rotate4"}]},
+    {"id": "N", "value": 3, "upgrades": {"pieces": ["M"]}, "moves": [{"kind": "leap", "vectors": [[1, 2]], "symmetry": "dihedral8"}]},
+    {"id": "B", "value": 3, "upgrades": {"pieces": ["A", "F", "C"]}, "moves": [{"kind": "slide", "vectors": [[1, 1]], "symmetry": "rotate4"}]},
     {"id": "R", "value": 5, "moves": [{"kind": "slide", "vectors": [[1, 0]], "symmetry": "rotate4"}],
      "upgrades": {"pieces": ["Q"], "statuses": ["hat", "investor"]}},
     {"id": "Q", "value": 9, "moves": [{"kind": "slide", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]},
     {"id": "K", "value": 4, "moves": [{"kind": "leap", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]},
-    {"id": "W", "value": 4, "moves": [{"kind": "slide", "vectors": [[1, 1]], "symmetry": "rotate4"}]}
+    {"id": "W", "value": 4, "moves": [{"kind": "slide", "vectors": [[1, 1]], "symmetry": "rotate4"}],
+     "after_move": {"items": ["ice", "fire"]}},
+    {"id": "S", "value": 1, "on_death": {"item": "fire"}, "dies_on": {"rank": "last"}, "moves": [
+      {"kind": "slide", "vectors": [[0, 1]], "range": 1, "mode": "move"},
+      {"kind": "leap", "vectors": [[1, 1]], "symmetry": "lateral", "mode": "capture"}]},
+    {"id": "A", "value": 3, "protects": {"pieces": ["P"]}, "moves": [{"kind": "slide", "vectors": [[1, 1]], "symmetry": "rotate4"}]},
+    {"id": "F", "value": 3, "protects": {"pieces": ["K"], "where": "adjacent"}, "moves": [{"kind": "leap", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]},
+    {"id": "C", "value": 5, "moves": [{"kind": "slide", "vectors": [[1, 0]], "symmetry": "rotate4"}, {"kind": "leap", "squares": ["a1", "h1", "a8", "h8"]}]},
+    {"id": "M", "value": 3, "moves": [{"kind": "leap", "vectors": [[1, 2]], "symmetry": "dihedral8"},
+      {"kind": "leap", "vectors": [[0, 2]], "symmetry": "rotate4", "mode": "capture", "shoot": true}]}
   ],
   "setup": {"mirror": true, "placements": [
     {"piece": "P", "squares": ["E:a2", "E:b2", "E:c2", "E:d2", "E:e2", "E:f2", "E:g2", "E:h2"]},
@@ -47,7 +56,7 @@ const planesGame = `{
   "items": [
     {"id": "coin", "gain": {"coins": 1}, "consumed": true, "stack": 3},
     {"id": "fire", "kill": "pass", "immune": ["W"]},
-    {"id": "ice", "slide": true, "immune": ["W"]}
+    {"id": "ice", "slide": true, "immune": ["W"], "cancels": ["fire"]}
   ],
   "resources": [{"name": "coins", "income": {"amount": 1}}],
   "statuses": [
@@ -584,5 +593,109 @@ func TestCurse(t *testing.T) {
 	p.Make(m)
 	if p.AtChance() {
 		t.Errorf("black's move left a fate pending: %s", p.FEN())
+	}
+}
+
+// TestPowers: schema 39's powers, each from a position made for it.
+func TestPowers(t *testing.T) {
+	cases := []struct {
+		name   string
+		pieces map[string]string
+		black  bool
+		extras string
+		move   string
+		want   map[string]string
+		items  string
+	}{
+		{"a pawn on the archbishop's file cannot be captured: the rook dies", map[string]string{"E:c1": "A", "E:c4": "P", "E:c8": "r"}, true, "", "E:c8E:c4",
+			map[string]string{"E:c4": "P", "E:c8": "", "H:c4": "r"}, ""},
+		{"a king beside its fortress cannot be captured", map[string]string{"E:e1": "K", "E:e2": "F", "E:a1": "r"}, true, "", "E:a1E:e1",
+			map[string]string{"E:e1": "K", "H:e1": "r"}, ""},
+		{"the bomber's death leaves fire that burns its capturer, and so on down the planes", map[string]string{"E:d1": "R", "E:d5": "s"}, false, "", "E:d1E:d5",
+			map[string]string{"E:d5": "", "H:d5": "", "L:d5": "R"}, "fire@E:d5,fire@H:d5"},
+		{"the bomber dies on its last rank, and again on H's (its last rank too)", map[string]string{"E:d7": "S"}, false, "", "E:d7E:d8",
+			map[string]string{"E:d8": "", "H:d8": ""}, "fire@E:d8,fire@H:d8"},
+		{"the wizard puts ice down beside where it lands", map[string]string{"E:c1": "W"}, false, "", "E:c1E:e3+ice@E:e4",
+			map[string]string{"E:e3": "W"}, "ice@E:e4"},
+		{"fire put on ice: both are gone", map[string]string{"E:c1": "W"}, false, "items:ice@E:e4", "E:c1E:e3+fire@E:e4",
+			map[string]string{"E:e3": "W"}, ""},
+		{"the scout leaps to a corner of its own board", map[string]string{"H:d4": "C"}, false, "", "H:d4H:h8",
+			map[string]string{"H:h8": "C", "H:d4": ""}, ""},
+		{"the archer shoots and stays", map[string]string{"E:d4": "M", "E:d6": "n"}, false, "", "E:d4xE:d6",
+			map[string]string{"E:d4": "M", "E:d6": "", "H:d6": "n"}, ""},
+	}
+	g := planesSpec(t, nil)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			pieces := map[string]string{"E:h1": "K", "E:h8": "k"}
+			if c.pieces["E:e1"] != "" || c.pieces["E:h8"] != "" {
+				pieces = map[string]string{"E:h3": "K", "E:h8": "k"}
+			}
+			for k, v := range c.pieces {
+				pieces[k] = v
+			}
+			p, err := g.ParseFEN(planesFEN(pieces, c.black, c.extras))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := p.ParseMove(c.move)
+			if err != nil {
+				t.Fatalf("%s: %v (moves %v)", c.move, err, moveNames(p))
+			}
+			p.Make(m)
+			for sq, want := range c.want {
+				if got := pieceName(p, sq); got != want {
+					t.Errorf("%s holds %q, want %q (%s)", sq, got, want, p.FEN())
+				}
+			}
+			if got := fenField(p.FEN(), "items:"); got != c.items {
+				t.Errorf("items %q, want %q", got, c.items)
+			}
+			if h := p.computeHash(); h != p.Hash() {
+				t.Errorf("hash %x, from scratch %x", p.Hash(), h)
+			}
+		})
+	}
+}
+
+// TestPowersMoves: which moves the powers add and take away.
+func TestPowersMoves(t *testing.T) {
+	g := planesSpec(t, nil)
+	cases := []struct {
+		name        string
+		pieces      map[string]string
+		black       bool
+		has, hasNot []string
+	}{
+		{"a shot at a guarded pawn is no move", map[string]string{"E:c1": "A", "E:c4": "P", "E:c6": "m"}, true, nil, []string{"E:c6xE:c4"}},
+		{"the wizard's landings, with and without an item", map[string]string{"E:c1": "W"}, false,
+			[]string{"E:c1E:e3", "E:c1E:e3+ice@E:e4", "E:c1E:e3+fire@E:d3", "E:c1E:e3+ice@E:e2", "E:c1E:e3+fire@E:f3"}, nil},
+		{"the scout's corners", map[string]string{"E:d4": "C"}, false, []string{"E:d4E:a1", "E:d4E:h1", "E:d4E:a8"}, []string{"E:d4H:a1"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			pieces := map[string]string{"E:h3": "K", "E:g8": "k"}
+			for k, v := range c.pieces {
+				pieces[k] = v
+			}
+			p, err := g.ParseFEN(planesFEN(pieces, c.black, ""))
+			if err != nil {
+				t.Fatal(err)
+			}
+			names := map[string]bool{}
+			for _, n := range moveNames(p) {
+				names[n] = true
+			}
+			for _, n := range c.has {
+				if !names[n] {
+					t.Errorf("%s is not a move (%v)", n, moveNames(p))
+				}
+			}
+			for _, n := range c.hasNot {
+				if names[n] {
+					t.Errorf("%s is a move", n)
+				}
+			}
+		})
 	}
 }
