@@ -16,7 +16,7 @@ type Status struct {
 	Income    map[string]int    `json:"income,omitempty"`     // resource -> 1 to 100 per status, paid with the resource's income
 	Upgrade   bool              `json:"upgrade,omitempty"`    // the piece's next capture removes one and upgrades it
 	Hazard    float64           `json:"hazard,omitempty"`     // schema 38: the chance (above 0, below 1, three decimals) that the piece dies after its owner moves it
-	Portal    bool              `json:"portal,omitempty"`     // schema 40: as its owner\'s action, the piece moves to its square on another board, and one is spent
+	Portal    bool              `json:"portal,omitempty"`     // schema 40: as its owner's action, the piece moves to its square on another board, and one is spent
 	ExtraMove *ExtraMove        `json:"extra_move,omitempty"` // schema 40: a second move of the piece, for a cost
 }
 
