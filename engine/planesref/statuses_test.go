@@ -135,7 +135,16 @@ func TestStatuses(t *testing.T) {
 		{"an upgraded piece's next capture gains on_capture again",
 			spec("", "w:R@a1 b:N@a5 b:B@h5 b:K@h8", withStatuses(flat, "experienced@a1"), upgrading("R", nil, "hat"), onCapture("experienced")),
 			[]string{"a1a5^hat", "h8g8", "a5h5"}, "w:R@h5 b:K@g8", "hat@h5=1 experienced@h5=1", noPurse},
+		{"a promotion that is no upgrade spends the upgrade status too, and gains nothing",
+			spec("", "w:P@e7 b:N@d8 b:N@h1", withStatuses(flat, "experienced@e7 hat@e7"), upgrading("P", []string{"Q"}, "hat"),
+				onCapture("kills"), func(s *rules.Spec) {
+					s.Rules.Promotion = rules.Promotions{{Piece: "P", To: []string{"Q", "N"}}}
+				}),
+			[]string{"e7d8=N"}, "w:N@d8 b:N@h1", "hat@d8=1", noPurse},
 		// Stun: frozen, worn off one at the end of each of its owner's turns.
+		{"a stun gained in a turn wears off at its end",
+			spec("", "w:R@a1 b:N@a5 b:N@h8", withStatuses(flat, "experienced@a1"), upgrading("R", nil, "stunned")),
+			[]string{"a1a5^stunned"}, "w:R@a5 b:N@h8", "", noPurse},
 		{"a stun counts down at its owner's turn end only",
 			spec("", "w:R@a1 w:K@h1 b:N@h8", withStatuses(flat, "stunned@a1=2")),
 			[]string{"h1g1"}, "w:R@a1 w:K@g1 b:N@h8", "stunned@a1=1", noPurse},
