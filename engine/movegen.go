@@ -24,6 +24,9 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 		if pl.market != nil && !capOnly {
 			buf = p.marketMoves(buf)
 		}
+		if pl.anyNeutral || pl.portalMask != 0 || pl.anyRaise || pl.extraMask != 0 {
+			buf = p.actionMoves(buf, start, capOnly)
+		}
 		return buf
 	}
 	return p.genPseudoAll(buf, capOnly)
@@ -287,7 +290,7 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 				if c == 0 {
 					// An item that kills what passes over it ends the ray
 					// where it lies (planes.go).
-					stop := passKill && p.stopsSlide(int(to), k)
+					stop := passKill && p.stopsSlide(int(to), k, from)
 					if i+1 < minR {
 						if stop {
 							break

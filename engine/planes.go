@@ -61,6 +61,7 @@ type presenceRule struct {
 type planesRules struct {
 	statusesRules              // schema 37 (statuses.go)
 	powersRules                // schema 39 (powers.go)
+	actionsRules               // schema 40 (actions.go)
 	market        *marketRules // schema 38 (market.go); nil without
 	hazardAny     bool         // some status has a hazard
 	items         []itemRule
@@ -89,6 +90,8 @@ const (
 	chgStatus
 	chgMarket   // a card's price (old) and the unlocks to come (b)
 	chgUnlocked // the unlocked cards
+	chgBan      // the neutral move banned (actions.go)
+	chgAgain    // the piece that may move again (actions.go)
 )
 
 // planesState is a position's items and purses.
@@ -99,6 +102,7 @@ type planesState struct {
 	purse    [2][maxResources]int16
 	planeLog []planeChg
 	marketState
+	actionsState
 	arrivals int // the running move's arrivals (maxArrivals)
 }
 
@@ -110,11 +114,12 @@ type planesUndo struct {
 func hasPlanes(s *rules.Spec) bool {
 	r := &s.Rules
 	if len(s.Items) > 0 || len(s.Resources) > 0 || len(r.Afterlife) > 0 || len(r.AfterCapture) > 0 || len(r.Presence) > 0 ||
-		len(s.Statuses) > 0 || r.OnCapture != nil || len(s.Setup.Statuses) > 0 || r.Market != nil {
+		len(s.Statuses) > 0 || r.OnCapture != nil || len(s.Setup.Statuses) > 0 || r.Market != nil || len(s.Setup.Neutral) > 0 {
 		return true
 	}
 	for _, pc := range s.Pieces {
-		if pc.Upgrades != nil || pc.Protects != nil || pc.OnDeath != nil || pc.DiesOn != nil || pc.AfterMove != nil {
+		if pc.Upgrades != nil || pc.Protects != nil || pc.OnDeath != nil || pc.DiesOn != nil || pc.AfterMove != nil ||
+			pc.Neutral != nil || pc.Raises != nil {
 			return true
 		}
 	}
@@ -301,6 +306,9 @@ func (g *Game) loadPlanes() error {
 	if err := g.loadMarket(pl, itemIndex, resIndex, statusIndex); err != nil {
 		return err
 	}
+	if err := g.loadActions(pl, resIndex, statusIndex); err != nil {
+		return err
+	}
 	if pl.hasPlanesChance() {
 		g.chance = &chanceRules{} // no die, no hazard: the chance nodes are the family's own (market.go)
 	}
@@ -345,6 +353,8 @@ const (
 	keyPrice
 	keyUnlocked
 	keyToUnlock
+	keyBan
+	keyAgain
 )
 
 // mixKey is the hash key of a value of the family's state that has too
@@ -371,6 +381,7 @@ func (p *Position) startPlanes() {
 		return
 	}
 	p.itemN = append([]uint8(nil), pl.start...)
+	p.again = -1
 	p.startMarket()
 	p.refreshPass()
 	if p.stw != nil {
@@ -423,18 +434,21 @@ func (p *Position) planesHash() uint64 {
 			h ^= pl.purseKey(s, r, p.purse[s][r])
 		}
 	}
-	return h ^ p.statusesHash() ^ p.marketHash()
+	return h ^ p.statusesHash() ^ p.marketHash() ^ p.actionsHash()
 }
 
-// stopsSlide reports whether a slide of kind k over sq stops there: an
-// item on it kills what passes, and k is not immune to it.
-func (p *Position) stopsSlide(sq, k int) bool {
+// stopsSlide reports whether a slide of the piece of kind k on from over
+// sq stops there: an item on it kills what passes, and neither k nor the
+// piece's statuses are immune to it.
+func (p *Position) stopsSlide(sq, k, from int) bool {
 	if !p.passSq.has(sq) {
 		return false
 	}
 	n := p.g.n
-	for i, it := range p.g.planes.items {
-		if it.pass && p.itemN[i*n+sq] > 0 && it.immune>>uint(k)&1 == 0 {
+	pl := p.g.planes
+	immune := pl.statusImmunity(p.stAt(from))
+	for i, it := range pl.items {
+		if it.pass && p.itemN[i*n+sq] > 0 && it.immune>>uint(k)&1 == 0 && immune>>uint(i)&1 == 0 {
 			return true
 		}
 	}
@@ -502,10 +516,24 @@ func (p *Position) makePlanes(m Move) {
 	p.arrivals = 0
 	p.moverSq = -1
 	progress := false
+	second := p.again >= 0 // this move is a piece's extra move, or the pass that declines it
+	if second {
+		if m.typ() != movePass {
+			cost := p.extraCostOf(p.stAt(int(p.again)))
+			for r := range g.planes.res {
+				if cost[r] > 0 {
+					p.addPurse(s, r, -int(cost[r]))
+				}
+			}
+		}
+		p.setAgain(-1)
+	}
 	switch typ := m.typ(); typ {
 	case movePass:
 	case moveBuy:
 		p.makeBuy(m)
+	case moveAbility:
+		p.makeAbility(m)
 	case moveCastle:
 		rf, rt := m.aux(), m.aux2()
 		king, rook := p.take(from), p.take(rf)
@@ -531,7 +559,7 @@ func (p *Position) makePlanes(m Move) {
 			mover.code = pieceCode(pr, s)
 			progress = true
 		}
-		if captures {
+		if captures && codeOwner(mover.code) < 2 { // a neutral piece gains nothing by capturing
 			mover.st = p.afterCapture(mover.st, codeKind(pc), m)
 		}
 		dx, dy := p.moveStep(m, codeKind(pc))
@@ -541,7 +569,19 @@ func (p *Position) makePlanes(m Move) {
 		}
 		p.spawnAfter(m)
 	}
-	p.endPlanesTurn(s)
+	if g.planes.anyNeutral {
+		var ban uint16
+		if pc != 0 && codeOwner(pc) == wildOwner && (m.typ() == moveNormal || m.typ() == moveDouble) {
+			ban = uint16(from)<<8 | uint16(to) + 1 // the way back, for the other player's next move
+		}
+		p.setBan(ban)
+	}
+	again := !second && (m.typ() == moveNormal || m.typ() == moveDouble) && p.extraMoveDue(s)
+	if again {
+		p.setAgain(int16(p.moverSq))
+	} else {
+		p.endPlanesTurn(s)
+	}
 	h = p.fxh
 	u.nChg = uint16(len(p.chg) - c0)
 	u.nPlane = uint16(len(p.planeLog) - l0)
@@ -556,6 +596,10 @@ func (p *Position) makePlanes(m Move) {
 		u.savedVirgin = true
 	}
 	p.endMove(h, u, progress, from != to)
+	if again { // the turn goes on: the same player moves that piece again, or passes
+		p.side = s
+		p.hash ^= g.zSide
+	}
 }
 
 // endPlanesTurn ends mover's turn: one of each status that wears off is
@@ -598,6 +642,10 @@ func (p *Position) unmakePlanes(u *undoRec) {
 			p.price[c.a], p.toUnlock = int16(uint16(c.old)), c.b
 		case chgUnlocked:
 			p.unlocked = c.old
+		case chgBan:
+			p.ban = uint16(c.old)
+		case chgAgain:
+			p.again = int16(uint16(c.old))
 		default:
 			p.itemN[int(c.a)*n+int(c.b)] = uint8(c.old)
 			if p.g.planes.items[c.a].pass {
@@ -691,7 +739,13 @@ func (p *Position) arrive(c carried, t int, dx, dy int) bool {
 		panic("planes: a move's arrivals do not end")
 	}
 	if occ := p.board[t]; occ != 0 {
-		if codeOwner(occ) == codeOwner(c.code) || p.protected(t, occ) {
+		// A neutral piece is every player's ally; moved, it takes the
+		// pieces of the player who is not moving.
+		enemy := codeOwner(occ) != codeOwner(c.code) && codeOwner(occ) != wildOwner
+		if codeOwner(c.code) == wildOwner {
+			enemy = codeOwner(occ) == opponent(p.side)
+		}
+		if !enemy || p.protected(t, occ) {
 			// Onto an ally, or an enemy that cannot be captured: the
 			// piece moved dies there.
 			if c.mover {
@@ -751,6 +805,9 @@ func (p *Position) itemsAct(c carried, t int, dx, dy int) bool {
 			continue
 		}
 		n := int(p.itemN[i*g.n+t])
+		if s == wildOwner {
+			s = p.side // a neutral piece's gain goes to the player moving
+		}
 		if s < 2 {
 			for r, gain := range it.gain[:len(pl.res)] {
 				if gain > 0 {
@@ -907,6 +964,7 @@ var planesNotation = notationField{
 	start: func(p *Position) {
 		clear(p.itemN)
 		clear(p.stw)
+		p.ban, p.again = 0, -1
 		if m := p.g.planes.market; m != nil {
 			for i, c := range m.cards {
 				p.price[i] = c.price
@@ -945,7 +1003,7 @@ func (p *Position) planesField() string {
 	if len(purses) > 0 {
 		b.WriteString(" purse:" + strings.Join(purses, ","))
 	}
-	return b.String() + p.statusField() + p.marketField()
+	return b.String() + p.statusField() + p.marketField() + p.actionsField()
 }
 
 func (p *Position) readPlanes(_ *fenRead, key, value string) (bool, error) {
@@ -985,6 +1043,8 @@ func (p *Position) readPlanes(_ *fenRead, key, value string) (bool, error) {
 		return true, p.readStatus(value)
 	case "market", "unlock", "curse":
 		return true, p.readMarket(key, value)
+	case "ban", "again":
+		return true, p.readActions(key, value)
 	case "purse":
 		for _, entry := range strings.Split(value, ",") {
 			name, counts, ok := strings.Cut(entry, "=")

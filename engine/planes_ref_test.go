@@ -22,7 +22,7 @@ var planesRefFiles = []struct {
 	parse      bool // through rules.Parse; else json.Unmarshal (schema 37's front end is not in yet)
 }{
 	{"planes", "rules/testdata/valid/planes.json", true},
-	{"statuses", "testdata/planes-statuses.json", false},
+	{"statuses", "testdata/planes-statuses.json", true},
 }
 
 // TestPlanesRefGames plays random games on the engine and planesref side

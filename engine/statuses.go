@@ -303,6 +303,7 @@ func (p *Position) statusMoves(buf []Move, start int) []Move {
 		return buf
 	}
 	var extra []Move
+	var seen map[Move]bool // the moves listed, when an upgrade may repeat a promotion
 	n := start
 	for _, m := range buf[start:] {
 		w := p.stAt(m.From())
@@ -323,15 +324,36 @@ func (p *Position) statusMoves(buf []Move, start int) []Move {
 		if m.Promotion() >= 0 {
 			n++
 		}
-		for _, o := range opts {
-			um := base | o
-			if m.Promotion() >= 0 && um == m {
-				continue // promoting to the kind the upgrade gives is one move
+		if seen == nil {
+			seen = map[Move]bool{}
+			for _, x := range buf[start:n] {
+				seen[x] = true
 			}
-			extra = append(extra, um)
+		}
+		seen[m] = true
+		for _, o := range opts {
+			// Each upgrade once, however many promotions the capture has;
+			// promoting to the kind an upgrade gives is one move.
+			if um := base | o; !seen[um] {
+				seen[um] = true
+				extra = append(extra, um)
+			}
 		}
 	}
 	buf = buf[:n]
+	if seen != nil {
+		// A promotion listed after an upgrade of the same kind is the
+		// same move: keep the first.
+		out := buf[:start]
+		kept := map[Move]bool{}
+		for _, m := range append(buf[start:], extra...) {
+			if !kept[m] {
+				kept[m] = true
+				out = append(out, m)
+			}
+		}
+		return out
+	}
 	return append(buf, extra...)
 }
 
