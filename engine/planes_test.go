@@ -26,7 +26,7 @@ const planesGame = `{
       {"kind": "slide", "vectors": [[0, 1]], "range": 2, "min_range": 2, "mode": "move", "condition": {"from_rank": 1}},
       {"kind": "leap", "vectors": [[1, 1]], "symmetry": "lateral", "mode": "capture"}]},
     {"id": "N", "value": 3, "upgrades": {"pieces": ["M"]}, "moves": [{"kind": "leap", "vectors": [[1, 2]], "symmetry": "dihedral8"}]},
-    {"id": "B", "value": 3, "upgrades": {"pieces": ["A", "F", "C"]}, "moves": [{"kind": "slide", "vectors": [[1, 1]], "symmetry": "rotate4"}]},
+    {"id": "B", "value": 3, "upgrades": {"pieces": ["A", "F", "C", "X"], "statuses": ["portal", "double"]}, "moves": [{"kind": "slide", "vectors": [[1, 1]], "symmetry": "rotate4"}]},
     {"id": "R", "value": 5, "moves": [{"kind": "slide", "vectors": [[1, 0]], "symmetry": "rotate4"}],
      "upgrades": {"pieces": ["Q"], "statuses": ["hat", "investor"]}},
     {"id": "Q", "value": 9, "moves": [{"kind": "slide", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]},
@@ -40,7 +40,11 @@ const planesGame = `{
     {"id": "F", "value": 3, "protects": {"pieces": ["K"], "where": "adjacent"}, "moves": [{"kind": "leap", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]},
     {"id": "C", "value": 5, "moves": [{"kind": "slide", "vectors": [[1, 0]], "symmetry": "rotate4"}, {"kind": "leap", "squares": ["a1", "h1", "a8", "h8"]}]},
     {"id": "M", "value": 3, "moves": [{"kind": "leap", "vectors": [[1, 2]], "symmetry": "dihedral8"},
-      {"kind": "leap", "vectors": [[0, 2]], "symmetry": "rotate4", "mode": "capture", "shoot": true}]}
+      {"kind": "leap", "vectors": [[0, 2]], "symmetry": "rotate4", "mode": "capture", "shoot": true}]},
+    {"id": "I", "value": 2, "neutral": {}, "moves": [{"kind": "leap", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]},
+    {"id": "G", "value": 6, "neutral": {"moved_by": "most", "resource": "coins"}, "moves": [{"kind": "slide", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]},
+    {"id": "X", "value": 5, "raises": {"from": "L", "to": "E", "on": ["E", "L"], "status": "cursed"},
+     "moves": [{"kind": "slide", "vectors": [[1, 0]], "symmetry": "rotate4"}]}
   ],
   "setup": {"mirror": true, "placements": [
     {"piece": "P", "squares": ["E:a2", "E:b2", "E:c2", "E:d2", "E:e2", "E:f2", "E:g2", "E:h2"]},
@@ -52,11 +56,12 @@ const planesGame = `{
     {"piece": "K", "squares": ["E:e1"]}],
     "items": [
       {"item": "coin", "squares": ["H:b6", "H:g3", "H:g3"]},
-      {"item": "fire", "squares": ["L:b3", "L:g6"]}]},
+      {"item": "fire", "squares": ["L:b3", "L:g6"]}],
+    "neutral": [{"piece": "I", "squares": ["H:d4"]}, {"piece": "G", "squares": ["H:e5"]}]},
   "items": [
     {"id": "coin", "gain": {"coins": 1}, "consumed": true, "stack": 3},
-    {"id": "fire", "kill": "pass", "immune": ["W"]},
-    {"id": "ice", "slide": true, "immune": ["W"], "cancels": ["fire"]}
+    {"id": "fire", "kill": "pass", "immune": ["W", "I"]},
+    {"id": "ice", "slide": true, "immune": ["W", "G"], "cancels": ["fire"]}
   ],
   "resources": [{"name": "coins", "income": {"amount": 1}}],
   "statuses": [
@@ -65,7 +70,9 @@ const planesGame = `{
     {"name": "stunned", "frozen": true, "wears_off": "turn", "stack": 3},
     {"name": "hat", "immune": ["fire", "ice"]},
     {"name": "investor", "income": {"coins": 1}, "stack": 5},
-    {"name": "cursed", "hazard": 0.25}
+    {"name": "cursed", "hazard": 0.25},
+    {"name": "portal", "portal": true},
+    {"name": "double", "extra_move": {"cost": {"coins": 1}}}
   ],
   "rules": {
     "win": "none",
@@ -698,4 +705,115 @@ func TestPowersMoves(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestActions: schema 40's neutral pieces and actions.
+func TestActions(t *testing.T) {
+	g := planesSpec(t, nil)
+	play := func(t *testing.T, p *Position, moves ...string) {
+		t.Helper()
+		for _, mv := range moves {
+			m, err := p.ParseMove(mv)
+			if err != nil {
+				t.Fatalf("%s: %v (moves %v)", mv, err, moveNames(p))
+			}
+			p.Make(m)
+			if h := p.computeHash(); h != p.Hash() {
+				t.Fatalf("after %s: hash %x, from scratch %x", mv, p.Hash(), h)
+			}
+		}
+	}
+	has := func(p *Position, mv string) bool { return slices.Contains(moveNames(p), mv) }
+	base := map[string]string{"E:h1": "K", "E:h8": "k"}
+	with := func(extra map[string]string) map[string]string {
+		m := map[string]string{}
+		for k, v := range base {
+			m[k] = v
+		}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+
+	t.Run("either player moves the imp; nobody undoes the other's imp move; nobody captures it", func(t *testing.T) {
+		p, err := g.ParseFEN(planesFEN(with(map[string]string{"E:d4": "<I>", "E:d1": "R", "E:d8": "r", "E:e6": "p"}), false, ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if has(p, "E:d1E:d4") || has(p, "E:d8E:d4") {
+			t.Errorf("a capture of the imp is listed: %v", moveNames(p))
+		}
+		play(t, p, "E:d4E:d5")
+		if has(p, "E:d5E:d4") {
+			t.Errorf("black may undo white's imp move: %v", moveNames(p))
+		}
+		if !has(p, "E:d5E:c4") {
+			t.Errorf("black cannot move the imp elsewhere: %v", moveNames(p))
+		}
+		play(t, p, "E:h8E:g8")
+		if !has(p, "E:d5E:e6") {
+			t.Errorf("white's imp cannot take black's pawn: %v", moveNames(p))
+		}
+		play(t, p, "E:d5E:e6")
+		if pieceName(p, "E:e6") != "I" || pieceName(p, "H:e6") != "p" {
+			t.Errorf("the imp's capture: %s", p.FEN())
+		}
+	})
+	t.Run("the angel is moved only by the player with more coins", func(t *testing.T) {
+		p, _ := g.ParseFEN(planesFEN(with(map[string]string{"E:d4": "<G>"}), false, "purse:coins=2/2"))
+		if has(p, "E:d4E:d5") {
+			t.Errorf("white moves the angel with equal coins")
+		}
+		p, _ = g.ParseFEN(planesFEN(with(map[string]string{"E:d4": "<G>"}), false, "purse:coins=3/2"))
+		if !has(p, "E:d4E:d5") {
+			t.Errorf("white with more coins cannot move the angel: %v", moveNames(p))
+		}
+	})
+	t.Run("a portal status steps its piece to another board, once", func(t *testing.T) {
+		p, _ := g.ParseFEN(planesFEN(with(map[string]string{"E:d4": "R", "H:d4": "n"}), false, "status:E:d4=portal"))
+		if !has(p, "E:d4>L:d4") {
+			t.Errorf("no portal move to L: %v", moveNames(p))
+		}
+		play(t, p, "E:d4>H:d4")
+		// It captured in H (the knight is out), and so went on to L.
+		if pieceName(p, "H:d4") != "" || pieceName(p, "L:d4") != "R" || fenField(p.FEN(), "status:") != "" {
+			t.Errorf("after the portal: %s", p.FEN())
+		}
+	})
+	t.Run("the warlock raises a piece from L to E, cursed", func(t *testing.T) {
+		p, _ := g.ParseFEN(planesFEN(with(map[string]string{"E:a1": "X", "L:c5": "n"}), false, ""))
+		play(t, p, "E:a1!L:c5")
+		if pieceName(p, "E:c5") != "n" || pieceName(p, "L:c5") != "" || fenField(p.FEN(), "status:") != "E:c5=cursed" {
+			t.Errorf("after the raise: %s", p.FEN())
+		}
+		p, _ = g.ParseFEN(planesFEN(with(map[string]string{"H:a1": "X", "L:c5": "n"}), false, ""))
+		if has(p, "H:a1!L:c5") {
+			t.Errorf("the warlock raises from H")
+		}
+	})
+	t.Run("a double status: a second move of the piece for a coin, or a pass", func(t *testing.T) {
+		p, _ := g.ParseFEN(planesFEN(with(map[string]string{"E:a1": "R"}), false, "purse:coins=2/0 status:E:a1=double"))
+		play(t, p, "E:a1E:a4")
+		if p.SideToMove() != 0 || fenField(p.FEN(), "again:") != "E:a4" {
+			t.Fatalf("no second move due: %s", p.FEN())
+		}
+		if names := moveNames(p); !slices.Contains(names, "pass") || slices.Contains(names, "E:h1E:g1") {
+			t.Errorf("the second move's list: %v", names)
+		}
+		play(t, p, "E:a4E:c4")
+		if p.SideToMove() != 1 || fenField(p.FEN(), "purse:") != "coins=2/1" {
+			t.Errorf("after the second move: %s (2 - 1 paid + 1 income)", p.FEN())
+		}
+		p.Unmake()
+		p.Unmake()
+		if pieceName(p, "E:a1") != "R" || fenField(p.FEN(), "purse:") != "coins=2/0" {
+			t.Errorf("unmade: %s", p.FEN())
+		}
+		p, _ = g.ParseFEN(planesFEN(with(map[string]string{"E:a1": "R"}), false, "status:E:a1=double"))
+		play(t, p, "E:a1E:a4")
+		if p.SideToMove() != 1 {
+			t.Errorf("a second move without the coin to pay for it: %s", p.FEN())
+		}
+	})
 }
