@@ -163,7 +163,10 @@ func (p *Position) actionMoves(buf []Move, start int, capOnly bool) []Move {
 	g := p.g
 	if p.again >= 0 {
 		buf = buf[:start]
-		buf = p.genPiece(buf, int(p.again), capOnly)
+		// The piece may be gone since (its hazard's fate): then only the pass.
+		if c := p.board[p.again]; c != 0 && codeOwner(c) == p.side {
+			buf = p.genPiece(buf, int(p.again), capOnly)
+		}
 		buf = p.dropNeutralCaptures(buf, start)
 		if !capOnly {
 			buf = append(buf, passMove)
