@@ -195,6 +195,7 @@ func (c *checker) run() {
 	c.checkChance()
 	c.checkPlanes()
 	c.checkStatuses()
+	c.checkMarket()
 	c.checkAppearance()
 }
 

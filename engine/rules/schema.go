@@ -1,6 +1,6 @@
 package rules
 
-// The shape of schema 37, key by key, as data: the shape pass (shape.go)
+// The shape of schema 38, key by key, as data: the shape pass (shape.go)
 // walks a decoded file against this table. Each entry gives the key's type,
 // its list or range, whether it is required, and the schema version that
 // introduced it (0: present since version 1).
@@ -155,7 +155,7 @@ var (
 	}
 )
 
-// specShape is schema 37.
+// specShape is schema 38.
 var specShape = buildSpecShape()
 
 // moveKind is pieces[].moves[].kind; bent came with schema 30.
@@ -487,6 +487,22 @@ func buildSpecShape() *shape {
 			opt("result", result()),
 		), 1, 4))),
 		dated(37, opt("on_capture", obj(req("gain", uniqueList(str(), 1, -1))))),
+		dated(38, opt("market", obj(
+			req("resource", str()),
+			opt("open", integer(1, 32)),
+			opt("step", integer(0, 100)),
+			req("cards", listOf(obj(
+				req("name", strLen(1, 12)),
+				req("price", integer(0, 1000)),
+				req("effect", obj(
+					opt("status", str()),
+					opt("count", integer(1, 15)),
+					opt("item", str()),
+					opt("gain", mapOf(integer(1, 100))),
+					opt("on", enum(TargetOwn, TargetEnemy, TargetAny, TargetUnoccupied, TargetEmpty)),
+				)),
+			), 1, 32)),
+		))),
 		opt("explode_on_capture", obj(
 			opt("radius", integer(0, 3)),
 			opt("immune", idList()),
@@ -541,6 +557,7 @@ func buildSpecShape() *shape {
 		), 1, 16)),
 		opt("income", mapOf(integer(1, 100))),
 		opt("upgrade", onlyTrue("leave it out for a status that upgrades nothing")),
+		dated(38, opt("hazard", chance())),
 	)
 	provenance := obj(
 		opt("added", &shape{t: tString, minLen: -1, maxLen: -1, date: true}),
