@@ -36,6 +36,7 @@ var bases = map[string]string{
 	"hiddenking": "testdata/valid/hidden-king.json",
 	"planes":     "testdata/valid/planes.json",
 	"statuses":   "testdata/valid/statuses.json",
+	"market":     "testdata/valid/market.json",
 }
 
 func loadBase(t testing.TB, name string) *node {
@@ -186,6 +187,7 @@ func allCases() [][]agreeCase {
 		schema35Cases,
 		schema36Cases,
 		schema37Cases,
+		schema38Cases,
 		enumListsCases,
 	}
 }
