@@ -196,6 +196,7 @@ func (c *checker) run() {
 	c.checkPlanes()
 	c.checkStatuses()
 	c.checkMarket()
+	c.checkPowers()
 	c.checkAppearance()
 }
 
