@@ -37,6 +37,7 @@ var bases = map[string]string{
 	"planes":     "testdata/valid/planes.json",
 	"statuses":   "testdata/valid/statuses.json",
 	"market":     "testdata/valid/market.json",
+	"powers":     "testdata/valid/powers.json",
 }
 
 func loadBase(t testing.TB, name string) *node {
@@ -188,6 +189,7 @@ func allCases() [][]agreeCase {
 		schema36Cases,
 		schema37Cases,
 		schema38Cases,
+		schema39Cases,
 		enumListsCases,
 	}
 }
