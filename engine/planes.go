@@ -469,6 +469,64 @@ func (p *Position) stopsSlide(sq, k, from int) bool {
 	return false
 }
 
+// dropPassedSlides removes from buf[start:] the slides that pass over a
+// square whose items stop them (stopsSlide): the slide ends there, a
+// move of its own. The move tables know nothing of items, so the moves
+// are made as on a bare board and the passing ones dropped here; a move
+// some leap, lame leap or hop of the piece also makes, or some slide
+// makes without passing such a square, stays.
+func (p *Position) dropPassedSlides(buf []Move, start int) []Move {
+	n := start
+	for _, m := range buf[start:] {
+		if t := m.typ(); (t == moveNormal || t == moveDouble) && m&mvStay == 0 && p.passesStop(m) {
+			continue
+		}
+		buf[n] = m
+		n++
+	}
+	return buf[:n]
+}
+
+// passesStop reports whether every way the piece on m's from square has
+// to make m is a slide over a square that stops it.
+func (p *Position) passesStop(m Move) bool {
+	g := p.g
+	from, to := m.From(), m.To()
+	c := p.board[from]
+	k, s := codeKind(c), codeOwner(c)
+	if s >= maxSeats { // a neutral piece moves with the side's tables
+		s = p.side
+	}
+	passed := false
+	idx := (s*g.nk+k)*g.n + from
+	for _, e := range g.gens[g.genStart[idx]:g.genStart[idx+1]] {
+		switch e.typ {
+		case genLeap, genLame:
+			if int(e.to) == to {
+				return false
+			}
+		case genHop:
+			if slices.Contains(g.pool[e.off:e.off+uint32(e.n)], uint8(to)) {
+				return false
+			}
+		case genSlide:
+			for i, sq := range g.pool[e.off : e.off+uint32(e.n)] {
+				if int(sq) == to {
+					if i > 0 && slices.ContainsFunc(g.pool[e.off:e.off+uint32(i)], func(b uint8) bool { return p.stopsSlide(int(b), k, from) }) {
+						passed = true
+						break
+					}
+					return false
+				}
+				if p.board[sq] != 0 {
+					break
+				}
+			}
+		}
+	}
+	return passed
+}
+
 // setItem changes an item count, logged, hash in p.fxh.
 func (p *Position) setItem(it, sq int, c uint8) {
 	pl := p.g.planes
