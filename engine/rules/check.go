@@ -197,6 +197,7 @@ func (c *checker) run() {
 	c.checkStatuses()
 	c.checkMarket()
 	c.checkPowers()
+	c.checkActions()
 	c.checkAppearance()
 }
 

@@ -1,6 +1,6 @@
 package rules
 
-// The shape of schema 39, key by key, as data: the shape pass (shape.go)
+// The shape of schema 40, key by key, as data: the shape pass (shape.go)
 // walks a decoded file against this table. Each entry gives the key's type,
 // its list or range, whether it is required, and the schema version that
 // introduced it (0: present since version 1).
@@ -161,7 +161,7 @@ var (
 	}
 )
 
-// specShape is schema 39.
+// specShape is schema 40.
 var specShape = buildSpecShape()
 
 // moveKind is pieces[].moves[].kind; bent came with schema 30.
@@ -231,6 +231,16 @@ func buildSpecShape() *shape {
 			req("items", uniqueList(str(), 1, -1)),
 			opt("on", enum(TargetUnoccupied, TargetEmpty)),
 		))),
+		dated(40, opt("neutral", obj(
+			opt("moved_by", enum(MovedByAny, MovedByMost)),
+			opt("resource", str()),
+		))),
+		dated(40, opt("raises", obj(
+			req("from", str()),
+			req("to", str()),
+			opt("on", uniqueList(str(), 1, -1)),
+			opt("status", str()),
+		))),
 	)
 	board := obj(
 		req("width", integer(2, 16)),
@@ -257,6 +267,10 @@ func buildSpecShape() *shape {
 			req("status", str()),
 			req("squares", squareList()),
 			opt("count", integer(1, 15)),
+		), 1, -1))),
+		dated(40, opt("neutral", listOf(obj(
+			req("piece", pieceID()),
+			req("squares", squareList()),
 		), 1, -1))),
 	)
 	promotion := obj(
@@ -580,6 +594,8 @@ func buildSpecShape() *shape {
 		opt("income", mapOf(integer(1, 100))),
 		opt("upgrade", onlyTrue("leave it out for a status that upgrades nothing")),
 		dated(38, opt("hazard", chance())),
+		dated(40, opt("portal", onlyTrue("leave it out for a status that carries nothing to another board"))),
+		dated(40, opt("extra_move", obj(opt("cost", mapOf(integer(1, 100)))))),
 	)
 	provenance := obj(
 		opt("added", &shape{t: tString, minLen: -1, maxLen: -1, date: true}),
