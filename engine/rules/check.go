@@ -198,6 +198,7 @@ func (c *checker) run() {
 	c.checkMarket()
 	c.checkPowers()
 	c.checkActions()
+	c.checkChaos()
 	c.checkAppearance()
 }
 

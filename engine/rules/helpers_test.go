@@ -39,6 +39,7 @@ var bases = map[string]string{
 	"market":     "testdata/valid/market.json",
 	"powers":     "testdata/valid/powers.json",
 	"actions":    "testdata/valid/actions.json",
+	"chaos":      "testdata/valid/chaos.json",
 }
 
 func loadBase(t testing.TB, name string) *node {
@@ -192,6 +193,7 @@ func allCases() [][]agreeCase {
 		schema38Cases,
 		schema39Cases,
 		schema40Cases,
+		schema41Cases,
 		enumListsCases,
 	}
 }
