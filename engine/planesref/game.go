@@ -33,7 +33,7 @@ type game struct {
 	setupCount [2]map[string]int
 	statuses   []status // schema 37, at most maxStatuses
 	stIndex    map[string]int
-	onCapture  []int // the statuses a capturer gains (rules.on_capture)
+	onCapture  []int    // the statuses a capturer gains (rules.on_capture)
 	cancels    [][]bool // [a][b]: items a and b remove each other (items[].cancels, both ways)
 	market     *market  // schema 38; nil none
 }

@@ -32,8 +32,8 @@ type Position struct {
 	pending  int    // pendingNone, pendingUnlock, pendingFate
 	fateSq   int
 	// schema 40
-	banFrom, banTo int // the neutral move the side to move may not make, -1 none
-	again          int // the square of the piece that moves again this turn, -1 none
+	banFrom, banTo int  // the neutral move the side to move may not make, -1 none
+	again          int  // the square of the piece that moves again this turn, -1 none
 	actor          int  // the player whose action is being played
 	moverDied      bool // the last action's moved piece died in it (it may stand on an afterlife's board)
 }
