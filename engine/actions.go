@@ -42,8 +42,8 @@ type actionsRules struct {
 	anyNeutral   bool
 	raises       []raiseRule // per kind; from < 0 for none
 	anyRaise     bool
-	portalMask   uint32 // nibbles of the portal statuses
-	extraMask    uint32 // nibbles of the statuses with an extra move
+	portalMask   uint64 // nibbles of the portal statuses
+	extraMask    uint64 // nibbles of the statuses with an extra move
 	extraCost    [maxStatuses][maxResources]int16
 	startNeutral []int // squares, with their kinds in startKinds
 	startKinds   []int
@@ -163,7 +163,10 @@ func (p *Position) actionMoves(buf []Move, start int, capOnly bool) []Move {
 	g := p.g
 	if p.again >= 0 {
 		buf = buf[:start]
-		buf = p.genPiece(buf, int(p.again), capOnly)
+		// The piece may be gone since (its hazard's fate): then only the pass.
+		if c := p.board[p.again]; c != 0 && codeOwner(c) == p.side {
+			buf = p.genPiece(buf, int(p.again), capOnly)
+		}
 		buf = p.dropNeutralCaptures(buf, start)
 		if !capOnly {
 			buf = append(buf, passMove)
@@ -276,7 +279,7 @@ func (p *Position) setBan(ban uint16) {
 		return
 	}
 	pl := p.g.planes
-	p.planeLog = append(p.planeLog, planeChg{what: chgBan, old: uint32(p.ban)})
+	p.planeLog = append(p.planeLog, planeChg{what: chgBan, old: uint64(p.ban)})
 	p.fxh ^= pl.mixKey(keyBan, 0, uint64(p.ban)) ^ pl.mixKey(keyBan, 0, uint64(ban))
 	p.ban = ban
 }
@@ -286,7 +289,7 @@ func (p *Position) setAgain(sq int16) {
 		return
 	}
 	pl := p.g.planes
-	p.planeLog = append(p.planeLog, planeChg{what: chgAgain, old: uint32(uint16(p.again))})
+	p.planeLog = append(p.planeLog, planeChg{what: chgAgain, old: uint64(uint16(p.again))})
 	p.fxh ^= pl.mixKey(keyAgain, 0, uint64(uint16(p.again))) ^ pl.mixKey(keyAgain, 0, uint64(uint16(sq)))
 	p.again = sq
 }
@@ -319,7 +322,7 @@ func (p *Position) extraMoveDue(s int) bool {
 
 // extraCostOf is the cost of a second move for status word w: its first
 // extra-move status's.
-func (p *Position) extraCostOf(w uint32) [maxResources]int16 {
+func (p *Position) extraCostOf(w uint64) [maxResources]int16 {
 	pl := p.g.planes
 	for i := range pl.statuses {
 		if pl.extraMask>>uint(4*i)&1 != 0 && stCount(w, i) > 0 {

@@ -14,7 +14,16 @@ import (
 func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 	if pl := p.g.planes; pl != nil {
 		start := len(buf)
+		if p.offerSet != 0 { // a chaos effect to choose (chaos.go)
+			if capOnly {
+				return buf
+			}
+			return p.chaosMoves(buf)
+		}
 		buf = p.genPseudoAll(buf, capOnly)
+		if pl.anyJumps {
+			buf = p.jumpMoves(buf, capOnly)
+		}
 		if p.stw != nil {
 			buf = p.statusMoves(buf, start)
 		}
@@ -26,6 +35,9 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 		}
 		if pl.anyNeutral || pl.portalMask != 0 || pl.anyRaise || pl.extraMask != 0 {
 			buf = p.actionMoves(buf, start, capOnly)
+		}
+		if pl.forcedMask != 0 {
+			buf = p.forcedFilter(buf, start)
 		}
 		return buf
 	}

@@ -25,7 +25,7 @@ const planesGame = `{
       {"kind": "slide", "vectors": [[0, 1]], "range": 1, "mode": "move"},
       {"kind": "slide", "vectors": [[0, 1]], "range": 2, "min_range": 2, "mode": "move", "condition": {"from_rank": 1}},
       {"kind": "leap", "vectors": [[1, 1]], "symmetry": "lateral", "mode": "capture"}]},
-    {"id": "N", "value": 3, "upgrades": {"pieces": ["M"]}, "moves": [{"kind": "leap", "vectors": [[1, 2]], "symmetry": "dihedral8"}]},
+    {"id": "N", "value": 3, "upgrades": {"pieces": ["M", "J"]}, "moves": [{"kind": "leap", "vectors": [[1, 2]], "symmetry": "dihedral8"}]},
     {"id": "B", "value": 3, "upgrades": {"pieces": ["A", "F", "C", "X"], "statuses": ["portal", "double"]}, "moves": [{"kind": "slide", "vectors": [[1, 1]], "symmetry": "rotate4"}]},
     {"id": "R", "value": 5, "moves": [{"kind": "slide", "vectors": [[1, 0]], "symmetry": "rotate4"}],
      "upgrades": {"pieces": ["Q"], "statuses": ["hat", "investor"]}},
@@ -44,7 +44,9 @@ const planesGame = `{
     {"id": "I", "value": 2, "neutral": {}, "moves": [{"kind": "leap", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]},
     {"id": "G", "value": 6, "neutral": {"moved_by": "most", "resource": "coins"}, "moves": [{"kind": "slide", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]},
     {"id": "X", "value": 5, "raises": {"from": "L", "to": "E", "on": ["E", "L"], "status": "cursed"},
-     "moves": [{"kind": "slide", "vectors": [[1, 0]], "symmetry": "rotate4"}]}
+     "moves": [{"kind": "slide", "vectors": [[1, 0]], "symmetry": "rotate4"}]},
+    {"id": "J", "value": 4, "jumps": {"vectors": [[1, 0]], "symmetry": "rotate4", "max": 2},
+     "moves": [{"kind": "leap", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]}
   ],
   "setup": {"mirror": true, "placements": [
     {"piece": "P", "squares": ["E:a2", "E:b2", "E:c2", "E:d2", "E:e2", "E:f2", "E:g2", "E:h2"]},
@@ -56,12 +58,14 @@ const planesGame = `{
     {"piece": "K", "squares": ["E:e1"]}],
     "items": [
       {"item": "coin", "squares": ["H:b6", "H:g3", "H:g3"]},
+      {"item": "orb", "squares": ["H:c3", "H:f6"]},
       {"item": "fire", "squares": ["L:b3", "L:g6"]}],
     "neutral": [{"piece": "I", "squares": ["H:d4"]}, {"piece": "G", "squares": ["H:e5"]}]},
   "items": [
     {"id": "coin", "gain": {"coins": 1}, "consumed": true, "stack": 3},
     {"id": "fire", "kill": "pass", "immune": ["W", "I"]},
-    {"id": "ice", "slide": true, "immune": ["W", "G"], "cancels": ["fire"]}
+    {"id": "ice", "slide": true, "immune": ["W", "G"], "cancels": ["fire"]},
+    {"id": "orb", "chaos": true, "consumed": true}
   ],
   "resources": [{"name": "coins", "income": {"amount": 1}}],
   "statuses": [
@@ -72,7 +76,8 @@ const planesGame = `{
     {"name": "investor", "income": {"coins": 1}, "stack": 5},
     {"name": "cursed", "hazard": 0.25},
     {"name": "portal", "portal": true},
-    {"name": "double", "extra_move": {"cost": {"coins": 1}}}
+    {"name": "double", "extra_move": {"cost": {"coins": 1}}},
+    {"name": "forced", "forced": true}
   ],
   "rules": {
     "win": "none",
@@ -86,6 +91,11 @@ const planesGame = `{
       {"name": "stun", "price": 3, "effect": {"status": "stunned", "count": 2, "on": "enemy"}},
       {"name": "fire", "price": 2, "effect": {"item": "fire", "on": "unoccupied"}},
       {"name": "gold", "price": 1, "effect": {"gain": {"coins": 3}}}]},
+    "chaos": {"effects": [
+      {"name": "bless", "effect": {"status": "hat", "on": "own"}},
+      {"name": "curse", "effect": {"status": "cursed", "on": "enemy"}},
+      {"name": "burn", "effect": {"item": "fire", "on": "empty"}},
+      {"name": "riches", "effect": {"gain": {"coins": 2}}}]},
     "max_plies": 300
   }
 }`
@@ -816,4 +826,118 @@ func TestActions(t *testing.T) {
 			t.Errorf("a second move without the coin to pay for it: %s", p.FEN())
 		}
 	})
+}
+
+// TestChaos: an orb owes an offer; once the turn is over the offer is a
+// chance event of every three of the four effects; the piece's owner
+// chooses; play resumes with the other player.
+func TestChaos(t *testing.T) {
+	g := planesSpec(t, nil)
+	p, err := g.ParseFEN(planesFEN(map[string]string{"E:h1": "K", "E:h8": "k", "H:c1": "R", "E:a8": "r"}, false, "items:orb@H:c3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := p.ParseMove("H:c1H:c3")
+	p.Make(m)
+	if !p.AtChance() || fenField(p.FEN(), "items:") != "" {
+		t.Fatalf("no offer pending, or the orb stayed: %s", p.FEN())
+	}
+	moves, weights := p.ChanceOutcomes(nil, nil)
+	if len(moves) != 4 || slices.Min(weights) != 1 || slices.Max(weights) != 1 {
+		t.Fatalf("offers %v %v", moveNames(p), weights)
+	}
+	var offer Move
+	for _, o := range moves {
+		if p.MoveString(o) == "offer:curse,burn,riches" {
+			offer = o
+		}
+	}
+	p.Make(offer)
+	if p.SideToMove() != 0 || fenField(p.FEN(), "resume:") != "b" {
+		t.Fatalf("white does not choose: %s", p.FEN())
+	}
+	names := moveNames(p)
+	if !slices.Contains(names, "chaos:curse@E:a8") || !slices.Contains(names, "chaos:riches") || slices.Contains(names, "chaos:bless@H:c3") || slices.Contains(names, "H:c3H:c4") {
+		t.Errorf("the choices: %v", names)
+	}
+	play := func(mv string) {
+		t.Helper()
+		m, err := p.ParseMove(mv)
+		if err != nil {
+			t.Fatalf("%s: %v (%v)", mv, err, moveNames(p))
+		}
+		p.Make(m)
+		if h := p.computeHash(); h != p.Hash() {
+			t.Fatalf("after %s: hash %x, from scratch %x", mv, p.Hash(), h)
+		}
+	}
+	play("chaos:curse@E:a8")
+	if p.SideToMove() != 1 || fenField(p.FEN(), "status:") != "E:a8=cursed" || fenField(p.FEN(), "resume:") != "" {
+		t.Errorf("after the choice: %s", p.FEN())
+	}
+	q, err := g.ParseFEN(p.FEN())
+	if err != nil || q.Hash() != p.Hash() {
+		t.Errorf("FEN round trip: %v", err)
+	}
+	for p.Ply() > 0 || p.AtChance() || len(p.chanceLog) > 0 {
+		p.Unmake()
+	}
+	if pieceName(p, "H:c1") != "R" || fenField(p.FEN(), "items:") != "orb@H:c3" || p.SideToMove() != 0 {
+		t.Errorf("unmade: %s", p.FEN())
+	}
+}
+
+// TestJumpsAndForced: the checker knight's single and double jumps (an
+// enemy jumped is captured, an ally jumped is not), no jump over a guarded
+// piece; a forced piece's moves are the only ones while it has some.
+func TestJumpsAndForced(t *testing.T) {
+	g := planesSpec(t, nil)
+	p, _ := g.ParseFEN(planesFEN(map[string]string{"E:h1": "K", "E:h8": "k", "E:c3": "J", "E:c4": "p", "E:d5": "P", "E:a4": "r", "E:b8": "a", "E:b3": "p"}, false, ""))
+	names := moveNames(p)
+	for _, want := range []string{"E:c3E:c5", "E:c3E:c5E:e5", "E:c3E:c4"} {
+		if want == "E:c3E:c4" {
+			continue // the king step onto the pawn is a capture of its own
+		}
+		if !slices.Contains(names, want) {
+			t.Errorf("%s is not a move (%v)", want, names)
+		}
+	}
+	if slices.Contains(names, "E:c3E:a3") {
+		t.Errorf("a jump over the pawn its archbishop guards: %v", names)
+	}
+	m, _ := p.ParseMove("E:c3E:c5E:e5")
+	p.Make(m)
+	if pieceName(p, "E:c4") != "" || pieceName(p, "H:c4") != "p" || pieceName(p, "E:d5") != "P" || pieceName(p, "E:e5") != "J" {
+		t.Errorf("after the double jump: %s", p.FEN())
+	}
+	if fenField(p.FEN(), "status:") != "E:e5=experienced" {
+		t.Errorf("the jump's capture gave no experience: %s", p.FEN())
+	}
+
+	p, _ = g.ParseFEN(planesFEN(map[string]string{"E:h1": "K", "E:h8": "k", "E:a1": "R", "E:c1": "B"}, false, "status:E:c1=forced"))
+	for _, n := range moveNames(p) {
+		if !strings.HasPrefix(n, "E:c1") {
+			t.Fatalf("a forced bishop, and %s is a move", n)
+		}
+	}
+	m, _ = p.ParseMove("E:c1E:d2")
+	p.Make(m)
+	if fenField(p.FEN(), "status:") != "" {
+		t.Errorf("the forced status stays after the move: %s", p.FEN())
+	}
+}
+
+// TestSlideKeepsTheClock: a slide on ice is no capture and no death: the
+// no-progress clock counts on (so repetition is read across it).
+func TestSlideKeepsTheClock(t *testing.T) {
+	g := planesSpec(t, nil)
+	p, err := g.ParseFEN(planesFEN(map[string]string{"E:h1": "K", "E:h8": "k", "E:d1": "R"}, false, "items:ice@E:d4"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := p.ParseMove("E:d1E:d4")
+	p.Make(m)
+	if p.NoProgress() != 1 || pieceName(p, "E:d5") != "R" {
+		t.Errorf("after a slide on ice: no-progress %d, %s", p.NoProgress(), p.FEN())
+	}
 }

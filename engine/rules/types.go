@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// The types below mirror schema 37 key by key. A pointer or a nil slice is a
+// The types below mirror schema 39 key by key. A pointer or a nil slice is a
 // key the file left out, so later passes can tell "absent" from "zero"; the
 // Default* helpers and the accessor methods give the reference's defaults.
 
@@ -36,7 +36,7 @@ func (s *Spec) Version() int {
 }
 
 // LatestVersion is the schema version this package implements.
-const LatestVersion = 37
+const LatestVersion = 39
 
 // Lattice names.
 const (
@@ -91,6 +91,7 @@ type Piece struct {
 	AfterMove    *AfterMove `json:"after_move,omitempty"` // schema 39: what its owner may put down after moving it
 	Neutral      *Neutral   `json:"neutral,omitempty"`    // schema 40: a piece both players own
 	Raises       *Raises    `json:"raises,omitempty"`     // schema 40: an action that raises a piece to another board
+	Jumps        *Jumps     `json:"jumps,omitempty"`      // schema 41: checkers jumps
 }
 
 // PieceValue is the declared value, 1 when absent.
@@ -315,6 +316,7 @@ type Rules struct {
 	Presence         []Presence      `json:"presence,omitempty"`         // schema 36
 	OnCapture        *OnCapture      `json:"on_capture,omitempty"`       // schema 37
 	Market           *Market         `json:"market,omitempty"`           // schema 38
+	Chaos            *Chaos          `json:"chaos,omitempty"`            // schema 41
 	MaxPlies         *int            `json:"max_plies,omitempty"`        // default 400
 	RepetitionDraw   *RepetitionDraw `json:"repetition_draw,omitempty"`  // default 3
 	NoProgressDraw   *int            `json:"no_progress_draw,omitempty"` // default 100

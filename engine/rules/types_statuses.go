@@ -18,6 +18,7 @@ type Status struct {
 	Hazard    float64           `json:"hazard,omitempty"`     // schema 38: the chance (above 0, below 1, three decimals) that the piece dies after its owner moves it
 	Portal    bool              `json:"portal,omitempty"`     // schema 40: as its owner's action, the piece moves to its square on another board, and one is spent
 	ExtraMove *ExtraMove        `json:"extra_move,omitempty"` // schema 40: a second move of the piece, for a cost
+	Forced    bool              `json:"forced,omitempty"`     // schema 41: while the piece can move, its owner's action is a move of it; one is spent when it moves
 }
 
 // HazardThousandths is the status's hazard in thousandths, rounded.
