@@ -94,7 +94,7 @@ func laid(list string) func(*rules.Spec) {
 func shop(open int) func(*rules.Spec) {
 	return func(s *rules.Spec) {
 		s.Statuses = append(s.Statuses, hat)
-		s.Rules.Market = &rules.Market{Resource: "gold", Open: open, Step: 2, Cards: []rules.Card{
+		s.Rules.Market = &rules.Market{Resource: "gold", Open: open, Step: intp(2), Cards: []rules.Card{
 			{Name: "Hat", Price: 2, Effect: rules.CardEffect{Status: "hat", On: rules.TargetOwn}},
 			{Name: "Fire", Price: 1, Effect: rules.CardEffect{Item: "fire", On: rules.TargetUnoccupied}},
 			{Name: "Gold", Price: 0, Effect: rules.CardEffect{Gain: map[string]int{"gold": 3}}},
