@@ -21,9 +21,6 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 			return p.chaosMoves(buf)
 		}
 		buf = p.genPseudoAll(buf, capOnly)
-		if pl.passKill {
-			buf = p.dropPassedSlides(buf, start)
-		}
 		if pl.anyJumps {
 			buf = p.jumpMoves(buf, capOnly)
 		}
@@ -38,6 +35,9 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 		}
 		if pl.anyNeutral || pl.portalMask != 0 || pl.anyRaise || pl.extraMask != 0 {
 			buf = p.actionMoves(buf, start, capOnly)
+		}
+		if pl.passKill {
+			buf = p.dropPassedSlides(buf, start)
 		}
 		if pl.forcedMask != 0 {
 			buf = p.forcedFilter(buf, start)

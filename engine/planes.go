@@ -626,7 +626,8 @@ func (p *Position) makePlanes(m Move) {
 		progress = p.arrive(king, to, sign(g.fileOf[to]-g.fileOf[from]), 0) || progress
 		progress = p.arrive(rook, rt, sign(g.fileOf[rt]-g.fileOf[rf]), 0) || progress
 	default:
-		captures := m&mvCapture != 0
+		// A move onto a guarded piece captures nothing: the mover dies.
+		captures := m&mvCapture != 0 && !(m&mvStay == 0 && p.protected(to, p.board[to]))
 		if typ == moveEnPassant {
 			p.dies(p.take(epVictim), epVictim)
 			progress = true
@@ -657,8 +658,8 @@ func (p *Position) makePlanes(m Move) {
 	}
 	if g.planes.anyNeutral && m.typ() != moveChaos {
 		var ban uint16
-		if pc != 0 && codeOwner(pc) == wildOwner && (m.typ() == moveNormal || m.typ() == moveDouble) {
-			ban = uint16(from)<<8 | uint16(to) + 1 // the way back, for the other player's next move
+		if pc != 0 && codeOwner(pc) == wildOwner && (m.typ() == moveNormal || m.typ() == moveDouble) && p.moverSq >= 0 {
+			ban = uint16(from)<<8 | uint16(p.moverSq) + 1 // the way back from where it ended, for the other player's next move
 		}
 		p.setBan(ban)
 	}
@@ -880,7 +881,9 @@ func (p *Position) arrive(c carried, t int, dx, dy int) bool {
 			if c.mover {
 				p.moverSq = -1
 			}
-			p.dies(p.take(t), t)
+			dead := p.take(t)
+			dead.mover = c.mover
+			p.dies(dead, t)
 		}
 		return true
 	}
@@ -890,7 +893,9 @@ func (p *Position) arrive(c carried, t int, dx, dy int) bool {
 		if c.mover {
 			p.moverSq = -1
 		}
-		p.dies(p.take(t), t)
+		dead := p.take(t)
+		dead.mover = c.mover
+		p.dies(dead, t)
 		return true
 	}
 	return died
@@ -945,8 +950,12 @@ func (p *Position) itemsAct(c carried, t int, dx, dy int) bool {
 			if it.consumed {
 				p.setItem(i, t, 0)
 			}
-			p.moverSq = -1
-			p.dies(p.take(t), t)
+			dead := p.take(t)
+			dead.mover = c.mover // followed to where its afterlife puts it
+			if c.mover {
+				p.moverSq = -1
+			}
+			p.dies(dead, t)
 			return true
 		}
 	}

@@ -26,7 +26,7 @@ var planesRefFiles = []struct {
 }{
 	{"planes", "rules/testdata/valid/planes.json", true},
 	{"statuses", "testdata/planes-statuses.json", true},
-	{"actions", "testdata/planes-actions.json", false},
+	{"actions", "testdata/planes-actions.json", true},
 }
 
 // TestPlanesRefGames plays random games on the engine and planesref side
@@ -44,20 +44,12 @@ func TestPlanesRefGames(t *testing.T) {
 		t.Run(f.name, func(t *testing.T) {
 			s := planesRefSpec(t, f.path, f.parse)
 			rng := rand.New(rand.NewPCG(37, uint64(i)))
-			known := map[string][]string{} // the known bug -> where met
-			played := map[string]int{}     // how many moves of each sort the games played
+			played := map[string]int{} // how many moves of each sort the games played
 			compared := 0
 			for game := 0; game < games; game++ {
-				compared += planesRefGame(t, s, rng, game, plies, known, played)
+				compared += planesRefGame(t, s, rng, game, plies, played)
 			}
 			t.Logf("%d games, %d positions compared; played %v", games, compared, played)
-			if len(known) > 0 {
-				var met []string
-				for _, bug := range slices.Sorted(maps.Keys(known)) {
-					met = append(met, fmt.Sprintf("%s: %d times, first at %s", bug, len(known[bug]), known[bug][0]))
-				}
-				t.Skipf("the games agree but for known engine bugs:\n%s", strings.Join(met, "\n"))
-			}
 		})
 	}
 }
@@ -90,11 +82,9 @@ func planesRefSpec(t *testing.T, path string, parse bool) *rules.Spec {
 }
 
 // planesRefGame plays one random game of s, at most plies long, and
-// returns how many positions it compared. Where the engine's moves differ
-// from the reference's by a known engine bug (duplicateUpgrades,
-// immuneSlidesCut) it notes where in known and plays on with a move both
-// list.
-func planesRefGame(t *testing.T, s *rules.Spec, rng *rand.Rand, game, plies int, known map[string][]string, played map[string]int) int {
+// returns how many positions it compared; it fails at the first
+// difference.
+func planesRefGame(t *testing.T, s *rules.Spec, rng *rand.Rand, game, plies int, played map[string]int) int {
 	t.Helper()
 	g, err := Load(s)
 	if err != nil {
@@ -105,36 +95,14 @@ func planesRefGame(t *testing.T, s *rules.Spec, rng *rand.Rand, game, plies int,
 		t.Fatalf("planesref.New: %v", err)
 	}
 	p := g.NewPosition()
-	last, lastMove := "the start", ""
-	ontoProtected := false // the last move was onto a protected piece (the reference's reading)
-	// The engine's known bug: where the game has chance (a market or a
-	// hazard status), the pass that declines a second move is played as a
-	// blocked die's pass (chance.go's makeWrapped calls makePass), which
-	// keeps again: and hands the turn on with no wear-off and no income;
-	// such games never pass.
-	chancy := s.Rules.Market != nil || slices.ContainsFunc(s.Statuses, func(st rules.Status) bool { return st.Hazard > 0 })
+	last := "the start"
 	for ply := 0; ply < plies; ply++ {
 		where := fmt.Sprintf("game %d ply %d, after %s", game, ply, last)
 		if diff := planesRefDiff(p, r); diff != "" {
-			if ontoProtected {
-				bug := "a move onto a protected piece spends the mover's upgrade status or gives on_capture's, as a capture"
-				known[bug] = append(known[bug], fmt.Sprintf("%s\n%s\nFEN %s", where, diff, p.FEN()))
-				return ply + 1
-			}
-			if r.MoverDied() && (r.Again() != "" || strings.Contains(r.Market(), "curse:")) {
-				bug := "a moved piece that died and stands on its afterlife's board is no longer followed: no second move, no hazard fate"
-				known[bug] = append(known[bug], fmt.Sprintf("%s\n%s\nFEN %s", where, diff, p.FEN()))
-				return ply + 1
-			}
 			t.Fatalf("%s: %s\nFEN %s", where, diff, p.FEN())
 		}
-		engBan, refBan := fenField(p.FEN(), "ban:"), r.Ban()
-		if engBan != refBan {
-			if !landingBan(engBan, refBan, lastMove) {
-				t.Fatalf("%s: ban: reference %q, engine %q\nFEN %s", where, refBan, engBan, p.FEN())
-			}
-			bug := "a neutral move's undo banned from its landing, not from where the move left the piece"
-			known[bug] = append(known[bug], fmt.Sprintf("%s\nreference ban %s, engine ban %s\nFEN %s", where, refBan, engBan, p.FEN()))
+		if engBan, refBan := fenField(p.FEN(), "ban:"), r.Ban(); engBan != refBan {
+			t.Fatalf("%s: ban: reference %q, engine %q\nFEN %s", where, refBan, engBan, p.FEN())
 		}
 		o := p.Outcome()
 		if over, winner := r.Over(); o.Over != over || over && o.Winner != winner {
@@ -150,56 +118,15 @@ func planesRefGame(t *testing.T, s *rules.Spec, rng *rand.Rand, game, plies int,
 			texts = append(texts, p.MoveString(m))
 		}
 		slices.Sort(texts)
-		if duplicateUpgrades(texts) {
-			bug := "an upgrade listed once per promotion target"
-			known[bug] = append(known[bug], fmt.Sprintf("%s\nFEN %s", where, p.FEN()))
-			texts = slices.Compact(texts)
-		}
-		got := r.Moves()
-		if !slices.Equal(got, texts) && engBan != refBan && onlyThese(got, texts, engBan, refBan) {
-			// the ban's known bug: play on with a move both list
-		} else if !slices.Equal(got, texts) && r.Again() != "" && againExpansionsOnly(got, texts) {
-			bug := "a second move without its after_move items (the wizard's fire and ice) or its upgrades (a plain capture in their place)"
-			known[bug] = append(known[bug], fmt.Sprintf("%s\nreference %v\nengine    %v\nFEN %s", where, got, texts, p.FEN()))
-		} else if !slices.Equal(got, texts) && ontoProtectedOnly(r, got, texts) {
-			bug := "a move onto a protected piece listed as a capture (its upgrades in place of the plain move)"
-			known[bug] = append(known[bug], fmt.Sprintf("%s\nreference %v\nengine    %v\nFEN %s", where, got, texts, p.FEN()))
-		} else if !slices.Equal(got, texts) && immuneSlidesCut(s, r, got, texts) {
-			bug := "a slide cut by a kill pass item the slider's status is immune to"
-			known[bug] = append(known[bug], fmt.Sprintf("%s\nreference %v\nengine    %v\nFEN %s", where, got, texts, p.FEN()))
-		} else if !slices.Equal(got, texts) {
+		if got := r.Moves(); !slices.Equal(got, texts) {
 			t.Fatalf("%s: moves differ\nreference %v\nengine    %v\nFEN %s", where, got, texts, p.FEN())
 		}
 		if diff := planesRefChance(p, r); diff != "" {
 			t.Fatalf("%s: %s\nFEN %s", where, diff, p.FEN())
 		}
-		var playable []Move // what both list, but the known bugs' moves
-		for _, m := range legal {
-			text := p.MoveString(m)
-			if !slices.Contains(got, text) {
-				continue
-			}
-			if chancy && text == "pass" {
-				bug := "a pass in place of a second move, in a game with chance, ends nothing (again: kept, no wear-off, no income; never played here)"
-				known[bug] = append(known[bug], fmt.Sprintf("%s\nFEN %s", where, p.FEN()))
-				continue
-			}
-			playable = append(playable, m)
-		}
-		if len(playable) == 0 {
-			return ply + 1 // only known bugs' moves are left
-		}
-		m := playable[rng.IntN(len(playable))]
-		for tries := 0; tries < 100 && followsDeadMover(r, p.MoveString(m)); tries++ {
-			// The engine's known bug (planesRefDiff's caller): the game would end there.
-			bug := "a moved piece that died and stands on its afterlife's board is no longer followed: no second move, no hazard fate"
-			known[bug] = append(known[bug], fmt.Sprintf("%s, %s (not played)\nFEN %s", where, p.MoveString(m), p.FEN()))
-			m = playable[rng.IntN(len(playable))]
-		}
+		m := legal[rng.IntN(len(legal))]
 		text := p.MoveString(m)
-		ontoProtected = !p.AtChance() && !strings.HasPrefix(text, "buy:") && !strings.ContainsAny(text, ">!") &&
-			text != "pass" && r.Protected(g.SquareName(m.To()))
-		last, lastMove = fmt.Sprintf("%s from %s", text, p.FEN()), text
+		last = fmt.Sprintf("%s from %s", text, p.FEN())
 		played[moveSort(text)]++
 		p.Make(m)
 		if r, err = r.Play(text); err != nil {
@@ -209,47 +136,8 @@ func planesRefGame(t *testing.T, s *rules.Spec, rng *rand.Rand, game, plies int,
 	return plies + 1
 }
 
-// landingBan reports whether the engine's ban is the straight undo of
-// move (a neutral piece's, "FROMTO") from its landing while the
-// reference's is from another square to the same FROM: the engine's known
-// bug, where the ban ignores what the move's consequences (an
-// after_capture, a slide item, an afterlife) did to the piece.
-func landingBan(eng, ref, move string) bool {
-	if move == "" || eng == "" {
-		return false
-	}
-	from := move[:strings.Index(move, ":")+3] // "E:c3" of "E:c3E:c4"
-	to := move[len(from):]
-	return eng == to+from && (ref == "" || strings.HasSuffix(ref, from) && ref != eng)
-}
-
 // moveSquares matches a piece's move: its from and landing squares.
 var moveSquares = regexp.MustCompile(`^([A-Za-z0-9]+:[a-z][0-9]+)x?([A-Za-z0-9]+:[a-z][0-9]+)`)
-
-// ontoProtectedOnly reports whether every move only one of a and b lists
-// lands on a piece the reference says is protected.
-func ontoProtectedOnly(r *planesref.Position, a, b []string) bool {
-	for _, pair := range [2][2][]string{{a, b}, {b, a}} {
-		for _, m := range pair[0] {
-			if slices.Contains(pair[1], m) {
-				continue
-			}
-			sq := moveSquares.FindStringSubmatch(m)
-			if sq == nil || !r.Protected(sq[2]) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// followsDeadMover reports whether the reference, after move, still
-// follows a moved piece that died in the move (a second move due, or a
-// hazard's fate pending), which the engine does not.
-func followsDeadMover(r *planesref.Position, move string) bool {
-	next, err := r.Play(move)
-	return err == nil && next.MoverDied() && (next.Again() != "" || strings.Contains(next.Market(), "curse:"))
-}
 
 // moveSort names what a move is, for the count of what the games played.
 func moveSort(text string) string {
@@ -259,89 +147,6 @@ func moveSort(text string) string {
 		}
 	}
 	return "move"
-}
-
-// againExpansionsOnly reports whether the moves of ref and eng differ
-// only in what ref adds to a plain move (an item put down, "+ID@SQ"; an
-// upgrade, "=ID" or "^NAME"), eng listing at most the plain capture
-// instead of its upgrades.
-func againExpansionsOnly(ref, eng []string) bool {
-	for _, m := range eng {
-		if !slices.Contains(ref, m) && !slices.ContainsFunc(ref, func(r string) bool { return strings.HasPrefix(r, m+"=") || strings.HasPrefix(r, m+"^") }) {
-			return false
-		}
-	}
-	for _, m := range ref {
-		if !slices.Contains(eng, m) && !strings.ContainsAny(m, "+=^") {
-			return false
-		}
-	}
-	return true
-}
-
-// onlyThese reports whether the moves of a and b differ only in moves
-// named in allowed.
-func onlyThese(a, b []string, allowed ...string) bool {
-	for _, pair := range [2][2][]string{{a, b}, {b, a}} {
-		for _, m := range pair[0] {
-			if !slices.Contains(pair[1], m) && !slices.Contains(allowed, m) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// duplicateUpgrades reports whether sorted moves hold a text twice, every
-// such text an upgrade or a promotion ("=" or "^"): the engine's known
-// bug, where a capture onto the promotion rank by a piece with an upgrade
-// status gets its upgrades once per promotion target (with promotions to
-// Q and N and upgrades =N and ^hat: "=N" and "^hat" twice each).
-func duplicateUpgrades(moves []string) bool {
-	twice := false
-	for i := 1; i < len(moves); i++ {
-		if moves[i] != moves[i-1] {
-			continue
-		}
-		if !strings.ContainsAny(moves[i], "=^") {
-			return false
-		}
-		twice = true
-	}
-	return twice
-}
-
-// immuneSlidesCut reports whether the reference's moves are the engine's
-// and more, every move more made by a piece carrying a status immune to a
-// kill "pass" item: the engine's known bug, where such an item ends the
-// slide of a piece whose status is immune to it (the reference: the item
-// never acts on the piece, so it slides on).
-func immuneSlidesCut(s *rules.Spec, r *planesref.Position, ref, eng []string) bool {
-	passing := map[string]bool{}
-	for _, it := range s.Items {
-		if it.Kill == rules.KillPass {
-			passing[it.ID] = true
-		}
-	}
-	immune := map[string]bool{}
-	for _, st := range s.Statuses {
-		if slices.ContainsFunc(st.Immune, func(id string) bool { return passing[id] }) {
-			immune[st.Name] = true
-		}
-	}
-	carried := r.Statuses()
-	more := 0
-	for _, m := range ref {
-		if slices.Contains(eng, m) {
-			continue
-		}
-		more++
-		from := m[:strings.Index(m, ":")+3] // "E:c2" of "E:c2E:c5"
-		if !slices.ContainsFunc(slices.Collect(maps.Keys(carried[from])), func(st string) bool { return immune[st] }) {
-			return false
-		}
-	}
-	return more > 0 && more+len(eng) == len(ref)
 }
 
 // planesRefDiff names what differs between the engine's position and the
