@@ -197,7 +197,7 @@ func (g *Game) jumpString(m Move) string {
 
 // forcedFilter keeps, when the side to move has a piece with a forced
 // status that can move, only that piece's moves.
-func (p *Position) forcedFilter(buf []Move, start int) []Move {
+func (p *Position) forcedFilter(buf []Move, start int, capOnly bool) []Move {
 	pl := p.g.planes
 	var forced bitset
 	any := false
@@ -217,10 +217,25 @@ func (p *Position) forcedFilter(buf []Move, start int) []Move {
 			n++
 		}
 	}
-	if n == start {
+	if n == start && !capOnly {
 		return buf // the forced piece cannot move: the others may
 	}
+	if n == start && !p.forcedCanMove(forced) {
+		return buf // captures only: the others' stand when no forced piece can move at all
+	}
 	return buf[:n]
+}
+
+// forcedCanMove reports whether some piece on forced has a move (for a
+// list of captures, which cannot tell).
+func (p *Position) forcedCanMove(forced bitset) bool {
+	var scratch [64]Move // its own: the caller's list may share the position's scratch
+	for _, sq := range forced.squares(nil) {
+		if len(p.genPiece(scratch[:0], sq, false)) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // spendForced takes one forced status off a piece that moved.

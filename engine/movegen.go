@@ -40,7 +40,7 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 			buf = p.dropPassedSlides(buf, start)
 		}
 		if pl.forcedMask != 0 {
-			buf = p.forcedFilter(buf, start)
+			buf = p.forcedFilter(buf, start, capOnly)
 		}
 		return buf
 	}
