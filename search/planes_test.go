@@ -1,8 +1,11 @@
 package search
 
 import (
+	"context"
 	"encoding/json"
+	"math"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -72,6 +75,16 @@ func planesPosition(tb testing.TB, g *engine.Game, pieces map[string]string, ext
 	return p
 }
 
+func squareNamed(tb testing.TB, g *engine.Game, name string) int {
+	for sq := range g.NumSquares() {
+		if g.SquareName(sq) == name {
+			return sq
+		}
+	}
+	tb.Fatalf("no square %s", name)
+	return -1
+}
+
 // A purse and a piece's statuses change the evaluation by what the rule
 // file and statusWorth say they are worth.
 func TestPlanesEvaluation(t *testing.T) {
@@ -103,6 +116,132 @@ func TestPlanesEvaluation(t *testing.T) {
 		p := planesPosition(t, g, pieces, tc.extras)
 		if got := score(p) - before; got != tc.want {
 			t.Errorf("%s: the score moved by %d, want %d", tc.extras, got, tc.want)
+		}
+	}
+}
+
+// Alpha-beta and MCTS play whole games of the market fixture (purchases,
+// unlocks, curses) to an ending, the same game again for the same seed,
+// and every ply replays as a legal move or outcome.
+func TestPlanesMarketGamesPlayOut(t *testing.T) {
+	g := loadPlanesMarket(t)
+	tests := []struct {
+		p0, p1 string
+		seed   uint64
+	}{
+		{"ab:n400", "mcts:i60", 3},
+		{"mcts:i60", "ab:d1", 5},
+		{"random", "ab:n300", 11},
+	}
+	var buys, unlocks int
+	for _, tc := range tests {
+		var recs [2]Record
+		for i := range recs {
+			rec, err := PlayGame(context.Background(), g, tc.p0, tc.p1, tc.seed, Limits{}, nil)
+			if err != nil {
+				t.Fatalf("%s-%s: %v", tc.p0, tc.p1, err)
+			}
+			recs[i] = rec
+		}
+		if !reflect.DeepEqual(recs[0], recs[1]) {
+			t.Errorf("%s-%s seed %d: two games for one seed:\n%v\n%v", tc.p0, tc.p1, tc.seed, recs[0].Moves, recs[1].Moves)
+		}
+		rec := recs[0]
+		p := g.NewPosition()
+		for i, text := range rec.Moves {
+			m, err := p.ParseMove(text)
+			if err != nil {
+				t.Fatalf("%s-%s: ply %d %q does not replay: %v", tc.p0, tc.p1, i+1, text, err)
+			}
+			p.Make(m)
+			switch {
+			case strings.HasPrefix(text, "buy:"):
+				buys++
+			case strings.HasPrefix(text, "unlock:"):
+				unlocks++
+			}
+		}
+		t.Logf("%s-%s: %d plies, %s by %s", tc.p0, tc.p1, rec.Plies, rec.Result, rec.Rule)
+		if o := p.Outcome(); !o.Over || o.Winner != rec.Winner || rec.Rule == "" {
+			t.Errorf("%s-%s: the replay ends %+v, the record %d by %q", tc.p0, tc.p1, o, rec.Winner, rec.Rule)
+		}
+	}
+	t.Logf("%d purchases, %d unlocks", buys, unlocks)
+	if buys == 0 || unlocks < 2*len(tests) {
+		t.Errorf("%d purchases and %d unlocks in %d games: the market was not played", buys, unlocks, len(tests))
+	}
+}
+
+// A cursed piece moved dies with the status's hazard (0.25 in the
+// fixture), its fate drawn as the game loop draws every chance event: the
+// seed's chance stream through nextOutcome. Over 4000 seeds the share
+// removed lies within three standard errors of the hazard.
+func TestCursedPieceDiesAtItsHazard(t *testing.T) {
+	g := loadPlanesMarket(t)
+	p := planesPosition(t, g, map[string]string{"E:e1": "K", "E:e8": "k", "E:a1": "R"}, "status:E:a1=cursed")
+	move, err := p.ParseMove("E:a1E:a4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const trials, hazard = 4000, 0.25
+	removed := 0
+	for seed := uint64(1); seed <= trials; seed++ {
+		p.Make(move)
+		chance := chanceOf[engine.Move](enginePos{p})
+		if chance == nil || !chance.AtChance() {
+			t.Fatalf("no fate pending after the cursed rook moved: %s", p.FEN())
+		}
+		stream := newRNG(mixSeed(seed, chanceStreamTag))
+		fate, err := nextOutcome(chance, stream)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := p.MoveString(fate)
+		p.Make(fate)
+		_, _, onE := p.PieceAt(squareNamed(t, g, "E:a4"))
+		_, _, onH := p.PieceAt(squareNamed(t, g, "H:a4"))
+		switch {
+		case text == "fate:removed" && !onE && onH: // died on E, went to H
+			removed++
+		case text != "fate:spared" || !onE:
+			t.Fatalf("seed %d: %s left the rook on E %v, on H %v", seed, text, onE, onH)
+		}
+		p.Unmake()
+		p.Unmake()
+	}
+	share := float64(removed) / trials
+	t.Logf("%d of %d removed (%.4f)", removed, trials, share)
+	se := math.Sqrt(hazard * (1 - hazard) / trials)
+	if math.Abs(share-hazard) > 3*se {
+		t.Errorf("%d of %d cursed rooks died (%.4f), want %.2f within %.4f", removed, trials, share, hazard, 3*se)
+	}
+}
+
+// A purchase moves no piece: its target square (here a rook's) is neither
+// its source nor its landing, so move ordering, futility and the history
+// do not take the rook for its mover.
+func TestPurchasesHaveNoMover(t *testing.T) {
+	g := loadPlanesMarket(t)
+	p := enginePos{planesPosition(t, g, map[string]string{"E:e1": "K", "E:e8": "k", "E:a1": "R", "E:a8": "r"},
+		"purse:coins=5/0 market:hat+=2,stun+=3,fire=2,gold=1")}
+	tests := []struct {
+		move           string
+		source, target int
+	}{
+		{"buy:hat@E:a1", -1, -1},
+		{"buy:stun@E:a8", -1, -1},
+		{"E:a1E:a8", squareNamed(t, g, "E:a1"), squareNamed(t, g, "E:a8")},
+	}
+	for _, tc := range tests {
+		m, err := p.ParseMove(tc.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s, d := p.Source(m), p.Target(m); s != tc.source || d != tc.target {
+			t.Errorf("%s: source %d target %d, want %d %d", tc.move, s, d, tc.source, tc.target)
+		}
+		if m.IsBuy() != strings.HasPrefix(tc.move, "buy:") {
+			t.Errorf("%s: IsBuy %v", tc.move, m.IsBuy())
 		}
 	}
 }
