@@ -471,3 +471,27 @@ func (g *Game) StatusTraits(i int) StatusTraits {
 // IsBuy reports whether m is a purchase from the market (schema 38): it
 // moves no piece, its From and To are the card's target square (or 0).
 func (m Move) IsBuy() bool { return m.typ() == moveBuy && m&mvValid != 0 }
+
+// NumCards is how many cards the game's market has (schema 38), 0 without.
+func (g *Game) NumCards() int {
+	if g.planes == nil || g.planes.market == nil {
+		return 0
+	}
+	return len(g.planes.market.cards)
+}
+
+// CardName is a market card's name.
+func (g *Game) CardName(i int) string {
+	if i < 0 || i >= g.NumCards() {
+		return ""
+	}
+	return g.planes.market.cards[i].name
+}
+
+// Card is market card i's price now and whether it is unlocked.
+func (p *Position) Card(i int) (price int, unlocked bool) {
+	if i < 0 || i >= p.g.NumCards() {
+		return 0, false
+	}
+	return int(p.price[i]), p.unlocked>>uint(i)&1 != 0
+}
