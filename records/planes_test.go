@@ -3,13 +3,16 @@ package records
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"balancefarm/engine"
 	"balancefarm/engine/rules"
+	"balancefarm/report"
 )
 
 // loadSpecGame loads a rule file of testdata as the engine's tests do,
@@ -148,4 +151,46 @@ func TestPlanesPlayedGamesPGN(t *testing.T) {
 			t.Errorf("game %d: FEN tag %q, start %q", i+1, r.Tag("FEN"), games[i].StartFEN)
 		}
 	}
+}
+
+// What the diagrams show of a planes position beside its pieces: items and
+// statuses on the cells of their squares, both purses, every card.
+func TestExtrasOf(t *testing.T) {
+	g := loadSpecGame(t, "planes-powers.json")
+	p, err := g.ParseFEN(planesStart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	board := Board(g)
+	x := extrasOf(p, board)
+	name := func(m report.Mark) string {
+		return fmt.Sprintf("%s %s×%d", board.Cells[m.Cell].Name, m.ID, m.Count)
+	}
+	tests := []struct {
+		what string
+		got  []string
+		want []string
+	}{
+		{"items", mapped(x.Items, name), []string{"H:g3 coin×2", "H:b6 coin×1", "L:b3 fire×1"}},
+		{"statuses", mapped(x.Statuses, name), []string{"E:a1 experienced×1", "E:h8 cursed×1"}},
+		{"purses", mapped(x.Purses, func(p report.Purse) string { return fmt.Sprint(p) }), []string{"{coins [5 3]}"}},
+		{"market", mapped(x.Market, func(c report.Card) string { return fmt.Sprint(c) }),
+			[]string{"{hat 2 true}", "{stun 3 true}", "{fire 2 false}", "{gold 1 false}"}},
+	}
+	for _, tc := range tests {
+		if !slices.Equal(tc.got, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.what, tc.got, tc.want)
+		}
+	}
+	if extrasOf(compileFile(t, "rulesets/chess.json").NewPosition(), board) != nil {
+		t.Errorf("chess has extras")
+	}
+}
+
+func mapped[T any](xs []T, f func(T) string) []string {
+	var out []string
+	for _, x := range xs {
+		out = append(out, f(x))
+	}
+	return out
 }

@@ -117,11 +117,13 @@ func (lg *legend) Text() string {
 	return "Marks: " + strings.Join(parts, "; ") + "; a number after a mark counts a stack."
 }
 
-// Mark sizes and colours; the replay viewer draws the same markup.
+// Mark sizes, in SVG units (a cell is 40): big enough to read where a
+// wide board of several planes is drawn at half size.
 const (
-	itemMarkH   = 10.0
-	statusMarkR = 6.0
-	markFont    = 8
+	itemMarkH   = 13.0
+	statusMarkR = 7.0
+	markFont    = 10
+	markCharW   = 6.0 // the width a label's letter takes
 )
 
 // marksSVG draws x's items and statuses on the cells laid out by l: each
@@ -138,13 +140,13 @@ func marksSVG(l layout, lg *legend, x *Extras) string {
 			continue
 		}
 		c, text := l.centers[m.Cell], lg.markText("i:", m)
-		w := 4 + 5*float64(len(text))
+		w := 4 + markCharW*float64(len(text))
 		x0, y0 := c[0]-cellSize/2+1+slot[m.Cell], c[1]+cellSize/2-itemMarkH-1
 		slot[m.Cell] += w + 1
 		fmt.Fprintf(&s, `<g class="item"><title>%s</title><rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" rx="2" fill="#8fd3f4" stroke="#1b5e7a" stroke-width="0.8"/>`,
 			template.HTMLEscapeString(markTitle(m)), x0, y0, w, itemMarkH)
 		fmt.Fprintf(&s, `<text x="%.1f" y="%.1f" font-size="%d" font-family="sans-serif" text-anchor="middle" fill="#0b2e3c">%s</text></g>`,
-			x0+w/2, y0+itemMarkH-2, markFont, template.HTMLEscapeString(text))
+			x0+w/2, y0+itemMarkH-3, markFont, template.HTMLEscapeString(text))
 	}
 	row := map[int]float64{}
 	for _, m := range x.Statuses {
@@ -152,13 +154,13 @@ func marksSVG(l layout, lg *legend, x *Extras) string {
 			continue
 		}
 		c, text := l.centers[m.Cell], lg.markText("s:", m)
-		w := max(2*statusMarkR, 4+5*float64(len(text)))
+		w := max(2*statusMarkR, 4+markCharW*float64(len(text)))
 		x0, y0 := c[0]+cellSize/2-w-1, c[1]-cellSize/2+1+row[m.Cell]
 		row[m.Cell] += 2*statusMarkR + 1
 		fmt.Fprintf(&s, `<g class="status"><title>%s</title><rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" rx="%.1f" fill="#c0392b" stroke="#fff" stroke-width="0.8"/>`,
 			template.HTMLEscapeString(markTitle(m)), x0, y0, w, 2*statusMarkR, statusMarkR)
 		fmt.Fprintf(&s, `<text x="%.1f" y="%.1f" font-size="%d" font-family="sans-serif" text-anchor="middle" fill="#fff">%s</text></g>`,
-			x0+w/2, y0+statusMarkR+3, markFont, template.HTMLEscapeString(text))
+			x0+w/2, y0+statusMarkR+3.5, markFont, template.HTMLEscapeString(text))
 	}
 	return s.String()
 }

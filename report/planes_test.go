@@ -87,7 +87,7 @@ func TestMarksSVG(t *testing.T) {
 	}
 	// Two tags on one cell stand side by side, not on each other.
 	svg := marksSVG(l, legendOf(planesExtras(1, 1)), planesExtras(1, 1))
-	if strings.Count(svg, `<rect x="59.0" y="69.0"`) != 1 || !strings.Contains(svg, `<rect x="69.0" y="69.0"`) {
+	if strings.Count(svg, `<rect x="59.0" y="66.0"`) != 1 || !strings.Contains(svg, `<rect x="70.0" y="66.0"`) {
 		t.Errorf("coin and fire on b1 are not side by side:\n%s", svg)
 	}
 }
