@@ -54,6 +54,7 @@ type chanceRules struct {
 	zFace         [maxFaces]uint64   // this face was rolled for the move to come
 	zDeck         [maxFaces][]uint64 // this face has this many cards left
 	zUnlock       uint64             // a market card is to be unlocked (market.go)
+	zOffer        uint64             // a chaos offer is to be drawn (chaos.go)
 }
 
 type dieFace struct {
@@ -161,6 +162,7 @@ func (g *Game) loadChanceKeys() {
 		}
 	}
 	c.zUnlock = rng.Next() // drawn last: the other keys stay as they were
+	c.zOffer = rng.Next()
 }
 
 // HasChance reports whether the game has chance events.
@@ -218,6 +220,8 @@ func (p *Position) pendingKey() uint64 {
 		return p.g.chance.zFate[p.fateSq]
 	case pendingUnlock:
 		return p.g.chance.zUnlock
+	case pendingOffer:
+		return p.g.chance.zOffer
 	}
 	return 0
 }
@@ -249,7 +253,7 @@ func (p *Position) ChanceOutcomes(moves []Move, weights []int) ([]Move, []int) {
 		t := int(c.hazard[codeKind(p.board[p.fateSq])])
 		moves = append(moves, chanceMove(fateSpared, true), chanceMove(fateRemoved, true))
 		weights = append(weights, 1000-t, t)
-	case pendingUnlock, pendingCurse:
+	case pendingUnlock, pendingCurse, pendingOffer:
 		return p.planesOutcomes(moves, weights)
 	}
 	return moves, weights
@@ -471,6 +475,9 @@ func (p *Position) unmakeWrapped() {
 // chanceString is an outcome's notation: "roll:NAME", "fate:spared" or
 // "fate:removed".
 func (g *Game) chanceString(m Move) string {
+	if m.aux2() == 3 && g.planes != nil && g.planes.chaos != nil {
+		return g.offerString(m)
+	}
 	if m.aux2() == 2 {
 		if mk := g.planes; mk != nil && mk.market != nil && m.aux() < len(mk.market.cards) {
 			return "unlock:" + mk.market.cards[m.aux()].name

@@ -69,26 +69,9 @@ func (g *Game) loadMarket(pl *planesRules, itemIndex, resIndex map[string]int, s
 	}
 	m := &marketRules{res: r, open: min(mk.OpenOrDefault(), len(mk.Cards)), step: int16(mk.StepOrDefault())}
 	for i, c := range mk.Cards {
-		cr := cardRule{name: c.Name, price: int16(c.Price), status: -1, item: -1, count: c.Effect.CountOrDefault(), on: c.Effect.On}
-		e := &c.Effect
-		switch {
-		case e.Status != "":
-			if cr.status = statusIndex(e.Status); cr.status < 0 {
-				return bad("rules.market.cards[%d].effect.status %q is not a status", i, e.Status)
-			}
-		case e.Item != "":
-			it, ok := itemIndex[e.Item]
-			if !ok {
-				return bad("rules.market.cards[%d].effect.item %q is not an item", i, e.Item)
-			}
-			cr.item = it
-		}
-		for name, n := range e.Gain {
-			rr, ok := resIndex[name]
-			if !ok {
-				return bad("rules.market.cards[%d].effect.gain names %q, which is not a resource", i, name)
-			}
-			cr.gain[rr] = int16(n)
+		cr, err := g.compileEffect(fmt.Sprintf("rules.market.cards[%d]", i), c.Name, c.Price, &c.Effect, itemIndex, resIndex, statusIndex)
+		if err != nil {
+			return err
 		}
 		m.cards = append(m.cards, cr)
 	}
@@ -96,9 +79,52 @@ func (g *Game) loadMarket(pl *planesRules, itemIndex, resIndex map[string]int, s
 	return nil
 }
 
+// compileEffect compiles a card's or a chaos effect's effect.
+func (g *Game) compileEffect(where, name string, price int, e *rules.CardEffect, itemIndex, resIndex map[string]int, statusIndex func(string) int) (cardRule, error) {
+	cr := cardRule{name: name, price: int16(price), status: -1, item: -1, count: e.CountOrDefault(), on: e.On}
+	switch {
+	case e.Status != "":
+		if cr.status = statusIndex(e.Status); cr.status < 0 {
+			return cr, bad("%s.effect.status %q is not a status", where, e.Status)
+		}
+	case e.Item != "":
+		it, ok := itemIndex[e.Item]
+		if !ok {
+			return cr, bad("%s.effect.item %q is not an item", where, e.Item)
+		}
+		cr.item = it
+	}
+	for name, n := range e.Gain {
+		r, ok := resIndex[name]
+		if !ok {
+			return cr, bad("%s.effect.gain names %q, which is not a resource", where, name)
+		}
+		cr.gain[r] = int16(n)
+	}
+	return cr, nil
+}
+
+// applyEffect applies a card's or a chaos effect's effect for player s on
+// target sq.
+func (p *Position) applyEffect(c *cardRule, s, sq int) {
+	pl := p.g.planes
+	switch {
+	case c.status >= 0 && c.on != "":
+		w := p.stAt(sq)
+		p.setSt(sq, stSet(w, c.status, min(stCount(w, c.status)+c.count, int(pl.statuses[c.status].stack))))
+	case c.item >= 0 && c.on != "":
+		p.addItem(c.item, sq, c.count)
+	}
+	for r, n := range c.gain[:len(pl.res)] {
+		if n > 0 {
+			p.addPurse(s, r, int(n))
+		}
+	}
+}
+
 // hasPlanesChance reports whether the planes family has chance events.
 func (pl *planesRules) hasPlanesChance() bool {
-	return pl.market != nil || pl.hazardAny
+	return pl.market != nil || pl.hazardAny || pl.chaos != nil
 }
 
 // startMarket fills the prices and leaves the start's unlocks pending.
@@ -189,19 +215,7 @@ func (p *Position) makeBuy(m Move) {
 	i := m.aux()
 	c := &mk.cards[i]
 	p.addPurse(s, mk.res, -int(p.price[i]))
-	sq := m.To()
-	switch {
-	case c.status >= 0:
-		w := p.stAt(sq)
-		p.setSt(sq, stSet(w, c.status, min(stCount(w, c.status)+c.count, int(pl.statuses[c.status].stack))))
-	case c.item >= 0:
-		p.addItem(c.item, sq, c.count)
-	}
-	for r, n := range c.gain[:len(pl.res)] {
-		if n > 0 {
-			p.addPurse(s, r, int(n))
-		}
-	}
+	p.applyEffect(c, s, m.To())
 	// Another card is unlocked, while one is still locked.
 	p.setMarket(i, p.price[i]+mk.step, p.unlocked, min(p.toUnlock+1, uint8(p.lockedLeft())))
 }
@@ -210,8 +224,8 @@ func (p *Position) makeBuy(m Move) {
 // come, logged, hash in p.fxh.
 func (p *Position) setMarket(card int, price int16, unlocked uint32, toUnlock uint8) {
 	old := p.marketHash()
-	p.planeLog = append(p.planeLog, planeChg{what: chgMarket, a: uint8(card), b: p.toUnlock, old: uint32(uint16(p.price[card]))},
-		planeChg{what: chgUnlocked, old: p.unlocked})
+	p.planeLog = append(p.planeLog, planeChg{what: chgMarket, a: uint8(card), b: p.toUnlock, old: uint64(uint16(p.price[card]))},
+		planeChg{what: chgUnlocked, old: uint64(p.unlocked)})
 	p.price[card], p.unlocked, p.toUnlock = price, unlocked, toUnlock
 	p.fxh ^= old ^ p.marketHash()
 }
@@ -226,6 +240,8 @@ func (p *Position) planesPendingAfter() {
 		p.pending = pendingUnlock
 	case pl.hazardAny && p.moverSq >= 0 && p.hazardOf(p.moverSq) > 0:
 		p.pending, p.fateSq = pendingCurse, uint8(p.moverSq)
+	case pl.chaos != nil && p.offerSet == 0 && p.offers[0]+p.offers[1] > 0:
+		p.pending = pendingOffer
 	}
 }
 
@@ -265,6 +281,8 @@ func (p *Position) planesOutcomes(moves []Move, weights []int) ([]Move, []int) {
 		t := p.hazardOf(int(p.fateSq))
 		moves = append(moves, chanceMove(fateSpared, true), chanceMove(fateRemoved, true))
 		weights = append(weights, 1000-t, t)
+	case pendingOffer:
+		return p.offerOutcomes(moves, weights)
 	}
 	return moves, weights
 }
@@ -280,6 +298,8 @@ func (p *Position) planesOutcome(m Move, rec *chanceRec) {
 	case pendingUnlock:
 		i := m.aux()
 		p.setMarket(i, p.price[i], p.unlocked|1<<uint(i), p.toUnlock-1)
+	case pendingOffer:
+		p.playOffer(m)
 	case pendingCurse:
 		if m.aux() == fateRemoved {
 			sq := int(p.fateSq)

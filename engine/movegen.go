@@ -14,7 +14,16 @@ import (
 func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 	if pl := p.g.planes; pl != nil {
 		start := len(buf)
+		if p.offerSet != 0 { // a chaos effect to choose (chaos.go)
+			if capOnly {
+				return buf
+			}
+			return p.chaosMoves(buf)
+		}
 		buf = p.genPseudoAll(buf, capOnly)
+		if pl.anyJumps {
+			buf = p.jumpMoves(buf, capOnly)
+		}
 		if p.stw != nil {
 			buf = p.statusMoves(buf, start)
 		}
@@ -23,6 +32,12 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 		}
 		if pl.market != nil && !capOnly {
 			buf = p.marketMoves(buf)
+		}
+		if pl.anyNeutral || pl.portalMask != 0 || pl.anyRaise || pl.extraMask != 0 {
+			buf = p.actionMoves(buf, start, capOnly)
+		}
+		if pl.forcedMask != 0 {
+			buf = p.forcedFilter(buf, start)
 		}
 		return buf
 	}
@@ -287,7 +302,7 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 				if c == 0 {
 					// An item that kills what passes over it ends the ray
 					// where it lies (planes.go).
-					stop := passKill && p.stopsSlide(int(to), k)
+					stop := passKill && p.stopsSlide(int(to), k, from)
 					if i+1 < minR {
 						if stop {
 							break

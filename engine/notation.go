@@ -24,6 +24,12 @@ func (p *Position) MoveString(m Move) string {
 		return "pass"
 	case moveBuy:
 		return g.marketString(m)
+	case moveAbility:
+		return g.abilityString(m)
+	case moveJump:
+		return g.jumpString(m)
+	case moveChaos:
+		return g.chaosString(m)
 	}
 	from, to := m.From(), m.To()
 	if from >= g.n || to >= g.n {

@@ -496,7 +496,7 @@ func (p *Position) parseTaken(_ *fenRead, key, list string) (known bool, err err
 // wildTokens names the wild pieces in the notation: each kind's exact id
 // in angle brackets.
 func (g *Game) wildTokens() {
-	if g.wild == nil {
+	if g.wild == nil && (g.planes == nil || !g.planes.anyNeutral) { // neutral pieces are written as wild ones (actions.go)
 		return
 	}
 	for k := range g.kinds {
@@ -510,5 +510,8 @@ func (g *Game) wildTokens() {
 // offRoute reports whether code is a wild piece that stands on sq off
 // every route of its kind (notation that no game reaches).
 func (g *Game) offRoute(sq int, code uint8) bool {
+	if g.wild == nil {
+		return false // a neutral piece (actions.go) stands anywhere
+	}
 	return codeOwner(code) == wildOwner && (g.wild.routeOf[sq] < 0 || g.wild.code(int(g.wild.routeOf[sq])) != code)
 }

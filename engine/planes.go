@@ -34,6 +34,7 @@ type itemRule struct {
 	pass     bool // ... and a slide over it stops there
 	slide    bool // a piece moved onto it goes one more step
 	consumed bool
+	chaos    bool // a piece moved onto it owes its owner a chaos offer (chaos.go)
 	gains    bool // some gain is written
 	gain     [maxResources]int16
 	immune   uint32 // kind bits (1 << kind)
@@ -61,6 +62,11 @@ type presenceRule struct {
 type planesRules struct {
 	statusesRules              // schema 37 (statuses.go)
 	powersRules                // schema 39 (powers.go)
+	actionsRules               // schema 40 (actions.go)
+	chaos         *chaosRules  // schema 41 (chaos.go); nil without
+	jumps         [][]jumpRule // schema 41: per kind, per player; nil entries without
+	anyJumps      bool
+	forcedMask    uint64       // nibbles of the forced statuses
 	market        *marketRules // schema 38 (market.go); nil without
 	hazardAny     bool         // some status has a hazard
 	items         []itemRule
@@ -80,7 +86,7 @@ type planeChg struct {
 	what uint8 // chgItem, chgPurse, chgStatus
 	a    uint8 // item, or player
 	b    uint8 // square, or resource
-	old  uint32
+	old  uint64
 }
 
 const (
@@ -89,32 +95,41 @@ const (
 	chgStatus
 	chgMarket   // a card's price (old) and the unlocks to come (b)
 	chgUnlocked // the unlocked cards
+	chgBan      // the neutral move banned (actions.go)
+	chgAgain    // the piece that may move again (actions.go)
+	chgOffers   // the offers owed (chaos.go)
+	chgOfferSet // the offer being chosen and the resume (chaos.go)
+	chgSide     // the side to move (chaos.go)
 )
 
 // planesState is a position's items and purses.
 type planesState struct {
 	itemN    []uint8  // [item*n + square]: how many lie there
-	stw      []uint32 // [square]: the statuses of the piece there (statuses.go); nil without
+	stw      []uint64 // [square]: the statuses of the piece there (statuses.go); nil without
 	passSq   bitset   // squares with an item that kills a slide passing over
 	purse    [2][maxResources]int16
 	planeLog []planeChg
 	marketState
+	actionsState
+	chaosState
 	arrivals int // the running move's arrivals (maxArrivals)
 }
 
 // planesUndo is what an undo record keeps for the family.
 type planesUndo struct {
-	nPlane uint16
+	nPlane    uint16
+	planeSide int8 // the side to move before: a turn may go on, or a choice hand it over (actions.go, chaos.go)
 }
 
 func hasPlanes(s *rules.Spec) bool {
 	r := &s.Rules
 	if len(s.Items) > 0 || len(s.Resources) > 0 || len(r.Afterlife) > 0 || len(r.AfterCapture) > 0 || len(r.Presence) > 0 ||
-		len(s.Statuses) > 0 || r.OnCapture != nil || len(s.Setup.Statuses) > 0 || r.Market != nil {
+		len(s.Statuses) > 0 || r.OnCapture != nil || len(s.Setup.Statuses) > 0 || r.Market != nil || len(s.Setup.Neutral) > 0 || r.Chaos != nil {
 		return true
 	}
 	for _, pc := range s.Pieces {
-		if pc.Upgrades != nil || pc.Protects != nil || pc.OnDeath != nil || pc.DiesOn != nil || pc.AfterMove != nil {
+		if pc.Upgrades != nil || pc.Protects != nil || pc.OnDeath != nil || pc.DiesOn != nil || pc.AfterMove != nil ||
+			pc.Neutral != nil || pc.Raises != nil || pc.Jumps != nil {
 			return true
 		}
 	}
@@ -301,6 +316,12 @@ func (g *Game) loadPlanes() error {
 	if err := g.loadMarket(pl, itemIndex, resIndex, statusIndex); err != nil {
 		return err
 	}
+	if err := g.loadActions(pl, resIndex, statusIndex); err != nil {
+		return err
+	}
+	if err := g.loadChaos(pl, itemIndex, resIndex, statusIndex); err != nil {
+		return err
+	}
 	if pl.hasPlanesChance() {
 		g.chance = &chanceRules{} // no die, no hazard: the chance nodes are the family's own (market.go)
 	}
@@ -345,6 +366,9 @@ const (
 	keyPrice
 	keyUnlocked
 	keyToUnlock
+	keyBan
+	keyAgain
+	keyChaos
 )
 
 // mixKey is the hash key of a value of the family's state that has too
@@ -371,6 +395,7 @@ func (p *Position) startPlanes() {
 		return
 	}
 	p.itemN = append([]uint8(nil), pl.start...)
+	p.again, p.resume = -1, -1
 	p.startMarket()
 	p.refreshPass()
 	if p.stw != nil {
@@ -423,18 +448,21 @@ func (p *Position) planesHash() uint64 {
 			h ^= pl.purseKey(s, r, p.purse[s][r])
 		}
 	}
-	return h ^ p.statusesHash() ^ p.marketHash()
+	return h ^ p.statusesHash() ^ p.marketHash() ^ p.actionsHash() ^ p.chaosHash()
 }
 
-// stopsSlide reports whether a slide of kind k over sq stops there: an
-// item on it kills what passes, and k is not immune to it.
-func (p *Position) stopsSlide(sq, k int) bool {
+// stopsSlide reports whether a slide of the piece of kind k on from over
+// sq stops there: an item on it kills what passes, and neither k nor the
+// piece's statuses are immune to it.
+func (p *Position) stopsSlide(sq, k, from int) bool {
 	if !p.passSq.has(sq) {
 		return false
 	}
 	n := p.g.n
-	for i, it := range p.g.planes.items {
-		if it.pass && p.itemN[i*n+sq] > 0 && it.immune>>uint(k)&1 == 0 {
+	pl := p.g.planes
+	immune := pl.statusImmunity(p.stAt(from))
+	for i, it := range pl.items {
+		if it.pass && p.itemN[i*n+sq] > 0 && it.immune>>uint(k)&1 == 0 && immune>>uint(i)&1 == 0 {
 			return true
 		}
 	}
@@ -449,7 +477,7 @@ func (p *Position) setItem(it, sq int, c uint8) {
 	if old == c {
 		return
 	}
-	p.planeLog = append(p.planeLog, planeChg{what: chgItem, a: uint8(it), b: uint8(sq), old: uint32(old)})
+	p.planeLog = append(p.planeLog, planeChg{what: chgItem, a: uint8(it), b: uint8(sq), old: uint64(old)})
 	if old > 0 {
 		p.fxh ^= pl.itemKey(p.g, it, int(old), sq)
 	}
@@ -480,7 +508,7 @@ func (p *Position) addPurse(s, r int, d int) {
 	if int16(v) == old {
 		return
 	}
-	p.planeLog = append(p.planeLog, planeChg{what: chgPurse, a: uint8(s), b: uint8(r), old: uint32(uint16(old))})
+	p.planeLog = append(p.planeLog, planeChg{what: chgPurse, a: uint8(s), b: uint8(r), old: uint64(uint16(old))})
 	p.fxh ^= pl.purseKey(s, r, old) ^ pl.purseKey(s, r, int16(v))
 	p.purse[s][r] = int16(v)
 }
@@ -496,16 +524,43 @@ func (p *Position) makePlanes(m Move) {
 	oldVirgin := p.virgin
 	epVictim := p.epVictim
 	u, h := p.pushUndo(m)
+	u.planeSide = int8(s)
 	pc := u.moved
 	c0, l0 := len(p.chg), len(p.planeLog)
 	p.fxh = h
 	p.arrivals = 0
 	p.moverSq = -1
 	progress := false
+	chaosResume := -1
+	second := p.again >= 0 // this move is a piece's extra move, or the pass that declines it
+	if second {
+		if m.typ() != movePass {
+			cost := p.extraCostOf(p.stAt(int(p.again)))
+			for r := range g.planes.res {
+				if cost[r] > 0 {
+					p.addPurse(s, r, -int(cost[r]))
+				}
+			}
+		}
+		p.setAgain(-1)
+	}
 	switch typ := m.typ(); typ {
 	case movePass:
 	case moveBuy:
 		p.makeBuy(m)
+	case moveAbility:
+		p.makeAbility(m)
+	case moveChaos:
+		chaosResume = p.makeChaos(m)
+	case moveJump:
+		mover := p.take(from)
+		mover.mover = true
+		dx, dy, took := p.makeJump(m, &mover)
+		if took && codeOwner(mover.code) < 2 {
+			mover.st = p.afterCapture(mover.st, codeKind(pc), m)
+		}
+		mover.st = g.planes.spendForced(mover.st)
+		progress = p.arrive(mover, to, dx, dy) || took || progress
 	case moveCastle:
 		rf, rt := m.aux(), m.aux2()
 		king, rook := p.take(from), p.take(rf)
@@ -527,11 +582,12 @@ func (p *Position) makePlanes(m Move) {
 		}
 		mover := p.take(from)
 		mover.mover = true
+		mover.st = g.planes.spendForced(mover.st)
 		if pr := m.Promotion(); pr >= 0 {
 			mover.code = pieceCode(pr, s)
 			progress = true
 		}
-		if captures {
+		if captures && codeOwner(mover.code) < 2 { // a neutral piece gains nothing by capturing
 			mover.st = p.afterCapture(mover.st, codeKind(pc), m)
 		}
 		dx, dy := p.moveStep(m, codeKind(pc))
@@ -541,7 +597,21 @@ func (p *Position) makePlanes(m Move) {
 		}
 		p.spawnAfter(m)
 	}
-	p.endPlanesTurn(s)
+	if g.planes.anyNeutral && m.typ() != moveChaos {
+		var ban uint16
+		if pc != 0 && codeOwner(pc) == wildOwner && (m.typ() == moveNormal || m.typ() == moveDouble) {
+			ban = uint16(from)<<8 | uint16(to) + 1 // the way back, for the other player's next move
+		}
+		p.setBan(ban)
+	}
+	again := !second && (m.typ() == moveNormal || m.typ() == moveDouble) && p.extraMoveDue(s)
+	switch {
+	case m.typ() == moveChaos: // a choice ends no turn
+	case again:
+		p.setAgain(int16(p.moverSq))
+	default:
+		p.endPlanesTurn(s)
+	}
 	h = p.fxh
 	u.nChg = uint16(len(p.chg) - c0)
 	u.nPlane = uint16(len(p.planeLog) - l0)
@@ -556,6 +626,22 @@ func (p *Position) makePlanes(m Move) {
 		u.savedVirgin = true
 	}
 	p.endMove(h, u, progress, from != to)
+	switch {
+	case again: // the turn goes on: the same player moves that piece again, or passes
+		p.side = s
+		p.hash ^= g.zSide
+	case m.typ() == moveChaos:
+		// Play resumes with the player whose turn it is, or the next
+		// offer is drawn, chosen by whom it is owed.
+		next := s
+		if chaosResume >= 0 {
+			next = chaosResume
+		}
+		if p.side != next {
+			p.side = next
+			p.hash ^= g.zSide
+		}
+	}
 }
 
 // endPlanesTurn ends mover's turn: one of each status that wears off is
@@ -585,6 +671,9 @@ func (p *Position) endPlanesTurn(mover int) {
 // unmakePlanes puts back what makePlanes changed, newest first.
 func (p *Position) unmakePlanes(u *undoRec) {
 	p.unmakeFx(u)
+	if !u.move.IsNull() { // a move, not a chance outcome (market.go)
+		p.side = int(u.planeSide)
+	}
 	k := len(p.planeLog) - int(u.nPlane)
 	n := p.g.n
 	for i := len(p.planeLog) - 1; i >= k; i-- {
@@ -597,7 +686,17 @@ func (p *Position) unmakePlanes(u *undoRec) {
 		case chgMarket:
 			p.price[c.a], p.toUnlock = int16(uint16(c.old)), c.b
 		case chgUnlocked:
-			p.unlocked = c.old
+			p.unlocked = uint32(c.old)
+		case chgBan:
+			p.ban = uint16(c.old)
+		case chgAgain:
+			p.again = int16(uint16(c.old))
+		case chgOffers:
+			p.offers = [2]uint8{uint8(c.old), uint8(c.old >> 8)}
+		case chgOfferSet:
+			p.offerSet, p.resume = uint16(c.old), int8(uint8(c.old>>16))
+		case chgSide:
+			p.side = int(c.old)
 		default:
 			p.itemN[int(c.a)*n+int(c.b)] = uint8(c.old)
 			if p.g.planes.items[c.a].pass {
@@ -642,7 +741,7 @@ func gcd(a, b int) int {
 // statuses (schema 37), which go wherever it goes.
 type carried struct {
 	code  uint8
-	st    uint32
+	st    uint64
 	mover bool // the piece the move moved: where it ends is p.moverSq
 }
 
@@ -691,7 +790,13 @@ func (p *Position) arrive(c carried, t int, dx, dy int) bool {
 		panic("planes: a move's arrivals do not end")
 	}
 	if occ := p.board[t]; occ != 0 {
-		if codeOwner(occ) == codeOwner(c.code) || p.protected(t, occ) {
+		// A neutral piece is every player's ally; moved, it takes the
+		// pieces of the player who is not moving.
+		enemy := codeOwner(occ) != codeOwner(c.code) && codeOwner(occ) != wildOwner
+		if codeOwner(c.code) == wildOwner {
+			enemy = codeOwner(occ) == opponent(p.side)
+		}
+		if !enemy || p.protected(t, occ) {
 			// Onto an ally, or an enemy that cannot be captured: the
 			// piece moved dies there.
 			if c.mover {
@@ -747,10 +852,25 @@ func (p *Position) itemsAct(c carried, t int, dx, dy int) bool {
 	}
 	for i := range pl.items {
 		it := &pl.items[i]
+		if it.chaos && acts(i) {
+			owner := s
+			if owner == wildOwner {
+				owner = p.side
+			}
+			if owner < 2 {
+				p.owe(owner)
+			}
+			if it.consumed && !it.gains {
+				p.setItem(i, t, 0)
+			}
+		}
 		if !it.gains || !acts(i) {
 			continue
 		}
 		n := int(p.itemN[i*g.n+t])
+		if s == wildOwner {
+			s = p.side // a neutral piece's gain goes to the player moving
+		}
 		if s < 2 {
 			for r, gain := range it.gain[:len(pl.res)] {
 				if gain > 0 {
@@ -907,6 +1027,8 @@ var planesNotation = notationField{
 	start: func(p *Position) {
 		clear(p.itemN)
 		clear(p.stw)
+		p.ban, p.again = 0, -1
+		p.offers, p.offerSet, p.resume = [2]uint8{}, 0, -1
 		if m := p.g.planes.market; m != nil {
 			for i, c := range m.cards {
 				p.price[i] = c.price
@@ -945,7 +1067,7 @@ func (p *Position) planesField() string {
 	if len(purses) > 0 {
 		b.WriteString(" purse:" + strings.Join(purses, ","))
 	}
-	return b.String() + p.statusField() + p.marketField()
+	return b.String() + p.statusField() + p.marketField() + p.actionsField() + p.chaosField()
 }
 
 func (p *Position) readPlanes(_ *fenRead, key, value string) (bool, error) {
@@ -985,6 +1107,10 @@ func (p *Position) readPlanes(_ *fenRead, key, value string) (bool, error) {
 		return true, p.readStatus(value)
 	case "market", "unlock", "curse":
 		return true, p.readMarket(key, value)
+	case "ban", "again":
+		return true, p.readActions(key, value)
+	case "offers", "offer", "resume":
+		return true, p.readChaos(key, value)
 	case "purse":
 		for _, entry := range strings.Split(value, ",") {
 			name, counts, ok := strings.Cut(entry, "=")

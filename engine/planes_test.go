@@ -21,17 +21,32 @@ const planesGame = `{
   "board": {"width": 8, "height": 8},
   "boards": [{"name": "E"}, {"name": "H"}, {"name": "L"}],
   "pieces": [
-    {"id": "P", "value": 1, "upgrades": {"pieces": ["N"]}, "moves": [
+    {"id": "P", "value": 1, "upgrades": {"pieces": ["N", "S"]}, "moves": [
       {"kind": "slide", "vectors": [[0, 1]], "range": 1, "mode": "move"},
       {"kind": "slide", "vectors": [[0, 1]], "range": 2, "min_range": 2, "mode": "move", "condition": {"from_rank": 1}},
       {"kind": "leap", "vectors": [[1, 1]], "symmetry": "lateral", "mode": "capture"}]},
-    {"id": "N", "value": 3, "moves": [{"kind": "leap", "vectors": [[1, 2]], "symmetry": "dihedral8"}]},
-    {"id": "B", "value": 3, "moves": [{"kind": "slide", "vectors": [[1, 1]], "symmetry": "rotate4"}]},
+    {"id": "N", "value": 3, "upgrades": {"pieces": ["M", "J"]}, "moves": [{"kind": "leap", "vectors": [[1, 2]], "symmetry": "dihedral8"}]},
+    {"id": "B", "value": 3, "upgrades": {"pieces": ["A", "F", "C", "X"], "statuses": ["portal", "double"]}, "moves": [{"kind": "slide", "vectors": [[1, 1]], "symmetry": "rotate4"}]},
     {"id": "R", "value": 5, "moves": [{"kind": "slide", "vectors": [[1, 0]], "symmetry": "rotate4"}],
      "upgrades": {"pieces": ["Q"], "statuses": ["hat", "investor"]}},
     {"id": "Q", "value": 9, "moves": [{"kind": "slide", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]},
     {"id": "K", "value": 4, "moves": [{"kind": "leap", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]},
-    {"id": "W", "value": 4, "moves": [{"kind": "slide", "vectors": [[1, 1]], "symmetry": "rotate4"}]}
+    {"id": "W", "value": 4, "moves": [{"kind": "slide", "vectors": [[1, 1]], "symmetry": "rotate4"}],
+     "after_move": {"items": ["ice", "fire"]}},
+    {"id": "S", "value": 1, "on_death": {"item": "fire"}, "dies_on": {"rank": "last"}, "moves": [
+      {"kind": "slide", "vectors": [[0, 1]], "range": 1, "mode": "move"},
+      {"kind": "leap", "vectors": [[1, 1]], "symmetry": "lateral", "mode": "capture"}]},
+    {"id": "A", "value": 3, "protects": {"pieces": ["P"]}, "moves": [{"kind": "slide", "vectors": [[1, 1]], "symmetry": "rotate4"}]},
+    {"id": "F", "value": 3, "protects": {"pieces": ["K"], "where": "adjacent"}, "moves": [{"kind": "leap", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]},
+    {"id": "C", "value": 5, "moves": [{"kind": "slide", "vectors": [[1, 0]], "symmetry": "rotate4"}, {"kind": "leap", "squares": ["a1", "h1", "a8", "h8"]}]},
+    {"id": "M", "value": 3, "moves": [{"kind": "leap", "vectors": [[1, 2]], "symmetry": "dihedral8"},
+      {"kind": "leap", "vectors": [[0, 2]], "symmetry": "rotate4", "mode": "capture", "shoot": true}]},
+    {"id": "I", "value": 2, "neutral": {}, "moves": [{"kind": "leap", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]},
+    {"id": "G", "value": 6, "neutral": {"moved_by": "most", "resource": "coins"}, "moves": [{"kind": "slide", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]},
+    {"id": "X", "value": 5, "raises": {"from": "L", "to": "E", "on": ["E", "L"], "status": "cursed"},
+     "moves": [{"kind": "slide", "vectors": [[1, 0]], "symmetry": "rotate4"}]},
+    {"id": "J", "value": 4, "jumps": {"vectors": [[1, 0]], "symmetry": "rotate4", "max": 2},
+     "moves": [{"kind": "leap", "vectors": [[1, 0], [1, 1]], "symmetry": "rotate4"}]}
   ],
   "setup": {"mirror": true, "placements": [
     {"piece": "P", "squares": ["E:a2", "E:b2", "E:c2", "E:d2", "E:e2", "E:f2", "E:g2", "E:h2"]},
@@ -43,11 +58,14 @@ const planesGame = `{
     {"piece": "K", "squares": ["E:e1"]}],
     "items": [
       {"item": "coin", "squares": ["H:b6", "H:g3", "H:g3"]},
-      {"item": "fire", "squares": ["L:b3", "L:g6"]}]},
+      {"item": "orb", "squares": ["H:c3", "H:f6"]},
+      {"item": "fire", "squares": ["L:b3", "L:g6"]}],
+    "neutral": [{"piece": "I", "squares": ["H:d4"]}, {"piece": "G", "squares": ["H:e5"]}]},
   "items": [
     {"id": "coin", "gain": {"coins": 1}, "consumed": true, "stack": 3},
-    {"id": "fire", "kill": "pass", "immune": ["W"]},
-    {"id": "ice", "slide": true, "immune": ["W"]}
+    {"id": "fire", "kill": "pass", "immune": ["W", "I"]},
+    {"id": "ice", "slide": true, "immune": ["W", "G"], "cancels": ["fire"]},
+    {"id": "orb", "chaos": true, "consumed": true}
   ],
   "resources": [{"name": "coins", "income": {"amount": 1}}],
   "statuses": [
@@ -56,7 +74,10 @@ const planesGame = `{
     {"name": "stunned", "frozen": true, "wears_off": "turn", "stack": 3},
     {"name": "hat", "immune": ["fire", "ice"]},
     {"name": "investor", "income": {"coins": 1}, "stack": 5},
-    {"name": "cursed", "hazard": 0.25}
+    {"name": "cursed", "hazard": 0.25},
+    {"name": "portal", "portal": true},
+    {"name": "double", "extra_move": {"cost": {"coins": 1}}},
+    {"name": "forced", "forced": true}
   ],
   "rules": {
     "win": "none",
@@ -70,6 +91,11 @@ const planesGame = `{
       {"name": "stun", "price": 3, "effect": {"status": "stunned", "count": 2, "on": "enemy"}},
       {"name": "fire", "price": 2, "effect": {"item": "fire", "on": "unoccupied"}},
       {"name": "gold", "price": 1, "effect": {"gain": {"coins": 3}}}]},
+    "chaos": {"effects": [
+      {"name": "bless", "effect": {"status": "hat", "on": "own"}},
+      {"name": "curse", "effect": {"status": "cursed", "on": "enemy"}},
+      {"name": "burn", "effect": {"item": "fire", "on": "empty"}},
+      {"name": "riches", "effect": {"gain": {"coins": 2}}}]},
     "max_plies": 300
   }
 }`
@@ -584,5 +610,319 @@ func TestCurse(t *testing.T) {
 	p.Make(m)
 	if p.AtChance() {
 		t.Errorf("black's move left a fate pending: %s", p.FEN())
+	}
+}
+
+// TestPowers: schema 39's powers, each from a position made for it.
+func TestPowers(t *testing.T) {
+	cases := []struct {
+		name   string
+		pieces map[string]string
+		black  bool
+		extras string
+		move   string
+		want   map[string]string
+		items  string
+	}{
+		{"a pawn on the archbishop's file cannot be captured: the rook dies", map[string]string{"E:c1": "A", "E:c4": "P", "E:c8": "r"}, true, "", "E:c8E:c4",
+			map[string]string{"E:c4": "P", "E:c8": "", "H:c4": "r"}, ""},
+		{"a king beside its fortress cannot be captured", map[string]string{"E:e1": "K", "E:e2": "F", "E:a1": "r"}, true, "", "E:a1E:e1",
+			map[string]string{"E:e1": "K", "H:e1": "r"}, ""},
+		{"the bomber's death leaves fire that burns its capturer, and so on down the planes", map[string]string{"E:d1": "R", "E:d5": "s"}, false, "", "E:d1E:d5",
+			map[string]string{"E:d5": "", "H:d5": "", "L:d5": "R"}, "fire@E:d5,fire@H:d5"},
+		{"the bomber dies on its last rank, and again on H's (its last rank too)", map[string]string{"E:d7": "S"}, false, "", "E:d7E:d8",
+			map[string]string{"E:d8": "", "H:d8": ""}, "fire@E:d8,fire@H:d8"},
+		{"the wizard puts ice down beside where it lands", map[string]string{"E:c1": "W"}, false, "", "E:c1E:e3+ice@E:e4",
+			map[string]string{"E:e3": "W"}, "ice@E:e4"},
+		{"fire put on ice: both are gone", map[string]string{"E:c1": "W"}, false, "items:ice@E:e4", "E:c1E:e3+fire@E:e4",
+			map[string]string{"E:e3": "W"}, ""},
+		{"the scout leaps to a corner of its own board", map[string]string{"H:d4": "C"}, false, "", "H:d4H:h8",
+			map[string]string{"H:h8": "C", "H:d4": ""}, ""},
+		{"the archer shoots and stays", map[string]string{"E:d4": "M", "E:d6": "n"}, false, "", "E:d4xE:d6",
+			map[string]string{"E:d4": "M", "E:d6": "", "H:d6": "n"}, ""},
+	}
+	g := planesSpec(t, nil)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			pieces := map[string]string{"E:h1": "K", "E:h8": "k"}
+			if c.pieces["E:e1"] != "" || c.pieces["E:h8"] != "" {
+				pieces = map[string]string{"E:h3": "K", "E:h8": "k"}
+			}
+			for k, v := range c.pieces {
+				pieces[k] = v
+			}
+			p, err := g.ParseFEN(planesFEN(pieces, c.black, c.extras))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := p.ParseMove(c.move)
+			if err != nil {
+				t.Fatalf("%s: %v (moves %v)", c.move, err, moveNames(p))
+			}
+			p.Make(m)
+			for sq, want := range c.want {
+				if got := pieceName(p, sq); got != want {
+					t.Errorf("%s holds %q, want %q (%s)", sq, got, want, p.FEN())
+				}
+			}
+			if got := fenField(p.FEN(), "items:"); got != c.items {
+				t.Errorf("items %q, want %q", got, c.items)
+			}
+			if h := p.computeHash(); h != p.Hash() {
+				t.Errorf("hash %x, from scratch %x", p.Hash(), h)
+			}
+		})
+	}
+}
+
+// TestPowersMoves: which moves the powers add and take away.
+func TestPowersMoves(t *testing.T) {
+	g := planesSpec(t, nil)
+	cases := []struct {
+		name        string
+		pieces      map[string]string
+		black       bool
+		has, hasNot []string
+	}{
+		{"a shot at a guarded pawn is no move", map[string]string{"E:c1": "A", "E:c4": "P", "E:c6": "m"}, true, nil, []string{"E:c6xE:c4"}},
+		{"the wizard's landings, with and without an item", map[string]string{"E:c1": "W"}, false,
+			[]string{"E:c1E:e3", "E:c1E:e3+ice@E:e4", "E:c1E:e3+fire@E:d3", "E:c1E:e3+ice@E:e2", "E:c1E:e3+fire@E:f3"}, nil},
+		{"the scout's corners", map[string]string{"E:d4": "C"}, false, []string{"E:d4E:a1", "E:d4E:h1", "E:d4E:a8"}, []string{"E:d4H:a1"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			pieces := map[string]string{"E:h3": "K", "E:g8": "k"}
+			for k, v := range c.pieces {
+				pieces[k] = v
+			}
+			p, err := g.ParseFEN(planesFEN(pieces, c.black, ""))
+			if err != nil {
+				t.Fatal(err)
+			}
+			names := map[string]bool{}
+			for _, n := range moveNames(p) {
+				names[n] = true
+			}
+			for _, n := range c.has {
+				if !names[n] {
+					t.Errorf("%s is not a move (%v)", n, moveNames(p))
+				}
+			}
+			for _, n := range c.hasNot {
+				if names[n] {
+					t.Errorf("%s is a move", n)
+				}
+			}
+		})
+	}
+}
+
+// TestActions: schema 40's neutral pieces and actions.
+func TestActions(t *testing.T) {
+	g := planesSpec(t, nil)
+	play := func(t *testing.T, p *Position, moves ...string) {
+		t.Helper()
+		for _, mv := range moves {
+			m, err := p.ParseMove(mv)
+			if err != nil {
+				t.Fatalf("%s: %v (moves %v)", mv, err, moveNames(p))
+			}
+			p.Make(m)
+			if h := p.computeHash(); h != p.Hash() {
+				t.Fatalf("after %s: hash %x, from scratch %x", mv, p.Hash(), h)
+			}
+		}
+	}
+	has := func(p *Position, mv string) bool { return slices.Contains(moveNames(p), mv) }
+	base := map[string]string{"E:h1": "K", "E:h8": "k"}
+	with := func(extra map[string]string) map[string]string {
+		m := map[string]string{}
+		for k, v := range base {
+			m[k] = v
+		}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+
+	t.Run("either player moves the imp; nobody undoes the other's imp move; nobody captures it", func(t *testing.T) {
+		p, err := g.ParseFEN(planesFEN(with(map[string]string{"E:d4": "<I>", "E:d1": "R", "E:d8": "r", "E:e6": "p"}), false, ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if has(p, "E:d1E:d4") || has(p, "E:d8E:d4") {
+			t.Errorf("a capture of the imp is listed: %v", moveNames(p))
+		}
+		play(t, p, "E:d4E:d5")
+		if has(p, "E:d5E:d4") {
+			t.Errorf("black may undo white's imp move: %v", moveNames(p))
+		}
+		if !has(p, "E:d5E:c4") {
+			t.Errorf("black cannot move the imp elsewhere: %v", moveNames(p))
+		}
+		play(t, p, "E:h8E:g8")
+		if !has(p, "E:d5E:e6") {
+			t.Errorf("white's imp cannot take black's pawn: %v", moveNames(p))
+		}
+		play(t, p, "E:d5E:e6")
+		if pieceName(p, "E:e6") != "I" || pieceName(p, "H:e6") != "p" {
+			t.Errorf("the imp's capture: %s", p.FEN())
+		}
+	})
+	t.Run("the angel is moved only by the player with more coins", func(t *testing.T) {
+		p, _ := g.ParseFEN(planesFEN(with(map[string]string{"E:d4": "<G>"}), false, "purse:coins=2/2"))
+		if has(p, "E:d4E:d5") {
+			t.Errorf("white moves the angel with equal coins")
+		}
+		p, _ = g.ParseFEN(planesFEN(with(map[string]string{"E:d4": "<G>"}), false, "purse:coins=3/2"))
+		if !has(p, "E:d4E:d5") {
+			t.Errorf("white with more coins cannot move the angel: %v", moveNames(p))
+		}
+	})
+	t.Run("a portal status steps its piece to another board, once", func(t *testing.T) {
+		p, _ := g.ParseFEN(planesFEN(with(map[string]string{"E:d4": "R", "H:d4": "n"}), false, "status:E:d4=portal"))
+		if !has(p, "E:d4>L:d4") {
+			t.Errorf("no portal move to L: %v", moveNames(p))
+		}
+		play(t, p, "E:d4>H:d4")
+		// It captured in H (the knight is out), and so went on to L.
+		if pieceName(p, "H:d4") != "" || pieceName(p, "L:d4") != "R" || fenField(p.FEN(), "status:") != "" {
+			t.Errorf("after the portal: %s", p.FEN())
+		}
+	})
+	t.Run("the warlock raises a piece from L to E, cursed", func(t *testing.T) {
+		p, _ := g.ParseFEN(planesFEN(with(map[string]string{"E:a1": "X", "L:c5": "n"}), false, ""))
+		play(t, p, "E:a1!L:c5")
+		if pieceName(p, "E:c5") != "n" || pieceName(p, "L:c5") != "" || fenField(p.FEN(), "status:") != "E:c5=cursed" {
+			t.Errorf("after the raise: %s", p.FEN())
+		}
+		p, _ = g.ParseFEN(planesFEN(with(map[string]string{"H:a1": "X", "L:c5": "n"}), false, ""))
+		if has(p, "H:a1!L:c5") {
+			t.Errorf("the warlock raises from H")
+		}
+	})
+	t.Run("a double status: a second move of the piece for a coin, or a pass", func(t *testing.T) {
+		p, _ := g.ParseFEN(planesFEN(with(map[string]string{"E:a1": "R"}), false, "purse:coins=2/0 status:E:a1=double"))
+		play(t, p, "E:a1E:a4")
+		if p.SideToMove() != 0 || fenField(p.FEN(), "again:") != "E:a4" {
+			t.Fatalf("no second move due: %s", p.FEN())
+		}
+		if names := moveNames(p); !slices.Contains(names, "pass") || slices.Contains(names, "E:h1E:g1") {
+			t.Errorf("the second move's list: %v", names)
+		}
+		play(t, p, "E:a4E:c4")
+		if p.SideToMove() != 1 || fenField(p.FEN(), "purse:") != "coins=2/1" {
+			t.Errorf("after the second move: %s (2 - 1 paid + 1 income)", p.FEN())
+		}
+		p.Unmake()
+		p.Unmake()
+		if pieceName(p, "E:a1") != "R" || fenField(p.FEN(), "purse:") != "coins=2/0" {
+			t.Errorf("unmade: %s", p.FEN())
+		}
+		p, _ = g.ParseFEN(planesFEN(with(map[string]string{"E:a1": "R"}), false, "status:E:a1=double"))
+		play(t, p, "E:a1E:a4")
+		if p.SideToMove() != 1 {
+			t.Errorf("a second move without the coin to pay for it: %s", p.FEN())
+		}
+	})
+}
+
+// TestChaos: an orb owes an offer; once the turn is over the offer is a
+// chance event of every three of the four effects; the piece's owner
+// chooses; play resumes with the other player.
+func TestChaos(t *testing.T) {
+	g := planesSpec(t, nil)
+	p, err := g.ParseFEN(planesFEN(map[string]string{"E:h1": "K", "E:h8": "k", "H:c1": "R", "E:a8": "r"}, false, "items:orb@H:c3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := p.ParseMove("H:c1H:c3")
+	p.Make(m)
+	if !p.AtChance() || fenField(p.FEN(), "items:") != "" {
+		t.Fatalf("no offer pending, or the orb stayed: %s", p.FEN())
+	}
+	moves, weights := p.ChanceOutcomes(nil, nil)
+	if len(moves) != 4 || slices.Min(weights) != 1 || slices.Max(weights) != 1 {
+		t.Fatalf("offers %v %v", moveNames(p), weights)
+	}
+	var offer Move
+	for _, o := range moves {
+		if p.MoveString(o) == "offer:curse,burn,riches" {
+			offer = o
+		}
+	}
+	p.Make(offer)
+	if p.SideToMove() != 0 || fenField(p.FEN(), "resume:") != "b" {
+		t.Fatalf("white does not choose: %s", p.FEN())
+	}
+	names := moveNames(p)
+	if !slices.Contains(names, "chaos:curse@E:a8") || !slices.Contains(names, "chaos:riches") || slices.Contains(names, "chaos:bless@H:c3") || slices.Contains(names, "H:c3H:c4") {
+		t.Errorf("the choices: %v", names)
+	}
+	play := func(mv string) {
+		t.Helper()
+		m, err := p.ParseMove(mv)
+		if err != nil {
+			t.Fatalf("%s: %v (%v)", mv, err, moveNames(p))
+		}
+		p.Make(m)
+		if h := p.computeHash(); h != p.Hash() {
+			t.Fatalf("after %s: hash %x, from scratch %x", mv, p.Hash(), h)
+		}
+	}
+	play("chaos:curse@E:a8")
+	if p.SideToMove() != 1 || fenField(p.FEN(), "status:") != "E:a8=cursed" || fenField(p.FEN(), "resume:") != "" {
+		t.Errorf("after the choice: %s", p.FEN())
+	}
+	q, err := g.ParseFEN(p.FEN())
+	if err != nil || q.Hash() != p.Hash() {
+		t.Errorf("FEN round trip: %v", err)
+	}
+	for p.Ply() > 0 || p.AtChance() || len(p.chanceLog) > 0 {
+		p.Unmake()
+	}
+	if pieceName(p, "H:c1") != "R" || fenField(p.FEN(), "items:") != "orb@H:c3" || p.SideToMove() != 0 {
+		t.Errorf("unmade: %s", p.FEN())
+	}
+}
+
+// TestJumpsAndForced: the checker knight's single and double jumps (an
+// enemy jumped is captured, an ally jumped is not), no jump over a guarded
+// piece; a forced piece's moves are the only ones while it has some.
+func TestJumpsAndForced(t *testing.T) {
+	g := planesSpec(t, nil)
+	p, _ := g.ParseFEN(planesFEN(map[string]string{"E:h1": "K", "E:h8": "k", "E:c3": "J", "E:c4": "p", "E:d5": "P", "E:a4": "r", "E:b8": "a", "E:b3": "p"}, false, ""))
+	names := moveNames(p)
+	for _, want := range []string{"E:c3E:c5", "E:c3E:c5E:e5", "E:c3E:c4"} {
+		if want == "E:c3E:c4" {
+			continue // the king step onto the pawn is a capture of its own
+		}
+		if !slices.Contains(names, want) {
+			t.Errorf("%s is not a move (%v)", want, names)
+		}
+	}
+	if slices.Contains(names, "E:c3E:a3") {
+		t.Errorf("a jump over the pawn its archbishop guards: %v", names)
+	}
+	m, _ := p.ParseMove("E:c3E:c5E:e5")
+	p.Make(m)
+	if pieceName(p, "E:c4") != "" || pieceName(p, "H:c4") != "p" || pieceName(p, "E:d5") != "P" || pieceName(p, "E:e5") != "J" {
+		t.Errorf("after the double jump: %s", p.FEN())
+	}
+	if fenField(p.FEN(), "status:") != "E:e5=experienced" {
+		t.Errorf("the jump's capture gave no experience: %s", p.FEN())
+	}
+
+	p, _ = g.ParseFEN(planesFEN(map[string]string{"E:h1": "K", "E:h8": "k", "E:a1": "R", "E:c1": "B"}, false, "status:E:c1=forced"))
+	for _, n := range moveNames(p) {
+		if !strings.HasPrefix(n, "E:c1") {
+			t.Fatalf("a forced bishop, and %s is a move", n)
+		}
+	}
+	m, _ = p.ParseMove("E:c1E:d2")
+	p.Make(m)
+	if fenField(p.FEN(), "status:") != "" {
+		t.Errorf("the forced status stays after the move: %s", p.FEN())
 	}
 }

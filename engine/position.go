@@ -192,7 +192,7 @@ func (g *Game) emptyPositionFor(n int) *Position {
 	if g.planes != nil {
 		p.itemN = make([]uint8, len(g.planes.items)*g.n)
 		if g.planes.hasStatuses() {
-			p.stw = make([]uint32, g.n)
+			p.stw = make([]uint64, g.n)
 		}
 	}
 	return p
@@ -390,7 +390,7 @@ func (p *Position) Clone() *Position {
 	q.chanceLog = nil
 	q.itemN = append([]uint8(nil), p.itemN...) // planesState
 	if p.stw != nil {
-		q.stw = append([]uint32(nil), p.stw...)
+		q.stw = append([]uint64(nil), p.stw...)
 	}
 	q.planeLog = nil
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)

@@ -14,7 +14,7 @@ import (
 // statuses are counters packed four bits each in one word per square
 // (p.stw), moved, logged and hashed with the piece (carried, planes.go).
 
-const maxStatuses = 8
+const maxStatuses = 16
 
 // mvUpgradeShift: bits 47-50 of a capture by a piece with an upgrade
 // status hold the status it gains instead of changing kind, plus one
@@ -40,20 +40,20 @@ type statusRule struct {
 // statusesRules is the family's statuses part.
 type statusesRules struct {
 	statuses     []statusRule
-	frozen       uint32 // mask of the frozen statuses' nibbles
-	wearsOff     uint32 // mask of the low bit of the wearing statuses' nibbles
-	upgradeMask  uint32 // nibbles of the upgrade statuses
+	frozen       uint64 // mask of the frozen statuses' nibbles
+	wearsOff     uint64 // mask of the low bit of the wearing statuses' nibbles
+	upgradeMask  uint64 // nibbles of the upgrade statuses
 	statusIncome [maxResources]bool
 	onCapture    []int          // statuses a capturer gains
 	upgrades     [][]Move       // per kind: the options, as promotion/upgrade bits of a move
-	startSt      map[int]uint32 // setup.statuses
+	startSt      map[int]uint64 // setup.statuses
 }
 
 // count is how many of status i a word holds.
-func stCount(w uint32, i int) int { return int(w >> uint(4*i) & 0xf) }
+func stCount(w uint64, i int) int { return int(w >> uint(4*i) & 0xf) }
 
-func stSet(w uint32, i, n int) uint32 {
-	return w&^(0xf<<uint(4*i)) | uint32(n)<<uint(4*i)
+func stSet(w uint64, i, n int) uint64 {
+	return w&^(0xf<<uint(4*i)) | uint64(n)<<uint(4*i)
 }
 
 // loadStatuses compiles schema 37's keys into pl (called by loadPlanes).
@@ -155,7 +155,7 @@ func (g *Game) loadStatuses(pl *planesRules, itemIndex, resIndex map[string]int)
 			pl.upgrades[k] = append(pl.upgrades[k], Move(i+1)<<mvUpgradeShift)
 		}
 	}
-	pl.startSt = map[int]uint32{}
+	pl.startSt = map[int]uint64{}
 	for i, sp := range s.Setup.Statuses {
 		st, ok := index[sp.Status]
 		if !ok {
@@ -180,7 +180,7 @@ func (g *Game) loadStatuses(pl *planesRules, itemIndex, resIndex map[string]int)
 func (pl *planesRules) hasStatuses() bool { return len(pl.statuses) > 0 }
 
 // stAt is the status word of the piece on sq (0 without statuses).
-func (p *Position) stAt(sq int) uint32 {
+func (p *Position) stAt(sq int) uint64 {
 	if p.stw == nil {
 		return 0
 	}
@@ -188,7 +188,7 @@ func (p *Position) stAt(sq int) uint32 {
 }
 
 // setSt changes the status word on sq, logged, hash in p.fxh.
-func (p *Position) setSt(sq int, w uint32) {
+func (p *Position) setSt(sq int, w uint64) {
 	if p.stw == nil || p.stw[sq] == w {
 		return
 	}
@@ -200,16 +200,16 @@ func (p *Position) setSt(sq int, w uint32) {
 }
 
 // statusKey is the hash key of status word w on sq (0 for none).
-func (pl *planesRules) statusKey(sq int, w uint32) uint64 {
+func (pl *planesRules) statusKey(sq int, w uint64) uint64 {
 	if w == 0 {
 		return 0
 	}
-	return pl.mixKey(keyStatus, uint64(sq), uint64(w))
+	return pl.mixKey(keyStatus, uint64(sq), w)
 }
 
 // statusAfterlife is the board a piece with status word w dying on board
 // b goes to by its statuses' afterlife (statuses in order), -1 for none.
-func (pl *planesRules) statusAfterlife(w uint32, b int) int {
+func (pl *planesRules) statusAfterlife(w uint64, b int) int {
 	for i := 0; w != 0 && i < len(pl.statuses); i++ {
 		if stCount(w, i) == 0 {
 			continue
@@ -224,7 +224,7 @@ func (pl *planesRules) statusAfterlife(w uint32, b int) int {
 }
 
 // statusImmunity is the items (bits) a piece's statuses make it immune to.
-func (pl *planesRules) statusImmunity(w uint32) uint32 {
+func (pl *planesRules) statusImmunity(w uint64) uint32 {
 	var m uint32
 	for i := 0; w != 0 && i < len(pl.statuses); i++ {
 		if stCount(w, i) > 0 {
@@ -235,7 +235,7 @@ func (pl *planesRules) statusImmunity(w uint32) uint32 {
 }
 
 // wearOne removes one of each wearing status from w.
-func (pl *planesRules) wearOne(w uint32) uint32 {
+func (pl *planesRules) wearOne(w uint64) uint64 {
 	for i := range pl.statuses {
 		if pl.statuses[i].wearsOff {
 			if n := stCount(w, i); n > 0 {
@@ -269,7 +269,7 @@ func (p *Position) statusIncome(s, r int) int {
 // move m: one upgrade status spent and the upgrade's status gained (its
 // change of kind is the move's promotion), or else rules.on_capture's
 // gains, each up to its stack.
-func (p *Position) afterCapture(w uint32, k int, m Move) uint32 {
+func (p *Position) afterCapture(w uint64, k int, m Move) uint64 {
 	pl := p.g.planes
 	if !pl.hasStatuses() {
 		return w
@@ -304,6 +304,7 @@ func (p *Position) statusMoves(buf []Move, start int) []Move {
 		return buf
 	}
 	var extra []Move
+	var seen map[Move]bool // the moves listed, when an upgrade may repeat a promotion
 	n := start
 	for _, m := range buf[start:] {
 		w := p.stAt(m.From())
@@ -324,15 +325,36 @@ func (p *Position) statusMoves(buf []Move, start int) []Move {
 		if m.Promotion() >= 0 {
 			n++
 		}
-		for _, o := range opts {
-			um := base | o
-			if m.Promotion() >= 0 && um == m {
-				continue // promoting to the kind the upgrade gives is one move
+		if seen == nil {
+			seen = map[Move]bool{}
+			for _, x := range buf[start:n] {
+				seen[x] = true
 			}
-			extra = append(extra, um)
+		}
+		seen[m] = true
+		for _, o := range opts {
+			// Each upgrade once, however many promotions the capture has;
+			// promoting to the kind an upgrade gives is one move.
+			if um := base | o; !seen[um] {
+				seen[um] = true
+				extra = append(extra, um)
+			}
 		}
 	}
 	buf = buf[:n]
+	if seen != nil {
+		// A promotion listed after an upgrade of the same kind is the
+		// same move: keep the first.
+		out := buf[:start]
+		kept := map[Move]bool{}
+		for _, m := range append(buf[start:], extra...) {
+			if !kept[m] {
+				kept[m] = true
+				out = append(out, m)
+			}
+		}
+		return out
+	}
 	return append(buf, extra...)
 }
 
@@ -420,7 +442,7 @@ func (p *Position) readStatus(value string) error {
 		if !ok || !okSq || p.board[sq] == 0 || p.stw[sq] != 0 {
 			return fmt.Errorf("status: %q must be SQUARE=NAME+NAME*N on a square with a piece, each square once", entry)
 		}
-		var w uint32
+		var w uint64
 		for _, item := range strings.Split(list, "+") {
 			name, count, many := strings.Cut(item, "*")
 			n := 1

@@ -1,9 +1,10 @@
-// Package planesref is a slow reference for schema 36 (planes, items and
-// purses: /work/wt/PLANES.md, issue 34), written straight from the rules
-// to check the engine against. It shares no code with balancefarm/engine:
-// it reads a *rules.Spec, keeps a position as a slice of squares (a piece
-// or none), the items on each square as counts, and each player's purse,
-// and makes a new position for every move.
+// Package planesref is a slow reference for schemas 36 and 37 (planes,
+// items and purses; statuses and upgrades: /work/wt/PLANES.md, issue 34),
+// written straight from the rules to check the engine against. It shares
+// no code with balancefarm/engine: it reads a *rules.Spec, keeps a
+// position as a slice of squares (a piece, with its status counts, or
+// none), the items on each square as counts, and each player's purse, and
+// makes a new position for every move.
 //
 // What it plays:
 //
@@ -28,7 +29,10 @@
 //     rules.max_plies;
 //   - schema 36: items (kill enter and pass, slide, gain, consumed,
 //     immune, stack), resources (start, max, income round and turn),
-//     rules.afterlife, rules.after_capture, rules.presence.
+//     rules.afterlife, rules.after_capture, rules.presence;
+//   - schema 37: statuses (stack, frozen, wears_off, immune, afterlife,
+//     income, upgrade), pieces[].upgrades, rules.on_capture,
+//     setup.statuses.
 //
 // It refuses (New's error) every other key: castling, en passant, drops,
 // walls, regions, facings, seats, sweeps and bent moves, hex boards,
@@ -37,7 +41,9 @@
 //
 // Where both play a game (no schema 36 key), the reference agrees with
 // the engine move for move (engine_agree_test.go); that checks its reading
-// of pieces, promotion, boards and endings, not of the planes.
+// of pieces, promotion, boards and endings, not of the planes. The planes
+// and the statuses are checked by engine's TestPlanesRefGames
+// (engine/planes_ref_test.go).
 //
 // How it reads PLANES.md ("What dies, is moved mean"):
 //
@@ -72,13 +78,46 @@
 //     no-progress clock are not played: a differential test should write
 //     "repetition_draw": "never" and a no_progress_draw beyond its games.
 //
+// How it reads the statuses (schema 37):
+//
+//   - A piece carries a count of each status (up to its stack), kept
+//     through every arrival: the move, afterlives, after_capture, slides,
+//     a change of kind. A piece removed from the game loses them.
+//     setup.statuses gives them on the squares as written, never mirrored.
+//   - A piece with a frozen status makes no move. Statuses immune to an
+//     item keep it from acting on the piece, as the item's own immune list
+//     does for a kind: no gain, kill or slide, and a kill "pass" item does
+//     not end the piece's slide.
+//   - A dying piece goes first where its statuses' afterlives send it
+//     (statuses[] order, the first entry whose from holds the board), then
+//     by rules.afterlife.
+//   - The move's own capture (its landing holds an enemy when it is made;
+//     not a capture by a slide item's step, an afterlife or after_capture):
+//     a piece carrying an upgrade status (the first in statuses[] order)
+//     loses one and takes the upgrade the move names: "=ID" a kind (its
+//     statuses kept), "^NAME" one of a status, up to its stack. Moves lists
+//     such a capture once per option of the kind's upgrades in place of the
+//     plain capture; a kind with none keeps the plain capture (the status
+//     spent). A pawn's capture onto its promotion rank keeps its
+//     promotions beside the upgrades (a promotion to an upgrade kind is one
+//     move); the status is spent whichever is played. A capturer with no
+//     upgrade status gains one of each rules.on_capture status. Both are
+//     taken as the move is made, before the arrival, as a promotion is.
+//   - After the move: one of each wears_off status leaves every piece of
+//     the mover (those gained this turn too), then income: each
+//     resource's, and its statuses' (amount times count, summed over the
+//     pieces, to their owner) when the resource's income pays (round:
+//     both players after the first player's turn; turn: the mover); a
+//     resource with no income pays its statuses' as round.
+//
 // Spelling, matched to the engine: a square is named as engine's
 // Game.squareName (boards.go) names it, "e4", or "B:e4" on a game of
 // several boards; a move as Position.MoveString (notation.go) writes a
 // plain move, the from and to squares run together, then "=ID" for a
-// promotion: "e2e4", "E:e2E:e4", "e7e8=Q". Play also takes a '-' between
-// the squares ("E:e2-E:e4"). When two ways of moving give one text (a
-// leap and a slide to the same square), the move is listed once and Play
-// makes the first in the piece's moves and vectors order, whose vector a
-// slide item repeats.
+// promotion or an upgrade to a kind, "^NAME" for an upgrade to a status:
+// "e2e4", "E:e2E:e4", "e7e8=Q", "E:a1E:a5^hat". Play also takes a '-'
+// between the squares ("E:e2-E:e4"). When two ways of moving give one
+// text (a leap and a slide to the same square), the move is listed once
+// and Play makes the first in the piece's moves and vectors order, whose
+// vector a slide item repeats.
 package planesref

@@ -31,6 +31,9 @@ type game struct {
 	rotated    bool
 	hasRoyal   [2]bool
 	setupCount [2]map[string]int
+	statuses   []status // schema 37, at most maxStatuses
+	stIndex    map[string]int
+	onCapture  []int // the statuses a capturer gains (rules.on_capture)
 }
 
 // kind is one piece kind.
@@ -39,6 +42,8 @@ type kind struct {
 	royal    bool
 	moves    []pieceMove
 	captures map[string]bool // nil: may capture anything
+	upKinds  []string        // pieces[].upgrades.pieces
+	upSts    []int           // pieces[].upgrades.statuses
 }
 
 // pieceMove is one entry of a piece's moves, its vectors expanded and
@@ -103,14 +108,14 @@ func refuse(where string, keys []string) error {
 // load reads a spec into a game, refusing what the reference does not play.
 func load(s *rules.Spec) (*game, error) {
 	if err := refuse("", unplayed(*s, "schema_version", "name", "description", "board", "pieces", "setup",
-		"rules", "appearance", "provenance", "boards", "items", "resources")); err != nil {
+		"rules", "appearance", "provenance", "boards", "items", "resources", "statuses")); err != nil {
 		return nil, err
 	}
 	if err := refuse("rules.", unplayed(s.Rules, "win", "stalemate", "checkmate", "promotion", "afterlife",
-		"after_capture", "presence", "max_plies", "repetition_draw", "no_progress_draw")); err != nil {
+		"after_capture", "presence", "max_plies", "repetition_draw", "no_progress_draw", "on_capture")); err != nil {
 		return nil, err
 	}
-	if err := refuse("setup.", unplayed(s.Setup, "mirror", "orientation", "placements", "items")); err != nil {
+	if err := refuse("setup.", unplayed(s.Setup, "mirror", "orientation", "placements", "items", "statuses")); err != nil {
 		return nil, err
 	}
 	if s.Board.IsHex() || s.Board.IsHexagon() {
@@ -147,13 +152,16 @@ func load(s *rules.Spec) (*game, error) {
 	if err := g.loadPlanes(s); err != nil {
 		return nil, err
 	}
+	if err := g.loadStatuses(s); err != nil {
+		return nil, err
+	}
 	return g, nil
 }
 
 func (g *game) loadPieces(s *rules.Spec) error {
 	for i, pc := range s.Pieces {
 		if err := refuse(fmt.Sprintf("pieces[%d].", i), unplayed(pc, "id", "name", "royal", "value", "moves",
-			"promoted_from", "captures", "beats")); err != nil {
+			"promoted_from", "captures", "beats", "upgrades")); err != nil {
 			return err
 		}
 		k := &kind{id: pc.ID, royal: pc.Royal}

@@ -8,20 +8,26 @@ import (
 	"balancefarm/engine/rules"
 )
 
-// action is one move: from, to, the kind promoted to ("" none), and the
-// step a slide item repeats (the move's vector in the board's frame).
+// action is one move: from, to, the kind promoted (or upgraded) to (""
+// none), the status an upgrade gains ("" none), and the step a slide item
+// repeats (the move's vector in the board's frame).
 type action struct {
 	from, to int
 	promo    string
+	upStatus string
 	step     [2]int
 }
 
 // text is the move as the engine's MoveString writes it: from and to
-// squares run together, "=ID" for a promotion.
+// squares run together, "=ID" for a promotion or an upgrade to a kind,
+// "^NAME" for an upgrade to a status.
 func (p *Position) text(a action) string {
 	s := p.g.name(a.from) + p.g.name(a.to)
 	if a.promo != "" {
 		s += "=" + a.promo
+	}
+	if a.upStatus != "" {
+		s += "^" + a.upStatus
 	}
 	return s
 }
@@ -36,14 +42,25 @@ func (g *game) offset(sq, dx, dy int) (int, bool) {
 	return g.at(b, x, y), true
 }
 
-// acts reports whether item it acts on pieces of kind k.
-func (g *game) acts(it int, k string) bool { return !slices.Contains(g.items[it].Immune, k) }
+// acts reports whether item it acts on pc: not when the item is immune
+// to its kind, nor when pc carries a status immune to the item.
+func (g *game) acts(it int, pc piece) bool {
+	if slices.Contains(g.items[it].Immune, pc.kind) {
+		return false
+	}
+	for i, st := range g.statuses {
+		if pc.st[i] > 0 && st.immune[it] {
+			return false
+		}
+	}
+	return true
+}
 
-// stopsSlide reports whether sq holds an item that ends the slide of a
-// piece of kind k there (kill pass).
-func (p *Position) stopsSlide(sq int, k string) bool {
+// stopsSlide reports whether sq holds an item that ends pc's slide there
+// (kill pass).
+func (p *Position) stopsSlide(sq int, pc piece) bool {
 	for it, n := range p.items[sq] {
-		if n > 0 && p.g.items[it].Kill == rules.KillPass && p.g.acts(it, k) {
+		if n > 0 && p.g.items[it].Kill == rules.KillPass && p.g.acts(it, pc) {
 			return true
 		}
 	}
@@ -59,7 +76,7 @@ func (p *Position) actions() []action {
 	}
 	var out []action
 	for from, pc := range p.board {
-		if pc.kind == "" || pc.owner != p.side {
+		if pc.kind == "" || pc.owner != p.side || p.g.frozen(pc) {
 			continue
 		}
 		for i := range p.g.kinds[pc.kind].moves {
@@ -99,8 +116,14 @@ func (p *Position) moveActions(out []action, from int, pc piece, m *pieceMove) [
 		if distance < m.minR {
 			return
 		}
-		if p.board[sq].kind == "" && m.canMove || m.canCap && p.capturable(pc, sq) {
-			out = p.promotions(out, action{from: from, to: sq, step: v}, pc)
+		a := action{from: from, to: sq, step: v}
+		switch {
+		case p.board[sq].kind == "" && m.canMove:
+			out = p.promotions(out, a, pc)
+		case m.canCap && p.capturable(pc, sq) && g.upgradeStatus(pc) >= 0:
+			out = p.upgrades(out, a, pc)
+		case m.canCap && p.capturable(pc, sq):
+			out = p.promotions(out, a, pc)
 		}
 	}
 	for _, v := range m.vecs[pc.owner] {
@@ -120,7 +143,7 @@ func (p *Position) moveActions(out []action, from int, pc piece, m *pieceMove) [
 					break
 				}
 				land(sq, v, i)
-				if p.board[sq].kind != "" || p.stopsSlide(sq, pc.kind) {
+				if p.board[sq].kind != "" || p.stopsSlide(sq, pc) {
 					break
 				}
 			}
@@ -224,6 +247,34 @@ func (p *Position) promotions(out []action, a action, pc piece) []action {
 		return out
 	}
 	return append(out, a)
+}
+
+// upgrades adds a capture by pc, which carries an upgrade status: one
+// move per option of its kind's upgrades in place of the plain capture
+// (a kind with none keeps the plain capture), and beside them the
+// promotions the capture may make, a promotion to a kind the upgrades
+// list being that one move.
+func (p *Position) upgrades(out []action, a action, pc piece) []action {
+	k := p.g.kinds[pc.kind]
+	if len(k.upKinds)+len(k.upSts) == 0 {
+		return p.promotions(out, a, pc)
+	}
+	for _, id := range k.upKinds {
+		b := a
+		b.promo = id
+		out = append(out, b)
+	}
+	for _, st := range k.upSts {
+		b := a
+		b.upStatus = p.g.statuses[st].name
+		out = append(out, b)
+	}
+	for _, b := range p.promotions(nil, a, pc) {
+		if b.promo != "" && !slices.Contains(k.upKinds, b.promo) {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // count is how many pieces of kind k player s has on all the boards.

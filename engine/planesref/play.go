@@ -8,8 +8,11 @@ import (
 // checks keep the chains finite, and a reference that loops should say so.
 const maxArrivals = 10000
 
-// play is the position after a: the piece leaves from, promoted as the
-// move says, and arrives on to; then income, the endings, the turn.
+// play is the position after a: the piece leaves from, promoted (or
+// upgraded) as the move says, takes what its capture gives it (an enemy
+// on to: the upgrade spent and chosen, or rules.on_capture), and arrives
+// on to; then the mover's wearing statuses wear off, income, the
+// endings, the turn.
 func (p *Position) play(a action) *Position {
 	q := p.copy()
 	pc := q.board[a.from]
@@ -17,9 +20,13 @@ func (p *Position) play(a action) *Position {
 	if a.promo != "" {
 		pc.kind = a.promo
 	}
+	if there := p.board[a.to]; there.kind != "" && there.owner != pc.owner {
+		q.g.captured(&pc, a)
+	}
 	pc.moved = true
 	budget := maxArrivals
 	q.arrive(pc, a.to, a.step, true, &budget)
+	q.wearOff(p.side)
 	q.income(p.side)
 	q.settle(p.side)
 	q.side = 1 - p.side
@@ -76,7 +83,7 @@ func (q *Position) itemsAct(t int, step [2]int, stepped bool, budget *int) {
 	kills, slides := false, false
 	for it, n := range counts {
 		item := &g.items[it]
-		if n == 0 || !g.acts(it, pc.kind) {
+		if n == 0 || !g.acts(it, pc) {
 			continue
 		}
 		for name, amount := range item.Gain {
@@ -88,7 +95,7 @@ func (q *Position) itemsAct(t int, step [2]int, stepped bool, budget *int) {
 	}
 	for it, n := range counts {
 		item := &g.items[it]
-		if n == 0 || !g.acts(it, pc.kind) {
+		if n == 0 || !g.acts(it, pc) {
 			continue
 		}
 		if kills && item.Kill != "" || !kills && slides && item.Slide {
@@ -117,12 +124,16 @@ func (q *Position) gain(s, r, n int) {
 	q.purse[s][r] = min(q.purse[s][r]+n, q.g.resources[r].MaxOrDefault())
 }
 
-// die resolves pc's death on t: the first afterlife entry for t's board
-// and pc's kind moves it to t's square on its board, an arrival; with
-// none it is removed.
+// die resolves pc's death on t: its statuses' afterlives first, then the
+// first rules.afterlife entry for t's board and pc's kind, move it to t's
+// square on their board, an arrival; with none it is removed.
 func (q *Position) die(pc piece, t int, budget *int) {
 	g := q.g
 	b, x, y := g.coords(t)
+	if to := g.statusDeath(pc, b); to >= 0 {
+		q.arrive(pc, g.at(to, x, y), [2]int{}, false, budget)
+		return
+	}
 	for _, a := range g.afterlife {
 		if a.from[b] && (a.pieces == nil || a.pieces[pc.kind]) {
 			q.arrive(pc, g.at(a.to, x, y), [2]int{}, false, budget)
@@ -131,22 +142,24 @@ func (q *Position) die(pc piece, t int, budget *int) {
 	}
 }
 
-// income pays each resource's income after mover's turn: "round" to both
-// players after the first player's turn, "turn" to the mover.
+// income pays each resource's income after mover's turn, with what the
+// statuses pay of it (per count, to each piece's owner): "round" to both
+// players after the first player's turn, "turn" to the mover. A resource
+// with no income of its own pays its statuses' as "round".
 func (q *Position) income(mover int) {
 	for r, res := range q.g.resources {
-		in := res.Income
-		if in == nil {
-			continue
+		after, amount := rules.IncomeRound, 0
+		if in := res.Income; in != nil {
+			after, amount = in.AfterOrDefault(), in.Amount
 		}
-		switch in.AfterOrDefault() {
+		switch after {
 		case rules.IncomeRound:
 			if mover == 0 {
-				q.gain(0, r, in.Amount)
-				q.gain(1, r, in.Amount)
+				q.gain(0, r, amount+q.statusIncome(0, r))
+				q.gain(1, r, amount+q.statusIncome(1, r))
 			}
 		case rules.IncomeTurn:
-			q.gain(mover, r, in.Amount)
+			q.gain(mover, r, amount+q.statusIncome(mover, r))
 		}
 	}
 }

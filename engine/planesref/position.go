@@ -10,7 +10,8 @@ import (
 type piece struct {
 	kind  string
 	owner int
-	moved bool // it has moved, or been moved, since the start (first_move)
+	moved bool             // it has moved, or been moved, since the start (first_move)
+	st    [maxStatuses]int // the count of each status it carries
 }
 
 // Position is one state of a game. Every move makes a new one.
@@ -63,6 +64,9 @@ func New(s *rules.Spec) (*Position, error) {
 				}
 			}
 		}
+	}
+	if err := p.placeStatuses(s); err != nil {
+		return nil, err
 	}
 	for i, ip := range s.Setup.Items {
 		where := fmt.Sprintf("setup.items[%d]", i)

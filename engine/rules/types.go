@@ -89,6 +89,9 @@ type Piece struct {
 	OnDeath      *OnDeath   `json:"on_death,omitempty"`   // schema 39: what its death leaves
 	DiesOn       *DiesOn    `json:"dies_on,omitempty"`    // schema 39: where it dies on arriving
 	AfterMove    *AfterMove `json:"after_move,omitempty"` // schema 39: what its owner may put down after moving it
+	Neutral      *Neutral   `json:"neutral,omitempty"`    // schema 40: a piece both players own
+	Raises       *Raises    `json:"raises,omitempty"`     // schema 40: an action that raises a piece to another board
+	Jumps        *Jumps     `json:"jumps,omitempty"`      // schema 41: checkers jumps
 }
 
 // PieceValue is the declared value, 1 when absent.
@@ -234,11 +237,12 @@ type Condition struct {
 
 // Setup is where every piece stands when the game begins.
 type Setup struct {
-	Mirror      *bool             `json:"mirror,omitempty"`      // default true
-	Orientation string            `json:"orientation,omitempty"` // default "mirror"
-	Placements  []Placement       `json:"placements"`
-	Items       []ItemPlacement   `json:"items,omitempty"`    // schema 36
-	Statuses    []StatusPlacement `json:"statuses,omitempty"` // schema 37
+	Mirror      *bool              `json:"mirror,omitempty"`      // default true
+	Orientation string             `json:"orientation,omitempty"` // default "mirror"
+	Placements  []Placement        `json:"placements"`
+	Items       []ItemPlacement    `json:"items,omitempty"`    // schema 36
+	Statuses    []StatusPlacement  `json:"statuses,omitempty"` // schema 37
+	Neutral     []NeutralPlacement `json:"neutral,omitempty"`  // schema 40
 }
 
 // Mirrored reports whether only the first player's army is written.
@@ -312,6 +316,7 @@ type Rules struct {
 	Presence         []Presence      `json:"presence,omitempty"`         // schema 36
 	OnCapture        *OnCapture      `json:"on_capture,omitempty"`       // schema 37
 	Market           *Market         `json:"market,omitempty"`           // schema 38
+	Chaos            *Chaos          `json:"chaos,omitempty"`            // schema 41
 	MaxPlies         *int            `json:"max_plies,omitempty"`        // default 400
 	RepetitionDraw   *RepetitionDraw `json:"repetition_draw,omitempty"`  // default 3
 	NoProgressDraw   *int            `json:"no_progress_draw,omitempty"` // default 100

@@ -7,15 +7,18 @@ package rules
 // piece carries wherever it goes, stacking up to Stack, and what it
 // changes while the piece has at least one.
 type Status struct {
-	Name      string            `json:"name"`                // 1 to 12 letters, unique among statuses, items and resources
-	Stack     int               `json:"stack,omitempty"`     // 1 to 15, default 1
-	Frozen    bool              `json:"frozen,omitempty"`    // the piece makes no move
-	WearsOff  string            `json:"wears_off,omitempty"` // WearsOffTurn: one is removed at the end of its owner's turn
-	Immune    []string          `json:"immune,omitempty"`    // item ids that never act on the piece
-	Afterlife []StatusAfterlife `json:"afterlife,omitempty"` // before rules.afterlife: where the piece goes when it dies
-	Income    map[string]int    `json:"income,omitempty"`    // resource -> 1 to 100 per status, paid with the resource's income
-	Upgrade   bool              `json:"upgrade,omitempty"`   // the piece's next capture removes one and upgrades it
-	Hazard    float64           `json:"hazard,omitempty"`    // schema 38: the chance (above 0, below 1, three decimals) that the piece dies after its owner moves it
+	Name      string            `json:"name"`                 // 1 to 12 letters, unique among statuses, items and resources
+	Stack     int               `json:"stack,omitempty"`      // 1 to 15, default 1
+	Frozen    bool              `json:"frozen,omitempty"`     // the piece makes no move
+	WearsOff  string            `json:"wears_off,omitempty"`  // WearsOffTurn: one is removed at the end of its owner's turn
+	Immune    []string          `json:"immune,omitempty"`     // item ids that never act on the piece
+	Afterlife []StatusAfterlife `json:"afterlife,omitempty"`  // before rules.afterlife: where the piece goes when it dies
+	Income    map[string]int    `json:"income,omitempty"`     // resource -> 1 to 100 per status, paid with the resource's income
+	Upgrade   bool              `json:"upgrade,omitempty"`    // the piece's next capture removes one and upgrades it
+	Hazard    float64           `json:"hazard,omitempty"`     // schema 38: the chance (above 0, below 1, three decimals) that the piece dies after its owner moves it
+	Portal    bool              `json:"portal,omitempty"`     // schema 40: as its owner's action, the piece moves to its square on another board, and one is spent
+	ExtraMove *ExtraMove        `json:"extra_move,omitempty"` // schema 40: a second move of the piece, for a cost
+	Forced    bool              `json:"forced,omitempty"`     // schema 41: while the piece can move, its owner's action is a move of it; one is spent when it moves
 }
 
 // HazardThousandths is the status's hazard in thousandths, rounded.
