@@ -494,6 +494,13 @@ func (g *Game) StatusTraits(i int) StatusTraits {
 // moves no piece, its From and To are the card's target square (or 0).
 func (m Move) IsBuy() bool { return m.typ() == moveBuy && m&mvValid != 0 }
 
+// MovesNoPiece reports whether m is a choice that moves no piece: a
+// purchase (schema 38) or a chaos effect chosen (schema 41), whose From
+// and To are its target square, which may hold a piece, or 0.
+func (m Move) MovesNoPiece() bool {
+	return m&mvValid != 0 && (m.typ() == moveBuy || m.typ() == moveChaos)
+}
+
 // NumCards is how many cards the game's market has (schema 38), 0 without.
 func (g *Game) NumCards() int {
 	if g.planes == nil || g.planes.market == nil {

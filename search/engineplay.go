@@ -64,18 +64,19 @@ func (e enginePos) QuickResult() result {
 // in a game without chance events.
 func (e enginePos) GameHasChance() bool { return e.Game().HasChance() }
 
-// Source and Target: a purchase (schema 38) moves no piece, so it has
-// neither; its From and To are the card's target, which may hold a piece
-// that move ordering, futility and the history would take for the mover.
+// Source and Target: a purchase (schema 38) or a chaos choice (schema 41)
+// moves no piece, so it has neither; its From and To are its target,
+// which may hold a piece that move ordering, futility and the history
+// would take for the mover.
 func (e enginePos) Source(m engine.Move) int {
-	if m.IsBuy() {
+	if m.MovesNoPiece() {
 		return -1
 	}
 	return m.From()
 }
 
 func (e enginePos) Target(m engine.Move) int {
-	if m.IsBuy() {
+	if m.MovesNoPiece() {
 		return -1
 	}
 	return m.To()

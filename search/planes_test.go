@@ -18,7 +18,15 @@ import (
 // tests load it: schemas 38 and 39 are not yet in the rule file's front end.
 func loadPlanesMarket(tb testing.TB) *engine.Game {
 	tb.Helper()
-	data, err := os.ReadFile("testdata/planes-market.json")
+	return loadPlanesFile(tb, "planes-market.json")
+}
+
+// loadPlanesFile loads a planes fixture of testdata: planes-market.json
+// (schemas 36 to 38) or planes-all.json, the engine's fixture as main
+// plays it (schemas 36 to 41: powers, neutral pieces, chaos offers too).
+func loadPlanesFile(tb testing.TB, name string) *engine.Game {
+	tb.Helper()
+	data, err := os.ReadFile("testdata/" + name)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -124,17 +132,20 @@ func TestPlanesEvaluation(t *testing.T) {
 // unlocks, curses) to an ending, the same game again for the same seed,
 // and every ply replays as a legal move or outcome.
 func TestPlanesMarketGamesPlayOut(t *testing.T) {
-	g := loadPlanesMarket(t)
 	tests := []struct {
+		file   string
 		p0, p1 string
 		seed   uint64
 	}{
-		{"ab:n400", "mcts:i60", 3},
-		{"mcts:i60", "ab:d1", 5},
-		{"random", "ab:n300", 11},
+		{"planes-market.json", "ab:n400", "mcts:i60", 3},
+		{"planes-market.json", "mcts:i60", "ab:d1", 5},
+		{"planes-market.json", "random", "ab:n300", 11},
+		{"planes-all.json", "ab:n400", "mcts:i60", 3},
+		{"planes-all.json", "mcts:i60", "ab:d1", 8},
 	}
-	var buys, unlocks int
+	words := map[string]int{} // plies by the word before their colon: buy, unlock, fate, offer, chaos
 	for _, tc := range tests {
+		g := loadPlanesFile(t, tc.file)
 		var recs [2]Record
 		for i := range recs {
 			rec, err := PlayGame(context.Background(), g, tc.p0, tc.p1, tc.seed, Limits{}, nil)
@@ -154,21 +165,19 @@ func TestPlanesMarketGamesPlayOut(t *testing.T) {
 				t.Fatalf("%s-%s: ply %d %q does not replay: %v", tc.p0, tc.p1, i+1, text, err)
 			}
 			p.Make(m)
-			switch {
-			case strings.HasPrefix(text, "buy:"):
-				buys++
-			case strings.HasPrefix(text, "unlock:"):
-				unlocks++
+			switch w, _, _ := strings.Cut(text, ":"); w {
+			case "buy", "unlock", "fate", "offer", "chaos":
+				words[w]++
 			}
 		}
-		t.Logf("%s-%s: %d plies, %s by %s", tc.p0, tc.p1, rec.Plies, rec.Result, rec.Rule)
+		t.Logf("%s %s-%s: %d plies, %s by %s", tc.file, tc.p0, tc.p1, rec.Plies, rec.Result, rec.Rule)
 		if o := p.Outcome(); !o.Over || o.Winner != rec.Winner || rec.Rule == "" {
 			t.Errorf("%s-%s: the replay ends %+v, the record %d by %q", tc.p0, tc.p1, o, rec.Winner, rec.Rule)
 		}
 	}
-	t.Logf("%d purchases, %d unlocks", buys, unlocks)
-	if buys == 0 || unlocks < 2*len(tests) {
-		t.Errorf("%d purchases and %d unlocks in %d games: the market was not played", buys, unlocks, len(tests))
+	t.Logf("plies by kind: %v", words)
+	if words["buy"] == 0 || words["unlock"] < 2*len(tests) || words["chaos"] == 0 {
+		t.Errorf("%v in %d games: the market or the chaos offers were not played", words, len(tests))
 	}
 }
 
@@ -217,31 +226,52 @@ func TestCursedPieceDiesAtItsHazard(t *testing.T) {
 	}
 }
 
-// A purchase moves no piece: its target square (here a rook's) is neither
-// its source nor its landing, so move ordering, futility and the history
-// do not take the rook for its mover.
+// A purchase or a chaos choice moves no piece: its target square (here a
+// rook's) is neither its source nor its landing, so move ordering,
+// futility and the history do not take the rook for its mover.
 func TestPurchasesHaveNoMover(t *testing.T) {
-	g := loadPlanesMarket(t)
-	p := enginePos{planesPosition(t, g, map[string]string{"E:e1": "K", "E:e8": "k", "E:a1": "R", "E:a8": "r"},
-		"purse:coins=5/0 market:hat+=2,stun+=3,fire=2,gold=1")}
+	market := map[string]string{"E:e1": "K", "E:e8": "k", "E:a1": "R", "E:a8": "r"}
+	orb := map[string]string{"E:h1": "K", "E:h8": "k", "H:c1": "R", "E:a8": "r"}
+	const prices = "purse:coins=5/0 market:hat+=2,stun+=3,fire=2,gold=1"
 	tests := []struct {
-		move           string
-		source, target int
+		file   string
+		pieces map[string]string
+		extras string
+		before []string // plies played first
+		move   string
+		source string // a square's name, "" for none
+		target string
 	}{
-		{"buy:hat@E:a1", -1, -1},
-		{"buy:stun@E:a8", -1, -1},
-		{"E:a1E:a8", squareNamed(t, g, "E:a1"), squareNamed(t, g, "E:a8")},
+		{"planes-market.json", market, prices, nil, "buy:hat@E:a1", "", ""},
+		{"planes-market.json", market, prices, nil, "buy:stun@E:a8", "", ""},
+		{"planes-market.json", market, prices, nil, "E:a1E:a8", "E:a1", "E:a8"},
+		{"planes-all.json", orb, "items:orb@H:c3", []string{"H:c1H:c3", "offer:curse,burn,riches"}, "chaos:curse@E:a8", "", ""},
+		{"planes-all.json", orb, "items:orb@H:c3", []string{"H:c1H:c3", "offer:curse,burn,riches"}, "chaos:riches", "", ""},
 	}
 	for _, tc := range tests {
-		m, err := p.ParseMove(tc.move)
-		if err != nil {
-			t.Fatal(err)
+		g := loadPlanesFile(t, tc.file)
+		p := enginePos{planesPosition(t, g, tc.pieces, tc.extras)}
+		var m engine.Move
+		for _, text := range append(tc.before, tc.move) {
+			var err error
+			if m, err = p.ParseMove(text); err != nil {
+				t.Fatalf("%s: %v", text, err)
+			}
+			if text != tc.move {
+				p.Make(m)
+			}
 		}
-		if s, d := p.Source(m), p.Target(m); s != tc.source || d != tc.target {
-			t.Errorf("%s: source %d target %d, want %d %d", tc.move, s, d, tc.source, tc.target)
+		sq := func(name string) int {
+			if name == "" {
+				return -1
+			}
+			return squareNamed(t, g, name)
 		}
-		if m.IsBuy() != strings.HasPrefix(tc.move, "buy:") {
-			t.Errorf("%s: IsBuy %v", tc.move, m.IsBuy())
+		if s, d := p.Source(m), p.Target(m); s != sq(tc.source) || d != sq(tc.target) {
+			t.Errorf("%s: source %d target %d, want %d %d", tc.move, s, d, sq(tc.source), sq(tc.target))
+		}
+		if m.MovesNoPiece() == (tc.source != "") || m.IsBuy() != strings.HasPrefix(tc.move, "buy:") {
+			t.Errorf("%s: MovesNoPiece %v, IsBuy %v", tc.move, m.MovesNoPiece(), m.IsBuy())
 		}
 	}
 }
