@@ -115,40 +115,57 @@ func TestPlanesPGNRoundTrip(t *testing.T) {
 	}
 }
 
-// Played games of the planes fixture (purchases, unlocks, fates, items
-// put down) replay, and their PGN reads back move for move.
+// Played games of the planes fixtures (purchases, unlocks, fates, items
+// put down; in planes-all.json, the engine's full fixture, chaos offers and
+// choices too) replay, and their PGN reads back move for move.
 func TestPlanesPlayedGamesPGN(t *testing.T) {
-	g := loadSpecGame(t, "planes-powers.json")
-	replayed := ReplayAll(g, playGames(t, g, [][2]string{{"ab:d1", "random"}, {"random", "mcts:i30"}}, 2))
-	words := map[string]int{}
-	for _, rp := range replayed {
-		if rp.Err != nil {
-			t.Fatalf("game %d does not replay: %v", rp.Result.Game, rp.Err)
-		}
-		for _, m := range rp.Result.Moves {
-			if w, _, ok := strings.Cut(m, ":"); ok && (w == "buy" || w == "unlock" || w == "fate") {
-				words[w]++
+	tests := []struct {
+		file string
+		want []string // words before a colon that some ply must begin with
+	}{
+		{"planes-powers.json", []string{"buy", "unlock"}},
+		{"planes-all.json", []string{"buy", "unlock", "offer", "chaos"}},
+	}
+	for _, tc := range tests {
+		g := loadSpecGame(t, tc.file)
+		replayed := ReplayAll(g, playGames(t, g, [][2]string{{"ab:d1", "random"}, {"random", "mcts:i30"}}, 3))
+		words := map[string]int{}
+		for _, rp := range replayed {
+			if rp.Err != nil {
+				t.Fatalf("%s: game %d does not replay: %v", tc.file, rp.Result.Game, rp.Err)
+			}
+			for _, m := range rp.Result.Moves {
+				if w, _, ok := strings.Cut(m, ":"); ok {
+					words[w]++
+				}
 			}
 		}
-	}
-	if words["buy"] == 0 || words["unlock"] == 0 {
-		t.Errorf("the games have %v: no market in play", words)
-	}
-	games := Build(replayed)
-	var buf bytes.Buffer
-	if err := WritePGN(&buf, MetaFor(g, g.Name(), time.Time{}), games); err != nil {
-		t.Fatal(err)
-	}
-	read, err := ReadPGN(&buf)
-	if err != nil || len(read) != len(games) {
-		t.Fatalf("read %d games of %d: %v", len(read), len(games), err)
-	}
-	for i, r := range read {
-		if got, want := strings.Join(r.Moves, " "), strings.Join(games[i].Notation(), " "); got != want {
-			t.Errorf("game %d: moves\n%s\nwant\n%s", i+1, got, want)
+		for _, w := range tc.want {
+			if words[w] == 0 {
+				t.Errorf("%s: no %s: ply in the games (%v)", tc.file, w, words)
+			}
 		}
-		if r.Tag("FEN") != games[i].StartFEN || !strings.Contains(r.Tag("FEN"), " market:") {
-			t.Errorf("game %d: FEN tag %q, start %q", i+1, r.Tag("FEN"), games[i].StartFEN)
+		games := Build(replayed)
+		var buf bytes.Buffer
+		if err := WritePGN(&buf, MetaFor(g, g.Name(), time.Time{}), games); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tc.want {
+			if chance := w == "unlock" || w == "offer"; chance && !strings.Contains(buf.String(), "{"+w+":") {
+				t.Errorf("%s: the chance outcomes %s: are not comments of their own", tc.file, w)
+			}
+		}
+		read, err := ReadPGN(&buf)
+		if err != nil || len(read) != len(games) {
+			t.Fatalf("%s: read %d games of %d: %v", tc.file, len(read), len(games), err)
+		}
+		for i, r := range read {
+			if got, want := strings.Join(r.Moves, " "), strings.Join(games[i].Notation(), " "); got != want {
+				t.Errorf("%s game %d: moves\n%s\nwant\n%s", tc.file, i+1, got, want)
+			}
+			if r.Tag("FEN") != games[i].StartFEN || !strings.Contains(r.Tag("FEN"), " market:") {
+				t.Errorf("%s game %d: FEN tag %q, start %q", tc.file, i+1, r.Tag("FEN"), games[i].StartFEN)
+			}
 		}
 	}
 }
