@@ -13,11 +13,11 @@ type viewerData struct {
 	// the marks on the cells mean; both empty outside the planes family.
 	StartPanel string
 	Legend     string
-	Symbols  string // the hidden SVG of piece symbols the diagrams use
-	Groups   []exampleGroup
-	Games    bool
-	Data     template.JS // the frames, as JSON
-	Script   template.JS
+	Symbols    string // the hidden SVG of piece symbols the diagrams use
+	Groups     []exampleGroup
+	Games      bool
+	Data       template.JS // the frames, as JSON
+	Script     template.JS
 }
 
 type exampleGroup struct {
