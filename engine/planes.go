@@ -917,8 +917,9 @@ func (p *Position) itemsAct(c carried, t int, dx, dy int) bool {
 		if g.wall.has(next) || g.offBoard.has(next-g.boardOf(t)*g.bsq) {
 			return true
 		}
-		p.arrive(c, next, dx, dy)
-		return true
+		// A slide is no death: the no-progress clock goes on unless one
+		// follows.
+		return p.arrive(c, next, dx, dy)
 	}
 	return false
 }

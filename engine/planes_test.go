@@ -926,3 +926,18 @@ func TestJumpsAndForced(t *testing.T) {
 		t.Errorf("the forced status stays after the move: %s", p.FEN())
 	}
 }
+
+// TestSlideKeepsTheClock: a slide on ice is no capture and no death: the
+// no-progress clock counts on (so repetition is read across it).
+func TestSlideKeepsTheClock(t *testing.T) {
+	g := planesSpec(t, nil)
+	p, err := g.ParseFEN(planesFEN(map[string]string{"E:h1": "K", "E:h8": "k", "E:d1": "R"}, false, "items:ice@E:d4"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := p.ParseMove("E:d1E:d4")
+	p.Make(m)
+	if p.NoProgress() != 1 || pieceName(p, "E:d5") != "R" {
+		t.Errorf("after a slide on ice: no-progress %d, %s", p.NoProgress(), p.FEN())
+	}
+}

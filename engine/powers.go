@@ -11,11 +11,12 @@ import (
 // an item put down after a move, and items that cancel each other. (A
 // shot and a leap to fixed squares are move-table entries: tables.go.)
 
-// mvSpawnShift: bits 51-54 of a move hold the item its piece puts down
-// after it (pieces[].after_move), plus one; the square is aux2.
+// mvSpawnShift: bits 51-55 of a move hold the item its piece puts down
+// after it (pieces[].after_move), plus one (sixteen items need five
+// bits); the square is aux2.
 const mvSpawnShift = 51
 
-func (m Move) spawnItem() int { return int(m>>mvSpawnShift&0xf) - 1 }
+func (m Move) spawnItem() int { return int(m>>mvSpawnShift&0x1f) - 1 }
 
 // powersRules is the family's powers part (planesRules embeds it).
 type powersRules struct {

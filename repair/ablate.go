@@ -146,11 +146,19 @@ func summary(orig Rung, rows []PartRow) string {
 // file under s and all batches at once, so that a farm plays them side by
 // side and every file meets the same openings. log gets a line as it
 // starts; nil: none.
-func Ablate(ctx context.Context, orig *measure.File, s measure.Settings, measureFn MeasureFunc, log io.Writer) (*Ablation, error) {
+func Ablate(ctx context.Context, orig *measure.File, s measure.Settings, measureFn MeasureFunc, log io.Writer, kinds ...string) (*Ablation, error) {
 	start := time.Now()
 	removed, refused, err := Parts(orig)
 	if err != nil {
 		return nil, err
+	}
+	if len(kinds) > 0 {
+		// Only the kinds of part asked for (a game with many parts is
+		// measured a few kinds at a time).
+		removed = slices.DeleteFunc(removed, func(r Removed) bool { return !slices.Contains(kinds, r.Part.Kind) })
+		refused = slices.DeleteFunc(refused, func(r Refused) bool {
+			return !slices.ContainsFunc(kinds, func(k string) bool { return strings.HasPrefix(r.Edit, k) })
+		})
 	}
 	a := &Ablation{File: orig.Label, Name: orig.Name, Players: s.Players, Games: s.Games, Seed: s.Seed,
 		Parts: []PartRow{}, Refused: orEmptyRefused(refused)}

@@ -194,3 +194,26 @@ func TestAblate(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestAblateKinds: asked for some kinds of part, the ablation measures the
+// file and those parts only.
+func TestAblateKinds(t *testing.T) {
+	orig, err := measure.Read("../rulesets/chess.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	farm := &castlingFarm{}
+	s := measure.Settings{Players: []string{"random", "ab:d1"}, Games: 4, Seed: 7}
+	a, err := Ablate(context.Background(), orig, s, farm.measure, nil, "castling", "en_passant")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range a.Parts {
+		names = append(names, p.Part.Name)
+	}
+	slices.Sort(names)
+	if len(farm.labels) != 3 || !slices.Equal(names, []string{"castling", "en passant"}) {
+		t.Errorf("files %v, parts %v: want the file, castling and en passant", farm.labels, names)
+	}
+}

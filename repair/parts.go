@@ -49,6 +49,13 @@ var partFinders = []partFinder{
 	{"afterlife", switchPart("afterlife", "afterlife", "a piece that dies is removed from the game")},
 	{"after_capture", switchPart("after_capture", "after_capture", "a piece that captures stays where it captured")},
 	{"presence", presenceParts},
+	{"market", marketPart},
+	{"card", cardParts},
+	{"chaos", chaosPart},
+	{"chaos_effect", chaosEffectParts},
+	{"on_capture", switchPart("on_capture", "experience", "a capture gives no status (so no upgrades)")},
+	{"upgrade", upgradeParts},
+	{"neutral", neutralParts},
 }
 
 // PartKinds are the kinds of part FindParts looks for, in its order.

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os/signal"
+	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -27,6 +29,7 @@ func runAblate(args []string, stdout, stderr io.Writer) int {
 	opts.add(fs)
 	fs.Lookup("out").DefValue, opts.outDir = defaultOutDir, defaultOutDir
 	fresh := fs.Bool("fresh", false, "measure again from scratch instead of resuming identical earlier measurements")
+	kinds := fs.String("kinds", "", "only these kinds of part, comma-separated ("+strings.Join(repair.PartKinds(), ", ")+"); all when empty")
 	setUsage(fs, "coordinator ablate [flags] FILE",
 		`Measures FILE as measure does (the -players ladder, -games, -precision, -seed; -quick for its short
 ones), and beside it, with the same settings and seed, FILE without each of its parts: castling,
@@ -37,7 +40,7 @@ how far removing each moves the first mover's score, with its verdict, the flags
 clears, its draw rate and mean length, and opens with the part that tips the balance most. With
 -out it writes NAME-ablation.json, .md and .html.
 Exit status: 0 measured, 1 errors, 2 usage.`,
-		flagGroup{"What to measure", []string{"quick", "players", "games", "precision", "learned", "seed", "sequential", "fresh"}},
+		flagGroup{"What to measure", []string{"quick", "players", "games", "precision", "learned", "seed", "sequential", "fresh", "kinds"}},
 		flagGroup{"What to show", []string{"out", "progress", "progress-interval"}},
 		flagGroup{"Farm (where and how games are played)", nil})
 	rest, code, ok := parseArgs(fs, args, stdout, stderr)
@@ -77,7 +80,16 @@ Exit status: 0 measured, 1 errors, 2 usage.`,
 		return 1
 	}
 	defer fm.close()
-	a, err := repair.Ablate(ctx, files[0], settings, repair.Farm(fm.m), stdout)
+	var only []string
+	if *kinds != "" {
+		only = strings.Split(*kinds, ",")
+		for _, k := range only {
+			if !slices.Contains(repair.PartKinds(), k) {
+				return usageError(stderr, "ablate", fmt.Sprintf("-kinds: %q is not a kind of part (%s)", k, strings.Join(repair.PartKinds(), ", ")))
+			}
+		}
+	}
+	a, err := repair.Ablate(ctx, files[0], settings, repair.Farm(fm.m), stdout, only...)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			fmt.Fprintf(stderr, "%s: interrupted; run the same command again to resume\n", files[0].Label)

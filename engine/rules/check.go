@@ -195,6 +195,8 @@ func (c *checker) run() {
 	c.checkChance()
 	c.checkPlanes()
 	c.checkStatuses()
+	c.checkMarket()
+	c.checkPowers()
 	c.checkAppearance()
 }
 

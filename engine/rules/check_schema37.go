@@ -54,13 +54,20 @@ func (c *checker) statusRefs(path string, names []string, declared map[string]in
 	}
 }
 
-// namedStatuses is every status name rules.on_capture, a piece's upgrades
-// or setup.statuses writes; ok is false when one of them is ill-formed,
-// so no status can be said to be named nowhere.
+// namedStatuses is every status name rules.on_capture, a piece's upgrades,
+// setup.statuses or a market card (schema 38) writes; ok is false when one
+// of them is ill-formed, so no status can be said to be named nowhere.
 func (c *checker) namedStatuses() (map[string]bool, bool) {
 	named := map[string]bool{}
-	if !c.ok("rules.on_capture", "setup.statuses") || c.badAt["pieces"] {
+	if !c.ok("rules.on_capture", "setup.statuses", "rules.market") || c.badAt["pieces"] {
 		return nil, false
+	}
+	if mk := c.s.Rules.Market; mk != nil {
+		for _, card := range mk.Cards {
+			if card.Effect.Status != "" {
+				named[card.Effect.Status] = true
+			}
+		}
 	}
 	if oc := c.s.Rules.OnCapture; oc != nil {
 		for _, name := range oc.Gain {
@@ -134,9 +141,13 @@ func (c *checker) checkStatusEntries(declared map[string]int, namesOK bool) {
 		if !c.ok(sp) || !namesOK || !namedOK {
 			continue
 		}
-		acts := st.Frozen || st.WearsOff != "" || len(st.Immune) > 0 || len(st.Afterlife) > 0 || len(st.Income) > 0 || st.Upgrade
-		if !acts && !named[st.Name] {
+		acts := st.Frozen || st.WearsOff != "" || len(st.Immune) > 0 || len(st.Afterlife) > 0 || len(st.Income) > 0 || st.Upgrade || st.Hazard > 0
+		switch {
+		case acts || named[st.Name]:
+		case c.s.Version() < 38: // the words of schema 37, which had neither hazard nor a market
 			c.add(sp, "%s does nothing and nothing gives it: give it frozen, wears_off, immune, afterlife, income or upgrade, or name it in rules.on_capture, pieces[].upgrades or setup.statuses", sp)
+		default:
+			c.add(sp, "%s does nothing and nothing gives it: give it frozen, wears_off, immune, afterlife, income, upgrade or hazard, or name it in rules.on_capture, pieces[].upgrades, setup.statuses or rules.market.cards", sp)
 		}
 	}
 }

@@ -1,5 +1,5 @@
-// Package rules is the front end of the rule language (schema 1 to 37; the
-// keys of 30 to 37 are in SCHEMA-30.md to SCHEMA-37.md, addenda to the v29
+// Package rules is the front end of the rule language (schema 1 to 39; the
+// keys of 30 to 39 are in SCHEMA-30.md to SCHEMA-39.md, addenda to the v29
 // reference): it decodes a rule file into typed values and checks it in
 // the reference's two passes, shape then agreement, reporting every problem
 // in the reference's own wording. Everything downstream (engine, players, farm) starts from a

@@ -114,6 +114,12 @@ var enumListsCases = func() []agreeCase {
 			want: []string{"rules.presence[1].result must be one of ('win', 'loss', 'draw'), got 'lose'"}},
 		{name: "status wears_off", base: "statuses", edits: []edit{set("statuses[0].wears_off", `"round"`)},
 			want: []string{"statuses[0].wears_off must be one of ('turn',), got 'round'"}},
+		{name: "card target", base: "market", edits: []edit{set("rules.market.cards[0].effect.on", `"mine"`)},
+			want: []string{"rules.market.cards[0].effect.on must be one of ('own', 'enemy', 'any', 'unoccupied', 'empty'), got 'mine'"}},
+		{name: "protects where", base: "powers", edits: []edit{set("pieces[3].protects.where", `"file"`)},
+			want: []string{"pieces[3].protects.where must be one of ('line', 'adjacent'), got 'file'"}},
+		{name: "after_move on", base: "powers", edits: []edit{set("pieces[2].after_move.on", `"free"`)},
+			want: []string{"pieces[2].after_move.on must be one of ('unoccupied', 'empty'), got 'free'"}},
 
 		// A union's words leave out an alternative newer than the file.
 		{name: "per_type under 26", edits: []edit{set("schema_version", `26`), set("rules.extinction", `{"pieces": ["Q", "R"], "per_type": "all"}`)},

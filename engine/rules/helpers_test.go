@@ -36,6 +36,8 @@ var bases = map[string]string{
 	"hiddenking": "testdata/valid/hidden-king.json",
 	"planes":     "testdata/valid/planes.json",
 	"statuses":   "testdata/valid/statuses.json",
+	"market":     "testdata/valid/market.json",
+	"powers":     "testdata/valid/powers.json",
 }
 
 func loadBase(t testing.TB, name string) *node {
@@ -186,6 +188,8 @@ func allCases() [][]agreeCase {
 		schema35Cases,
 		schema36Cases,
 		schema37Cases,
+		schema38Cases,
+		schema39Cases,
 		enumListsCases,
 	}
 }

@@ -1,6 +1,6 @@
 package rules
 
-// The shape of schema 37, key by key, as data: the shape pass (shape.go)
+// The shape of schema 39, key by key, as data: the shape pass (shape.go)
 // walks a decoded file against this table. Each entry gives the key's type,
 // its list or range, whether it is required, and the schema version that
 // introduced it (0: present since version 1).
@@ -53,14 +53,20 @@ type field struct {
 	name     string
 	s        *shape
 	required bool
-	since    int // 0: since version 1
-	until    int // 0: still current; else the last version that had it
+	unless   string // a required key that may be left out where this key of the object is written
+	since    int    // 0: since version 1
+	until    int    // 0: still current; else the last version that had it
 }
 
 func obj(fields ...field) *shape { return &shape{t: tObject, fields: fields, minLen: -1, maxLen: -1} }
 
 func req(name string, s *shape) field { return field{name: name, s: s, required: true} }
 func opt(name string, s *shape) field { return field{name: name, s: s} }
+
+// reqUnless is a key required unless the object writes the key other.
+func reqUnless(name, other string, s *shape) field {
+	return field{name: name, s: s, required: true, unless: other}
+}
 
 // dated marks a field as added in schema version v.
 func dated(v int, f field) field { f.since = v; return f }
@@ -155,7 +161,7 @@ var (
 	}
 )
 
-// specShape is schema 37.
+// specShape is schema 39.
 var specShape = buildSpecShape()
 
 // moveKind is pieces[].moves[].kind; bent came with schema 30.
@@ -175,7 +181,8 @@ func buildSpecShape() *shape {
 	)
 	move := obj(
 		req("kind", moveKind),
-		req("vectors", vectorList()),
+		// A leap to fixed squares (schema 39) may leave vectors out.
+		reqUnless("vectors", "squares", vectorList()),
 		opt("symmetry", symmetry()),
 		opt("range", integer(0, 16)),
 		opt("min_range", integer(1, 16)),
@@ -185,6 +192,8 @@ func buildSpecShape() *shape {
 		opt("condition", condition),
 		dated(30, opt("then", vectorList())),
 		dated(33, opt("across", across(ModeMove, ModeCapture, ModeBoth, AcrossNone))),
+		dated(39, opt("shoot", onlyTrue("leave it out for a capture that moves the piece"))),
+		dated(39, opt("squares", squareList())),
 	)
 	facing := obj(
 		req("axes", enumInts(2, 4)),
@@ -209,6 +218,18 @@ func buildSpecShape() *shape {
 		dated(37, opt("upgrades", obj(
 			opt("pieces", uniqueList(pieceID(), 1, -1)),
 			opt("statuses", uniqueList(str(), 1, -1)),
+		))),
+		dated(39, opt("protects", obj(
+			req("pieces", uniqueList(pieceID(), 1, -1)),
+			opt("where", enum(GuardLine, GuardAdjacent)),
+		))),
+		dated(39, opt("on_death", obj(req("item", str())))),
+		dated(39, opt("dies_on", obj(
+			req("rank", union("'last' or a rank index (an integer, at least 0)", enum("last"), intAtLeast(0))),
+		))),
+		dated(39, opt("after_move", obj(
+			req("items", uniqueList(str(), 1, -1)),
+			opt("on", enum(TargetUnoccupied, TargetEmpty)),
 		))),
 	)
 	board := obj(
@@ -487,6 +508,22 @@ func buildSpecShape() *shape {
 			opt("result", result()),
 		), 1, 4))),
 		dated(37, opt("on_capture", obj(req("gain", uniqueList(str(), 1, -1))))),
+		dated(38, opt("market", obj(
+			req("resource", str()),
+			opt("open", integer(1, 32)),
+			opt("step", integer(0, 100)),
+			req("cards", listOf(obj(
+				req("name", strLen(1, 12)),
+				req("price", integer(0, 1000)),
+				req("effect", obj(
+					opt("status", str()),
+					opt("count", integer(1, 15)),
+					opt("item", str()),
+					opt("gain", mapOf(integer(1, 100))),
+					opt("on", enum(TargetOwn, TargetEnemy, TargetAny, TargetUnoccupied, TargetEmpty)),
+				)),
+			), 1, 32)),
+		))),
 		opt("explode_on_capture", obj(
 			opt("radius", integer(0, 3)),
 			opt("immune", idList()),
@@ -518,6 +555,7 @@ func buildSpecShape() *shape {
 		opt("consumed", onlyTrue("leave it out for an item that stays")),
 		opt("immune", uniqueList(pieceID(), 1, -1)),
 		opt("stack", integer(1, 15)),
+		dated(39, opt("cancels", uniqueList(str(), 1, -1))),
 	)
 	resource := obj(
 		req("name", strLen(1, 12)),
@@ -541,6 +579,7 @@ func buildSpecShape() *shape {
 		), 1, 16)),
 		opt("income", mapOf(integer(1, 100))),
 		opt("upgrade", onlyTrue("leave it out for a status that upgrades nothing")),
+		dated(38, opt("hazard", chance())),
 	)
 	provenance := obj(
 		opt("added", &shape{t: tString, minLen: -1, maxLen: -1, date: true}),

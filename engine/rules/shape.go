@@ -191,7 +191,7 @@ func (w *shaper) walkObject(n *node, s *shape, path, vpath string) (*node, bool)
 	}
 	var missing []string
 	for _, f := range s.fields {
-		if f.required && n.get(f.name) == nil {
+		if f.required && n.get(f.name) == nil && (f.unless == "" || n.get(f.unless) == nil) {
 			missing = append(missing, f.name)
 			w.markBad(join(path, f.name))
 		}

@@ -10,7 +10,7 @@ package rules
 type Market struct {
 	Resource string `json:"resource"`       // a resources[].name
 	Open     int    `json:"open,omitempty"` // 1 to 32 unlocked at the start, default 3
-	Step     int    `json:"step,omitempty"` // 0 to 100 added to a card's price when it is bought, default 1
+	Step     *int   `json:"step,omitempty"` // 0 to 100 added to a card's price when it is bought, default 1; nil: left out
 	Cards    []Card `json:"cards"`          // 1 to 32
 }
 
@@ -25,10 +25,10 @@ func (m *Market) OpenOrDefault() int {
 // StepOrDefault is the market's step, 1 when left out (a written 0 keeps
 // prices fixed).
 func (m *Market) StepOrDefault() int {
-	if m.Step == 0 {
+	if m.Step == nil {
 		return 1
 	}
-	return m.Step
+	return *m.Step
 }
 
 // Card is one entry of rules.market.cards: an effect with its first price.

@@ -1,0 +1,157 @@
+package repair
+
+import (
+	"fmt"
+	"slices"
+)
+
+// The parts of schemas 37 to 41: the shop and each card, chaos and each
+// chaos effect, experience from captures, each upgrade a piece offers,
+// and each neutral piece.
+
+// marketPart: the shop as a whole.
+func marketPart(f *ruleFile) []Part {
+	if _, ok := f.rules["market"]; !ok {
+		return nil
+	}
+	return []Part{{Name: "shop", Desc: "no shop: coins buy nothing", Patch: []Op{opRemove("/rules/market")}}}
+}
+
+// cardParts: each card of the shop, where there are two or more; the
+// number unlocked at the start shrinks with the deck where it must.
+func cardParts(f *ruleFile) []Part {
+	mk, _ := f.rules["market"].(map[string]any)
+	cards := objects(mk, "cards")
+	if len(cards) < 2 {
+		return nil
+	}
+	open := 3
+	if v, ok := intOf(mk["open"]); ok {
+		open = v
+	}
+	var out []Part
+	for i, c := range cards {
+		name, _ := c["name"].(string)
+		ops := []Op{opRemove(pointer("rules", "market", "cards", i))}
+		if open > len(cards)-1 {
+			ops = append(ops, opAdd("/rules/market/open", len(cards)-1))
+		}
+		out = append(out, Part{Name: "card " + name, Desc: fmt.Sprintf("the shop has no %s card", name), Patch: ops})
+	}
+	return out
+}
+
+// chaosPart: chaos as a whole, with the items that offer it.
+func chaosPart(f *ruleFile) []Part {
+	if _, ok := f.rules["chaos"]; !ok {
+		return nil
+	}
+	var orbs []string
+	for _, it := range f.items() {
+		if it["chaos"] == true {
+			id, _ := it["id"].(string)
+			orbs = append(orbs, id)
+		}
+	}
+	ops := f.removeItems(orbs)
+	ops = append(ops, opRemove("/rules/chaos"))
+	desc := "no chaos effects"
+	if len(orbs) > 0 {
+		desc += fmt.Sprintf(", nor the items that offer them (%v)", orbs)
+	}
+	return []Part{{Name: "chaos", Desc: desc, Patch: ops}}
+}
+
+// chaosEffectParts: each chaos effect, where more than the offer remain
+// possible; the offer shrinks with the list where it must.
+func chaosEffectParts(f *ruleFile) []Part {
+	ch, _ := f.rules["chaos"].(map[string]any)
+	effects := objects(ch, "effects")
+	if len(effects) < 2 {
+		return nil
+	}
+	offer := 3
+	if v, ok := intOf(ch["offer"]); ok {
+		offer = v
+	}
+	var out []Part
+	for i, e := range effects {
+		name, _ := e["name"].(string)
+		ops := []Op{opRemove(pointer("rules", "chaos", "effects", i))}
+		if offer > len(effects)-1 {
+			ops = append(ops, opAdd("/rules/chaos/offer", len(effects)-1))
+		}
+		out = append(out, Part{Name: "chaos effect " + name, Desc: fmt.Sprintf("chaos never offers %s", name), Patch: ops})
+	}
+	return out
+}
+
+// upgradeParts: each upgrade each piece offers (a kind to become, or a
+// status to gain); a piece's last one takes its upgrades key with it.
+func upgradeParts(f *ruleFile) []Part {
+	var out []Part
+	pieces, _ := f.root["pieces"].([]any)
+	for i := range pieces {
+		pc, _ := pieces[i].(map[string]any)
+		up, _ := pc["upgrades"].(map[string]any)
+		if up == nil {
+			continue
+		}
+		id, _ := pc["id"].(string)
+		kinds, statuses := stringsOf(up["pieces"]), stringsOf(up["statuses"])
+		total := len(kinds) + len(statuses)
+		for _, list := range []struct {
+			key   string
+			names []string
+			what  string
+		}{{"pieces", kinds, "into %s"}, {"statuses", statuses, "to gain %s"}} {
+			for j, name := range list.names {
+				var ops []Op
+				switch {
+				case total == 1:
+					ops = []Op{opRemove(pointer("pieces", i, "upgrades"))}
+				case len(list.names) == 1:
+					ops = []Op{opRemove(pointer("pieces", i, "upgrades", list.key))}
+				default:
+					ops = []Op{opRemove(pointer("pieces", i, "upgrades", list.key, j))}
+				}
+				out = append(out, Part{Name: fmt.Sprintf("upgrade %s %s", id, name),
+					Desc:  fmt.Sprintf("%s is never upgraded "+list.what, id, name),
+					Patch: ops})
+			}
+		}
+	}
+	return out
+}
+
+// neutralParts: each neutral piece, taken off the board (its kind stays
+// declared).
+func neutralParts(f *ruleFile) []Part {
+	setup, _ := f.root["setup"].(map[string]any)
+	entries := objects(setup, "neutral")
+	var out []Part
+	seen := []string{}
+	for _, e := range entries {
+		id, _ := e["piece"].(string)
+		if slices.Contains(seen, id) {
+			continue
+		}
+		seen = append(seen, id)
+		var idx []int
+		for i, o := range entries {
+			if p, _ := o["piece"].(string); p == id {
+				idx = append(idx, i)
+			}
+		}
+		var ops []Op
+		if len(idx) == len(entries) {
+			ops = []Op{opRemove("/setup/neutral")}
+		} else {
+			for _, i := range slices.Backward(idx) {
+				ops = append(ops, opRemove(pointer("setup", "neutral", i)))
+			}
+		}
+		out = append(out, Part{Name: "neutral " + id, Desc: fmt.Sprintf("no neutral %s on the board", id), Patch: ops})
+	}
+	return out
+}
