@@ -162,12 +162,16 @@ func (p *Position) actionMoves(buf []Move, start int, capOnly bool) []Move {
 	pl := p.g.planes
 	g := p.g
 	if p.again >= 0 {
-		buf = buf[:start]
-		// The piece may be gone since (its hazard's fate): then only the pass.
-		if c := p.board[p.again]; c != 0 && codeOwner(c) == p.side {
-			buf = p.genPiece(buf, int(p.again), capOnly)
+		// The moves of that piece (upgrades, items put down and all), and
+		// the pass; none when its hazard's fate has removed it since.
+		n := start
+		for _, m := range buf[start:] {
+			if t := m.typ(); m.From() == int(p.again) && t != moveBuy && t != moveAbility && t != moveCastle && t != moveChaos {
+				buf[n] = m
+				n++
+			}
 		}
-		buf = p.dropNeutralCaptures(buf, start)
+		buf = p.dropNeutralCaptures(buf[:n], start)
 		if !capOnly {
 			buf = append(buf, passMove)
 		}

@@ -343,7 +343,7 @@ func (p *Position) makeWrapped(m Move) {
 	face := p.face
 	p.face = -1
 	p.wrapping = true
-	if m.typ() == movePass {
+	if m.typ() == movePass && p.g.planes == nil { // a planes pass ends a turn of two moves (actions.go)
 		p.makePass(m)
 	} else {
 		p.Make(m)

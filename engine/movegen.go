@@ -36,6 +36,9 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 		if pl.anyNeutral || pl.portalMask != 0 || pl.anyRaise || pl.extraMask != 0 {
 			buf = p.actionMoves(buf, start, capOnly)
 		}
+		if pl.passKill {
+			buf = p.dropPassedSlides(buf, start)
+		}
 		if pl.forcedMask != 0 {
 			buf = p.forcedFilter(buf, start)
 		}
@@ -257,7 +260,6 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 	ki := &g.kinds[k]
 	capMask := ki.capMask
 	epHere := ki.ep && p.epN > 0
-	passKill := g.planes != nil && g.planes.passKill
 	base := mvValid | Move(from)
 	for ei := range entries {
 		e := &entries[ei]
@@ -300,13 +302,7 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 			for i, to := range pool[e.off : e.off+uint32(e.n)] {
 				c := board[to]
 				if c == 0 {
-					// An item that kills what passes over it ends the ray
-					// where it lies (planes.go).
-					stop := passKill && p.stopsSlide(int(to), k, from)
 					if i+1 < minR {
-						if stop {
-							break
-						}
 						continue
 					}
 					if epHere && e.canCap && p.epTarget(int(to), capMask) {
@@ -317,9 +313,6 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 							m |= moveDouble<<mvTypeShift | Move(e.dir)<<mvAuxShift
 						}
 						buf = p.emit(buf, from, int(to), k, m, special)
-					}
-					if stop {
-						break
 					}
 					continue
 				}

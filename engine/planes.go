@@ -469,6 +469,64 @@ func (p *Position) stopsSlide(sq, k, from int) bool {
 	return false
 }
 
+// dropPassedSlides removes from buf[start:] the slides that pass over a
+// square whose items stop them (stopsSlide): the slide ends there, a
+// move of its own. The move tables know nothing of items, so the moves
+// are made as on a bare board and the passing ones dropped here; a move
+// some leap, lame leap or hop of the piece also makes, or some slide
+// makes without passing such a square, stays.
+func (p *Position) dropPassedSlides(buf []Move, start int) []Move {
+	n := start
+	for _, m := range buf[start:] {
+		if t := m.typ(); (t == moveNormal || t == moveDouble) && m&mvStay == 0 && p.passesStop(m) {
+			continue
+		}
+		buf[n] = m
+		n++
+	}
+	return buf[:n]
+}
+
+// passesStop reports whether every way the piece on m's from square has
+// to make m is a slide over a square that stops it.
+func (p *Position) passesStop(m Move) bool {
+	g := p.g
+	from, to := m.From(), m.To()
+	c := p.board[from]
+	k, s := codeKind(c), codeOwner(c)
+	if s >= maxSeats { // a neutral piece moves with the side's tables
+		s = p.side
+	}
+	passed := false
+	idx := (s*g.nk+k)*g.n + from
+	for _, e := range g.gens[g.genStart[idx]:g.genStart[idx+1]] {
+		switch e.typ {
+		case genLeap, genLame:
+			if int(e.to) == to {
+				return false
+			}
+		case genHop:
+			if slices.Contains(g.pool[e.off:e.off+uint32(e.n)], uint8(to)) {
+				return false
+			}
+		case genSlide:
+			for i, sq := range g.pool[e.off : e.off+uint32(e.n)] {
+				if int(sq) == to {
+					if i > 0 && slices.ContainsFunc(g.pool[e.off:e.off+uint32(i)], func(b uint8) bool { return p.stopsSlide(int(b), k, from) }) {
+						passed = true
+						break
+					}
+					return false
+				}
+				if p.board[sq] != 0 {
+					break
+				}
+			}
+		}
+	}
+	return passed
+}
+
 // setItem changes an item count, logged, hash in p.fxh.
 func (p *Position) setItem(it, sq int, c uint8) {
 	pl := p.g.planes
@@ -568,7 +626,8 @@ func (p *Position) makePlanes(m Move) {
 		progress = p.arrive(king, to, sign(g.fileOf[to]-g.fileOf[from]), 0) || progress
 		progress = p.arrive(rook, rt, sign(g.fileOf[rt]-g.fileOf[rf]), 0) || progress
 	default:
-		captures := m&mvCapture != 0
+		// A move onto a guarded piece captures nothing: the mover dies.
+		captures := m&mvCapture != 0 && !(m&mvStay == 0 && p.protected(to, p.board[to]))
 		if typ == moveEnPassant {
 			p.dies(p.take(epVictim), epVictim)
 			progress = true
@@ -599,8 +658,8 @@ func (p *Position) makePlanes(m Move) {
 	}
 	if g.planes.anyNeutral && m.typ() != moveChaos {
 		var ban uint16
-		if pc != 0 && codeOwner(pc) == wildOwner && (m.typ() == moveNormal || m.typ() == moveDouble) {
-			ban = uint16(from)<<8 | uint16(to) + 1 // the way back, for the other player's next move
+		if pc != 0 && codeOwner(pc) == wildOwner && (m.typ() == moveNormal || m.typ() == moveDouble) && p.moverSq >= 0 {
+			ban = uint16(from)<<8 | uint16(p.moverSq) + 1 // the way back from where it ended, for the other player's next move
 		}
 		p.setBan(ban)
 	}
@@ -822,7 +881,9 @@ func (p *Position) arrive(c carried, t int, dx, dy int) bool {
 			if c.mover {
 				p.moverSq = -1
 			}
-			p.dies(p.take(t), t)
+			dead := p.take(t)
+			dead.mover = c.mover
+			p.dies(dead, t)
 		}
 		return true
 	}
@@ -832,7 +893,9 @@ func (p *Position) arrive(c carried, t int, dx, dy int) bool {
 		if c.mover {
 			p.moverSq = -1
 		}
-		p.dies(p.take(t), t)
+		dead := p.take(t)
+		dead.mover = c.mover
+		p.dies(dead, t)
 		return true
 	}
 	return died
@@ -887,8 +950,12 @@ func (p *Position) itemsAct(c carried, t int, dx, dy int) bool {
 			if it.consumed {
 				p.setItem(i, t, 0)
 			}
-			p.moverSq = -1
-			p.dies(p.take(t), t)
+			dead := p.take(t)
+			dead.mover = c.mover // followed to where its afterlife puts it
+			if c.mover {
+				p.moverSq = -1
+			}
+			p.dies(dead, t)
 			return true
 		}
 	}

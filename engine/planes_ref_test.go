@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -15,20 +16,25 @@ import (
 )
 
 // planesRefFiles are the games the engine plays against planesref, the
-// slow reference written from PLANES.md: schema 36's three planes, and a
-// schema 37 game with every status rule (testdata/planes-statuses.json).
+// slow reference written from PLANES.md: schema 36's three planes, a
+// schema 37 game with every status rule (testdata/planes-statuses.json),
+// and a schema 40 game with the market, the powers, neutral pieces and
+// actions of schemas 38 to 40 (testdata/planes-actions.json).
 var planesRefFiles = []struct {
 	name, path string
-	parse      bool // through rules.Parse; else json.Unmarshal (schema 37's front end is not in yet)
+	parse      bool // through rules.Parse; else json.Unmarshal (the front end for 38 to 40 is not in yet)
 }{
 	{"planes", "rules/testdata/valid/planes.json", true},
 	{"statuses", "testdata/planes-statuses.json", true},
+	{"actions", "testdata/planes-actions.json", true},
 }
 
 // TestPlanesRefGames plays random games on the engine and planesref side
 // by side and fails at the first position where they differ: the sorted
-// legal moves (MoveString), the pieces, the items, the purses, the
-// statuses, or the outcome.
+// legal moves (MoveString), at a chance event its outcomes' weights, the
+// pieces, the items, the purses, the statuses, the market, the side to
+// move, the banned neutral move and the piece moving again, or the
+// outcome. At a chance event both take an outcome drawn uniformly.
 func TestPlanesRefGames(t *testing.T) {
 	games, plies := 30, 200
 	if testing.Short() {
@@ -38,19 +44,12 @@ func TestPlanesRefGames(t *testing.T) {
 		t.Run(f.name, func(t *testing.T) {
 			s := planesRefSpec(t, f.path, f.parse)
 			rng := rand.New(rand.NewPCG(37, uint64(i)))
-			known := map[string][]string{} // the known bug -> where met
+			played := map[string]int{} // how many moves of each sort the games played
 			compared := 0
 			for game := 0; game < games; game++ {
-				compared += planesRefGame(t, s, rng, game, plies, known)
+				compared += planesRefGame(t, s, rng, game, plies, played)
 			}
-			t.Logf("%d games, %d positions compared", games, compared)
-			if len(known) > 0 {
-				var met []string
-				for _, bug := range slices.Sorted(maps.Keys(known)) {
-					met = append(met, fmt.Sprintf("%s: %d times, first at %s", bug, len(known[bug]), known[bug][0]))
-				}
-				t.Skipf("the games agree but for known engine bugs:\n%s", strings.Join(met, "\n"))
-			}
+			t.Logf("%d games, %d positions compared; played %v", games, compared, played)
 		})
 	}
 }
@@ -83,11 +82,9 @@ func planesRefSpec(t *testing.T, path string, parse bool) *rules.Spec {
 }
 
 // planesRefGame plays one random game of s, at most plies long, and
-// returns how many positions it compared. Where the engine's moves differ
-// from the reference's by a known engine bug (duplicateUpgrades,
-// immuneSlidesCut) it notes where in known and plays on with a move both
-// list.
-func planesRefGame(t *testing.T, s *rules.Spec, rng *rand.Rand, game, plies int, known map[string][]string) int {
+// returns how many positions it compared; it fails at the first
+// difference.
+func planesRefGame(t *testing.T, s *rules.Spec, rng *rand.Rand, game, plies int, played map[string]int) int {
 	t.Helper()
 	g, err := Load(s)
 	if err != nil {
@@ -98,11 +95,14 @@ func planesRefGame(t *testing.T, s *rules.Spec, rng *rand.Rand, game, plies int,
 		t.Fatalf("planesref.New: %v", err)
 	}
 	p := g.NewPosition()
-	played := "the start"
+	last := "the start"
 	for ply := 0; ply < plies; ply++ {
-		where := fmt.Sprintf("game %d ply %d, after %s", game, ply, played)
+		where := fmt.Sprintf("game %d ply %d, after %s", game, ply, last)
 		if diff := planesRefDiff(p, r); diff != "" {
 			t.Fatalf("%s: %s\nFEN %s", where, diff, p.FEN())
+		}
+		if engBan, refBan := fenField(p.FEN(), "ban:"), r.Ban(); engBan != refBan {
+			t.Fatalf("%s: ban: reference %q, engine %q\nFEN %s", where, refBan, engBan, p.FEN())
 		}
 		o := p.Outcome()
 		if over, winner := r.Over(); o.Over != over || over && o.Winner != winner {
@@ -118,21 +118,16 @@ func planesRefGame(t *testing.T, s *rules.Spec, rng *rand.Rand, game, plies int,
 			texts = append(texts, p.MoveString(m))
 		}
 		slices.Sort(texts)
-		if duplicateUpgrades(texts) {
-			bug := "an upgrade listed once per promotion target"
-			known[bug] = append(known[bug], fmt.Sprintf("%s\nFEN %s", where, p.FEN()))
-			texts = slices.Compact(texts)
-		}
-		got := r.Moves()
-		if !slices.Equal(got, texts) && immuneSlidesCut(s, r, got, texts) {
-			bug := "a slide cut by a kill pass item the slider's status is immune to"
-			known[bug] = append(known[bug], fmt.Sprintf("%s\nreference %v\nengine    %v\nFEN %s", where, got, texts, p.FEN()))
-		} else if !slices.Equal(got, texts) {
+		if got := r.Moves(); !slices.Equal(got, texts) {
 			t.Fatalf("%s: moves differ\nreference %v\nengine    %v\nFEN %s", where, got, texts, p.FEN())
+		}
+		if diff := planesRefChance(p, r); diff != "" {
+			t.Fatalf("%s: %s\nFEN %s", where, diff, p.FEN())
 		}
 		m := legal[rng.IntN(len(legal))]
 		text := p.MoveString(m)
-		played = fmt.Sprintf("%s from %s", text, p.FEN())
+		last = fmt.Sprintf("%s from %s", text, p.FEN())
+		played[moveSort(text)]++
 		p.Make(m)
 		if r, err = r.Play(text); err != nil {
 			t.Fatalf("%s: the reference refuses %s: %v", where, text, err)
@@ -141,56 +136,17 @@ func planesRefGame(t *testing.T, s *rules.Spec, rng *rand.Rand, game, plies int,
 	return plies + 1
 }
 
-// duplicateUpgrades reports whether sorted moves hold a text twice, every
-// such text an upgrade or a promotion ("=" or "^"): the engine's known
-// bug, where a capture onto the promotion rank by a piece with an upgrade
-// status gets its upgrades once per promotion target (with promotions to
-// Q and N and upgrades =N and ^hat: "=N" and "^hat" twice each).
-func duplicateUpgrades(moves []string) bool {
-	twice := false
-	for i := 1; i < len(moves); i++ {
-		if moves[i] != moves[i-1] {
-			continue
-		}
-		if !strings.ContainsAny(moves[i], "=^") {
-			return false
-		}
-		twice = true
-	}
-	return twice
-}
+// moveSquares matches a piece's move: its from and landing squares.
+var moveSquares = regexp.MustCompile(`^([A-Za-z0-9]+:[a-z][0-9]+)x?([A-Za-z0-9]+:[a-z][0-9]+)`)
 
-// immuneSlidesCut reports whether the reference's moves are the engine's
-// and more, every move more made by a piece carrying a status immune to a
-// kill "pass" item: the engine's known bug, where such an item ends the
-// slide of a piece whose status is immune to it (the reference: the item
-// never acts on the piece, so it slides on).
-func immuneSlidesCut(s *rules.Spec, r *planesref.Position, ref, eng []string) bool {
-	passing := map[string]bool{}
-	for _, it := range s.Items {
-		if it.Kill == rules.KillPass {
-			passing[it.ID] = true
+// moveSort names what a move is, for the count of what the games played.
+func moveSort(text string) string {
+	for _, sort := range []string{"buy:", "unlock:", "fate:", "pass", ">", "!", "x", "+", "=", "^"} {
+		if strings.Contains(text, sort) {
+			return sort
 		}
 	}
-	immune := map[string]bool{}
-	for _, st := range s.Statuses {
-		if slices.ContainsFunc(st.Immune, func(id string) bool { return passing[id] }) {
-			immune[st.Name] = true
-		}
-	}
-	carried := r.Statuses()
-	more := 0
-	for _, m := range ref {
-		if slices.Contains(eng, m) {
-			continue
-		}
-		more++
-		from := m[:strings.Index(m, ":")+3] // "E:c2" of "E:c2E:c5"
-		if !slices.ContainsFunc(slices.Collect(maps.Keys(carried[from])), func(st string) bool { return immune[st] }) {
-			return false
-		}
-	}
-	return more > 0 && more+len(eng) == len(ref)
+	return "move"
 }
 
 // planesRefDiff names what differs between the engine's position and the
@@ -212,7 +168,7 @@ func planesRefDiff(p *Position, r *planesref.Position) string {
 	for sq := 0; sq < g.NumSquares(); sq++ {
 		name := g.SquareName(sq)
 		if k, owner, ok := p.PieceAt(sq); ok {
-			board[name] = string("wb"[owner]) + ":" + g.PieceID(k)
+			board[name] = string("wbn"[min(owner, 2)]) + ":" + g.PieceID(k) // a neutral piece's owner is wildOwner
 		}
 		for i := 0; i < g.NumItems(); i++ {
 			count(items, name, g.ItemID(i), p.ItemCount(i, sq))
@@ -238,6 +194,44 @@ func planesRefDiff(p *Position, r *planesref.Position) string {
 	}
 	if got := r.Statuses(); !maps.EqualFunc(got, statuses, maps.Equal) {
 		return fmt.Sprintf("statuses: reference %v, engine %v", got, statuses)
+	}
+	if got, want := r.SideToMove(), p.SideToMove(); got != want {
+		return fmt.Sprintf("side to move: reference %d, engine %d", got, want)
+	}
+	var fields []string
+	for _, f := range strings.Fields(p.FEN()) {
+		for _, key := range []string{"market:", "unlock:", "curse:", "again:"} {
+			if strings.HasPrefix(f, key) {
+				fields = append(fields, f)
+			}
+		}
+	}
+	ref := strings.Fields(r.Market()) // the ban is compared by planesRefGame
+	if a := r.Again(); a != "" {
+		ref = append(ref, "again:"+a)
+	}
+	if !slices.Equal(ref, fields) {
+		return fmt.Sprintf("market and turn: reference %v, engine %v", ref, fields)
+	}
+	return ""
+}
+
+// planesRefChance names what differs at a chance event: whether one is
+// pending, and its outcomes' weights.
+func planesRefChance(p *Position, r *planesref.Position) string {
+	if p.AtChance() != r.AtChance() {
+		return fmt.Sprintf("at a chance event: reference %v, engine %v", r.AtChance(), p.AtChance())
+	}
+	if !p.AtChance() {
+		return ""
+	}
+	moves, weights := p.ChanceOutcomes(nil, nil)
+	eng := map[string]int{}
+	for i, m := range moves {
+		eng[p.MoveString(m)] = weights[i]
+	}
+	if got := r.Outcomes(); !maps.Equal(got, eng) {
+		return fmt.Sprintf("outcomes: reference %v, engine %v", got, eng)
 	}
 	return ""
 }

@@ -313,8 +313,8 @@ func (p *Position) statusMoves(buf []Move, start int) []Move {
 		}
 		buf[n] = m
 		n++
-		if w&pl.upgradeMask == 0 || m&mvCapture == 0 {
-			continue
+		if w&pl.upgradeMask == 0 || m&mvCapture == 0 || p.protected(m.To(), p.board[m.To()]) {
+			continue // no capture, or onto a guarded piece: the mover dies, nothing is upgraded
 		}
 		opts := pl.upgrades[codeKind(p.board[m.From()])]
 		if len(opts) == 0 {

@@ -781,9 +781,6 @@ func (g *Game) packSquares() {
 		if ki.ep {
 			ps.flags |= psEP
 		}
-		if g.planes != nil && g.planes.passKill {
-			ps.flags |= psDup // items that stop a slide: genEntries walks every ray
-		}
 	}
 }
 

@@ -1,5 +1,6 @@
-// Package planesref is a slow reference for schemas 36 and 37 (planes,
-// items and purses; statuses and upgrades: /work/wt/PLANES.md, issue 34),
+// Package planesref is a slow reference for schemas 36 to 40 (planes,
+// items and purses; statuses and upgrades; the market and chance; pieces'
+// powers; neutral pieces and actions: /work/wt/PLANES.md, issue 34),
 // written straight from the rules to check the engine against. It shares
 // no code with balancefarm/engine: it reads a *rules.Spec, keeps a
 // position as a slice of squares (a piece, with its status counts, or
@@ -32,18 +33,23 @@
 //     rules.afterlife, rules.after_capture, rules.presence;
 //   - schema 37: statuses (stack, frozen, wears_off, immune, afterlife,
 //     income, upgrade), pieces[].upgrades, rules.on_capture,
-//     setup.statuses.
+//     setup.statuses;
+//   - schema 38: rules.market, statuses[].hazard;
+//   - schema 39: moves' shoot and squares, pieces[].protects, on_death,
+//     dies_on, after_move, items[].cancels;
+//   - schema 40: pieces[].neutral, setup.neutral, statuses[].portal,
+//     pieces[].raises, statuses[].extra_move.
 //
 // It refuses (New's error) every other key: castling, en passant, drops,
 // walls, regions, facings, seats, sweeps and bent moves, hex boards,
 // schema 33's keys other than boards (vertical, across, transfer, cells),
-// schemas 34 and 35 (dice, hazards, sight), and checkmate.
+// schemas 34 and 35 (dice, rules.hazards, sight), and checkmate.
 //
 // Where both play a game (no schema 36 key), the reference agrees with
 // the engine move for move (engine_agree_test.go); that checks its reading
 // of pieces, promotion, boards and endings, not of the planes. The planes
-// and the statuses are checked by engine's TestPlanesRefGames
-// (engine/planes_ref_test.go).
+// and the statuses, the market, the powers and the actions are checked by
+// engine's TestPlanesRefGames (engine/planes_ref_test.go).
 //
 // How it reads PLANES.md ("What dies, is moved mean"):
 //
@@ -120,4 +126,84 @@
 // text (a leap and a slide to the same square), the move is listed once
 // and Play makes the first in the piece's moves and vectors order, whose
 // vector a slide item repeats.
+//
+// How it reads the market and chance (schema 38):
+//
+//   - A chance event is pending (AtChance) where cards are to unlock, or
+//     a hazard's fate is due; Moves lists its outcomes ("unlock:NAME" for
+//     each locked card, weight 1 each; "fate:spared" 1000-t and
+//     "fate:removed" t, t the greatest hazard, in thousandths, of the
+//     piece's statuses), Outcomes their weights, and SideToMove is the
+//     player who moves after it. The start has rules.market.open unlocks
+//     pending. An unlock comes before a fate.
+//   - A purchase "buy:NAME" or "buy:NAME@SQ": an unlocked card the player
+//     can pay for; a status card targets a piece (own: the buyer's, enemy:
+//     the other player's, any: any, a neutral one too), an item card a
+//     square with no piece (empty: and no item) where the item is below
+//     its stack. The price is paid, the effect applied (a status up to its
+//     stack; an item as put down, below; a gain up to max), the price
+//     rises by the step, and one more card is to unlock while more are
+//     locked than are to unlock. The turn ends as after a move.
+//   - A hazard: after its owner moves a piece (a move, a shot, a portal's
+//     step; not a raise, a purchase, a neutral piece's move), the piece,
+//     wherever it stands after the move's consequences (an afterlife's
+//     board too), meets its fate after the turn's end (or between the
+//     moves of a turn that goes on); "fate:removed" is a death on its
+//     square, then the endings.
+//
+// How it reads the pieces' powers (schema 39):
+//
+//   - A shot (a leap or lame leap with shoot) captures an unprotected
+//     enemy where it lands, written "FROMxTO"; the shooter stays, takes
+//     what a capture gives (an upgrade written "=ID" or "^NAME", or
+//     rules.on_capture), and puts nothing down after it.
+//   - squares: leaps to those squares of the mover's board, for both
+//     players as written (never mirrored); their vector, for a slide
+//     item, is the landing less the start.
+//   - A piece is protected while an allied guard (not itself) whose
+//     protects names its kind stands on its rank or file (line) or on a
+//     square touching it (adjacent), on its board. Moves onto it are
+//     listed as moves onto any enemy (no upgrades: nothing is captured),
+//     and an arrival there dies on it, as onto an ally; shots at it are
+//     not listed.
+//   - on_death puts one of its item on the square where the piece dies,
+//     before its afterlife (as put down, below); a piece moved off the
+//     board leaves none.
+//   - dies_on: a piece that stands on the rank (counted from its owner's
+//     first) after the items there have acted dies there.
+//   - after_move: each plain move or capture of a kind with it (the kind
+//     before a promotion) is listed again with each of its items on each
+//     square touching the landing that holds no piece (or is the square
+//     left) and, for "empty", no item: "FROMTO+ID@SQ". The item is put
+//     down after the move's consequences if no piece stands there.
+//   - An item put down (a card, on_death, after_move) meeting an item it
+//     cancels (items[].cancels, both ways) removes one of it and is not
+//     put; otherwise it is added up to its stack.
+//
+// How it reads neutral pieces and actions (schema 40):
+//
+//   - A neutral piece (Board writes "n:ID") is moved by the side to move
+//     (moved_by most: only while it holds strictly more of the resource),
+//     in that player's frame; it captures the pieces of the other player,
+//     dies arriving on the mover's pieces, takes no promotion, upgrade or
+//     on_capture; its items' gains go to the mover. Nothing moves onto it
+//     (an arrival there dies). No neutral piece may make the straight undo
+//     (Ban) of the other player's neutral move on the next turn's first
+//     action: from where the move left the piece (after its
+//     consequences) back to where it started.
+//   - A portal ("FROM>TO", a piece with a portal status, frozen or not: it
+//     is no move of the piece's own) to its square on each other board
+//     holding no piece of its owner and no neutral one; one is spent; an
+//     arrival with no step (a slide item does not act on it).
+//   - A raise ("RAISER!SQ", a raiser standing on one of its on boards,
+//     frozen or not) of any piece but a neutral one on its from board,
+//     itself too, to the same square of its to board: the status given
+//     first, then an arrival with no step.
+//   - A second move (Again): after the first move (a move, a capture, a
+//     shot; not a purchase or an ability) of the player's piece carrying
+//     an extra_move status, wherever it then stands (an afterlife's board
+//     too), if the player can pay the first such status's cost, the turn
+//     goes on: that piece's moves (with their upgrades and after_move
+//     items), paid as made, or "pass". Wear-off and income come at the
+//     turn's end only.
 package planesref

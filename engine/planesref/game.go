@@ -33,7 +33,9 @@ type game struct {
 	setupCount [2]map[string]int
 	statuses   []status // schema 37, at most maxStatuses
 	stIndex    map[string]int
-	onCapture  []int // the statuses a capturer gains (rules.on_capture)
+	onCapture  []int    // the statuses a capturer gains (rules.on_capture)
+	cancels    [][]bool // [a][b]: items a and b remove each other (items[].cancels, both ways)
+	market     *market  // schema 38; nil none
 }
 
 // kind is one piece kind.
@@ -44,6 +46,24 @@ type kind struct {
 	captures map[string]bool // nil: may capture anything
 	upKinds  []string        // pieces[].upgrades.pieces
 	upSts    []int           // pieces[].upgrades.statuses
+	// schema 39
+	guards     map[string]bool // pieces[].protects.pieces; nil: it protects none
+	guardAdj   bool            // protects the four squares touching it, not its lines
+	onDeath    int             // the item its death leaves, -1 none
+	diesOn     int             // the rank (from its owner's first) it dies on, -1 none
+	afterMove  []int           // the items its owner may put down after moving it
+	afterEmpty bool            // after_move.on "empty": only on squares with no item
+	// schema 40
+	neutral bool
+	mostRes int    // a neutral kind moved only by the greater holder of this resource, -1 by either
+	raises  *raise // nil: it raises none
+}
+
+// raise is pieces[].raises, its boards read into indices.
+type raise struct {
+	from, to int
+	on       map[int]bool // nil: from any board
+	status   int          // given to the raised piece, -1 none
 }
 
 // pieceMove is one entry of a piece's moves, its vectors expanded and
@@ -57,6 +77,8 @@ type pieceMove struct {
 	canMove, canCap bool
 	fromRank        *int
 	firstMove       bool
+	shoot           bool     // a capture that leaves the mover where it stands
+	fixed           [][2]int // squares: leaps to these files and ranks of the mover's board
 }
 
 // promotion is one promotion rule, its zone per player as square sets.
@@ -112,10 +134,10 @@ func load(s *rules.Spec) (*game, error) {
 		return nil, err
 	}
 	if err := refuse("rules.", unplayed(s.Rules, "win", "stalemate", "checkmate", "promotion", "afterlife",
-		"after_capture", "presence", "max_plies", "repetition_draw", "no_progress_draw", "on_capture")); err != nil {
+		"after_capture", "presence", "max_plies", "repetition_draw", "no_progress_draw", "on_capture", "market")); err != nil {
 		return nil, err
 	}
-	if err := refuse("setup.", unplayed(s.Setup, "mirror", "orientation", "placements", "items", "statuses")); err != nil {
+	if err := refuse("setup.", unplayed(s.Setup, "mirror", "orientation", "placements", "items", "statuses", "neutral")); err != nil {
 		return nil, err
 	}
 	if s.Board.IsHex() || s.Board.IsHexagon() {
@@ -155,13 +177,20 @@ func load(s *rules.Spec) (*game, error) {
 	if err := g.loadStatuses(s); err != nil {
 		return nil, err
 	}
+	if err := g.loadPowers(s); err != nil {
+		return nil, err
+	}
+	if err := g.loadMarket(s); err != nil {
+		return nil, err
+	}
 	return g, nil
 }
 
 func (g *game) loadPieces(s *rules.Spec) error {
 	for i, pc := range s.Pieces {
 		if err := refuse(fmt.Sprintf("pieces[%d].", i), unplayed(pc, "id", "name", "royal", "value", "moves",
-			"promoted_from", "captures", "beats", "upgrades")); err != nil {
+			"promoted_from", "captures", "beats", "upgrades", "protects", "on_death", "dies_on", "after_move",
+			"neutral", "raises")); err != nil {
 			return err
 		}
 		k := &kind{id: pc.ID, royal: pc.Royal}
@@ -174,7 +203,7 @@ func (g *game) loadPieces(s *rules.Spec) error {
 		for j, m := range pc.Moves {
 			where := fmt.Sprintf("pieces[%d].moves[%d].", i, j)
 			if err := refuse(where, unplayed(m, "kind", "vectors", "symmetry", "range", "min_range", "mode",
-				"screen_range", "screen", "condition")); err != nil {
+				"screen_range", "screen", "condition", "shoot", "squares")); err != nil {
 				return err
 			}
 			pm, err := g.readMove(m)
@@ -213,6 +242,14 @@ func (g *game) readMove(m rules.Move) (pieceMove, error) {
 			return pm, fmt.Errorf("condition.region not played")
 		}
 		pm.fromRank, pm.firstMove = c.FromRank, c.FirstMove
+	}
+	pm.shoot = m.Shoot
+	for _, name := range m.Squares {
+		sq, ok := rules.ParseSquare(name)
+		if !ok || sq.File >= g.w || sq.Rank >= g.h || m.Kind != rules.KindLeap {
+			return pm, fmt.Errorf("squares entry %q", name)
+		}
+		pm.fixed = append(pm.fixed, [2]int{sq.File, sq.Rank})
 	}
 	vecs, err := symmetryImages(m.Vectors, m.SymmetryOrDefault())
 	if err != nil {

@@ -8,26 +8,72 @@ import (
 	"balancefarm/engine/rules"
 )
 
+// What an action is.
+const (
+	actMove    = iota // a piece's move (a shot too)
+	actBuy            // a purchase
+	actPortal         // a portal status's step to another board
+	actRaise          // a raiser's lift of a piece on to (its square on raises.from)
+	actPass           // the end of a turn in place of a second move
+	actOutcome        // a chance event's outcome
+)
+
 // action is one move: from, to, the kind promoted (or upgraded) to (""
 // none), the status an upgrade gains ("" none), and the step a slide item
-// repeats (the move's vector in the board's frame).
+// repeats (the move's vector in the board's frame); a shot; the item put
+// down after it (spawn: the item's index plus one, 0 none) and where. A
+// purchase names its card and, targeted, its target to; an outcome its
+// text (and the card it unlocks).
 type action struct {
+	typ      int
 	from, to int
 	promo    string
 	upStatus string
 	step     [2]int
+	shoot    bool
+	spawn    int
+	spawnSq  int
+	card     int
+	targeted bool
+	outcome  string
 }
 
-// text is the move as the engine's MoveString writes it: from and to
-// squares run together, "=ID" for a promotion or an upgrade to a kind,
-// "^NAME" for an upgrade to a status.
+// text is the action as the engine's MoveString writes it: a move's from
+// and to squares run together ("x" between them for a shot), "=ID" for a
+// promotion or an upgrade to a kind, "^NAME" for an upgrade to a status,
+// "+ID@SQ" for an item put down after it; "buy:NAME" or "buy:NAME@SQ";
+// "FROM>TO" a portal's step, "RAISER!SQ" a raise; "pass"; an outcome.
 func (p *Position) text(a action) string {
-	s := p.g.name(a.from) + p.g.name(a.to)
+	g := p.g
+	switch a.typ {
+	case actBuy:
+		s := "buy:" + g.market.cards[a.card].name
+		if a.targeted {
+			s += "@" + g.name(a.to)
+		}
+		return s
+	case actPortal:
+		return g.name(a.from) + ">" + g.name(a.to)
+	case actRaise:
+		return g.name(a.from) + "!" + g.name(a.to)
+	case actPass:
+		return "pass"
+	case actOutcome:
+		return a.outcome
+	}
+	s := g.name(a.from)
+	if a.shoot {
+		s += "x"
+	}
+	s += g.name(a.to)
 	if a.promo != "" {
 		s += "=" + a.promo
 	}
 	if a.upStatus != "" {
 		s += "^" + a.upStatus
+	}
+	if a.spawn > 0 {
+		s += "+" + g.items[a.spawn-1].ID + "@" + g.name(a.spawnSq)
 	}
 	return s
 }
@@ -67,29 +113,63 @@ func (p *Position) stopsSlide(sq int, pc piece) bool {
 	return false
 }
 
-// actions is every legal move of the side to move, in the order squares,
-// the piece's moves, their vectors, the squares along each; none once the
-// game is decided.
+// actions is every legal action of the side to move: at a chance event
+// its outcomes; while a piece moves again its moves and the pass;
+// otherwise the moves of the player's pieces and of the neutral pieces it
+// may move (in the order squares, the piece's moves, their vectors, the
+// squares along each), the portals' steps, the raises, the purchases;
+// none once the game is decided.
 func (p *Position) actions() []action {
 	if p.decided {
 		return nil
 	}
+	if p.pending != pendingNone {
+		out, _ := p.outcomes()
+		return out
+	}
+	if p.again >= 0 {
+		out := p.pieceActions(nil, p.again)
+		return append(out, action{typ: actPass})
+	}
 	var out []action
-	for from, pc := range p.board {
-		if pc.kind == "" || pc.owner != p.side || p.g.frozen(pc) {
-			continue
-		}
-		for i := range p.g.kinds[pc.kind].moves {
-			out = p.moveActions(out, from, pc, &p.g.kinds[pc.kind].moves[i])
-		}
+	for from := range p.board {
+		out = p.pieceActions(out, from)
+	}
+	out = p.abilities(out)
+	return p.buyActions(out)
+}
+
+// pieceActions adds the moves of the piece on from, if the side to move
+// may move it: its own (not frozen), or a neutral one it may move.
+func (p *Position) pieceActions(out []action, from int) []action {
+	pc := p.board[from]
+	if pc.kind == "" || p.g.frozen(pc) || pc.owner != p.side && !p.movesNeutral(pc) {
+		return out
+	}
+	for i := range p.g.kinds[pc.kind].moves {
+		out = p.moveActions(out, from, pc, &p.g.kinds[pc.kind].moves[i])
 	}
 	return out
 }
 
-// capturable reports whether the mover pc may capture what stands on sq.
+// movesNeutral reports whether the side to move may move pc, a neutral
+// piece: moved_by any, or most and the player holds strictly more of its
+// resource than the other.
+func (p *Position) movesNeutral(pc piece) bool {
+	if pc.owner != neutralOwner {
+		return false
+	}
+	r := p.g.kinds[pc.kind].mostRes
+	return r < 0 || p.purse[p.side][r] > p.purse[1-p.side][r]
+}
+
+// capturable reports whether the mover pc, moved by the side to move,
+// may capture what stands on sq: a piece of the other player (for a
+// neutral mover, the player not moving), that its captures allow; never
+// a neutral piece.
 func (p *Position) capturable(pc piece, sq int) bool {
 	t := p.board[sq]
-	if t.kind == "" || t.owner == pc.owner {
+	if t.kind == "" || t.owner == neutralOwner || t.owner == pc.owner || t.owner == p.side {
 		return false
 	}
 	caps := p.g.kinds[pc.kind].captures
@@ -101,32 +181,51 @@ func (p *Position) moveActions(out []action, from int, pc piece, m *pieceMove) [
 	if m.firstMove && pc.moved {
 		return out
 	}
+	frame := pc.owner // a neutral piece moves in the frame of the player moving it
+	if frame == neutralOwner {
+		frame = p.side
+	}
 	if m.fromRank != nil {
 		_, _, y := g.coords(from)
-		if pc.owner == 1 {
+		if frame == 1 {
 			y = g.h - 1 - y
 		}
 		if y != *m.fromRank {
 			return out
 		}
 	}
+	neutral := pc.owner == neutralOwner
+	upgrading := !neutral && g.upgradeStatus(pc) >= 0
 	// land adds the move to sq: onto an empty square if the move may
-	// move there, onto a piece it may capture if it may capture.
+	// move there, onto a piece it may capture if it may capture (a shot
+	// only at an unprotected one), each with the items its kind's
+	// after_move may put down after it.
 	land := func(sq int, v [2]int, distance int) {
 		if distance < m.minR {
 			return
 		}
+		if neutral && from == p.banFrom && sq == p.banTo {
+			return
+		}
 		a := action{from: from, to: sq, step: v}
+		start := len(out)
 		switch {
+		case m.shoot:
+			if m.canCap && p.capturable(pc, sq) && !p.protected(sq) {
+				a.shoot = true
+				out = p.shotUpgrades(out, a, pc, upgrading)
+			}
+			return
 		case p.board[sq].kind == "" && m.canMove:
 			out = p.promotions(out, a, pc)
-		case m.canCap && p.capturable(pc, sq) && g.upgradeStatus(pc) >= 0:
+		case m.canCap && p.capturable(pc, sq) && upgrading && !p.protected(sq):
 			out = p.upgrades(out, a, pc)
 		case m.canCap && p.capturable(pc, sq):
 			out = p.promotions(out, a, pc)
 		}
+		out = p.afterMoves(out, start, pc)
 	}
-	for _, v := range m.vecs[pc.owner] {
+	for _, v := range m.vecs[frame] {
 		switch m.kind {
 		case rules.KindLeap:
 			if to, ok := g.offset(from, v[0], v[1]); ok {
@@ -149,6 +248,60 @@ func (p *Position) moveActions(out []action, from int, pc piece, m *pieceMove) [
 			}
 		case rules.KindHop:
 			p.hops(from, pc, m, v, land)
+		}
+	}
+	b, fx, fy := g.coords(from)
+	for _, f := range m.fixed {
+		if to := g.at(b, f[0], f[1]); to != from {
+			land(to, [2]int{f[0] - fx, f[1] - fy}, 1)
+		}
+	}
+	return out
+}
+
+// shotUpgrades adds a shot by pc: with an upgrade status, one per option
+// of its kind's upgrades (the plain shot when it has none).
+func (p *Position) shotUpgrades(out []action, a action, pc piece, upgrading bool) []action {
+	k := p.g.kinds[pc.kind]
+	if !upgrading || len(k.upKinds)+len(k.upSts) == 0 {
+		return append(out, a)
+	}
+	for _, id := range k.upKinds {
+		b := a
+		b.promo = id
+		out = append(out, b)
+	}
+	for _, st := range k.upSts {
+		b := a
+		b.upStatus = p.g.statuses[st].name
+		out = append(out, b)
+	}
+	return out
+}
+
+// afterMoves adds, for each move out[start:] of pc, the same move with
+// one of its kind's after_move items put on a square touching the landing
+// that is free after it: no piece (the square left counts as free) and,
+// for "empty", no item.
+func (p *Position) afterMoves(out []action, start int, pc piece) []action {
+	k := p.g.kinds[pc.kind]
+	if len(k.afterMove) == 0 {
+		return out
+	}
+	end := len(out)
+	for _, a := range out[start:end] {
+		for _, it := range k.afterMove {
+			for _, sq := range p.g.touching(a.to) {
+				if p.board[sq].kind != "" && sq != a.from {
+					continue
+				}
+				if k.afterEmpty && slices.ContainsFunc(p.items[sq], func(n int) bool { return n > 0 }) {
+					continue
+				}
+				b := a
+				b.spawn, b.spawnSq = it+1, sq
+				out = append(out, b)
+			}
 		}
 	}
 	return out
@@ -232,7 +385,7 @@ func sign(a int) int {
 // there), and the plain move unless the promotion is mandatory there.
 func (p *Position) promotions(out []action, a action, pc piece) []action {
 	pr := p.g.promos[pc.kind]
-	if pr == nil || !pr.zone[pc.owner][a.to] && !(pr.onLeaving && pr.zone[pc.owner][a.from]) {
+	if pr == nil || pc.owner == neutralOwner || !pr.zone[pc.owner][a.to] && !(pr.onLeaving && pr.zone[pc.owner][a.from]) {
 		return append(out, a)
 	}
 	for _, t := range pr.targets[pc.owner] {
@@ -306,7 +459,8 @@ func (p *Position) Moves() []string {
 // text, the first (in the piece's moves and vectors order) is made.
 func (p *Position) Play(move string) (*Position, error) {
 	for _, a := range p.actions() {
-		if s := p.text(a); s == move || p.g.name(a.from)+"-"+s[len(p.g.name(a.from)):] == move {
+		s := p.text(a)
+		if s == move || a.typ == actMove && p.g.name(a.from)+"-"+s[len(p.g.name(a.from)):] == move {
 			return p.play(a), nil
 		}
 	}

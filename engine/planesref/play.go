@@ -8,35 +8,123 @@ import (
 // checks keep the chains finite, and a reference that loops should say so.
 const maxArrivals = 10000
 
-// play is the position after a: the piece leaves from, promoted (or
-// upgraded) as the move says, takes what its capture gives it (an enemy
-// on to: the upgrade spent and chosen, or rules.on_capture), and arrives
-// on to; then the mover's wearing statuses wear off, income, the
-// endings, the turn.
+// play is the position after a. A move: the piece leaves from, promoted
+// (or upgraded) as the move says, takes what its capture gives it (an
+// enemy on to, unprotected: the upgrade spent and chosen, or
+// rules.on_capture; nothing for a neutral piece), and arrives on to (a
+// shot: the victim dies on to, the shooter stays); then the item its
+// after_move puts down. A second move is paid first. Then: a piece with
+// an extra_move status moves again (the turn goes on), or the turn ends
+// (the mover's wearing statuses wear off, income, a neutral move's undo
+// banned for the other player); the endings; what chance event is due.
 func (p *Position) play(a action) *Position {
 	q := p.copy()
-	pc := q.board[a.from]
-	q.board[a.from] = piece{}
-	if a.promo != "" {
-		pc.kind = a.promo
-	}
-	if there := p.board[a.to]; there.kind != "" && there.owner != pc.owner {
-		q.g.captured(&pc, a)
-	}
-	pc.moved = true
-	budget := maxArrivals
-	q.arrive(pc, a.to, a.step, true, &budget)
-	q.wearOff(p.side)
-	q.income(p.side)
-	q.settle(p.side)
-	q.side = 1 - p.side
 	q.ply++
+	q.actor = p.side
+	q.moverDied = false
+	if a.typ == actOutcome {
+		q.resolve(a)
+		return q
+	}
+	s := p.side
+	budget := maxArrivals
+	moverSq := -1
+	neutralMove := false
+	switch a.typ {
+	case actBuy:
+		q.buy(a)
+	case actPortal:
+		pc := q.board[a.from]
+		q.board[a.from] = piece{}
+		pc.st[q.g.portalStatus(pc)]--
+		pc.mover = true // its owner moved it: a hazard's fate follows
+		q.arrive(pc, a.to, [2]int{}, false, &budget)
+		moverSq = q.findMover()
+	case actRaise:
+		r := q.g.kinds[q.board[a.from].kind].raises
+		pc := q.board[a.to]
+		q.board[a.to] = piece{}
+		if r.status >= 0 {
+			q.g.gainStatus(&pc, r.status)
+		}
+		_, x, y := q.g.coords(a.to)
+		q.arrive(pc, q.g.at(r.to, x, y), [2]int{}, false, &budget)
+	case actMove:
+		if p.again >= 0 {
+			q.payExtra(a.from)
+		}
+		neutralMove = q.board[a.from].owner == neutralOwner
+		moverSq = q.move(a, &budget)
+	}
+	// The ban holds for the first action of the turn only: a second move
+	// is the moved piece's, never a neutral one's.
+	q.banFrom, q.banTo = -1, -1
+	if a.typ == actMove && p.again < 0 && moverSq >= 0 && q.extraDue(moverSq, s) {
+		q.again = moverSq
+	} else {
+		q.again = -1
+		if neutralMove && moverSq >= 0 {
+			q.banFrom, q.banTo = moverSq, a.from
+		}
+		q.wearOff(s)
+		q.income(s)
+		q.side = 1 - s
+	}
+	q.settle(s)
+	hazardSq := moverSq
+	if neutralMove {
+		hazardSq = -1 // no owner moved it
+	}
+	q.setPending(hazardSq)
 	return q
 }
 
+// move plays a piece's move (not its turn's end) and returns the square
+// where the moved piece stands after it, -1 if it stands nowhere.
+func (q *Position) move(a action, budget *int) int {
+	pc := q.board[a.from]
+	neutral := pc.owner == neutralOwner
+	there := q.board[a.to]
+	captures := there.kind != "" && there.owner != neutralOwner && there.owner != q.actor && !q.protected(a.to)
+	if a.promo != "" {
+		pc.kind = a.promo
+	}
+	if captures && !neutral {
+		q.g.captured(&pc, a)
+	}
+	if a.shoot {
+		pc.mover = true
+		q.board[a.from] = pc
+		q.board[a.to] = piece{}
+		q.die(there, a.to, budget)
+	} else {
+		q.board[a.from] = piece{}
+		pc.moved, pc.mover = true, true
+		q.arrive(pc, a.to, a.step, true, budget)
+		if a.spawn > 0 && q.board[a.spawnSq].kind == "" {
+			q.putItem(a.spawnSq, a.spawn-1, 1)
+		}
+	}
+	return q.findMover()
+}
+
+// findMover is where the piece the action moved stands (-1 nowhere); it
+// is no longer marked.
+func (q *Position) findMover() int {
+	at := -1
+	for sq := range q.board {
+		if q.board[sq].mover {
+			q.board[sq].mover = false
+			at = sq
+		}
+	}
+	return at
+}
+
 // arrive puts pc on t (an arrival: the move's landing, an afterlife, an
-// after_capture, a slide item's step). stepped says whether the arrival
-// has a step a slide item repeats (not an afterlife or after_capture).
+// after_capture, a slide item's step, a portal's step, a raise). stepped
+// says whether the arrival has a step a slide item repeats (only a move's
+// landing and a slide item's step).
 func (q *Position) arrive(pc piece, t int, step [2]int, stepped bool, budget *int) {
 	if *budget--; *budget < 0 {
 		panic("planesref: an arrival chain that does not end")
@@ -44,8 +132,9 @@ func (q *Position) arrive(pc piece, t int, step [2]int, stepped bool, budget *in
 	g := q.g
 	pc.moved = true
 	if there := q.board[t]; there.kind != "" {
-		if there.owner == pc.owner {
-			// 2. onto an ally: the arriver dies there.
+		if !q.enemies(pc, there) || q.protected(t) {
+			// 2. onto an ally (a neutral piece is everyone's), or 3.1a
+			// onto a protected enemy: the arriver dies there.
 			q.die(pc, t, budget)
 			return
 		}
@@ -64,9 +153,26 @@ func (q *Position) arrive(pc piece, t int, step [2]int, stepped bool, budget *in
 			return
 		}
 	}
-	// 3. pc stands on t; the items there act on it.
+	// 3. pc stands on t; the items there act on it; then its dies_on.
 	q.board[t] = pc
 	q.itemsAct(t, step, stepped, budget)
+	if now := q.board[t]; now.kind != "" && g.diesOnRank(now, t) {
+		q.board[t] = piece{}
+		q.die(now, t, budget)
+	}
+}
+
+// enemies reports whether arriving piece a captures piece b: pieces of
+// two players; a neutral piece captures the pieces of the player not
+// acting, and nobody captures a neutral piece.
+func (q *Position) enemies(a, b piece) bool {
+	switch {
+	case b.owner == neutralOwner:
+		return false
+	case a.owner == neutralOwner:
+		return b.owner != q.actor
+	}
+	return a.owner != b.owner
 }
 
 // itemsAct lets the items on t act on the piece standing there, unless
@@ -86,8 +192,12 @@ func (q *Position) itemsAct(t int, step [2]int, stepped bool, budget *int) {
 		if n == 0 || !g.acts(it, pc) {
 			continue
 		}
+		owner := pc.owner
+		if owner == neutralOwner {
+			owner = q.actor // a neutral piece's gains go to the player moving
+		}
 		for name, amount := range item.Gain {
-			q.gain(pc.owner, g.resIndex[name], amount*n)
+			q.gain(owner, g.resIndex[name], amount*n)
 			acted[it] = true
 		}
 		kills = kills || item.Kill != ""
@@ -129,6 +239,10 @@ func (q *Position) gain(s, r, n int) {
 // square on their board, an arrival; with none it is removed.
 func (q *Position) die(pc piece, t int, budget *int) {
 	g := q.g
+	q.moverDied = q.moverDied || pc.mover
+	if it := g.kinds[pc.kind].onDeath; it >= 0 {
+		q.putItem(t, it, 1)
+	}
 	b, x, y := g.coords(t)
 	if to := g.statusDeath(pc, b); to >= 0 {
 		q.arrive(pc, g.at(to, x, y), [2]int{}, false, budget)

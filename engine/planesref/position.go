@@ -9,9 +9,10 @@ import (
 // piece is what stands on a square; kind "" is an empty square.
 type piece struct {
 	kind  string
-	owner int
+	owner int              // 0, 1, or neutralOwner
 	moved bool             // it has moved, or been moved, since the start (first_move)
 	st    [maxStatuses]int // the count of each status it carries
+	mover bool             // the piece the action being played moves (only while it is played)
 }
 
 // Position is one state of a game. Every move makes a new one.
@@ -24,6 +25,17 @@ type Position struct {
 	ply     int
 	decided bool
 	winner  int // when decided: 0, 1, or -1 a draw
+	// schema 38
+	price    []int  // per card
+	unlocked []bool // per card
+	toUnlock int    // cards still to unlock
+	pending  int    // pendingNone, pendingUnlock, pendingFate
+	fateSq   int
+	// schema 40
+	banFrom, banTo int  // the neutral move the side to move may not make, -1 none
+	again          int  // the square of the piece that moves again this turn, -1 none
+	actor          int  // the player whose action is being played
+	moverDied      bool // the last action's moved piece died in it (it may stand on an afterlife's board)
 }
 
 // New reads a rule file's start position. It refuses the keys and kinds
@@ -33,7 +45,8 @@ func New(s *rules.Spec) (*Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Position{g: g, board: make([]piece, g.squares()), items: make([][]int, g.squares()), winner: -1}
+	p := &Position{g: g, board: make([]piece, g.squares()), items: make([][]int, g.squares()), winner: -1,
+		banFrom: -1, banTo: -1, again: -1}
 	place := func(where string, owner int, id string, sq int) error {
 		if p.board[sq].kind != "" {
 			return fmt.Errorf("%s: %s already holds a piece", where, g.name(sq))
@@ -64,6 +77,9 @@ func New(s *rules.Spec) (*Position, error) {
 				}
 			}
 		}
+	}
+	if err := p.placeNeutral(s); err != nil {
+		return nil, err
 	}
 	if err := p.placeStatuses(s); err != nil {
 		return nil, err
@@ -96,7 +112,7 @@ func New(s *rules.Spec) (*Position, error) {
 		}
 	}
 	for _, pc := range p.board {
-		if pc.kind != "" {
+		if pc.kind != "" && pc.owner != neutralOwner {
 			g.setupCount[pc.owner][pc.kind]++
 			g.hasRoyal[pc.owner] = g.hasRoyal[pc.owner] || g.kinds[pc.kind].royal
 		}
@@ -108,6 +124,7 @@ func New(s *rules.Spec) (*Position, error) {
 			}
 		}
 	}
+	p.startMarket()
 	return p, nil
 }
 
@@ -131,15 +148,18 @@ func (p *Position) copy() *Position {
 	for s := range p.purse {
 		q.purse[s] = append([]int(nil), p.purse[s]...)
 	}
+	q.price = append([]int(nil), p.price...)
+	q.unlocked = append([]bool(nil), p.unlocked...)
 	return &q
 }
 
-// Board is every piece: square name -> "w:K" or "b:P" (owner 0 w, 1 b).
+// Board is every piece: square name -> "w:K", "b:P" or "n:I" (owner 0
+// w, 1 b, a neutral piece n).
 func (p *Position) Board() map[string]string {
 	out := map[string]string{}
 	for sq, pc := range p.board {
 		if pc.kind != "" {
-			out[p.g.name(sq)] = string("wb"[pc.owner]) + ":" + pc.kind
+			out[p.g.name(sq)] = string("wbn"[pc.owner]) + ":" + pc.kind
 		}
 	}
 	return out
@@ -170,7 +190,33 @@ func (p *Position) Purse(player int) map[string]int {
 	return out
 }
 
-// SideToMove is 0 or 1.
+// Ban is the neutral piece's move the side to move may not make (the
+// straight undo of the other player's), "" none.
+func (p *Position) Ban() string {
+	if p.banFrom < 0 {
+		return ""
+	}
+	return p.g.name(p.banFrom) + p.g.name(p.banTo)
+}
+
+// Again is the square of the piece that moves again this turn, "" none.
+func (p *Position) Again() string {
+	if p.again < 0 {
+		return ""
+	}
+	return p.g.name(p.again)
+}
+
+// MoverDied reports whether the piece the last move moved died in it
+// (then it may stand elsewhere, by an afterlife, and still be the piece
+// a second move or a hazard's fate follows).
+func (p *Position) MoverDied() bool { return p.moverDied }
+
+// AtChance reports whether a chance event is pending: Moves lists its
+// outcomes, Outcomes their weights.
+func (p *Position) AtChance() bool { return p.pending != pendingNone }
+
+// SideToMove is 0 or 1: at a chance event, the player who moves after it.
 func (p *Position) SideToMove() int { return p.side }
 
 // Ply is the plies played since the start.

@@ -20,6 +20,10 @@ type status struct {
 	afterlife []afterlife  // pieces nil: every piece with the status
 	income    map[int]int  // resource index -> amount per count
 	upgrade   bool
+	hazard    int         // schema 38: the chance in thousandths of dying after its owner moves the piece
+	portal    bool        // schema 40: a step to the piece's square on another board
+	extra     bool        // schema 40: a second move
+	extraCost map[int]int // resource index -> what the second move costs
 }
 
 // loadStatuses reads statuses[], pieces[].upgrades and rules.on_capture
@@ -44,7 +48,17 @@ func (g *game) loadStatuses(s *rules.Spec) error {
 			return fmt.Errorf("%s.stack %d", where, st.Stack)
 		}
 		ls := status{name: st.Name, stack: st.StackOrDefault(), frozen: st.Frozen, wears: st.WearsOff != "",
-			immune: map[int]bool{}, income: map[int]int{}, upgrade: st.Upgrade}
+			immune: map[int]bool{}, income: map[int]int{}, upgrade: st.Upgrade,
+			hazard: st.HazardThousandths(), portal: st.Portal, extra: st.ExtraMove != nil, extraCost: map[int]int{}}
+		if st.ExtraMove != nil {
+			for name, amount := range st.ExtraMove.Cost {
+				r, ok := g.resIndex[name]
+				if !ok {
+					return fmt.Errorf("%s.extra_move.cost names no resource %q", where, name)
+				}
+				ls.extraCost[r] = amount
+			}
+		}
 		for _, id := range st.Immune {
 			it, ok := g.itemIndex[id]
 			if !ok {

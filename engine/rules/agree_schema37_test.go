@@ -64,9 +64,9 @@ var schema37Cases = func() []agreeCase {
 
 		// The shape of statuses.
 		{name: "no statuses", base: "statuses", edits: []edit{set("statuses", `[]`)},
-			want: []string{"statuses must have 1 to 8 entries, got 0"}},
-		{name: "nine statuses", base: "statuses", edits: []edit{set("statuses", manyStatuses(9))},
-			want: []string{"statuses must have 1 to 8 entries, got 9"}},
+			want: []string{"statuses must have 1 to 16 entries, got 0"}},
+		{name: "seventeen statuses", base: "statuses", edits: []edit{set("statuses", manyStatuses(17))},
+			want: []string{"statuses must have 1 to 16 entries, got 17"}},
 		{name: "a status without a name", base: "statuses", edits: []edit{set("statuses[1]", `{"frozen": true}`)},
 			want: []string{"statuses[1] is missing required key: name"}},
 		{name: "status names empty and too long", base: "statuses", edits: []edit{set("statuses[0].name", `""`), set("statuses[1].name", `"invulnerable"`),

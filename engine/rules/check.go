@@ -197,6 +197,8 @@ func (c *checker) run() {
 	c.checkStatuses()
 	c.checkMarket()
 	c.checkPowers()
+	c.checkActions()
+	c.checkChaos()
 	c.checkAppearance()
 }
 

@@ -86,8 +86,12 @@ func (c *checker) checkItems() (declared map[string]int) {
 			}
 			continue
 		}
-		if it.Kill == "" && !it.Slide && len(it.Gain) == 0 {
+		switch {
+		case it.Kill != "" || it.Slide || len(it.Gain) > 0 || it.Chaos:
+		case c.s.Version() < 41: // the words of the schemas before chaos
 			c.add(ip, "%s does nothing: give it kill, slide or a gain", ip)
+		default:
+			c.add(ip, "%s does nothing: give it kill, slide, a gain or chaos", ip)
 		}
 		if it.Gain != nil && resourcesOK {
 			names := make([]string, 0, len(it.Gain))

@@ -55,12 +55,20 @@ func (c *checker) statusRefs(path string, names []string, declared map[string]in
 }
 
 // namedStatuses is every status name rules.on_capture, a piece's upgrades,
-// setup.statuses or a market card (schema 38) writes; ok is false when one
+// setup.statuses, a market card (schema 38), a raiser (schema 40) or a
+// chaos effect (schema 41) writes; ok is false when one
 // of them is ill-formed, so no status can be said to be named nowhere.
 func (c *checker) namedStatuses() (map[string]bool, bool) {
 	named := map[string]bool{}
-	if !c.ok("rules.on_capture", "setup.statuses", "rules.market") || c.badAt["pieces"] {
+	if !c.ok("rules.on_capture", "setup.statuses", "rules.market", "rules.chaos") || c.badAt["pieces"] {
 		return nil, false
+	}
+	if ch := c.s.Rules.Chaos; ch != nil {
+		for _, ef := range ch.Effects {
+			if ef.Effect.Status != "" {
+				named[ef.Effect.Status] = true
+			}
+		}
 	}
 	if mk := c.s.Rules.Market; mk != nil {
 		for _, card := range mk.Cards {
@@ -82,6 +90,12 @@ func (c *checker) namedStatuses() (map[string]bool, bool) {
 			for _, name := range pc.Upgrades.Statuses {
 				named[name] = true
 			}
+		}
+		if !c.ok(index("pieces", k) + ".raises") {
+			return nil, false
+		}
+		if pc.Raises != nil && pc.Raises.Status != "" {
+			named[pc.Raises.Status] = true
 		}
 	}
 	for _, sp := range c.s.Setup.Statuses {
@@ -141,13 +155,18 @@ func (c *checker) checkStatusEntries(declared map[string]int, namesOK bool) {
 		if !c.ok(sp) || !namesOK || !namedOK {
 			continue
 		}
-		acts := st.Frozen || st.WearsOff != "" || len(st.Immune) > 0 || len(st.Afterlife) > 0 || len(st.Income) > 0 || st.Upgrade || st.Hazard > 0
+		acts := st.Frozen || st.WearsOff != "" || len(st.Immune) > 0 || len(st.Afterlife) > 0 || len(st.Income) > 0 || st.Upgrade || st.Hazard > 0 ||
+			st.Portal || st.ExtraMove != nil || st.Forced
 		switch {
 		case acts || named[st.Name]:
 		case c.s.Version() < 38: // the words of schema 37, which had neither hazard nor a market
 			c.add(sp, "%s does nothing and nothing gives it: give it frozen, wears_off, immune, afterlife, income or upgrade, or name it in rules.on_capture, pieces[].upgrades or setup.statuses", sp)
-		default:
+		case c.s.Version() < 40: // the words of schemas 38 and 39, which had no actions
 			c.add(sp, "%s does nothing and nothing gives it: give it frozen, wears_off, immune, afterlife, income, upgrade or hazard, or name it in rules.on_capture, pieces[].upgrades, setup.statuses or rules.market.cards", sp)
+		case c.s.Version() < 41: // the words of schema 40, which had neither forced nor chaos
+			c.add(sp, "%s does nothing and nothing gives it: give it frozen, wears_off, immune, afterlife, income, upgrade, hazard, portal or extra_move, or name it in rules.on_capture, pieces[].upgrades, pieces[].raises, setup.statuses or rules.market.cards", sp)
+		default:
+			c.add(sp, "%s does nothing and nothing gives it: give it frozen, wears_off, immune, afterlife, income, upgrade, hazard, portal, extra_move or forced, or name it in rules.on_capture, pieces[].upgrades, pieces[].raises, setup.statuses, rules.market.cards or rules.chaos.effects", sp)
 		}
 	}
 }

@@ -21,9 +21,7 @@ func (c *checker) checkMarket() {
 	if c.ok("rules.market.open", "rules.market.cards") && mk.Open > len(mk.Cards) {
 		c.add("rules.market.open", "rules.market.open %d is more than its %d cards: no more cards than the deck holds can be unlocked", mk.Open, len(mk.Cards))
 	}
-	items, itemsOK := c.declaredItems()
-	statuses, statusesOK := c.declaredStatuses()
-	resources, resourcesOK := c.declaredResources()
+	refs := c.effectRefs()
 	first := map[string]int{}
 	for k, card := range mk.Cards {
 		cp := index("rules.market.cards", k)
@@ -38,51 +36,80 @@ func (c *checker) checkMarket() {
 			first[card.Name] = k
 		}
 		ep := cp + ".effect"
-		if !c.ok(ep) {
-			continue
-		}
-		e := &card.Effect
-		var kinds []string
-		for _, key := range []string{"status", "item", "gain"} {
-			if c.written(ep + "." + key) {
-				kinds = append(kinds, key)
-			}
-		}
-		switch {
-		case len(kinds) == 0:
-			c.add(ep, "%s gives nothing: give it a status, an item or a gain", ep)
-			continue
-		case len(kinds) > 1:
-			c.add(ep, "%s writes %s: a card has exactly one effect", ep, andList(kinds))
-			continue
-		}
-		switch kinds[0] {
-		case "status":
-			if statusesOK && c.statusRef(ep+".status", ep+".status", e.Status, statuses) {
-				i := statuses[e.Status]
-				c.cardCount(ep, e, quote(e.Status), c.s.Statuses[i].Stack, c.ok(index("statuses", i)+".stack"), "a piece carries no more")
-			}
-			c.cardTarget(ep, e, "a status", []string{TargetOwn, TargetEnemy, TargetAny}, "piece")
-		case "item":
-			if i, ok := items[e.Item]; itemsOK && !ok {
-				c.add(ep+".item", "%s.item %s is not a declared item", ep, quote(e.Item))
-			} else if itemsOK {
-				c.cardCount(ep, e, quote(e.Item), c.s.Items[i].Stack, c.ok(index("items", i)+".stack"), "no more of it lie on a square")
-			}
-			c.cardTarget(ep, e, "an item", []string{TargetUnoccupied, TargetEmpty}, "square")
-		case "gain":
-			if resourcesOK {
-				c.gainRefs(ep+".gain", e.Gain, resources)
-			}
-			if c.written(ep + ".on") {
-				c.add(ep+".on", "%s.on is not for a gain: the buyer gets it", ep)
-			}
-			if c.written(ep + ".count") {
-				c.add(ep+".count", "%s.count is not for a gain: the card gives what its gain says", ep)
-			}
+		if c.ok(ep) {
+			c.checkCardEffect(ep, &card.Effect, refs, cardWords)
 		}
 	}
 	c.checkMarketWin()
+}
+
+// effectWords are what a card effect's refusals call its owner: a
+// market card, or a chaos effect (schema 41).
+type effectWords struct {
+	one   string // why one effect only
+	gets  string // who gets a gain
+	gives string // what gives the gain
+}
+
+var cardWords = effectWords{one: "a card has exactly one effect", gets: "the buyer gets it", gives: "the card gives what its gain says"}
+
+// declaredRefs are the statuses, items and resources an effect may name.
+type declaredRefs struct {
+	items, statuses, resources       map[string]int
+	itemsOK, statusesOK, resourcesOK bool
+}
+
+func (c *checker) effectRefs() declaredRefs {
+	var r declaredRefs
+	r.items, r.itemsOK = c.declaredItems()
+	r.statuses, r.statusesOK = c.declaredStatuses()
+	r.resources, r.resourcesOK = c.declaredResources()
+	return r
+}
+
+// checkCardEffect: an effect gives exactly one of a status, an item or a
+// gain, each declared, a status or an item on its target, at most its
+// stack.
+func (c *checker) checkCardEffect(ep string, e *CardEffect, r declaredRefs, w effectWords) {
+	var kinds []string
+	for _, key := range []string{"status", "item", "gain"} {
+		if c.written(ep + "." + key) {
+			kinds = append(kinds, key)
+		}
+	}
+	switch {
+	case len(kinds) == 0:
+		c.add(ep, "%s gives nothing: give it a status, an item or a gain", ep)
+		return
+	case len(kinds) > 1:
+		c.add(ep, "%s writes %s: %s", ep, andList(kinds), w.one)
+		return
+	}
+	switch kinds[0] {
+	case "status":
+		if r.statusesOK && c.statusRef(ep+".status", ep+".status", e.Status, r.statuses) {
+			i := r.statuses[e.Status]
+			c.cardCount(ep, e, quote(e.Status), c.s.Statuses[i].Stack, c.ok(index("statuses", i)+".stack"), "a piece carries no more")
+		}
+		c.cardTarget(ep, e, "a status", []string{TargetOwn, TargetEnemy, TargetAny}, "piece")
+	case "item":
+		if i, ok := r.items[e.Item]; r.itemsOK && !ok {
+			c.add(ep+".item", "%s.item %s is not a declared item", ep, quote(e.Item))
+		} else if r.itemsOK {
+			c.cardCount(ep, e, quote(e.Item), c.s.Items[i].Stack, c.ok(index("items", i)+".stack"), "no more of it lie on a square")
+		}
+		c.cardTarget(ep, e, "an item", []string{TargetUnoccupied, TargetEmpty}, "square")
+	case "gain":
+		if r.resourcesOK {
+			c.gainRefs(ep+".gain", e.Gain, r.resources)
+		}
+		if c.written(ep + ".on") {
+			c.add(ep+".on", "%s.on is not for a gain: %s", ep, w.gets)
+		}
+		if c.written(ep + ".count") {
+			c.add(ep+".count", "%s.count is not for a gain: %s", ep, w.gives)
+		}
+	}
 }
 
 // checkMarketResource: the market needs resources, and its resource is

@@ -120,6 +120,8 @@ var enumListsCases = func() []agreeCase {
 			want: []string{"pieces[3].protects.where must be one of ('line', 'adjacent'), got 'file'"}},
 		{name: "after_move on", base: "powers", edits: []edit{set("pieces[2].after_move.on", `"free"`)},
 			want: []string{"pieces[2].after_move.on must be one of ('unoccupied', 'empty'), got 'free'"}},
+		{name: "neutral moved_by", base: "actions", edits: []edit{set("pieces[5].neutral.moved_by", `"richest"`)},
+			want: []string{"pieces[5].neutral.moved_by must be one of ('any', 'most'), got 'richest'"}},
 
 		// A union's words leave out an alternative newer than the file.
 		{name: "per_type under 26", edits: []edit{set("schema_version", `26`), set("rules.extinction", `{"pieces": ["Q", "R"], "per_type": "all"}`)},

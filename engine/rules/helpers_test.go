@@ -38,6 +38,8 @@ var bases = map[string]string{
 	"statuses":   "testdata/valid/statuses.json",
 	"market":     "testdata/valid/market.json",
 	"powers":     "testdata/valid/powers.json",
+	"actions":    "testdata/valid/actions.json",
+	"chaos":      "testdata/valid/chaos.json",
 }
 
 func loadBase(t testing.TB, name string) *node {
@@ -190,6 +192,8 @@ func allCases() [][]agreeCase {
 		schema37Cases,
 		schema38Cases,
 		schema39Cases,
+		schema40Cases,
+		schema41Cases,
 		enumListsCases,
 	}
 }

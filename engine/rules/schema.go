@@ -1,6 +1,6 @@
 package rules
 
-// The shape of schema 39, key by key, as data: the shape pass (shape.go)
+// The shape of schema 41, key by key, as data: the shape pass (shape.go)
 // walks a decoded file against this table. Each entry gives the key's type,
 // its list or range, whether it is required, and the schema version that
 // introduced it (0: present since version 1).
@@ -161,7 +161,7 @@ var (
 	}
 )
 
-// specShape is schema 39.
+// specShape is schema 41.
 var specShape = buildSpecShape()
 
 // moveKind is pieces[].moves[].kind; bent came with schema 30.
@@ -231,6 +231,21 @@ func buildSpecShape() *shape {
 			req("items", uniqueList(str(), 1, -1)),
 			opt("on", enum(TargetUnoccupied, TargetEmpty)),
 		))),
+		dated(40, opt("neutral", obj(
+			opt("moved_by", enum(MovedByAny, MovedByMost)),
+			opt("resource", str()),
+		))),
+		dated(40, opt("raises", obj(
+			req("from", str()),
+			req("to", str()),
+			opt("on", uniqueList(str(), 1, -1)),
+			opt("status", str()),
+		))),
+		dated(41, opt("jumps", obj(
+			req("vectors", vectorList()),
+			opt("symmetry", symmetry()),
+			opt("max", integer(1, 2)),
+		))),
 	)
 	board := obj(
 		req("width", integer(2, 16)),
@@ -257,6 +272,10 @@ func buildSpecShape() *shape {
 			req("status", str()),
 			req("squares", squareList()),
 			opt("count", integer(1, 15)),
+		), 1, -1))),
+		dated(40, opt("neutral", listOf(obj(
+			req("piece", pieceID()),
+			req("squares", squareList()),
 		), 1, -1))),
 	)
 	promotion := obj(
@@ -361,6 +380,16 @@ func buildSpecShape() *shape {
 		// Schema 27 and 28 only; schema 29 writes "rest": 1 on each piece.
 		field{name: "rest", s: boolean(), since: 27, until: 28},
 	)
+	// A market card's effect (schema 38), and a chaos effect's (41).
+	cardEffect := func() *shape {
+		return obj(
+			opt("status", str()),
+			opt("count", integer(1, 15)),
+			opt("item", str()),
+			opt("gain", mapOf(integer(1, 100))),
+			opt("on", enum(TargetOwn, TargetEnemy, TargetAny, TargetUnoccupied, TargetEmpty)),
+		)
+	}
 	rules := obj(
 		opt("win", enum(WinCheckmate, WinRoyalCapture, WinAnnihilation, WinNone)),
 		opt("stalemate", enum("draw", "loss", "win")),
@@ -515,14 +544,15 @@ func buildSpecShape() *shape {
 			req("cards", listOf(obj(
 				req("name", strLen(1, 12)),
 				req("price", integer(0, 1000)),
-				req("effect", obj(
-					opt("status", str()),
-					opt("count", integer(1, 15)),
-					opt("item", str()),
-					opt("gain", mapOf(integer(1, 100))),
-					opt("on", enum(TargetOwn, TargetEnemy, TargetAny, TargetUnoccupied, TargetEmpty)),
-				)),
+				req("effect", cardEffect()),
 			), 1, 32)),
+		))),
+		dated(41, opt("chaos", obj(
+			opt("offer", integer(1, 8)),
+			req("effects", listOf(obj(
+				req("name", strLen(1, 12)),
+				req("effect", cardEffect()),
+			), 1, 16)),
 		))),
 		opt("explode_on_capture", obj(
 			opt("radius", integer(0, 3)),
@@ -556,6 +586,7 @@ func buildSpecShape() *shape {
 		opt("immune", uniqueList(pieceID(), 1, -1)),
 		opt("stack", integer(1, 15)),
 		dated(39, opt("cancels", uniqueList(str(), 1, -1))),
+		dated(41, opt("chaos", onlyTrue("leave it out for an item that offers nothing"))),
 	)
 	resource := obj(
 		req("name", strLen(1, 12)),
@@ -580,6 +611,9 @@ func buildSpecShape() *shape {
 		opt("income", mapOf(integer(1, 100))),
 		opt("upgrade", onlyTrue("leave it out for a status that upgrades nothing")),
 		dated(38, opt("hazard", chance())),
+		dated(40, opt("portal", onlyTrue("leave it out for a status that carries nothing to another board"))),
+		dated(40, opt("extra_move", obj(opt("cost", mapOf(integer(1, 100)))))),
+		dated(41, opt("forced", onlyTrue("leave it out for a status that forces nothing"))),
 	)
 	provenance := obj(
 		opt("added", &shape{t: tString, minLen: -1, maxLen: -1, date: true}),
@@ -604,7 +638,9 @@ func buildSpecShape() *shape {
 		dated(33, opt("boards", listOf(obj(req("name", strLen(1, 8))), 2, 4))),
 		dated(36, opt("items", listOf(item, 1, 16))),
 		dated(36, opt("resources", listOf(resource, 1, 4))),
-		dated(37, opt("statuses", listOf(status, 1, 8))),
+		// Up to 8 until schema 41 widened them; one limit serves every
+		// version, as a key has one shape.
+		dated(37, opt("statuses", listOf(status, 1, 16))),
 		opt("rules", rules),
 		opt("appearance", appearance),
 		opt("provenance", provenance),

@@ -15,7 +15,7 @@ type Item struct {
 	Immune   []string       `json:"immune,omitempty"`   // pieces it never acts on
 	Stack    int            `json:"stack,omitempty"`    // 1 to 15 on one square, default 1
 	Cancels  []string       `json:"cancels,omitempty"`  // schema 39: items that, on one square with this one, remove it and themselves
-	Chaos    bool           `json:\"chaos,omitempty\"`  // schema 41: a piece moved onto it: its owner picks one of rules.chaos's effects, drawn at random
+	Chaos    bool           `json:"chaos,omitempty"`    // schema 41: a piece moved onto it: its owner picks one of rules.chaos's effects, drawn at random
 }
 
 // The values of items[].kill.
