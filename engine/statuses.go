@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -461,4 +462,65 @@ func (p *Position) readStatus(value string) error {
 		p.stw[sq] = w
 	}
 	return nil
+}
+
+// StatusTraits is what a status does, as the players' evaluation weighs
+// it (a read-only view of the compiled statuses[] entry).
+type StatusTraits struct {
+	Frozen      bool    // its piece makes no move
+	WearsOff    bool    // one is removed after each of its owner's turns
+	Upgrade     bool    // a capture upgrades its piece
+	Afterlife   bool    // it sends its piece to another board when it dies
+	ImmuneItems int     // how many item kinds never act on its piece
+	Hazard      float64 // the chance its piece dies each time it is moved
+	Income      float64 // pawns paid per count each turn (units × resource value)
+}
+
+// StatusTraits is status i's traits; the zero value for an unknown one.
+func (g *Game) StatusTraits(i int) StatusTraits {
+	if i < 0 || i >= g.NumStatuses() {
+		return StatusTraits{}
+	}
+	st := &g.planes.statuses[i]
+	tr := StatusTraits{Frozen: st.frozen, WearsOff: st.wearsOff, Upgrade: st.upgrade, Afterlife: len(st.afterlife) > 0,
+		ImmuneItems: bits.OnesCount32(st.immuneItems), Hazard: float64(st.hazard) / 1000}
+	for r, n := range st.income[:len(g.planes.res)] {
+		tr.Income += float64(n) * g.planes.res[r].value
+	}
+	return tr
+}
+
+// IsBuy reports whether m is a purchase from the market (schema 38): it
+// moves no piece, its From and To are the card's target square (or 0).
+func (m Move) IsBuy() bool { return m.typ() == moveBuy && m&mvValid != 0 }
+
+// MovesNoPiece reports whether m is a choice that moves no piece: a
+// purchase (schema 38) or a chaos effect chosen (schema 41), whose From
+// and To are its target square, which may hold a piece, or 0.
+func (m Move) MovesNoPiece() bool {
+	return m&mvValid != 0 && (m.typ() == moveBuy || m.typ() == moveChaos)
+}
+
+// NumCards is how many cards the game's market has (schema 38), 0 without.
+func (g *Game) NumCards() int {
+	if g.planes == nil || g.planes.market == nil {
+		return 0
+	}
+	return len(g.planes.market.cards)
+}
+
+// CardName is a market card's name.
+func (g *Game) CardName(i int) string {
+	if i < 0 || i >= g.NumCards() {
+		return ""
+	}
+	return g.planes.market.cards[i].name
+}
+
+// Card is market card i's price now and whether it is unlocked.
+func (p *Position) Card(i int) (price int, unlocked bool) {
+	if i < 0 || i >= p.g.NumCards() {
+		return 0, false
+	}
+	return int(p.price[i]), p.unlocked>>uint(i)&1 != 0
 }

@@ -244,6 +244,7 @@ func (m *Measurer) Assess(f *File, players []string, results []protocol.Result, 
 	games := records.Build(replays)
 	in.Board = records.Board(f.Game)
 	in.Start = records.StartFrame(f.Game, in.Board)
+	in.StartExtras = records.StartExtras(f.Game, in.Board)
 	in.Played = records.Summaries(games)
 	in.Lost = lostGames(results, dead)
 	rep, err := newReport(in)

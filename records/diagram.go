@@ -52,6 +52,49 @@ func StartFrame(g *engine.Game, b *report.Board) report.Frame {
 	return frameOf(g.NewPosition(), b)
 }
 
+// hasExtras reports whether g's positions hold items, statuses, purses or
+// a market (the planes family, issue 34).
+func hasExtras(g *engine.Game) bool {
+	return g.NumItems() > 0 || g.NumStatuses() > 0 || g.NumResources() > 0 || g.NumCards() > 0
+}
+
+// extrasOf is what p holds beside its pieces, on b's cells; nil for a
+// game without items, statuses, resources or a market.
+func extrasOf(p *engine.Position, b *report.Board) *report.Extras {
+	g := p.Game()
+	if !hasExtras(g) {
+		return nil
+	}
+	x := &report.Extras{}
+	for i, c := range b.Cells {
+		sq := cellSquare(g, c)
+		for it := range g.NumItems() {
+			if n := p.ItemCount(it, sq); n > 0 {
+				x.Items = append(x.Items, report.Mark{Cell: i, ID: g.ItemID(it), Count: n})
+			}
+		}
+		for st := range g.NumStatuses() {
+			if n := p.StatusCount(st, sq); n > 0 {
+				x.Statuses = append(x.Statuses, report.Mark{Cell: i, ID: g.StatusName(st), Count: n})
+			}
+		}
+	}
+	for r := range g.NumResources() {
+		x.Purses = append(x.Purses, report.Purse{Resource: g.ResourceName(r), Held: [2]int{p.Purse(0, r), p.Purse(1, r)}})
+	}
+	for c := range g.NumCards() {
+		price, unlocked := p.Card(c)
+		x.Market = append(x.Market, report.Card{Name: g.CardName(c), Price: price, Unlocked: unlocked})
+	}
+	return x
+}
+
+// StartExtras is the start position's items, statuses, purses and market
+// on Board(g); nil for a game without them.
+func StartExtras(g *engine.Game, b *report.Board) *report.Extras {
+	return extrasOf(g.NewPosition(), b)
+}
+
 // Summaries are the replayed games as the report's per-rung plots read
 // them (error endings left out, as every figure leaves them out).
 func Summaries(games []Game) []report.GameSummary {
@@ -90,7 +133,13 @@ func Examples(g *engine.Game, games []Game, r *report.Report) []report.Examples 
 			if rec.replayed == nil {
 				continue
 			}
-			if err := rec.replayed.Positions(func(p *engine.Position) { eg.Frames = append(eg.Frames, frameOf(p, board)) }); err != nil {
+			extras := hasExtras(g)
+			if err := rec.replayed.Positions(func(p *engine.Position) {
+				eg.Frames = append(eg.Frames, frameOf(p, board))
+				if extras {
+					eg.Extras = append(eg.Extras, extrasOf(p, board))
+				}
+			}); err != nil {
 				continue
 			}
 			ex.Games = append(ex.Games, eg)

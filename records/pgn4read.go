@@ -666,8 +666,19 @@ func (w pgn4MoveWord) match(p *engine.Position, legal []engine.Move, squares map
 }
 
 // isChanceWord reports whether a word is a chance outcome in the engine's
-// notation ("roll:3", "fate:removed"), which PGN and PGN4 write as a
-// comment of its own.
+// notation ("roll:3", "fate:removed", a market's "unlock:NAME"; a chaos
+// "offer:A,B"), which
+// PGN and PGN4 write as a comment of its own.
 func isChanceWord(s string) bool {
-	return (strings.HasPrefix(s, "roll:") || strings.HasPrefix(s, "fate:")) && !strings.ContainsAny(s, " \t\r\n")
+	for _, prefix := range chancePrefixes {
+		if strings.HasPrefix(s, prefix) {
+			return !strings.ContainsAny(s, " \t\r\n")
+		}
+	}
+	return false
 }
+
+// chancePrefixes begin the engine's chance outcomes: a die's face, a
+// hazard's or curse's fate, a market card unlocked (schema 38), the
+// chaos effects offered (schema 41).
+var chancePrefixes = []string{"roll:", "fate:", "unlock:", "offer:"}

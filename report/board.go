@@ -105,7 +105,7 @@ func pieceSymbols(tokens []string) string {
 // boardSVG draws a position: cells chequered (walls dark), then the
 // pieces as uses of the shared symbols, in a group the replay viewer
 // redraws.
-func boardSVG(b *Board, l layout, f Frame, sym map[string]int, id, title string) string {
+func boardSVG(b *Board, l layout, f Frame, sym map[string]int, marks, id, title string) string {
 	var s strings.Builder
 	fmt.Fprintf(&s, `<svg class="board" id="%s" viewBox="0 0 %.0f %.0f" width="%.0f" height="%.0f" role="img" aria-label="%s">`,
 		id, l.w, l.h, l.w, l.h, template.HTMLEscapeString(title))
@@ -126,7 +126,13 @@ func boardSVG(b *Board, l layout, f Frame, sym map[string]int, id, title string)
 	s.WriteString(strings.Join(l.labels, ""))
 	s.WriteString(`<g class="pieces">`)
 	s.WriteString(piecesSVG(l, f, sym))
-	s.WriteString(`</g></svg>`)
+	s.WriteString(`</g>`)
+	if marks != "" {
+		// Items and statuses over the pieces, in a group of their own the
+		// replay viewer redraws too.
+		s.WriteString(`<g class="marks">` + marks + `</g>`)
+	}
+	s.WriteString(`</svg>`)
 	return s.String()
 }
 

@@ -37,6 +37,9 @@ type ExampleGame struct {
 	// replay viewer. Neither is in the JSON: NAME.pgn has the moves.
 	Moves  []string `json:"-"`
 	Frames []Frame  `json:"-"`
+	// Extras are, in a game of the planes family, the items, statuses,
+	// purses and market of each of Frames' positions; nil otherwise.
+	Extras []*Extras `json:"-"`
 }
 
 // Examples are the games that show one flag.

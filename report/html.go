@@ -70,6 +70,7 @@ p.reasons.clear { font-size: 1.15em; }
 .ex { font-size: 0.85em; color: #555; }
 .game { border: 1px solid #ddd; padding: 0.5em 1em; margin: 1em 0; }
 .viewer { display: flex; gap: 1.5em; align-items: flex-start; }
+.panel, .legend { font-size: 0.9em; max-width: 40em; }
 .moves { max-width: 36em; line-height: 1.7; }
 .mv { cursor: pointer; padding: 0 0.15em; }
 .mv.now { background: #f6d365; }
@@ -106,15 +107,17 @@ p.reasons.clear { font-size: 1.15em; }
 <ul>{{range .R.LadderInverted}}<li>{{.}}.</li>{{end}}</ul>{{end}}
 {{inline .Symbols}}
 {{if .StartSVG}}<h2>Start position</h2>
-<figure class="diagram" id="start-position">{{inline .StartSVG}}</figure>{{end}}
+<figure class="diagram" id="start-position">{{inline .StartSVG}}{{if .StartPanel}}<figcaption class="panel">{{.StartPanel}}</figcaption>{{end}}</figure>{{end}}
+{{with .Legend}}<p class="legend">{{.}}</p>{{end}}
 <h2>Plots</h2>
 <div>{{range .Figures}}<figure id="plot-{{.ID}}"><figcaption>{{.Title}}</figcaption>{{inline .SVG}}</figure>{{end}}</div>
 {{if .Games}}<h2 id="examples">Example games</h2>
-<p>Games that show each flag{{if .R.GamesFile}}; every game is in <a href="{{.R.GamesFile}}">{{.R.GamesFile}}</a>{{end}}. The board shows the final position: step through a game with the buttons, the arrow keys or a click on a move.</p>
+<p>Games that show each flag{{if .R.GamesFile}}; every game is in <a href="{{.R.GamesFile}}">{{.R.GamesFile}}</a>{{end}}. The board shows the final position: step through a game with the buttons, the arrow keys or a click on a move.{{with .Legend}} {{.}}{{end}}</p>
 {{range .Groups}}<h3>{{.Flag}}: {{.Why}}</h3>
 {{range .Games}}<div class="game" id="game-{{.Round}}" tabindex="0">
 <p class="gamehead"><b>Game {{.Round}}</b>: {{.White}} (first) vs {{.Black}}, {{.Result}} by {{.Ending}} in {{.Plies}} plies</p>
-<div class="viewer"><div>{{inline .SVG}}
+<div class="viewer"><div>{{inline .SVG}}{{if .Panel}}
+<p class="panel">{{.Panel}}</p>{{end}}
 <p class="controls"><button type="button" class="first">|&lt;</button> <button type="button" class="prev">&lt;</button> <button type="button" class="next">&gt;</button> <button type="button" class="last">&gt;|</button> <span class="ply">final position</span></p></div>
 <p class="moves">{{range $i, $m := .Moves}}{{if even $i}}<span class="num">{{moveNo $i}}.</span>{{end}}<span class="mv" data-ply="{{inc $i}}">{{$m}}</span> {{end}}</p></div>
 </div>

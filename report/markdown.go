@@ -125,6 +125,11 @@ func (r *Report) Markdown() []byte {
 		w(" %s", cell(r.SkillEloText))
 	}
 	w("\n\n")
+	if x := r.startExtras; !x.empty() {
+		// The page draws these on its start diagram; here they are words.
+		parts := []string{x.itemsText(r.board), x.PanelText()}
+		w("Start position: %s\n\n", cell(strings.TrimSpace(strings.Join(parts, " "))))
+	}
 	if len(r.LadderInverted) > 0 {
 		w("The ratings do not keep the ladder's intended order (%s):\n\n", cell(strings.Join(r.Ladder, " < ")))
 		for _, x := range r.LadderInverted {

@@ -37,11 +37,14 @@ type Input struct {
 	// Optional, from the game records: the board and its start position
 	// for the diagram, each flag's example games, the PGN file's name
 	// beside the report, and every counted game for the per-rung plots.
-	Board     *Board
-	Start     Frame
-	Examples  []Examples
-	GamesFile string
-	Played    []GameSummary
+	Board *Board
+	Start Frame
+	// StartExtras is the start's items, statuses, purses and market in
+	// a game of the planes family; nil otherwise.
+	StartExtras *Extras
+	Examples    []Examples
+	GamesFile   string
+	Played      []GameSummary
 
 	// Seats is, for a game with seats, its seat table; nil for a game of
 	// two players.
@@ -187,10 +190,11 @@ type Report struct {
 	SkillText    string           `json:"skill_text"`
 	SkillEloText string           `json:"skill_elo_text,omitempty"`
 
-	plies  []int
-	board  *Board
-	start  Frame
-	played []GameSummary
+	plies       []int
+	board       *Board
+	start       Frame
+	startExtras *Extras
+	played      []GameSummary
 }
 
 // New builds the report for one measurement. The name must be usable as
@@ -242,6 +246,7 @@ func New(in Input) (*Report, error) {
 		plies:           a.Plies,
 		board:           in.Board,
 		start:           in.Start,
+		startExtras:     in.StartExtras,
 		played:          in.Played,
 	}
 	if r.Ratings.Rungs == nil {

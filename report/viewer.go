@@ -9,11 +9,15 @@ import (
 // viewerData is what the page needs for its diagrams and replay viewer.
 type viewerData struct {
 	StartSVG string
-	Symbols  string // the hidden SVG of piece symbols the diagrams use
-	Groups   []exampleGroup
-	Games    bool
-	Data     template.JS // the frames, as JSON
-	Script   template.JS
+	// StartPanel is the start's purses and market in words, Legend what
+	// the marks on the cells mean; both empty outside the planes family.
+	StartPanel string
+	Legend     string
+	Symbols    string // the hidden SVG of piece symbols the diagrams use
+	Groups     []exampleGroup
+	Games      bool
+	Data       template.JS // the frames, as JSON
+	Script     template.JS
 }
 
 type exampleGroup struct {
@@ -23,7 +27,8 @@ type exampleGroup struct {
 
 type exampleView struct {
 	ExampleGame
-	SVG string
+	SVG   string
+	Panel string // the final position's purses and market
 }
 
 // replayGame is one game's frames for the script: the start as symbol
@@ -31,6 +36,12 @@ type exampleView struct {
 type replayGame struct {
 	Start  []int      `json:"start"`
 	Deltas [][][2]int `json:"deltas"`
+	// In a game of the planes family: the distinct marks layers (SVG),
+	// the one each position shows, and each position's purses and
+	// market in words.
+	Marks  []string `json:"marks,omitempty"`
+	MarkAt []int    `json:"mark_at,omitempty"`
+	Panel  []string `json:"panel,omitempty"`
 }
 
 // viewer lays out the start diagram and the example games.
@@ -51,8 +62,17 @@ func (r *Report) viewer() (*viewerData, error) {
 	tokens, sym := tokensOf(all...)
 	v.Symbols = pieceSymbols(tokens)
 	l := layoutOf(r.board)
+	extras := []*Extras{r.startExtras}
+	for _, ex := range r.Examples {
+		for _, g := range ex.Games {
+			extras = append(extras, g.Extras...)
+		}
+	}
+	lg := legendOf(extras...)
+	v.Legend = lg.Text()
 	if len(r.start) > 0 {
-		v.StartSVG = boardSVG(r.board, l, r.start, sym, "board-start", "start position")
+		v.StartSVG = boardSVG(r.board, l, r.start, sym, marksSVG(l, lg, r.startExtras), "board-start", "start position")
+		v.StartPanel = r.startExtras.PanelText()
 	}
 	data := struct {
 		Cell    float64               `json:"cell"`
@@ -69,8 +89,20 @@ func (r *Report) viewer() (*viewerData, error) {
 			seen[g.Round] = true
 			id := fmt.Sprintf("game-%d", g.Round)
 			final := g.Frames[len(g.Frames)-1]
-			grp.Games = append(grp.Games, exampleView{g, boardSVG(r.board, l, final, sym, "board-"+id, "final position of game "+fmt.Sprint(g.Round))})
-			data.Games[id] = framesOf(g.Frames, sym)
+			var finalExtras *Extras
+			if len(g.Extras) == len(g.Frames) {
+				finalExtras = g.Extras[len(g.Extras)-1]
+			}
+			svg := boardSVG(r.board, l, final, sym, marksSVG(l, lg, finalExtras), "board-"+id, "final position of game "+fmt.Sprint(g.Round))
+			grp.Games = append(grp.Games, exampleView{g, svg, finalExtras.PanelText()})
+			rg := framesOf(g.Frames, sym)
+			if len(g.Extras) == len(g.Frames) {
+				rg.Marks, rg.MarkAt = marksStates(l, lg, g.Extras)
+				for _, x := range g.Extras {
+					rg.Panel = append(rg.Panel, x.PanelText())
+				}
+			}
+			data.Games[id] = rg
 		}
 		if len(grp.Games) > 0 {
 			v.Groups = append(v.Groups, grp)
@@ -126,6 +158,14 @@ const replayScript = `
       frames.push(f);
     });
     var layer = el.querySelector("g.pieces"), moves = el.querySelectorAll(".mv"), label = el.querySelector(".ply");
+    var marks = el.querySelector("g.marks"), panel = el.querySelector(".panel");
+    if (g.marks) {
+      if (!marks) {
+        marks = document.createElementNS(NS, "g");
+        marks.setAttribute("class", "marks");
+        layer.parentNode.appendChild(marks);
+      }
+    }
     var ply = frames.length - 1;
     function show(n) {
       ply = Math.max(0, Math.min(frames.length - 1, n));
@@ -140,6 +180,8 @@ const replayScript = `
         u.setAttribute("height", C);
         layer.appendChild(u);
       });
+      if (g.marks) { marks.innerHTML = g.marks[g.mark_at[ply]]; }
+      if (g.panel) { if (panel) { panel.textContent = g.panel[ply]; } }
       moves.forEach(function (m) { m.classList.toggle("now", Number(m.dataset.ply) === ply); });
       label.textContent = ply === 0 ? "start position" : "after ply " + ply + " of " + (frames.length - 1);
     }

@@ -25,6 +25,8 @@ var (
 	_ checksCounter               = enginePos{}
 	_ scoreCounter                = enginePos{}
 	_ handCounter                 = enginePos{}
+	_ purseHolder                 = enginePos{}
+	_ statusHolder                = enginePos{}
 	_ roundPosition[engine.Move]  = enginePos{}
 	_ chancePosition[engine.Move] = enginePos{}
 	_ chanceGame                  = enginePos{}
@@ -62,8 +64,23 @@ func (e enginePos) QuickResult() result {
 // in a game without chance events.
 func (e enginePos) GameHasChance() bool { return e.Game().HasChance() }
 
-func (e enginePos) Source(m engine.Move) int { return m.From() }
-func (e enginePos) Target(m engine.Move) int { return m.To() }
+// Source and Target: a purchase (schema 38) or a chaos choice (schema 41)
+// moves no piece, so it has neither; its From and To are its target,
+// which may hold a piece that move ordering, futility and the history
+// would take for the mover.
+func (e enginePos) Source(m engine.Move) int {
+	if m.MovesNoPiece() {
+		return -1
+	}
+	return m.From()
+}
+
+func (e enginePos) Target(m engine.Move) int {
+	if m.MovesNoPiece() {
+		return -1
+	}
+	return m.To()
+}
 
 // tablesFor builds (once per game) what the evaluation precomputes from a
 // rule file. A worker plays many games of few rule files; the cache is

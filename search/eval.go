@@ -63,6 +63,10 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 		}
 	}
 	e.occAny = 0
+	var stat statusHolder
+	if t.statuses != nil {
+		stat, _ = extra.(statusHolder)
+	}
 	for _, sq := range e.sqs {
 		kind, owner, ok := p.PieceAt(sq)
 		if !ok {
@@ -82,6 +86,9 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 		e.counts[owner][kind]++
 		total[owner]++
 		material[owner] += kt.value
+		if stat != nil {
+			material[owner] += t.statusValue(stat, sq, kt.value)
+		}
 		if kt.royal {
 			royalSq[owner] = sq
 		} else {

@@ -80,7 +80,8 @@ type kindTable struct {
 // once from the compiled game (never the rule file) and shared by both
 // players.
 type evalTables struct {
-	purseValue    []int // centipawns a unit of each resource is worth (schema 36); nil without
+	purseValue    []int         // centipawns a unit of each resource is worth (schema 36); nil without
+	statuses      []statusTable // per status (schema 37, evalstatus.go); nil without
 	nsq           int
 	width, height int
 	file, rank    []int       // per square
@@ -164,6 +165,7 @@ func buildEvalTablesWith(g *engine.Game, vals []PieceValue) (*evalTables, error)
 	for r := range g.NumResources() {
 		t.purseValue = append(t.purseValue, int(math.Round(g.ResourceValue(r)*100)))
 	}
+	t.buildStatuses(g)
 	t.checkmateish = end.Win == "checkmate" && end.Checkmate == "loss"
 	t.mopUp = t.hasRoyal && t.matSign > 0 && (t.checkmateish || end.Win == "royal_capture")
 	t.checkGame = end.CheckLimit > 0 || t.hasRoyal && end.Win == "checkmate"
