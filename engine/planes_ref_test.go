@@ -18,8 +18,10 @@ import (
 // planesRefFiles are the games the engine plays against planesref, the
 // slow reference written from PLANES.md: schema 36's three planes, a
 // schema 37 game with every status rule (testdata/planes-statuses.json),
-// and a schema 40 game with the market, the powers, neutral pieces and
-// actions of schemas 38 to 40 (testdata/planes-actions.json).
+// a schema 40 game with the market, the powers, neutral pieces and
+// actions of schemas 38 to 40 (testdata/planes-actions.json), and a
+// schema 41 game with chaos, checkers jumps and forced statuses
+// (testdata/planes-chaos.json).
 var planesRefFiles = []struct {
 	name, path string
 	parse      bool // through rules.Parse; else json.Unmarshal (the front end for 38 to 40 is not in yet)
@@ -27,6 +29,7 @@ var planesRefFiles = []struct {
 	{"planes", "rules/testdata/valid/planes.json", true},
 	{"statuses", "testdata/planes-statuses.json", true},
 	{"actions", "testdata/planes-actions.json", true},
+	{"chaos", "testdata/planes-chaos.json", true},
 }
 
 // TestPlanesRefGames plays random games on the engine and planesref side
@@ -139,9 +142,15 @@ func planesRefGame(t *testing.T, s *rules.Spec, rng *rand.Rand, game, plies int,
 // moveSquares matches a piece's move: its from and landing squares.
 var moveSquares = regexp.MustCompile(`^([A-Za-z0-9]+:[a-z][0-9]+)x?([A-Za-z0-9]+:[a-z][0-9]+)`)
 
+// doubleJump matches a checkers jump's move of two jumps: three squares.
+var doubleJump = regexp.MustCompile(`^([A-Za-z0-9]+:[a-z][0-9]+){3}$`)
+
 // moveSort names what a move is, for the count of what the games played.
 func moveSort(text string) string {
-	for _, sort := range []string{"buy:", "unlock:", "fate:", "pass", ">", "!", "x", "+", "=", "^"} {
+	if doubleJump.MatchString(text) {
+		return "jump2"
+	}
+	for _, sort := range []string{"chaos:", "offer:", "buy:", "unlock:", "fate:", "pass", ">", "!", "x", "+", "=", "^"} {
 		if strings.Contains(text, sort) {
 			return sort
 		}
@@ -200,7 +209,7 @@ func planesRefDiff(p *Position, r *planesref.Position) string {
 	}
 	var fields []string
 	for _, f := range strings.Fields(p.FEN()) {
-		for _, key := range []string{"market:", "unlock:", "curse:", "again:"} {
+		for _, key := range []string{"market:", "unlock:", "curse:", "again:", "offers:", "offer:", "resume:"} {
 			if strings.HasPrefix(f, key) {
 				fields = append(fields, f)
 			}
@@ -210,8 +219,9 @@ func planesRefDiff(p *Position, r *planesref.Position) string {
 	if a := r.Again(); a != "" {
 		ref = append(ref, "again:"+a)
 	}
+	ref = append(ref, strings.Fields(r.Chaos())...)
 	if !slices.Equal(ref, fields) {
-		return fmt.Sprintf("market and turn: reference %v, engine %v", ref, fields)
+		return fmt.Sprintf("market, turn and chaos: reference %v, engine %v", ref, fields)
 	}
 	return ""
 }

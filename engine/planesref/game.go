@@ -36,6 +36,7 @@ type game struct {
 	onCapture  []int    // the statuses a capturer gains (rules.on_capture)
 	cancels    [][]bool // [a][b]: items a and b remove each other (items[].cancels, both ways)
 	market     *market  // schema 38; nil none
+	chaos      *chaos   // schema 41; nil none
 }
 
 // kind is one piece kind.
@@ -57,6 +58,8 @@ type kind struct {
 	neutral bool
 	mostRes int    // a neutral kind moved only by the greater holder of this resource, -1 by either
 	raises  *raise // nil: it raises none
+	// schema 41
+	jumps *jumps // nil: it jumps none
 }
 
 // raise is pieces[].raises, its boards read into indices.
@@ -134,7 +137,7 @@ func load(s *rules.Spec) (*game, error) {
 		return nil, err
 	}
 	if err := refuse("rules.", unplayed(s.Rules, "win", "stalemate", "checkmate", "promotion", "afterlife",
-		"after_capture", "presence", "max_plies", "repetition_draw", "no_progress_draw", "on_capture", "market")); err != nil {
+		"after_capture", "presence", "max_plies", "repetition_draw", "no_progress_draw", "on_capture", "market", "chaos")); err != nil {
 		return nil, err
 	}
 	if err := refuse("setup.", unplayed(s.Setup, "mirror", "orientation", "placements", "items", "statuses", "neutral")); err != nil {
@@ -183,6 +186,9 @@ func load(s *rules.Spec) (*game, error) {
 	if err := g.loadMarket(s); err != nil {
 		return nil, err
 	}
+	if err := g.loadChaos(s); err != nil {
+		return nil, err
+	}
 	return g, nil
 }
 
@@ -190,7 +196,7 @@ func (g *game) loadPieces(s *rules.Spec) error {
 	for i, pc := range s.Pieces {
 		if err := refuse(fmt.Sprintf("pieces[%d].", i), unplayed(pc, "id", "name", "royal", "value", "moves",
 			"promoted_from", "captures", "beats", "upgrades", "protects", "on_death", "dies_on", "after_move",
-			"neutral", "raises")); err != nil {
+			"neutral", "raises", "jumps")); err != nil {
 			return err
 		}
 		k := &kind{id: pc.ID, royal: pc.Royal}

@@ -34,6 +34,7 @@ const (
 	pendingNone   = iota
 	pendingUnlock // a card to unlock, uniformly among the locked ones
 	pendingFate   // the fate of the hazardous piece on fateSq
+	pendingOffer  // a chaos offer owed to the side to move
 )
 
 func (g *game) loadMarket(s *rules.Spec) error {
@@ -51,29 +52,40 @@ func (g *game) loadMarket(s *rules.Spec) error {
 	}
 	for i, c := range m.Cards {
 		where := fmt.Sprintf("rules.market.cards[%d]", i)
-		e := c.Effect
-		cd := card{name: c.Name, price: c.Price, st: -1, item: -1, count: e.CountOrDefault(), gain: map[int]int{}, on: e.On}
-		switch {
-		case e.Status != "":
-			if cd.st, ok = g.stIndex[e.Status]; !ok {
-				return fmt.Errorf("%s.effect.status %q", where, e.Status)
-			}
-		case e.Item != "":
-			if cd.item, ok = g.itemIndex[e.Item]; !ok {
-				return fmt.Errorf("%s.effect.item %q", where, e.Item)
-			}
-		default:
-			for name, n := range e.Gain {
-				r, ok := g.resIndex[name]
-				if !ok {
-					return fmt.Errorf("%s.effect.gain %q", where, name)
-				}
-				cd.gain[r] = n
-			}
+		cd, err := g.readEffect(where, c.Name, c.Effect)
+		if err != nil {
+			return err
 		}
+		cd.price = c.Price
 		g.market.cards = append(g.market.cards, cd)
 	}
 	return nil
+}
+
+// readEffect reads a card's effect (a market card's or a chaos effect's)
+// into a card named name.
+func (g *game) readEffect(where, name string, e rules.CardEffect) (card, error) {
+	cd := card{name: name, st: -1, item: -1, count: e.CountOrDefault(), gain: map[int]int{}, on: e.On}
+	var ok bool
+	switch {
+	case e.Status != "":
+		if cd.st, ok = g.stIndex[e.Status]; !ok {
+			return cd, fmt.Errorf("%s.effect.status %q", where, e.Status)
+		}
+	case e.Item != "":
+		if cd.item, ok = g.itemIndex[e.Item]; !ok {
+			return cd, fmt.Errorf("%s.effect.item %q", where, e.Item)
+		}
+	default:
+		for res, n := range e.Gain {
+			r, ok := g.resIndex[res]
+			if !ok {
+				return cd, fmt.Errorf("%s.effect.gain %q", where, res)
+			}
+			cd.gain[r] = n
+		}
+	}
+	return cd, nil
 }
 
 // startMarket sets the prices and the open cards still to unlock: the
@@ -113,6 +125,8 @@ func (p *Position) setPending(moverSq int) {
 		p.pending = pendingUnlock
 	case moverSq >= 0 && p.hazard(moverSq) > 0:
 		p.pending, p.fateSq = pendingFate, moverSq
+	case p.again < 0 && p.offer == nil && p.offersOwed():
+		p.pending = pendingOffer // the turn is over: the next offer owed
 	}
 }
 
@@ -148,6 +162,8 @@ func (p *Position) outcomes() ([]action, []int) {
 		t := p.hazard(p.fateSq)
 		out = append(out, action{typ: actOutcome, outcome: "fate:spared"}, action{typ: actOutcome, outcome: "fate:removed"})
 		weights = append(weights, 1000-t, t)
+	case pendingOffer:
+		return p.offerOutcomes()
 	}
 	return out, weights
 }
@@ -184,6 +200,10 @@ func (q *Position) resolve(a action) {
 		q.settle(mover)
 	case "fate:spared":
 	default:
+		if a.set != nil {
+			q.drawn(a.set)
+			break
+		}
 		q.unlocked[a.card] = true
 		q.toUnlock--
 	}
@@ -248,20 +268,26 @@ func (q *Position) buy(a action) {
 	c := m.cards[a.card]
 	s := q.side
 	q.purse[s][m.res] -= q.price[a.card]
+	q.apply(c, a.to, s)
+	q.price[a.card] += m.step
+	if q.locked() > q.toUnlock {
+		q.toUnlock++
+	}
+}
+
+// apply applies card c's effect for player s: a status on the piece on
+// to, up to its stack; an item put down on to; gains up to max.
+func (q *Position) apply(c card, to, s int) {
 	switch {
 	case c.st >= 0:
-		pc := &q.board[a.to]
+		pc := &q.board[to]
 		pc.st[c.st] = min(pc.st[c.st]+c.count, q.g.statuses[c.st].stack)
 	case c.item >= 0:
-		q.putItem(a.to, c.item, c.count)
+		q.putItem(to, c.item, c.count)
 	default:
 		for r, n := range c.gain {
 			q.gain(s, r, n)
 		}
-	}
-	q.price[a.card] += m.step
-	if q.locked() > q.toUnlock {
-		q.toUnlock++
 	}
 }
 

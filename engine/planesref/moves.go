@@ -16,6 +16,7 @@ const (
 	actRaise          // a raiser's lift of a piece on to (its square on raises.from)
 	actPass           // the end of a turn in place of a second move
 	actOutcome        // a chance event's outcome
+	actChaos          // a chaos effect chosen
 )
 
 // action is one move: from, to, the kind promoted (or upgraded) to (""
@@ -36,6 +37,9 @@ type action struct {
 	card     int
 	targeted bool
 	outcome  string
+	jumps    []int // a checkers jump's landings, in turn (the last is to)
+	over     []int // the squares its jumps pass over
+	set      []int // an offer's effects
 }
 
 // text is the action as the engine's MoveString writes it: a move's from
@@ -60,12 +64,24 @@ func (p *Position) text(a action) string {
 		return "pass"
 	case actOutcome:
 		return a.outcome
+	case actChaos:
+		s := "chaos:" + g.chaos.effects[a.card].name
+		if a.targeted {
+			s += "@" + g.name(a.to)
+		}
+		return s
 	}
 	s := g.name(a.from)
 	if a.shoot {
 		s += "x"
 	}
-	s += g.name(a.to)
+	if a.jumps != nil {
+		for _, sq := range a.jumps {
+			s += g.name(sq)
+		}
+	} else {
+		s += g.name(a.to)
+	}
 	if a.promo != "" {
 		s += "=" + a.promo
 	}
@@ -127,9 +143,15 @@ func (p *Position) actions() []action {
 		out, _ := p.outcomes()
 		return out
 	}
+	if p.offer != nil {
+		return p.chaosActions()
+	}
 	if p.again >= 0 {
 		out := p.pieceActions(nil, p.again)
 		return append(out, action{typ: actPass})
+	}
+	if out := p.forcedActions(); len(out) > 0 {
+		return out
 	}
 	var out []action
 	for from := range p.board {
@@ -149,7 +171,7 @@ func (p *Position) pieceActions(out []action, from int) []action {
 	for i := range p.g.kinds[pc.kind].moves {
 		out = p.moveActions(out, from, pc, &p.g.kinds[pc.kind].moves[i])
 	}
-	return out
+	return p.jumpActions(out, from, pc)
 }
 
 // movesNeutral reports whether the side to move may move pc, a neutral

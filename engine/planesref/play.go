@@ -26,6 +26,10 @@ func (p *Position) play(a action) *Position {
 		q.resolve(a)
 		return q
 	}
+	if a.typ == actChaos {
+		q.choose(a)
+		return q
+	}
 	s := p.side
 	budget := maxArrivals
 	moverSq := -1
@@ -86,6 +90,16 @@ func (q *Position) move(a action, budget *int) int {
 	neutral := pc.owner == neutralOwner
 	there := q.board[a.to]
 	captures := there.kind != "" && there.owner != neutralOwner && there.owner != q.actor && !q.protected(a.to)
+	var jumped []int // the enemies a checkers jump captures
+	for _, o := range a.over {
+		if q.jumpsEnemy(pc, o) {
+			jumped = append(jumped, o)
+		}
+	}
+	captures = captures || len(jumped) > 0
+	if st := q.g.forcedStatus(pc); st >= 0 {
+		pc.st[st]-- // a forced status is spent as its piece moves
+	}
 	if a.promo != "" {
 		pc.kind = a.promo
 	}
@@ -99,6 +113,11 @@ func (q *Position) move(a action, budget *int) int {
 		q.die(there, a.to, budget)
 	} else {
 		q.board[a.from] = piece{}
+		for _, o := range jumped {
+			victim := q.board[o]
+			q.board[o] = piece{}
+			q.die(victim, o, budget)
+		}
 		pc.moved, pc.mover = true, true
 		q.arrive(pc, a.to, a.step, true, budget)
 		if a.spawn > 0 && q.board[a.spawnSq].kind == "" {
@@ -198,6 +217,10 @@ func (q *Position) itemsAct(t int, step [2]int, stepped bool, budget *int) {
 		}
 		for name, amount := range item.Gain {
 			q.gain(owner, g.resIndex[name], amount*n)
+			acted[it] = true
+		}
+		if item.Chaos {
+			q.owe(pc) // one offer per chaos item, however many lie here
 			acted[it] = true
 		}
 		kills = kills || item.Kill != ""

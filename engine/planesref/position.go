@@ -36,6 +36,10 @@ type Position struct {
 	again          int  // the square of the piece that moves again this turn, -1 none
 	actor          int  // the player whose action is being played
 	moverDied      bool // the last action's moved piece died in it (it may stand on an afterlife's board)
+	// schema 41
+	offers [2]int // the chaos offers owed to each player
+	offer  []int  // the effects offered, the side to move choosing; nil none
+	resume int    // the player who moves once the offers are chosen, -1 none
 }
 
 // New reads a rule file's start position. It refuses the keys and kinds
@@ -46,7 +50,7 @@ func New(s *rules.Spec) (*Position, error) {
 		return nil, err
 	}
 	p := &Position{g: g, board: make([]piece, g.squares()), items: make([][]int, g.squares()), winner: -1,
-		banFrom: -1, banTo: -1, again: -1}
+		banFrom: -1, banTo: -1, again: -1, resume: -1}
 	place := func(where string, owner int, id string, sq int) error {
 		if p.board[sq].kind != "" {
 			return fmt.Errorf("%s: %s already holds a piece", where, g.name(sq))

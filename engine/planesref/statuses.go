@@ -8,7 +8,7 @@ import (
 
 // maxStatuses is the most statuses a rule file declares; a piece keeps
 // its counts in an array this long, so copying a piece copies them.
-const maxStatuses = 8
+const maxStatuses = 16
 
 // status is one entry of statuses[], its names read into indices.
 type status struct {
@@ -24,6 +24,7 @@ type status struct {
 	portal    bool        // schema 40: a step to the piece's square on another board
 	extra     bool        // schema 40: a second move
 	extraCost map[int]int // resource index -> what the second move costs
+	forced    bool        // schema 41: the side's moves are this piece's while it can move
 }
 
 // loadStatuses reads statuses[], pieces[].upgrades and rules.on_capture
