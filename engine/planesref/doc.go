@@ -1,6 +1,7 @@
-// Package planesref is a slow reference for schemas 36 to 40 (planes,
+// Package planesref is a slow reference for schemas 36 to 41 (planes,
 // items and purses; statuses and upgrades; the market and chance; pieces'
-// powers; neutral pieces and actions: /work/wt/PLANES.md, issue 34),
+// powers; neutral pieces and actions; chaos, checkers jumps and forced
+// movement: /work/wt/PLANES.md, issue 34),
 // written straight from the rules to check the engine against. It shares
 // no code with balancefarm/engine: it reads a *rules.Spec, keeps a
 // position as a slice of squares (a piece, with its status counts, or
@@ -38,7 +39,9 @@
 //   - schema 39: moves' shoot and squares, pieces[].protects, on_death,
 //     dies_on, after_move, items[].cancels;
 //   - schema 40: pieces[].neutral, setup.neutral, statuses[].portal,
-//     pieces[].raises, statuses[].extra_move.
+//     pieces[].raises, statuses[].extra_move;
+//   - schema 41: rules.chaos, items[].chaos, pieces[].jumps,
+//     statuses[].forced (and up to 16 statuses).
 //
 // It refuses (New's error) every other key: castling, en passant, drops,
 // walls, regions, facings, seats, sweeps and bent moves, hex boards,
@@ -206,4 +209,42 @@
 //     goes on: that piece's moves (with their upgrades and after_move
 //     items), paid as made, or "pass". Wear-off and income come at the
 //     turn's end only.
+//
+// How it reads chaos, checkers jumps and forced movement (schema 41):
+//
+//   - A chaos item acts as a gain does (on every arrival, a move's or an
+//     afterlife's, unless immune; consumed if it says so): each chaos item
+//     on the square owes one offer to the piece's owner (the player
+//     acting, for a neutral piece), however many of it lie there.
+//   - Once the turn is over (after income; not between the moves of a
+//     turn that goes on), and after any unlock or fate, each offer owed is
+//     a chance event: "offer:A,B,C", every set of offer effects (names in
+//     effects[] order), weight 1 each. While it is pending the side to
+//     move is still the player whose turn it is; the outcome makes the
+//     chooser (white while white is owed one) the side to move and keeps
+//     the turn's player to resume.
+//   - The chooser's moves: "chaos:NAME@SQ" for each target the effect's
+//     on allows (as a market card's, for the chooser), or "chaos:NAME"
+//     for an effect with no target, or whose targets are all missing (it
+//     then does nothing). The effect is applied as a card's; no turn ends
+//     (nothing wears off, no income). Then the next offer owed (the
+//     chooser stays the side to move while it is drawn), or play resumes.
+//   - Chaos reads as the engine's FEN fields: "offers:W/B" while any is
+//     owed, "offer:A,B,C" while the side to move chooses, "resume:w|b".
+//   - A checkers jump (pieces[].jumps, the directions in the mover's
+//     frame) goes over a piece on the next square (not an enemy's
+//     protected one) to the square beyond, which holds no piece; with max
+//     2 a second jump from that landing, not back over the same square.
+//     One and two jumps are both moves, written as the squares landed on
+//     ("c3c5", "c3c5e7"). The enemies jumped die in turn as the move is
+//     made (before the jumper arrives); allies and neutral pieces stay.
+//     The jump's capture is the move's capture (upgrades listed and
+//     spent, or rules.on_capture), its landing an arrival whose step, for
+//     a slide item, is the last jump (two squares); the first landing of
+//     two is passed over.
+//   - Forced: while the side to move has a piece carrying a forced status
+//     that has a move of its own (not frozen), its moves are those
+//     pieces' moves only (no other piece, purchase or ability); one of
+//     the status is spent whenever its piece moves (a move, a shot, a
+//     jump; not a portal's step or a raise).
 package planesref
