@@ -481,6 +481,23 @@
 // the real board for reasons other than a piece hidden in its way (check
 // legality, board changes nobody sees).
 //
+// The planes family (schemas 36 to 41: planes.go, statuses.go,
+// market.go, powers.go, actions.go, chaos.go) is one family in six files,
+// one per schema: items on squares, resources, afterlives and presence;
+// statuses carried with their pieces and upgrades; a market and hazard
+// statuses; pieces' powers; neutral pieces and actions; chaos offers,
+// checkers jumps and forced movement. Every consequence of a move is an
+// arrival (arrive: a capture, an ally's square, the items there, an
+// afterlife, a slide on ice), made through take and place, which keep a
+// piece's statuses with it; every change goes on the capture effects'
+// square log or the family's own (planeLog), so Unmake is one loop
+// whatever happened. Moves are made on a bare board by the move tables
+// and rewritten after (genPseudo's planes step: slides past an item that
+// stops them dropped, upgrades and items put down added, purchases,
+// neutral pieces' and abilities' moves, forced pieces); the family's
+// chance events (a card unlocked, a hazard status's fate, a chaos offer)
+// are the chance family's nodes. There is no check in such a game.
+//
 // # Later families
 //
 // Rounds keep no pending move: MakeRound takes both choices at once, so

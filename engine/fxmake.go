@@ -22,20 +22,9 @@ func (p *Position) makeFx(m Move) {
 		progress = true // a wild piece ate: a capture
 		u.ate = true
 	}
-	h = p.fxh
-	u.nChg = uint16(len(p.chg) - c0)
 	u.nHands = uint8(len(p.fxHands) - h0)
 	u.nTaken = uint8(len(p.fxTaken) - t0)
-	for _, r := range p.chg[c0:] {
-		h = p.clearVirgin(h, int(r.sq))
-	}
-	if g.castle != nil {
-		h = p.dropDeadRights(h)
-	}
-	if p.virgin != oldVirgin {
-		p.virgins = append(p.virgins, oldVirgin)
-		u.savedVirgin = true
-	}
+	h = p.squareLogDone(u, c0, oldVirgin)
 	if m.typ() == moveDouble && p.board[to] == pc {
 		h = p.setEP(h, m)
 	}
@@ -45,6 +34,25 @@ func (p *Position) makeFx(m Move) {
 		u.nClaim = uint8(len(p.claims) - k0)
 	}
 	p.endMove(h, u, progress, from != to && p.board[from] != pc)
+}
+
+// squareLogDone ends a Make that logged its squares on p.chg from c0
+// (makeFx, makePlanes): the count for Unmake, the rights of every square
+// changed, the old never-moved set kept; it returns the hash.
+func (p *Position) squareLogDone(u *undoRec, c0 int, oldVirgin bitset) uint64 {
+	h := p.fxh
+	u.nChg = uint16(len(p.chg) - c0)
+	for _, r := range p.chg[c0:] {
+		h = p.clearVirgin(h, int(r.sq))
+	}
+	if p.g.castle != nil {
+		h = p.dropDeadRights(h)
+	}
+	if p.virgin != oldVirgin {
+		p.virgins = append(p.virgins, oldVirgin)
+		u.savedVirgin = true
+	}
+	return h
 }
 
 // unmakeFx puts back what makeFx recorded, newest first.

@@ -671,19 +671,8 @@ func (p *Position) makePlanes(m Move) {
 	default:
 		p.endPlanesTurn(s)
 	}
-	h = p.fxh
-	u.nChg = uint16(len(p.chg) - c0)
 	u.nPlane = uint16(len(p.planeLog) - l0)
-	for _, r := range p.chg[c0:] {
-		h = p.clearVirgin(h, int(r.sq))
-	}
-	if g.castle != nil {
-		h = p.dropDeadRights(h)
-	}
-	if p.virgin != oldVirgin {
-		p.virgins = append(p.virgins, oldVirgin)
-		u.savedVirgin = true
-	}
+	h = p.squareLogDone(u, c0, oldVirgin)
 	p.endMove(h, u, progress, from != to)
 	switch {
 	case again: // the turn goes on: the same player moves that piece again, or passes

@@ -941,3 +941,23 @@ func TestSlideKeepsTheClock(t *testing.T) {
 		t.Errorf("after a slide on ice: no-progress %d, %s", p.NoProgress(), p.FEN())
 	}
 }
+
+// FuzzParsePlanesFEN: a position of the three-planes seed in any text is
+// read or refused, never a panic; what is read writes back to itself, and
+// every legal move makes and unmakes to the same position with a hash
+// equal to one from scratch.
+func FuzzParsePlanesFEN(f *testing.F) {
+	g := loadRuleset(f, "../rulesets/seeds/three-planes.json")
+	p := g.NewPosition()
+	f.Add(p.FEN())
+	rng := rand.New(rand.NewPCG(41, 1))
+	for ply := 0; ply < 120 && !p.Outcome().Over; ply++ {
+		moves := p.LegalMoves(nil)
+		p.Make(moves[rng.IntN(len(moves))])
+		if ply%15 == 0 {
+			f.Add(p.FEN())
+		}
+	}
+	f.Add("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/3<G>4/8/8/8/8|8/8/8/8/4<I>3/8/8/8 w KQkq - 0 1 items:orb@Heaven:c3 purse:coins=3/1 status:Earth:e1=double+stunned*2 market:hat+=3,investor=3,portal=3,double=3,curse+=3,stun=3,force=3,murder=3,fire+=3,ice=3 again:Earth:e1 offers:1/0 ban:Hell:e4Hell:e5")
+	f.Fuzz(func(t *testing.T, fen string) { checkNotationRoundTrip(t, g, fen) })
+}

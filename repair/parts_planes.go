@@ -20,23 +20,30 @@ func marketPart(f *ruleFile) []Part {
 // cardParts: each card of the shop, where there are two or more; the
 // number unlocked at the start shrinks with the deck where it must.
 func cardParts(f *ruleFile) []Part {
-	mk, _ := f.rules["market"].(map[string]any)
-	cards := objects(mk, "cards")
-	if len(cards) < 2 {
+	return entryParts(f.rules, "market", "cards", "open", "card %s", "the shop has no %s card")
+}
+
+// entryParts is a part for each named entry of rules.OBJ.LIST, where there
+// are two or more; the object's count key (default 3), which may not
+// exceed the list, shrinks with it where it must.
+func entryParts(rules map[string]any, obj, list, count, name, desc string) []Part {
+	o, _ := rules[obj].(map[string]any)
+	entries := objects(o, list)
+	if len(entries) < 2 {
 		return nil
 	}
-	open := 3
-	if v, ok := intOf(mk["open"]); ok {
-		open = v
+	n := 3
+	if v, ok := intOf(o[count]); ok {
+		n = v
 	}
 	var out []Part
-	for i, c := range cards {
-		name, _ := c["name"].(string)
-		ops := []Op{opRemove(pointer("rules", "market", "cards", i))}
-		if open > len(cards)-1 {
-			ops = append(ops, opAdd("/rules/market/open", len(cards)-1))
+	for i, e := range entries {
+		id, _ := e["name"].(string)
+		ops := []Op{opRemove(pointer("rules", obj, list, i))}
+		if n > len(entries)-1 {
+			ops = append(ops, opAdd(pointer("rules", obj, count), len(entries)-1))
 		}
-		out = append(out, Part{Name: "card " + name, Desc: fmt.Sprintf("the shop has no %s card", name), Patch: ops})
+		out = append(out, Part{Name: fmt.Sprintf(name, id), Desc: fmt.Sprintf(desc, id), Patch: ops})
 	}
 	return out
 }
@@ -62,28 +69,10 @@ func chaosPart(f *ruleFile) []Part {
 	return []Part{{Name: "chaos", Desc: desc, Patch: ops}}
 }
 
-// chaosEffectParts: each chaos effect, where more than the offer remain
-// possible; the offer shrinks with the list where it must.
+// chaosEffectParts: each chaos effect, where there are two or more; the
+// offer shrinks with the list where it must.
 func chaosEffectParts(f *ruleFile) []Part {
-	ch, _ := f.rules["chaos"].(map[string]any)
-	effects := objects(ch, "effects")
-	if len(effects) < 2 {
-		return nil
-	}
-	offer := 3
-	if v, ok := intOf(ch["offer"]); ok {
-		offer = v
-	}
-	var out []Part
-	for i, e := range effects {
-		name, _ := e["name"].(string)
-		ops := []Op{opRemove(pointer("rules", "chaos", "effects", i))}
-		if offer > len(effects)-1 {
-			ops = append(ops, opAdd("/rules/chaos/offer", len(effects)-1))
-		}
-		out = append(out, Part{Name: "chaos effect " + name, Desc: fmt.Sprintf("chaos never offers %s", name), Patch: ops})
-	}
-	return out
+	return entryParts(f.rules, "chaos", "effects", "offer", "chaos effect %s", "chaos never offers %s")
 }
 
 // upgradeParts: each upgrade each piece offers (a kind to become, or a
