@@ -3,8 +3,8 @@ package planesref
 // abilities adds the actions of the side to move's pieces that are not
 // moves (schema 40): each portal step of a piece with a portal status to
 // its square on every other board (not onto its own piece or a neutral
-// one), and each raise by a raiser standing on one of its on boards of a
-// piece (any player's, not a neutral one) on its from board. A frozen
+// one), and each raise by a raiser standing on one of its on boards of
+// another piece (any player's, not a neutral one) on its from board. A frozen
 // piece has both: a frozen piece makes no move, and neither is a move of
 // the piece's own (PLANES.md, schema 40's portal).
 func (p *Position) abilities(out []action) []action {
@@ -28,7 +28,8 @@ func (p *Position) abilities(out []action) []action {
 			continue
 		}
 		for t, raised := range p.board {
-			if tb, _, _ := g.coords(t); tb == r.from && raised.kind != "" && raised.owner != neutralOwner {
+			// Another piece only: the raiser does not move (SCHEMA-40.md).
+			if tb, _, _ := g.coords(t); tb == r.from && t != sq && raised.kind != "" && raised.owner != neutralOwner {
 				out = append(out, action{typ: actRaise, from: sq, to: t})
 			}
 		}

@@ -214,6 +214,17 @@ func TestActions(t *testing.T) {
 		{"a raise: the piece on Heaven to the same square of Earth, stunned",
 			spec("E H", "w:M@E:a1 w:K@E:e1 b:N@H:d4 b:K@E:h8", powers(0)), []string{"E:a1!H:d4"},
 			want{board: "w:M@E:a1 w:K@E:e1 b:N@E:d4 b:K@E:h8", statuses: "stunned@E:d4=1", side: "b", lacks: []string{"E:d4E:c6"}}},
+		{"a raiser standing on its from board raises the others there, never itself",
+			spec("E H", "w:M@H:a1 w:K@E:e1 b:N@H:d4 b:K@E:h8", powers(0), func(s *rules.Spec) {
+				for i := range s.Pieces {
+					if s.Pieces[i].ID == "M" {
+						r := *s.Pieces[i].Raises // a copy: newKinds is shared
+						r.On = []string{"H"}
+						s.Pieces[i].Raises = &r
+					}
+				}
+			}), nil,
+			want{has: []string{"H:a1!H:d4"}, lacks: []string{"H:a1!H:a1"}}},
 		{"a second move: the turn goes on with that piece, or the pass",
 			spec("", "w:R@a1 w:K@e1 b:K@h8", powers(2, double), given("double@a1")), []string{"a1a3"},
 			want{side: "w", again: "a3", purse: [2]int{2, 2}, checkPurse: true, has: []string{"a3h3", "pass"}, lacks: []string{"e1e2"}}},

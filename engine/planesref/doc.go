@@ -199,8 +199,9 @@
 //     holding no piece of its owner and no neutral one; one is spent; an
 //     arrival with no step (a slide item does not act on it).
 //   - A raise ("RAISER!SQ", a raiser standing on one of its on boards,
-//     frozen or not) of any piece but a neutral one on its from board,
-//     itself too, to the same square of its to board: the status given
+//     frozen or not) of any other piece but a neutral one on its from
+//     board (never itself: "the raiser does not move", SCHEMA-40.md), to
+//     the same square of its to board: the status given
 //     first, then an arrival with no step.
 //   - A second move (Again): after the first move (a move, a capture, a
 //     shot; not a purchase or an ability) of the player's piece carrying
