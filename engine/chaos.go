@@ -183,18 +183,6 @@ func (p *Position) makeJump(m Move, mover *carried) (dx, dy int, took bool) {
 	return dx, dy, took
 }
 
-// jumpString is a jump's notation: every square it lands on in turn.
-func (g *Game) jumpString(m Move) string {
-	if m.aux() >= g.n || m.To() >= g.n {
-		return "0000"
-	}
-	s := g.names[m.From()]
-	if m.aux() != m.To() {
-		s += g.names[m.aux()]
-	}
-	return s + g.names[m.To()]
-}
-
 // forcedFilter keeps, when the side to move has a piece with a forced
 // status that can move, only that piece's moves.
 func (p *Position) forcedFilter(buf []Move, start int, capOnly bool) []Move {

@@ -240,7 +240,7 @@ func (p *Position) planesPendingAfter() {
 		p.pending = pendingUnlock
 	case pl.hazardAny && p.moverSq >= 0 && p.hazardOf(p.moverSq) > 0:
 		p.pending, p.fateSq = pendingCurse, uint8(p.moverSq)
-	case pl.chaos != nil && p.offerSet == 0 && p.offers[0]+p.offers[1] > 0:
+	case pl.chaos != nil && p.offerSet == 0 && p.offers[0]+p.offers[1] > 0 && p.again < 0: // offers wait for the turn's end
 		p.pending = pendingOffer
 	}
 }

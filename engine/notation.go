@@ -26,8 +26,6 @@ func (p *Position) MoveString(m Move) string {
 		return g.marketString(m)
 	case moveAbility:
 		return g.abilityString(m)
-	case moveJump:
-		return g.jumpString(m)
 	case moveChaos:
 		return g.chaosString(m)
 	}
@@ -67,6 +65,11 @@ func (p *Position) MoveString(m Move) string {
 		if n := p.sweepSteps(m); n > 0 {
 			b.WriteString("~" + strconv.Itoa(n))
 		}
+	case moveJump: // checkers jumps: every square landed on (chaos.go)
+		if m.aux() != to && m.aux() < g.n {
+			b.WriteString(g.names[m.aux()])
+		}
+		b.WriteString(g.names[to])
 	default:
 		if m&mvStay != 0 {
 			b.WriteByte('x') // a capture from afar: the piece stays on from

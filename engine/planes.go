@@ -617,6 +617,9 @@ func (p *Position) makePlanes(m Move) {
 		if took && codeOwner(mover.code) < 2 {
 			mover.st = p.afterCapture(mover.st, codeKind(pc), m)
 		}
+		if pr := m.Promotion(); pr >= 0 { // an upgrade to a kind
+			mover.code = pieceCode(pr, s)
+		}
 		mover.st = g.planes.spendForced(mover.st)
 		progress = p.arrive(mover, to, dx, dy) || took || progress
 	case moveCastle:
@@ -663,7 +666,7 @@ func (p *Position) makePlanes(m Move) {
 		}
 		p.setBan(ban)
 	}
-	again := !second && (m.typ() == moveNormal || m.typ() == moveDouble) && p.extraMoveDue(s)
+	again := !second && (m.typ() == moveNormal || m.typ() == moveDouble || m.typ() == moveJump) && p.extraMoveDue(s)
 	switch {
 	case m.typ() == moveChaos: // a choice ends no turn
 	case again:
