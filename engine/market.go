@@ -341,8 +341,12 @@ func (g *Game) marketString(m Move) string {
 // unlock:N while N cards are still to unlock.
 func (p *Position) marketField() string {
 	mk := p.g.planes.market
+	curse := ""
+	if p.pending == pendingCurse { // a hazard status needs no market
+		curse = " curse:" + p.g.names[p.fateSq]
+	}
 	if mk == nil {
-		return ""
+		return curse
 	}
 	var cards []string
 	for i, c := range mk.cards {
@@ -356,10 +360,7 @@ func (p *Position) marketField() string {
 	if p.toUnlock > 0 {
 		s += " unlock:" + strconv.Itoa(int(p.toUnlock))
 	}
-	if p.pending == pendingCurse {
-		s += " curse:" + p.g.names[p.fateSq]
-	}
-	return s
+	return s + curse
 }
 
 // readMarket reads the market:, unlock: and curse: fields.

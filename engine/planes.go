@@ -1084,6 +1084,7 @@ var planesNotation = notationField{
 	write:   (*Position).planesField,
 	read:    (*Position).readPlanes,
 	colon:   true,
+	finish:  (*Position).planesFinish,
 	start: func(p *Position) {
 		clear(p.itemN)
 		clear(p.stw)
@@ -1127,10 +1128,30 @@ func (p *Position) planesField() string {
 	if len(purses) > 0 {
 		b.WriteString(" purse:" + strings.Join(purses, ","))
 	}
+	if p.ply%2 != p.side {
+		// A turn that went on (a second move) or a choice handed over
+		// (chaos) leaves the side out of step with the plies: the move
+		// number cannot say the ply.
+		b.WriteString(" ply:" + strconv.Itoa(p.ply))
+	}
 	return b.String() + p.statusField() + p.marketField() + p.actionsField() + p.chaosField()
 }
 
-func (p *Position) readPlanes(_ *fenRead, key, value string) (bool, error) {
+// planesFinish sets the ply a ply: field gave, over the move number's.
+func (p *Position) planesFinish(r *fenRead) error {
+	v, ok := r.held["ply"]
+	if !ok {
+		return nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 || n > 1<<20 || n/2+1 != r.full || n%2 == p.side {
+		return fmt.Errorf("ply:%s must be a ply of move %d whose parity is not the side to move's (else leave it out)", v, r.full)
+	}
+	p.ply = n
+	return nil
+}
+
+func (p *Position) readPlanes(r *fenRead, key, value string) (bool, error) {
 	g := p.g
 	pl := g.planes
 	switch key {
@@ -1162,6 +1183,9 @@ func (p *Position) readPlanes(_ *fenRead, key, value string) (bool, error) {
 			p.itemN[it*g.n+sq] = uint8(count)
 		}
 		p.refreshPass()
+		return true, nil
+	case "ply":
+		r.hold(key, value) // set once the move number has set the ply (planesFinish)
 		return true, nil
 	case "status":
 		return true, p.readStatus(value)

@@ -294,10 +294,13 @@ func (q *Position) apply(c card, to, s int) {
 // Market is the market as the engine's FEN writes it: "market:" every
 // card "NAME=PRICE", an unlocked one "NAME+=PRICE", then " unlock:N"
 // while N cards are to unlock, " curse:SQ" while a hazard's fate is
-// pending; "" without a market.
+// pending (with or without a market); "" with neither.
 func (p *Position) Market() string {
 	m := p.g.market
 	if m == nil {
+		if p.pending == pendingFate {
+			return "curse:" + p.g.name(p.fateSq)
+		}
 		return ""
 	}
 	var cards []string
