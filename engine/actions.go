@@ -377,9 +377,11 @@ func (p *Position) readActions(key, value string) error {
 		}
 		return fmt.Errorf("ban:%s must be two squares", value)
 	case "again":
+		// The piece may be gone since its move (a hazard's fate): the
+		// turn still goes on, with the pass.
 		sq, ok := g.parseSquare(value)
-		if !ok || p.board[sq] == 0 {
-			return fmt.Errorf("again:%s: no piece stands there", value)
+		if !ok {
+			return fmt.Errorf("again:%s is not a square", value)
 		}
 		p.again = int16(sq)
 	}
