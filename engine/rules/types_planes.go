@@ -8,7 +8,7 @@ package rules
 // onto it (or, for kill "pass", over it).
 type Item struct {
 	ID       string         `json:"id"`                 // 1 to 8 letters and digits, first a letter; unique
-	Kill     string         `json:"kill,omitempty"`     // KillEnter or KillPass; empty: it kills nothing
+	Kill     string         `json:"kill,omitempty"`     // KillEnter, KillPass or KillEnd; empty: it kills nothing
 	Slide    bool           `json:"slide,omitempty"`    // a piece moved onto it moves one more step of its move
 	Gain     map[string]int `json:"gain,omitempty"`     // resource name -> 1 to 100, for the moved piece's owner
 	Consumed bool           `json:"consumed,omitempty"` // the item is gone once it has acted
@@ -16,12 +16,14 @@ type Item struct {
 	Stack    int            `json:"stack,omitempty"`    // 1 to 15 on one square, default 1
 	Cancels  []string       `json:"cancels,omitempty"`  // schema 39: items that, on one square with this one, remove it and themselves
 	Chaos    bool           `json:"chaos,omitempty"`    // schema 41: a piece moved onto it: its owner picks one of rules.chaos's effects, drawn at random
+	Hidden   bool           `json:"hidden,omitempty"`   // schema 42: only the player who put it down sees it
 }
 
 // The values of items[].kill.
 const (
 	KillEnter = "enter" // a piece moved onto it dies on its square
 	KillPass  = "pass"  // as enter, and a piece sliding over it stops and dies there
+	KillEnd   = "end"   // schema 42: a piece that comes to rest on it (any slide over) dies there
 )
 
 // StackOrDefault is the item's stack, 1 when left out.
