@@ -171,6 +171,9 @@ func load(s *rules.Spec) (*game, error) {
 	if err := g.loadItems(s); err != nil {
 		return nil, err
 	}
+	if err := g.checkHidden(s); err != nil {
+		return nil, err
+	}
 	if err := g.loadPromotions(s); err != nil {
 		return nil, err
 	}
@@ -326,7 +329,7 @@ func (g *game) loadItems(s *rules.Spec) error {
 		if _, dup := g.itemIndex[it.ID]; dup || it.ID == "" {
 			return fmt.Errorf("items[%d].id %q", i, it.ID)
 		}
-		if it.Kill != "" && it.Kill != rules.KillEnter && it.Kill != rules.KillPass {
+		if it.Kill != "" && it.Kill != rules.KillEnter && it.Kill != rules.KillPass && it.Kill != rules.KillEnd {
 			return fmt.Errorf("items[%d].kill %q", i, it.Kill)
 		}
 		g.itemIndex[it.ID] = i

@@ -2,7 +2,6 @@ package planesref
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -237,8 +236,9 @@ func (p *Position) buyActions(out []action) []action {
 
 // cardTargets reports whether card c may target sq, where pc stands: a
 // status any piece (any), the buyer's (own) or the other player's
-// (enemy); an item a square with no piece (unoccupied) and no item
-// (empty) where the item is below its stack.
+// (enemy); an item a square with no piece (unoccupied) and no item the
+// buyer sees (empty) where the buyer's heap of the item is below its
+// stack.
 func (p *Position) cardTargets(c card, pc piece, sq int) bool {
 	switch c.on {
 	case rules.TargetAny:
@@ -251,12 +251,12 @@ func (p *Position) cardTargets(c card, pc piece, sq int) bool {
 	if pc.kind != "" {
 		return false
 	}
+	if c.on == rules.TargetEmpty && p.sees(sq, p.side) {
+		return false
+	}
 	n := 0
 	if p.items[sq] != nil {
-		n = p.items[sq][c.item]
-		if c.on == rules.TargetEmpty && slices.ContainsFunc(p.items[sq], func(k int) bool { return k > 0 }) {
-			return false
-		}
+		n = p.items[sq][p.g.heap(c.item, p.side)]
 	}
 	return n < p.g.items[c.item].StackOrDefault()
 }
@@ -276,14 +276,15 @@ func (q *Position) buy(a action) {
 }
 
 // apply applies card c's effect for player s: a status on the piece on
-// to, up to its stack; an item put down on to; gains up to max.
+// to, up to its stack; an item put down on to (s's, if hidden); gains up
+// to max.
 func (q *Position) apply(c card, to, s int) {
 	switch {
 	case c.st >= 0:
 		pc := &q.board[to]
 		pc.st[c.st] = min(pc.st[c.st]+c.count, q.g.statuses[c.st].stack)
 	case c.item >= 0:
-		q.putItem(to, c.item, c.count)
+		q.putItem(to, c.item, s, c.count)
 	default:
 		for r, n := range c.gain {
 			q.gain(s, r, n)

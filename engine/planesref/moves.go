@@ -304,7 +304,7 @@ func (p *Position) shotUpgrades(out []action, a action, pc piece, upgrading bool
 // afterMoves adds, for each move out[start:] of pc, the same move with
 // one of its kind's after_move items put on a square touching the landing
 // that is free after it: no piece (the square left counts as free) and,
-// for "empty", no item.
+// for "empty", no item the mover sees.
 func (p *Position) afterMoves(out []action, start int, pc piece) []action {
 	k := p.g.kinds[pc.kind]
 	if len(k.afterMove) == 0 {
@@ -317,7 +317,7 @@ func (p *Position) afterMoves(out []action, start int, pc piece) []action {
 				if p.board[sq].kind != "" && sq != a.from {
 					continue
 				}
-				if k.afterEmpty && slices.ContainsFunc(p.items[sq], func(n int) bool { return n > 0 }) {
+				if k.afterEmpty && p.sees(sq, p.side) {
 					continue
 				}
 				b := a

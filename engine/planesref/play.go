@@ -121,7 +121,7 @@ func (q *Position) move(a action, budget *int) int {
 		pc.moved, pc.mover = true, true
 		q.arrive(pc, a.to, a.step, true, budget)
 		if a.spawn > 0 && q.board[a.spawnSq].kind == "" {
-			q.putItem(a.spawnSq, a.spawn-1, 1)
+			q.putItem(a.spawnSq, a.spawn-1, q.actor, 1)
 		}
 	}
 	return q.findMover()
@@ -195,8 +195,11 @@ func (q *Position) enemies(a, b piece) bool {
 }
 
 // itemsAct lets the items on t act on the piece standing there, unless
-// they are immune to its kind: every gain (per item), then a kill, then a
-// slide; the consumed items that acted are removed from t.
+// they are immune to its kind: every gain (per item, every player's heap
+// of a hidden one), then a kill (enter or pass), then a slide, and a
+// piece neither killed nor slid on has come to rest: a kill "end" item
+// kills it. The consumed items that acted are removed from t, every
+// heap of them.
 func (q *Position) itemsAct(t int, step [2]int, stepped bool, budget *int) {
 	g := q.g
 	counts := q.items[t]
@@ -205,9 +208,10 @@ func (q *Position) itemsAct(t int, step [2]int, stepped bool, budget *int) {
 	}
 	pc := q.board[t]
 	acted := make([]bool, len(g.items))
-	kills, slides := false, false
-	for it, n := range counts {
+	kills, slides, rests := false, false, false
+	for it := range g.items {
 		item := &g.items[it]
+		n := q.lying(t, it)
 		if n == 0 || !g.acts(it, pc) {
 			continue
 		}
@@ -223,23 +227,29 @@ func (q *Position) itemsAct(t int, step [2]int, stepped bool, budget *int) {
 			q.owe(pc) // one offer per chaos item, however many lie here
 			acted[it] = true
 		}
-		kills = kills || item.Kill != ""
+		kills = kills || item.Kill == rules.KillEnter || item.Kill == rules.KillPass
 		slides = slides || item.Slide && stepped
+		rests = rests || item.Kill == rules.KillEnd
 	}
-	for it, n := range counts {
+	rests = rests && !kills && !slides
+	for it := range g.items {
 		item := &g.items[it]
-		if n == 0 || !g.acts(it, pc) {
+		if q.lying(t, it) == 0 || !g.acts(it, pc) {
 			continue
 		}
-		if kills && item.Kill != "" || !kills && slides && item.Slide {
+		switch {
+		case kills && (item.Kill == rules.KillEnter || item.Kill == rules.KillPass),
+			!kills && slides && item.Slide,
+			rests && item.Kill == rules.KillEnd:
 			acted[it] = true
 		}
 	}
-	for it := range counts {
+	for it := range g.items {
 		if acted[it] && g.items[it].Consumed {
-			counts[it] = 0
+			counts[g.heap(it, 0)], counts[g.heap(it, 1)] = 0, 0
 		}
 	}
+	kills = kills || rests
 	switch {
 	case kills:
 		q.board[t] = piece{}
@@ -264,7 +274,7 @@ func (q *Position) die(pc piece, t int, budget *int) {
 	g := q.g
 	q.moverDied = q.moverDied || pc.mover
 	if it := g.kinds[pc.kind].onDeath; it >= 0 {
-		q.putItem(t, it, 1)
+		q.putItem(t, it, q.actor, 1) // never a hidden item
 	}
 	b, x, y := g.coords(t)
 	if to := g.statusDeath(pc, b); to >= 0 {

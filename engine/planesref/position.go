@@ -19,7 +19,7 @@ type piece struct {
 type Position struct {
 	g       *game
 	board   []piece // per square, numbered as game.at
-	items   [][]int // per square, the count of each item (nil: none)
+	items   [][]int // per square, the count of each heap (game.heap; nil: none)
 	purse   [2][]int
 	side    int
 	ply     int
@@ -132,11 +132,12 @@ func New(s *rules.Spec) (*Position, error) {
 	return p, nil
 }
 
-func (p *Position) addItem(sq, it, n int) {
+// addItem adds n to heap h of sq (game.heap).
+func (p *Position) addItem(sq, h, n int) {
 	if p.items[sq] == nil {
-		p.items[sq] = make([]int, len(p.g.items))
+		p.items[sq] = make([]int, 2*len(p.g.items))
 	}
-	p.items[sq][it] += n
+	p.items[sq][h] += n
 }
 
 // copy is an independent copy of p.
@@ -169,17 +170,24 @@ func (p *Position) Board() map[string]string {
 	return out
 }
 
-// Items is every item lying on the boards: square name -> item id -> count.
+// Items is every item lying on the boards: square name -> item id ->
+// count; a hidden item's heaps as "ID.w" (the first player's) and "ID.b".
 func (p *Position) Items() map[string]map[string]int {
 	out := map[string]map[string]int{}
 	for sq, counts := range p.items {
-		for it, n := range counts {
-			if n > 0 {
-				if out[p.g.name(sq)] == nil {
-					out[p.g.name(sq)] = map[string]int{}
-				}
-				out[p.g.name(sq)][p.g.items[it].ID] = n
+		for h, n := range counts {
+			if n == 0 {
+				continue
 			}
+			it := h % len(p.g.items)
+			key := p.g.items[it].ID
+			if p.g.items[it].Hidden {
+				key += "." + string("wb"[h/len(p.g.items)])
+			}
+			if out[p.g.name(sq)] == nil {
+				out[p.g.name(sq)] = map[string]int{}
+			}
+			out[p.g.name(sq)][key] = n
 		}
 	}
 	return out

@@ -162,21 +162,23 @@ func (p *Position) protected(sq int) bool {
 	return false
 }
 
-// putItem puts n of item it on sq, one at a time: one meeting an item it
-// cancels removes one of that item and is not put; otherwise it is added
-// up to its stack.
-func (q *Position) putItem(sq, it, n int) {
+// putItem puts n of item it on sq for player owner, one at a time: one
+// meeting an item it cancels removes one of that item and is not put;
+// otherwise it is added up to its stack (a hidden item to owner's heap,
+// whose stack it is). Hidden items cancel nothing, nor are cancelled.
+func (q *Position) putItem(sq, it, owner, n int) {
+	h := q.g.heap(it, owner)
 	for ; n > 0; n-- {
 		cancelled := false
-		for j, c := range q.items[sq] {
-			if c > 0 && q.g.cancels[it][j] {
+		for j := range q.g.items {
+			if q.items[sq] != nil && q.items[sq][j] > 0 && q.g.cancels[it][j] {
 				q.items[sq][j]--
 				cancelled = true
 				break
 			}
 		}
-		if !cancelled && (q.items[sq] == nil || q.items[sq][it] < q.g.items[it].StackOrDefault()) {
-			q.addItem(sq, it, 1)
+		if !cancelled && (q.items[sq] == nil || q.items[sq][h] < q.g.items[it].StackOrDefault()) {
+			q.addItem(sq, h, 1)
 		}
 	}
 }
