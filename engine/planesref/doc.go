@@ -1,11 +1,13 @@
-// Package planesref is a slow reference for schemas 36 to 41 (planes,
+// Package planesref is a slow reference for schemas 36 to 42 (planes,
 // items and purses; statuses and upgrades; the market and chance; pieces'
 // powers; neutral pieces and actions; chaos, checkers jumps and forced
-// movement: /work/wt/PLANES.md, issue 34),
+// movement; secret traps: /work/wt/PLANES.md, /work/wt/HIDDEN42.md, issue
+// 34),
 // written straight from the rules to check the engine against. It shares
 // no code with balancefarm/engine: it reads a *rules.Spec, keeps a
 // position as a slice of squares (a piece, with its status counts, or
-// none), the items on each square as counts, and each player's purse, and
+// none), the items on each square as counts (a hidden item's per
+// player), and each player's purse, and
 // makes a new position for every move.
 //
 // What it plays:
@@ -41,7 +43,8 @@
 //   - schema 40: pieces[].neutral, setup.neutral, statuses[].portal,
 //     pieces[].raises, statuses[].extra_move;
 //   - schema 41: rules.chaos, items[].chaos, pieces[].jumps,
-//     statuses[].forced (and up to 16 statuses).
+//     statuses[].forced (and up to 16 statuses);
+//   - schema 42: items[].kill "end", items[].hidden.
 //
 // It refuses (New's error) every other key: castling, en passant, drops,
 // walls, regions, facings, seats, sweeps and bent moves, hex boards,
@@ -71,6 +74,11 @@
 //   - A death on t: the first afterlife entry whose from holds t's board
 //     and whose pieces (if written) hold the piece's kind moves it to t's
 //     square of its to board, an arrival there; no entry: removed.
+//   - A kill "end" item (schema 42) kills a piece that comes to rest on
+//     it: after the gains, when no kill "enter" or "pass" item killed it
+//     and no slide item moved it on (then the "end" item has not acted,
+//     and stays though consumed). A piece slid onto it and stopping there
+//     rests there; so does any arrival with no step (an afterlife's).
 //   - An afterlife or after_capture arrival has no step: slide items on
 //     its square do not act on it (and are not consumed); gains and kills
 //     do.
@@ -248,4 +256,21 @@
 //     pieces' moves only (no other piece, purchase or ability); one of
 //     the status is spent whenever its piece moves (a move, a shot, a
 //     jump; not a portal's step or a raise).
+//
+// How it reads secret traps (schema 42, HIDDEN42.md):
+//
+//   - A hidden item lies in heaps, one per player who put it down, on
+//     each square: the player whose turn it is (the side to move: a
+//     chaos effect's chooser) when a market card, a chaos effect or an
+//     after_move puts it down owns it. Its stack bounds each heap.
+//     Items writes the heaps "ID.w" and "ID.b".
+//   - A hidden item acts as the sum of the heaps on its square (gains
+//     times every heap's count); consumed, every heap of it there goes.
+//   - A card's or chaos effect's "empty" target, and after_move's
+//     "empty", count only the items the player choosing (the mover) sees:
+//     the visible ones and its own hidden ones; an "unoccupied" item
+//     target takes the item while the player's own heap is below the
+//     stack.
+//   - It refuses a hidden item with slide, kill "pass", chaos or cancels,
+//     one named by cancels or on_death, and one in setup.items.
 package planesref

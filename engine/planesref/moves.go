@@ -121,8 +121,8 @@ func (g *game) acts(it int, pc piece) bool {
 // stopsSlide reports whether sq holds an item that ends pc's slide there
 // (kill pass).
 func (p *Position) stopsSlide(sq int, pc piece) bool {
-	for it, n := range p.items[sq] {
-		if n > 0 && p.g.items[it].Kill == rules.KillPass && p.g.acts(it, pc) {
+	for it := range p.g.items {
+		if p.lying(sq, it) > 0 && p.g.items[it].Kill == rules.KillPass && p.g.acts(it, pc) {
 			return true
 		}
 	}
