@@ -36,6 +36,14 @@ func trapped(s *rules.Spec) {
 	}}
 }
 
+// trapEffect adds trap to chaotic()'s items, and a chaos effect that lays
+// it on a square with no piece.
+func trapEffect(s *rules.Spec) {
+	s.Items = append(s.Items, trap)
+	s.Rules.Chaos.Effects = append(s.Rules.Chaos.Effects,
+		rules.ChaosEffect{Name: "Trap", Effect: rules.CardEffect{Item: "trap", On: rules.TargetUnoccupied}})
+}
+
 // then is the market's unlocks followed by moves.
 func then(moves ...string) []string { return append(slices.Clone(unlocked), moves...) }
 
@@ -100,6 +108,10 @@ func TestHidden(t *testing.T) {
 		{"after_move on empty squares: the other player's hidden trap does not count",
 			spec("", "w:K@a1 b:K@h8 b:U@c2", trapped, laid("ice@b3")), then("buy:Trap@d3"),
 			want{has: []string{"c2c3+trap@d3", "c2c3+trap@c4"}, lacks: []string{"c2c3+trap@b3"}}},
+		{"a chaos effect's trap is its chooser's, though the other player's turn is next",
+			spec("", "w:K@a1 w:R@b1 b:K@h8 b:R@h1", chaotic(), trapEffect, laid("orb@b5")),
+			[]string{"b1b5", "offer:Gold,Trap", "chaos:Trap@c3"},
+			want{items: "trap.w@c3=1", board: "w:K@a1 w:R@b5 b:K@h8 b:R@h1", has: []string{"h1h2"}}},
 		{"a hidden gain pays the piece that lands on it, whoever laid it, and goes",
 			spec("", rookOnD1, trapped), then("buy:Cache@d4", "h4d4"),
 			want{board: "w:K@a1 w:R@d1 b:K@h8 b:R@d4", items: "", check: true, gold: [2]int{5, 7}, checkGold: true}},
