@@ -130,7 +130,7 @@ func (g *Game) loadHiddenKeys() {
 
 // HasHiddenInformation reports whether some seat cannot see the whole
 // position.
-func (g *Game) HasHiddenInformation() bool { return g.hiddenInfo != nil }
+func (g *Game) HasHiddenInformation() bool { return g.hiddenInfo != nil || g.hasHiddenItems() }
 
 // Hidden reports whether the other seats never see a piece of this kind.
 func (g *Game) Hidden(kind int) bool {
@@ -211,11 +211,19 @@ type Observation struct {
 	deck     [maxFaces]uint16
 	deckLeft int
 	hash     uint64
+	// A game whose hidden information is its hidden items (schema 42,
+	// hiddenitems.go): the position without the other player's hidden
+	// items, and how many of each it has lying.
+	world       *Position
+	unseenItems []int
 }
 
 // Observe is seat s's Observation of the position.
 func (p *Position) Observe(s int) *Observation {
 	g := p.g
+	if g.hiddenInfo == nil && g.hasHiddenItems() {
+		return p.observeItems(s)
+	}
 	o := &Observation{g: g, seat: s, side: p.side, seen: p.sight(s), took: p.took, hands: p.handState,
 		ply: p.ply, halfmove: p.halfmove, pending: p.pending, fateSq: p.fateSq, face: p.face,
 		deck: p.deck, deckLeft: p.deckLeft}
@@ -283,6 +291,9 @@ func (o *Observation) Unseen() [maxKinds]int {
 	g := o.g
 	other := opponent(o.seat)
 	var left [maxKinds]int
+	if g.hiddenInfo == nil {
+		return left // hidden items hide no piece
+	}
 	for k := 0; k < g.nk; k++ {
 		n := g.hiddenInfo.start[other][k] - int(o.took[o.seat][k])
 		if h := o.hands.hand[other][k]; h != unlimitedHand {
@@ -316,6 +327,9 @@ const sampleRoom = 64
 // same observation and stream give the same position. Sample observed by
 // the same seat gives the observation back (the tests hold it to that).
 func (o *Observation) Sample(rand func() uint64) *Position {
+	if o.world != nil {
+		return o.sampleItems(rand)
+	}
 	g := o.g
 	other := opponent(o.seat)
 	p := g.emptyPositionFor(sampleRoom) // a world is searched, not played to the end

@@ -191,17 +191,13 @@ func (p *Position) cardTargets(c *cardRule, s, sq int) bool {
 	case rules.TargetAny:
 		return pc != 0
 	case rules.TargetUnoccupied, rules.TargetEmpty:
-		if pc != 0 || c.item >= 0 && int(p.itemN[c.item*p.g.n+sq]) >= int(p.g.planes.items[c.item].stack) {
+		pl := p.g.planes
+		if pc != 0 || c.item >= 0 && int(p.itemN[pl.slotFor(c.item, s)*p.g.n+sq]) >= int(pl.items[c.item].stack) {
 			return false
 		}
-		if c.on == rules.TargetEmpty {
-			for i := range p.g.planes.items {
-				if p.itemN[i*p.g.n+sq] > 0 {
-					return false
-				}
-			}
-		}
-		return true
+		// Empty to the chooser: the other player's hidden items are
+		// not its to know.
+		return c.on != rules.TargetEmpty || !p.anyItemSeenBy(sq, s)
 	}
 	return false
 }

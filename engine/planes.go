@@ -35,10 +35,16 @@ type itemRule struct {
 	slide    bool // a piece moved onto it goes one more step
 	consumed bool
 	chaos    bool // a piece moved onto it owes its owner a chaos offer (chaos.go)
-	gains    bool // some gain is written
-	gain     [maxResources]int16
-	immune   uint32 // kind bits (1 << kind)
-	stack    uint8
+	atRest   bool // kill "end": it kills a piece that comes to rest on it (schema 42)
+	// owner is -1 for an item both players see; a hidden item (schema 42)
+	// has a slot per player, the declared index the first's and twin the
+	// second's, each slot seen by its owner only.
+	owner  int8
+	twin   int8
+	gains  bool // some gain is written
+	gain   [maxResources]int16
+	immune uint32 // kind bits (1 << kind)
+	stack  uint8
 }
 
 // resourceRule is one resources[] entry compiled.
@@ -75,6 +81,7 @@ type planesRules struct {
 	capture       []int8   // [board]: the board a capturer there goes to, -1 none
 	presence      []presenceRule
 	passKill      bool // some item stops and kills a slide over it
+	hiddenItems   bool // some item is hidden (schema 42, hiddenitems.go)
 	start         []uint8
 	zItem         []uint64 // [(item*16+count)*n + square]
 	zPurse        uint64   // the purses' keys are drawn from it (purseKey)
@@ -164,8 +171,9 @@ func (g *Game) loadPlanes() error {
 	}
 	itemIndex := map[string]int{}
 	for i, it := range s.Items {
-		ir := itemRule{id: it.ID, kill: it.Kill != "", pass: it.Kill == rules.KillPass, slide: it.Slide,
-			consumed: it.Consumed, stack: uint8(it.StackOrDefault())}
+		ir := itemRule{id: it.ID, kill: it.Kill != "" && it.Kill != rules.KillEnd, pass: it.Kill == rules.KillPass,
+			atRest: it.Kill == rules.KillEnd, slide: it.Slide, consumed: it.Consumed, stack: uint8(it.StackOrDefault()),
+			owner: -1, twin: -1}
 		if it.StackOrDefault() > maxStack {
 			return bad("items[%d].stack must be 1 to %d", i, maxStack)
 		}
@@ -325,6 +333,9 @@ func (g *Game) loadPlanes() error {
 	if pl.hasPlanesChance() {
 		g.chance = &chanceRules{} // no die, no hazard: the chance nodes are the family's own (market.go)
 	}
+	if err := pl.addHiddenSlots(g, s); err != nil {
+		return err
+	}
 	g.planes = pl
 	return nil
 }
@@ -369,6 +380,7 @@ const (
 	keyBan
 	keyAgain
 	keyChaos
+	keyUnseenItems
 )
 
 // mixKey is the hash key of a value of the family's state that has too
@@ -952,7 +964,8 @@ func (p *Position) itemsAct(c carried, t int, dx, dy int) bool {
 		}
 	}
 	if dx == 0 && dy == 0 {
-		return false // an arrival with no direction: nothing to slide on
+		// An arrival with no direction: nothing to slide on.
+		return p.restsOn(c, t, acts)
 	}
 	for i := range pl.items {
 		it := &pl.items[i]
@@ -980,7 +993,7 @@ func (p *Position) itemsAct(c carried, t int, dx, dy int) bool {
 		// follows.
 		return p.arrive(c, next, dx, dy)
 	}
-	return false
+	return p.restsOn(c, t, acts)
 }
 
 // NumItems is how many kinds of item the game declares (schema 36).
@@ -1107,12 +1120,13 @@ func (p *Position) planesField() string {
 	var b strings.Builder
 	var items []string
 	for i, it := range pl.items {
+		id := it.fenID()
 		for sq, c := range p.itemN[i*g.n : (i+1)*g.n] {
 			switch {
 			case c == 1:
-				items = append(items, it.id+"@"+g.names[sq])
+				items = append(items, id+"@"+g.names[sq])
 			case c > 1:
-				items = append(items, it.id+"@"+g.names[sq]+"*"+strconv.Itoa(int(c)))
+				items = append(items, id+"@"+g.names[sq]+"*"+strconv.Itoa(int(c)))
 			}
 		}
 	}
@@ -1169,7 +1183,7 @@ func (p *Position) readPlanes(r *fenRead, key, value string) (bool, error) {
 				}
 				where, count = name, v
 			}
-			it := slices.IndexFunc(pl.items, func(r itemRule) bool { return r.id == id })
+			it := slices.IndexFunc(pl.items, func(r itemRule) bool { return r.fenID() == id })
 			if it < 0 {
 				return true, fmt.Errorf("items: %q names no item", entry)
 			}

@@ -157,6 +157,7 @@ func (p *Position) addItem(it, sq, n int) {
 			return
 		}
 	}
+	it = pl.slotFor(it, p.side) // a hidden item is the heap of the player putting it down
 	p.setItem(it, sq, uint8(min(int(p.itemN[it*p.g.n+sq])+n, int(pl.items[it].stack))))
 }
 
@@ -198,7 +199,7 @@ func (p *Position) powerMoves(buf []Move, start int) []Move {
 			if g.wall.has(sq) || p.board[sq] != 0 && sq != from {
 				continue
 			}
-			if am.empty && p.anyItem(sq) {
+			if am.empty && p.anyItemSeenBy(sq, p.side) {
 				continue
 			}
 			for it := range pl.items {
@@ -209,15 +210,6 @@ func (p *Position) powerMoves(buf []Move, start int) []Move {
 		}
 	}
 	return append(buf[:n], extra...)
-}
-
-func (p *Position) anyItem(sq int) bool {
-	for i := range p.g.planes.items {
-		if p.itemN[i*p.g.n+sq] > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // spawnAfter puts down the item a move chose (after_move), on its square

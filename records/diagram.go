@@ -70,7 +70,7 @@ func extrasOf(p *engine.Position, b *report.Board) *report.Extras {
 		sq := cellSquare(g, c)
 		for it := range g.NumItems() {
 			if n := p.ItemCount(it, sq); n > 0 {
-				x.Items = append(x.Items, report.Mark{Cell: i, ID: g.ItemID(it), Count: n})
+				x.Items = append(x.Items, report.Mark{Cell: i, ID: itemLabel(g, it), Count: n})
 			}
 		}
 		for st := range g.NumStatuses() {
@@ -87,6 +87,18 @@ func extrasOf(p *engine.Position, b *report.Board) *report.Extras {
 		x.Market = append(x.Market, report.Card{Name: g.CardName(c), Price: price, Unlocked: unlocked})
 	}
 	return x
+}
+
+// itemLabel names an item slot in a diagram: a hidden item (schema 42),
+// which the spectator sees, with its owner as FEN writes it ("trap.b").
+func itemLabel(g *engine.Game, it int) string {
+	switch g.ItemOwner(it) {
+	case 0:
+		return g.ItemID(it) + ".w"
+	case 1:
+		return g.ItemID(it) + ".b"
+	}
+	return g.ItemID(it)
 }
 
 // StartExtras is the start position's items, statuses, purses and market

@@ -199,6 +199,7 @@ func (c *checker) run() {
 	c.checkPowers()
 	c.checkActions()
 	c.checkChaos()
+	c.checkHidden()
 	c.checkAppearance()
 }
 

@@ -40,6 +40,7 @@ var bases = map[string]string{
 	"powers":     "testdata/valid/powers.json",
 	"actions":    "testdata/valid/actions.json",
 	"chaos":      "testdata/valid/chaos.json",
+	"traps":      "testdata/valid/traps.json",
 }
 
 func loadBase(t testing.TB, name string) *node {
@@ -194,6 +195,7 @@ func allCases() [][]agreeCase {
 		schema39Cases,
 		schema40Cases,
 		schema41Cases,
+		schema42Cases,
 		enumListsCases,
 	}
 }

@@ -1,6 +1,6 @@
 package rules
 
-// The shape of schema 41, key by key, as data: the shape pass (shape.go)
+// The shape of schema 42, key by key, as data: the shape pass (shape.go)
 // walks a decoded file against this table. Each entry gives the key's type,
 // its list or range, whether it is required, and the schema version that
 // introduced it (0: present since version 1).
@@ -161,12 +161,15 @@ var (
 	}
 )
 
-// specShape is schema 41.
+// specShape is schema 42.
 var specShape = buildSpecShape()
 
 // moveKind is pieces[].moves[].kind; bent came with schema 30.
 var moveKind = enumSince(enum(KindSlide, KindLeap, KindHop, KindLame, KindSweep, KindBent),
 	map[string]int{KindBent: 30}, "pieces.moves.kind")
+
+// itemKill is items[].kill; end came with schema 42.
+var itemKill = enumSince(enum(KillEnter, KillPass, KillEnd), map[string]int{KillEnd: 42}, "items.kill")
 
 // MoveKindChoices lists the move kinds a file of schema version v may
 // write, as a refusal words them: ('slide', 'leap', 'hop', 'lame', 'sweep')
@@ -579,7 +582,7 @@ func buildSpecShape() *shape {
 	)
 	item := obj(
 		req("id", strLen(1, 8)),
-		opt("kill", enum(KillEnter, KillPass)),
+		opt("kill", itemKill),
 		opt("slide", onlyTrue("leave it out for an item that moves nothing")),
 		opt("gain", mapOf(integer(1, 100))),
 		opt("consumed", onlyTrue("leave it out for an item that stays")),
@@ -587,6 +590,7 @@ func buildSpecShape() *shape {
 		opt("stack", integer(1, 15)),
 		dated(39, opt("cancels", uniqueList(str(), 1, -1))),
 		dated(41, opt("chaos", onlyTrue("leave it out for an item that offers nothing"))),
+		dated(42, opt("hidden", onlyTrue("leave it out for an item both players see"))),
 	)
 	resource := obj(
 		req("name", strLen(1, 12)),
