@@ -21,7 +21,9 @@ import (
 // a schema 40 game with the market, the powers, neutral pieces and
 // actions of schemas 38 to 40 (testdata/planes-actions.json), and a
 // schema 41 game with chaos, checkers jumps and forced statuses
-// (testdata/planes-chaos.json).
+// (testdata/planes-chaos.json), and schema 42's secret traps in a game
+// with every earlier key beside them (testdata/planes-traps.json) and in
+// the front end's small one (rules/testdata/valid/traps.json).
 var planesRefFiles = []struct {
 	name, path string
 	parse      bool              // through rules.Parse; else json.Unmarshal (the front end for 38 to 40 is not in yet)
@@ -32,6 +34,8 @@ var planesRefFiles = []struct {
 	{"actions", "testdata/planes-actions.json", true, nil},
 	{"chaos", "testdata/planes-chaos.json", true, nil},
 	{"chaos-more", "testdata/planes-chaos.json", true, chaosMore},
+	{"traps", "testdata/planes-traps.json", true, nil},
+	{"traps-small", "rules/testdata/valid/traps.json", true, nil},
 }
 
 // chaosMore gives planes-chaos.json's checker knight upgrades (a queen, a
@@ -212,7 +216,7 @@ func planesRefDiff(p *Position, r *planesref.Position) string {
 			board[name] = string("wbn"[min(owner, 2)]) + ":" + g.PieceID(k) // a neutral piece's owner is wildOwner
 		}
 		for i := 0; i < g.NumItems(); i++ {
-			count(items, name, g.ItemID(i), p.ItemCount(i, sq))
+			count(items, name, itemKey(g, i), p.ItemCount(i, sq))
 		}
 		for i := 0; i < g.NumStatuses(); i++ {
 			count(statuses, name, g.StatusName(i), p.StatusCount(i, sq))
@@ -256,6 +260,15 @@ func planesRefDiff(p *Position, r *planesref.Position) string {
 		return fmt.Sprintf("market, turn and chaos: reference %v, engine %v", ref, fields)
 	}
 	return ""
+}
+
+// itemKey is item slot i's name as planesref's Items writes it: the id,
+// and for a hidden item's slot ".w" or ".b", the player who owns it.
+func itemKey(g *Game, i int) string {
+	if owner := g.ItemOwner(i); owner >= 0 {
+		return g.ItemID(i) + "." + string("wb"[owner])
+	}
+	return g.ItemID(i)
 }
 
 // planesRefChance names what differs at a chance event: whether one is
