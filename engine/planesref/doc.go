@@ -65,20 +65,22 @@
 //     rules.after_capture's on, the capturer is moved to t's square of the
 //     entry's board (an arrival) and the items of t do nothing. An ally on
 //     t: the arriver dies on t. Else the piece stands on t and the items
-//     on t that are not immune to its kind act: first every gain (amount
-//     times the items on t, up to max), then, if any kill item lies there,
-//     the piece dies on t; else, if any slide item lies there, the piece
-//     moves on by its move's vector again (a rook one square, a knight one
-//     more jump), a new arrival, or off the board and removed. The
-//     consumed items that acted (gave, killed, or slid) leave t.
+//     on t that are not immune to its kind act, in items[] order
+//     (SCHEMA-36.md): first every gain (amount times the items on t, up
+//     to max), then the first kill item there kills the piece on t; else
+//     the first slide item moves it on by its move's vector again (a rook
+//     one square, a knight one more jump), a new arrival, or off the
+//     board and removed. The consumed items that acted (gave, killed, or
+//     slid: one kill or slide item at most) leave t.
 //   - A death on t: the first afterlife entry whose from holds t's board
 //     and whose pieces (if written) hold the piece's kind moves it to t's
 //     square of its to board, an arrival there; no entry: removed.
 //   - A kill "end" item (schema 42) kills a piece that comes to rest on
-//     it: after the gains, when no kill "enter" or "pass" item killed it
-//     and no slide item moved it on (then the "end" item has not acted,
-//     and stays though consumed). A piece slid onto it and stopping there
-//     rests there; so does any arrival with no step (an afterlife's).
+//     it (the first such item acts): after the gains, when no kill
+//     "enter" or "pass" item killed it and no slide item moved it on
+//     (then the "end" item has not acted, and stays though consumed). A
+//     piece slid onto it and stopping there rests there; so does any
+//     arrival with no step (an afterlife's).
 //   - An afterlife or after_capture arrival has no step: slide items on
 //     its square do not act on it (and are not consumed); gains and kills
 //     do.

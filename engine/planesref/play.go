@@ -194,12 +194,12 @@ func (q *Position) enemies(a, b piece) bool {
 	return a.owner != b.owner
 }
 
-// itemsAct lets the items on t act on the piece standing there, unless
-// they are immune to its kind: every gain (per item, every player's heap
-// of a hidden one), then a kill (enter or pass), then a slide, and a
-// piece neither killed nor slid on has come to rest: a kill "end" item
-// kills it. The consumed items that acted are removed from t, every
-// heap of them.
+// itemsAct lets the items on t act on the piece standing there, in
+// items[] order, unless they are immune to its kind: every gain (per
+// item, every player's heap of a hidden one), then the first kill
+// (enter or pass), else the first slide, else, the piece having come to
+// rest, the first kill "end" item. The consumed items that acted are
+// removed from t, every heap of them.
 func (q *Position) itemsAct(t int, step [2]int, stepped bool, budget *int) {
 	g := q.g
 	counts := q.items[t]
@@ -208,7 +208,12 @@ func (q *Position) itemsAct(t int, step [2]int, stepped bool, budget *int) {
 	}
 	pc := q.board[t]
 	acted := make([]bool, len(g.items))
-	kills, slides, rests := false, false, false
+	killer, slider, rester := -1, -1, -1 // the first item of each sort that acts
+	first := func(at *int, it int, yes bool) {
+		if yes && *at < 0 {
+			*at = it
+		}
+	}
 	for it := range g.items {
 		item := &g.items[it]
 		n := q.lying(t, it)
@@ -227,22 +232,18 @@ func (q *Position) itemsAct(t int, step [2]int, stepped bool, budget *int) {
 			q.owe(pc) // one offer per chaos item, however many lie here
 			acted[it] = true
 		}
-		kills = kills || item.Kill == rules.KillEnter || item.Kill == rules.KillPass
-		slides = slides || item.Slide && stepped
-		rests = rests || item.Kill == rules.KillEnd
+		first(&killer, it, item.Kill == rules.KillEnter || item.Kill == rules.KillPass)
+		first(&slider, it, item.Slide && stepped)
+		first(&rester, it, item.Kill == rules.KillEnd)
 	}
-	rests = rests && !kills && !slides
-	for it := range g.items {
-		item := &g.items[it]
-		if q.lying(t, it) == 0 || !g.acts(it, pc) {
-			continue
-		}
-		switch {
-		case kills && (item.Kill == rules.KillEnter || item.Kill == rules.KillPass),
-			!kills && slides && item.Slide,
-			rests && item.Kill == rules.KillEnd:
-			acted[it] = true
-		}
+	kills, slides, rests := killer >= 0, killer < 0 && slider >= 0, killer < 0 && slider < 0 && rester >= 0
+	switch {
+	case kills:
+		acted[killer] = true
+	case slides:
+		acted[slider] = true
+	case rests:
+		acted[rester] = true
 	}
 	for it := range g.items {
 		if acted[it] && g.items[it].Consumed {
