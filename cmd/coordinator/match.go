@@ -155,7 +155,12 @@ const (
 func matchPlan(f *measure.File, challenger, reference string, pairs int, ff *farmFlags) protocol.Plan {
 	s := measure.Settings{Players: []string{challenger, reference}, Games: 2 * pairs, Seed: ff.seed,
 		MaxNodes: ff.maxNodes, MaxWall: ff.maxWall, Salt: ff.ownerName() + " " + time.Now().UTC().Format(time.RFC3339Nano)}
-	return s.Plan(f)
+	p := s.Plan(f)
+	// The two players as given: a measurement's clairvoyant rung (a game
+	// with chance or hidden information) would add pairings the match
+	// does not read.
+	p.Players = []string{challenger, reference}
+	return p
 }
 
 // matchJudge is a match's stopping rule: after each pair, in plan order,

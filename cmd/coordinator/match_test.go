@@ -78,22 +78,26 @@ func TestMatch(t *testing.T) {
 // first, as pair k of that pairing in a measurement of the file with the
 // same seed, whatever else its ladder holds.
 func TestMatchSeedsArePlans(t *testing.T) {
-	f, err := measure.Read("../../rulesets/five-by-five.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	tests := []struct {
 		name   string
+		file   string
 		seed   uint64
 		pairs  int
 		ladder []string
 	}{
-		{"the two players", 1, 5, []string{"ab:d1", "random"}},
-		{"another seed", 77, 3, []string{"ab:d1", "random"}},
-		{"within a longer ladder", 9, 4, []string{"random", "ab:d1", "ab:d2"}},
+		{"the two players", "five-by-five.json", 1, 5, []string{"ab:d1", "random"}},
+		{"another seed", "five-by-five.json", 77, 3, []string{"ab:d1", "random"}},
+		{"within a longer ladder", "five-by-five.json", 9, 4, []string{"random", "ab:d1", "ab:d2"}},
+		// A measurement of a game with chance adds a clairvoyant rung;
+		// a match plays its two players only.
+		{"a game with chance", "dice-chess.json", 3, 2, []string{"ab:d1", "random"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			f, err := measure.Read("../../rulesets/" + tt.file)
+			if err != nil {
+				t.Fatal(err)
+			}
 			ff := farmFlags{seed: tt.seed, owner: "match"}
 			got := matchPlan(f, "ab:d1", "random", tt.pairs, &ff).Jobs()
 			if len(got) != 2*tt.pairs {

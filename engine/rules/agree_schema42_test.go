@@ -28,6 +28,7 @@ var schema42Cases = func() []agreeCase {
 		{name: "traps laid after a move", base: "traps",
 			edits: []edit{set("pieces[1].after_move", `{"items": ["trap"], "on": "empty"}`)}},
 		{name: "traps laid by a chaos effect", base: "traps", edits: orbOfTraps},
+		{name: "a status whose piece traps never touch", base: "traps", edits: []edit{set("statuses", `[{"name": "boots", "immune": ["trap"]}]`)}},
 		{name: "a visible item left by a death or cancelling a visible one", base: "traps",
 			edits: []edit{set("pieces[0].on_death", `{"item": "ice"}`), set("items[2]", `{"id": "fire", "kill": "enter", "cancels": ["ice"]}`)}},
 

@@ -1,7 +1,7 @@
 package rules
 
 // Schema 36: planes, items and purses. The keys are written up in
-// SCHEMA-36.md.
+// SCHEMA-36.md (items' hidden and kill "end" in SCHEMA-42.md).
 
 // Item is one entry of the top-level items list: a kind of thing lying on
 // squares beside whatever piece stands there, acting on a piece moved
