@@ -419,8 +419,9 @@ func resourcesPart(f *ruleFile) []Part {
 		if _, ok := it["gain"]; !ok {
 			continue
 		}
-		_, kills := it["kill"]
-		if slides := it["slide"] == true; kills || slides {
+		// An item that kills, slides or offers chaos does something
+		// without its gain.
+		if _, kills := it["kill"]; kills || it["slide"] == true || it["chaos"] == true {
 			// Its gain goes; the item stays, so the indices hold.
 			ops = append(ops, opRemove(pointer("items", i, "gain")))
 			continue

@@ -18,7 +18,8 @@ func TestPlanesParts(t *testing.T) {
     {"id": "I", "moves": [], "neutral": {}}],
   "setup": {"placements": [], "neutral": [{"piece": "I", "squares": ["a1"]}],
     "items": [{"item": "orb", "squares": ["b2"]}]},
-  "items": [{"id": "orb", "chaos": true, "consumed": true}, {"id": "fire", "kill": "enter"}],
+  "items": [{"id": "orb", "chaos": true, "consumed": true, "gain": {"coins": 1}}, {"id": "fire", "kill": "enter"}],
+  "resources": [{"name": "coins"}],
   "rules": {
     "on_capture": {"gain": ["exp"]},
     "market": {"resource": "coins", "open": 2, "cards": [
@@ -45,6 +46,8 @@ func TestPlanesParts(t *testing.T) {
 		{"card b", "card", []string{"/rules/market/cards/1", "/rules/market/open"}},
 		{"chaos", "chaos", []string{"/items/0", "/setup/items", "/rules/chaos"}},
 		{"chaos effect x", "chaos_effect", []string{"/rules/chaos/effects/0"}},
+		// The orb offers chaos without its gain: it stays.
+		{"resources", "resources", []string{"/items/0/gain", "/resources"}},
 		{"experience", "on_capture", []string{"/rules/on_capture"}},
 		{"upgrade P N", "upgrade", []string{"/pieces/0/upgrades/pieces"}},
 		{"upgrade P hat", "upgrade", []string{"/pieces/0/upgrades/statuses"}},
