@@ -171,36 +171,188 @@ func (f *ruleFile) itemPlacements() []map[string]any {
 	return objects(setup, "items")
 }
 
-// removeItems is the ops that take the items of the given ids out of the
-// file, with every setup.items entry that places them: the whole list
-// where none is left (the language wants one item at least), else each
-// entry, the last first so that the indices hold.
-func (f *ruleFile) removeItems(ids []string) []Op {
-	var ops []Op
-	remove := func(list []map[string]any, path string, goes func(map[string]any) bool) {
-		var idx []int
-		for i, o := range list {
-			if goes(o) {
-				idx = append(idx, i)
+// itemRemoval is what taking items out of a file takes with them: every
+// key that names one of them, so that the file left is valid.
+type itemRemoval struct {
+	ops []Op
+	// orbs are the items with chaos that went because rules.chaos did,
+	// beside the items asked for.
+	orbs []string
+	// also says what else went, in words, for a part's description: the
+	// cards and chaos effects, and the keys of pieces that went whole.
+	// Entries of other lists (cancels, immune, after_move.items) go
+	// unsaid: without the item they named nothing.
+	also []string
+}
+
+// removeItems takes the items of the given ids out of the file, with
+// every setup.items entry that places them, every market card and chaos
+// effect that puts them down, every items[].cancels, statuses[].immune
+// and pieces[].after_move.items entry naming them and every
+// pieces[].on_death leaving them. A list left empty goes with its key,
+// the market or rules.chaos with its last card or effect, and their
+// counts (open, offer) shrink to the entries left. Where rules.chaos goes
+// (every effect put a removed item, or noChaos: the chaos part), the
+// items with chaos, which need it, go too. The ops on an array come the
+// last entry first, so that the indices hold.
+func (f *ruleFile) removeItems(ids []string, noChaos bool) itemRemoval {
+	gone := slices.Clone(ids)
+	named := func(id any) bool { s, _ := id.(string); return slices.Contains(gone, s) }
+	puts := func(e map[string]any) bool { eff, _ := e["effect"].(map[string]any); return named(eff["item"]) }
+
+	chaos, hasChaos := f.rules["chaos"].(map[string]any)
+	effects := objects(chaos, "effects")
+	chaosGoes := hasChaos && (noChaos || len(effects) > 0 && !slices.ContainsFunc(effects, func(e map[string]any) bool { return !puts(e) }))
+	var r itemRemoval
+	if chaosGoes {
+		for _, it := range f.items() {
+			if id, _ := it["id"].(string); it["chaos"] == true && !slices.Contains(gone, id) {
+				r.orbs = append(r.orbs, id)
 			}
 		}
-		if len(idx) == 0 {
-			return
-		}
-		if len(idx) == len(list) {
-			ops = append(ops, opRemove(path))
-			return
-		}
-		for _, i := range slices.Backward(idx) {
-			ops = append(ops, opRemove(fmt.Sprintf("%s/%d", path, i)))
+		gone = append(gone, r.orbs...)
+	}
+
+	items := f.items()
+	if ops, left := removeEntries("/items", "/items", len(items), func(i int) bool { return named(items[i]["id"]) }); left == 0 {
+		r.ops = append(r.ops, ops...)
+	} else {
+		// Item by item, the last first: a kept item's cancels are edited
+		// before any item before it goes.
+		for i := len(items) - 1; i >= 0; i-- {
+			if named(items[i]["id"]) {
+				r.ops = append(r.ops, opRemove(pointer("items", i)))
+				continue
+			}
+			cancels := stringsOf(items[i]["cancels"])
+			path := pointer("items", i, "cancels")
+			ops, _ := removeEntries(path, path, len(cancels), func(j int) bool { return named(cancels[j]) })
+			r.ops = append(r.ops, ops...)
 		}
 	}
-	named := func(key string) func(map[string]any) bool {
-		return func(o map[string]any) bool { id, _ := o[key].(string); return slices.Contains(ids, id) }
+	placed := f.itemPlacements()
+	ops, _ := removeEntries("/setup/items", "/setup/items", len(placed), func(i int) bool { return named(placed[i]["item"]) })
+	r.ops = append(r.ops, ops...)
+
+	for i, st := range objects(f.root, "statuses") {
+		immune := stringsOf(st["immune"])
+		path := pointer("statuses", i, "immune")
+		ops, _ := removeEntries(path, path, len(immune), func(j int) bool { return named(immune[j]) })
+		r.ops = append(r.ops, ops...)
 	}
-	remove(f.items(), "/items", named("id"))
-	remove(f.itemPlacements(), "/setup/items", named("item"))
-	return ops
+
+	market, _ := f.rules["market"].(map[string]any)
+	r.removeEntriesPutting(market, puts, "market", "cards", "open", "the shop", "card")
+	switch {
+	case chaosGoes:
+		r.ops = append(r.ops, opRemove("/rules/chaos"))
+		switch {
+		case noChaos: // the part says so itself
+		case len(r.orbs) > 0:
+			r.also = append(r.also, "chaos with the items that offer it ("+strings.Join(r.orbs, ", ")+")")
+		default:
+			r.also = append(r.also, "chaos")
+		}
+	case hasChaos:
+		r.removeEntriesPutting(chaos, puts, "chaos", "effects", "offer", "chaos", "chaos effect")
+	}
+
+	// The pieces' keys last, so that the description names the cards and
+	// effects first.
+	for i, pc := range f.pieces {
+		id, _ := pc["id"].(string)
+		if od, _ := pc["on_death"].(map[string]any); od != nil && named(od["item"]) {
+			r.ops = append(r.ops, opRemove(pointer("pieces", i, "on_death")))
+			r.also = append(r.also, id+"'s on_death")
+		}
+		am, _ := pc["after_move"].(map[string]any)
+		laid := stringsOf(am["items"])
+		ops, left := removeEntries(pointer("pieces", i, "after_move", "items"), pointer("pieces", i, "after_move"), len(laid),
+			func(j int) bool { return named(laid[j]) })
+		r.ops = append(r.ops, ops...)
+		if len(laid) > 0 && left == 0 {
+			r.also = append(r.also, id+"'s after_move")
+		}
+	}
+	return r
+}
+
+// removeEntriesPutting takes out of rules.OBJ.LIST (the market's cards,
+// chaos's effects) the entries that put a removed item down: OBJ whole
+// where none is left, else each entry, with the count key (default 3),
+// which may not exceed the list, shrunk to the entries left where it
+// would. whole and entry name them in the description.
+func (r *itemRemoval) removeEntriesPutting(o map[string]any, puts func(map[string]any) bool, obj, list, count, whole, entry string) {
+	entries := objects(o, list)
+	ops, left := removeEntries(pointer("rules", obj, list), pointer("rules", obj), len(entries), func(i int) bool { return puts(entries[i]) })
+	if len(ops) == 0 {
+		return
+	}
+	r.ops = append(r.ops, ops...)
+	if left == 0 {
+		r.also = append(r.also, whole)
+		return
+	}
+	n := 3
+	if v, ok := intOf(o[count]); ok {
+		n = v
+	}
+	if n > left {
+		r.ops = append(r.ops, opAdd(pointer("rules", obj, count), left))
+	}
+	var names []string
+	for _, e := range entries {
+		if puts(e) {
+			name, _ := e["name"].(string)
+			names = append(names, name)
+		}
+	}
+	if len(names) == 1 {
+		r.also = append(r.also, "the "+entry+" "+names[0])
+	} else {
+		r.also = append(r.also, "the "+entry+"s "+inWords(names))
+	}
+}
+
+// removeEntries is the ops that take the picked ones of the list's n
+// entries at path out: the key whole (the list, or the object it is a key
+// of) where none is left, else each entry, the last first so that the
+// indices hold; and how many entries are left.
+func removeEntries(path, whole string, n int, picked func(i int) bool) ([]Op, int) {
+	var idx []int
+	for i := range n {
+		if picked(i) {
+			idx = append(idx, i)
+		}
+	}
+	switch len(idx) {
+	case 0:
+		return nil, n
+	case n:
+		return []Op{opRemove(whole)}, 0
+	}
+	var ops []Op
+	for _, i := range slices.Backward(idx) {
+		ops = append(ops, opRemove(fmt.Sprintf("%s/%d", path, i)))
+	}
+	return ops, n - len(idx)
+}
+
+// inWords lists names as a sentence does: "a", "a and b", "a, b and c".
+func inWords(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// nor is a part's description with what else went: "no trap items, nor
+// the card trap and the chaos effect trap".
+func (r itemRemoval) nor(desc string) string {
+	if len(r.also) == 0 {
+		return desc
+	}
+	return desc + ", nor " + inWords(r.also)
 }
 
 func (f *ruleFile) itemIDs() []string {
@@ -216,7 +368,8 @@ func (f *ruleFile) itemIDs() []string {
 func itemParts(f *ruleFile) []Part {
 	var out []Part
 	for _, id := range f.itemIDs() {
-		out = append(out, Part{Name: "item " + id, Desc: fmt.Sprintf("no %s items", id), Patch: f.removeItems([]string{id})})
+		r := f.removeItems([]string{id}, false)
+		out = append(out, Part{Name: "item " + id, Desc: r.nor(fmt.Sprintf("no %s items", id)), Patch: r.ops})
 	}
 	return out
 }
@@ -228,7 +381,8 @@ func allItemsPart(f *ruleFile) []Part {
 	if len(ids) < 2 {
 		return nil
 	}
-	return []Part{{Name: "items", Desc: "no items (" + strings.Join(ids, ", ") + ")", Patch: f.removeItems(ids)}}
+	r := f.removeItems(ids, false)
+	return []Part{{Name: "items", Desc: r.nor("no items (" + strings.Join(ids, ", ") + ")"), Patch: r.ops}}
 }
 
 // incomeParts: each resource's income, so that it is earned by items
@@ -265,8 +419,9 @@ func resourcesPart(f *ruleFile) []Part {
 		if _, ok := it["gain"]; !ok {
 			continue
 		}
-		_, kills := it["kill"]
-		if slides := it["slide"] == true; kills || slides {
+		// An item that kills, slides or offers chaos does something
+		// without its gain.
+		if _, kills := it["kill"]; kills || it["slide"] == true || it["chaos"] == true {
 			// Its gain goes; the item stays, so the indices hold.
 			ops = append(ops, opRemove(pointer("items", i, "gain")))
 			continue
@@ -274,11 +429,12 @@ func resourcesPart(f *ruleFile) []Part {
 		id, _ := it["id"].(string)
 		gainOnly = append(gainOnly, id)
 	}
-	ops = append(ops, f.removeItems(gainOnly)...)
+	r := f.removeItems(gainOnly, false)
+	ops = append(ops, r.ops...)
 	ops = append(ops, opRemove("/resources"))
 	desc := "no resources (" + strings.Join(names, ", ") + ")"
 	if len(gainOnly) > 0 {
-		desc += ", nor the items that only gave them (" + strings.Join(gainOnly, ", ") + ")"
+		desc = r.nor(desc + ", nor the items that only gave them (" + strings.Join(gainOnly, ", ") + ")")
 	}
 	return []Part{{Name: "resources", Desc: desc, Patch: ops}}
 }

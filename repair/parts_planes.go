@@ -3,6 +3,7 @@ package repair
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // The parts of schemas 37 to 41: the shop and each card, chaos and each
@@ -48,25 +49,18 @@ func entryParts(rules map[string]any, obj, list, count, name, desc string) []Par
 	return out
 }
 
-// chaosPart: chaos as a whole, with the items that offer it.
+// chaosPart: chaos as a whole, with the items that offer it (they need
+// it) and what names them.
 func chaosPart(f *ruleFile) []Part {
 	if _, ok := f.rules["chaos"]; !ok {
 		return nil
 	}
-	var orbs []string
-	for _, it := range f.items() {
-		if it["chaos"] == true {
-			id, _ := it["id"].(string)
-			orbs = append(orbs, id)
-		}
-	}
-	ops := f.removeItems(orbs)
-	ops = append(ops, opRemove("/rules/chaos"))
+	r := f.removeItems(nil, true)
 	desc := "no chaos effects"
-	if len(orbs) > 0 {
-		desc += fmt.Sprintf(", nor the items that offer them (%v)", orbs)
+	if len(r.orbs) > 0 {
+		desc += ", nor the items that offer them (" + strings.Join(r.orbs, ", ") + ")"
 	}
-	return []Part{{Name: "chaos", Desc: desc, Patch: ops}}
+	return []Part{{Name: "chaos", Desc: r.nor(desc), Patch: r.ops}}
 }
 
 // chaosEffectParts: each chaos effect, where there are two or more; the
