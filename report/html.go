@@ -102,7 +102,8 @@ p.reasons.clear { font-size: 1.15em; }
 <p>Reported for the designer; they do not change the verdict.</p>
 <ul>{{range .R.Warnings}}<li><b>{{.Name}}</b>: {{.Detail}}</li>{{end}}</ul>{{end}}
 <p>Ladder, weakest first by rating: {{join .R.LadderStated " < "}}. Rates read from {{.R.Scope.Games}} {{.R.Scope.Description}}. Intervals are {{pct .R.Thresholds.Confidence}}%.</p>
-<p id="skill-share">Skill share: {{.R.SkillText}}{{with .R.SkillEloText}} {{.}}{{end}}</p>
+{{with .R.Scope.Openings}}<p id="openings">Equal-strength rates read over the random opening's lines, each weighted by its chance: {{.}}.</p>
+{{end}}<p id="skill-share">Skill share: {{.R.SkillText}}{{with .R.SkillEloText}} {{.}}{{end}}</p>
 {{if .R.LadderInverted}}<p>The ratings do not keep the ladder's intended order ({{join .R.Ladder " < "}}):</p>
 <ul>{{range .R.LadderInverted}}<li>{{.}}.</li>{{end}}</ul>{{end}}
 {{inline .Symbols}}
