@@ -40,25 +40,27 @@ func OpeningLines(ctx context.Context, g *engine.Game, plies, maxLines int) ([]O
 	verify := newABSearch[engine.Move, enginePos](t, PlayerSpec{Family: FamilyAB, Nodes: openingVerifyNodes}, 0)
 	// Level by level, so that a tree too wide is given up on after one
 	// level beyond maxLines, not after a deep first branch.
+	// A line as the walk keeps it: the moves themselves, to make them
+	// again from the start, beside their names.
+	type walked struct {
+		OpeningLine
+		made []engine.Move
+	}
 	var done []OpeningLine
-	level := []OpeningLine{{Prob: 1}}
+	level := []walked{{OpeningLine: OpeningLine{Prob: 1}}}
 	expanded := 0
 	for len(level) > 0 {
-		var next []OpeningLine
+		var next []walked
 		for _, node := range level {
 			if ctx.Err() != nil {
 				return nil, false
 			}
 			p := enginePos{g.NewPosition()}
-			for _, s := range node.Moves {
-				m, err := p.ParseMove(s)
-				if err != nil {
-					return nil, false
-				}
+			for _, m := range node.made {
 				p.Make(m)
 			}
 			if len(node.Moves) == plies || p.Result().over {
-				done = append(done, node)
+				done = append(done, node.OpeningLine)
 				continue
 			}
 			if cp := chanceOf[engine.Move](p); cp != nil && cp.AtChance() {
@@ -72,12 +74,13 @@ func OpeningLines(ctx context.Context, g *engine.Game, plies, maxLines int) ([]O
 			}
 			draw := openingDraw(ctx, p, probe, verify)
 			if len(draw) == 0 {
-				done = append(done, node) // the opening ends here: no quiet move is left
+				done = append(done, node.OpeningLine) // the opening ends here: no quiet move is left
 				continue
 			}
 			for _, m := range draw {
 				moves := append(append([]string(nil), node.Moves...), p.MoveString(m))
-				next = append(next, OpeningLine{Moves: moves, Prob: node.Prob / float64(len(draw))})
+				made := append(append([]engine.Move(nil), node.made...), m)
+				next = append(next, walked{OpeningLine{Moves: moves, Prob: node.Prob / float64(len(draw))}, made})
 			}
 			if len(done)+len(next) > maxLines {
 				return nil, false
