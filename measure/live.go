@@ -151,7 +151,7 @@ func (s *Scorer) Score(p protocol.Pairing, results []protocol.Result) PairingSco
 	if ps.Mirror {
 		// The first mover's score as the verdict reads it: games that
 		// repeat each other move for move are one sample.
-		iv, _ = stats.FirstMoverScore(counted, 0.95)
+		iv, _ = stats.FirstMoverScoreOver(counted, selfplay.OpeningLines(s.Game, results), 0.95)
 	} else {
 		// Colour-swapped pairs share an opening: the pentanomial interval
 		// counts them as units, as the stop rule does.
@@ -166,7 +166,7 @@ func (s *Scorer) Score(p protocol.Pairing, results []protocol.Result) PairingSco
 		ps.EloLo, ps.EloHi = ps.Elo, ps.Elo
 	}
 	if s.judged {
-		if d, err := stats.Decide(s.ladder, s.th, games); err == nil {
+		if d, err := stats.DecideOver(s.ladder, s.th, games, selfplay.OpeningLines(s.Game, results)); err == nil {
 			ps.Tests, ps.Stopped, ps.Reason = d.Tests, !d.Continue, d.Reason
 		}
 	}

@@ -301,8 +301,18 @@ func firstMoverIntervalAt(scores []float64, eff, confidence float64) Interval {
 // live page or a match shows what the report will. It also returns what
 // the games are worth as independent ones.
 func FirstMoverScore(games []Game, confidence float64) (Interval, float64) {
+	return FirstMoverScoreOver(games, nil, confidence)
+}
+
+// FirstMoverScoreOver is FirstMoverScore for a file whose random
+// opening's lines are listed (StartInfo.Openings; nil: FirstMoverScore):
+// read over them, as the verdict reads it, where the games allow.
+func FirstMoverScoreOver(games []Game, openings []OpeningLine, confidence float64) (Interval, float64) {
 	if len(games) == 0 {
 		return Interval{}, 0
+	}
+	if r, ok := readOpenings(DefaultThresholds(), games, openings); ok {
+		return r.first, effectiveGames(games)
 	}
 	firsts := make([]float64, len(games))
 	for i, g := range games {

@@ -197,3 +197,34 @@ func TestDecideOverOpeningLines(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstMoverScoreOverLines: the live page's and match's first-mover
+// score reads the listed lines as the verdict does: exact where every line
+// is played by deterministic players, the sampled interval otherwise.
+func TestFirstMoverScoreOverLines(t *testing.T) {
+	games := mirrorOf([]replayed{
+		{opening: 1, games: 30, winner: 0, rule: engine.EndCheckmate, plies: 30},
+		{opening: 2, games: 30, winner: -1, rule: engine.EndRepetition, plies: 40},
+	})
+	lines := []stats.OpeningLine{{Hash: 1, Prob: 0.75}, {Hash: 2, Prob: 0.25}}
+	cases := []struct {
+		name       string
+		lines      []stats.OpeningLine
+		est, width float64 // width < 0: any width above zero
+	}{
+		{"every line played", lines, 0.875, 0},
+		{"a line unplayed", append(lines[:1:1], stats.OpeningLine{Hash: 2, Prob: 0.125}, stats.OpeningLine{Hash: 3, Prob: 0.125}), 0, 0.125},
+		{"not listed", nil, 0.75, -1},
+	}
+	for _, c := range cases {
+		iv, _ := stats.FirstMoverScoreOver(games, c.lines, 0.95)
+		switch {
+		case c.width >= 0 && math.Abs(iv.Hi-iv.Lo-c.width) > 1e-9:
+			t.Errorf("%s: interval %.3f to %.3f, want width %.3f", c.name, iv.Lo, iv.Hi, c.width)
+		case c.width < 0 && iv.Hi-iv.Lo < 1e-6:
+			t.Errorf("%s: interval %.3f to %.3f has no width", c.name, iv.Lo, iv.Hi)
+		case c.est > 0 && math.Abs(iv.Est-c.est) > 1e-9:
+			t.Errorf("%s: estimate %.4f, want %.4f", c.name, iv.Est, c.est)
+		}
+	}
+}
