@@ -158,8 +158,8 @@ func (g *Game) ItemOwner(i int) int {
 	return int(g.planes.items[i].owner)
 }
 
-// hasHiddenItems reports whether the game has hidden items.
-func (g *Game) hasHiddenItems() bool { return g.planes != nil && g.planes.hiddenItems }
+// HasHiddenItems reports whether the game has hidden items (schema 42).
+func (g *Game) HasHiddenItems() bool { return g.planes != nil && g.planes.hiddenItems }
 
 // observeItems is Observe in a game whose hidden information is its
 // hidden items: the seat sees every piece and every state but the other
