@@ -87,6 +87,9 @@ func extrasOf(p *engine.Position, b *report.Board) *report.Extras {
 		price, unlocked := p.Card(c)
 		x.Market = append(x.Market, report.Card{Name: g.CardName(c), Price: price, Unlocked: unlocked})
 	}
+	if p.AtChance() {
+		x.Unlocking = p.CardsToUnlock()
+	}
 	return x
 }
 

@@ -16,6 +16,9 @@ type Extras struct {
 	Statuses []Mark  `json:"statuses,omitempty"`
 	Purses   []Purse `json:"purses,omitempty"`
 	Market   []Card  `json:"market,omitempty"`
+	// Unlocking is how many cards are still to be drawn at random and
+	// unlocked (the start's open cards, before the first move).
+	Unlocking int `json:"unlocking,omitempty"`
 }
 
 // Mark is Count of an item lying on a cell, or of a status on the piece
@@ -206,6 +209,14 @@ func (x *Extras) PanelText() string {
 			}
 		}
 		m := "Market: on sale " + orNone(open)
+		if x.Unlocking > 0 {
+			// Before the draw, "on sale nothing" would read as a shop
+			// that sells nothing.
+			m = fmt.Sprintf("Market: %d of the cards to be drawn at random and put on sale", x.Unlocking)
+			if len(open) > 0 {
+				m += "; on sale " + strings.Join(open, ", ")
+			}
+		}
 		if len(locked) > 0 {
 			m += "; locked " + strings.Join(locked, ", ")
 		}
