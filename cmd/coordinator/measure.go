@@ -165,7 +165,7 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 		label := f.Label
 		hooks := farm.Hooks{Progress: view.Track(filepath.Base(f.Label), len(settings.Plan(f).Jobs())),
 			Resumed: func(done, total int) {
-				fmt.Fprintf(stderr, "%s: resuming: %d of %d games already recorded\n", label, done, total)
+				fmt.Fprintf(stderr, "%s: resuming: %d games already recorded (of at most %d)\n", label, done, total)
 			}}
 		if opts.live {
 			scorer := measure.NewScorer(settings.Plan(f), settings.Precision)
