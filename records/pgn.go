@@ -27,16 +27,32 @@ type Meta struct {
 	FEN string
 }
 
-// MetaFor is the shared tags for g's games, named after the ruleset.
+// MetaFor is the shared tags for g's games. Orthodox chess has no
+// Variant; a game that plays one of the StandardVariants has its name
+// (VariantName) and a FEN only when its board does not start as
+// chess's, as lichess exports them; any other game is named after the
+// ruleset, with its start FEN.
 func MetaFor(g *engine.Game, event string, date time.Time) Meta {
 	m := Meta{Event: event, Site: "balancefarm self-play", Date: date}
-	if !Orthodox(g) {
-		m.Variant = g.Name()
-		if m.Variant == "" {
-			m.Variant = event
-		}
+	fen := g.NewPosition().FEN()
+	if Orthodox(g) {
+		return m
 	}
-	if fen := g.NewPosition().FEN(); fen != StandardFEN {
+	if m.Variant = VariantName(g); m.Variant != "" {
+		// The board alone: crazyhouse's pocket ("[]") and three-check's
+		// counts are the variant's start as much as the board is.
+		board, _, _ := strings.Cut(fen, " ")
+		board, _, _ = strings.Cut(board, "[")
+		if !strings.HasPrefix(StandardFEN, board+" ") {
+			m.FEN = fen
+		}
+		return m
+	}
+	m.Variant = g.Name()
+	if m.Variant == "" {
+		m.Variant = event
+	}
+	if fen != StandardFEN {
 		m.FEN = fen
 	}
 	return m

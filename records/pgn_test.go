@@ -80,7 +80,8 @@ func TestPGNRoundTrip(t *testing.T) {
 		g := compileFile(t, file)
 		games := Build(ReplayAll(g, playGames(t, g, [][2]string{{"ab:d1", "random"}, {"random", "random"}}, 2)))
 		var buf bytes.Buffer
-		if err := WritePGN(&buf, MetaFor(g, g.Name(), time.Time{}), games); err != nil {
+		meta := MetaFor(g, g.Name(), time.Time{})
+		if err := WritePGN(&buf, meta, games); err != nil {
 			t.Fatal(err)
 		}
 		read, err := ReadPGN(&buf)
@@ -101,7 +102,7 @@ func TestPGNRoundTrip(t *testing.T) {
 					t.Errorf("%s game %d: %s %q, want %q", file, want.Round, tag, r.Tag(tag), v)
 				}
 			}
-			if (r.Tag("Variant") != "") == Orthodox(g) || (r.Tag("FEN") != "") != (want.StartFEN != StandardFEN) {
+			if r.Tag("Variant") != meta.Variant || (r.Tag("Variant") != "") == Orthodox(g) || r.Tag("FEN") != meta.FEN {
 				t.Errorf("%s: Variant %q, FEN %q", file, r.Tag("Variant"), r.Tag("FEN"))
 			}
 		}
