@@ -76,7 +76,8 @@ func comparable(fen string) string {
 
 // What WritePGN writes, ReadPGN reads back: every tag and every move.
 func TestPGNRoundTrip(t *testing.T) {
-	for _, file := range []string{"rulesets/chess.json", "rulesets/crazyhouse.json", "rulesets/xiangqi.json", "rulesets/dice-chess.json"} {
+	for _, file := range []string{"rulesets/chess.json", "rulesets/crazyhouse.json", "rulesets/atomic.json", "rulesets/3check.json",
+		"rulesets/horde.json", "rulesets/xiangqi.json", "rulesets/dice-chess.json"} {
 		g := compileFile(t, file)
 		games := Build(ReplayAll(g, playGames(t, g, [][2]string{{"ab:d1", "random"}, {"random", "random"}}, 2)))
 		var buf bytes.Buffer
@@ -101,6 +102,22 @@ func TestPGNRoundTrip(t *testing.T) {
 				if r.Tag(tag) != v {
 					t.Errorf("%s game %d: %s %q, want %q", file, want.Round, tag, r.Tag(tag), v)
 				}
+			}
+			if want.Unreplayed != "" {
+				t.Fatalf("%s game %d: %s", file, want.Round, want.Unreplayed)
+			}
+			// This package's reader replays what it wrote, SAN or not.
+			if p, err := PlayPGN(g, &r); err != nil {
+				t.Errorf("%s game %d: %v", file, want.Round, err)
+			} else if p.FEN() != want.FinalFEN {
+				t.Errorf("%s game %d: replayed to %s, the game ended on %s", file, want.Round, p.FEN(), want.FinalFEN)
+			}
+			inSAN := len(want.SAN) == want.Plies && want.Plies > 0
+			if (r.Tag("Notation") == "") != inSAN || (SANGame(g) && file != "rulesets/dice-chess.json") != inSAN {
+				t.Errorf("%s game %d: Notation %q, %d SAN moves for %d plies", file, want.Round, r.Tag("Notation"), len(want.SAN), want.Plies)
+			}
+			if r.Ending() != string(want.Ending) {
+				t.Errorf("%s game %d: read ending %q, want %q", file, want.Round, r.Ending(), want.Ending)
 			}
 			if r.Tag("Variant") != meta.Variant || (r.Tag("Variant") != "") == Orthodox(g) || r.Tag("FEN") != meta.FEN {
 				t.Errorf("%s: Variant %q, FEN %q", file, r.Tag("Variant"), r.Tag("FEN"))
