@@ -77,7 +77,7 @@ func playsAs(g, ref *engine.Game) bool {
 	}
 	type features struct {
 		drops, castling, enPassant, seated, hex, rounds, facings, portals, wild, chance, hidden bool
-		items                                                                                  int
+		items                                                                                   int
 	}
 	featuresOf := func(x *engine.Game) features {
 		return features{x.HasDrops(), x.HasCastling(), x.HasEnPassant(), x.Seated(), x.Hex(), x.PlaysRounds(),
