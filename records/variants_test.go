@@ -11,7 +11,7 @@ import (
 )
 
 // compileEdited compiles a rule file of the repository after edit has
-// changed its rules object.
+// changed its rules object (a "name" set there renames the file's game).
 func compileEdited(t *testing.T, rel string, edit func(rules map[string]any)) *engine.Game {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", rel))
@@ -22,7 +22,13 @@ func compileEdited(t *testing.T, rel string, edit func(rules map[string]any)) *e
 	if err := json.Unmarshal(data, &file); err != nil {
 		t.Fatal(err)
 	}
-	edit(file["rules"].(map[string]any))
+	rules := file["rules"].(map[string]any)
+	edit(rules)
+	// "name" is the file's, not a rule: an edit may rename the game.
+	if name, ok := rules["name"]; ok {
+		file["name"] = name
+		delete(rules, "name")
+	}
 	if data, err = json.Marshal(file); err != nil {
 		t.Fatal(err)
 	}
@@ -52,6 +58,7 @@ func TestVariantName(t *testing.T) {
 		{"three-check", "rulesets/3check.json", unchanged, "Three-check", "Three-check", false},
 		{"horde", "rulesets/horde.json", unchanged, "Horde", "Horde", true},
 		{"king of the hill", "rulesets/kingofthehill.json", unchanged, "King of the Hill", "King of the Hill", false},
+		{"crazyhouse by another name", "rulesets/crazyhouse.json", func(r map[string]any) { r["name"] = "Loan chess" }, "Crazyhouse", "Crazyhouse", false},
 		{"a longer ply cap is still the game", "rulesets/crazyhouse.json", func(r map[string]any) { r["max_plies"] = 800 }, "Crazyhouse", "Crazyhouse", false},
 		{"crazyhouse without castling", "rulesets/crazyhouse.json", func(r map[string]any) { delete(r, "castling") }, "", "Crazyhouse", true},
 		{"crazyhouse with pawns dropped anywhere", "rulesets/crazyhouse.json", func(r map[string]any) { r["drops"] = map[string]any{"from_captures": true} }, "", "Crazyhouse", true},
