@@ -50,7 +50,7 @@ var listed = struct {
 // played more than once. Otherwise, or when the tree proves larger, nil:
 // the openings are then a sample, read as one.
 func OpeningLines(g *engine.Game, results []protocol.Result) []stats.OpeningLine {
-	if g == nil || g.Seated() || len(results) == 0 {
+	if g == nil || g.Seated() || len(results) == 0 || !deterministicMirror(results) {
 		return nil
 	}
 	seen := map[uint64]bool{}
@@ -85,4 +85,24 @@ func OpeningLines(g *engine.Game, results []protocol.Result) []stats.OpeningLine
 	}
 	listed.lines[g] = out
 	return out
+}
+
+// deterministicMirror reports whether the equal-strength games among
+// results (a spec against itself) are all played by alpha-beta players,
+// which from one position play one game whatever their seed: only then is
+// a line played once what every game from it would be. A Monte Carlo rung
+// or a determinizing one draws on its seed, and its openings stay a sample.
+func deterministicMirror(results []protocol.Result) bool {
+	any := false
+	for _, r := range results {
+		if r.P0 != r.P1 {
+			continue
+		}
+		ps, err := search.ParseSpec(r.P0)
+		if err != nil || ps.Family != search.FamilyAB || ps.Worlds > 0 || ps.Seer {
+			return false
+		}
+		any = true
+	}
+	return any
 }
