@@ -127,12 +127,7 @@ func (p *Position) restsOn(c carried, t int, acts func(int) bool) bool {
 				p.setItem(pl.declaredOf(i), t, 0)
 			}
 		}
-		dead := p.take(t)
-		dead.mover = c.mover
-		if c.mover {
-			p.moverSq = -1
-		}
-		p.dies(dead, t)
+		p.killOn(c, t)
 		return true
 	}
 	return false

@@ -77,26 +77,7 @@ func TestTraps(t *testing.T) {
 	g := trapsSpec(t)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			p, err := g.ParseFEN(planesFEN(c.pieces, c.black, c.extras))
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := p.ParseMove(c.move)
-			if err != nil {
-				t.Fatalf("%s: %v (moves %v)", c.move, err, moveNames(p))
-			}
-			p.Make(m)
-			for sq, want := range c.want {
-				if got := pieceName(p, sq); got != want {
-					t.Errorf("%s holds %q, want %q (%s)", sq, got, want, p.FEN())
-				}
-			}
-			if got := fenField(p.FEN(), "items:"); got != c.items {
-				t.Errorf("items %q, want %q", got, c.items)
-			}
-			if h := p.computeHash(); h != p.Hash() {
-				t.Errorf("hash %x, from scratch %x", p.Hash(), h)
-			}
+			p := playPlanesCase(t, g, planesFEN(c.pieces, c.black, c.extras), c.move, c.want, c.items)
 			p.Unmake()
 			if got := p.FEN(); got != planesFEN(c.pieces, c.black, c.extras) {
 				if q, _ := g.ParseFEN(planesFEN(c.pieces, c.black, c.extras)); q == nil || got != q.FEN() {

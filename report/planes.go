@@ -266,27 +266,37 @@ func (x *Extras) itemsText(b *Board) string {
 // statuses change far less often than the pieces, and a layer differs from
 // the one before in a mark or two, so the page holds each mark once.
 func marksStates(l layout, lg *legend, extras []*Extras) (parts []string, states [][]int, at []int) {
-	partAt := map[string]int{}
-	stateAt := map[string]int{}
+	var partSet interned[string]
+	var stateSet interned[struct{}]
 	for _, x := range extras {
 		state := []int{} // a layer without marks is [], not null, to the script
 		for _, svg := range markParts(l, lg, x) {
-			i, ok := partAt[svg]
-			if !ok {
-				i = len(parts)
-				partAt[svg] = i
-				parts = append(parts, svg)
-			}
-			state = append(state, i)
+			state = append(state, partSet.index(svg, svg))
 		}
-		key := fmt.Sprint(state)
-		i, ok := stateAt[key]
-		if !ok {
-			i = len(states)
-			stateAt[key] = i
+		i := stateSet.index(fmt.Sprint(state), struct{}{})
+		if i == len(states) {
 			states = append(states, state)
 		}
 		at = append(at, i)
 	}
-	return parts, states, at
+	return partSet.values, states, at
+}
+
+// interned holds each distinct value once, in the order first seen.
+type interned[V any] struct {
+	at     map[string]int
+	values []V
+}
+
+// index is the index of the value keyed key, added (as v) when new.
+func (s *interned[V]) index(key string, v V) int {
+	if i, ok := s.at[key]; ok {
+		return i
+	}
+	if s.at == nil {
+		s.at = map[string]int{}
+	}
+	s.at[key] = len(s.values)
+	s.values = append(s.values, v)
+	return len(s.values) - 1
 }

@@ -100,17 +100,12 @@ func (r *Report) viewer() (*viewerData, error) {
 			rg := framesOf(g.Frames, sym)
 			if len(g.Extras) == len(g.Frames) {
 				rg.MarkParts, rg.Marks, rg.MarkAt = marksStates(l, lg, g.Extras)
-				panelAt := map[string]int{}
+				var panels interned[string]
 				for _, x := range g.Extras {
 					text := x.PanelText()
-					i, ok := panelAt[text]
-					if !ok {
-						i = len(rg.Panel)
-						panelAt[text] = i
-						rg.Panel = append(rg.Panel, text)
-					}
-					rg.PanelAt = append(rg.PanelAt, i)
+					rg.PanelAt = append(rg.PanelAt, panels.index(text, text))
 				}
+				rg.Panel = panels.values
 			}
 			data.Games[id] = rg
 		}
