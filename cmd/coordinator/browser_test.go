@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 )
 
@@ -92,5 +94,117 @@ func TestBrowserSubmit(t *testing.T) {
 	}
 	if !strings.HasSuffix(reportLink, "/report.html") || !strings.HasSuffix(gamesLink, "/games") {
 		t.Errorf("links %q and %q, want the report page and the games", reportLink, gamesLink)
+	}
+	// The list says which file, when, how it came out and by which ladder.
+	entry, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#measurements li")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"kr.json", " UTC", strings.ReplaceAll(verdictWord, "_", " "), "random, ab:d1"} {
+		if !strings.Contains(entry, want) {
+			t.Errorf("the list's entry %q lacks %q", entry, want)
+		}
+	}
+	followDownloads(t, ctx, map[string]string{"#games-link": "kr.pgn", "#games-jsonl": "kr.games.jsonl", "#report-json": "kr.json"})
+	followLinks(t, ctx)
+
+	// The permalink opens the report, whose links work too.
+	permalink := attr("permalink", "href")
+	err = chromedp.Do(ctx, chromedp.Navigate(base+permalink), chromedp.WaitVisible(chromedp.ID("games")))
+	if err != nil {
+		t.Fatalf("opening the permalink %s: %v", permalink, err)
+	}
+	if at, err := chromedp.Run(ctx, chromedp.Location()); err != nil || !strings.HasSuffix(at, "/report.html") {
+		t.Errorf("the permalink %s opened %q (%v), not the report", permalink, at, err)
+	}
+	// "Every game: kr.pgn" among the report's facts.
+	followDownloads(t, ctx, map[string]string{".facts a": "kr.pgn"})
+	followLinks(t, ctx)
+}
+
+// followDownloads clicks each link (by CSS selector) of the page in the browser and
+// checks that it saves a file under the name given, not shown inline.
+func followDownloads(t *testing.T, ctx context.Context, links map[string]string) {
+	t.Helper()
+	names := make(chan string, len(links)+1)
+	listen, stop := context.WithCancel(ctx)
+	defer stop()
+	chromedp.Listen(listen, func(ev any) {
+		if e, ok := ev.(*browser.EventDownloadWillBegin); ok {
+			select {
+			case names <- e.SuggestedFilename:
+			default:
+			}
+		}
+	})
+	dir := t.TempDir()
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+			Behavior: browser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: new(true)})
+		return err
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for sel, want := range links {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
+			t.Errorf("clicking %s: %v", sel, err)
+			continue
+		}
+		select {
+		case got := <-names:
+			if got != want {
+				t.Errorf("%s saves %q, want %q", sel, got, want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Errorf("%s started no download", sel)
+		}
+	}
+}
+
+// followLinks follows every link of the page open in the browser: one
+// within the page must name an element of it, one on the server must
+// answer 200.
+func followLinks(t *testing.T, ctx context.Context) {
+	t.Helper()
+	const collect = `(() => {
+  const out = { here: location.origin, links: [], dangling: [] };
+  for (const a of document.querySelectorAll("a[href]")) {
+    const href = a.getAttribute("href");
+    if (href.startsWith("#")) {
+      if (!document.getElementById(decodeURIComponent(href.slice(1)))) out.dangling.push(href);
+    } else {
+      out.links.push(a.href);
+    }
+  }
+  return out;
+})()`
+	page, err := chromedp.Run(ctx, chromedp.Evaluate[struct {
+		Here     string
+		Links    []string
+		Dangling []string
+	}](collect))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Dangling) > 0 {
+		t.Errorf("links within the page name no element: %v", page.Dangling)
+	}
+	if len(page.Links) == 0 {
+		t.Error("the page links nothing")
+	}
+	for _, link := range page.Links {
+		if !strings.HasPrefix(link, page.Here+"/") {
+			continue
+		}
+		resp, err := http.Get(link)
+		if err != nil {
+			t.Errorf("%s: %v", link, err)
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("%s: %s", link, resp.Status)
+		}
 	}
 }
