@@ -128,7 +128,8 @@ type Service struct {
 // serviceBatch is one measurement as the service tracks it.
 type serviceBatch struct {
 	id      string
-	label   string
+	label   string // the file as named for the report
+	file    string // the file's name as posted ("" when none was given)
 	plan    protocol.Plan
 	created time.Time
 	total   int
@@ -186,7 +187,11 @@ func (s *Service) Resume(ctx context.Context) error {
 			s.cfg.Log.Warn().Str("batch", id).Strs("problems", problems).Msg("batch not resumed: refused")
 			continue
 		}
-		s.start(st.Plan, st.Plan.Ruleset, data, st.Created)
+		label := st.Plan.Ruleset
+		if st.File != "" {
+			label = st.File
+		}
+		s.start(st.Plan, label, st.File, data, st.Created)
 	}
 	return nil
 }
@@ -196,7 +201,7 @@ func (s *Service) Wait() { s.wg.Wait() }
 
 // start tracks a plan and runs it unless it is tracked already (a failed
 // run is started again).
-func (s *Service) start(plan protocol.Plan, label string, data []byte, created time.Time) (*serviceBatch, bool) {
+func (s *Service) start(plan protocol.Plan, label, file string, data []byte, created time.Time) (*serviceBatch, bool) {
 	id := s.coord.BatchID(plan)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -204,7 +209,7 @@ func (s *Service) start(plan protocol.Plan, label string, data []byte, created t
 		return b, false
 	}
 	// Every job counts, the strongest rung's games against itself too.
-	b := &serviceBatch{id: id, label: label, plan: plan, created: created, total: len(plan.JobsFor(id)), state: StateRunning}
+	b := &serviceBatch{id: id, label: label, file: file, plan: plan, created: created, total: len(plan.JobsFor(id)), state: StateRunning}
 	s.batches[id] = b
 	s.wg.Go(func() { s.run(b, data) })
 	return b, true
@@ -220,6 +225,7 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 		}
 		hooks = h
 	}
+	hooks.File = b.file
 	hooks.Resumed = func(done, total int) {
 		s.cfg.Log.Info().Str("batch", b.id).Str("ruleset", b.plan.Ruleset).Int("done", done).Int("total", total).
 			Msgf("resuming: %d of %d games already recorded", done, total)
@@ -336,8 +342,7 @@ type Summary struct {
 	ID          string `json:"id"`
 	Ruleset     string `json:"ruleset"`
 	RulesetHash string `json:"ruleset_hash"`
-	// File is the rule file's name as posted (the ruleset's name for a
-	// measurement resumed after a restart).
+	// File is the rule file's name as posted, when it was given one.
 	File  string `json:"file,omitempty"`
 	State string `json:"state"`
 	// Verdict is the report's verdict word once complete (viable,
@@ -366,7 +371,7 @@ type Detail struct {
 }
 
 func (b *serviceBatch) summary() Summary {
-	return Summary{ID: b.id, Ruleset: b.plan.Ruleset, RulesetHash: b.plan.RulesetHash, File: b.label, State: b.state, Verdict: b.word, Error: b.err,
+	return Summary{ID: b.id, Ruleset: b.plan.Ruleset, RulesetHash: b.plan.RulesetHash, File: b.file, State: b.state, Verdict: b.word, Error: b.err,
 		Created: b.created, Games: b.total, Done: len(b.results) + len(b.dead), DeadLetters: len(b.dead), Surplus: b.surplus, Plan: b.plan}
 }
 
@@ -424,10 +429,11 @@ func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("the plan has %d games, more than the %d one request may queue", n, s.cfg.MaxJobs), nil)
 		return
 	}
+	file := label
 	if label == "" {
 		label = name
 	}
-	b, created := s.start(plan, label, data, time.Now().UTC())
+	b, created := s.start(plan, label, file, data, time.Now().UTC())
 	s.mu.Lock()
 	sum := b.summary()
 	s.mu.Unlock()

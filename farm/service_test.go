@@ -118,12 +118,12 @@ func TestServiceAPI(t *testing.T) {
 	}
 
 	var sum farm.Summary
-	if got := call(t, "POST", srv.URL+"/v1/measurements", rule, &sum); got != http.StatusAccepted || sum.Games != 12 || sum.Ruleset != "service test" {
+	if got := call(t, "POST", srv.URL+"/v1/measurements?file=st.json", rule, &sum); got != http.StatusAccepted || sum.Games != 12 || sum.Ruleset != "service test" || sum.File != "st.json" {
 		t.Fatalf("POST: %d %+v", got, sum)
 	}
 	// The same request again names the same measurement.
 	var again farm.Summary
-	if got := call(t, "POST", srv.URL+"/v1/measurements", rule, &again); got != http.StatusOK || again.ID != sum.ID {
+	if got := call(t, "POST", srv.URL+"/v1/measurements?file=st.json", rule, &again); got != http.StatusOK || again.ID != sum.ID {
 		t.Fatalf("repeat POST: %d %+v", got, again)
 	}
 
@@ -143,7 +143,7 @@ func TestServiceAPI(t *testing.T) {
 	if len(detail.Tallies) != 3 || detail.Tallies[0].Games != 4 {
 		t.Errorf("tallies: %+v", detail.Tallies)
 	}
-	if f := <-verdicts; f != "service test" {
+	if f := <-verdicts; f != "st.json" {
 		t.Errorf("report got %q", f)
 	}
 	var doc struct{ Games int }
@@ -163,7 +163,7 @@ func TestServiceAPI(t *testing.T) {
 	}
 	var listed struct{ Measurements []farm.Summary }
 	call(t, "GET", srv.URL+"/v1/measurements", nil, &listed)
-	if len(listed.Measurements) != 1 || listed.Measurements[0].Verdict != "viable" || listed.Measurements[0].File != "service test" || listed.Measurements[0].Created.IsZero() {
+	if len(listed.Measurements) != 1 || listed.Measurements[0].Verdict != "viable" || listed.Measurements[0].File != "st.json" || listed.Measurements[0].Created.IsZero() {
 		t.Errorf("the list lacks the verdict, file or date: %+v", listed.Measurements)
 	}
 	var results struct {
@@ -192,7 +192,8 @@ func TestServiceAPI(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	if len(list.Measurements) != 1 || list.Measurements[0].ID != sum.ID || list.Measurements[0].Done != 12 {
+	// It names the file as posted.
+	if len(list.Measurements) != 1 || list.Measurements[0].ID != sum.ID || list.Measurements[0].Done != 12 || list.Measurements[0].File != "st.json" {
 		t.Fatalf("restarted service lists %+v", list.Measurements)
 	}
 }
