@@ -249,7 +249,8 @@
 //	    The web page (embedded, self-contained): a form posting a rule file
 //	    as multipart/form-data, the measurements with their verdict (state
 //	    until then), file, date and ladder, and each measurement's live
-//	    view, polling /v1/measurements/{id}/live.
+//	    view, polling /v1/measurements/{id}/live, with a button that
+//	    cancels a running one (DELETE).
 //	GET /m/{id}
 //	    A measurement's permalink: 303 to its report.html once there is
 //	    one, else the page showing that measurement; 404 for an unknown

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"os"
 	"os/exec"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"balancefarm/farm"
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
@@ -43,17 +46,7 @@ func TestBrowserSubmit(t *testing.T) {
 	}
 	base, _, serveErr, _ := startServe(t)
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium),
-		// The test may run as root (CI containers), where Chromium's
-		// sandbox refuses to start; it only opens this test's own page.
-		chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true), chromedp.Flag("disable-gpu", true))
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancelCtx := chromedp.NewContext(alloc)
-	defer cancelCtx()
-	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
-	defer cancel()
-
+	ctx := browserContext(t, chromium)
 	err = chromedp.Do(ctx,
 		chromedp.Navigate(base+"/"),
 		chromedp.WaitVisible(chromedp.ID("submit-form")),
@@ -120,6 +113,60 @@ func TestBrowserSubmit(t *testing.T) {
 	// "Every game: kr.pgn" among the report's facts.
 	followDownloads(t, ctx, map[string]string{".facts a": "kr.pgn"})
 	followLinks(t, ctx)
+}
+
+// TestBrowserCancel opens a running measurement at its permalink and
+// cancels it with the page's button.
+func TestBrowserCancel(t *testing.T) {
+	chromium := findChromium(t)
+	t.Chdir(t.TempDir())
+	// Every game played, many of them: it is still running when cancelled.
+	base, _, serveErr, _ := startServe(t, "-sequential=false")
+	ctype, body := multipartBody(t, "kr.json", kingsAndRooks, map[string]string{"games": "2000", "players": "ab:d2,ab:d1"})
+	resp, err := http.Post(base+"/v1/measurements", ctype, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum farm.Summary
+	json.NewDecoder(resp.Body).Decode(&sum)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("POST: %s", resp.Status)
+	}
+
+	ctx := browserContext(t, chromium)
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(base+"/m/"+sum.ID),
+		chromedp.WaitVisible(chromedp.ID("cancel")),
+		// The page asks before cancelling; this test says yes.
+		chromedp.Evaluate[chromedp.Void]("window.confirm = () => true; undefined"),
+		chromedp.Click(chromedp.ID("cancel")),
+		chromedp.WaitVisible(chromedp.CSS(`#state[data-state="cancelled"]`)),
+	)
+	if err != nil {
+		t.Fatalf("cancelling from the page: %v\nserve's log:\n%s", err, serveErr)
+	}
+	var d farm.Detail
+	getJSON(t, base+"/v1/measurements/"+sum.ID, &d)
+	if d.State != farm.StateCancelled || d.Done >= d.Games {
+		t.Errorf("after the page's cancel: %s with %d of %d games", d.State, d.Done, d.Games)
+	}
+}
+
+// browserContext is a headless Chromium's tab, closed when the test ends.
+func browserContext(t *testing.T, chromium string) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium),
+		// The test may run as root (CI containers), where Chromium's
+		// sandbox refuses to start; it only opens this test's own page.
+		chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true), chromedp.Flag("disable-gpu", true))
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancelCtx := chromedp.NewContext(alloc)
+	t.Cleanup(cancelCtx)
+	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancel)
+	return ctx
 }
 
 // followDownloads clicks each link (by CSS selector) of the page in the browser and
