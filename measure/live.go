@@ -184,7 +184,9 @@ func trinomialInterval(w, d, l int) stats.Interval {
 }
 
 // Lines are the cutechess-style lines for a score: "Score of A vs B: W -
-// L - D [score] N", then the Elo difference and the stop rule's tests.
+// L - D [score] N" (cutechess's order, kept for the tools that read its
+// lines; the reports and the page write W-D-L), then the Elo difference
+// and the stop rule's tests.
 func (ps PairingScore) Lines() []string {
 	a, b := ps.A, ps.B
 	if ps.Mirror {
