@@ -149,20 +149,26 @@ func samePlay(g, ref *engine.Game) bool {
 			if !slices.Equal(gt, rt) {
 				return false
 			}
+			// The same move on both, found by its text among each side's
+			// moves (the two games number their moves alike only where
+			// they declare their pieces alike).
 			pick := gt[rng.Next()%uint64(len(gt))]
-			gm, err := gp.ParseMove(pick)
-			if err != nil {
-				return false
-			}
-			rm, err := rp.ParseMove(pick)
-			if err != nil {
-				return false
-			}
-			gp.Make(gm)
-			rp.Make(rm)
+			gp.Make(moveByText(gp, gl, pick))
+			rp.Make(moveByText(rp, rl, pick))
 		}
 	}
 	return true
+}
+
+// moveByText is the move of moves whose text is text (one is: the caller
+// took text from them).
+func moveByText(p *engine.Position, moves []engine.Move, text string) engine.Move {
+	for _, m := range moves {
+		if p.MoveString(m) == text {
+			return m
+		}
+	}
+	return moves[0]
 }
 
 // moveTexts are the moves' texts, sorted.
