@@ -63,6 +63,7 @@ type farmFlags struct {
 	jobsMaxBytes    int64
 	metricsAddr     string
 	metricsDefault  string // the command's default -metrics-addr
+	metricsBound    string // where /metrics is served, once it is
 	logFormat       string
 	logLevel        string
 	sequential      bool
@@ -319,16 +320,18 @@ func (f *farmFlags) openFarm(ctx context.Context, log zerolog.Logger, stderr io.
 // about metrics it did not ask for. An address asked for that cannot be
 // served is an error.
 func (f *farmFlags) serveMetrics(ctx context.Context, reg *prometheus.Registry, log zerolog.Logger) error {
-	err := farm.ServeMetrics(ctx, f.metricsAddr, reg, log)
+	bound, err := farm.ServeMetricsOn(ctx, f.metricsAddr, reg, log)
 	if err == nil || f.metricsAddr != f.metricsDefault || f.metricsRequired {
+		f.metricsBound = bound
 		return err
 	}
 	host, _, splitErr := net.SplitHostPort(f.metricsAddr)
 	if splitErr != nil {
 		return err
 	}
-	if err2 := farm.ServeMetrics(ctx, net.JoinHostPort(host, "0"), reg, log); err2 != nil {
-		return err
+	if bound, err2 := farm.ServeMetricsOn(ctx, net.JoinHostPort(host, "0"), reg, log); err2 == nil {
+		f.metricsBound = bound
+		return nil
 	}
-	return nil
+	return err
 }
