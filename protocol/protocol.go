@@ -391,3 +391,16 @@ func (a JobIdentity) Same(b JobIdentity) bool {
 		a.P0 == b.P0 && a.P1 == b.P1 && slices.Equal(a.Seats, b.Seats) && a.Seed == b.Seed &&
 		a.PairID == b.PairID && a.Game == b.Game && a.Lease == b.Lease
 }
+
+// The endings of a game adjudicated by the match's rules (cutechess's
+// -resign and -draw) rather than ended by the game's: a record's replay
+// finds the game not over after its moves.
+const (
+	EndingResignAdjudication = "adjudication_resign"
+	EndingDrawAdjudication   = "adjudication_draw"
+)
+
+// IsAdjudication reports whether an ending is an adjudication.
+func IsAdjudication(ending string) bool {
+	return ending == EndingResignAdjudication || ending == EndingDrawAdjudication
+}
