@@ -55,10 +55,11 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&ff.window, "window", 0, "colour-swapped pairs in flight (0: enough to keep the local game slots busy)")
 	resign := fs.String("resign", "", "`movecount=N score=CP`, as cutechess: a player whose own score is CP centipawns or more below zero for N moves in a row loses")
 	draw := fs.String("draw", "", "`movenumber=N movecount=N score=CP`, as cutechess: once movenumber full moves are played, both players' scores within CP of zero for movecount moves each in a row draw the game")
-	setUsage(fs, "coordinator match -a SPEC -b SPEC [-pairs N] [-sprt] [-resign WORDS] [-draw WORDS] FILE",
+	openings := fs.String("openings", "", "`file=PATH [format=epd|pgn] [order=sequential|random] [plies=N]`, as cutechess: pair k plays the book's k-th position (sequential, the default) or the book shuffled by -seed (random), both colours from it, with no random opening plies; format by default from the file's extension (.pgn, else epd); plies, the most plies taken from each PGN game")
+	setUsage(fs, "coordinator match -a SPEC -b SPEC [-pairs N] [-sprt] [-openings WORDS] [-resign WORDS] [-draw WORDS] FILE",
 		"Plays two players head to head in colour-swapped pairs on the farm (an embedded one with a game slot per\ncore unless -nats): Elo with interval and an SPRT (exit 6 when it accepts H0).",
 		flagGroup{"Match", []string{"a", "b", "pairs", "seed", "sprt", "elo0", "elo1", "max-nodes", "max-wall"}},
-		flagGroup{"Adjudication (off unless given)", []string{"resign", "draw"}},
+		flagGroup{"Openings and adjudication (cutechess's words; off unless given)", []string{"openings", "resign", "draw"}},
 		flagGroup{"Farm (where and how games are played)", nil})
 	files, code, ok := parseArgs(fs, gatherWords(args, wordFlags), stdout, stderr)
 	if !ok {
@@ -76,6 +77,12 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "match", err.Error())
 	}
+	var book bookOptions
+	if *openings != "" {
+		if book, err = parseBookOptions(*openings); err != nil {
+			return usageError(stderr, "match", err.Error())
+		}
+	}
 	ca, errA := search.Canonical(*a)
 	cb, errB := search.Canonical(*b)
 	if errA != nil || errB != nil || ca == cb {
@@ -92,8 +99,20 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		refuseRuleFile(stderr, files[0], err)
 		return 1
 	}
+	opts := matchOptions{adjudication: adj}
+	if book.file != "" {
+		if f.Game.Seated() {
+			return usageError(stderr, "match", "-openings: a game with seats has no opening book")
+		}
+		positions, err := readBook(f.Game, book)
+		if err != nil {
+			fmt.Fprintln(stderr, "match: -openings:", err)
+			return 1
+		}
+		opts.openings = bookOrder(positions, book.order, ff.seed, *pairs)
+	}
 	ff.owner = "match"
-	plan := matchPlan(f, ca, cb, *pairs, &ff, matchOptions{adjudication: adj})
+	plan := matchPlan(f, ca, cb, *pairs, &ff, opts)
 	if err := plan.Check(); err != nil {
 		return usageError(stderr, "match", err.Error())
 	}
@@ -171,13 +190,16 @@ func matchPlan(f *measure.File, challenger, reference string, pairs int, ff *far
 	// does not read.
 	p.Players = []string{challenger, reference}
 	p.Adjudication = opts.adjudication
+	p.Openings = opts.openings
 	return p
 }
 
 // matchOptions are a match's games' rules beyond the measurement's:
-// cutechess's adjudication.
+// cutechess's adjudication, and the start positions of its pairs (pair
+// k the k-th, wrapping round), none for the random openings.
 type matchOptions struct {
 	adjudication protocol.Adjudication
+	openings     []string
 }
 
 // adjudicatedLine says how many games the adjudication decided, "" when
