@@ -17,6 +17,10 @@ type Limits struct {
 	// OpeningPlies is how many random plies open the game before the
 	// players take over; 0 means DefaultOpeningPlies, negative means none.
 	OpeningPlies int
+	// Resign and Draw adjudicate a game by the players' own scores, as
+	// cutechess's -resign and -draw do; their zero values are off.
+	Resign ResignRule
+	Draw   DrawRule
 }
 
 const (
@@ -217,7 +221,9 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 	rec.OpeningPlies = rec.Plies
 
 	var inRounds *[2]roundChooser[M, P] // the players as round players, from the first round on
-	for !p.Result().over {
+	adj := adjudicator{resign: lim.Resign, draw: lim.Draw}
+	var adjudged *result // the adjudication that stopped the game, if one did
+	for adjudged == nil && !p.Result().over {
 		if chance != nil && chance.AtChance() {
 			if rec.Plies >= maxGamePlies {
 				return rec, fmt.Errorf("search: game not over after %d plies", rec.Plies)
@@ -263,8 +269,16 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 			return rec, err
 		}
 		play(d.move, MoveEvent{Nodes: d.nodes, Score: d.score, HasScore: d.hasScore, Depth: d.depth})
+		if adj.on() && !p.Result().over {
+			if end, winner, ok := adj.see(stm, rec.Plies-rec.ChancePlies, d.score, d.hasScore); ok {
+				adjudged = &result{over: true, winner: winner, rule: end}
+			}
+		}
 	}
 	r := p.Result()
+	if adjudged != nil {
+		r = *adjudged
+	}
 	rec.Winner, rec.Rule, rec.Result = r.winner, r.rule, ResultString(r.winner)
 	switch r.winner {
 	case 0:
