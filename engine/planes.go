@@ -952,7 +952,7 @@ func (p *Position) itemsAct(c carried, t int, dx, dy int) bool {
 	for i := range pl.items {
 		if it := &pl.items[i]; it.kill && acts(i) {
 			if it.consumed {
-				p.setItem(i, t, 0)
+				p.consumeAll(i, t)
 			}
 			p.killOn(c, t)
 			return true
