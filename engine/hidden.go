@@ -130,7 +130,7 @@ func (g *Game) loadHiddenKeys() {
 
 // HasHiddenInformation reports whether some seat cannot see the whole
 // position.
-func (g *Game) HasHiddenInformation() bool { return g.hiddenInfo != nil || g.hasHiddenItems() }
+func (g *Game) HasHiddenInformation() bool { return g.hiddenInfo != nil || g.HasHiddenItems() }
 
 // Hidden reports whether the other seats never see a piece of this kind.
 func (g *Game) Hidden(kind int) bool {
@@ -221,7 +221,7 @@ type Observation struct {
 // Observe is seat s's Observation of the position.
 func (p *Position) Observe(s int) *Observation {
 	g := p.g
-	if g.hiddenInfo == nil && g.hasHiddenItems() {
+	if g.hiddenInfo == nil && g.HasHiddenItems() {
 		return p.observeItems(s)
 	}
 	o := &Observation{g: g, seat: s, side: p.side, seen: p.sight(s), took: p.took, hands: p.handState,

@@ -120,22 +120,25 @@ func (p *Position) restsOn(c carried, t int, acts func(int) bool) bool {
 			continue
 		}
 		if it.consumed {
-			p.setItem(i, t, 0)
-			if it.twin >= 0 {
-				p.setItem(int(it.twin), t, 0)
-			} else if it.owner == 1 {
-				p.setItem(pl.declaredOf(i), t, 0)
-			}
+			p.consumeAll(i, t)
 		}
-		dead := p.take(t)
-		dead.mover = c.mover
-		if c.mover {
-			p.moverSq = -1
-		}
-		p.dies(dead, t)
+		p.killOn(c, t)
 		return true
 	}
 	return false
+}
+
+// consumeAll removes the items of slot i's id from t: a hidden item's
+// every heap, both players', when one acts and is used up.
+func (p *Position) consumeAll(i, t int) {
+	pl := p.g.planes
+	p.setItem(i, t, 0)
+	switch it := &pl.items[i]; {
+	case it.twin >= 0:
+		p.setItem(int(it.twin), t, 0)
+	case it.owner == 1:
+		p.setItem(pl.declaredOf(i), t, 0)
+	}
 }
 
 // declaredOf is the declared slot of a second player's slot i.
@@ -158,8 +161,8 @@ func (g *Game) ItemOwner(i int) int {
 	return int(g.planes.items[i].owner)
 }
 
-// hasHiddenItems reports whether the game has hidden items.
-func (g *Game) hasHiddenItems() bool { return g.planes != nil && g.planes.hiddenItems }
+// HasHiddenItems reports whether the game has hidden items (schema 42).
+func (g *Game) HasHiddenItems() bool { return g.planes != nil && g.planes.hiddenItems }
 
 // observeItems is Observe in a game whose hidden information is its
 // hidden items: the seat sees every piece and every state but the other

@@ -11,14 +11,16 @@ import (
 
 // trapsSpec is planesGame with schema 42's secret traps: a hidden trap
 // that kills a piece coming to rest on it and is used up (C, the scout,
-// immune), sold by a card for an unoccupied square, and a card that puts
-// ice on an empty square.
+// immune), sold by a card for an unoccupied square, a hidden mine that
+// kills what is moved onto it, and a card that puts ice on an empty
+// square.
 func trapsSpec(t testing.TB) *Game {
 	t.Helper()
 	return planesSpec(t, func(s *rules.Spec) {
 		v := 42
 		s.SchemaVersion = &v
-		s.Items = append(s.Items, rules.Item{ID: "trap", Kill: rules.KillEnd, Consumed: true, Hidden: true, Immune: []string{"C"}})
+		s.Items = append(s.Items, rules.Item{ID: "trap", Kill: rules.KillEnd, Consumed: true, Hidden: true, Immune: []string{"C"}},
+			rules.Item{ID: "mine", Kill: rules.KillEnter, Consumed: true, Hidden: true})
 		s.Rules.Market.Cards = append(s.Rules.Market.Cards,
 			rules.Card{Name: "trap", Price: 3, Effect: rules.CardEffect{Item: "trap", On: rules.TargetUnoccupied}},
 			rules.Card{Name: "frost", Price: 1, Effect: rules.CardEffect{Item: "ice", On: rules.TargetEmpty}})
@@ -65,6 +67,10 @@ func TestTraps(t *testing.T) {
 			"items:trap.w@H:a5", "E:a1E:a5", map[string]string{"E:a5": "R", "H:a5": "", "L:a5": ""}, ""},
 		{"both players' traps on one square go together", with(map[string]string{"E:a4": "R"}), false,
 			"items:trap.w@E:d4,trap.b@E:d4", "E:a4E:d4", map[string]string{"E:d4": ""}, ""},
+		{"both players' mines go together too", with(map[string]string{"E:a4": "R"}), false,
+			"items:mine.w@E:d4,mine.b@E:d4", "E:a4E:d4", map[string]string{"E:d4": "", "H:d4": "R"}, ""},
+		{"a mine kills what is moved onto it, ice or not", with(map[string]string{"E:a4": "R"}), false,
+			"items:ice@E:d4,mine.b@E:d4", "E:a4E:d4", map[string]string{"E:d4": "", "E:e4": "", "H:d4": "R"}, "ice@E:d4"},
 		{"a trap bought by white is white's", with(nil), false,
 			"purse:coins=5/0" + market, "buy:trap@E:d5", nil, "trap.w@E:d5"},
 		{"a trap bought by black is black's", with(nil), true,
@@ -77,26 +83,7 @@ func TestTraps(t *testing.T) {
 	g := trapsSpec(t)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			p, err := g.ParseFEN(planesFEN(c.pieces, c.black, c.extras))
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := p.ParseMove(c.move)
-			if err != nil {
-				t.Fatalf("%s: %v (moves %v)", c.move, err, moveNames(p))
-			}
-			p.Make(m)
-			for sq, want := range c.want {
-				if got := pieceName(p, sq); got != want {
-					t.Errorf("%s holds %q, want %q (%s)", sq, got, want, p.FEN())
-				}
-			}
-			if got := fenField(p.FEN(), "items:"); got != c.items {
-				t.Errorf("items %q, want %q", got, c.items)
-			}
-			if h := p.computeHash(); h != p.Hash() {
-				t.Errorf("hash %x, from scratch %x", p.Hash(), h)
-			}
+			p := playPlanesCase(t, g, planesFEN(c.pieces, c.black, c.extras), c.move, c.want, c.items)
 			p.Unmake()
 			if got := p.FEN(); got != planesFEN(c.pieces, c.black, c.extras) {
 				if q, _ := g.ParseFEN(planesFEN(c.pieces, c.black, c.extras)); q == nil || got != q.FEN() {

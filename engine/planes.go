@@ -952,14 +952,9 @@ func (p *Position) itemsAct(c carried, t int, dx, dy int) bool {
 	for i := range pl.items {
 		if it := &pl.items[i]; it.kill && acts(i) {
 			if it.consumed {
-				p.setItem(i, t, 0)
+				p.consumeAll(i, t)
 			}
-			dead := p.take(t)
-			dead.mover = c.mover // followed to where its afterlife puts it
-			if c.mover {
-				p.moverSq = -1
-			}
-			p.dies(dead, t)
+			p.killOn(c, t)
 			return true
 		}
 	}
@@ -994,6 +989,17 @@ func (p *Position) itemsAct(c carried, t int, dx, dy int) bool {
 		return p.arrive(c, next, dx, dy)
 	}
 	return p.restsOn(c, t, acts)
+}
+
+// killOn kills piece c, standing on t: it goes where its afterlife puts
+// it, followed there when it is the piece the move moved.
+func (p *Position) killOn(c carried, t int) {
+	dead := p.take(t)
+	dead.mover = c.mover
+	if c.mover {
+		p.moverSq = -1
+	}
+	p.dies(dead, t)
 }
 
 // NumItems is how many kinds of item the game declares (schema 36).

@@ -223,31 +223,40 @@ func TestPlanesRules(t *testing.T) {
 	g := planesSpec(t, nil)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			p, err := g.ParseFEN(planesFEN(c.pieces, c.black, c.extras))
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := p.ParseMove(c.move)
-			if err != nil {
-				t.Fatalf("%s: %v (moves %v)", c.move, err, moveNames(p))
-			}
-			p.Make(m)
-			for sq, want := range c.want {
-				if got := pieceName(p, sq); got != want {
-					t.Errorf("%s holds %q, want %q (%s)", sq, got, want, p.FEN())
-				}
-			}
-			if got := fenField(p.FEN(), "items:"); got != c.items {
-				t.Errorf("items %q, want %q", got, c.items)
-			}
+			p := playPlanesCase(t, g, planesFEN(c.pieces, c.black, c.extras), c.move, c.want, c.items)
 			if got := fenField(p.FEN(), "purse:"); got != c.purse {
 				t.Errorf("purse %q, want %q", got, c.purse)
 			}
-			if h := p.computeHash(); h != p.Hash() {
-				t.Errorf("hash %x, from scratch %x", p.Hash(), h)
-			}
 		})
 	}
+}
+
+// playPlanesCase plays move from fen and checks what stands on the squares
+// of want ("" for empty), the items: field and the hash from scratch; it
+// returns the position after the move.
+func playPlanesCase(t *testing.T, g *Game, fen, move string, want map[string]string, items string) *Position {
+	t.Helper()
+	p, err := g.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := p.ParseMove(move)
+	if err != nil {
+		t.Fatalf("%s: %v (moves %v)", move, err, moveNames(p))
+	}
+	p.Make(m)
+	for sq, w := range want {
+		if got := pieceName(p, sq); got != w {
+			t.Errorf("%s holds %q, want %q (%s)", sq, got, w, p.FEN())
+		}
+	}
+	if got := fenField(p.FEN(), "items:"); got != items {
+		t.Errorf("items %q, want %q", got, items)
+	}
+	if h := p.computeHash(); h != p.Hash() {
+		t.Errorf("hash %x, from scratch %x", p.Hash(), h)
+	}
+	return p
 }
 
 // TestPlanesSlides: an item that kills what passes ends a slide on its

@@ -524,3 +524,13 @@ func (p *Position) Card(i int) (price int, unlocked bool) {
 	}
 	return int(p.price[i]), p.unlocked>>uint(i)&1 != 0
 }
+
+// CardsToUnlock is how many of the market's cards are still to be drawn
+// and unlocked, chance events to come (the start's open cards before the
+// first move, or the one a purchase unlocks).
+func (p *Position) CardsToUnlock() int {
+	if p.g.NumCards() == 0 {
+		return 0
+	}
+	return int(p.toUnlock)
+}

@@ -124,6 +124,8 @@ type BatchState struct {
 	// Owner is the kind of coordinator that runs the batch (Config.Owner):
 	// serve resumes only its own batches.
 	Owner string `json:"owner,omitempty"`
+	// File is the rule file's name as posted (Hooks.File), when given.
+	File string `json:"file,omitempty"`
 	// Heartbeat is when the coordinator running the batch last said so;
 	// a running batch whose heartbeat is older than a few HeartbeatEvery
 	// has lost its coordinator, and another coordinator abandons it.
@@ -222,6 +224,10 @@ type Hooks struct {
 	// stream are read, how many jobs had one and how many the batch
 	// expects; not called for a batch that starts with none.
 	Resumed func(done, total int)
+	// File, when set, is the rule file's name as its requester gave it,
+	// kept in the batch's state (BatchState.File) so that a restarted
+	// service names the measurement as it was posted.
+	File string
 }
 
 // RunHooks is Run with hooks.

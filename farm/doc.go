@@ -247,8 +247,15 @@
 //
 //	GET /
 //	    The web page (embedded, self-contained): a form posting a rule file
-//	    as multipart/form-data, and each measurement's live view, polling
-//	    /v1/measurements/{id}/live.
+//	    as multipart/form-data, the measurements with their verdict (state
+//	    until then), file, date and ladder, and each measurement's live
+//	    view, polling /v1/measurements/{id}/live, with a button that
+//	    cancels a running one (DELETE).
+//	GET /m/{id}
+//	    A measurement's permalink: 303 to its report.html once there is
+//	    one, else the page showing that measurement; 404 for an unknown
+//	    id. Without the token (a browser cannot send it) always the page,
+//	    which holds no data and asks the API with the token typed into it.
 //	POST /v1/measurements[?players=A,B,C&games=N&seed=S&fresh=1&file=NAME]
 //	    Body: the rule file itself, at most engine.MaxRuleFileBytes (1 MiB;
 //	    413 beyond), or multipart/form-data with the file in a part named
@@ -287,16 +294,20 @@
 //	    pairing's running score from ServiceConfig.Live (measure gives
 //	    W-D-L, score, Elo with interval and the stop rule's SPRTs).
 //	GET /v1/measurements/{id}/report.html
-//	    The report's page.
+//	    The report's page (inline, named NAME.html). It links every game
+//	    as NAME.pgn, beside it, as measure's report does.
 //	GET /v1/measurements/{id}/report
 //	    The report document (report/FORMAT.md), as coordinator measure
-//	    writes it; also written to serve -reports DIR as DIR/ID/NAME.json,
-//	    .md and .html. 404 until the measurement is complete, 500 with the
-//	    reason when the report failed.
-//	GET /v1/measurements/{id}/games
+//	    writes it, a download named NAME.json; also written to serve
+//	    -reports DIR as DIR/ID/NAME.json, .md and .html. 404 until the
+//	    measurement is complete, 500 with the reason when the report failed.
+//	GET /v1/measurements/{id}/games, /v1/measurements/{id}/NAME.pgn
 //	    Every game of the measurement as PGN (application/x-chess-pgn;
-//	    records/PGN.md), also written as DIR/ID/NAME.pgn and
-//	    NAME.games.jsonl. 404 until the report is made.
+//	    records/PGN.md), a download named NAME.pgn; also written as
+//	    DIR/ID/NAME.pgn. 404 until the report is made.
+//	GET /v1/measurements/{id}/games.jsonl, /v1/measurements/{id}/NAME.games.jsonl
+//	    The same games as JSON lines (application/x-ndjson; records), a
+//	    download named NAME.games.jsonl, as DIR/ID/NAME.games.jsonl.
 //	GET /v1/measurements/{id}/results
 //	    {"id", "state", "results": [protocol.Result, ...] in game order,
 //	    "dead_letters": [...]}; partial while the state is "running".
@@ -310,9 +321,10 @@
 // /v1/repairs/{id} beside these, with the same token (package repair,
 // Service): a repair of a posted file, kept in memory.
 //
-// A summary is {"id", "ruleset", "ruleset_hash", "state" ("running",
-// "complete", "cancelled" or "failed"), "error", "created", "games",
-// "done", "dead_letters", "plan"}. Measurements live in the farm
+// A summary is {"id", "ruleset", "ruleset_hash", "file" (as posted),
+// "state" ("running", "complete", "cancelled" or "failed"), "verdict"
+// (once complete), "error", "created", "games", "done", "dead_letters",
+// "plan"}. NAME, in the documents' file names, is the report's name. Measurements live in the farm
 // (bf_batches, bf_rules, BF_RESULTS): a restarted service lists and
 // resumes those it started, except cancelled ones.
 package farm

@@ -7,3 +7,6 @@ func SetAuditEvery(n int) (restore func()) {
 	auditEvery = n
 	return func() { auditEvery = old }
 }
+
+// ContentDisposition is contentDisposition, for the download names' test.
+var ContentDisposition = contentDisposition

@@ -239,9 +239,16 @@ func NewRegistry() *prometheus.Registry {
 // ServeMetrics serves reg on addr at /metrics until ctx ends. It returns
 // once the listener is bound, so a bad address is reported at start.
 func ServeMetrics(ctx context.Context, addr string, reg *prometheus.Registry, log zerolog.Logger) error {
+	_, err := ServeMetricsOn(ctx, addr, reg, log)
+	return err
+}
+
+// ServeMetricsOn is ServeMetrics that also says the address it listens
+// on (a free port's, for port 0).
+func ServeMetricsOn(ctx context.Context, addr string, reg *prometheus.Registry, log zerolog.Logger) (string, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return err
+		return "", err
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
@@ -258,5 +265,5 @@ func ServeMetrics(ctx context.Context, addr string, reg *prometheus.Registry, lo
 		}
 	}()
 	log.Info().Str("addr", ln.Addr().String()).Msg("serving /metrics")
-	return nil
+	return ln.Addr().String(), nil
 }

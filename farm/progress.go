@@ -143,7 +143,12 @@ func (v *ProgressView) writeLines(final bool) {
 			continue
 		}
 		t.printed = t.done
-		line := fmt.Sprintf("%s: %d/%d games", t.name, t.done, t.total)
+		// The total shrinks as sequential pairings stop: a cap while
+		// games are played, the count once they are all in.
+		line := fmt.Sprintf("%s: %d games of at most %d", t.name, t.done, t.total)
+		if t.total > 0 && t.done >= t.total {
+			line = fmt.Sprintf("%s: %d games played", t.name, t.done)
+		}
 		if played, secs := t.done-max(t.first, 0), time.Since(t.start).Seconds(); played > 0 && secs > 0 {
 			rate := float64(played) / secs
 			line += fmt.Sprintf(", %.1f games/s", rate)

@@ -54,7 +54,7 @@ func TestProgressLines(t *testing.T) {
 	p(10, 10)
 	v.Close()
 	out := buf.String()
-	if !strings.Contains(out, "one.json: 6/10 games") || !strings.Contains(out, "games/s") || !strings.Contains(out, "one.json: 10/10 games") {
+	if !strings.Contains(out, "one.json: 6 games of at most 10") || !strings.Contains(out, "games/s") || !strings.Contains(out, "one.json: 10 games played") {
 		t.Errorf("progress lines:\n%s", out)
 	}
 	if _, err := farm.NewProgressView(&buf, "sparkles", time.Second); err == nil {

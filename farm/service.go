@@ -85,8 +85,13 @@ type ServiceReport struct {
 	JSON []byte
 	HTML []byte
 	// Games are the batch's games as PGN, served at
-	// /v1/measurements/{id}/games.
-	Games []byte
+	// /v1/measurements/{id}/games; GamesJSONL the same games as JSON
+	// lines, at /v1/measurements/{id}/games.jsonl.
+	Games      []byte
+	GamesJSONL []byte
+	// Name is the report's name: downloads are saved as NAME.pgn,
+	// NAME.games.jsonl, NAME.json and NAME.html, the files measure writes.
+	Name string
 }
 
 // DefaultMaxJobs is how many games one request may queue unless the
@@ -123,7 +128,8 @@ type Service struct {
 // serviceBatch is one measurement as the service tracks it.
 type serviceBatch struct {
 	id      string
-	label   string
+	label   string // the file as named for the report
+	file    string // the file's name as posted ("" when none was given)
 	plan    protocol.Plan
 	created time.Time
 	total   int
@@ -138,6 +144,8 @@ type serviceBatch struct {
 	doc     []byte // the report's JSON
 	html    []byte // and its page
 	pgn     []byte // the games as PGN
+	jsonl   []byte // and as JSON lines
+	name    string // the report's name, for downloads
 }
 
 // NewService makes a service whose runs live as long as ctx.
@@ -179,7 +187,11 @@ func (s *Service) Resume(ctx context.Context) error {
 			s.cfg.Log.Warn().Str("batch", id).Strs("problems", problems).Msg("batch not resumed: refused")
 			continue
 		}
-		s.start(st.Plan, st.Plan.Ruleset, data, st.Created)
+		label := st.Plan.Ruleset
+		if st.File != "" {
+			label = st.File
+		}
+		s.start(st.Plan, label, st.File, data, st.Created)
 	}
 	return nil
 }
@@ -189,7 +201,7 @@ func (s *Service) Wait() { s.wg.Wait() }
 
 // start tracks a plan and runs it unless it is tracked already (a failed
 // run is started again).
-func (s *Service) start(plan protocol.Plan, label string, data []byte, created time.Time) (*serviceBatch, bool) {
+func (s *Service) start(plan protocol.Plan, label, file string, data []byte, created time.Time) (*serviceBatch, bool) {
 	id := s.coord.BatchID(plan)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -197,7 +209,7 @@ func (s *Service) start(plan protocol.Plan, label string, data []byte, created t
 		return b, false
 	}
 	// Every job counts, the strongest rung's games against itself too.
-	b := &serviceBatch{id: id, label: label, plan: plan, created: created, total: len(plan.JobsFor(id)), state: StateRunning}
+	b := &serviceBatch{id: id, label: label, file: file, plan: plan, created: created, total: len(plan.JobsFor(id)), state: StateRunning}
 	s.batches[id] = b
 	s.wg.Go(func() { s.run(b, data) })
 	return b, true
@@ -213,6 +225,7 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 		}
 		hooks = h
 	}
+	hooks.File = b.file
 	hooks.Resumed = func(done, total int) {
 		s.cfg.Log.Info().Str("batch", b.id).Str("ruleset", b.plan.Ruleset).Int("done", done).Int("total", total).
 			Msgf("resuming: %d of %d games already recorded", done, total)
@@ -238,20 +251,21 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 		return
 	}
 	var verdict *bool
-	var reportErr, word string
-	var doc, html, pgn []byte
+	var reportErr string
+	var rep ServiceReport
 	if s.cfg.Report != nil {
-		rep, err := s.cfg.Report(Finished{ID: b.id, Label: b.label, Plan: b.plan, RuleFile: data, Outcome: out, Wall: out.Elapsed})
+		r, err := s.cfg.Report(Finished{ID: b.id, Label: b.label, Plan: b.plan, RuleFile: data, Outcome: out, Wall: out.Elapsed})
 		if err != nil {
 			reportErr = err.Error()
 		} else {
-			verdict, doc, html, word, pgn = &rep.Viable, rep.JSON, rep.HTML, rep.Verdict, rep.Games
+			rep, verdict = r, &r.Viable
 		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b.results, b.dead, b.surplus = out.Results, out.DeadLetters, len(out.Surplus)
-	b.state, b.verdict, b.report, b.doc, b.html, b.word, b.pgn = StateComplete, verdict, reportErr, doc, html, word, pgn
+	b.state, b.verdict, b.report, b.word = StateComplete, verdict, reportErr, rep.Verdict
+	b.doc, b.html, b.pgn, b.jsonl, b.name = rep.JSON, rep.HTML, rep.Games, rep.GamesJSONL, rep.Name
 }
 
 // fail marks a run that stopped short, unless the service is stopping.
@@ -272,19 +286,17 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc("GET /v1/measurements/{id}", s.auth(s.getMeasurement))
 	mux.HandleFunc("DELETE /v1/measurements/{id}", s.auth(s.deleteMeasurement))
 	mux.HandleFunc("GET /v1/measurements/{id}/results", s.auth(s.getResults))
-	mux.HandleFunc("GET /v1/measurements/{id}/report", s.auth(s.getReport))
-	mux.HandleFunc("GET /v1/measurements/{id}/report.html", s.auth(s.getReportHTML))
+	mux.HandleFunc("GET /v1/measurements/{id}/report", s.auth(s.serveDocument(reportJSON)))
+	mux.HandleFunc("GET /v1/measurements/{id}/report.html", s.auth(s.serveDocument(reportPage)))
 	mux.HandleFunc("GET /v1/measurements/{id}/live", s.auth(s.getLive))
-	mux.HandleFunc("GET /v1/measurements/{id}/games", s.auth(s.getGames))
+	mux.HandleFunc("GET /v1/measurements/{id}/games", s.auth(s.serveDocument(gamesPGN)))
+	mux.HandleFunc("GET /v1/measurements/{id}/games.jsonl", s.auth(s.serveDocument(gamesJSONL)))
 	// The served report links its games by the file name measure writes
 	// beside it ("chess.pgn"): the same games.
-	mux.HandleFunc("GET /v1/measurements/{id}/{file}", s.auth(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.HasSuffix(r.PathValue("file"), ".pgn") {
-			writeError(w, http.StatusNotFound, "no such document", nil)
-			return
-		}
-		s.getGames(w, r)
-	}))
+	mux.HandleFunc("GET /v1/measurements/{id}/{file}", s.auth(s.getGamesFile))
+	// A measurement's permalink: its report once there is one, the page
+	// showing its progress until then.
+	mux.HandleFunc("GET /m/{id}", s.permalink)
 	// The page itself holds no data: it is open, and asks the API (with a
 	// token the user types, when the service has one).
 	mux.HandleFunc("GET /{$}", servePage)
@@ -304,9 +316,8 @@ func BearerAuth(token string, h http.HandlerFunc) http.HandlerFunc {
 	if token == "" {
 		return h
 	}
-	want := []byte("Bearer " + token)
 	return func(w http.ResponseWriter, r *http.Request) {
-		if got := []byte(r.Header.Get("Authorization")); subtle.ConstantTimeCompare(got, want) != 1 {
+		if !bearerOK(token, r) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="balancefarm"`)
 			w.Header().Set("Connection", "close")
 			writeError(w, http.StatusUnauthorized, "missing or wrong bearer token", nil)
@@ -316,12 +327,27 @@ func BearerAuth(token string, h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
+// bearerOK says whether r carries token as its bearer token (always,
+// when token is empty).
+func bearerOK(token string, r *http.Request) bool {
+	if token == "" {
+		return true
+	}
+	got, want := []byte(r.Header.Get("Authorization")), []byte("Bearer "+token)
+	return subtle.ConstantTimeCompare(got, want) == 1
+}
+
 // Summary is a measurement's state as the API shows it.
 type Summary struct {
-	ID          string    `json:"id"`
-	Ruleset     string    `json:"ruleset"`
-	RulesetHash string    `json:"ruleset_hash"`
-	State       string    `json:"state"`
+	ID          string `json:"id"`
+	Ruleset     string `json:"ruleset"`
+	RulesetHash string `json:"ruleset_hash"`
+	// File is the rule file's name as posted, when it was given one.
+	File  string `json:"file,omitempty"`
+	State string `json:"state"`
+	// Verdict is the report's verdict word once complete (viable,
+	// not_viable, inconclusive).
+	Verdict     string    `json:"verdict,omitempty"`
 	Error       string    `json:"error,omitempty"`
 	Created     time.Time `json:"created"`
 	Games       int       `json:"games"`
@@ -341,12 +367,11 @@ type Detail struct {
 	Tallies     []Tally               `json:"tallies"`
 	Failures    []protocol.DeadLetter `json:"engine_failures"`
 	Viable      *bool                 `json:"viable,omitempty"`
-	Verdict     string                `json:"verdict,omitempty"`
 	ReportError string                `json:"report_error,omitempty"`
 }
 
 func (b *serviceBatch) summary() Summary {
-	return Summary{ID: b.id, Ruleset: b.plan.Ruleset, RulesetHash: b.plan.RulesetHash, State: b.state, Error: b.err,
+	return Summary{ID: b.id, Ruleset: b.plan.Ruleset, RulesetHash: b.plan.RulesetHash, File: b.file, State: b.state, Verdict: b.word, Error: b.err,
 		Created: b.created, Games: b.total, Done: len(b.results) + len(b.dead), DeadLetters: len(b.dead), Surplus: b.surplus, Plan: b.plan}
 }
 
@@ -404,10 +429,11 @@ func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("the plan has %d games, more than the %d one request may queue", n, s.cfg.MaxJobs), nil)
 		return
 	}
+	file := label
 	if label == "" {
 		label = name
 	}
-	b, created := s.start(plan, label, data, time.Now().UTC())
+	b, created := s.start(plan, label, file, data, time.Now().UTC())
 	s.mu.Lock()
 	sum := b.summary()
 	s.mu.Unlock()
@@ -480,7 +506,7 @@ func (s *Service) getMeasurement(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	d := Detail{Summary: b.summary(), Failures: append([]protocol.DeadLetter{}, b.dead...), Viable: b.verdict, Verdict: b.word, ReportError: b.report}
+	d := Detail{Summary: b.summary(), Failures: append([]protocol.DeadLetter{}, b.dead...), Viable: b.verdict, ReportError: b.report}
 	results := append([]protocol.Result(nil), b.results...)
 	s.mu.Unlock()
 	SortResults(results)
@@ -528,51 +554,130 @@ func (s *Service) getResults(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"id": b.id, "state": state, "results": results, "dead_letters": dead})
 }
 
-func (s *Service) getReport(w http.ResponseWriter, r *http.Request) {
-	s.serveDocument(w, r, "report", "application/json", func(b *serviceBatch) []byte { return b.doc })
+// document is one of a finished measurement's documents as served.
+type document struct {
+	what        string // what the 404 says there is not yet
+	contentType string
+	disposition string // attachment (saved), or inline (shown)
+	ext         string // the file name's ending after the report's name
+	pick        func(*serviceBatch) []byte
 }
 
-// getReportHTML serves the finished report's page.
-func (s *Service) getReportHTML(w http.ResponseWriter, r *http.Request) {
-	s.serveDocument(w, r, "report", "text/html; charset=utf-8", func(b *serviceBatch) []byte { return b.html })
+// A finished measurement's documents, named as measure names the files
+// it writes beside each other (NAME.json, NAME.html, NAME.pgn,
+// NAME.games.jsonl). A browser shown a PGN or JSON lines inline has
+// nothing to render and waits on it, so those are downloads.
+var (
+	reportJSON = document{"report", "application/json", "attachment", ".json", func(b *serviceBatch) []byte { return b.doc }}
+	reportPage = document{"report", "text/html; charset=utf-8", "inline", ".html", func(b *serviceBatch) []byte { return b.html }}
+	gamesPGN   = document{"games", "application/x-chess-pgn", "attachment", ".pgn", func(b *serviceBatch) []byte { return b.pgn }}
+	gamesJSONL = document{"games", "application/x-ndjson", "attachment", ".games.jsonl", func(b *serviceBatch) []byte { return b.jsonl }}
+)
+
+// serveDocument serves d for the measurement the path names: 500 when
+// the report failed, 404 while there is none yet.
+func (s *Service) serveDocument(d document) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) { s.writeDocument(w, r, d) }
 }
 
-// serveDocument serves one of a finished measurement's documents (what
-// pick returns, nil until there is one): 500 when the report failed,
-// 404 while there is none yet.
-func (s *Service) serveDocument(w http.ResponseWriter, r *http.Request, what, contentType string, pick func(*serviceBatch) []byte) {
-	s.serveDocumentAs(w, r, what, contentType, "", pick)
-}
-
-// serveDocumentAs is serveDocument for a download saved under filename
-// ("" to show it inline).
-func (s *Service) serveDocumentAs(w http.ResponseWriter, r *http.Request, what, contentType, filename string, pick func(*serviceBatch) []byte) {
+func (s *Service) writeDocument(w http.ResponseWriter, r *http.Request, d document) {
 	b := s.lookup(w, r)
 	if b == nil {
 		return
 	}
 	s.mu.Lock()
-	doc, state, reportErr := pick(b), b.state, b.report
+	data, state, reportErr, name := d.pick(b), b.state, b.report, b.name
 	s.mu.Unlock()
 	switch {
-	case doc != nil:
-		w.Header().Set("Content-Type", contentType)
-		if filename != "" {
-			w.Header().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
+	case data != nil:
+		if name == "" {
+			name = "measurement-" + b.id
 		}
-		w.Write(doc)
+		w.Header().Set("Content-Type", d.contentType)
+		w.Header().Set("Content-Disposition", contentDisposition(d.disposition, name+d.ext))
+		w.Write(data)
 	case reportErr != "":
 		writeError(w, http.StatusInternalServerError, "report: "+reportErr, nil)
 	default:
-		writeError(w, http.StatusNotFound, "no "+what+" (measurement "+state+")", nil)
+		writeError(w, http.StatusNotFound, "no "+d.what+" (measurement "+state+")", nil)
 	}
+}
+
+// getGamesFile serves the games under the names the report links them
+// by: NAME.pgn, NAME.games.jsonl.
+func (s *Service) getGamesFile(w http.ResponseWriter, r *http.Request) {
+	switch file := r.PathValue("file"); {
+	case strings.HasSuffix(file, ".jsonl"):
+		s.writeDocument(w, r, gamesJSONL)
+	case strings.HasSuffix(file, ".pgn"):
+		s.writeDocument(w, r, gamesPGN)
+	default:
+		writeError(w, http.StatusNotFound, "no such document", nil)
+	}
+}
+
+// permalink serves /m/{id}: a finished measurement's report (by a
+// redirect, so that the report's relative links reach its games), or the
+// page, which shows the measurement's progress. A request without the
+// service's token gets the page, which holds no data and asks the API
+// with the token the user types.
+func (s *Service) permalink(w http.ResponseWriter, r *http.Request) {
+	if bearerOK(s.cfg.Token, r) {
+		b := s.lookup(w, r)
+		if b == nil {
+			return
+		}
+		s.mu.Lock()
+		finished := b.html != nil
+		s.mu.Unlock()
+		if finished {
+			http.Redirect(w, r, "/v1/measurements/"+url.PathEscape(b.id)+"/report.html", http.StatusSeeOther)
+			return
+		}
+	}
+	servePage(w, r)
+}
+
+// contentDisposition is the Content-Disposition header value disposition
+// (attachment or inline) with the file name name: quoted printable ASCII,
+// and the name in UTF-8 too (RFC 6266) when it is not all such.
+func contentDisposition(disposition, name string) string {
+	ascii := strings.Map(func(r rune) rune {
+		if r < ' ' || r > '~' || r == '"' || r == '\\' || r == '/' {
+			return '_'
+		}
+		return r
+	}, name)
+	v := disposition + `; filename="` + ascii + `"`
+	if ascii != name {
+		v += "; filename*=UTF-8''" + attrEncode(name)
+	}
+	return v
+}
+
+// attrEncode percent-encodes every byte of s outside RFC 5987's
+// attr-char.
+func attrEncode(s string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', strings.IndexByte("!#$&+-.^_`|~", c) >= 0:
+			b.WriteByte(c)
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	return b.String()
 }
 
 // Live is the answer of /v1/measurements/{id}/live: the detail without
 // the failures' particulars, and each pairing's running score.
 type Live struct {
 	Summary
-	Verdict     string `json:"verdict,omitempty"`
 	ReportError string `json:"report_error,omitempty"`
 	// Pairings come from ServiceConfig.Live (nil without one).
 	Pairings any `json:"pairings"`
@@ -584,7 +689,7 @@ func (s *Service) getLive(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	l := Live{Summary: b.summary(), Verdict: b.word, ReportError: b.report}
+	l := Live{Summary: b.summary(), ReportError: b.report}
 	results := append([]protocol.Result(nil), b.results...)
 	s.mu.Unlock()
 	SortResults(results)
@@ -592,14 +697,6 @@ func (s *Service) getLive(w http.ResponseWriter, r *http.Request) {
 		l.Pairings = s.cfg.Live(b.plan, results)
 	}
 	writeJSON(w, http.StatusOK, l)
-}
-
-// getGames serves a finished measurement's games as PGN.
-func (s *Service) getGames(w http.ResponseWriter, r *http.Request) {
-	// A download with a name: a browser shown a PGN inline has nothing to
-	// render and waits on it.
-	s.serveDocumentAs(w, r, "games", "application/x-chess-pgn", "measurement-"+pathSafe(r.PathValue("id"))+".pgn",
-		func(b *serviceBatch) []byte { return b.pgn })
 }
 
 func (s *Service) getQueue(w http.ResponseWriter, r *http.Request) {
@@ -634,16 +731,4 @@ func writeError(w http.ResponseWriter, status int, msg string, problems []string
 		body["problems"] = CapProblems(problems)
 	}
 	writeJSON(w, status, body)
-}
-
-// pathSafe keeps the letters, digits, '-' and '_' of s, for a file name in
-// a header.
-func pathSafe(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
-			return r
-		}
-		return -1
-	}, s)
 }

@@ -84,7 +84,8 @@ func TestServiceAPI(t *testing.T) {
 	verdicts := make(chan string, 4)
 	report := func(f farm.Finished) (farm.ServiceReport, error) {
 		verdicts <- f.Label
-		return farm.ServiceReport{Viable: len(f.Outcome.Results) == 12, JSON: []byte(`{"games": 12}`), Games: []byte("[Event \"service test\"]\n")}, nil
+		return farm.ServiceReport{Viable: len(f.Outcome.Results) == 12, Verdict: "viable", Name: "service-test", JSON: []byte(`{"games": 12}`),
+			HTML: []byte(serviceTestPage), Games: []byte("[Event \"service test\"]\n"), GamesJSONL: []byte(`{"round": 1}` + "\n")}, nil
 	}
 	srv := newService(t, ctx, c, report)
 
@@ -117,12 +118,12 @@ func TestServiceAPI(t *testing.T) {
 	}
 
 	var sum farm.Summary
-	if got := call(t, "POST", srv.URL+"/v1/measurements", rule, &sum); got != http.StatusAccepted || sum.Games != 12 || sum.Ruleset != "service test" {
+	if got := call(t, "POST", srv.URL+"/v1/measurements?file=st.json", rule, &sum); got != http.StatusAccepted || sum.Games != 12 || sum.Ruleset != "service test" || sum.File != "st.json" {
 		t.Fatalf("POST: %d %+v", got, sum)
 	}
 	// The same request again names the same measurement.
 	var again farm.Summary
-	if got := call(t, "POST", srv.URL+"/v1/measurements", rule, &again); got != http.StatusOK || again.ID != sum.ID {
+	if got := call(t, "POST", srv.URL+"/v1/measurements?file=st.json", rule, &again); got != http.StatusOK || again.ID != sum.ID {
 		t.Fatalf("repeat POST: %d %+v", got, again)
 	}
 
@@ -142,42 +143,28 @@ func TestServiceAPI(t *testing.T) {
 	if len(detail.Tallies) != 3 || detail.Tallies[0].Games != 4 {
 		t.Errorf("tallies: %+v", detail.Tallies)
 	}
-	if f := <-verdicts; f != "service test" {
+	if f := <-verdicts; f != "st.json" {
 		t.Errorf("report got %q", f)
 	}
 	var doc struct{ Games int }
 	if got := call(t, "GET", srv.URL+"/v1/measurements/"+sum.ID+"/report", nil, &doc); got != http.StatusOK || doc.Games != 12 {
 		t.Errorf("report: %d %+v", got, doc)
 	}
-	if resp, err := http.Get(srv.URL + "/v1/measurements/" + sum.ID + "/games"); err != nil {
+	checkDownloads(t, srv.URL+"/v1/measurements/"+sum.ID)
+	// The permalink of a finished measurement is its report.
+	if resp, err := http.Get(srv.URL + "/m/" + sum.ID); err != nil {
 		t.Error(err)
 	} else {
-		pgn, _ := io.ReadAll(resp.Body)
+		page, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/x-chess-pgn" || !bytes.HasPrefix(pgn, []byte("[Event ")) {
-			t.Errorf("games: %d %q %q", resp.StatusCode, resp.Header.Get("Content-Type"), pgn)
+		if resp.StatusCode != http.StatusOK || string(page) != serviceTestPage || resp.Request.URL.Path != "/v1/measurements/"+sum.ID+"/report.html" {
+			t.Errorf("permalink: %d at %s, %q", resp.StatusCode, resp.Request.URL.Path, page)
 		}
-		// A download with its file name, so a browser saves it.
-		if want := `attachment; filename="measurement-` + sum.ID + `.pgn"`; resp.Header.Get("Content-Disposition") != want {
-			t.Errorf("games: Content-Disposition %q, want %q", resp.Header.Get("Content-Disposition"), want)
-		}
-		// The served report's "Every game" link is the file name measure
-		// writes beside a report (NAME.pgn): it reaches the same games.
-		if resp, err := http.Get(srv.URL + "/v1/measurements/" + sum.ID + "/service-test.pgn"); err != nil {
-			t.Error(err)
-		} else {
-			got, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			if resp.StatusCode != http.StatusOK || !bytes.Equal(got, pgn) {
-				t.Errorf("the report's games link: status %d, %d bytes (the games are %d)", resp.StatusCode, len(got), len(pgn))
-			}
-		}
-		if resp, err := http.Get(srv.URL + "/v1/measurements/" + sum.ID + "/other.txt"); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode != http.StatusNotFound {
-				t.Errorf("a document the service does not have: status %d", resp.StatusCode)
-			}
-		}
+	}
+	var listed struct{ Measurements []farm.Summary }
+	call(t, "GET", srv.URL+"/v1/measurements", nil, &listed)
+	if len(listed.Measurements) != 1 || listed.Measurements[0].Verdict != "viable" || listed.Measurements[0].File != "st.json" || listed.Measurements[0].Created.IsZero() {
+		t.Errorf("the list lacks the verdict, file or date: %+v", listed.Measurements)
 	}
 	var results struct {
 		Results     []protocol.Result
@@ -205,7 +192,144 @@ func TestServiceAPI(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	if len(list.Measurements) != 1 || list.Measurements[0].ID != sum.ID || list.Measurements[0].Done != 12 {
+	// It names the file as posted.
+	if len(list.Measurements) != 1 || list.Measurements[0].ID != sum.ID || list.Measurements[0].Done != 12 || list.Measurements[0].File != "st.json" {
 		t.Fatalf("restarted service lists %+v", list.Measurements)
+	}
+}
+
+// serviceTestPage is the test report's page: it links its games as
+// measure's reports do, by the file names beside it.
+const serviceTestPage = `<html><a href="service-test.pgn">every game</a> <a href="service-test.games.jsonl">as JSON lines</a></html>`
+
+// checkDownloads fetches a finished measurement's documents (under base,
+// its API path) and checks each one's type and the name it is saved
+// under.
+func checkDownloads(t *testing.T, base string) {
+	t.Helper()
+	tests := []struct {
+		path        string
+		status      int
+		contentType string
+		disposition string
+		body        string
+	}{
+		{"/games", http.StatusOK, "application/x-chess-pgn", `attachment; filename="service-test.pgn"`, "[Event "},
+		{"/games.jsonl", http.StatusOK, "application/x-ndjson", `attachment; filename="service-test.games.jsonl"`, `{"round": 1}`},
+		{"/report", http.StatusOK, "application/json", `attachment; filename="service-test.json"`, `{"games": 12}`},
+		{"/report.html", http.StatusOK, "text/html; charset=utf-8", `inline; filename="service-test.html"`, "<html>"},
+		// The report page's links, by the names measure writes beside it.
+		{"/service-test.pgn", http.StatusOK, "application/x-chess-pgn", `attachment; filename="service-test.pgn"`, "[Event "},
+		{"/service-test.games.jsonl", http.StatusOK, "application/x-ndjson", `attachment; filename="service-test.games.jsonl"`, `{"round": 1}`},
+		{"/other.txt", http.StatusNotFound, "application/json", "", "{"},
+	}
+	for _, tt := range tests {
+		resp, err := http.Get(base + tt.path)
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tt.status || resp.Header.Get("Content-Type") != tt.contentType || !strings.HasPrefix(string(body), tt.body) {
+			t.Errorf("GET %s: %d %q %q, want %d %q %q...", tt.path, resp.StatusCode, resp.Header.Get("Content-Type"), body, tt.status, tt.contentType, tt.body)
+		}
+		if got := resp.Header.Get("Content-Disposition"); got != tt.disposition {
+			t.Errorf("GET %s: Content-Disposition %q, want %q", tt.path, got, tt.disposition)
+		}
+	}
+}
+
+func TestContentDisposition(t *testing.T) {
+	tests := []struct {
+		name, want string
+	}{
+		{"chess.pgn", `attachment; filename="chess.pgn"`},
+		{"two words.pgn", `attachment; filename="two words.pgn"`},
+		{`say "hi".pgn`, `attachment; filename="say _hi_.pgn"; filename*=UTF-8''say%20%22hi%22.pgn`},
+		{"gliński.pgn", `attachment; filename="gli_ski.pgn"; filename*=UTF-8''gli%C5%84ski.pgn`},
+		{"a\nb.json", `attachment; filename="a_b.json"; filename*=UTF-8''a%0Ab.json`},
+	}
+	for _, tt := range tests {
+		if got := farm.ContentDisposition("attachment", tt.name); got != tt.want {
+			t.Errorf("%q: %s, want %s", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestServicePermalink: a measurement still playing has a permalink that
+// serves the page, which shows its progress; one that does not exist is a
+// 404; behind a token, a browser (which cannot send it) gets the page,
+// which holds no data and asks the API with the token the user types.
+func TestServicePermalink(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	_, js := connect(t, s.ClientURL())
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	c, err := farm.NewCoordinator(ctx, js, testConfig, testLogger(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const token = "permalink-test-token-0123"
+	tests := []struct {
+		name  string
+		token string // the service's
+		auth  string // the request's
+	}{
+		{"open service", "", ""},
+		{"browser without the token", token, ""},
+		{"client with the token", token, token},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			// No workers: the measurement stays running.
+			svc, err := farm.NewService(ctx, c, farm.ServiceConfig{Admit: nameOnly, MaxRuleFileBytes: testMaxBytes, Players: []string{"a", "b"},
+				GamesPerPairing: 2, Seed: 5, Token: tt.token, Log: testLogger(t)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv := httptest.NewServer(svc.Handler())
+			defer srv.Close()
+			req, _ := http.NewRequest("POST", srv.URL+"/v1/measurements?file=p.json", strings.NewReader(`{"name": "permalink `+tt.name+`"}`))
+			req.Header.Set("Authorization", "Bearer "+tt.token)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sum farm.Summary
+			json.NewDecoder(resp.Body).Decode(&sum)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusAccepted {
+				t.Fatalf("POST: %s", resp.Status)
+			}
+			get := func(path string) (int, string) {
+				req, _ := http.NewRequest("GET", srv.URL+path, nil)
+				if tt.auth != "" {
+					req.Header.Set("Authorization", "Bearer "+tt.auth)
+				}
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer resp.Body.Close()
+				body, _ := io.ReadAll(resp.Body)
+				return resp.StatusCode, string(body)
+			}
+			if status, body := get("/m/" + sum.ID); status != http.StatusOK || !strings.Contains(body, `<form id="submit-form"`) {
+				t.Errorf("permalink of a running measurement: %d, not the page", status)
+			}
+			wantUnknown := http.StatusNotFound
+			if tt.token != "" && tt.auth == "" {
+				wantUnknown = http.StatusOK
+			}
+			if status, _ := get("/m/no-such-measurement"); status != wantUnknown {
+				t.Errorf("permalink of no measurement: %d, want %d", status, wantUnknown)
+			}
+			req, _ = http.NewRequest("DELETE", srv.URL+"/v1/measurements/"+sum.ID, nil)
+			req.Header.Set("Authorization", "Bearer "+tt.token)
+			if resp, err := http.DefaultClient.Do(req); err == nil {
+				resp.Body.Close()
+			}
+		})
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
+	"github.com/rs/zerolog"
 )
 
 func TestLookupRunner(t *testing.T) {
@@ -192,5 +193,53 @@ func TestUnreadableJobs(t *testing.T) {
 		if dl.Job.JobID != tt.job || dl.Attempts != tt.attempts || dl.Source != protocol.SourceWorker {
 			t.Errorf("dead letter %+v, want job %s after %d attempts", dl, tt.job, tt.attempts)
 		}
+	}
+}
+
+// TestWorkerWaitsQuietlyForStreams: a worker started before its farm's
+// streams exist (a first start, the coordinator not up yet) waits saying
+// so at debug level only, with no "stream not found" error, and plays once
+// the coordinator has made them.
+func TestWorkerWaitsQuietlyForStreams(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	var log logBuffer
+	_, wjs := connect(t, s.ClientURL())
+	w, err := farm.NewWorker(wjs, farm.WorkerConfig{ID: "early", Concurrency: 1, Runner: quickRunner(), FetchWait: 200 * time.Millisecond,
+		DrainTimeout: time.Second, Log: zerolog.New(&log).Level(zerolog.DebugLevel)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(wctx) }()
+	defer func() { stop(); <-done }()
+	// A few of the worker's looks at the farm find nothing.
+	time.Sleep(700 * time.Millisecond)
+
+	_, js := connect(t, s.ClientURL())
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, err := farm.NewCoordinator(ctx, js, testConfig, testLogger(t), nil); err != nil {
+		t.Fatal(err)
+	}
+	for !strings.Contains(log.String(), "worker ready") {
+		if ctx.Err() != nil {
+			t.Fatalf("the worker did not start once the streams were made:\n%s", log.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	var waited bool
+	for line := range strings.Lines(log.String()) {
+		var entry struct{ Level, Message, Error string }
+		if err := json.Unmarshal([]byte(line), &entry); err != nil {
+			t.Fatalf("log line %q: %v", line, err)
+		}
+		if entry.Level != "debug" && entry.Level != "info" || strings.Contains(strings.ToLower(line), "not found") {
+			t.Errorf("a first start logs %s %q (%s)", entry.Level, entry.Message, entry.Error)
+		}
+		waited = waited || entry.Level == "debug" && strings.Contains(entry.Message, "waiting for the coordinator")
+	}
+	if !waited {
+		t.Errorf("the worker did not say, at debug level, that it waits for the streams:\n%s", log.String())
 	}
 }

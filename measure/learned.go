@@ -42,7 +42,7 @@ func MirrorPlan(plan protocol.Plan, spec string) protocol.Plan {
 // Audit.
 func (m *Measurer) runLearned(ctx context.Context, f *File, s Settings, full protocol.Plan, h farm.Hooks) (*farm.Outcome, error) {
 	ladder := LadderPlan(full)
-	h1, err := s.hooksMirrored(ladder, full.MirrorGames)
+	h1, err := s.hooksMirrored(ladder, full.MirrorGames, f.Game)
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +59,7 @@ func (m *Measurer) runLearned(ctx context.Context, f *File, s Settings, full pro
 	}
 	spec, _, _ := selfplay.LearnedSpec(f.Game, full.Mirror, m.replayedOf(f.Hash, f.Game).games(out1.Results))
 	mirror := MirrorPlan(full, spec)
-	h2, err := s.hooksMirrored(mirror, full.MirrorGames)
+	h2, err := s.hooksMirrored(mirror, full.MirrorGames, f.Game)
 	if err != nil {
 		return nil, err
 	}

@@ -151,7 +151,7 @@ func (s *Scorer) Score(p protocol.Pairing, results []protocol.Result) PairingSco
 	if ps.Mirror {
 		// The first mover's score as the verdict reads it: games that
 		// repeat each other move for move are one sample.
-		iv, _ = stats.FirstMoverScore(counted, 0.95)
+		iv, _ = stats.FirstMoverScoreOver(counted, selfplay.OpeningLines(s.Game, results), 0.95)
 	} else {
 		// Colour-swapped pairs share an opening: the pentanomial interval
 		// counts them as units, as the stop rule does.
@@ -166,7 +166,7 @@ func (s *Scorer) Score(p protocol.Pairing, results []protocol.Result) PairingSco
 		ps.EloLo, ps.EloHi = ps.Elo, ps.Elo
 	}
 	if s.judged {
-		if d, err := stats.Decide(s.ladder, s.th, games); err == nil {
+		if d, err := stats.DecideOver(s.ladder, s.th, games, selfplay.OpeningLines(s.Game, results)); err == nil {
 			ps.Tests, ps.Stopped, ps.Reason = d.Tests, !d.Continue, d.Reason
 		}
 	}
@@ -184,7 +184,9 @@ func trinomialInterval(w, d, l int) stats.Interval {
 }
 
 // Lines are the cutechess-style lines for a score: "Score of A vs B: W -
-// L - D [score] N", then the Elo difference and the stop rule's tests.
+// L - D [score] N" (cutechess's order, kept for the tools that read its
+// lines; the reports and the page write W-D-L), then the Elo difference
+// and the stop rule's tests.
 func (ps PairingScore) Lines() []string {
 	a, b := ps.A, ps.B
 	if ps.Mirror {

@@ -180,15 +180,28 @@ func (m *Measurer) auditRunner(f *File) *selfplay.Runner {
 // NAME.games.jsonl into dir unless dir is empty, and exports the verdict
 // as the ruleset_viable metric.
 func (m *Measurer) Report(f *File, players []string, results []protocol.Result, dead []protocol.DeadLetter, wall time.Duration, dir string) (*report.Report, error) {
-	rep, _, err := m.ReportGames(f, players, results, dead, wall, dir)
+	rep, _, err := m.reportGames(f, players, results, dead, wall, dir, false)
 	return rep, err
 }
 
-// ReportGames is Report that also returns the games as PGN.
-func (m *Measurer) ReportGames(f *File, players []string, results []protocol.Result, dead []protocol.DeadLetter, wall time.Duration, dir string) (*report.Report, []byte, error) {
+// GameRecords are a measurement's games as measure writes them beside
+// its report: NAME.pgn and NAME.games.jsonl.
+type GameRecords struct {
+	PGN, JSONL []byte
+}
+
+// ReportGames is Report that also returns the game records.
+func (m *Measurer) ReportGames(f *File, players []string, results []protocol.Result, dead []protocol.DeadLetter, wall time.Duration, dir string) (*report.Report, GameRecords, error) {
+	return m.reportGames(f, players, results, dead, wall, dir, true)
+}
+
+// reportGames is Report, returning the PGN and, with jsonl, the JSON
+// lines.
+func (m *Measurer) reportGames(f *File, players []string, results []protocol.Result, dead []protocol.DeadLetter, wall time.Duration, dir string, jsonl bool) (*report.Report, GameRecords, error) {
+	var recs GameRecords
 	rep, games, err := m.Assess(f, players, results, dead, wall)
 	if err != nil {
-		return nil, nil, err
+		return nil, recs, err
 	}
 	var pgn bytes.Buffer
 	write := records.WritePGN
@@ -198,24 +211,29 @@ func (m *Measurer) ReportGames(f *File, players []string, results []protocol.Res
 		}
 	}
 	if err := write(&pgn, records.MetaFor(f.Game, f.Name, time.Now()), games); err != nil {
-		return nil, nil, err
+		return nil, recs, err
+	}
+	recs.PGN = pgn.Bytes()
+	if jsonl || dir != "" {
+		var js bytes.Buffer
+		if err := records.WriteJSONL(&js, games); err != nil {
+			return nil, recs, fmt.Errorf("game records: %v", err)
+		}
+		recs.JSONL = js.Bytes()
 	}
 	if dir != "" {
 		rep.GamesFile = rep.Name + ".pgn"
-		recs, err := recordFiles(dir, rep.Name, pgn.Bytes(), games)
-		if err != nil {
-			return nil, nil, err
-		}
+		files := []atomicfile.File{{Path: filepath.Join(dir, rep.Name+".pgn"), Data: recs.PGN}, {Path: filepath.Join(dir, rep.Name+".games.jsonl"), Data: recs.JSONL}}
 		// The records and the report are written together, the JSON
 		// last: a failure leaves none of them.
-		if err := rep.WriteFiles(dir, recs...); err != nil {
-			return nil, nil, err
+		if err := rep.WriteFiles(dir, files...); err != nil {
+			return nil, recs, err
 		}
 	}
 	if m.Coord != nil {
 		m.Coord.RecordVerdict(f.Name, rep.Verdict == stats.Viable)
 	}
-	return rep, pgn.Bytes(), nil
+	return rep, recs, nil
 }
 
 // Assess builds a file's report, once: the assessment of its results
@@ -274,12 +292,3 @@ func lostGames(results []protocol.Result, dead []protocol.DeadLetter) []report.L
 
 // newReport is report.New; a test counts the calls through it.
 var newReport = report.New
-
-// recordFiles are DIR/NAME.pgn and DIR/NAME.games.jsonl.
-func recordFiles(dir, name string, pgn []byte, games []records.Game) ([]atomicfile.File, error) {
-	var js bytes.Buffer
-	if err := records.WriteJSONL(&js, games); err != nil {
-		return nil, fmt.Errorf("game records: %v", err)
-	}
-	return []atomicfile.File{{Path: filepath.Join(dir, name+".pgn"), Data: pgn}, {Path: filepath.Join(dir, name+".games.jsonl"), Data: js.Bytes()}}, nil
-}

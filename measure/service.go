@@ -105,9 +105,14 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 				dir = filepath.Join(reportsDir, b.ID)
 			}
 			m.keepAudit(b.Outcome)
-			rep, pgn, err := m.ReportGames(f, b.Plan.Players, b.Outcome.Results, b.Outcome.DeadLetters, b.Wall, dir)
+			rep, games, err := m.ReportGames(f, b.Plan.Players, b.Outcome.Results, b.Outcome.DeadLetters, b.Wall, dir)
 			if err != nil {
 				return farm.ServiceReport{}, err
+			}
+			// The served report links its games as measure's does: NAME.pgn
+			// beside it, which the service serves.
+			if rep.GamesFile == "" {
+				rep.GamesFile = rep.Name + ".pgn"
 			}
 			doc, err := rep.JSON()
 			if err != nil {
@@ -117,7 +122,8 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			if err != nil {
 				return farm.ServiceReport{}, err
 			}
-			return farm.ServiceReport{Viable: rep.Verdict == stats.Viable, Verdict: rep.Verdict, JSON: doc, HTML: page, Games: pgn}, nil
+			return farm.ServiceReport{Viable: rep.Verdict == stats.Viable, Verdict: rep.Verdict, JSON: doc, HTML: page,
+				Games: games.PGN, GamesJSONL: games.JSONL, Name: rep.Name}, nil
 		},
 		Live: func(plan protocol.Plan, results []protocol.Result) any {
 			sc := NewScorer(plan, defaults.Precision)

@@ -195,14 +195,14 @@ func strongest(players []string) string {
 // Hooks are the batch hooks of a plan: the stop rule and window when
 // sequential, none otherwise.
 func (s Settings) Hooks(plan protocol.Plan) (farm.Hooks, error) {
-	return s.hooksMirrored(plan, plan.MirrorGames)
+	return s.hooksMirrored(plan, plan.MirrorGames, nil)
 }
 
 // HooksFor is Hooks for a plan of g: a game with seats stops by its seats
 // (SeatedStop).
 func (s Settings) HooksFor(plan protocol.Plan, g *engine.Game) (farm.Hooks, error) {
 	if g == nil || !g.Seated() || !s.Sequential {
-		return s.Hooks(plan)
+		return s.hooksMirrored(plan, plan.MirrorGames, g)
 	}
 	stop, err := SeatedStop(g, plan.Players, plan.GamesPerPairing, plan.MirrorGames, s.Precision)
 	if err != nil {
@@ -217,12 +217,14 @@ func (s Settings) HooksFor(plan protocol.Plan, g *engine.Game) (farm.Hooks, erro
 
 // hooksMirrored is Hooks for a plan whose equal-strength games, mirrorGames
 // of them, may be played as a batch of their own: the ladder's pairings stop
-// as they do beside them.
-func (s Settings) hooksMirrored(plan protocol.Plan, mirrorGames int) (farm.Hooks, error) {
+// as they do beside them. With g, the equal-strength games of a file whose
+// random openings are few stop once every opening line is played
+// (SequentialStopFor).
+func (s Settings) hooksMirrored(plan protocol.Plan, mirrorGames int, g *engine.Game) (farm.Hooks, error) {
 	if !s.Sequential {
 		return farm.Hooks{}, nil
 	}
-	stop, err := SequentialStop(plan.Players, plan.GamesPerPairing, mirrorGames, s.Precision)
+	stop, err := SequentialStopFor(g, plan.Players, plan.GamesPerPairing, mirrorGames, s.Precision)
 	if err != nil {
 		return farm.Hooks{}, err
 	}
@@ -241,6 +243,14 @@ func (s Settings) hooksMirrored(plan protocol.Plan, mirrorGames int) (farm.Hooks
 // whose games cannot be judged (a result the stats refuse) is not stopped,
 // so it plays to the cap rather than ending unexplained.
 func SequentialStop(players []string, games, mirrorGames int, precision float64) (farm.StopFunc, error) {
+	return SequentialStopFor(nil, players, games, mirrorGames, precision)
+}
+
+// SequentialStopFor is SequentialStop for the games of g: where they show
+// few random openings, the whole tree of them is listed
+// (selfplay.OpeningLines) and the equal-strength games stop as soon as
+// every line is played, their rates then exact.
+func SequentialStopFor(g *engine.Game, players []string, games, mirrorGames int, precision float64) (farm.StopFunc, error) {
 	ladder, err := selfplay.Ladder(players)
 	if err != nil {
 		return nil, fmt.Errorf("players: %w (or measure without sequential stopping)", err)
@@ -258,7 +268,7 @@ func SequentialStop(players []string, games, mirrorGames int, precision float64)
 		return nil, err
 	}
 	return func(_ [2]string, results []protocol.Result) (bool, string) {
-		d, err := stats.Decide(ladder, th, selfplay.Games(results))
+		d, err := stats.DecideOver(ladder, th, selfplay.Games(results), selfplay.OpeningLines(g, results))
 		if err != nil {
 			return false, "not judged: " + err.Error()
 		}

@@ -43,6 +43,10 @@ func (r Result) CheckFor(j Job) error {
 		return errors.New("ending is not short printable text")
 	case len(r.Features) > MaxFeatures:
 		return fmt.Errorf("%d feature counters, more than %d", len(r.Features), MaxFeatures)
+	case !j.Adjudication.Allows(r.Ending, r.Winner):
+		return fmt.Errorf("ending %s with winner %d, an adjudication the job does not ask for", r.Ending, r.Winner)
+	case r.StartFEN != j.StartFEN:
+		return fmt.Errorf("start position %q, the job's is %q", r.StartFEN, j.StartFEN)
 	}
 	if err := r.CheckGame(); err != nil {
 		return err

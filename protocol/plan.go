@@ -46,6 +46,15 @@ type Plan struct {
 	// P1. A colour-swapped pair thus rotates the two armies over the
 	// seats. Empty for a game of two players (and then the ID is as before).
 	Seating []int `json:"seating,omitempty"`
+	// Adjudication is the games' resign and draw adjudication (coordinator
+	// match's -resign and -draw); zero, the default, is none and leaves
+	// the ID as before.
+	Adjudication Adjudication `json:"adjudication,omitzero"`
+	// Openings, when not empty, are the start positions (FENs) of the
+	// pairs: pair k of every pairing plays both its games from
+	// Openings[k mod len], with no random opening plies after it. Empty
+	// is the game's start and the random openings (and the ID as before).
+	Openings []string `json:"openings,omitempty"`
 }
 
 // MaxSeats is the most seats a plan's Seating may name.
@@ -96,6 +105,18 @@ func (p Plan) Check() error {
 	}
 	if err := checkSeating(p.Seating); err != nil {
 		errs = append(errs, err)
+	}
+	if err := p.Adjudication.Check(); err != nil {
+		errs = append(errs, err)
+	}
+	for i, fen := range p.Openings {
+		if fen == "" || !printable(fen) || len(fen) > MaxFENText {
+			errs = append(errs, fmt.Errorf("opening %d is not a FEN's short printable text", i+1))
+			break
+		}
+	}
+	if len(p.Seating) > 0 && (len(p.Openings) > 0 || p.Adjudication != Adjudication{}) {
+		errs = append(errs, errors.New("openings or adjudication in a game with seats"))
 	}
 	if p.Seed > MaxSeed {
 		errs = append(errs, fmt.Errorf("seed %d exceeds 53 bits", p.Seed))
@@ -201,6 +222,7 @@ func (p Plan) JobsFor(id string) []Job {
 				Seed: seed, PairID: pair, Game: game,
 			},
 			MaxNodes: p.MaxNodes, MaxWallMS: p.MaxWallMS,
+			Adjudication: p.Adjudication, StartFEN: p.openingOf(pair),
 		})
 	}
 	distinct := p.Pairings()[:p.distinctPairings()]
@@ -220,6 +242,20 @@ func (p Plan) JobsFor(id string) []Job {
 		}
 	}
 	return jobs
+}
+
+// openingOf is the start FEN of a batch's pair (its index among the
+// batch's pairs): the plan's opening for the pair's index within its
+// pairing, "" without openings.
+func (p Plan) openingOf(pair int) string {
+	if len(p.Openings) == 0 {
+		return ""
+	}
+	k := pair
+	if _, within, ok := p.PairingOf(Job{JobIdentity: JobIdentity{PairID: pair}}); ok {
+		k = within
+	}
+	return p.Openings[k%len(p.Openings)]
 }
 
 // seatsOf is each seat's player under a seating, nil without one.

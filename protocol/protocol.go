@@ -75,7 +75,59 @@ type Job struct {
 	// Per-game limits; zero means the worker's own limit applies.
 	MaxNodes  int64 `json:"max_nodes,omitempty"`
 	MaxWallMS int64 `json:"max_wall_ms,omitempty"`
+	// Adjudication is the game's resign and draw adjudication; zero is
+	// none.
+	Adjudication Adjudication `json:"adjudication,omitzero"`
+	// StartFEN is the position the game starts from, an opening book's
+	// (Plan.Openings), played with no random opening plies; empty is the
+	// game's own start and its random opening.
+	StartFEN string `json:"start_fen,omitempty"`
 }
+
+// Adjudication is cutechess's -resign and -draw for a game; a rule with
+// a move count of 0 is off, and the zero value is no adjudication.
+type Adjudication struct {
+	// A player whose own score is ResignScore centipawns or more below
+	// zero for ResignMoveCount consecutive moves of its own loses.
+	ResignMoveCount int `json:"resign_move_count,omitempty"`
+	ResignScore     int `json:"resign_score,omitempty"`
+	// Once DrawMoveNumber full moves are played, a game whose scores
+	// were within DrawScore centipawns of zero for DrawMoveCount
+	// consecutive moves of each player is drawn.
+	DrawMoveNumber int `json:"draw_move_number,omitempty"`
+	DrawMoveCount  int `json:"draw_move_count,omitempty"`
+	DrawScore      int `json:"draw_score,omitempty"`
+}
+
+// Check reports what keeps an adjudication from being one: a negative
+// number, or a rule's score or move number without its move count.
+func (a Adjudication) Check() error {
+	switch {
+	case a.ResignMoveCount < 0 || a.ResignScore < 0 || a.DrawMoveNumber < 0 || a.DrawMoveCount < 0 || a.DrawScore < 0:
+		return errors.New("adjudication: negative number")
+	case a.ResignMoveCount == 0 && a.ResignScore != 0:
+		return errors.New("adjudication: resign score without a move count")
+	case a.DrawMoveCount == 0 && (a.DrawScore != 0 || a.DrawMoveNumber != 0):
+		return errors.New("adjudication: draw score or move number without a move count")
+	}
+	return nil
+}
+
+// Allows reports whether a game under a may end as ending and winner
+// say: any ending of the game's own rules, an adjudication only under
+// its rule (a resignation won, an adjudicated draw drawn).
+func (a Adjudication) Allows(ending string, winner int) bool {
+	switch ending {
+	case EndingResignAdjudication:
+		return a.ResignMoveCount > 0 && winner != NoWinner
+	case EndingDrawAdjudication:
+		return a.DrawMoveCount > 0 && winner == NoWinner
+	}
+	return true
+}
+
+// MaxFENText is the longest start FEN a job may carry.
+const MaxFENText = 1024
 
 // MaxWall is the job's wall-time limit, zero when unset.
 func (j Job) MaxWall() time.Duration { return time.Duration(j.MaxWallMS) * time.Millisecond }
@@ -99,8 +151,10 @@ func (j Job) Check() error {
 		return errors.New("negative limit")
 	case len(j.Lease) > 128 || !printableASCII(j.Lease):
 		return errors.New("lease is not printable text")
+	case len(j.StartFEN) > MaxFENText || !printable(j.StartFEN):
+		return errors.New("start FEN is not short printable text")
 	}
-	return nil
+	return j.Adjudication.Check()
 }
 
 // Result is the record of one played game. The runner fills the game
@@ -115,7 +169,9 @@ type Result struct {
 	// OpeningPlies are the first plies of Moves, played at random from
 	// the seed to vary the games (absent in older records).
 	OpeningPlies int `json:"opening_plies,omitempty"`
-	Plies        int `json:"plies"`
+	// StartFEN is the job's start position when it gave one (Job.StartFEN).
+	StartFEN string `json:"start_fen,omitempty"`
+	Plies    int    `json:"plies"`
 	// Result is "1-0", "0-1" or "1/2-1/2"; Winner is 0, 1 or -1 to match.
 	// In a game with seats Winner is the winning team (engine.Game.Team;
 	// in a free-for-all the seat), -1 for a draw, and Result is "team N"
@@ -390,4 +446,17 @@ func (a JobIdentity) Same(b JobIdentity) bool {
 	return a.JobID == b.JobID && a.BatchID == b.BatchID && a.Ruleset == b.Ruleset && a.RulesetHash == b.RulesetHash &&
 		a.P0 == b.P0 && a.P1 == b.P1 && slices.Equal(a.Seats, b.Seats) && a.Seed == b.Seed &&
 		a.PairID == b.PairID && a.Game == b.Game && a.Lease == b.Lease
+}
+
+// The endings of a game adjudicated by the match's rules (cutechess's
+// -resign and -draw) rather than ended by the game's: a record's replay
+// finds the game not over after its moves.
+const (
+	EndingResignAdjudication = "adjudication_resign"
+	EndingDrawAdjudication   = "adjudication_draw"
+)
+
+// IsAdjudication reports whether an ending is an adjudication.
+func IsAdjudication(ending string) bool {
+	return ending == EndingResignAdjudication || ending == EndingDrawAdjudication
 }

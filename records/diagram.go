@@ -1,6 +1,7 @@
 package records
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -86,6 +87,9 @@ func extrasOf(p *engine.Position, b *report.Board) *report.Extras {
 		price, unlocked := p.Card(c)
 		x.Market = append(x.Market, report.Card{Name: g.CardName(c), Price: price, Unlocked: unlocked})
 	}
+	if p.AtChance() {
+		x.Unlocking = p.CardsToUnlock()
+	}
 	return x
 }
 
@@ -146,10 +150,14 @@ func Examples(g *engine.Game, games []Game, r *report.Report) []report.Examples 
 				continue
 			}
 			extras := hasExtras(g)
+			var numbers moveNumbers
 			if err := rec.replayed.Positions(func(p *engine.Position) {
 				eg.Frames = append(eg.Frames, frameOf(p, board))
 				if extras {
 					eg.Extras = append(eg.Extras, extrasOf(p, board))
+				}
+				if len(eg.Frames) <= len(eg.Moves) && !g.Seated() { // a position a ply is played from
+					eg.Labels = append(eg.Labels, numbers.next(p))
 				}
 			}); err != nil {
 				continue
@@ -277,4 +285,32 @@ func distinct(gs []*Game) []*Game {
 		}
 	}
 	return out
+}
+
+// moveNumbers numbers a game's plies as PGN does, from the position each
+// is played from: the first player's move is "N.", the second's after it
+// nothing, the second's after anything else (a chance outcome, its own
+// earlier move) "N...", and a chance outcome nothing: so chance plies and
+// turns of two moves do not shift the numbers.
+type moveNumbers struct {
+	n    int  // the move number of the first player's last move, 0 before it
+	last int  // the side of the last numbered ply, -1 none
+	seen bool // some ply was numbered
+}
+
+func (m *moveNumbers) next(p *engine.Position) string {
+	if p.AtChance() {
+		m.last = -1
+		return ""
+	}
+	side := p.SideToMove()
+	defer func() { m.last, m.seen = side, true }()
+	switch {
+	case side == 0:
+		m.n++
+		return fmt.Sprintf("%d.", m.n)
+	case m.seen && m.last == 0:
+		return ""
+	}
+	return fmt.Sprintf("%d...", max(m.n, 1))
 }

@@ -27,25 +27,41 @@ type Meta struct {
 	FEN string
 }
 
-// MetaFor is the shared tags for g's games, named after the ruleset.
+// MetaFor is the shared tags for g's games. Orthodox chess has no
+// Variant; a game that plays one of the StandardVariants has its name
+// (VariantName) and a FEN only when its board does not start as
+// chess's, as lichess exports them; any other game is named after the
+// ruleset, with its start FEN.
 func MetaFor(g *engine.Game, event string, date time.Time) Meta {
 	m := Meta{Event: event, Site: "balancefarm self-play", Date: date}
-	if !Orthodox(g) {
-		m.Variant = g.Name()
-		if m.Variant == "" {
-			m.Variant = event
-		}
+	fen := g.NewPosition().FEN()
+	if Orthodox(g) {
+		return m
 	}
-	if fen := g.NewPosition().FEN(); fen != StandardFEN {
+	if m.Variant = VariantName(g); m.Variant != "" {
+		// The board alone: crazyhouse's pocket ("[]") and three-check's
+		// counts are the variant's start as much as the board is.
+		board, _, _ := strings.Cut(fen, " ")
+		board, _, _ = strings.Cut(board, "[")
+		if !strings.HasPrefix(StandardFEN, board+" ") {
+			m.FEN = fen
+		}
+		return m
+	}
+	m.Variant = g.Name()
+	if m.Variant == "" {
+		m.Variant = event
+	}
+	if fen != StandardFEN {
 		m.FEN = fen
 	}
 	return m
 }
 
 // WritePGN writes the games as PGN: the seven tag roster, then Variant,
-// SetUp and FEN where they apply, PlyCount, Termination (the engine's
-// ending rule), and this project's Seed, PairID, OpeningPlies and, for a
-// game not in SAN, Notation; the movetext wrapped at 79 columns, a comment
+// SetUp and FEN where they apply, PlyCount, Termination (the standard's
+// word: Termination), and this project's Ending (the engine's ending
+// rule), Seed, PairID, OpeningPlies and, for a game not in SAN, Notation; the movetext wrapped at 79 columns, a comment
 // marking the end of the random opening.
 func WritePGN(w io.Writer, meta Meta, games []Game) error {
 	bw := bufio.NewWriter(w)
@@ -75,7 +91,10 @@ func WritePGN(w io.Writer, meta Meta, games []Game) error {
 			tag("FEN", meta.FEN)
 		}
 		tag("PlyCount", strconv.Itoa(g.Plies))
-		tag("Termination", string(g.Ending))
+		tag("Termination", Termination(g.Ending))
+		if g.Ending != "" {
+			tag(EndingTag, string(g.Ending))
+		}
 		tag("Seed", strconv.FormatUint(g.Seed, 10))
 		tag("PairID", strconv.Itoa(g.PairID))
 		tag("OpeningPlies", strconv.Itoa(g.OpeningPlies))
@@ -376,7 +395,9 @@ func movesOf(s string) []string {
 type Filter struct {
 	// Pairing is the two player specs, in either colour.
 	Pairing [2]string
-	// Ending is the Termination tag: the rule that ended the game.
+	// Ending is the rule that ended the game (PGNGame.Ending: the Ending
+	// tag, or an older file's Termination), or a standard Termination
+	// value ("normal", "unterminated", ...).
 	Ending string
 }
 
@@ -395,7 +416,7 @@ func ParsePairing(s string) ([2]string, error) {
 
 // Match reports whether g passes the filter.
 func (f Filter) Match(g *PGNGame) bool {
-	if f.Ending != "" && g.Tag("Termination") != f.Ending {
+	if f.Ending != "" && g.Ending() != f.Ending && !strings.EqualFold(g.Tag("Termination"), f.Ending) {
 		return false
 	}
 	if f.Pairing != [2]string{} {

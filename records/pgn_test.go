@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"balancefarm/engine"
+
 	chess "github.com/corentings/chess/v2"
 )
 
@@ -49,8 +51,8 @@ func TestChessPGNReadByStandardParser(t *testing.T) {
 		if n := len(got.Moves()); n != want.Plies {
 			t.Errorf("game %d: the parser read %d moves, want %d", want.Round, n, want.Plies)
 		}
-		if got.GetTagPair("White") != want.White || got.GetTagPair("Termination") != string(want.Ending) {
-			t.Errorf("game %d: tags White %q Termination %q", want.Round, got.GetTagPair("White"), got.GetTagPair("Termination"))
+		if got.GetTagPair("White") != want.White || got.GetTagPair("Termination") != Termination(want.Ending) || got.GetTagPair(EndingTag) != string(want.Ending) {
+			t.Errorf("game %d: tags White %q Termination %q Ending %q", want.Round, got.GetTagPair("White"), got.GetTagPair("Termination"), got.GetTagPair(EndingTag))
 		}
 		if a, b := comparable(got.Position().String()), comparable(want.FinalFEN); a != b {
 			t.Errorf("game %d (%s vs %s, %s): final position %q, the engine's %q", want.Round, want.White, want.Black, want.Ending, a, b)
@@ -74,11 +76,13 @@ func comparable(fen string) string {
 
 // What WritePGN writes, ReadPGN reads back: every tag and every move.
 func TestPGNRoundTrip(t *testing.T) {
-	for _, file := range []string{"rulesets/chess.json", "rulesets/crazyhouse.json", "rulesets/xiangqi.json", "rulesets/dice-chess.json"} {
+	for _, file := range []string{"rulesets/chess.json", "rulesets/crazyhouse.json", "rulesets/atomic.json", "rulesets/3check.json",
+		"rulesets/horde.json", "rulesets/xiangqi.json", "rulesets/dice-chess.json"} {
 		g := compileFile(t, file)
 		games := Build(ReplayAll(g, playGames(t, g, [][2]string{{"ab:d1", "random"}, {"random", "random"}}, 2)))
 		var buf bytes.Buffer
-		if err := WritePGN(&buf, MetaFor(g, g.Name(), time.Time{}), games); err != nil {
+		meta := MetaFor(g, g.Name(), time.Time{})
+		if err := WritePGN(&buf, meta, games); err != nil {
 			t.Fatal(err)
 		}
 		read, err := ReadPGN(&buf)
@@ -94,12 +98,28 @@ func TestPGNRoundTrip(t *testing.T) {
 				t.Errorf("%s game %d: moves\n%s\nwant\n%s", file, want.Round, got, strings.Join(want.Notation(), " "))
 			}
 			for tag, v := range map[string]string{"White": want.White, "Black": want.Black, "Result": want.Result,
-				"Termination": string(want.Ending), "PlyCount": fmt.Sprint(want.Plies), "Round": fmt.Sprint(want.Round)} {
+				"Termination": Termination(want.Ending), EndingTag: string(want.Ending), "PlyCount": fmt.Sprint(want.Plies), "Round": fmt.Sprint(want.Round)} {
 				if r.Tag(tag) != v {
 					t.Errorf("%s game %d: %s %q, want %q", file, want.Round, tag, r.Tag(tag), v)
 				}
 			}
-			if (r.Tag("Variant") != "") == Orthodox(g) || (r.Tag("FEN") != "") != (want.StartFEN != StandardFEN) {
+			if want.Unreplayed != "" {
+				t.Fatalf("%s game %d: %s", file, want.Round, want.Unreplayed)
+			}
+			// This package's reader replays what it wrote, SAN or not.
+			if p, err := PlayPGN(g, &r); err != nil {
+				t.Errorf("%s game %d: %v", file, want.Round, err)
+			} else if p.FEN() != want.FinalFEN {
+				t.Errorf("%s game %d: replayed to %s, the game ended on %s", file, want.Round, p.FEN(), want.FinalFEN)
+			}
+			inSAN := len(want.SAN) == want.Plies && want.Plies > 0
+			if (r.Tag("Notation") == "") != inSAN || (SANGame(g) && file != "rulesets/dice-chess.json") != inSAN {
+				t.Errorf("%s game %d: Notation %q, %d SAN moves for %d plies", file, want.Round, r.Tag("Notation"), len(want.SAN), want.Plies)
+			}
+			if r.Ending() != string(want.Ending) {
+				t.Errorf("%s game %d: read ending %q, want %q", file, want.Round, r.Ending(), want.Ending)
+			}
+			if r.Tag("Variant") != meta.Variant || (r.Tag("Variant") != "") == Orthodox(g) || r.Tag("FEN") != meta.FEN {
 				t.Errorf("%s: Variant %q, FEN %q", file, r.Tag("Variant"), r.Tag("FEN"))
 			}
 		}
@@ -137,34 +157,99 @@ func TestReadPGN(t *testing.T) {
 }
 
 func TestFilter(t *testing.T) {
-	g := &PGNGame{Tags: []Tag{{"White", "ab:n300"}, {"Black", "random"}, {"Termination", "checkmate"}}}
-	for _, c := range []struct {
-		pairing, ending string
-		want            bool
-	}{
-		{"", "", true},
-		{"ab:n300,random", "", true},
-		{"random,ab:n300", "checkmate", true},
-		{"ab:n300", "", false},
-		{"", "stalemate", false},
-		{"random,mcts:i200", "checkmate", false},
-	} {
-		var f Filter
-		if c.pairing != "" {
-			p, err := ParsePairing(c.pairing)
-			if err != nil {
-				t.Fatal(err)
+	written := &PGNGame{Tags: []Tag{{"White", "ab:n300"}, {"Black", "random"}, {"Termination", "normal"}, {EndingTag, "checkmate"}}}
+	older := &PGNGame{Tags: []Tag{{"White", "ab:n300"}, {"Black", "random"}, {"Termination", "checkmate"}}}
+	for _, g := range []*PGNGame{written, older} {
+		for _, c := range []struct {
+			pairing, ending string
+			want            bool
+		}{
+			{"", "", true},
+			{"ab:n300,random", "", true},
+			{"random,ab:n300", "checkmate", true},
+			{"ab:n300", "", false},
+			{"", "stalemate", false},
+			{"random,mcts:i200", "checkmate", false},
+		} {
+			var f Filter
+			if c.pairing != "" {
+				p, err := ParsePairing(c.pairing)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f.Pairing = p
 			}
-			f.Pairing = p
+			f.Ending = c.ending
+			if got := f.Match(g); got != c.want {
+				t.Errorf("%v: pairing %q ending %q: %v, want %v", g.Tags, c.pairing, c.ending, got, c.want)
+			}
 		}
-		f.Ending = c.ending
-		if got := f.Match(g); got != c.want {
-			t.Errorf("pairing %q ending %q: %v, want %v", c.pairing, c.ending, got, c.want)
-		}
+	}
+	// The standard's word filters too, in the new files.
+	if !(Filter{Ending: "normal"}).Match(written) || (Filter{Ending: "unterminated"}).Match(written) {
+		t.Error("-ending normal/unterminated: the Termination tag is not matched")
 	}
 	for _, bad := range []string{"", ",x", "a,b,c"} {
 		if _, err := ParsePairing(bad); err == nil {
 			t.Errorf("pairing %q accepted", bad)
+		}
+	}
+}
+
+// Every ending gets the standard's Termination, and the reader finds the
+// engine's ending in the files it writes and in older ones.
+func TestTermination(t *testing.T) {
+	for _, c := range []struct {
+		ending engine.Ending
+		want   string
+	}{
+		{engine.EndCheckmate, "normal"},
+		{engine.EndStalemate, "normal"},
+		{engine.EndRepetition, "normal"},
+		{engine.EndNoProgress, "normal"},
+		{engine.EndRoyalCapture, "normal"},
+		{engine.EndBareRoyal, "normal"},
+		{engine.EndCheckLimit, "normal"},
+		{engine.EndReach, "normal"},
+		{engine.EndExtinction, "normal"},
+		{engine.EndScoring, "normal"},
+		{engine.EndTerritory, "normal"},
+		{engine.EndTouch, "normal"},
+		{engine.EndCounting, "normal"},
+		{engine.EndAnnihilation, "normal"},
+		{engine.EndMaxPlies, "unterminated"},
+		{engine.EndError, "abandoned"},
+		{"adjudication", "adjudication"},
+		{"draw_adjudication", "adjudication"},
+		{"resign", "adjudication"},
+		{"node_limit", "adjudication"},
+		{"something_new", "unterminated"},
+	} {
+		if got := Termination(c.ending); got != c.want {
+			t.Errorf("Termination(%q) = %q, want %q", c.ending, got, c.want)
+		}
+	}
+	// Every rule an outcome can name is in the table above.
+	for _, r := range engine.RuleNames() {
+		if got := Termination(r); got != "normal" && r != engine.EndMaxPlies {
+			t.Errorf("Termination(%q) = %q: a rule of the game is normal", r, got)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		tags []Tag
+		want string
+	}{
+		{"written", []Tag{{"Termination", "normal"}, {EndingTag, "repetition"}}, "repetition"},
+		{"written, the ply cap", []Tag{{"Termination", "unterminated"}, {EndingTag, "max_plies"}}, "max_plies"},
+		{"older file", []Tag{{"Termination", "checkmate"}}, "checkmate"},
+		{"older file, the ply cap", []Tag{{"Termination", "max_plies"}}, "max_plies"},
+		{"another tool's file", []Tag{{"Termination", "Time forfeit"}}, ""},
+		{"no tag", nil, ""},
+	} {
+		g := &PGNGame{Tags: c.tags}
+		if got := g.Ending(); got != c.want {
+			t.Errorf("%s: Ending() = %q, want %q", c.name, got, c.want)
 		}
 	}
 }

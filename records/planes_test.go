@@ -211,3 +211,23 @@ func mapped[T any](xs []T, f func(T) string) []string {
 	}
 	return out
 }
+
+// TestStartExtrasBeforeTheDraw: the start of a game whose market's first
+// cards are drawn at random says so, rather than that nothing is on sale.
+func TestStartExtrasBeforeTheDraw(t *testing.T) {
+	data, err := os.ReadFile("../rulesets/seeds/three-planes.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.Compile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := StartExtras(g, Board(g))
+	if x == nil || x.Unlocking != 3 {
+		t.Fatalf("start extras %+v: want 3 cards to unlock", x)
+	}
+	if got := x.PanelText(); !strings.Contains(got, "Market: 3 of the cards to be drawn at random and put on sale; locked ") {
+		t.Errorf("start panel %q", got)
+	}
+}

@@ -104,6 +104,14 @@ func (rp *Replayed) replay() (err error) {
 		return errors.New("no game to replay on")
 	}
 	p := g.NewPosition()
+	if r.StartFEN != "" {
+		// An opening book's position (protocol.Job.StartFEN).
+		from, err := g.ParseFEN(r.StartFEN)
+		if err != nil {
+			return fmt.Errorf("start position: %w", err)
+		}
+		p = from
+	}
 	rp.StartFEN = p.FEN()
 	// Material samples are one player's pieces less the other's: a
 	// game with seats has no such difference to fit.
@@ -177,6 +185,11 @@ func (rp *Replayed) replay() (err error) {
 		}
 	}
 	o := p.Outcome()
+	if !o.Over && protocol.IsAdjudication(r.Ending) {
+		// The match's rules stopped the game (the players' scores, which
+		// the record does not hold, called it): the record's word stands.
+		o = engine.Outcome{Over: true, Winner: r.Winner, Rule: engine.Ending(r.Ending)}
+	}
 	switch {
 	case !o.Over:
 		return fmt.Errorf("the game is not over after its %d plies", len(r.Moves))

@@ -8,7 +8,9 @@ import (
 
 // SANGame reports whether a game's moves can be written in SAN: square
 // boards whose piece ids are single capital letters (P the pawn, written
-// without a letter), one move a turn, none of the families SAN has no
+// without a letter), or such a letter and "~" for a promoted piece whose
+// letter is a piece of the game too (crazyhouse's Q~, written Q as the
+// servers write it), one move a turn, none of the families SAN has no
 // word for (facings, portals, wild pieces, rounds), and no game with
 // seats (PGN4 writes those). A game that passes may
 // still play a move SAN cannot write (a sweep's step count, a struck
@@ -24,6 +26,9 @@ func SANGame(g *engine.Game) bool {
 	}
 	for k := range g.NumKinds() {
 		id := g.PieceID(k)
+		if base, promoted := strings.CutSuffix(id, "~"); promoted && g.KindByID(base) >= 0 {
+			id = base
+		}
 		if len(id) != 1 || id[0] < 'A' || id[0] > 'Z' {
 			return false
 		}
@@ -31,11 +36,23 @@ func SANGame(g *engine.Game) bool {
 	return true
 }
 
+// sanLetter is a kind's letter in SAN: its id, less the "~" that marks a
+// promoted piece.
+func sanLetter(g *engine.Game, kind int) string {
+	return strings.TrimSuffix(g.PieceID(kind), "~")
+}
+
 // sanOf writes m, legal in p among legal, in SAN without its check
 // suffix; false when SAN cannot say it.
 func sanOf(p *engine.Position, m engine.Move, legal []engine.Move) (string, bool) {
 	g := p.Game()
-	if text := p.MoveString(m); strings.ContainsAny(text, "~>") {
+	// A sweep's step count ("~2") and a landing ("b3d5>c3") have no SAN;
+	// a promotion to a promoted piece ("=Q~") is written "=Q".
+	text := p.MoveString(m)
+	if pr := m.Promotion(); pr >= 0 {
+		text = strings.TrimSuffix(text, "="+g.PieceID(pr))
+	}
+	if strings.ContainsAny(text, "~>") {
 		return "", false
 	}
 	from, to := m.From(), m.To()
@@ -60,13 +77,13 @@ func sanOf(p *engine.Position, m engine.Move, legal []engine.Move) (string, bool
 		if k < 0 {
 			return "", false
 		}
-		return g.PieceID(k) + "@" + g.SquareName(to), true
+		return sanLetter(g, k) + "@" + g.SquareName(to), true
 	}
 	kind, _, ok := p.PieceAt(from)
 	if !ok {
 		return "", false
 	}
-	id := g.PieceID(kind)
+	id := sanLetter(g, kind)
 	var b strings.Builder
 	capture := p.IsCapture(m)
 	if id == "P" {
@@ -97,14 +114,15 @@ func sanOf(p *engine.Position, m engine.Move, legal []engine.Move) (string, bool
 	}
 	b.WriteString(g.SquareName(to))
 	if pr := m.Promotion(); pr >= 0 {
-		b.WriteString("=" + g.PieceID(pr))
+		b.WriteString("=" + sanLetter(g, pr))
 	}
 	return b.String(), true
 }
 
-// rivals looks for other legal moves of the same kind to the same square
-// (and promotion): whether one starts on m's file, on its rank, and
-// whether there is any.
+// rivals looks for other legal moves of a piece of the same letter (a
+// promoted queen is a queen to a reader) to the same square (and
+// promotion): whether one starts on m's file, on its rank, and whether
+// there is any.
 func rivals(p *engine.Position, m engine.Move, legal []engine.Move, kind int) (sameFile, sameRank, any bool) {
 	g := p.Game()
 	from, to := m.From(), m.To()
@@ -112,7 +130,7 @@ func rivals(p *engine.Position, m engine.Move, legal []engine.Move, kind int) (s
 		if o == m || o.To() != to || o.From() == from || o.IsCastling() || o.IsDrop() || o.Promotion() != m.Promotion() {
 			continue
 		}
-		if k, _, ok := p.PieceAt(o.From()); !ok || k != kind {
+		if k, _, ok := p.PieceAt(o.From()); !ok || sanLetter(g, k) != sanLetter(g, kind) {
 			continue
 		}
 		any = true

@@ -61,6 +61,9 @@ func (r *Report) sentence(c stats.Check) string {
 	if c.State == stats.StateUndecided {
 		return r.undecidedSentence(c, eq)
 	}
+	if s := r.linesSentence(c, eq); s != "" {
+		return s
+	}
 	switch c.Name {
 	case stats.FlagOneSided:
 		who, won := "first", 0
@@ -102,6 +105,39 @@ func (r *Report) luckSentence(c stats.Check) string {
 		return "Not yet clear how much of the game is luck. " + skillSentence(s) + " Far more games would tell."
 	}
 	return fmt.Sprintf("Not yet clear whether luck decides the game. %s Against the threshold %.2f, %s would tell.", skillSentence(s), c.Threshold, moreText(c.MoreGames))
+}
+
+// linesSentence explains a raised flag whose rate was read over the
+// random opening's lines: a line's chance, not its games' number, weighs
+// there, so the sentence gives the weighted share, not a count of games;
+// "" for a rate that was sampled.
+func (r *Report) linesSentence(c stats.Check, eq string) string {
+	v := c.Value
+	var share, score string
+	switch v.Method {
+	case stats.MethodOpeningsExact:
+		share, score = fmt.Sprintf("%.0f%%", 100*v.Est), fmt.Sprintf("%.2f", v.Est)
+	case stats.MethodOpeningsBound:
+		share, score = fmt.Sprintf("%.0f%% to %.0f%%", 100*v.Lo, 100*v.Hi), fmt.Sprintf("%.2f to %.2f", v.Lo, v.Hi)
+	default:
+		return ""
+	}
+	lines := "of the random opening's lines, each weighted by its chance (" + r.Scope.Openings + ")"
+	switch c.Name {
+	case stats.FlagOneSided:
+		who := "first"
+		if v.Est < 0.5 {
+			who = "second"
+		}
+		return fmt.Sprintf("The first player scored %s of the points %s over all %s: who moves %s decides the game.", score, eq, lines, who)
+	case stats.FlagDrawHeavy:
+		return fmt.Sprintf("Games %s were drawn in %s %s: good play rarely finds a winner.", eq, share, lines)
+	case stats.FlagUnfinished:
+		return fmt.Sprintf("Games %s ran into the move limit or the no-progress rule in %s %s: the game does not come to an end by itself.", eq, share, lines)
+	case stats.FlagShort:
+		return fmt.Sprintf("Games %s were over within %d plies in %s %s: the game ends before it starts.", eq, r.Thresholds.ShortPlies, share, lines)
+	}
+	return ""
 }
 
 func (r *Report) undecidedSentence(c stats.Check, eq string) string {

@@ -1,5 +1,7 @@
 package report
 
+import "fmt"
+
 // Board is a board diagram's geometry, as the caller's engine lays it
 // out: the report draws it without knowing the rules.
 type Board struct {
@@ -37,6 +39,11 @@ type ExampleGame struct {
 	// replay viewer. Neither is in the JSON: NAME.pgn has the moves.
 	Moves  []string `json:"-"`
 	Frames []Frame  `json:"-"`
+	// Labels are the move numbers written before each of Moves ("12.",
+	// "12...", or "" for none: the second player's reply, a chance
+	// outcome), where the plies are not simply alternate; nil: odd plies
+	// are numbered.
+	Labels []string `json:"-"`
 	// Extras are, in a game of the planes family, the items, statuses,
 	// purses and market of each of Frames' positions; nil otherwise.
 	Extras []*Extras `json:"-"`
@@ -55,4 +62,18 @@ type GameSummary struct {
 	Winner       int // 0, 1, -1 for a draw
 	Ending       string
 	Plies        int
+}
+
+// moveLabel is the move number the page writes before ply i of g.
+func moveLabel(g ExampleGame, i int) string {
+	if g.Labels != nil {
+		if i < len(g.Labels) {
+			return g.Labels[i]
+		}
+		return ""
+	}
+	if i%2 == 0 {
+		return fmt.Sprintf("%d.", i/2+1)
+	}
+	return ""
 }

@@ -37,7 +37,7 @@ var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"isViable":         func(v string) bool { return v == stats.Viable },
 	"even":             func(i int) bool { return i%2 == 0 },
 	"inc":              func(i int) int { return i + 1 },
-	"moveNo":           func(i int) int { return i/2 + 1 },
+	"moveLabel":        moveLabel,
 	"pctOf":            func(share float64) float64 { return 100 * share },
 	"seat":             seatLabel,
 	"seatWins":         seatWins,
@@ -102,7 +102,8 @@ p.reasons.clear { font-size: 1.15em; }
 <p>Reported for the designer; they do not change the verdict.</p>
 <ul>{{range .R.Warnings}}<li><b>{{.Name}}</b>: {{.Detail}}</li>{{end}}</ul>{{end}}
 <p>Ladder, weakest first by rating: {{join .R.LadderStated " < "}}. Rates read from {{.R.Scope.Games}} {{.R.Scope.Description}}. Intervals are {{pct .R.Thresholds.Confidence}}%.</p>
-<p id="skill-share">Skill share: {{.R.SkillText}}{{with .R.SkillEloText}} {{.}}{{end}}</p>
+{{with .R.Scope.Openings}}<p id="openings">Equal-strength rates read over the random opening's lines, each weighted by its chance: {{.}}.</p>
+{{end}}<p id="skill-share">Skill share: {{.R.SkillText}}{{with .R.SkillEloText}} {{.}}{{end}}</p>
 {{if .R.LadderInverted}}<p>The ratings do not keep the ladder's intended order ({{join .R.Ladder " < "}}):</p>
 <ul>{{range .R.LadderInverted}}<li>{{.}}.</li>{{end}}</ul>{{end}}
 {{inline .Symbols}}
@@ -119,7 +120,7 @@ p.reasons.clear { font-size: 1.15em; }
 <div class="viewer"><div>{{inline .SVG}}{{if .Panel}}
 <p class="panel">{{.Panel}}</p>{{end}}
 <p class="controls"><button type="button" class="first">|&lt;</button> <button type="button" class="prev">&lt;</button> <button type="button" class="next">&gt;</button> <button type="button" class="last">&gt;|</button> <span class="ply">final position</span></p></div>
-<p class="moves">{{range $i, $m := .Moves}}{{if even $i}}<span class="num">{{moveNo $i}}.</span>{{end}}<span class="mv" data-ply="{{inc $i}}">{{$m}}</span> {{end}}</p></div>
+<p class="moves">{{$g := .}}{{range $i, $m := .Moves}}{{with moveLabel $g.ExampleGame $i}}<span class="num">{{.}}</span>{{end}}<span class="mv" data-ply="{{inc $i}}">{{$m}}</span> {{end}}</p></div>
 </div>
 {{end}}{{end}}
 <script type="application/json" id="replay-data">{{.Data}}</script>

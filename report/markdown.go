@@ -23,6 +23,9 @@ func verdictWords(v string) string {
 
 // moreText says how many more games would decide an undecided flag.
 func moreText(n int) string {
+	if n == stats.MoreGamesUnplayedLines {
+		return "the opening lines not yet played"
+	}
 	if n == stats.MoreGamesRepeat {
 		return "games from more varied openings"
 	}
@@ -120,6 +123,9 @@ func (r *Report) Markdown() []byte {
 	}
 	w("%d games (%d left out for errors) in %s. Ladder, weakest first by rating: %s. Rates read from %d %s; intervals are %d%%.\n\n",
 		r.Games, r.ErrorGames, wallText(r.WallSeconds), cell(strings.Join(r.LadderStated(), " < ")), r.Scope.Games, cell(r.Scope.Description), conf)
+	if r.Scope.Openings != "" {
+		w("Equal-strength rates read over the random opening's lines, each weighted by its chance: %s.\n\n", cell(r.Scope.Openings))
+	}
 	w("Skill share: %s", cell(r.SkillText))
 	if r.SkillEloText != "" {
 		w(" %s", cell(r.SkillEloText))

@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"html/template"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -17,6 +16,9 @@ type Extras struct {
 	Statuses []Mark  `json:"statuses,omitempty"`
 	Purses   []Purse `json:"purses,omitempty"`
 	Market   []Card  `json:"market,omitempty"`
+	// Unlocking is how many cards are still to be drawn at random and
+	// unlocked (the start's open cards, before the first move).
+	Unlocking int `json:"unlocking,omitempty"`
 }
 
 // Mark is Count of an item lying on a cell, or of a status on the piece
@@ -130,9 +132,15 @@ const (
 // item a tag along the cell's foot, each status a badge down its right
 // side, in the order the marks are listed.
 func marksSVG(l layout, lg *legend, x *Extras) string {
+	return strings.Join(markParts(l, lg, x), "")
+}
+
+// markParts is marksSVG one mark at a time, each an SVG group of its own.
+func markParts(l layout, lg *legend, x *Extras) []string {
 	if x == nil {
-		return ""
+		return nil
 	}
+	var parts []string
 	var s strings.Builder
 	slot := map[int]float64{} // the next tag's x offset in a cell
 	for _, m := range x.Items {
@@ -147,6 +155,8 @@ func marksSVG(l layout, lg *legend, x *Extras) string {
 			template.HTMLEscapeString(markTitle(m)), x0, y0, w, itemMarkH)
 		fmt.Fprintf(&s, `<text x="%.1f" y="%.1f" font-size="%d" font-family="sans-serif" text-anchor="middle" fill="#0b2e3c">%s</text></g>`,
 			x0+w/2, y0+itemMarkH-3, markFont, template.HTMLEscapeString(text))
+		parts = append(parts, s.String())
+		s.Reset()
 	}
 	row := map[int]float64{}
 	for _, m := range x.Statuses {
@@ -161,8 +171,10 @@ func marksSVG(l layout, lg *legend, x *Extras) string {
 			template.HTMLEscapeString(markTitle(m)), x0, y0, w, 2*statusMarkR, statusMarkR)
 		fmt.Fprintf(&s, `<text x="%.1f" y="%.1f" font-size="%d" font-family="sans-serif" text-anchor="middle" fill="#fff">%s</text></g>`,
 			x0+w/2, y0+statusMarkR+3.5, markFont, template.HTMLEscapeString(text))
+		parts = append(parts, s.String())
+		s.Reset()
 	}
-	return s.String()
+	return parts
 }
 
 func markTitle(m Mark) string {
@@ -197,6 +209,14 @@ func (x *Extras) PanelText() string {
 			}
 		}
 		m := "Market: on sale " + orNone(open)
+		if x.Unlocking > 0 {
+			// Before the draw, "on sale nothing" would read as a shop
+			// that sells nothing.
+			m = fmt.Sprintf("Market: %d of the cards to be drawn at random and put on sale", x.Unlocking)
+			if len(open) > 0 {
+				m += "; on sale " + strings.Join(open, ", ")
+			}
+		}
 		if len(locked) > 0 {
 			m += "; locked " + strings.Join(locked, ", ")
 		}
@@ -240,18 +260,43 @@ func (x *Extras) itemsText(b *Board) string {
 	return strings.Join(parts, " ")
 }
 
-// marksStates are the distinct marks layers of a game's positions, and
-// which one each position shows: the replay viewer's share of the extras
-// (items and statuses change far less often than the pieces).
-func marksStates(l layout, lg *legend, extras []*Extras) (states []string, at []int) {
+// marksStates are the distinct marks of a game's positions (parts, each
+// one mark's SVG), its distinct layers as lists of parts, and which layer
+// each position shows: the replay viewer's share of the extras. Items and
+// statuses change far less often than the pieces, and a layer differs from
+// the one before in a mark or two, so the page holds each mark once.
+func marksStates(l layout, lg *legend, extras []*Extras) (parts []string, states [][]int, at []int) {
+	var partSet interned[string]
+	var stateSet interned[struct{}]
 	for _, x := range extras {
-		svg := marksSVG(l, lg, x)
-		i := slices.Index(states, svg)
-		if i < 0 {
-			i = len(states)
-			states = append(states, svg)
+		state := []int{} // a layer without marks is [], not null, to the script
+		for _, svg := range markParts(l, lg, x) {
+			state = append(state, partSet.index(svg, svg))
+		}
+		i := stateSet.index(fmt.Sprint(state), struct{}{})
+		if i == len(states) {
+			states = append(states, state)
 		}
 		at = append(at, i)
 	}
-	return states, at
+	return partSet.values, states, at
+}
+
+// interned holds each distinct value once, in the order first seen.
+type interned[V any] struct {
+	at     map[string]int
+	values []V
+}
+
+// index is the index of the value keyed key, added (as v) when new.
+func (s *interned[V]) index(key string, v V) int {
+	if i, ok := s.at[key]; ok {
+		return i
+	}
+	if s.at == nil {
+		s.at = map[string]int{}
+	}
+	s.at[key] = len(s.values)
+	s.values = append(s.values, v)
+	return len(s.values) - 1
 }

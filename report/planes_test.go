@@ -102,6 +102,10 @@ func TestPanelText(t *testing.T) {
 		{&Extras{}, ""},
 		{planesExtras(1, 1), "Purses: coins 5 (first) / 3 (second). Market: on sale hat 2, stun 4; locked gold 1."},
 		{&Extras{Market: []Card{{Name: "gold", Price: 1}}}, "Market: on sale nothing; locked gold 1."},
+		{&Extras{Market: []Card{{Name: "gold", Price: 1}, {Name: "hat", Price: 3}}, Unlocking: 1},
+			"Market: 1 of the cards to be drawn at random and put on sale; locked gold 1, hat 3."},
+		{&Extras{Market: []Card{{Name: "gold", Price: 1, Unlocked: true}, {Name: "hat", Price: 3}}, Unlocking: 1},
+			"Market: 1 of the cards to be drawn at random and put on sale; on sale gold 1; locked hat 3."},
 		{&Extras{Purses: []Purse{{"coins", [2]int{0, 0}}, {"wood", [2]int{2, 7}}}}, "Purses: coins 0 (first) / 0 (second), wood 2 (first) / 7 (second)."},
 	}
 	for _, tc := range tests {

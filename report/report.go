@@ -102,7 +102,8 @@ type Undecided struct {
 	Value     stats.Interval `json:"value"`
 	Threshold float64        `json:"threshold"`
 	// MoreGames estimates the further games that would decide it (-1:
-	// the estimate sits on the threshold, so far more).
+	// the estimate sits on the threshold, so far more; see
+	// stats.MoreGamesRepeat and stats.MoreGamesUnplayedLines).
 	MoreGames int `json:"more_games"`
 }
 
@@ -110,6 +111,10 @@ type Undecided struct {
 type Scope struct {
 	Description string `json:"description"`
 	Games       int    `json:"games"`
+	// Openings, when set, says that the equal-strength rates are read
+	// over the random opening's lines, and whether exactly or bounded
+	// (stats.Measures.Openings).
+	Openings string `json:"openings,omitempty"`
 }
 
 // Bin is one bar of the game-length histogram.
@@ -224,7 +229,7 @@ func New(in Input) (*Report, error) {
 		WallSeconds:     math.Round(in.Wall.Seconds()*1000) / 1000,
 		Ladder:          orEmpty(a.Ladder.Rungs),
 		Doublings:       orEmpty(a.Ladder.Doublings),
-		Scope:           Scope{a.Measures.Scope, a.Measures.ScopeGames},
+		Scope:           Scope{a.Measures.Scope, a.Measures.ScopeGames, a.Measures.Openings},
 		Checks:          orEmpty(a.Checks),
 		FirstMover:      FirstMover{a.Measures.FirstMover, a.Measures.FirstMoverFrom, a.Measures.FirstMoverGames},
 		Pairings:        orEmpty(a.Pairings),

@@ -36,12 +36,14 @@ type exampleView struct {
 type replayGame struct {
 	Start  []int      `json:"start"`
 	Deltas [][][2]int `json:"deltas"`
-	// In a game of the planes family: the distinct marks layers (SVG),
-	// the one each position shows, and each position's purses and
-	// market in words.
-	Marks  []string `json:"marks,omitempty"`
-	MarkAt []int    `json:"mark_at,omitempty"`
-	Panel  []string `json:"panel,omitempty"`
+	// In a game of the planes family: the distinct marks (SVG), the
+	// distinct layers of them, the one each position shows, and the
+	// distinct purses and market in words with the one each shows.
+	MarkParts []string `json:"mark_parts,omitempty"`
+	Marks     [][]int  `json:"marks,omitempty"`
+	MarkAt    []int    `json:"mark_at,omitempty"`
+	Panel     []string `json:"panel,omitempty"`
+	PanelAt   []int    `json:"panel_at,omitempty"`
 }
 
 // viewer lays out the start diagram and the example games.
@@ -97,10 +99,13 @@ func (r *Report) viewer() (*viewerData, error) {
 			grp.Games = append(grp.Games, exampleView{g, svg, finalExtras.PanelText()})
 			rg := framesOf(g.Frames, sym)
 			if len(g.Extras) == len(g.Frames) {
-				rg.Marks, rg.MarkAt = marksStates(l, lg, g.Extras)
+				rg.MarkParts, rg.Marks, rg.MarkAt = marksStates(l, lg, g.Extras)
+				var panels interned[string]
 				for _, x := range g.Extras {
-					rg.Panel = append(rg.Panel, x.PanelText())
+					text := x.PanelText()
+					rg.PanelAt = append(rg.PanelAt, panels.index(text, text))
 				}
+				rg.Panel = panels.values
 			}
 			data.Games[id] = rg
 		}
@@ -180,8 +185,10 @@ const replayScript = `
         u.setAttribute("height", C);
         layer.appendChild(u);
       });
-      if (g.marks) { marks.innerHTML = g.marks[g.mark_at[ply]]; }
-      if (g.panel) { if (panel) { panel.textContent = g.panel[ply]; } }
+      if (g.marks) {
+        marks.innerHTML = g.marks[g.mark_at[ply]].map(function (i) { return g.mark_parts[i]; }).join("");
+      }
+      if (g.panel) { if (panel) { panel.textContent = g.panel[g.panel_at[ply]]; } }
       moves.forEach(function (m) { m.classList.toggle("now", Number(m.dataset.ply) === ply); });
       label.textContent = ply === 0 ? "start position" : "after ply " + ply + " of " + (frames.length - 1);
     }

@@ -81,6 +81,16 @@ type abSearch[M comparable, P position[M]] struct {
 	chanceK  int      // chance events on the line from the root to the node searched
 }
 
+// forget clears what earlier searches left: the table, the killers and
+// the history, so that the next search is what a new player's would be.
+func (s *abSearch[M, P]) forget() {
+	clear(s.tt.entries)
+	for i := range s.killers {
+		s.killers[i] = [2]M{}
+	}
+	clear(s.history)
+}
+
 // repetitionCounter is the engine's count of the current position's
 // occurrences, with the no-progress clock that bounds how far back one can
 // be found.

@@ -17,6 +17,10 @@ type Limits struct {
 	// OpeningPlies is how many random plies open the game before the
 	// players take over; 0 means DefaultOpeningPlies, negative means none.
 	OpeningPlies int
+	// Resign and Draw adjudicate a game by the players' own scores, as
+	// cutechess's -resign and -draw do; their zero values are off.
+	Resign ResignRule
+	Draw   DrawRule
 }
 
 const (
@@ -217,7 +221,9 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 	rec.OpeningPlies = rec.Plies
 
 	var inRounds *[2]roundChooser[M, P] // the players as round players, from the first round on
-	for !p.Result().over {
+	adj := adjudicator{resign: lim.Resign, draw: lim.Draw}
+	var adjudged *result // the adjudication that stopped the game, if one did
+	for adjudged == nil && !p.Result().over {
 		if chance != nil && chance.AtChance() {
 			if rec.Plies >= maxGamePlies {
 				return rec, fmt.Errorf("search: game not over after %d plies", rec.Plies)
@@ -263,8 +269,16 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 			return rec, err
 		}
 		play(d.move, MoveEvent{Nodes: d.nodes, Score: d.score, HasScore: d.hasScore, Depth: d.depth})
+		if adj.on() && !p.Result().over {
+			if end, winner, ok := adj.see(stm, rec.Plies-rec.ChancePlies, d.score, d.hasScore); ok {
+				adjudged = &result{over: true, winner: winner, rule: end}
+			}
+		}
 	}
 	r := p.Result()
+	if adjudged != nil {
+		r = *adjudged
+	}
 	rec.Winner, rec.Rule, rec.Result = r.winner, r.rule, ResultString(r.winner)
 	switch r.winner {
 	case 0:
@@ -295,14 +309,55 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 // inflated the first mover's score.
 func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe, verify *abSearch[M, P], r *rng) (M, bool) {
 	var zero M
+	quiet, fair := openingFair(ctx, p, probe)
+	if len(fair) == 0 {
+		return zero, false
+	}
+	// Drawn one at a time, so that an opening whose first draw stands is
+	// the one a quiescence alone would have chosen.
+	if m, ok := drawUnlost(ctx, p, fair, verify, r); ok || ctx.Err() != nil {
+		return m, ok
+	}
+	// Every fair move loses by force. A quiet move the quiescence thought
+	// worse may still hold (in Dobutsu, after b1c2 the only reply that
+	// does not lose is a4a3, which leaves the chick on b3 to be taken):
+	// one of those, rather than a loss, keeps the game undecided.
+	rest := notIn(quiet, fair)
+	if m, ok := drawUnlost(ctx, p, rest, verify, r); ok || ctx.Err() != nil {
+		return m, ok
+	}
+	// Every quiet move loses by force: the game is decided already, and
+	// a random one decides nothing more.
+	return fair[r.intn(len(fair))], true
+}
+
+// notIn is the moves of all that are not in some, in all's order.
+func notIn[M comparable](all, some []M) []M {
+	in := make(map[M]bool, len(some))
+	for _, m := range some {
+		in[m] = true
+	}
+	var out []M
+	for _, m := range all {
+		if !in[m] {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// openingFair is the quiet moves at p (neither captures nor game enders)
+// and the fair ones among them, which openingMove draws from: within
+// openingMargin of the best quiet move's short quiescence score, or, when
+// one move alone is, of the position before the move.
+func openingFair[M comparable, P position[M]](ctx context.Context, p P, probe *abSearch[M, P]) (quiet, fair []M) {
 	mover := p.SideToMove()
-	var quiet []M
 	var scores []int
 	best := -scoreInf
 	for _, m := range p.LegalMoves(nil) {
 		if ctx.Err() != nil {
 			// Given up: the caller reads ctx before the next ply.
-			return zero, false
+			return nil, nil
 		}
 		if p.IsCapture(m) {
 			continue
@@ -320,7 +375,6 @@ func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe, v
 		p.Unmake()
 	}
 	bar := best - openingMargin
-	var fair []M
 	for i, m := range quiet {
 		if scores[i] >= bar {
 			fair = append(fair, m)
@@ -344,34 +398,7 @@ func openingMove[M comparable, P position[M]](ctx context.Context, p P, probe, v
 			}
 		}
 	}
-	if len(fair) == 0 {
-		return zero, false
-	}
-	// Drawn one at a time, so that an opening whose first draw stands is
-	// the one a quiescence alone would have chosen.
-	if m, ok := drawUnlost(ctx, p, fair, verify, r); ok || ctx.Err() != nil {
-		return m, ok
-	}
-	// Every fair move loses by force. A quiet move the quiescence thought
-	// worse may still hold (in Dobutsu, after b1c2 the only reply that
-	// does not lose is a4a3, which leaves the chick on b3 to be taken):
-	// one of those, rather than a loss, keeps the game undecided.
-	inFair := make(map[M]bool, len(fair))
-	for _, m := range fair {
-		inFair[m] = true
-	}
-	var rest []M
-	for _, m := range quiet {
-		if !inFair[m] {
-			rest = append(rest, m)
-		}
-	}
-	if m, ok := drawUnlost(ctx, p, rest, verify, r); ok || ctx.Err() != nil {
-		return m, ok
-	}
-	// Every quiet move loses by force: the game is decided already, and
-	// a random one decides nothing more.
-	return fair[r.intn(len(fair))], true
+	return quiet, fair
 }
 
 // drawUnlost draws moves from cands at random, one at a time, and returns
@@ -423,6 +450,11 @@ func losesByForce[M comparable, P position[M]](ctx context.Context, p P, m M, ve
 	if cp := chanceOf[M](p); cp != nil && cp.AtChance() {
 		return false // what follows is luck: a forced loss is not proven
 	}
+	// A fresh search each time: what a drawn move's check finds depends
+	// on the position alone, not on the checks drawn before it, so the
+	// opening's draw is uniform over a set the position decides and the
+	// whole tree of openings can be listed (OpeningLines).
+	verify.forget()
 	res, err := verify.search(ctx, p, 4*openingVerifyNodes)
 	if err != nil || res.forced {
 		return false

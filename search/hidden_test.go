@@ -158,15 +158,7 @@ func TestHiddenPlayersDoNotLeak(t *testing.T) {
 	if a.Observe(0).Hash() != b.Observe(0).Hash() {
 		t.Fatal("the two positions look different to white")
 	}
-	seer := func(p *engine.Position) string {
-		s := newABSearch[engine.Move, enginePos](tablesFor(g), PlayerSpec{Family: FamilyAB, Nodes: 4000}, 1)
-		r, err := s.search(context.Background(), enginePos{p}, 1e9)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p.MoveString(r.move)
-	}
-	if sa, sb := seer(a), seer(b); sa == sb {
+	if sa, sb := seerMove(t, g, a), seerMove(t, g, b); sa == sb {
 		t.Fatalf("a seer plays %s in both: the positions do not test a leak", sa)
 	}
 	for _, spec := range hiddenKinds {
@@ -332,4 +324,16 @@ func TestHiddenGamesReplay(t *testing.T) {
 			t.Errorf("%s %s-%s: no move was refused", c.file, c.p0, c.p1)
 		}
 	}
+}
+
+// seerMove is the move a 4000-node alpha-beta search that sees the whole
+// position plays at p.
+func seerMove(t *testing.T, g *engine.Game, p *engine.Position) string {
+	t.Helper()
+	s := newABSearch[engine.Move, enginePos](tablesFor(g), PlayerSpec{Family: FamilyAB, Nodes: 4000}, 1)
+	r, err := s.search(context.Background(), enginePos{p}, 1e9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.MoveString(r.move)
 }

@@ -29,16 +29,8 @@ func TestTrapsPlayersDoNotLeak(t *testing.T) {
 	if !g.HasHiddenInformation() {
 		t.Fatal("traps.json has no hidden information")
 	}
-	seer := func(p *engine.Position) string {
-		s := newABSearch[engine.Move, enginePos](tablesFor(g), PlayerSpec{Family: FamilyAB, Nodes: 4000}, 1)
-		r, err := s.search(context.Background(), enginePos{p}, 1e9)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p.MoveString(r.move)
-	}
 	away := mustFEN(t, g, trapsFEN("f3"))
-	best := seer(away)
+	best := seerMove(t, g, away)
 	to := best[len(best)-2:]
 	if !strings.HasPrefix(best, "a1") || to == "f3" {
 		t.Fatalf("the seer plays %s with the trap away: the position does not test a leak", best)
@@ -47,7 +39,7 @@ func TestTrapsPlayersDoNotLeak(t *testing.T) {
 	if on.Observe(0).Hash() != away.Observe(0).Hash() {
 		t.Fatal("the two positions look different to white")
 	}
-	if got := seer(on); got == best {
+	if got := seerMove(t, g, on); got == best {
 		t.Fatalf("a seer plays %s onto the trap: the trap does not matter here", got)
 	}
 	for _, spec := range hiddenKinds {

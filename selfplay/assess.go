@@ -83,6 +83,7 @@ func Games(results []protocol.Result) []stats.Game {
 			DecisivePly: r.DecisivePly,
 			Features:    r.Features,
 			Line:        lineOf(r),
+			Opening:     openingOf(r),
 		})
 	}
 	return games
@@ -139,7 +140,9 @@ func Analyse(file string, g *engine.Game, players []string, games []*records.Rep
 	if err != nil {
 		return report.Input{}, err
 	}
-	analysis, err := stats.Analyze(ladder, StartInfo(g), GamesOf(g, results), th)
+	start := StartInfo(g)
+	start.Openings = OpeningLines(g, results)
+	analysis, err := stats.Analyze(ladder, start, GamesOf(g, results), th)
 	if err != nil {
 		return report.Input{}, fmt.Errorf("analysing %s: %w", file, err)
 	}

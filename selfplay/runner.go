@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"sync"
 	"time"
 
@@ -81,11 +82,22 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 	if err != nil {
 		return protocol.Result{}, err
 	}
-	lim := search.Limits{MaxNodes: job.MaxNodes}
+	lim := search.Limits{MaxNodes: job.MaxNodes, Resign: ResignRule(job.Adjudication), Draw: DrawRule(job.Adjudication)}
 	if g.Seated() {
 		return runSeated(ctx, g, job, lim, progress, start)
 	}
-	rec, err := search.PlayGame(ctx, g, job.P0, job.P1, job.Seed, lim, progress)
+	var from *engine.Position // the game's start unless the job gives one
+	if job.StartFEN != "" {
+		if from, err = g.ParseFEN(job.StartFEN); err != nil {
+			return protocol.Result{}, fmt.Errorf("start position: %w", err)
+		}
+		lim.OpeningPlies = -1 // a book's position opens the game
+	}
+	var watch func(search.MoveEvent)
+	if progress != nil {
+		watch = func(search.MoveEvent) { progress() }
+	}
+	rec, err := search.Play(ctx, g, from, job.P0, job.P1, job.Seed, lim, watch)
 	if err != nil {
 		return protocol.Result{}, err
 	}
@@ -96,6 +108,7 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 		JobIdentity:  job.JobIdentity,
 		Moves:        rec.Moves,
 		OpeningPlies: rec.OpeningPlies,
+		StartFEN:     job.StartFEN,
 		Plies:        rec.Plies,
 		Result:       rec.Result,
 		Winner:       rec.Winner,
@@ -106,6 +119,16 @@ func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, pro
 		DecisivePly:  rec.DecisivePly,
 		DurationMS:   time.Since(start).Milliseconds(),
 	}, nil
+}
+
+// ResignRule is an adjudication's resign rule as the game loop takes it.
+func ResignRule(a protocol.Adjudication) search.ResignRule {
+	return search.ResignRule{MoveCount: a.ResignMoveCount, Score: a.ResignScore}
+}
+
+// DrawRule is an adjudication's draw rule as the game loop takes it.
+func DrawRule(a protocol.Adjudication) search.DrawRule {
+	return search.DrawRule{MoveNumber: a.DrawMoveNumber, MoveCount: a.DrawMoveCount, Score: a.DrawScore}
 }
 
 // runSeated plays a job of a rule file with seats: each seat's player

@@ -117,6 +117,10 @@ func foresees(g *engine.Game) string {
 	switch {
 	case g == nil:
 		return ""
+	case g.HasChance() && g.HasHiddenItems():
+		return "the chance events and the hidden items"
+	case g.HasHiddenItems():
+		return "the hidden items"
 	case g.HasChance() && g.HasHiddenInformation():
 		return "the dice and the hidden pieces"
 	case g.HasHiddenInformation():

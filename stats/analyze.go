@@ -113,7 +113,7 @@ func Analyze(l Ladder, start StartInfo, games []Game, th Thresholds) (*Analysis,
 	// Said where the rates are: a rate over few distinct games is weaker
 	// evidence than its game count suggests.
 	scopeName += linesNote(scope)
-	a.Measures = measure(l, th, counted, scope, scopeName, ratings)
+	a.Measures = measure(l, th, counted, scope, scopeName, ratings, start.Openings)
 	a.Metrics, a.SkillSteps = Metrics(l, scope, counted, th.Confidence)
 	a.Checks = append(Checks(a.Measures, th), LuckCheck(a.Skill, th))
 	a.Warnings = Warnings(start, scope, a.Measures, a.Errors, th)
@@ -124,8 +124,9 @@ func Analyze(l Ladder, start StartInfo, games []Game, th Thresholds) (*Analysis,
 // measure computes the flags' inputs: the rates from scope, the first
 // mover's score from games of a strong rung against itself (the scope's
 // own when it is such games), else from the rating fit's first-move term.
-func measure(l Ladder, th Thresholds, all, scope []Game, scopeName string, r Ratings) Measures {
-	m := equalMeasures(th, scope, scopeName)
+// openings are the random opening's lines when listed (StartInfo.Openings).
+func measure(l Ladder, th Thresholds, all, scope []Game, scopeName string, r Ratings, openings []OpeningLine) Measures {
+	m := equalMeasures(th, scope, scopeName, openings)
 	m.Scope = scopeName
 	strong := l.strongSet(th.StrongRungs)
 	var firsts []float64
@@ -136,7 +137,7 @@ func measure(l Ladder, th Thresholds, all, scope []Game, scopeName string, r Rat
 	}
 	switch n := len(firsts); {
 	case len(scope) > 0 && scope[0].P0 == scope[0].P1 && n == len(scope):
-		m.FirstMoverFrom = fmt.Sprintf("from %d games of the strongest rung against itself", n) + linesNote(scope)
+		m.FirstMoverFrom = fmt.Sprintf("from %d games of the strongest rung against itself", n) + linesNote(scope) + openingsNote(m.Openings)
 	case n > 0:
 		m.FirstMover = firstMoverInterval(firsts, th.Confidence)
 		m.FirstMoverEffective = 0
@@ -300,8 +301,18 @@ func firstMoverIntervalAt(scores []float64, eff, confidence float64) Interval {
 // live page or a match shows what the report will. It also returns what
 // the games are worth as independent ones.
 func FirstMoverScore(games []Game, confidence float64) (Interval, float64) {
+	return FirstMoverScoreOver(games, nil, confidence)
+}
+
+// FirstMoverScoreOver is FirstMoverScore for a file whose random
+// opening's lines are listed (StartInfo.Openings; nil: FirstMoverScore):
+// read over them, as the verdict reads it, where the games allow.
+func FirstMoverScoreOver(games []Game, openings []OpeningLine, confidence float64) (Interval, float64) {
 	if len(games) == 0 {
 		return Interval{}, 0
+	}
+	if r, ok := readOpenings(DefaultThresholds(), games, openings); ok {
+		return r.first, effectiveGames(games)
 	}
 	firsts := make([]float64, len(games))
 	for i, g := range games {

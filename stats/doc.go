@@ -9,7 +9,8 @@
 // # Entry points
 //
 //   - Decide(ladder, thresholds, gamesOfOnePairing) after each result: play
-//     on or stop, with the reason.
+//     on or stop, with the reason (DecideOver when the random opening's
+//     lines are listed).
 //   - Analyze(ladder, start, allGames, thresholds) once a file's games are
 //     in: the whole Analysis.
 //
@@ -89,6 +90,25 @@
 // had a choice), and a flag whose games are worth under half their number
 // says that more varied openings, not more games, would decide it
 // (MoreGamesRepeat).
+//
+// Exhausted openings. When the caller lists every line the random opening
+// can produce with its chance (StartInfo.Openings, each game's line in
+// Game.Opening), every game's opening is listed, and the games of one
+// opening are one game (the same line and result: deterministic players),
+// the equal-strength rates draw_heavy, unfinished, short and one_sided
+// read are not sampled: a rate is the played lines' values weighted by
+// their chances. Every line played, it is exact (openings-exact, a
+// zero-width interval: beyond a threshold it raises, inside it clears; a
+// deterministic game is decided by its one game). Some lines unplayed, of
+// weight u, the rate lies in [played sum, played sum + u]
+// (openings-bound), a certain bound, not a sample's interval: the played
+// lines may be each line in turn rather than draws of the procedure, so
+// they say nothing of the others; a flag it leaves undecided says that
+// playing the other lines would decide it (MoreGamesUnplayedLines).
+// Measures.Openings says which case applies; ScopeEffective still says
+// what the games are worth as samples, though no interval reads it then.
+// Otherwise (a game off the list, two games of one opening that differ,
+// chances not summing to 1) the sampled intervals stand.
 //
 //   - draw_heavy: draw rate in scope > DrawHeavy (0.75).
 //   - unfinished: share of max_plies or no_progress endings in scope >

@@ -82,7 +82,7 @@ func TestRepeatedLinesWidenIntervals(t *testing.T) {
 		{"four lines replayed", linesOf([]int{50, 50, 50, 50}, true, winner), StateUndecided, MoreGamesRepeat},
 		{"forced line replayed", linesOf([]int{200}, false, func(int) int { return 0 }), StateRaised, 0},
 	} {
-		m := equalMeasures(th, c.games, "games against itself")
+		m := equalMeasures(th, c.games, "games against itself", nil)
 		var one Check
 		for _, ch := range Checks(m, th) {
 			if ch.Name == FlagOneSided {

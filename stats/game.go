@@ -27,6 +27,10 @@ type Game struct {
 	// move); 0 when unknown. Deterministic players from the same opening
 	// replay the same line, and a repeat is not a new sample.
 	Line uint64
+	// Opening identifies the game's random opening plies (a hash of
+	// them alone); 0 when unknown. StartInfo.Openings lists every one the
+	// opening procedure can produce.
+	Opening uint64
 }
 
 // feature reads a counter, 0 when absent.
@@ -88,6 +92,13 @@ type StartInfo struct {
 	// "the hidden pieces", "the dice and the hidden pieces"), for the
 	// report's words; "" reads as the dice.
 	Foresees string
+	// Openings is every line the random opening can produce (hashes as
+	// in Game.Opening, which must not be 0) with the chance the opening
+	// procedure chooses it, the chances summing to 1; nil when the tree
+	// was too large to list or not listed. When the equal-strength games
+	// of deterministic players cover them, the rates are read over these
+	// lines, exactly (see readOpenings).
+	Openings []OpeningLine
 }
 
 // Doubling names two rungs that differ only in a doubled budget.

@@ -248,7 +248,7 @@ func TestSeatAdvantageAgreesWithOneSided(t *testing.T) {
 			add(-1)
 		}
 		var one Check
-		for _, ch := range Checks(equalMeasures(th, two, "mirror games"), th) {
+		for _, ch := range Checks(equalMeasures(th, two, "mirror games", nil), th) {
 			if ch.Name == FlagOneSided {
 				one = ch
 			}

@@ -181,6 +181,14 @@ func b2f(b bool) float64 {
 // before MinGames, nor while a pair waits for its second game, and always
 // stops at MaxGames. Games ending in "error" are not counted.
 func Decide(l Ladder, th Thresholds, games []Game) (Decision, error) {
+	return DecideOver(l, th, games, nil)
+}
+
+// DecideOver is Decide for a file whose random opening's lines are listed
+// (StartInfo.Openings; nil: Decide): the strongest rung's games against
+// itself are read over them as Analyze reads them, and stop once every
+// line is played and the rates are exact.
+func DecideOver(l Ladder, th Thresholds, games []Game, openings []OpeningLine) (Decision, error) {
 	if err := l.Validate(); err != nil {
 		return Decision{}, err
 	}
@@ -209,7 +217,7 @@ func Decide(l Ladder, th Thresholds, games []Game) (Decision, error) {
 		}
 	}
 	if key[0] == key[1] && key[0] == l.Rungs[len(l.Rungs)-1] {
-		return decideMirror(th, counted), nil
+		return decideMirror(th, counted, openings), nil
 	}
 	d := Decision{Games: len(counted)}
 	feeds := feedsFor(l, th, key[0], key[1])
@@ -382,15 +390,16 @@ const mirrorMinGames = 20
 // they go on until every flag read from them is decided by its interval
 // (the very test the verdict applies) and, unless one of them is raised,
 // the draw rate's and first mover's intervals are no wider than
-// ±Precision, or the cap is reached.
-func decideMirror(th Thresholds, games []Game) Decision {
+// ±Precision, or the cap is reached. Read over every line of the random
+// opening (openings), the rates are exact: more games would replay them.
+func decideMirror(th Thresholds, games []Game, openings []OpeningLine) Decision {
 	d := Decision{Games: len(games)}
 	limit := th.MirrorMaxGames
 	if limit == 0 {
 		limit = GamesForPrecision(th.Precision, th.Confidence)
 	}
 	limit = max(limit, th.MinGames)
-	m := equalMeasures(th, games, "games against itself")
+	m := equalMeasures(th, games, "games against itself", openings)
 	var open []string
 	raised := false
 	for _, c := range Checks(m, th)[:4] {
@@ -417,7 +426,9 @@ func decideMirror(th Thresholds, games []Game) Decision {
 		if len(open) > 0 {
 			d.Reason += "; still open: " + strings.Join(open, ", ")
 		}
-	case len(open) > 0 && eff > 0 && eff < float64(len(games))/2 && len(games) >= GamesForPrecision(th.Precision, th.Confidence):
+	case m.Draws.Method == MethodOpeningsExact:
+		d.Reason = "the rates are read over the random opening's lines: " + m.Openings
+	case len(open) > 0 && m.Openings == "" && eff > 0 && eff < float64(len(games))/2 && len(games) >= GamesForPrecision(th.Precision, th.Confidence):
 		// Most games replay others: more from the same openings add
 		// little, so the games the precision asks for are enough.
 		d.Reason = fmt.Sprintf("the %d games repeat each other (worth about %.1f independent ones); still open: %s",
@@ -447,8 +458,10 @@ func checkTestState(c Check) string {
 // equalMeasures reads the equal-strength flags' inputs from games of one
 // player against itself (or any scope): rates with Wilson intervals, the
 // first mover's score with a normal one, each as wide as the scope's
-// effective number of games (effectiveGames) makes it.
-func equalMeasures(th Thresholds, scope []Game, name string) Measures {
+// effective number of games (effectiveGames) makes it; or, when openings
+// lists the random opening's lines and the games allow it
+// (readOpenings), all four read over those lines.
+func equalMeasures(th Thresholds, scope []Game, name string, openings []OpeningLine) Measures {
 	m := Measures{Scope: name, ScopeGames: len(scope)}
 	var draws, unfinished, short int
 	firsts := make([]float64, 0, len(scope))
@@ -475,5 +488,19 @@ func equalMeasures(th Thresholds, scope []Game, name string) Measures {
 		m.FirstMoverGames = len(scope)
 		m.FirstMoverFrom = fmt.Sprintf("from %d %s", len(scope), name)
 	}
+	if r, ok := readOpenings(th, scope, openings); ok {
+		m.Draws, m.Unfinished, m.Short, m.FirstMover = r.draws, r.unfinished, r.short, r.first
+		m.Openings = r.sentence
+		m.FirstMoverFrom += openingsNote(m.Openings)
+	}
 	return m
+}
+
+// openingsNote says, after where the first mover's score is read from,
+// that it is read over the opening lines; "" when it is sampled.
+func openingsNote(openings string) string {
+	if openings == "" {
+		return ""
+	}
+	return ", over the random opening's lines, each weighted by its chance (" + openings + ")"
 }

@@ -88,6 +88,10 @@ func (c *Check) settle(lo, hi float64) {
 		gap := math.Min(math.Abs(v.Est-lo), math.Abs(v.Est-hi))
 		half := math.Max(v.Est-v.Lo, v.Hi-v.Est)
 		c.MoreGames = -1
+		if v.Method == MethodOpeningsBound {
+			c.MoreGames = MoreGamesUnplayedLines
+			break
+		}
 		if c.repeating() {
 			c.MoreGames = MoreGamesRepeat
 			break
@@ -114,6 +118,9 @@ func (c Check) stateWords(beyond, inside string) string {
 		return beyond
 	case StateClear:
 		return inside
+	}
+	if c.MoreGames == MoreGamesUnplayedLines {
+		return "undecided (the bound straddles the threshold; playing the opening lines not yet played would decide it)"
 	}
 	if c.MoreGames == MoreGamesRepeat {
 		return fmt.Sprintf("undecided (the interval straddles the threshold; the %d games are worth about %.1f independent ones, "+
@@ -157,11 +164,19 @@ type Measures struct {
 	Scope      string // which games the rates are read from
 	ScopeGames int
 	// ScopeEffective is what the scope's games are worth as independent
-	// ones (effectiveGames; 0 when not computed: all of them).
+	// ones (effectiveGames; 0 when not computed: all of them). When the
+	// rates are read over the opening lines it is kept for the reader,
+	// though no interval is then as wide as it makes it.
 	ScopeEffective float64
-	Draws          Interval // draw rate in scope
-	Unfinished     Interval // max_plies or no_progress share in scope
-	Short          Interval // share over within ShortPlies in scope
+	// Openings, when set, says that the four rates below (Draws,
+	// Unfinished, Short and, read from the scope, FirstMover) are read
+	// over the random opening's lines instead of sampled, and which case
+	// applies: every line played (exact) or some (the rest bound them).
+	// Empty when they are sampled.
+	Openings   string
+	Draws      Interval // draw rate in scope
+	Unfinished Interval // max_plies or no_progress share in scope
+	Short      Interval // share over within ShortPlies in scope
 	// FirstMover is the first mover's score at equal strength; FirstMoverFrom
 	// says how it was measured and FirstMoverGames from how many games.
 	FirstMover      Interval
@@ -205,6 +220,11 @@ func Checks(m Measures, th Thresholds) []Check {
 		c.settle(0, t)
 		c.Detail = fmt.Sprintf("%s in %.0f of %d %s: %s, %s the threshold %.2f",
 			what, v.Est*float64(m.ScopeGames), m.ScopeGames, m.Scope, pct(v), c.stateWords("above", "not above"), t)
+		if m.Openings != "" {
+			// A line's weight, not its games' count, makes the rate.
+			c.Detail = fmt.Sprintf("%s over the random opening's lines, each weighted by its chance (%s; %d %s): %s, %s the threshold %.2f",
+				what, m.Openings, m.ScopeGames, m.Scope, pct(v), c.stateWords("above", "not above"), t)
+		}
 		if !c.Assessed {
 			c.Detail = "no games to read it from"
 		}

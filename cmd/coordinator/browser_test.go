@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"balancefarm/farm"
+
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 )
 
@@ -41,17 +46,7 @@ func TestBrowserSubmit(t *testing.T) {
 	}
 	base, _, serveErr, _ := startServe(t)
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium),
-		// The test may run as root (CI containers), where Chromium's
-		// sandbox refuses to start; it only opens this test's own page.
-		chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true), chromedp.Flag("disable-gpu", true))
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancelCtx := chromedp.NewContext(alloc)
-	defer cancelCtx()
-	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
-	defer cancel()
-
+	ctx := browserContext(t, chromium)
 	err = chromedp.Do(ctx,
 		chromedp.Navigate(base+"/"),
 		chromedp.WaitVisible(chromedp.ID("submit-form")),
@@ -92,5 +87,171 @@ func TestBrowserSubmit(t *testing.T) {
 	}
 	if !strings.HasSuffix(reportLink, "/report.html") || !strings.HasSuffix(gamesLink, "/games") {
 		t.Errorf("links %q and %q, want the report page and the games", reportLink, gamesLink)
+	}
+	// The list says which file, when, how it came out and by which ladder.
+	entry, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#measurements li")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"kr.json", " UTC", strings.ReplaceAll(verdictWord, "_", " "), "random, ab:d1"} {
+		if !strings.Contains(entry, want) {
+			t.Errorf("the list's entry %q lacks %q", entry, want)
+		}
+	}
+	followDownloads(t, ctx, map[string]string{"#games-link": "kr.pgn", "#games-jsonl": "kr.games.jsonl", "#report-json": "kr.json"})
+	followLinks(t, ctx)
+
+	// The permalink opens the report, whose links work too.
+	permalink := attr("permalink", "href")
+	err = chromedp.Do(ctx, chromedp.Navigate(base+permalink), chromedp.WaitVisible(chromedp.ID("games")))
+	if err != nil {
+		t.Fatalf("opening the permalink %s: %v", permalink, err)
+	}
+	if at, err := chromedp.Run(ctx, chromedp.Location()); err != nil || !strings.HasSuffix(at, "/report.html") {
+		t.Errorf("the permalink %s opened %q (%v), not the report", permalink, at, err)
+	}
+	// "Every game: kr.pgn" among the report's facts.
+	followDownloads(t, ctx, map[string]string{".facts a": "kr.pgn"})
+	followLinks(t, ctx)
+}
+
+// TestBrowserCancel opens a running measurement at its permalink and
+// cancels it with the page's button.
+func TestBrowserCancel(t *testing.T) {
+	chromium := findChromium(t)
+	t.Chdir(t.TempDir())
+	// Every game played, many of them: it is still running when cancelled.
+	base, _, serveErr, _ := startServe(t, "-sequential=false")
+	ctype, body := multipartBody(t, "kr.json", kingsAndRooks, map[string]string{"games": "2000", "players": "ab:d2,ab:d1"})
+	resp, err := http.Post(base+"/v1/measurements", ctype, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum farm.Summary
+	json.NewDecoder(resp.Body).Decode(&sum)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("POST: %s", resp.Status)
+	}
+
+	ctx := browserContext(t, chromium)
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(base+"/m/"+sum.ID),
+		chromedp.WaitVisible(chromedp.ID("cancel")),
+		// The page asks before cancelling; this test says yes.
+		chromedp.Evaluate[chromedp.Void]("window.confirm = () => true; undefined"),
+		chromedp.Click(chromedp.ID("cancel")),
+		chromedp.WaitVisible(chromedp.CSS(`#state[data-state="cancelled"]`)),
+	)
+	if err != nil {
+		t.Fatalf("cancelling from the page: %v\nserve's log:\n%s", err, serveErr)
+	}
+	var d farm.Detail
+	getJSON(t, base+"/v1/measurements/"+sum.ID, &d)
+	if d.State != farm.StateCancelled || d.Done >= d.Games {
+		t.Errorf("after the page's cancel: %s with %d of %d games", d.State, d.Done, d.Games)
+	}
+}
+
+// browserContext is a headless Chromium's tab, closed when the test ends.
+func browserContext(t *testing.T, chromium string) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium),
+		// The test may run as root (CI containers), where Chromium's
+		// sandbox refuses to start; it only opens this test's own page.
+		chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true), chromedp.Flag("disable-gpu", true))
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancelCtx := chromedp.NewContext(alloc)
+	t.Cleanup(cancelCtx)
+	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// followDownloads clicks each link (by CSS selector) of the page in the browser and
+// checks that it saves a file under the name given, not shown inline.
+func followDownloads(t *testing.T, ctx context.Context, links map[string]string) {
+	t.Helper()
+	names := make(chan string, len(links)+1)
+	listen, stop := context.WithCancel(ctx)
+	defer stop()
+	chromedp.Listen(listen, func(ev any) {
+		if e, ok := ev.(*browser.EventDownloadWillBegin); ok {
+			select {
+			case names <- e.SuggestedFilename:
+			default:
+			}
+		}
+	})
+	dir := t.TempDir()
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+			Behavior: browser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: new(true)})
+		return err
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for sel, want := range links {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
+			t.Errorf("clicking %s: %v", sel, err)
+			continue
+		}
+		select {
+		case got := <-names:
+			if got != want {
+				t.Errorf("%s saves %q, want %q", sel, got, want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Errorf("%s started no download", sel)
+		}
+	}
+}
+
+// followLinks follows every link of the page open in the browser: one
+// within the page must name an element of it, one on the server must
+// answer 200.
+func followLinks(t *testing.T, ctx context.Context) {
+	t.Helper()
+	const collect = `(() => {
+  const out = { here: location.origin, links: [], dangling: [] };
+  for (const a of document.querySelectorAll("a[href]")) {
+    const href = a.getAttribute("href");
+    if (href.startsWith("#")) {
+      if (!document.getElementById(decodeURIComponent(href.slice(1)))) out.dangling.push(href);
+    } else {
+      out.links.push(a.href);
+    }
+  }
+  return out;
+})()`
+	page, err := chromedp.Run(ctx, chromedp.Evaluate[struct {
+		Here     string
+		Links    []string
+		Dangling []string
+	}](collect))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Dangling) > 0 {
+		t.Errorf("links within the page name no element: %v", page.Dangling)
+	}
+	if len(page.Links) == 0 {
+		t.Error("the page links nothing")
+	}
+	for _, link := range page.Links {
+		if !strings.HasPrefix(link, page.Here+"/") {
+			continue
+		}
+		resp, err := http.Get(link)
+		if err != nil {
+			t.Errorf("%s: %v", link, err)
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("%s: %s", link, resp.Status)
+		}
 	}
 }

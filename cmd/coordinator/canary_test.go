@@ -20,6 +20,7 @@ func TestCanaries(t *testing.T) {
 		"first-mover-race": {"depth_insensitive", "one_sided", "short"},
 		"no-winner":        {"depth_insensitive", "draw_heavy", "unfinished"},
 		"coin-toss":        {"depth_insensitive", "one_sided"},
+		"blocked-race":     {"depth_insensitive", "draw_heavy", "short"},
 	}
 	var files []string
 	for name := range want {
@@ -73,18 +74,23 @@ func TestCanaries(t *testing.T) {
 			t.Errorf("%s: verdict %s, raised %v, undecided %v over %d games; want %v failed (raised or undecided)", name, rep.Verdict, got, rep.Undecided, rep.Games, flags)
 		}
 	}
-	// A file measured inconclusive alone exits 5, or 0 with -no-fail (the
-	// recorded batch is re-reported, not played again). No canary is
-	// inconclusive; Dobutsu with -quick is, its equal-strength games
-	// replaying five lines, which no number of them can decide.
+	// Dobutsu with -quick replays its five opening lines at equal
+	// strength, which no number of sampled games could decide; read over
+	// the whole tree of its random openings, each line weighted by its
+	// chance, the first mover's score is exact and the file is not viable
+	// alone (exit 3, or 0 with -no-fail; the recorded batch is re-reported,
+	// not played again).
 	dobutsu := "../../rulesets/dobutsu.json"
 	again := append([]string(nil), args[:len(args)-len(files)]...)
 	stdout.Reset()
-	if status := dispatch(append(again, dobutsu), &stdout, &stderr); status != exitInconclusive {
-		t.Errorf("dobutsu alone: status %d, want %d (inconclusive)\n%s", status, exitInconclusive, stdout.String())
+	if status := dispatch(append(again, dobutsu), &stdout, &stderr); status != exitNotViable {
+		t.Errorf("dobutsu alone: status %d, want %d (not viable)\n%s", status, exitNotViable, stdout.String())
 	}
-	if !strings.Contains(stdout.String(), "more varied openings needed") {
-		t.Errorf("dobutsu's verdict does not say its games repeat:\n%s", stdout.String())
+	if !strings.Contains(stdout.String(), "one_sided") {
+		t.Errorf("dobutsu's verdict does not raise one_sided:\n%s", stdout.String())
+	}
+	if md, err := os.ReadFile(filepath.Join(out, "dobutsu.md")); err != nil || !strings.Contains(string(md), "all 5 lines of the random opening are played") {
+		t.Errorf("dobutsu's report does not say its rates are exact over its 5 opening lines (%v)", err)
 	}
 	if status := dispatch(append(again, "-no-fail", dobutsu), &stdout, &stderr); status != 0 {
 		t.Errorf("dobutsu alone with -no-fail: status %d, want 0", status)

@@ -192,7 +192,7 @@ func TestMeasureFlagsAfterFile(t *testing.T) {
 	if lines := strings.Split(strings.TrimSpace(stdout.String()), "\n"); len(lines) != 1 || !strings.Contains(lines[0], "(6 games in") {
 		t.Errorf("stdout is not the one verdict line:\n%s", &stdout)
 	}
-	for _, want := range []string{"kr.json: Score of ab:d1 vs random: ", "kr.json: Elo difference: ", "kr.json: SPRT: ", "kr.json: 6/6 games"} {
+	for _, want := range []string{"kr.json: " + liveKey, "kr.json: Score of ab:d1 vs random: ", "kr.json: Elo difference: ", "kr.json: SPRT: ", "kr.json: 6 games played"} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, &stderr)
 		}

@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -61,6 +62,8 @@ type farmFlags struct {
 	resultsMaxBytes int64
 	jobsMaxBytes    int64
 	metricsAddr     string
+	metricsDefault  string // the command's default -metrics-addr
+	metricsBound    string // where /metrics is served, once it is
 	logFormat       string
 	logLevel        string
 	sequential      bool
@@ -106,7 +109,8 @@ func (f *farmFlags) addFarm(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	fs.IntVar(&f.maxDeliver, "max-deliver", 4, "deliveries of a job before it is dead-lettered as an engine failure")
 	fs.Int64Var(&f.resultsMaxBytes, "results-max-bytes", farm.DefaultResultsMaxBytes, "byte limit of the stream of game records: a full one refuses new records and the run stops saying so (the server reserves it; keep it within max_file_store)")
 	fs.Int64Var(&f.jobsMaxBytes, "jobs-max-bytes", farm.DefaultJobsMaxBytes, "byte limit of the stream of queued jobs")
-	fs.StringVar(&f.metricsAddr, "metrics-addr", metricsAddr, "address for /metrics (empty: off)")
+	fs.StringVar(&f.metricsAddr, "metrics-addr", metricsAddr, "address for /metrics (empty: off; the default's port taken, another free one)")
+	f.metricsDefault = metricsAddr
 	fs.StringVar(&f.logFormat, "log-format", "auto", "log format: json, console or auto (console on a terminal)")
 	fs.StringVar(&f.logLevel, "log-level", logLevel, "log level: debug, info, warn, error")
 	fs.BoolVar(&f.reconfigure, "reconfigure", false, "make -replicas, -ack-wait and -max-deliver the farm's settings, for running batches too (otherwise the farm keeps the ones it has)")
@@ -289,7 +293,7 @@ func (f *farmFlags) openFarm(ctx context.Context, log zerolog.Logger, stderr io.
 	}
 	metrics := farm.NewCoordinatorMetrics(reg)
 	if f.metricsAddr != "" {
-		if err := farm.ServeMetrics(ctx, f.metricsAddr, reg, log); err != nil {
+		if err := f.serveMetrics(ctx, reg, log); err != nil {
 			if f.metricsRequired {
 				conn.close()
 				return nil, fmt.Errorf("metrics: %w", err)
@@ -307,4 +311,27 @@ func (f *farmFlags) openFarm(ctx context.Context, log zerolog.Logger, stderr io.
 	stopWatching := watch(ctx, coord)
 	m := &measure.Measurer{Coord: coord, Games: conn.games, NoReplay: f.replayOff(), Learned: f.learned}
 	return &openedFarm{m: m, url: conn.url, close: func() { stopWatching(); conn.close() }}, nil
+}
+
+// serveMetrics serves /metrics on -metrics-addr. Where that is the
+// command's default and its port is taken (another measurement holds it,
+// most often), a free port on the same host serves them instead, said in
+// the log only: a newcomer's measurement does not open with a warning
+// about metrics it did not ask for. An address asked for that cannot be
+// served is an error.
+func (f *farmFlags) serveMetrics(ctx context.Context, reg *prometheus.Registry, log zerolog.Logger) error {
+	bound, err := farm.ServeMetricsOn(ctx, f.metricsAddr, reg, log)
+	if err == nil || f.metricsAddr != f.metricsDefault || f.metricsRequired {
+		f.metricsBound = bound
+		return err
+	}
+	host, _, splitErr := net.SplitHostPort(f.metricsAddr)
+	if splitErr != nil {
+		return err
+	}
+	if bound, err2 := farm.ServeMetricsOn(ctx, net.JoinHostPort(host, "0"), reg, log); err2 == nil {
+		f.metricsBound = bound
+		return nil
+	}
+	return err
 }

@@ -22,7 +22,7 @@ func runGames(args []string, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("games", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	pairing := fset.String("pairing", "", "only games between these two player specs, either colour: A,B (A alone: A against itself)")
-	ending := fset.String("ending", "", "only games that ended by this rule (the Termination tag: checkmate, max_plies, ...)")
+	ending := fset.String("ending", "", "only games that ended by this rule (the Ending tag, or an older file's Termination: checkmate, max_plies, ...; or the Termination tag's standard word: normal, unterminated)")
 	asJSON := fset.Bool("json", false, "print one JSON object per game (file, tags, moves) instead of PGN")
 	setUsage(fset, "coordinator games [-pairing A,B] [-ending RULE] [-json] FILE.pgn|DIR...",
 		`Prints the games of the PGN files a measurement wrote (DIR: every .pgn under it) that pass the filters,

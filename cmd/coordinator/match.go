@@ -53,11 +53,15 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs.Int64Var(&ff.maxNodes, "max-nodes", 0, "most nodes both players may search in one game (0: the default)")
 	fs.DurationVar(&ff.maxWall, "max-wall", defaultMaxWall, "wall-time limit per game")
 	fs.IntVar(&ff.window, "window", 0, "colour-swapped pairs in flight (0: enough to keep the local game slots busy)")
-	setUsage(fs, "coordinator match -a SPEC -b SPEC [-pairs N] [-sprt] FILE",
+	resign := fs.String("resign", "", "`movecount=N score=CP`, as cutechess: a player whose own score is CP centipawns or more below zero for N moves in a row loses")
+	draw := fs.String("draw", "", "`movenumber=N movecount=N score=CP`, as cutechess: once movenumber full moves are played, both players' scores within CP of zero for movecount moves each in a row draw the game")
+	openings := fs.String("openings", "", "`file=PATH [format=epd|pgn] [order=sequential|random] [plies=N]`, as cutechess: pair k plays the book's k-th position (sequential, the default) or the book shuffled by -seed (random), both colours from it, with no random opening plies; format by default from the file's extension (.pgn, else epd); plies, the most plies taken from each PGN game")
+	setUsage(fs, "coordinator match -a SPEC -b SPEC [-pairs N] [-sprt] [-openings WORDS] [-resign WORDS] [-draw WORDS] FILE",
 		"Plays two players head to head in colour-swapped pairs on the farm (an embedded one with a game slot per\ncore unless -nats): Elo with interval and an SPRT (exit 6 when it accepts H0).",
 		flagGroup{"Match", []string{"a", "b", "pairs", "seed", "sprt", "elo0", "elo1", "max-nodes", "max-wall"}},
+		flagGroup{"Openings and adjudication (cutechess's words; off unless given)", []string{"openings", "resign", "draw"}},
 		flagGroup{"Farm (where and how games are played)", nil})
-	files, code, ok := parseArgs(fs, args, stdout, stderr)
+	files, code, ok := parseArgs(fs, gatherWords(args, wordFlags), stdout, stderr)
 	if !ok {
 		return code
 	}
@@ -68,6 +72,16 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "match", "-pairs must be at least 1")
 	case !(*elo0 < *elo1):
 		return usageError(stderr, "match", "-elo0 must be below -elo1")
+	}
+	adj, err := parseAdjudication(*resign, *draw)
+	if err != nil {
+		return usageError(stderr, "match", err.Error())
+	}
+	var book bookOptions
+	if *openings != "" {
+		if book, err = parseBookOptions(*openings); err != nil {
+			return usageError(stderr, "match", err.Error())
+		}
 	}
 	ca, errA := search.Canonical(*a)
 	cb, errB := search.Canonical(*b)
@@ -85,8 +99,20 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		refuseRuleFile(stderr, files[0], err)
 		return 1
 	}
+	opts := matchOptions{adjudication: adj}
+	if book.file != "" {
+		if f.Game.Seated() {
+			return usageError(stderr, "match", "-openings: a game with seats has no opening book")
+		}
+		positions, err := readBook(f.Game, book)
+		if err != nil {
+			fmt.Fprintln(stderr, "match: -openings:", err)
+			return 1
+		}
+		opts.openings = bookOrder(positions, book.order, ff.seed, *pairs)
+	}
 	ff.owner = "match"
-	plan := matchPlan(f, ca, cb, *pairs, &ff)
+	plan := matchPlan(f, ca, cb, *pairs, &ff, opts)
 	if err := plan.Check(); err != nil {
 		return usageError(stderr, "match", err.Error())
 	}
@@ -135,6 +161,9 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "%s against %s on %s: %d pairs in %s\n%s\n", ca, cb, files[0], len(out.Results)/2, time.Since(start).Round(time.Second), matchLine(res))
+	if line := adjudicatedLine(out.Results); line != "" {
+		fmt.Fprintln(stdout, line)
+	}
 	if res.Decision == "H0" {
 		return exitMatchH0
 	}
@@ -152,7 +181,7 @@ const (
 // reference, pairs colour-swapped pairs on the plan's seeds. Its salt is
 // the time, so that every run plays afresh (a match compares players as
 // they are built now) rather than resuming an earlier one.
-func matchPlan(f *measure.File, challenger, reference string, pairs int, ff *farmFlags) protocol.Plan {
+func matchPlan(f *measure.File, challenger, reference string, pairs int, ff *farmFlags, opts matchOptions) protocol.Plan {
 	s := measure.Settings{Players: []string{challenger, reference}, Games: 2 * pairs, Seed: ff.seed,
 		MaxNodes: ff.maxNodes, MaxWall: ff.maxWall, Salt: ff.ownerName() + " " + time.Now().UTC().Format(time.RFC3339Nano)}
 	p := s.Plan(f)
@@ -160,7 +189,35 @@ func matchPlan(f *measure.File, challenger, reference string, pairs int, ff *far
 	// with chance or hidden information) would add pairings the match
 	// does not read.
 	p.Players = []string{challenger, reference}
+	p.Adjudication = opts.adjudication
+	p.Openings = opts.openings
 	return p
+}
+
+// matchOptions are a match's games' rules beyond the measurement's:
+// cutechess's adjudication, and the start positions of its pairs (pair
+// k the k-th, wrapping round), none for the random openings.
+type matchOptions struct {
+	adjudication protocol.Adjudication
+	openings     []string
+}
+
+// adjudicatedLine says how many games the adjudication decided, "" when
+// none.
+func adjudicatedLine(results []protocol.Result) string {
+	var resigned, drawn int
+	for _, r := range results {
+		switch r.Ending {
+		case protocol.EndingResignAdjudication:
+			resigned++
+		case protocol.EndingDrawAdjudication:
+			drawn++
+		}
+	}
+	if resigned+drawn == 0 {
+		return ""
+	}
+	return fmt.Sprintf("adjudicated: %d of %d games (%d by resignation, %d drawn)", resigned+drawn, len(results), resigned, drawn)
 }
 
 // matchJudge is a match's stopping rule: after each pair, in plan order,

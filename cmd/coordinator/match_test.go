@@ -99,7 +99,7 @@ func TestMatchSeedsArePlans(t *testing.T) {
 				t.Fatal(err)
 			}
 			ff := farmFlags{seed: tt.seed, owner: "match"}
-			got := matchPlan(f, "ab:d1", "random", tt.pairs, &ff).Jobs()
+			got := matchPlan(f, "ab:d1", "random", tt.pairs, &ff, matchOptions{}).Jobs()
 			if len(got) != 2*tt.pairs {
 				t.Fatalf("%d jobs for %d pairs", len(got), tt.pairs)
 			}

@@ -165,7 +165,7 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 		label := f.Label
 		hooks := farm.Hooks{Progress: view.Track(filepath.Base(f.Label), len(settings.Plan(f).Jobs())),
 			Resumed: func(done, total int) {
-				fmt.Fprintf(stderr, "%s: resuming: %d of %d games already recorded\n", label, done, total)
+				fmt.Fprintf(stderr, "%s: resuming: %d games already recorded (of at most %d)\n", label, done, total)
 			}}
 		if opts.live {
 			scorer := measure.NewScorer(settings.Plan(f), settings.Precision)
@@ -216,6 +216,7 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 // of its games; mu keeps the lines of files measured at once apart.
 func liveLines(w io.Writer, mu *sync.Mutex, label string, scorer *measure.Scorer) func(*protocol.Result, *protocol.DeadLetter) {
 	by := map[protocol.Pairing][]protocol.Result{}
+	keyed := false
 	return func(r *protocol.Result, _ *protocol.DeadLetter) {
 		if r == nil {
 			return
@@ -226,6 +227,12 @@ func liveLines(w io.Writer, mu *sync.Mutex, label string, scorer *measure.Scorer
 		}
 		by[p] = append(by[p], *r)
 		lines := scorer.Score(p, by[p]).Lines()
+		if !keyed {
+			// The score line is cutechess's, for the tools that read it, and
+			// so in its order; the reports and the page write W-D-L.
+			lines = append([]string{liveKey}, lines...)
+			keyed = true
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		for _, l := range lines {
@@ -233,6 +240,9 @@ func liveLines(w io.Writer, mu *sync.Mutex, label string, scorer *measure.Scorer
 		}
 	}
 }
+
+// liveKey heads a file's live lines: the order of the score line's counts.
+const liveKey = "scores as cutechess writes them: Score of A vs B: A's wins - losses - draws [score] games (W - L - D; the reports write W-D-L)"
 
 // exitNotViable is measure's exit status when every file was measured but
 // some verdict is "not viable"; exitInconclusive when none is but some is

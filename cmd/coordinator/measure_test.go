@@ -69,7 +69,7 @@ func TestMeasureLocal(t *testing.T) {
 	if err := json.Unmarshal(data, &rep); err != nil || rep.File != good || rep.Games != 6 {
 		t.Fatalf("report %+v (%v), want 6 games of %s", rep, err, good)
 	}
-	if !strings.Contains(stderr.String(), "kr.json: 6/6 games") || strings.Contains(stdout.String(), "6/6 games") {
+	if !strings.Contains(stderr.String(), "kr.json: 6 games played") || strings.Contains(stdout.String(), "6 games played") {
 		t.Errorf("progress not on stderr alone:\nstdout:\n%s\nstderr:\n%s", &stdout, &stderr)
 	}
 

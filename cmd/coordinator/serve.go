@@ -132,8 +132,8 @@ runs coordinator repair on a posted file, one at a time (repair/service.go).`,
 	if fm.url != "" {
 		fmt.Fprintf(stdout, "workers join with: worker -nats %s\n", fm.url)
 	}
-	if ff.metricsAddr != "" {
-		fmt.Fprintf(stdout, "metrics on http://%s/metrics\n", ff.metricsAddr)
+	if ff.metricsBound != "" {
+		fmt.Fprintf(stdout, "metrics on http://%s/metrics\n", ff.metricsBound)
 	}
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Error().Err(err).Msg("API server")

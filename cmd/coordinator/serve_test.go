@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"html"
 	"io"
 	"mime/multipart"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -143,8 +145,46 @@ func TestServePage(t *testing.T) {
 	if p := live.Pairings[0]; p.A != "ab:d1" || p.B != "random" || p.Games != 6 || p.Wins+p.Draws+p.Losses != 6 || len(p.Tests) == 0 {
 		t.Errorf("pairing score %+v, want ab:d1 against random over 6 games with its tests", p)
 	}
-	if resp, body := get(t, base+"/v1/measurements/"+id+"/report.html"); resp.StatusCode != http.StatusOK || !strings.Contains(body, "<html") {
-		t.Errorf("report page: %s", resp.Status)
+	reportURL := base + "/v1/measurements/" + id + "/report.html"
+	resp, report := get(t, reportURL)
+	if resp.StatusCode != http.StatusOK || !strings.Contains(report, "<html") {
+		t.Fatalf("report page: %s", resp.Status)
+	}
+	// Every link of the served report works, its games among them.
+	if n := checkLinks(t, reportURL, report); n == 0 || !strings.Contains(report, `href="kr.pgn"`) {
+		t.Errorf("the report links %d documents, its games (kr.pgn) not among them", n)
+	}
+	// The page's pairings and the report's tables count alike.
+	for what, html := range map[string]string{"page": page, "report": report} {
+		if !strings.Contains(html, "<th>W-D-L</th>") || strings.Contains(html, "W - L - D") {
+			t.Errorf("the %s does not write W-D-L", what)
+		}
+	}
+	// Downloads are saved under the names measure gives its files.
+	for path, want := range map[string]string{
+		"/games":        `attachment; filename="kr.pgn"`,
+		"/games.jsonl":  `attachment; filename="kr.games.jsonl"`,
+		"/report":       `attachment; filename="kr.json"`,
+		"/report.html":  `inline; filename="kr.html"`,
+		"/kr.pgn":       `attachment; filename="kr.pgn"`,
+		"/results":      "",
+		"/live":         "",
+		"/nothing-here": "",
+	} {
+		resp, _ := get(t, base+"/v1/measurements/"+id+path)
+		if got := resp.Header.Get("Content-Disposition"); got != want {
+			t.Errorf("GET %s: Content-Disposition %q, want %q", path, got, want)
+		}
+	}
+	// The permalink of a finished measurement is its report; the list
+	// says what each measurement is, when, and how it came out.
+	if resp, body := get(t, base+"/m/"+id); resp.StatusCode != http.StatusOK || body != report {
+		t.Errorf("permalink: %s at %s, not the report", resp.Status, resp.Request.URL)
+	}
+	var list struct{ Measurements []farm.Summary }
+	getJSON(t, base+"/v1/measurements", &list)
+	if len(list.Measurements) != 1 || list.Measurements[0].Verdict != live.Verdict || list.Measurements[0].File != "kr.json" || list.Measurements[0].Created.IsZero() {
+		t.Errorf("the list lacks the verdict, file or date: %+v", list.Measurements)
 	}
 
 	_, metrics := get(t, "http://"+metricsAddr+"/metrics")
@@ -153,4 +193,47 @@ func TestServePage(t *testing.T) {
 			t.Errorf("metrics lack %s", want)
 		}
 	}
+}
+
+// hrefPattern finds the href attributes of an HTML page (quoted, as
+// html/template and the page write them).
+var hrefPattern = regexp.MustCompile(`\shref\s*=\s*(?:"([^"]*)"|'([^']*)')`)
+
+// checkLinks follows every link of page (served at pageURL) that stays on
+// its server, expecting 200, and checks that every link within the page
+// names an element of it. It returns how many documents it fetched.
+func checkLinks(t *testing.T, pageURL, page string) int {
+	t.Helper()
+	at, err := url.Parse(pageURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fetched := map[string]bool{}
+	for _, m := range hrefPattern.FindAllStringSubmatch(page, -1) {
+		href := html.UnescapeString(m[1] + m[2])
+		if frag, ok := strings.CutPrefix(href, "#"); ok {
+			if !strings.Contains(page, `id="`+frag+`"`) {
+				t.Errorf("link %q names no element of the page", href)
+			}
+			continue
+		}
+		u, err := at.Parse(href)
+		if err != nil {
+			t.Errorf("link %q: %v", href, err)
+			continue
+		}
+		if u.Host != at.Host {
+			continue
+		}
+		u.Fragment = ""
+		if fetched[u.String()] {
+			continue
+		}
+		fetched[u.String()] = true
+		if resp, _ := get(t, u.String()); resp.StatusCode != http.StatusOK {
+			t.Errorf("link %q: GET %s: %s", href, u, resp.Status)
+		}
+	}
+	t.Logf("%s: %d links, fetched %v", pageURL, len(hrefPattern.FindAllString(page, -1)), fetched)
+	return len(fetched)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"balancefarm/engine"
+	"balancefarm/engine/rules"
 	"balancefarm/measure"
 )
 
@@ -53,7 +54,14 @@ func validateFile(path string, w io.Writer) bool {
 	var decided *measure.DecidedStartError
 	switch {
 	case errors.As(err, &ce) && len(ce.Problems) > 0:
+		// Each problem where the file writes what it names, as Go's
+		// compilers place theirs: file:line:column.
+		loc := rules.NewLocator(data)
 		for _, p := range measure.Lines(err) {
+			if at, ok := loc.Locate(p); ok {
+				fmt.Fprintf(w, "%s:%d:%d: %s\n", path, at.Line, at.Column, p)
+				continue
+			}
 			fmt.Fprintf(w, "%s: %s\n", path, p)
 		}
 		return false

@@ -45,8 +45,8 @@ func TestValidateExitStatus(t *testing.T) {
 	}{
 		{"valid", []string{good}, 0, []string{good + ": valid: first player has 7 legal moves"}},
 		{"two mistakes", []string{bad}, 1, []string{
-			bad + ": pieces[1] has unknown keys: stamina",
-			bad + ": setup.placements[1].squares entry 'f1' is not a square on this board",
+			bad + ":16:5: pieces[1] has unknown keys: stamina",
+			bad + ":52:33: setup.placements[1].squares entry 'f1' is not a square on this board",
 		}},
 		{"one bad among good", []string{good, bad}, 1, []string{good + ": valid"}},
 		{"empty file", []string{empty}, 1, []string{empty + ": "}},
