@@ -22,8 +22,9 @@ import (
 // actions of schemas 38 to 40 (testdata/planes-actions.json), and a
 // schema 41 game with chaos, checkers jumps and forced statuses
 // (testdata/planes-chaos.json), and schema 42's secret traps in a game
-// with every earlier key beside them (testdata/planes-traps.json) and in
-// the front end's small one (rules/testdata/valid/traps.json).
+// with every earlier key beside them (testdata/planes-traps.json; again
+// with traps that kill on entry) and in the front end's small one
+// (rules/testdata/valid/traps.json).
 var planesRefFiles = []struct {
 	name, path string
 	parse      bool              // through rules.Parse; else json.Unmarshal (the front end for 38 to 40 is not in yet)
@@ -36,6 +37,18 @@ var planesRefFiles = []struct {
 	{"chaos-more", "testdata/planes-chaos.json", true, chaosMore},
 	{"traps", "testdata/planes-traps.json", true, nil},
 	{"traps-small", "rules/testdata/valid/traps.json", true, nil},
+	{"traps-enter", "testdata/planes-traps.json", true, trapsOnEntry},
+}
+
+// trapsOnEntry makes planes-traps.json's traps kill on entry: a piece
+// moved onto one dies though ice would carry it on, and a trap that acts
+// takes both players' heaps on its square.
+func trapsOnEntry(s *rules.Spec) {
+	for i := range s.Items {
+		if s.Items[i].ID == "trap" {
+			s.Items[i].Kill = rules.KillEnter
+		}
+	}
 }
 
 // chaosMore gives planes-chaos.json's checker knight upgrades (a queen, a
