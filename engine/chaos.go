@@ -215,11 +215,13 @@ func (p *Position) forcedFilter(buf []Move, start int, capOnly bool) []Move {
 }
 
 // forcedCanMove reports whether some piece on forced has a move (for a
-// list of captures, which cannot tell).
+// list of captures, which cannot tell): a move of the whole generation,
+// the statuses' and powers' rules applied (a stunned forced piece has
+// none), so that the captures are those of the full list.
 func (p *Position) forcedCanMove(forced bitset) bool {
-	var scratch [64]Move // its own: the caller's list may share the position's scratch
-	for _, sq := range forced.squares(nil) {
-		if len(p.genPiece(scratch[:0], sq, false)) > 0 {
+	// A list of its own: the caller's may share the position's scratch.
+	for _, m := range p.genPseudoPlanes(nil, false, false) {
+		if t := m.typ(); t != moveBuy && t != moveAbility && t != movePass && t != moveChaos && forced.has(m.From()) {
 			return true
 		}
 	}

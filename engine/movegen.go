@@ -12,6 +12,12 @@ import (
 // among all the moves: quiet targets of the fast lists are skipped as they
 // are met, and the table entries' output is filtered piece by piece.
 func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
+	return p.genPseudoPlanes(buf, capOnly, true)
+}
+
+// genPseudoPlanes is genPseudo, with the forced statuses' filter or
+// without it (forcedCanMove asks what the pieces could do before it).
+func (p *Position) genPseudoPlanes(buf []Move, capOnly, forcedOn bool) []Move {
 	if pl := p.g.planes; pl != nil {
 		start := len(buf)
 		if p.offerSet != 0 { // a chaos effect to choose (chaos.go)
@@ -39,7 +45,7 @@ func (p *Position) genPseudo(buf []Move, capOnly bool) []Move {
 		if pl.passKill {
 			buf = p.dropPassedSlides(buf, start)
 		}
-		if pl.forcedMask != 0 {
+		if pl.forcedMask != 0 && forcedOn {
 			buf = p.forcedFilter(buf, start, capOnly)
 		}
 		return buf
