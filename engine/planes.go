@@ -648,8 +648,10 @@ func (p *Position) makePlanes(m Move) {
 			progress = true
 		}
 		if m&mvStay != 0 {
+			// A shot is the piece's own move: it spends a forced status
+			// as any move of the piece does.
 			p.dies(p.take(to), to)
-			p.setSt(from, p.afterCapture(p.stAt(from), codeKind(pc), m))
+			p.setSt(from, p.afterCapture(g.planes.spendForced(p.stAt(from)), codeKind(pc), m))
 			p.moverSq = from
 			progress = true
 			break

@@ -934,6 +934,27 @@ func TestJumpsAndForced(t *testing.T) {
 	if fenField(p.FEN(), "status:") != "" {
 		t.Errorf("the forced status stays after the move: %s", p.FEN())
 	}
+
+	// A shot is the forced piece's own move too: it spends the status
+	// (found by the slow reference on the seed).
+	p, _ = g.ParseFEN(planesFEN(map[string]string{"E:h1": "K", "E:h8": "k", "E:d4": "M", "E:d6": "p"}, false, "status:E:d4=forced"))
+	shot := ""
+	for _, n := range moveNames(p) {
+		if !strings.HasPrefix(n, "E:d4") {
+			t.Fatalf("a forced archer, and %s is a move", n)
+		}
+		if strings.Contains(n, "E:d6") {
+			shot = n
+		}
+	}
+	m, err := p.ParseMove(shot)
+	if err != nil {
+		t.Fatalf("no shot at E:d6 among %v: %v", moveNames(p), err)
+	}
+	p.Make(m)
+	if pieceName(p, "E:d4") != "M" || pieceName(p, "E:d6") != "" || strings.Contains(fenField(p.FEN(), "status:"), "forced") {
+		t.Errorf("after the shot %s: %s", shot, p.FEN())
+	}
 }
 
 // TestSlideKeepsTheClock: a slide on ice is no capture and no death: the
