@@ -19,6 +19,15 @@ import (
 // names items by bits (statuses' immunities) to it.
 func (pl *planesRules) addHiddenSlots(g *Game, s *rules.Spec) error {
 	declared := len(pl.items)
+	defer func() {
+		pl.actOrder = pl.actOrder[:0]
+		for i := 0; i < declared; i++ {
+			pl.actOrder = append(pl.actOrder, i)
+			if j := pl.items[i].twin; j >= 0 {
+				pl.actOrder = append(pl.actOrder, int(j))
+			}
+		}
+	}()
 	for i, it := range s.Items {
 		if !it.Hidden {
 			continue
@@ -114,7 +123,7 @@ func (p *Position) anyItemSeenBy(sq, s int) bool {
 // piece died.
 func (p *Position) restsOn(c carried, t int, acts func(int) bool) bool {
 	pl := p.g.planes
-	for i := range pl.items {
+	for _, i := range pl.actOrder {
 		it := &pl.items[i]
 		if !it.atRest || !acts(i) {
 			continue

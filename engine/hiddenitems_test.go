@@ -12,15 +12,16 @@ import (
 // trapsSpec is planesGame with schema 42's secret traps: a hidden trap
 // that kills a piece coming to rest on it and is used up (C, the scout,
 // immune), sold by a card for an unoccupied square, a hidden mine that
-// kills what is moved onto it, and a card that puts ice on an empty
-// square.
+// kills what is moved onto it, a spike that does too (declared after the
+// mine), and a card that puts ice on an empty square.
 func trapsSpec(t testing.TB) *Game {
 	t.Helper()
 	return planesSpec(t, func(s *rules.Spec) {
 		v := 42
 		s.SchemaVersion = &v
 		s.Items = append(s.Items, rules.Item{ID: "trap", Kill: rules.KillEnd, Consumed: true, Hidden: true, Immune: []string{"C"}},
-			rules.Item{ID: "mine", Kill: rules.KillEnter, Consumed: true, Hidden: true})
+			rules.Item{ID: "mine", Kill: rules.KillEnter, Consumed: true, Hidden: true},
+			rules.Item{ID: "spike", Kill: rules.KillEnter, Consumed: true})
 		s.Rules.Market.Cards = append(s.Rules.Market.Cards,
 			rules.Card{Name: "trap", Price: 3, Effect: rules.CardEffect{Item: "trap", On: rules.TargetUnoccupied}},
 			rules.Card{Name: "frost", Price: 1, Effect: rules.CardEffect{Item: "ice", On: rules.TargetEmpty}})
@@ -69,6 +70,8 @@ func TestTraps(t *testing.T) {
 			"items:trap.w@E:d4,trap.b@E:d4", "E:a4E:d4", map[string]string{"E:d4": ""}, ""},
 		{"both players' mines go together too", with(map[string]string{"E:a4": "R"}), false,
 			"items:mine.w@E:d4,mine.b@E:d4", "E:a4E:d4", map[string]string{"E:d4": "", "H:d4": "R"}, ""},
+		{"of a mine and a spike, the one items[] declares first kills, whoever put it down", with(map[string]string{"E:a4": "R"}), false,
+			"items:spike@E:d4,mine.b@E:d4", "E:a4E:d4", map[string]string{"E:d4": "", "H:d4": "R"}, "spike@E:d4"},
 		{"a mine kills what is moved onto it, ice or not", with(map[string]string{"E:a4": "R"}), false,
 			"items:ice@E:d4,mine.b@E:d4", "E:a4E:d4", map[string]string{"E:d4": "", "E:e4": "", "H:d4": "R"}, "ice@E:d4"},
 		{"a trap bought by white is white's", with(nil), false,

@@ -82,6 +82,10 @@ type planesRules struct {
 	presence      []presenceRule
 	passKill      bool // some item stops and kills a slide over it
 	hiddenItems   bool // some item is hidden (schema 42, hiddenitems.go)
+	// actOrder is the slots in the order items[] declares them, a hidden
+	// item's second slot beside its first: the first of the kills there
+	// acts (SCHEMA-36).
+	actOrder []int
 	start         []uint8
 	zItem         []uint64 // [(item*16+count)*n + square]
 	zPurse        uint64   // the purses' keys are drawn from it (purseKey)
@@ -951,7 +955,7 @@ func (p *Position) itemsAct(c carried, t int, dx, dy int) bool {
 			p.setItem(i, t, 0)
 		}
 	}
-	for i := range pl.items {
+	for _, i := range pl.actOrder {
 		if it := &pl.items[i]; it.kill && acts(i) {
 			if it.consumed {
 				p.consumeAll(i, t)
