@@ -86,9 +86,9 @@ type planesRules struct {
 	// item's second slot beside its first: the first of the kills there
 	// acts (SCHEMA-36).
 	actOrder []int
-	start         []uint8
-	zItem         []uint64 // [(item*16+count)*n + square]
-	zPurse        uint64   // the purses' keys are drawn from it (purseKey)
+	start    []uint8
+	zItem    []uint64 // [(item*16+count)*n + square]
+	zPurse   uint64   // the purses' keys are drawn from it (purseKey)
 }
 
 // planeChg is one item count, purse or status word change, with what it
