@@ -31,17 +31,7 @@ func trapsSpec(t testing.TB) *Game {
 // TestTraps: schema 42's rules, each from a position made for it, one
 // move, and what stands where afterwards.
 func TestTraps(t *testing.T) {
-	kings := map[string]string{"E:e1": "K", "E:e8": "k"}
-	with := func(extra map[string]string) map[string]string {
-		m := map[string]string{}
-		for k, v := range kings {
-			m[k] = v
-		}
-		for k, v := range extra {
-			m[k] = v
-		}
-		return m
-	}
+	with := withKings
 	const market = " market:hat=2,stun=3,fire=2,gold=1,trap+=3,frost+=1"
 	cases := []struct {
 		name   string

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -158,17 +159,7 @@ func planesFEN(pieces map[string]string, black bool, extras string) string {
 // TestPlanesRules: each rule of schema 36, from a position made for it,
 // one move, and what must stand where afterwards.
 func TestPlanesRules(t *testing.T) {
-	kings := map[string]string{"E:e1": "K", "E:e8": "k"}
-	with := func(extra map[string]string) map[string]string {
-		m := map[string]string{}
-		for k, v := range kings {
-			m[k] = v
-		}
-		for k, v := range extra {
-			m[k] = v
-		}
-		return m
-	}
+	with := withKings
 	cases := []struct {
 		name   string
 		pieces map[string]string
@@ -229,6 +220,13 @@ func TestPlanesRules(t *testing.T) {
 			}
 		})
 	}
+}
+
+// withKings is extra's pieces beside a king each on E:e1 and E:e8.
+func withKings(extra map[string]string) map[string]string {
+	m := map[string]string{"E:e1": "K", "E:e8": "k"}
+	maps.Copy(m, extra)
+	return m
 }
 
 // playPlanesCase plays move from fen and checks what stands on the squares
