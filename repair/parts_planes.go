@@ -69,11 +69,29 @@ func chaosEffectParts(f *ruleFile) []Part {
 	return entryParts(f.rules, "chaos", "effects", "offer", "chaos effect %s", "chaos never offers %s")
 }
 
-// upgradeParts: each upgrade each piece offers (a kind to become, or a
-// status to gain); a piece's last one takes its upgrades key with it.
+// upgradeParts: each upgrade the pieces offer. A kind to become is one
+// piece's upgrade; a status to gain is one part over every piece that
+// offers it, as a designer lists "the rest pick from" once. A piece's
+// last option takes its upgrades key with it.
 func upgradeParts(f *ruleFile) []Part {
 	var out []Part
 	pieces, _ := f.root["pieces"].([]any)
+	type offer struct {
+		id  string
+		ops []Op // removes this status from this piece's options
+	}
+	byStatus := map[string][]offer{}
+	var statusOrder []string
+	removal := func(i int, key string, j, inList, total int) []Op {
+		switch {
+		case total == 1:
+			return []Op{opRemove(pointer("pieces", i, "upgrades"))}
+		case inList == 1:
+			return []Op{opRemove(pointer("pieces", i, "upgrades", key))}
+		default:
+			return []Op{opRemove(pointer("pieces", i, "upgrades", key, j))}
+		}
+	}
 	for i := range pieces {
 		pc, _ := pieces[i].(map[string]any)
 		up, _ := pc["upgrades"].(map[string]any)
@@ -83,26 +101,29 @@ func upgradeParts(f *ruleFile) []Part {
 		id, _ := pc["id"].(string)
 		kinds, statuses := stringsOf(up["pieces"]), stringsOf(up["statuses"])
 		total := len(kinds) + len(statuses)
-		for _, list := range []struct {
-			key   string
-			names []string
-			what  string
-		}{{"pieces", kinds, "into %s"}, {"statuses", statuses, "to gain %s"}} {
-			for j, name := range list.names {
-				var ops []Op
-				switch {
-				case total == 1:
-					ops = []Op{opRemove(pointer("pieces", i, "upgrades"))}
-				case len(list.names) == 1:
-					ops = []Op{opRemove(pointer("pieces", i, "upgrades", list.key))}
-				default:
-					ops = []Op{opRemove(pointer("pieces", i, "upgrades", list.key, j))}
-				}
-				out = append(out, Part{Name: fmt.Sprintf("upgrade %s %s", id, name),
-					Desc:  fmt.Sprintf("%s is never upgraded "+list.what, id, name),
-					Patch: ops})
-			}
+		for j, name := range kinds {
+			out = append(out, Part{Name: fmt.Sprintf("upgrade %s %s", id, name),
+				Desc:  fmt.Sprintf("%s is never upgraded into %s", id, name),
+				Patch: removal(i, "pieces", j, len(kinds), total)})
 		}
+		for j, name := range statuses {
+			if _, seen := byStatus[name]; !seen {
+				statusOrder = append(statusOrder, name)
+			}
+			byStatus[name] = append(byStatus[name], offer{id, removal(i, "statuses", j, len(statuses), total)})
+		}
+	}
+	for _, name := range statusOrder {
+		offers := byStatus[name]
+		var ops []Op
+		ids := make([]string, len(offers))
+		for k, o := range offers {
+			ops = append(ops, o.ops...)
+			ids[k] = o.id
+		}
+		out = append(out, Part{Name: "upgrade " + name,
+			Desc:  fmt.Sprintf("no piece is upgraded to gain %s (%s offered it)", name, strings.Join(ids, ", ")),
+			Patch: ops})
 	}
 	return out
 }

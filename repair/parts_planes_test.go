@@ -50,8 +50,8 @@ func TestPlanesParts(t *testing.T) {
 		{"resources", "resources", []string{"/items/0/gain", "/resources"}},
 		{"experience", "on_capture", []string{"/rules/on_capture"}},
 		{"upgrade P N", "upgrade", []string{"/pieces/0/upgrades/pieces"}},
-		{"upgrade P hat", "upgrade", []string{"/pieces/0/upgrades/statuses"}},
-		{"upgrade N hat", "upgrade", []string{"/pieces/1/upgrades"}},
+		// A status upgrade is one part over every piece that offers it.
+		{"upgrade hat", "upgrade", []string{"/pieces/0/upgrades/statuses", "/pieces/1/upgrades"}},
 		{"neutral I", "neutral", []string{"/setup/neutral"}},
 	}
 	for _, c := range cases {
