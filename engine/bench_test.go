@@ -63,3 +63,9 @@ func BenchmarkPerftCapablancaStart4(b *testing.B) {
 	benchPerft(b, "rulesets/capablanca.json", "", 4)
 }
 func BenchmarkPerftGrandStart3(b *testing.B) { benchPerft(b, "rulesets/grand.json", "", 3) }
+
+// The goal families Fairy-Stockfish was fastest on (issue 37).
+func BenchmarkPerftRacingKingsStart4(b *testing.B) {
+	benchPerft(b, "rulesets/racingkings.json", "", 4)
+}
+func BenchmarkPerftHordeStart5(b *testing.B) { benchPerft(b, "rulesets/horde.json", "", 5) }

@@ -159,6 +159,7 @@ type Game struct {
 	checkRules       bool // win is checkmate: a royal may not be left attacked
 	mustCapture      bool
 	forbidCheck      bool
+	checkSquaresOK   [2]bool // per player: its checks read from check squares (givecheck.go)
 	forbidImmobility bool
 	royalFacing      bool // royals may not face each other on an open file
 	win              string
@@ -301,7 +302,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadSeats, g.loadPriority, g.loadWalls, g.loadBoards, g.loadCells, g.loadWrap, g.loadMoves,
 		g.loadRules, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadChance, g.loadHidden, g.loadPlanes, g.loadNotation,
-		g.loadZobrist, g.splitFast, g.loadSeatLines,
+		g.loadZobrist, g.splitFast, g.loadSeatLines, g.compileCheckSquares,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {

@@ -31,6 +31,11 @@ type legalCtx struct {
 	ev         bitset // squares that capture or block every checker
 	from, to   bitset // moves from or to these are tested (a royal's own square is in from)
 	attacks    bitset // the other player's attacks, the royal lifted
+	// checkFast: forbid_check is settled by check squares (givecheck.go)
+	// for plain moves, which the royal rules test for the mover's safety
+	// alone.
+	checkFast bool
+	checks    checkSquares
 }
 
 // evasions is, for a royal on r in check, the squares a move of another
@@ -113,8 +118,9 @@ func (p *Position) evasions(r, opp int, capt uint32) (ev bitset, ok bool) {
 // between facing royals. Everything else is legal without a test.
 func (p *Position) prepare(c *legalCtx) {
 	p.prepareRoyals(c)
-	if p.g.forbidCheck {
-		c.all = true // any move may give the check forbid_check refuses
+	if g := p.g; g.forbidCheck && !c.all {
+		c.checkFast = g.checkSquaresOK[p.side] && c.fast && c.nEnemy == 1 && p.fillCheckSquares(&c.checks, c.enemy[0])
+		c.all = !c.checkFast // any move may give the check forbid_check refuses
 	}
 	c.testTo = !c.to.empty()
 }
@@ -126,7 +132,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 	// Only what is read before it is written is reset: the context lives
 	// in the position and the rest of it is large.
 	c.fast, c.royal, c.royalKind, c.nEnemy = true, -1, 0, 0
-	c.all, c.evasion, c.testTo = false, false, false
+	c.all, c.evasion, c.testTo, c.checkFast = false, false, false, false
 	c.royalPromo = g.royalPromo
 	c.from, c.to = bitset{}, bitset{}
 	if g.royalFacing || g.forbidCheck {
@@ -392,7 +398,7 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 	} else {
 		c := &p.ctx
 		p.prepare(c)
-		everyPiece := c.all || c.evasion || c.testTo
+		everyPiece := c.all || c.evasion || c.testTo || c.checkFast
 		// Kinds whose moves may be of a type legal always tests: sweepers,
 		// and those en passant applies to while there is a square for it.
 		special := g.sweepers
@@ -524,6 +530,17 @@ func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
 					continue
 				}
 			} else if !p.testMove(m, c) {
+				continue
+			}
+		}
+		if c.checkFast && m.typ() <= moveDouble {
+			// The royal rules above asked only for the mover's safety
+			// (a promotion was played whole by legalAfter).
+			if m.Promotion() >= 0 {
+				if !test && !p.legalAfter(m) {
+					continue
+				}
+			} else if c.checks.givesCheck(p, m) {
 				continue
 			}
 		}
@@ -693,13 +710,13 @@ func (p *Position) legalFast(m Move, c *legalCtx) bool {
 		p.occ[s].clear(rf)
 		p.occ[s].set(to)
 		p.occ[s].set(rt)
-		ok = p.fastVerdict(r, c)
+		ok = p.fastVerdict(r, c, false)
 		b[rt], b[to] = oldRt, oldTo
 		b[rf], b[from] = rook, pc
 	case moveDrop:
 		b[to] = pieceCode(m.DropKind(), s)
 		p.occ[s].set(to)
-		ok = p.fastVerdict(r, c)
+		ok = p.fastVerdict(r, c, false)
 		b[to] = 0
 	case moveEnPassant:
 		v := p.epVictim
@@ -708,7 +725,7 @@ func (p *Position) legalFast(m Move, c *legalCtx) bool {
 		p.occ[opp].clear(v)
 		p.occ[s].clear(from)
 		p.occ[s].set(to)
-		ok = p.fastVerdict(r, c)
+		ok = p.fastVerdict(r, c, false)
 		b[to], b[from], b[v] = 0, pc, victim
 	default:
 		old := b[to]
@@ -720,7 +737,7 @@ func (p *Position) legalFast(m Move, c *legalCtx) bool {
 		}
 		vs := p.virgin
 		p.virgin.clear(to)
-		ok = p.fastVerdict(r, c)
+		ok = p.fastVerdict(r, c, m.typ() <= moveDouble && m.Promotion() < 0)
 		p.virgin = vs
 		b[to], b[from] = old, pc
 	}
@@ -731,7 +748,10 @@ func (p *Position) legalFast(m Move, c *legalCtx) bool {
 // fastVerdict asks the royal rules of a board legalFast has played a move
 // on: the mover's royal (on r, or none) safe, no open file between royals,
 // no check given where that is forbidden.
-func (p *Position) fastVerdict(r int, c *legalCtx) bool {
+//
+// plain says the move is a plain move or double step, whose check under
+// forbid_check keepLegal reads from the check squares when c.checkFast.
+func (p *Position) fastVerdict(r int, c *legalCtx, plain bool) bool {
 	g := p.g
 	s := p.side
 	if r >= 0 && p.attacked(r, opponent(s), c.royalKind) {
@@ -750,7 +770,7 @@ func (p *Position) fastVerdict(r int, c *legalCtx) bool {
 	if g.royalFacing && r >= 0 && p.facing([]int{r}, enemy) {
 		return false
 	}
-	if g.forbidCheck && len(enemy) > 0 {
+	if g.forbidCheck && len(enemy) > 0 && !(c.checkFast && plain) {
 		for _, e := range enemy {
 			if !p.attacked(e, s, codeKind(p.board[e])) {
 				return true
