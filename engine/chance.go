@@ -375,7 +375,7 @@ func (p *Position) makeWrapped(m Move) {
 	}
 	h ^= p.pendingKey()
 	p.hash = h
-	p.legalValid, p.ocValid, p.checkKnown = false, false, false
+	p.legalValid, p.otherValid, p.ocValid, p.checkKnown = false, false, false, false
 	p.chanceLog = append(p.chanceLog, rec)
 }
 
@@ -390,7 +390,7 @@ func (p *Position) makePass(m Move) {
 func (p *Position) makeOutcome(m Move, rec *chanceRec) {
 	if p.pending >= pendingUnlock {
 		p.planesOutcome(m, rec)
-		p.legalValid, p.ocValid, p.checkKnown = false, false, false
+		p.legalValid, p.otherValid, p.ocValid, p.checkKnown = false, false, false, false
 		return
 	}
 	c := p.g.chance
@@ -430,7 +430,7 @@ func (p *Position) makeOutcome(m Move, rec *chanceRec) {
 		}
 	}
 	p.hash = h
-	p.legalValid, p.ocValid, p.checkKnown = false, false, false
+	p.legalValid, p.otherValid, p.ocValid, p.checkKnown = false, false, false, false
 }
 
 // unmakeWrapped is Unmake for a game with chance or hidden information.
@@ -469,7 +469,7 @@ func (p *Position) unmakeWrapped() {
 	p.pending, p.fateSq = rec.pending, rec.fateSq
 	p.face = rec.face
 	p.hash, p.status = rec.hash, rec.st
-	p.legalValid, p.ocValid, p.checkKnown = false, false, false
+	p.legalValid, p.otherValid, p.ocValid, p.checkKnown = false, false, false, false
 }
 
 // chanceString is an outcome's notation: "roll:NAME", "fate:spared" or

@@ -359,7 +359,7 @@ func (p *Position) Unmake() {
 	if p.g.slowTurns {
 		p.restoreTurn(&tu)
 	}
-	p.legalValid = false
+	p.legalValid, p.otherValid = false, false
 	p.ocValid = false
 	p.checkKnown = false
 }
@@ -397,7 +397,7 @@ func (p *Position) pushUndo(m Move) (*undoRec, uint64) {
 	u.checks = p.checks
 	u.status = p.status
 	p.history = append(p.history, p.hash)
-	p.legalValid = false
+	p.legalValid, p.otherValid = false, false
 	p.ocValid = false
 	p.checkKnown = false
 	h := p.hash

@@ -32,7 +32,7 @@ func (p *Position) MakeNull() {
 	p.halfmove = 0
 	p.side = g.nextSeat(p.side)
 	p.hash = h ^ g.zSide
-	p.legalValid, p.ocValid, p.checkKnown = false, false, false
+	p.legalValid, p.otherValid, p.ocValid, p.checkKnown = false, false, false, false
 }
 
 // UnmakeNull takes back the last MakeNull; moves made after it must have
@@ -47,7 +47,7 @@ func (p *Position) UnmakeNull() {
 	p.hash, p.halfmove, p.epN, p.ep, p.epVictim = r.hash, r.halfmove, r.epN, r.ep, r.epVictim
 	p.history = p.history[:r.history]
 	p.side = p.g.prevSeat(p.side)
-	p.legalValid, p.ocValid, p.checkKnown = false, false, false
+	p.legalValid, p.otherValid, p.ocValid, p.checkKnown = false, false, false, false
 }
 
 // AttackedAs reports whether player by has a capture onto square sq of a

@@ -124,6 +124,10 @@ type Position struct {
 
 	legalCache []Move
 	legalValid bool
+	// otherCache: in a round, the choices of the player who is not the
+	// side to move, kept as legalCache is (reset together).
+	otherCache []Move
+	otherValid bool
 	pseudo     []Move   // HasLegalMove's scratch list
 	ctx        legalCtx // legal's scratch
 	checkKnown bool     // checkVal holds InCheck's answer
@@ -394,8 +398,8 @@ func (p *Position) Clone() *Position {
 	}
 	q.planeLog = nil
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)
-	q.legalCache = nil
-	q.legalValid = false
+	q.legalCache, q.otherCache = nil, nil
+	q.legalValid, q.otherValid = false, false
 	q.pseudo = nil
 	return &q
 }

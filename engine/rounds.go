@@ -173,7 +173,17 @@ func (p *Position) RoundMoves(player int, buf []Move) []Move {
 	if player == p.side {
 		return p.LegalMoves(buf)
 	}
-	return p.roundMoves(player, buf)
+	return append(buf, p.otherMoves()...)
+}
+
+// otherMoves is the choices of the player who is not the side to move in
+// a round, listed once per position.
+func (p *Position) otherMoves() []Move {
+	if !p.otherValid {
+		p.otherCache = p.roundMoves(opponent(p.side), p.otherCache[:0])
+		p.otherValid = true
+	}
+	return p.otherCache
 }
 
 // roundMoves lists player's choices without touching the legal-move cache.
@@ -222,7 +232,7 @@ func (p *Position) MakeRound(m0, m1 Move) {
 	u.status = p.status
 	oldVirgin := p.virgin
 	p.history = append(p.history, p.hash)
-	p.legalValid = false
+	p.legalValid, p.otherValid = false, false
 	p.ocValid = false
 	p.checkKnown = false
 
@@ -308,7 +318,7 @@ func (p *Position) unmakeRound(t *turnUndo) {
 	p.undo = p.undo[:n-1]
 	p.history = p.history[:len(p.history)-1]
 	p.restoreTurn(t)
-	p.legalValid = false
+	p.legalValid, p.otherValid = false, false
 	p.ocValid = false
 	p.checkKnown = false
 }
@@ -565,8 +575,13 @@ func (p *Position) bothReached(rule uint8) status {
 // roundOutcome is Outcome's "no legal move" in a round: a player without
 // a choice is stalemated; both at once is an ending both reached.
 func (p *Position) roundOutcome() (Outcome, bool) {
-	var buf [maxSquares]Move
-	none := [2]bool{len(p.roundMoves(0, buf[:0])) == 0, len(p.roundMoves(1, buf[:0])) == 0}
+	if !p.legalValid {
+		p.legalCache = p.legal(p.legalCache[:0], false)
+		p.legalValid = true
+	}
+	var none [2]bool
+	none[p.side] = len(p.legalCache) == 0
+	none[opponent(p.side)] = len(p.otherMoves()) == 0
 	var st status
 	switch {
 	case none[0] && none[1]:
@@ -670,9 +685,9 @@ func (p *Position) ParseRound(s string) (m0, m1 Move, err error) {
 		// ParseMove lists the side to move's moves: list q's, then forget
 		// that list.
 		saved := p.side
-		p.side, p.legalValid = q, false
+		p.side, p.legalValid, p.otherValid = q, false, false
 		m, err := p.ParseMove(text)
-		p.side, p.legalValid = saved, false
+		p.side, p.legalValid, p.otherValid = saved, false, false
 		if err != nil {
 			return 0, 0, fmt.Errorf("round %q: %w", s, err)
 		}

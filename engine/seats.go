@@ -488,7 +488,7 @@ func (p *Position) passTurn(h uint64, from, scorer int) uint64 {
 		next = p.following(next)
 		p.side = next
 		p.gatherEP()
-		p.legalValid, p.checkKnown = false, false
+		p.legalValid, p.otherValid, p.checkKnown = false, false, false
 		// The list found here is the next LegalMoves' answer: nothing
 		// after the turn passes changes it.
 		if p.legalCache = p.legal(p.legalCache[:0], false); len(p.legalCache) > 0 {

@@ -173,3 +173,24 @@ func BenchmarkGamesElven(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkGamesRounds reports whole games per second of a game played in
+// simultaneous rounds (each round a matrix game) for the quick ladder's
+// rungs (issue 37).
+func BenchmarkGamesRounds(b *testing.B) {
+	g := loadGame(b, "simultaneous-skirmish.json")
+	for _, rung := range []string{"random", "mcts:i50", "ab:n500", "ab:n3000"} {
+		b.Run(rung, func(b *testing.B) {
+			plies := 0
+			for n := 0; n < b.N; n++ {
+				rec, err := PlayGame(context.Background(), g, rung, rung, uint64(n+1), Limits{}, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				plies += rec.Plies
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+		})
+	}
+}

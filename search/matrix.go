@@ -46,19 +46,26 @@ func solveMatrix(a [][]float64) (rowP, colP []float64, value float64) {
 	rSum, cSum := make([]float64, rows), make([]float64, cols)
 	rCur, cCur := make([]float64, rows), make([]float64, cols)
 	vals := make([]float64, max(rows, cols))
+	// The matrix row by row and column by column, each contiguous: the
+	// loops read the same entries in the same order, so every sum is the
+	// one the nested slices gave.
+	byRow, byCol := make([]float64, rows*cols), make([]float64, rows*cols)
+	for i := 0; i < rows; i++ {
+		for j := 0; j < cols; j++ {
+			byRow[i*cols+j], byCol[j*rows+i] = a[i][j], a[i][j]
+		}
+	}
+	// Each iteration ends with both current strategies made from the
+	// regrets it leaves, so only the first needs them made here.
+	regretStrategy(cReg, cCur)
+	regretStrategy(rReg, rCur)
 	for it := 1; it <= iters; it++ {
 		w := float64(it)
 		// Row player: payoff of each pure row against the column's mix.
-		regretStrategy(cReg, cCur)
-		regretStrategy(rReg, rCur)
+		payoffs(byRow, rows, cols, cCur, vals)
 		now := 0.0
 		for i := 0; i < rows; i++ {
-			v := 0.0
-			for j := 0; j < cols; j++ {
-				v = float64(v + float64(a[i][j]*cCur[j]))
-			}
-			vals[i] = v
-			now = float64(now + float64(rCur[i]*v))
+			now = float64(now + float64(rCur[i]*vals[i]))
 		}
 		for i := 0; i < rows; i++ {
 			rReg[i] = max(0, float64(rReg[i]+float64(vals[i]-now)))
@@ -68,14 +75,10 @@ func solveMatrix(a [][]float64) (rowP, colP []float64, value float64) {
 			rSum[i] = float64(rSum[i] + float64(w*rCur[i]))
 		}
 		// Column player, answering the row's updated mix.
+		payoffs(byCol, cols, rows, rCur, vals)
 		now = 0.0
 		for j := 0; j < cols; j++ {
-			v := 0.0
-			for i := 0; i < rows; i++ {
-				v = float64(v + float64(a[i][j]*rCur[i]))
-			}
-			vals[j] = v
-			now = float64(now + float64(cCur[j]*v))
+			now = float64(now + float64(cCur[j]*vals[j]))
 		}
 		for j := 0; j < cols; j++ {
 			cReg[j] = max(0, float64(cReg[j]+float64(now-vals[j])))
@@ -97,6 +100,33 @@ func solveMatrix(a [][]float64) (rowP, colP []float64, value float64) {
 
 // regretStrategy plays in proportion to positive regret, uniformly when
 // there is none.
+// payoffs sets out[i], for each of the n lines of m (each of length k,
+// contiguous), to the line's sum against mix, added in order. Four lines
+// go at once: their sums do not wait on each other.
+func payoffs(m []float64, n, k int, mix, out []float64) {
+	mix = mix[:k]
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		l0, l1, l2, l3 := m[i*k:(i+1)*k], m[(i+1)*k:(i+2)*k], m[(i+2)*k:(i+3)*k], m[(i+3)*k:(i+4)*k]
+		var v0, v1, v2, v3 float64
+		for j, w := range mix {
+			v0 = float64(v0 + float64(l0[j]*w))
+			v1 = float64(v1 + float64(l1[j]*w))
+			v2 = float64(v2 + float64(l2[j]*w))
+			v3 = float64(v3 + float64(l3[j]*w))
+		}
+		out[i], out[i+1], out[i+2], out[i+3] = v0, v1, v2, v3
+	}
+	for ; i < n; i++ {
+		line := m[i*k : (i+1)*k]
+		v := 0.0
+		for j, w := range mix {
+			v = float64(v + float64(line[j]*w))
+		}
+		out[i] = v
+	}
+}
+
 func regretStrategy(regret, out []float64) {
 	total := 0.0
 	for _, r := range regret {
