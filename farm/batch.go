@@ -492,7 +492,7 @@ func (b *batchRun) open(ctx context.Context) (BatchState, error) {
 			return old, nil
 		}
 		old.State, old.Owner, old.Heartbeat, old.HeartbeatEvery, old.Reason = StateRunning, b.c.cfg.Owner, now, b.c.cfg.RecheckInterval, ""
-		if old.File == "" {
+		if old.File == "" || checkFileName(old.File) != nil {
 			old.File = b.hooks.File
 		}
 		if _, err := kv.Update(ctx, b.id, protocol.Marshal(old), entry.Revision()); err != nil {

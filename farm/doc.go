@@ -284,7 +284,10 @@
 //	    the lines coordinator measure prints under "problems". A plan of
 //	    more than -max-jobs games (default 20,000) gets 400. Answers 202 with the
 //	    measurement's summary and a Location header, or 200 with the
-//	    existing one when the same measurement was already requested.
+//	    existing one when the same measurement was already requested
+//	    (unless its run or its report failed: then 202, and it is run
+//	    again, its recorded games read back rather than played, and
+//	    reported under the NAME given now).
 //	GET /v1/measurements
 //	    {"measurements": [summary, ...]}, oldest first.
 //	GET /v1/measurements/{id}

@@ -187,11 +187,17 @@ func (s *Service) Resume(ctx context.Context) error {
 			s.cfg.Log.Warn().Str("batch", id).Strs("problems", problems).Msg("batch not resumed: refused")
 			continue
 		}
-		label := st.Plan.Ruleset
-		if st.File != "" {
-			label = st.File
+		// A name recorded before names were checked is dropped, so that
+		// it cannot break the report again.
+		file, label := st.File, st.Plan.Ruleset
+		if file != "" && checkFileName(file) != nil {
+			s.cfg.Log.Warn().Str("batch", id).Str("file", file).Msg("recorded file name dropped: not a plain base name")
+			file = ""
 		}
-		s.start(st.Plan, label, st.File, data, st.Created)
+		if file != "" {
+			label = file
+		}
+		s.start(st.Plan, label, file, data, st.Created)
 	}
 	return nil
 }
@@ -199,13 +205,15 @@ func (s *Service) Resume(ctx context.Context) error {
 // Wait blocks until every run has stopped (after the service's context ends).
 func (s *Service) Wait() { s.wg.Wait() }
 
-// start tracks a plan and runs it unless it is tracked already (a failed
-// run is started again).
+// start tracks a plan and runs it unless it is tracked already. A failed
+// run is started again, and so is a complete one whose report failed: its
+// games are read back from the farm, not played again, and reported
+// under the name given now.
 func (s *Service) start(plan protocol.Plan, label, file string, data []byte, created time.Time) (*serviceBatch, bool) {
 	id := s.coord.BatchID(plan)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if b, ok := s.batches[id]; ok && b.state != "failed" {
+	if b, ok := s.batches[id]; ok && b.state != "failed" && (b.state != StateComplete || b.report == "") {
 		return b, false
 	}
 	// Every job counts, the strongest rung's games against itself too.
