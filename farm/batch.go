@@ -169,6 +169,11 @@ func (c *Coordinator) newBatchRun(plan protocol.Plan, ruleFile []byte, hooks Hoo
 // publication to be acknowledged (usually a moment after they arrive).
 const settleEvery = 100 * time.Millisecond
 
+// elapsedEvery is how often a run saves its batch's running time, so that
+// a session that dies without a word (kill -9, a lost machine) loses at
+// most this much of it, not a heartbeat's interval.
+const elapsedEvery = time.Second
+
 // maxSettlePerTick bounds the jobs one settle looks up.
 const maxSettlePerTick = 64
 
@@ -281,6 +286,9 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	defer settle.Stop()
 	room := time.NewTicker(roomEvery)
 	defer room.Stop()
+	saveTime := time.NewTicker(elapsedEvery)
+	defer saveTime.Stop()
+	var saveQuiet time.Time // a save failed: none again before then
 	for !b.sched.finished(b.rec) || b.audit.busy() {
 		select {
 		case d := <-auditAnswers:
@@ -330,6 +338,14 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 				if err := b.checkRoom(ctx); err != nil {
 					b.saveElapsed(ctx)
 					return nil, err
+				}
+			}
+		case <-saveTime.C:
+			if !b.complete && time.Now().After(saveQuiet) {
+				if err := b.storeElapsed(ctx, elapsedEvery/2); err != nil {
+					// The server is slow or away: the loop does not wait
+					// on it every second; the heartbeat still saves.
+					saveQuiet = time.Now().Add(c.cfg.RecheckInterval)
 				}
 			}
 		case <-recheck.C:
@@ -476,7 +492,7 @@ func (b *batchRun) open(ctx context.Context) (BatchState, error) {
 			return old, nil
 		}
 		old.State, old.Owner, old.Heartbeat, old.HeartbeatEvery, old.Reason = StateRunning, b.c.cfg.Owner, now, b.c.cfg.RecheckInterval, ""
-		if old.File == "" {
+		if old.File == "" || checkFileName(old.File) != nil {
 			old.File = b.hooks.File
 		}
 		if _, err := kv.Update(ctx, b.id, protocol.Marshal(old), entry.Revision()); err != nil {
@@ -533,24 +549,35 @@ func (b *batchRun) elapsed() time.Duration {
 
 // saveElapsed records the running time of an interrupted session, so the
 // run that resumes the batch reports the whole time. Best effort: the
-// last heartbeat's figure stands when this fails.
+// last save's figure stands when this fails.
 func (b *batchRun) saveElapsed(ctx context.Context) {
+	b.storeElapsed(ctx, 2*time.Second)
+}
+
+// storeElapsed saves the batch's running time so far in its state, within
+// timeout, unless the batch is no longer running. A state changed
+// meanwhile is left as it is.
+func (b *batchRun) storeElapsed(ctx context.Context, timeout time.Duration) error {
 	if b.complete {
-		return
+		return nil
 	}
-	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
 	defer cancel()
 	kv := b.c.Assets().Batches
 	entry, err := kv.Get(sctx, b.id)
 	if err != nil {
-		return
+		return err
 	}
 	var st BatchState
 	if json.Unmarshal(entry.Value(), &st) != nil || st.State != StateRunning {
-		return
+		return nil
 	}
 	st.Elapsed = b.elapsed()
-	kv.Update(sctx, b.id, protocol.Marshal(st), entry.Revision())
+	_, err = kv.Update(sctx, b.id, protocol.Marshal(st), entry.Revision())
+	if isWrongSequence(err) {
+		return nil
+	}
+	return err
 }
 
 // finish saves the batch as complete and removes its consumer.

@@ -134,8 +134,9 @@ type BatchState struct {
 	// Reason says why a batch was cancelled or abandoned.
 	Reason string `json:"reason,omitempty"`
 	// Elapsed is the time coordinators have spent running the batch, every
-	// session together (saved with each heartbeat, on interruption and at
-	// the end), so a resumed run reports the whole measurement's time.
+	// session together (saved every second, on interruption and at the
+	// end), so a resumed run reports the whole measurement's time: a
+	// session killed without a word loses at most the last second.
 	Elapsed time.Duration `json:"elapsed,omitempty"`
 }
 

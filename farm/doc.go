@@ -239,7 +239,8 @@
 // and answers are JSON; errors are {"error": "...", "problems": [...]},
 // with at most MaxProblems problems and a last line counting the rest.
 // With a token (serve -token-file; required beyond loopback) every /v1
-// request needs "Authorization: Bearer TOKEN" (401 without). A client
+// request needs "Authorization: Bearer TOKEN" (401 without), or, to read
+// (GET), the session cookie a browser gets once for it. A client
 // must send its whole request within -read-timeout (15 s) or is dropped;
 // at most -max-conns connections are served at once, and when all are
 // open a newcomer takes the place of one idle between requests (or new
@@ -254,8 +255,16 @@
 //	GET /m/{id}
 //	    A measurement's permalink: 303 to its report.html once there is
 //	    one, else the page showing that measurement; 404 for an unknown
-//	    id. Without the token (a browser cannot send it) always the page,
+//	    id. Without the token or its session cookie always the page,
 //	    which holds no data and asks the API with the token typed into it.
+//	POST /v1/session, DELETE /v1/session
+//	    With the bearer token, 204 setting the session cookie (bf_session:
+//	    an HMAC of the token, not the token; HttpOnly, SameSite=Strict,
+//	    Secure over TLS, gone when the browser closes); the page trades the
+//	    token typed into it for one, so that the links it shows (report,
+//	    games, results, permalinks) open in the browser. The cookie only
+//	    reads: posting and cancelling need the bearer token. DELETE
+//	    forgets the cookie.
 //	POST /v1/measurements[?players=A,B,C&games=N&seed=S&fresh=1&file=NAME]
 //	    Body: the rule file itself, at most engine.MaxRuleFileBytes (1 MiB;
 //	    413 beyond), or multipart/form-data with the file in a part named
@@ -275,7 +284,10 @@
 //	    the lines coordinator measure prints under "problems". A plan of
 //	    more than -max-jobs games (default 20,000) gets 400. Answers 202 with the
 //	    measurement's summary and a Location header, or 200 with the
-//	    existing one when the same measurement was already requested.
+//	    existing one when the same measurement was already requested
+//	    (unless its run or its report failed: then 202, and it is run
+//	    again, its recorded games read back rather than played, and
+//	    reported under the NAME given now).
 //	GET /v1/measurements
 //	    {"measurements": [summary, ...]}, oldest first.
 //	GET /v1/measurements/{id}

@@ -187,11 +187,17 @@ func (s *Service) Resume(ctx context.Context) error {
 			s.cfg.Log.Warn().Str("batch", id).Strs("problems", problems).Msg("batch not resumed: refused")
 			continue
 		}
-		label := st.Plan.Ruleset
-		if st.File != "" {
-			label = st.File
+		// A name recorded before names were checked is dropped, so that
+		// it cannot break the report again.
+		file, label := st.File, st.Plan.Ruleset
+		if file != "" && checkFileName(file) != nil {
+			s.cfg.Log.Warn().Str("batch", id).Str("file", file).Msg("recorded file name dropped: not a plain base name")
+			file = ""
 		}
-		s.start(st.Plan, label, st.File, data, st.Created)
+		if file != "" {
+			label = file
+		}
+		s.start(st.Plan, label, file, data, st.Created)
 	}
 	return nil
 }
@@ -199,13 +205,15 @@ func (s *Service) Resume(ctx context.Context) error {
 // Wait blocks until every run has stopped (after the service's context ends).
 func (s *Service) Wait() { s.wg.Wait() }
 
-// start tracks a plan and runs it unless it is tracked already (a failed
-// run is started again).
+// start tracks a plan and runs it unless it is tracked already. A failed
+// run is started again, and so is a complete one whose report failed: its
+// games are read back from the farm, not played again, and reported
+// under the name given now.
 func (s *Service) start(plan protocol.Plan, label, file string, data []byte, created time.Time) (*serviceBatch, bool) {
 	id := s.coord.BatchID(plan)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if b, ok := s.batches[id]; ok && b.state != "failed" {
+	if b, ok := s.batches[id]; ok && b.state != "failed" && (b.state != StateComplete || b.report == "") {
 		return b, false
 	}
 	// Every job counts, the strongest rung's games against itself too.
@@ -301,6 +309,10 @@ func (s *Service) Handler() http.Handler {
 	// token the user types, when the service has one).
 	mux.HandleFunc("GET /{$}", servePage)
 	mux.HandleFunc("GET /v1/queue", s.auth(s.getQueue))
+	// The page trades the token for a session cookie, so that the links
+	// it opens read with it.
+	mux.HandleFunc("POST /v1/session", s.auth(s.postSession))
+	mux.HandleFunc("DELETE /v1/session", deleteSession)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") })
 	return mux
 }
@@ -310,14 +322,15 @@ func (s *Service) Handler() http.Handler {
 func (s *Service) auth(h http.HandlerFunc) http.HandlerFunc { return BearerAuth(s.cfg.Token, h) }
 
 // BearerAuth lets through only requests that carry token as a bearer
-// token (every request when token is empty): the API's one check, for
-// the endpoints other packages add beside it.
+// token, or reads with its session cookie (every request when token is
+// empty): the API's one check, for the endpoints other packages add
+// beside it.
 func BearerAuth(token string, h http.HandlerFunc) http.HandlerFunc {
 	if token == "" {
 		return h
 	}
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !bearerOK(token, r) {
+		if !bearerOK(token, r) && !sessionOK(token, r) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="balancefarm"`)
 			w.Header().Set("Connection", "close")
 			writeError(w, http.StatusUnauthorized, "missing or wrong bearer token", nil)
@@ -619,10 +632,10 @@ func (s *Service) getGamesFile(w http.ResponseWriter, r *http.Request) {
 // permalink serves /m/{id}: a finished measurement's report (by a
 // redirect, so that the report's relative links reach its games), or the
 // page, which shows the measurement's progress. A request without the
-// service's token gets the page, which holds no data and asks the API
-// with the token the user types.
+// service's token or its session cookie gets the page, which holds no
+// data and asks the API with the token the user types.
 func (s *Service) permalink(w http.ResponseWriter, r *http.Request) {
-	if bearerOK(s.cfg.Token, r) {
+	if bearerOK(s.cfg.Token, r) || sessionOK(s.cfg.Token, r) {
 		b := s.lookup(w, r)
 		if b == nil {
 			return

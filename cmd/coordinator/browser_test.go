@@ -255,3 +255,76 @@ func followLinks(t *testing.T, ctx context.Context) {
 		}
 	}
 }
+
+// TestBrowserTokenLinks serves behind a token: the user types it into the
+// page once, submits, and then every link the page shows (the report, the
+// games, the results) and the report's own links open in the browser,
+// which cannot send the bearer token but holds the session cookie the
+// page traded it for.
+func TestBrowserTokenLinks(t *testing.T) {
+	chromium := findChromium(t)
+	t.Chdir(t.TempDir())
+	rules, err := filepath.Abs(writeFile(t, ".", "kr.json", kingsAndRooks))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const token = "browser-test-token-0123456789"
+	tokenFile := writeFile(t, ".", "api.token", token+"\n")
+	base, _, serveErr, _ := startServe(t, "-token-file", tokenFile)
+
+	ctx := browserContext(t, chromium)
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(chromedp.ID("submit-form")),
+		chromedp.SendKeys(chromedp.ID("token"), token),
+		chromedp.SetValue(chromedp.ID("games"), "6"),
+		chromedp.SetUploadFiles(chromedp.ID("file"), []string{rules}),
+		chromedp.Click(chromedp.ID("submit")),
+		chromedp.WaitVisible(chromedp.ID("verdict")),
+	)
+	if err != nil {
+		t.Fatalf("browser: %v\nserve's log:\n%s", err, serveErr)
+	}
+	followLinksInBrowser(t, ctx)
+
+	// The Report link opens the report, whose links open too.
+	opened, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	err = chromedp.Do(opened, chromedp.Click(chromedp.ID("report-link")), chromedp.WaitVisible(chromedp.ID("wall")))
+	if err != nil {
+		t.Fatalf("opening the report: %v\nserve's log:\n%s", err, serveErr)
+	}
+	followLinksInBrowser(t, ctx)
+}
+
+// followLinksInBrowser asks for every link of the page open in the
+// browser on its server from the page itself, as following it would (with
+// the browser's cookies, without the page's token), and checks each
+// answers 200.
+func followLinksInBrowser(t *testing.T, ctx context.Context) {
+	t.Helper()
+	const fetchAll = `(async () => {
+  const out = [];
+  for (const a of document.querySelectorAll("a[href]")) {
+    if (!a.href.startsWith(location.origin + "/")) continue;
+    const resp = await fetch(a.href);
+    out.push({ href: a.href, status: resp.status });
+  }
+  return out;
+})()`
+	links, err := chromedp.Run(ctx, chromedp.Evaluate[[]struct {
+		Href   string
+		Status int
+	}](fetchAll, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(links) == 0 {
+		t.Error("the page links nothing on its server")
+	}
+	for _, l := range links {
+		if l.Status != http.StatusOK {
+			t.Errorf("%s: %d in the browser", l.Href, l.Status)
+		}
+	}
+}

@@ -4,6 +4,8 @@
 // (a three-node JetStream cluster, one coordinator, two workers), kills a
 // worker and a NATS node mid-batch, and checks that the batch still ends
 // with exactly one record per job. It also runs serve under hostile
-// clients, and a repair whose candidates two worker processes share. It
-// has no non-test code; it is skipped with -short.
+// clients (and under greedy ones: idle connections, bad file names, a
+// browser behind a token), serve killed mid-measurement, and a repair
+// whose candidates two worker processes share. It has no non-test code;
+// it is skipped with -short.
 package e2e
