@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"time"
 )
 
 // Limits bound what the service's clients may hold of it at once, each
@@ -18,6 +19,10 @@ type Limits struct {
 	// hostile 1 MiB file (hundreds of thousands of problems) takes about
 	// 130 MB while it runs.
 	Compiles int
+	// CompileWait is how long a post waits for its compile's turn before
+	// it is refused (429), well within the server's write timeout so that
+	// the client hears why.
+	CompileWait time.Duration
 	// Admissions is how many posts may be in progress at once (the body
 	// read, waiting for a compile or compiled), every account together;
 	// AccountAdmissions, of one account.
@@ -38,7 +43,7 @@ type Limits struct {
 // DefaultLimits are the limits of a service whose Limits leave them zero;
 // the games' scale with the games one request may queue (maxJobs).
 func DefaultLimits(maxJobs int) Limits {
-	return Limits{Compiles: 2, Admissions: 16, AccountAdmissions: 4, AccountMeasurements: 4,
+	return Limits{Compiles: 2, CompileWait: 20 * time.Second, Admissions: 16, AccountAdmissions: 4, AccountMeasurements: 4,
 		AccountGames: 2 * maxJobs, Games: 10 * maxJobs}
 }
 
@@ -51,6 +56,9 @@ func (l Limits) withDefaults(maxJobs int) Limits {
 		if *f.v <= 0 {
 			*f.v = *f.d
 		}
+	}
+	if l.CompileWait <= 0 {
+		l.CompileWait = d.CompileWait
 	}
 	return l
 }
@@ -104,17 +112,22 @@ func (s *Service) enterAdmission(acct string) (leave func(), _ *overLimit) {
 	}, nil
 }
 
-// compile runs admit once a compile's turn comes, or returns false when
-// ctx ends first (the client gone, the service stopping).
-func (s *Service) compile(ctx context.Context, admit func()) bool {
+// compile runs admit once a compile's turn comes. It refuses when the
+// turn has not come within CompileWait, and returns ctx's error when ctx
+// ends first (the client gone, the service stopping).
+func (s *Service) compile(ctx context.Context, admit func()) (*overLimit, error) {
+	wait := time.NewTimer(s.cfg.Limits.CompileWait)
+	defer wait.Stop()
 	select {
 	case s.adm.compiles <- struct{}{}:
+	case <-wait.C:
+		return &overLimit{fmt.Sprintf("no compile free for %s (%d at once)", s.cfg.Limits.CompileWait, s.cfg.Limits.Compiles), retryAdmission}, nil
 	case <-ctx.Done():
-		return false
+		return nil, ctx.Err()
 	}
 	defer func() { <-s.adm.compiles }()
 	admit()
-	return true
+	return nil, nil
 }
 
 // holdingLocked is what acct's running measurements hold: how many, and

@@ -462,8 +462,13 @@ func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
 	// Compiling takes the memory: a few at a time, the rest waiting.
 	var name string
 	var problems []string
-	if !s.compile(r.Context(), func() { name, problems = s.cfg.Admit(label, data, plan.Players) }) {
-		writeError(w, http.StatusServiceUnavailable, "gave up waiting to compile the rule file", nil)
+	over, err = s.compile(r.Context(), func() { name, problems = s.cfg.Admit(label, data, plan.Players) })
+	if over != nil {
+		over.write(w)
+		return
+	}
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, "waiting to compile the rule file: "+err.Error(), nil)
 		return
 	}
 	if len(problems) > 0 {
