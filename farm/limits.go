@@ -16,8 +16,8 @@ import (
 type Limits struct {
 	// Compiles is how many posted rule files are compiled at once; more
 	// wait their turn. Compiling bounds the service's memory: refusing a
-	// hostile 1 MiB file (hundreds of thousands of problems) takes about
-	// 130 MB while it runs.
+	// hostile 1 MiB file (hundreds of thousands of problems) takes up to
+	// about 170 MB while it runs (serve peaks at 345 MiB with two).
 	Compiles int
 	// CompileWait is how long a post waits for its compile's turn before
 	// it is refused (429), well within the server's write timeout so that

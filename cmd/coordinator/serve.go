@@ -41,7 +41,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	tokenFile := fs.String("token-file", "", "file holding the API's bearer token, one admin account; required unless -addr is loopback or -accounts is given")
 	accountsFile := fs.String("accounts", "", "file of the API's accounts, one a line: NAME ROLE TOKEN, the role read, submit or admin (README.md); instead of -token-file")
 	var lim farm.Limits
-	fs.IntVar(&lim.Compiles, "compiles", farm.DefaultLimits(0).Compiles, "posted rule files compiled at once (the rest wait; a hostile 1 MiB file takes about 130 MB to refuse)")
+	fs.IntVar(&lim.Compiles, "compiles", farm.DefaultLimits(0).Compiles, "posted rule files compiled at once (the rest wait; a hostile 1 MiB file takes up to about 170 MB to refuse)")
 	fs.IntVar(&lim.Admissions, "max-admissions", farm.DefaultLimits(0).Admissions, "posts in progress at once, every account together (429 beyond)")
 	fs.IntVar(&lim.AccountAdmissions, "account-admissions", farm.DefaultLimits(0).AccountAdmissions, "posts in progress at once of one account (429 beyond)")
 	fs.IntVar(&lim.AccountMeasurements, "account-measurements", farm.DefaultLimits(0).AccountMeasurements, "running measurements of one account (429 beyond): its share of the farm")
