@@ -17,7 +17,7 @@ type Limits struct {
 	// Compiles is how many posted rule files are compiled at once; more
 	// wait their turn. Compiling bounds the service's memory: refusing a
 	// hostile 1 MiB file (hundreds of thousands of problems) takes up to
-	// about 170 MB while it runs (serve peaks at 345 MiB with two).
+	// about 170 MB while it runs (serve peaks under 350 MiB with two).
 	Compiles int
 	// CompileWait is how long a post waits for its compile's turn before
 	// it is refused (429), well within the server's write timeout so that
@@ -161,4 +161,28 @@ func (s *Service) checkHoldingLocked(acct string, games int) *overLimit {
 		return &overLimit{fmt.Sprintf("the service has %d games to play, and %d more would pass its limit of %d", all, games, lim.Games), retryMeasurement}
 	}
 	return nil
+}
+
+// Gate runs compile, a post's check of a rule file on another endpoint
+// (serve's repairs), under the limits a measurement's post is under: the
+// request's account's and all posts in progress, and the compiles at
+// once. Over a limit it answers the request itself (429, or 503 when the
+// request ends first) and returns false without running compile.
+func (s *Service) Gate(w http.ResponseWriter, r *http.Request, compile func()) bool {
+	leave, over := s.enterAdmission(AccountOf(r).Name)
+	if over != nil {
+		over.write(w)
+		return false
+	}
+	defer leave()
+	over, err := s.compile(r.Context(), compile)
+	if over != nil {
+		over.write(w)
+		return false
+	}
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, "waiting to compile the rule file: "+err.Error(), nil)
+		return false
+	}
+	return true
 }

@@ -35,6 +35,10 @@ type Service struct {
 	// Accounts, when set, replace Token: posting a repair needs the
 	// submit role, reading them the read role.
 	Accounts *farm.Accounts
+	// Gate, when set, runs the compile of a posted file under the
+	// measurement service's limits (farm.Service.Gate), answering the
+	// request itself and returning false when over one.
+	Gate func(w http.ResponseWriter, r *http.Request, compile func()) bool
 	// MaxRunning is how many repairs may run at once (default 1).
 	MaxRunning int
 
@@ -103,7 +107,12 @@ func (s *Service) post(w http.ResponseWriter, r *http.Request) {
 	if label == "" || filepath.Base(label) != label {
 		label = "posted.json"
 	}
-	f, err := measure.Load(label, data)
+	var f *measure.File
+	if s.Gate == nil {
+		f, err = measure.Load(label, data)
+	} else if !s.Gate(w, r, func() { f, err = measure.Load(label, data) }) {
+		return
+	}
 	if err != nil {
 		farm.WriteError(w, http.StatusUnprocessableEntity, "invalid rule file", measure.Lines(err))
 		return

@@ -126,7 +126,7 @@ runs coordinator repair on a posted file, one at a time (repair/service.go).`,
 	}
 	// Repairs sit beside the measurements, on the same farm and token.
 	repairs := repair.NewService(ctx, repair.DefaultConfig(settings), repair.Farm(m))
-	repairs.Accounts = accounts
+	repairs.Accounts, repairs.Gate = accounts, svc.Gate
 	if *reports != "" {
 		repairs.Dir = filepath.Join(*reports, "repairs")
 	}

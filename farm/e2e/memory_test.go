@@ -55,7 +55,8 @@ func peakRSS(t *testing.T, pid int) int64 {
 
 // TestServeMemoryUnderWorstCasePosts runs serve as a process with ten
 // accounts and posts it, all at once, 50 copies of a file with 120,001
-// problems, then ten 1 MiB files of over 340,000 problems each: every post
+// problems, then ten 1 MiB files of over 340,000 problems each, to be
+// measured and then to be repaired: every post
 // is refused with the first problems and the right count of the rest
 // (429s are retried after their Retry-After, as a client would), and the
 // process's peak resident memory stays under 512 MiB (it once reached
@@ -87,9 +88,9 @@ func TestServeMemoryUnderWorstCasePosts(t *testing.T) {
 	client := &http.Client{Timeout: 2 * time.Minute}
 	// post posts data as account i until it is not told to come back, and
 	// returns the final status and problems.
-	post := func(i int, data []byte) (int, []string, error) {
+	post := func(path string, i int, data []byte) (int, []string, error) {
 		for deadline := time.Now().Add(4 * time.Minute); time.Now().Before(deadline); {
-			req, err := http.NewRequest("POST", base+"/v1/measurements", bytes.NewReader(data))
+			req, err := http.NewRequest("POST", base+path, bytes.NewReader(data))
 			if err != nil {
 				return 0, nil, err
 			}
@@ -113,14 +114,17 @@ func TestServeMemoryUnderWorstCasePosts(t *testing.T) {
 		return 0, nil, errors.New("still told to come back after 4 minutes")
 	}
 
+	// Filled to just under engine.MaxRuleFileBytes.
+	mebibyte := offBoardSquares(t, (engine.MaxRuleFileBytes-3000)/len(`, "z9"`))
 	rounds := []struct {
-		name  string
-		data  []byte
-		posts int
+		name, path string
+		data       []byte
+		posts      int
 	}{
-		{"50 posts of 120,001 problems", offBoardSquares(t, 60_001), 50},
-		// Filled to just under engine.MaxRuleFileBytes.
-		{"ten 1 MiB files", offBoardSquares(t, (engine.MaxRuleFileBytes-3000)/len(`, "z9"`)), 10},
+		{"50 posts of 120,001 problems", "/v1/measurements", offBoardSquares(t, 60_001), 50},
+		{"ten 1 MiB files", "/v1/measurements", mebibyte, 10},
+		// A repair compiles the posted file under the same limits.
+		{"ten 1 MiB files to repair", "/v1/repairs", mebibyte, 10},
 	}
 	for _, round := range rounds {
 		t.Run(round.name, func(t *testing.T) {
@@ -137,7 +141,7 @@ func TestServeMemoryUnderWorstCasePosts(t *testing.T) {
 			errs := make(chan error, round.posts)
 			for i := range round.posts {
 				wg.Go(func() {
-					status, problems, err := post(i%accounts, round.data)
+					status, problems, err := post(round.path, i%accounts, round.data)
 					switch {
 					case err != nil:
 						errs <- fmt.Errorf("post %d: %v", i, err)
