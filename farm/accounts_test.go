@@ -179,7 +179,23 @@ func TestServiceAccounts(t *testing.T) {
 		}
 	}
 	run(t, srv)
-	// A restarted service knows whose each measurement is.
+	// A restarted service knows whose each measurement is, once the farm
+	// has recorded them.
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		states, err := c.Batches(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := states[ids["alice"]]; ok {
+			if _, ok := states[ids["bob"]]; ok {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the farm has not recorded both measurements: %v", states)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	stopFirst()
 	svc.Wait()
 	restarted, _ := newAccountService(t, ctx, c, farm.Limits{})
