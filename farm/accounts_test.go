@@ -295,3 +295,47 @@ func TestServiceFairShare(t *testing.T) {
 		t.Errorf("alice's measurements ended before bob's: the test shows no sharing")
 	}
 }
+
+// TestServiceAccountSalt: an accounts file's account salts its plans
+// with its name, so that its measurements are its own; the one account
+// of a single token, or of an open service, leaves the salt (and so the
+// ids of its measurements) as before accounts.
+func TestServiceAccountSalt(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	_, js := connect(t, s.ClientURL())
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	c, err := farm.NewCoordinator(ctx, js, testConfig, testLogger(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	accounts, err := farm.ParseAccounts([]byte(testAccounts))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name     string
+		token    string
+		accounts *farm.Accounts
+		salt     string
+	}{
+		{"open", "", nil, "service salt"},
+		{"one token", tokenOf("alice"), nil, "service salt"},
+		{"accounts", "", accounts, "service salt account:alice"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			svc, err := farm.NewService(ctx, c, farm.ServiceConfig{Admit: nameOnly, MaxRuleFileBytes: testMaxBytes, Salt: "service salt",
+				Players: []string{"a", "b"}, GamesPerPairing: 2, Seed: 3, Log: testLogger(t), Token: tt.token, Accounts: tt.accounts})
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv := httptest.NewServer(svc.Handler())
+			defer srv.Close()
+			var sum farm.Summary
+			if got, _ := as(t, "alice", "POST", srv.URL+"/v1/measurements", []byte(`{"name": "salt `+tt.name+`"}`), &sum); got != http.StatusAccepted || sum.Plan.Salt != tt.salt {
+				t.Errorf("%d, salt %q, want %q", got, sum.Plan.Salt, tt.salt)
+			}
+		})
+	}
+}

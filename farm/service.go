@@ -335,10 +335,6 @@ func (s *Service) auth(role Role, h http.HandlerFunc) http.HandlerFunc {
 	return s.cfg.Accounts.Require(role, h)
 }
 
-// Accounts are the service's accounts, for the endpoints other packages
-// add beside its own.
-func (s *Service) Accounts() *Accounts { return s.cfg.Accounts }
-
 // BearerAuth lets through only requests that carry token as a bearer
 // token (every request when token is empty): the API's one check, for
 // the endpoints other packages add beside it.
@@ -513,8 +509,10 @@ func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
 // account's salt (Accounts.salt) follows the service's.
 func (s *Service) planFor(q url.Values, data []byte, accountSalt string) (protocol.Plan, error) {
 	plan := protocol.Plan{RulesetHash: protocol.HashRuleFile(data), Players: s.cfg.Players,
-		GamesPerPairing: s.cfg.GamesPerPairing, Seed: s.cfg.Seed, MaxNodes: s.cfg.MaxNodes, MaxWallMS: s.cfg.MaxWallMS,
-		Salt: strings.TrimSpace(s.cfg.Salt + " " + accountSalt)}
+		GamesPerPairing: s.cfg.GamesPerPairing, Seed: s.cfg.Seed, MaxNodes: s.cfg.MaxNodes, MaxWallMS: s.cfg.MaxWallMS, Salt: s.cfg.Salt}
+	if accountSalt != "" {
+		plan.Salt = strings.TrimSpace(plan.Salt + " " + accountSalt)
+	}
 	if v := q.Get("players"); v != "" {
 		plan.Players = protocol.SplitPlayers(v)
 	}
