@@ -339,3 +339,85 @@ func TestServiceAccountSalt(t *testing.T) {
 		})
 	}
 }
+
+// TestServiceLimits: the games still to play bound each account and all
+// together, and a post that waits too long for its compile is told to
+// come back; each refusal is a 429 with a Retry-After.
+func TestServiceLimits(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	_, js := connect(t, s.ClientURL())
+	// No workers: the measurements keep their games to play.
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	c, err := farm.NewCoordinator(ctx, js, testConfig, testLogger(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, _ := newAccountService(t, ctx, c, farm.Limits{AccountGames: 20, Games: 30})
+	steps := []struct {
+		account, name string
+		status        int
+		err           string // in a refusal
+	}{
+		{"alice", "first", http.StatusAccepted, ""},
+		{"alice", "second", http.StatusTooManyRequests, "account alice has 12 games to play, and 12 more would pass its limit of 20"},
+		{"bob", "first", http.StatusAccepted, ""},
+		{"ops", "first", http.StatusTooManyRequests, "the service has 24 games to play, and 12 more would pass its limit of 30"},
+	}
+	for _, st := range steps {
+		var answer struct{ Error string }
+		got, retry := as(t, st.account, "POST", srv.URL+"/v1/measurements", []byte(`{"name": "`+st.account+` `+st.name+`"}`), &answer)
+		if got != st.status || st.err != "" && (answer.Error != st.err || retry == "") {
+			t.Errorf("%s's %s: %d %q (Retry-After %q), want %d %q", st.account, st.name, got, answer.Error, retry, st.status, st.err)
+		}
+	}
+
+	// One compile at once, held by a post whose check blocks: the next
+	// post waits its turn only so long.
+	accounts, err := farm.ParseAccounts([]byte(testAccounts))
+	if err != nil {
+		t.Fatal(err)
+	}
+	entered, release := make(chan struct{}), make(chan struct{})
+	slowAdmit := func(label string, data []byte, players []string) (string, []string) {
+		if strings.Contains(string(data), "slow") {
+			close(entered)
+			<-release
+		}
+		return nameOnly(label, data, players)
+	}
+	svc, err := farm.NewService(ctx, c, farm.ServiceConfig{Admit: slowAdmit, MaxRuleFileBytes: testMaxBytes, Players: []string{"a", "b"},
+		GamesPerPairing: 2, Seed: 3, Log: testLogger(t), Accounts: accounts, Limits: farm.Limits{Compiles: 1, CompileWait: 200 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := httptest.NewServer(svc.Handler())
+	defer slow.Close()
+	done := make(chan int)
+	go func() {
+		// Not as: a goroutine other than the test's must not stop it.
+		req, _ := http.NewRequest("POST", slow.URL+"/v1/measurements", strings.NewReader(`{"name": "slow"}`))
+		req.Header.Set("Authorization", "Bearer "+tokenOf("alice"))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			done <- 0
+			return
+		}
+		resp.Body.Close()
+		done <- resp.StatusCode
+	}()
+	select {
+	case <-entered:
+	case got := <-done:
+		t.Fatalf("the slow post ended before its check: %d", got)
+	}
+	var answer struct{ Error string }
+	if got, retry := as(t, "bob", "POST", slow.URL+"/v1/measurements", []byte(`{"name": "waits"}`), &answer); got != http.StatusTooManyRequests || retry == "" ||
+		!strings.Contains(answer.Error, "no compile free for 200ms") {
+		t.Errorf("a post behind a held compile: %d %q (Retry-After %q)", got, answer.Error, retry)
+	}
+	close(release)
+	if got := <-done; got != http.StatusAccepted {
+		t.Errorf("the slow post: %d", got)
+	}
+}
