@@ -266,7 +266,10 @@
 // themselves between running measurements evenly (fair pulling), so an
 // account's share of the farm is at most its running measurements over
 // all running ones: 200 posts from one account hold 4 and leave another
-// account's measurement a fifth of the farm or more.
+// account's measurement a fifth of the farm or more. What one account
+// can still do: hold its 4 posts open with trickling bodies until
+// -read-timeout drops them (other accounts keep the other 12), queue its
+// limits' worth of games, and read any measurement whose id it learns.
 //
 //	GET /
 //	    The web page (embedded, self-contained): a form posting a rule file
