@@ -468,7 +468,7 @@ func (b *batchRun) open(ctx context.Context) (BatchState, error) {
 	kv := b.c.Assets().Batches
 	now := time.Now().UTC()
 	state := BatchState{Plan: b.plan, State: StateRunning, Created: now, Owner: b.c.cfg.Owner, File: b.hooks.File,
-		Heartbeat: now, HeartbeatEvery: b.c.cfg.RecheckInterval}
+		Account: b.hooks.Account, Heartbeat: now, HeartbeatEvery: b.c.cfg.RecheckInterval}
 	for {
 		_, err := kv.Create(ctx, b.id, protocol.Marshal(state))
 		if err == nil {
@@ -494,6 +494,9 @@ func (b *batchRun) open(ctx context.Context) (BatchState, error) {
 		old.State, old.Owner, old.Heartbeat, old.HeartbeatEvery, old.Reason = StateRunning, b.c.cfg.Owner, now, b.c.cfg.RecheckInterval, ""
 		if old.File == "" || checkFileName(old.File) != nil {
 			old.File = b.hooks.File
+		}
+		if old.Account == "" {
+			old.Account = b.hooks.Account
 		}
 		if _, err := kv.Update(ctx, b.id, protocol.Marshal(old), entry.Revision()); err != nil {
 			if isWrongSequence(err) {

@@ -126,6 +126,9 @@ type BatchState struct {
 	Owner string `json:"owner,omitempty"`
 	// File is the rule file's name as posted (Hooks.File), when given.
 	File string `json:"file,omitempty"`
+	// Account is the service account that posted the batch (Hooks.Account),
+	// its owner across restarts.
+	Account string `json:"account,omitempty"`
 	// Heartbeat is when the coordinator running the batch last said so;
 	// a running batch whose heartbeat is older than a few HeartbeatEvery
 	// has lost its coordinator, and another coordinator abandons it.
@@ -229,6 +232,10 @@ type Hooks struct {
 	// kept in the batch's state (BatchState.File) so that a restarted
 	// service names the measurement as it was posted.
 	File string
+	// Account, when set, is the service account that posted the batch,
+	// kept in its state (BatchState.Account) so that a restarted service
+	// knows whose it is.
+	Account string
 }
 
 // RunHooks is Run with hooks.

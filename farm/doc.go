@@ -246,6 +246,32 @@
 // open a newcomer takes the place of one idle between requests (or new
 // and silent for a second), so idle clients cannot keep requests out.
 //
+// Accounts: with serve -accounts (instead of -token-file) each token is
+// an account's (accounts.go, the file's format in README.md): read lists
+// and reads everything and changes nothing; submit posts, lists its own
+// measurements, reads any by id and cancels its own; admin does all (the
+// one account of -token-file, or of an open API, is an admin). A role
+// too small gets 403. Each account's measurements are its own: its name goes
+// into their plans' salt (not for -token-file's account, so its ids stay
+// as before), and BatchState.Account keeps it across restarts.
+//
+// Limits (limits.go; serve's flags in brackets) bound what clients hold
+// at once; over one a request gets 429 with Retry-After, before anything
+// is queued: posts in progress, all accounts (-max-admissions, 16) and
+// each (-account-admissions, 4); files compiled at once (-compiles, 2;
+// the rest wait up to 20 s), which bounds memory, since refusing a
+// hostile 1 MiB file takes up to about 170 MB while it compiles; running
+// measurements of one account (-account-measurements, 4); games still
+// to play in the running measurements of one account (-account-jobs,
+// twice -max-jobs) and of all (-total-jobs, ten times). Workers share
+// themselves between running measurements evenly (fair pulling), so an
+// account's share of the farm is at most its running measurements over
+// all running ones: 200 posts from one account hold 4 and leave another
+// account's measurement a fifth of the farm or more. What one account
+// can still do: hold its 4 posts open with trickling bodies until
+// -read-timeout drops them (other accounts keep the other 12), queue its
+// limits' worth of games, and read any measurement whose id it learns.
+//
 //	GET /
 //	    The web page (embedded, self-contained): a form posting a rule file
 //	    as multipart/form-data, the measurements with their verdict (state
@@ -282,14 +308,16 @@
 //	    checked: a file the engine cannot play or that is too expensive to
 //	    play (measure.CheckCost), or an unknown player spec, gets 422 with
 //	    the lines coordinator measure prints under "problems". A plan of
-//	    more than -max-jobs games (default 20,000) gets 400. Answers 202 with the
+//	    more than -max-jobs games (default 20,000) gets 400, one over a
+//	    limit 429. Answers 202 with the
 //	    measurement's summary and a Location header, or 200 with the
 //	    existing one when the same measurement was already requested
 //	    (unless its run or its report failed: then 202, and it is run
 //	    again, its recorded games read back rather than played, and
 //	    reported under the NAME given now).
 //	GET /v1/measurements
-//	    {"measurements": [summary, ...]}, oldest first.
+//	    {"measurements": [summary, ...]}, oldest first: a submitter's own,
+//	    everyone's for a reader or an admin.
 //	GET /v1/measurements/{id}
 //	    The summary plus "tallies" (per pairing: games, wins of each
 //	    player, draws, first- and second-mover wins, mean plies, updated
@@ -300,7 +328,8 @@
 //	DELETE /v1/measurements/{id}
 //	    Cancels a measurement: its queued jobs are removed, its run stops
 //	    and no restart resumes it. Answers the summary (state "cancelled");
-//	    409 when it is complete, 404 for an unknown id.
+//	    409 when it is complete, 404 for an unknown id, 403 for another
+//	    account's measurement unless the caller is an admin.
 //	GET /v1/measurements/{id}/live
 //	    The summary, the verdict once complete, and "pairings": each
 //	    pairing's running score from ServiceConfig.Live (measure gives
@@ -334,6 +363,7 @@
 // Service): a repair of a posted file, kept in memory.
 //
 // A summary is {"id", "ruleset", "ruleset_hash", "file" (as posted),
+// "account" (that posted it),
 // "state" ("running", "complete", "cancelled" or "failed"), "verdict"
 // (once complete), "error", "created", "games", "done", "dead_letters",
 // "plan"}. NAME, in the documents' file names, is the report's name. Measurements live in the farm

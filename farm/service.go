@@ -50,8 +50,14 @@ type ServiceConfig struct {
 	// MaxJobs caps the games one request may queue (DefaultMaxJobs when 0).
 	MaxJobs int
 	// Token, when set, is the bearer token every /v1 request must carry
-	// (Authorization: Bearer TOKEN); /healthz stays open.
+	// (Authorization: Bearer TOKEN); /healthz stays open. It is one admin
+	// account (SingleAccount); Accounts, when set, replaces it.
 	Token string
+	// Accounts, when set, are the API's accounts: each /v1 request must
+	// carry one's token, and its role says what it may do.
+	Accounts *Accounts
+	// Limits bound what clients may hold at once (DefaultLimits where 0).
+	Limits Limits
 	// Defaults for a request that does not say.
 	Players         []string
 	GamesPerPairing int
@@ -123,11 +129,13 @@ type Service struct {
 
 	mu      sync.Mutex
 	batches map[string]*serviceBatch
+	adm     admission
 }
 
 // serviceBatch is one measurement as the service tracks it.
 type serviceBatch struct {
 	id      string
+	account string // the account that posted it ("" for one from before accounts)
 	label   string // the file as named for the report
 	file    string // the file's name as posted ("" when none was given)
 	plan    protocol.Plan
@@ -159,7 +167,15 @@ func NewService(ctx context.Context, coord *Coordinator, cfg ServiceConfig) (*Se
 	if cfg.MaxJobs <= 0 {
 		cfg.MaxJobs = DefaultMaxJobs
 	}
-	return &Service{cfg: cfg, coord: coord, ctx: ctx, batches: map[string]*serviceBatch{}}, nil
+	if cfg.Accounts == nil {
+		cfg.Accounts = OpenAccounts()
+		if cfg.Token != "" {
+			cfg.Accounts = SingleAccount(cfg.Token)
+		}
+	}
+	cfg.Limits = cfg.Limits.withDefaults(cfg.MaxJobs)
+	adm := admission{compiles: make(chan struct{}, cfg.Limits.Compiles), per: map[string]int{}}
+	return &Service{cfg: cfg, coord: coord, ctx: ctx, batches: map[string]*serviceBatch{}, adm: adm}, nil
 }
 
 // Resume picks up the batches a service recorded in the farm (those of
@@ -197,7 +213,8 @@ func (s *Service) Resume(ctx context.Context) error {
 		if file != "" {
 			label = file
 		}
-		s.start(st.Plan, label, file, data, st.Created)
+		// Resumed whatever the limits: it was admitted under them.
+		s.start(st.Plan, label, file, st.Account, data, st.Created, false)
 	}
 	return nil
 }
@@ -205,22 +222,30 @@ func (s *Service) Resume(ctx context.Context) error {
 // Wait blocks until every run has stopped (after the service's context ends).
 func (s *Service) Wait() { s.wg.Wait() }
 
-// start tracks a plan and runs it unless it is tracked already. A failed
-// run is started again, and so is a complete one whose report failed: its
-// games are read back from the farm, not played again, and reported
-// under the name given now.
-func (s *Service) start(plan protocol.Plan, label, file string, data []byte, created time.Time) (*serviceBatch, bool) {
+// start tracks a plan of account and runs it unless it is tracked
+// already. A failed run is started again, and so is a complete one whose
+// report failed: its games are read back from the farm, not played
+// again, and reported under the name given now. A limited start is
+// refused when the account or the service would hold more than Limits
+// allow.
+func (s *Service) start(plan protocol.Plan, label, file, account string, data []byte, created time.Time, limited bool) (*serviceBatch, bool, *overLimit) {
 	id := s.coord.BatchID(plan)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if b, ok := s.batches[id]; ok && b.state != "failed" && (b.state != StateComplete || b.report == "") {
-		return b, false
+		return b, false, nil
 	}
 	// Every job counts, the strongest rung's games against itself too.
-	b := &serviceBatch{id: id, label: label, file: file, plan: plan, created: created, total: len(plan.JobsFor(id)), state: StateRunning}
+	total := len(plan.JobsFor(id))
+	if limited {
+		if over := s.checkHoldingLocked(account, total); over != nil {
+			return nil, false, over
+		}
+	}
+	b := &serviceBatch{id: id, account: account, label: label, file: file, plan: plan, created: created, total: total, state: StateRunning}
 	s.batches[id] = b
 	s.wg.Go(func() { s.run(b, data) })
-	return b, true
+	return b, true, nil
 }
 
 func (s *Service) run(b *serviceBatch, data []byte) {
@@ -233,7 +258,7 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 		}
 		hooks = h
 	}
-	hooks.File = b.file
+	hooks.File, hooks.Account = b.file, b.account
 	hooks.Resumed = func(done, total int) {
 		s.cfg.Log.Info().Str("batch", b.id).Str("ruleset", b.plan.Ruleset).Int("done", done).Int("total", total).
 			Msgf("resuming: %d of %d games already recorded", done, total)
@@ -289,37 +314,39 @@ func (s *Service) fail(b *serviceBatch, err error) {
 // Handler serves the API.
 func (s *Service) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /v1/measurements", s.auth(s.postMeasurement))
-	mux.HandleFunc("GET /v1/measurements", s.auth(s.listMeasurements))
-	mux.HandleFunc("GET /v1/measurements/{id}", s.auth(s.getMeasurement))
-	mux.HandleFunc("DELETE /v1/measurements/{id}", s.auth(s.deleteMeasurement))
-	mux.HandleFunc("GET /v1/measurements/{id}/results", s.auth(s.getResults))
-	mux.HandleFunc("GET /v1/measurements/{id}/report", s.auth(s.serveDocument(reportJSON)))
-	mux.HandleFunc("GET /v1/measurements/{id}/report.html", s.auth(s.serveDocument(reportPage)))
-	mux.HandleFunc("GET /v1/measurements/{id}/live", s.auth(s.getLive))
-	mux.HandleFunc("GET /v1/measurements/{id}/games", s.auth(s.serveDocument(gamesPGN)))
-	mux.HandleFunc("GET /v1/measurements/{id}/games.jsonl", s.auth(s.serveDocument(gamesJSONL)))
+	mux.HandleFunc("POST /v1/measurements", s.auth(RoleSubmit, s.postMeasurement))
+	mux.HandleFunc("GET /v1/measurements", s.auth(RoleRead, s.listMeasurements))
+	mux.HandleFunc("GET /v1/measurements/{id}", s.auth(RoleRead, s.getMeasurement))
+	mux.HandleFunc("DELETE /v1/measurements/{id}", s.auth(RoleSubmit, s.deleteMeasurement))
+	mux.HandleFunc("GET /v1/measurements/{id}/results", s.auth(RoleRead, s.getResults))
+	mux.HandleFunc("GET /v1/measurements/{id}/report", s.auth(RoleRead, s.serveDocument(reportJSON)))
+	mux.HandleFunc("GET /v1/measurements/{id}/report.html", s.auth(RoleRead, s.serveDocument(reportPage)))
+	mux.HandleFunc("GET /v1/measurements/{id}/live", s.auth(RoleRead, s.getLive))
+	mux.HandleFunc("GET /v1/measurements/{id}/games", s.auth(RoleRead, s.serveDocument(gamesPGN)))
+	mux.HandleFunc("GET /v1/measurements/{id}/games.jsonl", s.auth(RoleRead, s.serveDocument(gamesJSONL)))
 	// The served report links its games by the file name measure writes
 	// beside it ("chess.pgn"): the same games.
-	mux.HandleFunc("GET /v1/measurements/{id}/{file}", s.auth(s.getGamesFile))
+	mux.HandleFunc("GET /v1/measurements/{id}/{file}", s.auth(RoleRead, s.getGamesFile))
 	// A measurement's permalink: its report once there is one, the page
 	// showing its progress until then.
 	mux.HandleFunc("GET /m/{id}", s.permalink)
 	// The page itself holds no data: it is open, and asks the API (with a
 	// token the user types, when the service has one).
 	mux.HandleFunc("GET /{$}", servePage)
-	mux.HandleFunc("GET /v1/queue", s.auth(s.getQueue))
+	mux.HandleFunc("GET /v1/queue", s.auth(RoleRead, s.getQueue))
 	// The page trades the token for a session cookie, so that the links
 	// it opens read with it.
-	mux.HandleFunc("POST /v1/session", s.auth(s.postSession))
+	mux.HandleFunc("POST /v1/session", s.auth(RoleRead, s.postSession))
 	mux.HandleFunc("DELETE /v1/session", deleteSession)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") })
 	return mux
 }
 
-// auth refuses a request without the service's bearer token, before its
-// body is read.
-func (s *Service) auth(h http.HandlerFunc) http.HandlerFunc { return BearerAuth(s.cfg.Token, h) }
+// auth refuses a request without the token of an account of at least
+// role, before its body is read.
+func (s *Service) auth(role Role, h http.HandlerFunc) http.HandlerFunc {
+	return s.cfg.Accounts.Require(role, h)
+}
 
 // BearerAuth lets through only requests that carry token as a bearer
 // token, or reads with its session cookie (every request when token is
@@ -356,8 +383,10 @@ type Summary struct {
 	Ruleset     string `json:"ruleset"`
 	RulesetHash string `json:"ruleset_hash"`
 	// File is the rule file's name as posted, when it was given one.
-	File  string `json:"file,omitempty"`
-	State string `json:"state"`
+	File string `json:"file,omitempty"`
+	// Account is the account that posted it.
+	Account string `json:"account,omitempty"`
+	State   string `json:"state"`
 	// Verdict is the report's verdict word once complete (viable,
 	// not_viable, inconclusive).
 	Verdict     string    `json:"verdict,omitempty"`
@@ -384,11 +413,26 @@ type Detail struct {
 }
 
 func (b *serviceBatch) summary() Summary {
-	return Summary{ID: b.id, Ruleset: b.plan.Ruleset, RulesetHash: b.plan.RulesetHash, File: b.file, State: b.state, Verdict: b.word, Error: b.err,
+	return Summary{ID: b.id, Ruleset: b.plan.Ruleset, RulesetHash: b.plan.RulesetHash, File: b.file, Account: b.account, State: b.state, Verdict: b.word, Error: b.err,
 		Created: b.created, Games: b.total, Done: len(b.results) + len(b.dead), DeadLetters: len(b.dead), Surplus: b.surplus, Plan: b.plan}
 }
 
 func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
+	acct := AccountOf(r)
+	leave, over := s.enterAdmission(acct.Name)
+	if over != nil {
+		over.write(w)
+		return
+	}
+	defer leave()
+	// An account that holds all it may is told before its body is read.
+	s.mu.Lock()
+	over = s.checkHoldingLocked(acct.Name, 0)
+	s.mu.Unlock()
+	if over != nil {
+		over.write(w)
+		return
+	}
 	limit := int64(s.cfg.MaxRuleFileBytes)
 	q := r.URL.Query()
 	var data []byte
@@ -420,12 +464,23 @@ func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	plan, err := s.planFor(q, data)
+	plan, err := s.planFor(q, data, s.cfg.Accounts.salt(acct))
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error(), nil)
 		return
 	}
-	name, problems := s.cfg.Admit(label, data, plan.Players)
+	// Compiling takes the memory: a few at a time, the rest waiting.
+	var name string
+	var problems []string
+	over, err = s.compile(r.Context(), func() { name, problems = s.cfg.Admit(label, data, plan.Players) })
+	if over != nil {
+		over.write(w)
+		return
+	}
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, "waiting to compile the rule file: "+err.Error(), nil)
+		return
+	}
 	if len(problems) > 0 {
 		writeError(w, http.StatusUnprocessableEntity, "refused", problems)
 		return
@@ -446,7 +501,11 @@ func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
 	if label == "" {
 		label = name
 	}
-	b, created := s.start(plan, label, file, data, time.Now().UTC())
+	b, created, over := s.start(plan, label, file, acct.Name, data, time.Now().UTC(), true)
+	if over != nil {
+		over.write(w)
+		return
+	}
 	s.mu.Lock()
 	sum := b.summary()
 	s.mu.Unlock()
@@ -454,16 +513,20 @@ func (s *Service) postMeasurement(w http.ResponseWriter, r *http.Request) {
 	status := http.StatusOK
 	if created {
 		status = http.StatusAccepted
-		s.cfg.Log.Info().Str("batch", b.id).Str("ruleset", name).Int("games", sum.Games).Msg("measurement queued")
+		s.cfg.Log.Info().Str("batch", b.id).Str("ruleset", name).Str("account", acct.Name).Int("games", sum.Games).Msg("measurement queued")
 	}
 	writeJSON(w, status, sum)
 }
 
 // planFor reads the optional query parameters players, games, seed and
-// fresh over the service's defaults; the ruleset's name comes later.
-func (s *Service) planFor(q url.Values, data []byte) (protocol.Plan, error) {
+// fresh over the service's defaults; the ruleset's name comes later. The
+// account's salt (Accounts.salt) follows the service's.
+func (s *Service) planFor(q url.Values, data []byte, accountSalt string) (protocol.Plan, error) {
 	plan := protocol.Plan{RulesetHash: protocol.HashRuleFile(data), Players: s.cfg.Players,
 		GamesPerPairing: s.cfg.GamesPerPairing, Seed: s.cfg.Seed, MaxNodes: s.cfg.MaxNodes, MaxWallMS: s.cfg.MaxWallMS, Salt: s.cfg.Salt}
+	if accountSalt != "" {
+		plan.Salt = strings.TrimSpace(plan.Salt + " " + accountSalt)
+	}
 	if v := q.Get("players"); v != "" {
 		plan.Players = protocol.SplitPlayers(v)
 	}
@@ -487,11 +550,16 @@ func (s *Service) planFor(q url.Values, data []byte) (protocol.Plan, error) {
 	return plan, nil
 }
 
-func (s *Service) listMeasurements(w http.ResponseWriter, _ *http.Request) {
+// listMeasurements lists a submitter's own measurements, and every
+// measurement to a reader or an admin.
+func (s *Service) listMeasurements(w http.ResponseWriter, r *http.Request) {
+	acct := AccountOf(r)
 	s.mu.Lock()
 	list := make([]Summary, 0, len(s.batches))
 	for _, b := range s.batches {
-		list = append(list, b.summary())
+		if acct.Role != RoleSubmit || b.account == acct.Name {
+			list = append(list, b.summary())
+		}
 	}
 	s.mu.Unlock()
 	sort.Slice(list, func(i, j int) bool {
@@ -528,10 +596,15 @@ func (s *Service) getMeasurement(w http.ResponseWriter, r *http.Request) {
 }
 
 // deleteMeasurement cancels a measurement: its queued jobs are removed,
-// its run stops, and no restart resumes it.
+// its run stops, and no restart resumes it. Only its account or an admin
+// may.
 func (s *Service) deleteMeasurement(w http.ResponseWriter, r *http.Request) {
 	b := s.lookup(w, r)
 	if b == nil {
+		return
+	}
+	if acct := AccountOf(r); acct.Role != RoleAdmin && acct.Name != b.account {
+		writeError(w, http.StatusForbidden, fmt.Sprintf("account %s may cancel only its own measurements", acct.Name), nil)
 		return
 	}
 	s.mu.Lock()
@@ -635,7 +708,7 @@ func (s *Service) getGamesFile(w http.ResponseWriter, r *http.Request) {
 // service's token or its session cookie gets the page, which holds no
 // data and asks the API with the token the user types.
 func (s *Service) permalink(w http.ResponseWriter, r *http.Request) {
-	if bearerOK(s.cfg.Token, r) || sessionOK(s.cfg.Token, r) {
+	if _, ok := s.cfg.Accounts.find(r); ok {
 		b := s.lookup(w, r)
 		if b == nil {
 			return

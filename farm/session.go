@@ -13,11 +13,12 @@ import (
 // games) cannot carry a bearer token, but the browser sends the cookie.
 const SessionCookie = "bf_session"
 
-// sessionValue is the session cookie's value for token: derived from the
+// sessionValue is the session cookie's value for the token whose SHA-256
+// is tokenHash (what an account keeps of its token): derived from the
 // token, not the token itself, so the browser's cookie store never holds
 // the token and the value cannot be turned back into one.
-func sessionValue(token string) string {
-	mac := hmac.New(sha256.New, []byte(token))
+func sessionValue(tokenHash [sha256.Size]byte) string {
+	mac := hmac.New(sha256.New, tokenHash[:])
 	mac.Write([]byte("balancefarm session cookie v1"))
 	return hex.EncodeToString(mac.Sum(nil))
 }
@@ -27,29 +28,44 @@ func sessionValue(token string) string {
 // site's page cannot make the browser send it), Secure over TLS, and gone
 // when the browser closes.
 func SessionCookieFor(token string, r *http.Request) *http.Cookie {
-	return &http.Cookie{Name: SessionCookie, Value: sessionValue(token), Path: "/", HttpOnly: true,
+	return sessionCookie(sha256.Sum256([]byte(token)), r)
+}
+
+func sessionCookie(tokenHash [sha256.Size]byte, r *http.Request) *http.Cookie {
+	return &http.Cookie{Name: SessionCookie, Value: sessionValue(tokenHash), Path: "/", HttpOnly: true,
 		SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil}
 }
 
-// sessionOK says whether r reads with a session cookie made from token.
-// The cookie reads only (GET, HEAD): posting and cancelling still need
-// the bearer token, so a cookie taken from a browser cannot queue work.
-func sessionOK(token string, r *http.Request) bool {
-	if token == "" || r.Method != http.MethodGet && r.Method != http.MethodHead {
-		return false
+// sessionCookieValue is the session cookie r carries where it may read
+// with one (GET, HEAD): posting and cancelling still need the bearer
+// token, so a cookie taken from a browser cannot queue or cancel work.
+func sessionCookieValue(r *http.Request) (string, bool) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return "", false
 	}
 	c, err := r.Cookie(SessionCookie)
 	if err != nil {
-		return false
+		return "", false
 	}
-	return subtle.ConstantTimeCompare([]byte(c.Value), []byte(sessionValue(token))) == 1
+	return c.Value, true
 }
 
-// postSession answers a request that carried the bearer token (auth lets
-// no other through) with the session cookie.
+// sessionOK says whether r reads with a session cookie made from token
+// (BearerAuth's check, for a service without accounts).
+func sessionOK(token string, r *http.Request) bool {
+	v, ok := sessionCookieValue(r)
+	if token == "" || !ok {
+		return false
+	}
+	return subtle.ConstantTimeCompare([]byte(v), []byte(sessionValue(sha256.Sum256([]byte(token))))) == 1
+}
+
+// postSession answers a request that carried an account's bearer token
+// (auth lets no other through) with that account's session cookie; an
+// open service has no token and needs none.
 func (s *Service) postSession(w http.ResponseWriter, r *http.Request) {
-	if s.cfg.Token != "" {
-		http.SetCookie(w, SessionCookieFor(s.cfg.Token, r))
+	if acct := AccountOf(r); !s.cfg.Accounts.Open() {
+		http.SetCookie(w, sessionCookie(acct.hash, r))
 	}
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -197,3 +197,82 @@ func mustParse(t *testing.T, raw string) *url.URL {
 	}
 	return u
 }
+
+// TestSessionCookieAccounts: under an accounts file, the session cookie a
+// browser gets for one account's token reads as that account (it lists
+// that account's measurements only, and opens them), another account's
+// cookie reads as the other, the cookie alone posts and cancels nothing, and a cookie not
+// made from any account's token reads nothing.
+func TestSessionCookieAccounts(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	_, js := connect(t, s.ClientURL())
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	c, err := farm.NewCoordinator(ctx, js, testConfig, testLogger(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, _ := newAccountService(t, ctx, c, farm.Limits{})
+	rule := []byte(`{"name": "cookie accounts"}`)
+	ids := map[string]string{}
+	for _, who := range []string{"alice", "bob"} {
+		var sum farm.Summary
+		if got, _ := as(t, who, "POST", srv.URL+"/v1/measurements", rule, &sum); got != http.StatusAccepted {
+			t.Fatalf("%s posts: %d", who, got)
+		}
+		ids[who] = sum.ID
+	}
+	// browser is a client whose cookie jar holds who's session cookie.
+	browser := func(who string) *http.Client {
+		jar, err := cookiejar.New(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cl := &http.Client{Jar: jar}
+		req, _ := http.NewRequest("POST", srv.URL+"/v1/session", nil)
+		req.Header.Set("Authorization", "Bearer "+tokenOf(who))
+		resp, err := cl.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNoContent {
+			t.Fatalf("%s: POST /v1/session: %d", who, resp.StatusCode)
+		}
+		return cl
+	}
+	do := func(cl *http.Client, method, path string) (int, string) {
+		t.Helper()
+		req, _ := http.NewRequest(method, srv.URL+path, strings.NewReader(string(rule)))
+		resp, err := cl.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(data)
+	}
+	for _, who := range []string{"alice", "bob"} {
+		other := map[string]string{"alice": "bob", "bob": "alice"}[who]
+		cl := browser(who)
+		status, body := do(cl, "GET", "/v1/measurements")
+		if status != http.StatusOK || !strings.Contains(body, ids[who]) || strings.Contains(body, ids[other]) {
+			t.Errorf("%s's cookie lists: %d %s; want %s only", who, status, body, ids[who])
+		}
+		if status, _ := do(cl, "GET", "/v1/measurements/"+ids[who]); status != http.StatusOK {
+			t.Errorf("%s's cookie reads its measurement: %d", who, status)
+		}
+		if status, _ := do(cl, "POST", "/v1/measurements"); status != http.StatusUnauthorized {
+			t.Errorf("%s's cookie alone posts: %d, want 401", who, status)
+		}
+		if status, _ := do(cl, "DELETE", "/v1/measurements/"+ids[who]); status != http.StatusUnauthorized {
+			t.Errorf("%s's cookie alone cancels: %d, want 401", who, status)
+		}
+	}
+	forged, _ := cookiejar.New(nil)
+	u, _ := url.Parse(srv.URL)
+	forged.SetCookies(u, []*http.Cookie{farm.SessionCookieFor("no-such-token-0123456789", &http.Request{})})
+	if status, _ := do(&http.Client{Jar: forged}, "GET", "/v1/measurements"); status != http.StatusUnauthorized {
+		t.Errorf("a cookie of no account's token lists: %d, want 401", status)
+	}
+}

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"balancefarm/engine"
-	"balancefarm/farm"
 	"balancefarm/protocol"
 )
 
@@ -154,12 +153,13 @@ func Read(path string) (*File, error) {
 }
 
 // Lines are the lines a refusal is shown as: a compile error's problems,
-// or the one line of any other error; at most farm.MaxProblems of them and
-// a count of the rest.
+// every one of them, or the one line of any other error. Whoever shows
+// them caps them, once (farm.CapProblems), so that the count of the rest
+// is the file's.
 func Lines(err error) []string {
 	var ce *engine.CompileError
 	if errors.As(err, &ce) {
-		return farm.CapProblems(ce.Lines())
+		return ce.Lines()
 	}
 	return []string{err.Error()}
 }

@@ -32,6 +32,13 @@ type Service struct {
 	Measure MeasureFunc
 	Dir     string
 	Token   string
+	// Accounts, when set, replace Token: posting a repair needs the
+	// submit role, reading them the read role.
+	Accounts *farm.Accounts
+	// Gate, when set, runs the compile of a posted file under the
+	// measurement service's limits (farm.Service.Gate), answering the
+	// request itself and returning false when over one.
+	Gate func(w http.ResponseWriter, r *http.Request, compile func()) bool
 	// MaxRunning is how many repairs may run at once (default 1).
 	MaxRunning int
 
@@ -68,9 +75,18 @@ func NewService(ctx context.Context, cfg Config, measureFn MeasureFunc) *Service
 
 // Register adds the repair endpoints to mux.
 func (s *Service) Register(mux *http.ServeMux) {
-	mux.HandleFunc("POST /v1/repairs", farm.BearerAuth(s.Token, s.post))
-	mux.HandleFunc("GET /v1/repairs", farm.BearerAuth(s.Token, s.list))
-	mux.HandleFunc("GET /v1/repairs/{id}", farm.BearerAuth(s.Token, s.get))
+	mux.HandleFunc("POST /v1/repairs", s.auth(farm.RoleSubmit, s.post))
+	mux.HandleFunc("GET /v1/repairs", s.auth(farm.RoleRead, s.list))
+	mux.HandleFunc("GET /v1/repairs/{id}", s.auth(farm.RoleRead, s.get))
+}
+
+// auth lets through requests with Token, or of an account of at least
+// role when there are Accounts.
+func (s *Service) auth(role farm.Role, h http.HandlerFunc) http.HandlerFunc {
+	if s.Accounts != nil {
+		return s.Accounts.Require(role, h)
+	}
+	return farm.BearerAuth(s.Token, h)
 }
 
 // Wait returns once every repair started has ended.
@@ -91,7 +107,12 @@ func (s *Service) post(w http.ResponseWriter, r *http.Request) {
 	if label == "" || filepath.Base(label) != label {
 		label = "posted.json"
 	}
-	f, err := measure.Load(label, data)
+	var f *measure.File
+	if s.Gate == nil {
+		f, err = measure.Load(label, data)
+	} else if !s.Gate(w, r, func() { f, err = measure.Load(label, data) }) {
+		return
+	}
 	if err != nil {
 		farm.WriteError(w, http.StatusUnprocessableEntity, "invalid rule file", measure.Lines(err))
 		return

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"balancefarm/engine"
+	"balancefarm/farm"
 	"balancefarm/measure"
 )
 
@@ -155,11 +156,11 @@ func editDistance(a, b string) int {
 
 // refuseRuleFile reports a rule file a command cannot use, in the same
 // words whatever the command: the path, then each line of the refusal
-// indented (measure.Lines: at most farm.MaxProblems problems, then a
-// count of the rest).
+// indented (measure.Lines, capped: at most farm.MaxProblems problems,
+// then a count of the rest).
 func refuseRuleFile(w io.Writer, path string, err error) {
 	fmt.Fprintf(w, "%s: not a playable rule file:\n", path)
-	for _, p := range measure.Lines(err) {
+	for _, p := range farm.CapProblems(measure.Lines(err)) {
 		fmt.Fprintf(w, "  %s\n", p)
 	}
 }

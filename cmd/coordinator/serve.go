@@ -38,7 +38,15 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var ff farmFlags
 	ff.add(fs, "127.0.0.1:9464", "info")
 	addr := fs.String("addr", "127.0.0.1:8464", "address of the HTTP API")
-	tokenFile := fs.String("token-file", "", "file holding the API's bearer token; required unless -addr is loopback")
+	tokenFile := fs.String("token-file", "", "file holding the API's bearer token, one admin account; required unless -addr is loopback or -accounts is given")
+	accountsFile := fs.String("accounts", "", "file of the API's accounts, one a line: NAME ROLE TOKEN, the role read, submit or admin (README.md); instead of -token-file")
+	var lim farm.Limits
+	fs.IntVar(&lim.Compiles, "compiles", farm.DefaultLimits(0).Compiles, "posted rule files compiled at once (the rest wait; a hostile 1 MiB file takes up to about 170 MB to refuse)")
+	fs.IntVar(&lim.Admissions, "max-admissions", farm.DefaultLimits(0).Admissions, "posts in progress at once, every account together (429 beyond)")
+	fs.IntVar(&lim.AccountAdmissions, "account-admissions", farm.DefaultLimits(0).AccountAdmissions, "posts in progress at once of one account (429 beyond)")
+	fs.IntVar(&lim.AccountMeasurements, "account-measurements", farm.DefaultLimits(0).AccountMeasurements, "running measurements of one account (429 beyond): its share of the farm")
+	fs.IntVar(&lim.AccountGames, "account-jobs", 0, "games one account's running measurements may have still to play (429 beyond; 0: twice -max-jobs)")
+	fs.IntVar(&lim.Games, "total-jobs", 0, "games every account's running measurements may have still to play (429 beyond; 0: ten times -max-jobs)")
 	maxJobs := fs.Int("max-jobs", farm.DefaultMaxJobs, "most games one request may queue")
 	readTimeout := fs.Duration("read-timeout", 15*time.Second, "time a client has to send a whole request, body included")
 	maxConns := fs.Int("max-conns", 256, "most API connections open at once (idle ones give their place up to newcomers)")
@@ -47,7 +55,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		`Serves a web page and the measurement API (see README.md). A posted rule file is compiled and its players
 checked before anything is queued; measurements stop and report as coordinator measure's do. POST /v1/repairs
 runs coordinator repair on a posted file, one at a time (repair/service.go).`,
-		flagGroup{"Service", []string{"addr", "token-file", "reports", "max-jobs", "read-timeout", "max-conns"}},
+		flagGroup{"Service", []string{"addr", "token-file", "accounts", "reports", "max-jobs", "read-timeout", "max-conns"}},
+		flagGroup{"Limits (each account's and all together)", []string{"compiles", "max-admissions", "account-admissions", "account-measurements", "account-jobs", "total-jobs"}},
 		flagGroup{"What to measure (defaults for each request)", []string{"players", "games", "precision", "seed", "sequential"}},
 		flagGroup{"Farm (where and how games are played)", nil})
 	rest, code, ok := parseArgs(fs, args, stdout, stderr)
@@ -66,16 +75,20 @@ runs coordinator repair on a posted file, one at a time (repair/service.go).`,
 		fmt.Fprintln(stderr, "serve:", err)
 		return exitUsage
 	}
-	token, err := readToken(*tokenFile, *addr)
+	accounts, err := readAccounts(*accountsFile, *tokenFile, *addr)
 	if err != nil {
 		fmt.Fprintln(stderr, "serve:", err)
 		return exitUsage
 	}
-	if token == "" {
-		log.Warn().Str("addr", *addr).Msg("API open without a token to anyone on this host (-token-file)")
+	if accounts.Open() {
+		log.Warn().Str("addr", *addr).Msg("API open without a token to anyone on this host (-token-file, -accounts)")
 	}
 	if *maxJobs < 1 || *readTimeout <= 0 || *maxConns < 1 {
 		fmt.Fprintln(stderr, "serve: -max-jobs, -read-timeout and -max-conns must be positive")
+		return exitUsage
+	}
+	if lim.Compiles < 1 || lim.Admissions < 1 || lim.AccountAdmissions < 1 || lim.AccountMeasurements < 1 || lim.AccountGames < 0 || lim.Games < 0 {
+		fmt.Fprintln(stderr, "serve: -compiles, -max-admissions, -account-admissions and -account-measurements must be positive, -account-jobs and -total-jobs not negative")
 		return exitUsage
 	}
 	ff.owner = "serve"
@@ -101,7 +114,7 @@ runs coordinator repair on a posted file, one at a time (repair/service.go).`,
 	defer fm.close()
 	m := fm.m
 	cfg := m.ServiceConfig(settings, *reports)
-	cfg.Log, cfg.Token, cfg.MaxJobs = log, token, *maxJobs
+	cfg.Log, cfg.Accounts, cfg.MaxJobs, cfg.Limits = log, accounts, *maxJobs, lim
 	svc, err := farm.NewService(ctx, m.Coord, cfg)
 	if err != nil {
 		ln.Close()
@@ -113,7 +126,7 @@ runs coordinator repair on a posted file, one at a time (repair/service.go).`,
 	}
 	// Repairs sit beside the measurements, on the same farm and token.
 	repairs := repair.NewService(ctx, repair.DefaultConfig(settings), repair.Farm(m))
-	repairs.Token = token
+	repairs.Accounts, repairs.Gate = accounts, svc.Gate
 	if *reports != "" {
 		repairs.Dir = filepath.Join(*reports, "repairs")
 	}
@@ -145,6 +158,23 @@ runs coordinator repair on a posted file, one at a time (repair/service.go).`,
 	return 0
 }
 
+// readAccounts reads the API's accounts from the accounts file, or the
+// one account of the token file. Without either, only a loopback address
+// may be served, open to all.
+func readAccounts(accountsPath, tokenPath, addr string) (*farm.Accounts, error) {
+	switch {
+	case accountsPath != "" && tokenPath != "":
+		return nil, errors.New("-accounts and -token-file: give one (a token file is one admin account)")
+	case accountsPath != "":
+		return farm.ReadAccounts(accountsPath)
+	}
+	token, err := readToken(tokenPath, addr)
+	if err != nil || token == "" {
+		return farm.OpenAccounts(), err
+	}
+	return farm.SingleAccount(token), nil
+}
+
 // readToken reads the API token from path. Without one, only a loopback
 // address may be served.
 func readToken(path, addr string) (string, error) {
@@ -154,7 +184,7 @@ func readToken(path, addr string) (string, error) {
 			return "", fmt.Errorf("-addr %q: %w", addr, err)
 		}
 		if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-			return "", fmt.Errorf("-addr %s is not a loopback address: give the API a token with -token-file", addr)
+			return "", fmt.Errorf("-addr %s is not a loopback address: give the API a token with -token-file or accounts with -accounts", addr)
 		}
 		return "", nil
 	}

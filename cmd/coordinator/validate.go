@@ -8,6 +8,7 @@ import (
 
 	"balancefarm/engine"
 	"balancefarm/engine/rules"
+	"balancefarm/farm"
 	"balancefarm/measure"
 )
 
@@ -57,7 +58,7 @@ func validateFile(path string, w io.Writer) bool {
 		// Each problem where the file writes what it names, as Go's
 		// compilers place theirs: file:line:column.
 		loc := rules.NewLocator(data)
-		for _, p := range measure.Lines(err) {
+		for _, p := range farm.CapProblems(measure.Lines(err)) {
 			if at, ok := loc.Locate(p); ok {
 				fmt.Fprintf(w, "%s:%d:%d: %s\n", path, at.Line, at.Column, p)
 				continue
