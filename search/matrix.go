@@ -1,10 +1,17 @@
 package search
 
+import (
+	"math"
+	"slices"
+)
+
 // solveMatrix finds optimal mixed strategies of the zero-sum game a, in
 // which the row player gets a[i][j] and the column player loses it. It
 // returns the row strategy, the column strategy and the value. A saddle
-// point is returned as pure strategies; otherwise regret matching+ runs a
-// fixed number of rounds, so the result is the same on every machine.
+// point is returned as pure strategies; otherwise the game's linear
+// program is solved exactly by the simplex method (simplexMatrix), and
+// regret matching+ stands in should it ever fail. Every product is
+// rounded on its own, so the result is the same on every machine.
 func solveMatrix(a [][]float64) (rowP, colP []float64, value float64) {
 	rows := len(a)
 	if rows == 0 || len(a[0]) == 0 {
@@ -32,11 +39,21 @@ func solveMatrix(a [][]float64) (rowP, colP []float64, value float64) {
 			bestCol, minimax = j, m
 		}
 	}
-	rowP, colP = make([]float64, rows), make([]float64, cols)
 	if maximin == minimax {
+		rowP, colP = make([]float64, rows), make([]float64, cols)
 		rowP[bestRow], colP[bestCol] = 1, 1
 		return rowP, colP, maximin
 	}
+	if rowP, colP, value, ok := simplexMatrix(a); ok {
+		return rowP, colP, value
+	}
+	return regretMatching(a)
+}
+
+// regretMatching approximates the equilibrium of a by regret matching+.
+func regretMatching(a [][]float64) (rowP, colP []float64, value float64) {
+	rows, cols := len(a), len(a[0])
+	rowP, colP = make([]float64, rows), make([]float64, cols)
 	// Regret matching+ with alternating updates: the weighted average
 	// strategies converge to an equilibrium. The round count shrinks for
 	// big matrices so one solve stays cheap next to the searches that
@@ -171,4 +188,113 @@ func sampleMixed(p []float64, r *rng) int {
 		}
 	}
 	return 0
+}
+
+// simplexMatrix solves the game a (no saddle point) as a linear program.
+// With b = (a - min)/span + 1, every entry in [1, 2], the column player's
+// program is: maximise the sum of y subject to b y <= 1 (each row), y >= 0.
+// Its optimum is 1/v, v being b's value; y*v is the column strategy, and
+// the duals of the rows, read from the final objective row, times v are
+// the row strategy. Bland's rule (the lowest index enters and leaves)
+// keeps the pivots from cycling. ok is false if the pivots run past a
+// bound no proper game needs.
+func simplexMatrix(a [][]float64) (rowP, colP []float64, value float64, ok bool) {
+	m, n := len(a), len(a[0])
+	lo, hi := a[0][0], a[0][0]
+	for _, row := range a {
+		for _, x := range row {
+			lo, hi = min(lo, x), max(hi, x)
+		}
+	}
+	span := float64(hi - lo)
+	if !(span > 0) || math.IsInf(span, 0) {
+		return nil, nil, 0, false
+	}
+	// The tableau: m constraint rows, then the objective row; columns are
+	// y (n), the slacks (m), then the right-hand side.
+	w := n + m + 1
+	t := make([]float64, (m+1)*w)
+	basis := make([]int, m)
+	for i := 0; i < m; i++ {
+		r := t[i*w : (i+1)*w]
+		for j := 0; j < n; j++ {
+			r[j] = float64(float64(a[i][j]-lo)/span) + 1
+		}
+		r[n+i] = 1
+		r[w-1] = 1
+		basis[i] = n + i
+	}
+	obj := t[m*w : (m+1)*w]
+	for j := 0; j < n; j++ {
+		obj[j] = -1
+	}
+	const eps = 1e-12
+	for pivots := 0; ; pivots++ {
+		if pivots > 50*(m+n) {
+			return nil, nil, 0, false
+		}
+		enter := -1
+		for j := 0; j < w-1; j++ {
+			if obj[j] < -eps {
+				enter = j
+				break
+			}
+		}
+		if enter < 0 {
+			break
+		}
+		leave := -1
+		best := 0.0
+		for i := 0; i < m; i++ {
+			x := t[i*w+enter]
+			if x <= eps {
+				continue
+			}
+			ratio := t[i*w+w-1] / x
+			if leave < 0 || ratio < best || ratio == best && basis[i] < basis[leave] {
+				leave, best = i, ratio
+			}
+		}
+		if leave < 0 {
+			return nil, nil, 0, false // unbounded: not a game with every entry positive
+		}
+		pr := t[leave*w : (leave+1)*w]
+		pv := pr[enter]
+		for j := range pr {
+			pr[j] = pr[j] / pv
+		}
+		for i := 0; i <= m; i++ {
+			if i == leave {
+				continue
+			}
+			r := t[i*w : (i+1)*w]
+			f := r[enter]
+			if f == 0 {
+				continue
+			}
+			for j := range r {
+				r[j] = float64(r[j] - float64(f*pr[j]))
+			}
+			r[enter] = 0
+		}
+		basis[leave] = enter
+	}
+	total := obj[w-1] // 1/v
+	if !(total > 0) {
+		return nil, nil, 0, false
+	}
+	rowP, colP = make([]float64, m), make([]float64, n)
+	for i, b := range basis {
+		if b < n {
+			colP[b] = max(0, t[i*w+w-1])
+		}
+	}
+	for i := 0; i < m; i++ {
+		rowP[i] = max(0, obj[n+i])
+	}
+	normalize(slices.Clone(rowP), rowP)
+	normalize(slices.Clone(colP), colP)
+	vb := 1 / total
+	value = float64(float64(vb-1)*span) + lo
+	return rowP, colP, value, true
 }

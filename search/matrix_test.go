@@ -39,3 +39,54 @@ func TestSolveMatrix(t *testing.T) {
 		}
 	}
 }
+
+// TestSimplexMatrixEquilibrium: on random games (integer payoffs as the
+// evaluation gives, some with ties and dominated lines), the simplex's
+// strategies are an exact equilibrium: the row strategy earns at least the
+// value against every column, the column strategy concedes at most the
+// value to every row, and regret matching+ finds nearly the same value.
+func TestSimplexMatrixEquilibrium(t *testing.T) {
+	r := newRNG(7)
+	solved := 0
+	for trial := 0; trial < 400; trial++ {
+		rows, cols := 1+int(r.next()%9), 1+int(r.next()%9)
+		spread := []int64{2, 5, 400, 20000}[trial%4]
+		a := make([][]float64, rows)
+		for i := range a {
+			a[i] = make([]float64, cols)
+			for j := range a[i] {
+				a[i][j] = float64(int64(r.next()%uint64(2*spread+1)) - spread)
+			}
+		}
+		row, col, v, ok := simplexMatrix(a)
+		if !ok {
+			continue // every entry equal
+		}
+		solved++
+		tol := 1e-9 * float64(spread)
+		for j := 0; j < cols; j++ {
+			earn := 0.0
+			for i := 0; i < rows; i++ {
+				earn += row[i] * a[i][j]
+			}
+			if earn < v-tol {
+				t.Fatalf("trial %d: row strategy %v earns %v < value %v against column %d of %v", trial, row, earn, v, j, a)
+			}
+		}
+		for i := 0; i < rows; i++ {
+			concede := 0.0
+			for j := 0; j < cols; j++ {
+				concede += col[j] * a[i][j]
+			}
+			if concede > v+tol {
+				t.Fatalf("trial %d: column strategy %v concedes %v > value %v to row %d of %v", trial, col, concede, v, i, a)
+			}
+		}
+		if _, _, rv := regretMatching(a); math.Abs(rv-v) > 0.05*float64(spread) {
+			t.Errorf("trial %d: regret matching's value %v, the simplex's %v", trial, rv, v)
+		}
+	}
+	if solved < 300 {
+		t.Errorf("only %d of 400 games solved", solved)
+	}
+}
