@@ -107,6 +107,12 @@ type Config struct {
 	// batch run that needs room for a record fails saying so.
 	ResultsMaxBytes int64
 	JobsMaxBytes    int64
+	// StoreRoom, when set, says whether the disk under the server's store
+	// has room for more records (nil: room), so that a run on a full disk
+	// stops saying so: the server then answers no write, and would be
+	// waited on for ever. Local mode sets it; a remote server's disk is its
+	// operator's to watch.
+	StoreRoom func() error
 	// RecheckInterval is how often a running batch looks for jobs that are
 	// neither queued nor recorded (lost with a server, acknowledged unplayed,
 	// purged) and queues them again.

@@ -1,0 +1,191 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A full disk is a tmpfs of a few megabytes, mounted in a mount namespace
+// of the test's own (unshare -rm: root, or a user where user namespaces
+// are allowed), so that filling it costs no real disk and it vanishes
+// with the namespace.
+
+// tmpfsOK says whether this machine lets the test mount a tmpfs in a
+// namespace of its own; the reason when it does not.
+func tmpfsOK() (bool, string) {
+	dir, err := os.MkdirTemp("", "balancefarm-tmpfs-probe-")
+	if err != nil {
+		return false, err.Error()
+	}
+	defer os.RemoveAll(dir)
+	out, err := exec.Command("unshare", "-rm", "sh", "-c", `mount -t tmpfs -o size=64k tmpfs "$0"`, dir).CombinedOutput()
+	if err != nil {
+		return false, fmt.Sprintf("unshare -rm mount -t tmpfs: %v %s", err, out)
+	}
+	return true, ""
+}
+
+// inTmpfs runs the shell script in a namespace of its own with a tmpfs of
+// size (mount's size=, "4m") mounted on dir; the script sees dir as $DIR
+// and env as further variables. It returns the script's output, failing
+// the test when the script does not end before ctx does.
+func inTmpfs(ctx context.Context, t *testing.T, size, dir, script string, env ...string) string {
+	t.Helper()
+	cmd := exec.CommandContext(ctx, "unshare", "-rm", "sh", "-c",
+		`mount -t tmpfs -o size="$SIZE" tmpfs "$DIR" || exit 99`+"\n"+script)
+	cmd.Env = append(os.Environ(), append([]string{"SIZE=" + size, "DIR=" + dir}, env...)...)
+	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		t.Fatalf("still running when the test's time ran out (a run waiting on a full disk?):\n%s", out)
+	}
+	if err != nil {
+		t.Fatalf("script on a %s tmpfs: %v\n%s", size, err, out)
+	}
+	return string(out)
+}
+
+// needTmpfs skips the test where no tmpfs can be mounted.
+func needTmpfs(t *testing.T) {
+	t.Helper()
+	if ok, why := tmpfsOK(); !ok {
+		t.Skip("cannot mount a tmpfs to fill: " + why)
+	}
+}
+
+// fullDiskMeasure is a short measurement of five-by-five by the
+// coordinator's in-process workers: 40 games of one pairing, every one
+// played, with stream limits that fit a small disk.
+func fullDiskMeasure(state, out string) []string {
+	return []string{"measure", "-players", "random,ab:d1", "-games", "40", "-precision", "0", "-sequential=false",
+		"-workers", "1", "-state", state, "-out", out, "-results-max-bytes", "16000000", "-jobs-max-bytes", "4000000",
+		"-progress", "off", "-metrics-addr", "", "-log-format", "json"}
+}
+
+// phases reads what the script wrote to $LOGS for each numbered run:
+// its exit status, stdout and stderr, and how long it took.
+type phase struct {
+	status         int
+	stdout, stderr string
+	seconds        float64
+}
+
+func readPhases(t *testing.T, logs string, n int) []phase {
+	t.Helper()
+	out := make([]phase, n)
+	for i := range out {
+		read := func(name string) string {
+			data, err := os.ReadFile(filepath.Join(logs, fmt.Sprintf("%d.%s", i+1, name)))
+			if err != nil {
+				t.Fatalf("run %d: %v", i+1, err)
+			}
+			return string(data)
+		}
+		fields := strings.Fields(read("rc"))
+		if len(fields) != 3 {
+			t.Fatalf("run %d: status line %q", i+1, fields)
+		}
+		out[i].status, _ = strconv.Atoi(fields[0])
+		start, _ := strconv.ParseInt(fields[1], 10, 64)
+		end, _ := strconv.ParseInt(fields[2], 10, 64)
+		out[i].seconds = float64(end-start) / 1e9
+		out[i].stdout, out[i].stderr = read("out"), read("err")
+	}
+	return out
+}
+
+// runScript is shell that runs "$@" as run number $1 (shifted away),
+// keeping its output and "status start_ns end_ns" in $LOGS.
+const runScript = `run() {
+  n=$1; shift
+  start=$(date +%s%N)
+  "$@" >"$LOGS/$n.out" 2>"$LOGS/$n.err"
+  rc=$?
+  echo "$rc $start $(date +%s%N)" >"$LOGS/$n.rc"
+}
+`
+
+// TestStateOnFullDisk is the issue's "-state on a full disk" row: the
+// disk under the farm store fills while a measurement runs. The run must
+// stop within seconds saying the disk is full (it used to wait until
+// interrupted), the next run on the still full disk must say the same,
+// not that the store is damaged, and once space is freed the run after
+// must resume the measurement intact.
+func TestStateOnFullDisk(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the coordinator and fills a tmpfs under its store")
+	}
+	needTmpfs(t)
+	bins := buildBinaries(t)
+	root := t.TempDir()
+	state, out, logs := filepath.Join(root, "state"), filepath.Join(root, "out"), filepath.Join(root, "logs")
+	for _, d := range []string{state, out, logs} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ruleFile, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "five-by-five.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The disk is filled once the results block holds a few records.
+	script := runScript + `
+run 1 "$@" &
+while [ -z "$(find "$DIR" -path '*BF_RESULTS*' -name '*.blk' -size +8k 2>/dev/null)" ]; do
+  [ -e "$LOGS/1.rc" ] && break
+  sleep 0.05
+done
+dd if=/dev/zero of="$DIR/filler" bs=64k 2>/dev/null
+wait
+run 2 "$@"
+ls "$OUT" >"$LOGS/reports-before"
+rm "$DIR/filler"
+run 3 "$@"
+`
+	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Second)
+	defer cancel()
+	args := append([]string{bins["coordinator"]}, fullDiskMeasure(state, out)...)
+	args = append(args, ruleFile)
+	cmd := exec.CommandContext(ctx, "unshare", append([]string{"-rm", "sh", "-c",
+		`mount -t tmpfs -o size=64m tmpfs "$DIR" || exit 99` + "\n" + script, "sh"}, args...)...)
+	cmd.Env = append(os.Environ(), "DIR="+state, "LOGS="+logs, "OUT="+out)
+	if text, err := cmd.CombinedOutput(); ctx.Err() != nil || err != nil {
+		t.Fatalf("the runs on a full disk did not end (%v, %v):\n%s", ctx.Err(), err, text)
+	}
+	runs := readPhases(t, logs, 3)
+	for i, r := range runs {
+		t.Logf("run %d: exit %d in %.1fs; stdout %q", i+1, r.status, r.seconds, r.stdout)
+	}
+	const full = "the disk holding the farm store " // local.DiskFullError
+	if r := runs[0]; r.status != 1 || !strings.Contains(r.stderr, "the results store is full") || !strings.Contains(r.stderr, full) || r.seconds > 30 {
+		t.Errorf("run with the disk filling: exit %d after %.1fs, want 1 within 30s saying the disk is full:\n%s", r.status, r.seconds, tail(r.stderr))
+	}
+	if r := runs[1]; r.status != 1 || !strings.Contains(r.stderr, full) || strings.Contains(r.stderr, "damaged") || r.seconds > 10 {
+		t.Errorf("run on the full disk: exit %d after %.1fs, want 1 at once saying the disk is full, not damaged:\n%s", r.status, r.seconds, tail(r.stderr))
+	}
+	if before, err := os.ReadFile(filepath.Join(logs, "reports-before")); err != nil || len(before) > 0 {
+		t.Errorf("runs on the full disk left reports: %q %v", before, err)
+	}
+	r := runs[2]
+	if !slices.Contains([]int{0, 3, 5}, r.status) || strings.Contains(r.stderr, "damaged") {
+		t.Fatalf("run after freeing the disk: exit %d, want a verdict:\n%s", r.status, tail(r.stderr))
+	}
+	if rep := readReport(t, out); rep.Games+rep.ErrorGames != 40 {
+		t.Errorf("the resumed measurement reports %d games and %d errors, want the 40 planned", rep.Games, rep.ErrorGames)
+	}
+}
+
+// tail is the end of a long output.
+func tail(s string) string {
+	if len(s) > 3000 {
+		return "..." + s[len(s)-3000:]
+	}
+	return s
+}
