@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -31,25 +32,6 @@ func tmpfsOK() (bool, string) {
 		return false, fmt.Sprintf("unshare -rm mount -t tmpfs: %v %s", err, out)
 	}
 	return true, ""
-}
-
-// inTmpfs runs the shell script in a namespace of its own with a tmpfs of
-// size (mount's size=, "4m") mounted on dir; the script sees dir as $DIR
-// and env as further variables. It returns the script's output, failing
-// the test when the script does not end before ctx does.
-func inTmpfs(ctx context.Context, t *testing.T, size, dir, script string, env ...string) string {
-	t.Helper()
-	cmd := exec.CommandContext(ctx, "unshare", "-rm", "sh", "-c",
-		`mount -t tmpfs -o size="$SIZE" tmpfs "$DIR" || exit 99`+"\n"+script)
-	cmd.Env = append(os.Environ(), append([]string{"SIZE=" + size, "DIR=" + dir}, env...)...)
-	out, err := cmd.CombinedOutput()
-	if ctx.Err() != nil {
-		t.Fatalf("still running when the test's time ran out (a run waiting on a full disk?):\n%s", out)
-	}
-	if err != nil {
-		t.Fatalf("script on a %s tmpfs: %v\n%s", size, err, out)
-	}
-	return string(out)
 }
 
 // needTmpfs skips the test where no tmpfs can be mounted.
@@ -188,4 +170,122 @@ func tail(s string) string {
 		return "..." + s[len(s)-3000:]
 	}
 	return s
+}
+
+// TestOutOnFullDisk is the issue's "-out on a full disk" row: a finished
+// measurement is reported again onto disks of every size from one page
+// to more than its reports take. Whatever fits, the directory must hold
+// either none of the measurement's files or all of them whole: never a
+// JSON claiming a verdict beside a truncated page (as it used to), and a
+// run that left no report exits 1 saying so.
+func TestOutOnFullDisk(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the coordinator and reports onto a small tmpfs")
+	}
+	needTmpfs(t)
+	bins := buildBinaries(t)
+	root := t.TempDir()
+	state, ref, out, keep := filepath.Join(root, "state"), filepath.Join(root, "ref"), filepath.Join(root, "out"), filepath.Join(root, "keep")
+	for _, d := range []string{out, keep} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ruleFile, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "five-by-five.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Second)
+	defer cancel()
+	// The measurement, reported onto a roomy disk: what a whole set is.
+	measure := append(fullDiskMeasure(state, ref), ruleFile)
+	if text, err := exec.CommandContext(ctx, bins["coordinator"], measure...).CombinedOutput(); err != nil && !isExit(err, 5) && !isExit(err, 3) {
+		t.Fatalf("the measurement: %v\n%s", err, tail(string(text)))
+	}
+	whole := map[string]int64{}
+	var total int64
+	entries, err := os.ReadDir(ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole[e.Name()] = info.Size()
+		total += (info.Size() + 4095) &^ 4095
+	}
+	if len(whole) != 6 {
+		t.Fatalf("the measurement wrote %v, want a report set and summary.md", whole)
+	}
+	var sizes []string
+	for kb := int64(4); kb <= total/1024+8; kb += 4 {
+		sizes = append(sizes, fmt.Sprintf("%dk", kb))
+	}
+	// Each size: its own tmpfs on out, the report run again onto it, and
+	// what it left kept on the real disk.
+	script := runScript + `
+for size in $SIZES; do
+  mount -t tmpfs -o size=$size tmpfs "$OUT" || exit 99
+  mkdir "$LOGS/$size"
+  LOGS="$LOGS/$size" run 1 "$@"
+  cp -a "$OUT" "$LOGS/$size/left"
+  umount "$OUT"
+done
+`
+	report := append([]string{bins["coordinator"]}, fullDiskMeasure(state, out)...)
+	report = append(report, ruleFile)
+	cmd := exec.CommandContext(ctx, "unshare", append([]string{"-rm", "sh", "-c", script, "sh"}, report...)...)
+	cmd.Env = append(os.Environ(), "OUT="+out, "LOGS="+keep, "SIZES="+strings.Join(sizes, " "))
+	if text, err := cmd.CombinedOutput(); ctx.Err() != nil || err != nil {
+		t.Fatalf("reporting onto small disks (%v, %v):\n%s", ctx.Err(), err, text)
+	}
+	refused, written := 0, 0
+	for _, size := range sizes {
+		r := readPhases(t, filepath.Join(keep, size), 1)[0]
+		left, err := os.ReadDir(filepath.Join(keep, size, "left"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]int64{}
+		for _, e := range left {
+			info, err := e.Info()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[e.Name()] = info.Size()
+		}
+		reports := 0
+		for name, n := range got {
+			want, ok := whole[name]
+			// A re-report's wall time may round a digit shorter.
+			if !ok || n < want-8 || n > want+8 {
+				t.Errorf("%s disk: %s left with %d bytes; a whole one has %d", size, name, n, want)
+			}
+			if name != "summary.md" {
+				reports++
+			}
+		}
+		switch {
+		case reports != 0 && reports != len(whole)-1:
+			t.Errorf("%s disk: part of the report set left: %v", size, got)
+		case reports == 0 && (r.status != 1 || !strings.Contains(r.stderr, "no space left on device")):
+			t.Errorf("%s disk: no report left, yet exit %d without saying the disk is full:\n%s", size, r.status, tail(r.stderr))
+		case reports == 0:
+			refused++
+		default:
+			written++
+		}
+	}
+	t.Logf("%d disk sizes from %s to %s: %d refused the reports whole, %d took them whole", len(sizes), sizes[0], sizes[len(sizes)-1], refused, written)
+	if refused == 0 || written == 0 {
+		t.Errorf("the sizes never cut a report set (%d refused, %d written): the test proves nothing", refused, written)
+	}
+}
+
+// isExit reports a process that exited with status code.
+func isExit(err error, code int) bool {
+	var exit *exec.ExitError
+	return errors.As(err, &exit) && exit.ExitCode() == code
 }
