@@ -248,3 +248,46 @@ func TestSetupKeepsRecordsBeyondANewLimit(t *testing.T) {
 			info.State.Msgs, info.Config.MaxBytes, stored, farm.DefaultResultsMaxBytes)
 	}
 }
+
+// TestEveryStreamBounded sets a farm up with the default limits and with a
+// small results stream: every stream and bucket has a byte limit, every
+// one a client writes a message-size limit (the rules' chunks are bounded
+// by the server's max_payload), and the defaults together fit a server
+// with max_file_store 1GB, which reserves each limit.
+func TestEveryStreamBounded(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cfg  farm.Config
+	}{
+		{"defaults", testConfig},
+		{"a small results stream", smallStore()},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := startServer(t, t.TempDir())
+			_, js := connect(t, s.ClientURL())
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			if _, err := farm.Setup(ctx, js, tc.cfg); err != nil {
+				t.Fatal(err)
+			}
+			var reserved int64
+			for _, name := range farm.StreamNames() {
+				st, err := js.Stream(ctx, name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cfg := st.CachedInfo().Config
+				if cfg.MaxBytes <= 0 {
+					t.Errorf("%s has no byte limit", name)
+				}
+				if cfg.MaxMsgSize <= 0 && !strings.HasPrefix(name, "OBJ_") {
+					t.Errorf("%s has no message-size limit", name)
+				}
+				reserved += cfg.MaxBytes
+			}
+			if tc.cfg.ResultsMaxBytes == 0 && reserved > 1<<30 {
+				t.Errorf("the default limits reserve %d bytes, more than a 1GB max_file_store", reserved)
+			}
+		})
+	}
+}
