@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -32,6 +33,18 @@ func tmpfsOK() (bool, string) {
 		return false, fmt.Sprintf("unshare -rm mount -t tmpfs: %v %s", err, out)
 	}
 	return true, ""
+}
+
+// namespaced is a command running script with sh in a mount namespace of
+// its own, args as its $@ (after $0). It runs in a process group of its
+// own, killed whole when ctx ends: a coordinator waiting on a full disk
+// must not outlive the test, nor keep its output open.
+func namespaced(ctx context.Context, script string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, "unshare", append([]string{"-rm", "sh", "-c", script, "sh"}, args...)...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 5 * time.Second
+	return cmd
 }
 
 // needTmpfs skips the test where no tmpfs can be mounted.
@@ -131,12 +144,11 @@ ls "$OUT" >"$LOGS/reports-before"
 rm "$DIR/filler"
 run 3 "$@"
 `
-	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	args := append([]string{bins["coordinator"]}, fullDiskMeasure(state, out)...)
 	args = append(args, ruleFile)
-	cmd := exec.CommandContext(ctx, "unshare", append([]string{"-rm", "sh", "-c",
-		`mount -t tmpfs -o size=64m tmpfs "$DIR" || exit 99` + "\n" + script, "sh"}, args...)...)
+	cmd := namespaced(ctx, `mount -t tmpfs -o size=64m tmpfs "$DIR" || exit 99`+"\n"+script, args...)
 	cmd.Env = append(os.Environ(), "DIR="+state, "LOGS="+logs, "OUT="+out)
 	if text, err := cmd.CombinedOutput(); ctx.Err() != nil || err != nil {
 		t.Fatalf("the runs on a full disk did not end (%v, %v):\n%s", ctx.Err(), err, text)
@@ -236,7 +248,7 @@ done
 `
 	report := append([]string{bins["coordinator"]}, fullDiskMeasure(state, out)...)
 	report = append(report, ruleFile)
-	cmd := exec.CommandContext(ctx, "unshare", append([]string{"-rm", "sh", "-c", script, "sh"}, report...)...)
+	cmd := namespaced(ctx, script, report...)
 	cmd.Env = append(os.Environ(), "OUT="+out, "LOGS="+keep, "SIZES="+strings.Join(sizes, " "))
 	if text, err := cmd.CombinedOutput(); ctx.Err() != nil || err != nil {
 		t.Fatalf("reporting onto small disks (%v, %v):\n%s", ctx.Err(), err, text)
