@@ -73,7 +73,8 @@ func TestResumeDamagedStore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	measure := func(ctx context.Context, state, out string) (int, string) {
+	measure := func(ctx context.Context, t *testing.T, state, out string) (int, string) {
+		t.Helper()
 		cmd := exec.CommandContext(ctx, bins["coordinator"], append(fullDiskMeasure(state, out), ruleFile)...)
 		text, err := cmd.CombinedOutput()
 		if ctx.Err() != nil {
@@ -87,7 +88,7 @@ func TestResumeDamagedStore(t *testing.T) {
 	intact, first := filepath.Join(root, "intact"), filepath.Join(root, "first")
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	if status, text := measure(ctx, intact, first); status == 1 {
+	if status, text := measure(ctx, t, intact, first); status == 1 {
 		t.Fatalf("the first measurement failed:\n%s", tail(text))
 	}
 	want := reportWithoutWall(t, filepath.Join(first, "five-by-five.json"))
@@ -135,7 +136,7 @@ func TestResumeDamagedStore(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
 			start := time.Now()
-			status, text := measure(ctx, state, out)
+			status, text := measure(ctx, t, state, out)
 			t.Logf("exit %d after %s", status, time.Since(start).Round(100*time.Millisecond))
 			if status == 1 {
 				if !strings.Contains(text, "is damaged or lost") || !strings.Contains(text, "rm -r "+state) {
