@@ -133,7 +133,8 @@ func TestResumeDamagedStore(t *testing.T) {
 			if err := os.WriteFile(blocks[0], data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			// Time to play the lost games again, not to wait on them.
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
 			start := time.Now()
 			status, text := measure(ctx, t, state, out)
