@@ -99,6 +99,5 @@ func (b *batchRun) checkDisk() error {
 	}
 	left := b.sched.expected() - b.rec.done()
 	b.log.Error().Err(err).Int("games_left", left).Msg("the disk under the results store is full: no record of this batch's remaining games can be stored")
-	return fmt.Errorf("%w: %v: no room for the records of the %d games left; free space on that disk, then run again to resume",
-		ErrStoreFull, err, left)
+	return fmt.Errorf("%w: no room for the records of the %d games left: %w", ErrStoreFull, left, err)
 }

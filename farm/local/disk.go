@@ -45,7 +45,9 @@ func diskRoom(dir string) error {
 
 // writeFailures keeps the server's first complaint that its disk is full,
 // whenever it comes: the server answers no write it failed, so only its
-// log says why records stopped.
+// log says why records stopped. The complaint stands for the rest of the
+// process: the stream that failed a write fails every later one until
+// the server restarts, whatever space is freed meanwhile.
 type writeFailures struct {
 	mu   sync.Mutex
 	said string
