@@ -185,6 +185,10 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 		b.audit.ctx, stopAudits = context.WithCancel(ctx)
 		defer stopAudits()
 	}
+	// A full disk answers no write: said now rather than waited on.
+	if err := b.checkDisk(); err != nil {
+		return nil, err
+	}
 	if err := retry(ctx, fullIsFinal(func(ctx context.Context) error { return c.storeRuleFile(ctx, b.plan.RulesetHash, b.ruleFile) })); err != nil {
 		return nil, fmt.Errorf("storing the rule file: %w", err)
 	}
@@ -1175,6 +1179,9 @@ func (b *batchRun) publishJobs(ctx context.Context, jobs []protocol.Job) error {
 			return fmt.Errorf("the jobs queue is full (its limit is -jobs-max-bytes): %d jobs not queued: %w", len(failed), lastErr)
 		}
 		if len(failed) > 0 {
+			if err := b.checkDisk(); err != nil {
+				return err
+			}
 			b.log.Warn().Err(lastErr).Int("jobs", len(failed)).Msg("jobs not acknowledged by the server; retrying")
 			if !sleep(ctx, wait) {
 				return ctx.Err()

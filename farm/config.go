@@ -81,6 +81,21 @@ const (
 	DefaultAdvisoriesMaxBytes = 16 << 20
 )
 
+// The buckets are bounded too, in step with the results stream so that a
+// farm whose streams fit its server fits with its buckets (the defaults
+// reserve 985 MB in all). A batch state is a few kilobytes and a rule
+// file rarely a hundred, so each holds thousands; a full one refuses new
+// entries and the run that needs one stops saying the store is full.
+const (
+	// maxValueBytes caps one bucket entry: a client's largest message
+	// under the server's default max_payload.
+	maxValueBytes = 1 << 20
+	farmMaxBytes  = 1 << 20
+)
+
+func (c Config) batchesMaxBytes() int64 { return max(1<<20, c.ResultsMaxBytes/32) }
+func (c Config) rulesMaxBytes() int64   { return max(4<<20, c.ResultsMaxBytes/16) }
+
 // Config sets the JetStream assets up. The zero value gets defaults fit for
 // real games; tests shorten the timings so that redelivery takes seconds.
 type Config struct {
@@ -107,6 +122,12 @@ type Config struct {
 	// batch run that needs room for a record fails saying so.
 	ResultsMaxBytes int64
 	JobsMaxBytes    int64
+	// StoreRoom, when set, says whether the disk under the server's store
+	// has room for more records (nil: room), so that a run on a full disk
+	// stops saying so: the server then answers no write, and would be
+	// waited on for ever. Local mode sets it; a remote server's disk is its
+	// operator's to watch.
+	StoreRoom func() error
 	// RecheckInterval is how often a running batch looks for jobs that are
 	// neither queued nor recorded (lost with a server, acknowledged unplayed,
 	// purged) and queues them again.
@@ -220,6 +241,12 @@ func setup(ctx context.Context, js jetstream.JetStream, cfg Config, keep []byte)
 	if err := refuseShrink(ctx, js, StreamResults, cfg.ResultsMaxBytes); err != nil {
 		return nil, err
 	}
+	if err := refuseShrink(ctx, js, "KV_"+BucketBatches, cfg.batchesMaxBytes()); err != nil {
+		return nil, err
+	}
+	if err := refuseShrink(ctx, js, "OBJ_"+BucketRules, cfg.rulesMaxBytes()); err != nil {
+		return nil, err
+	}
 	a.Jobs, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        StreamJobs,
 		Description: "balancefarm jobs: one message per game, removed when a worker acknowledges it",
@@ -289,22 +316,25 @@ func setup(ctx context.Context, js jetstream.JetStream, cfg Config, keep []byte)
 		return nil, fmt.Errorf("dead-letter consumer: %w", err)
 	}
 	a.Batches, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket:      BucketBatches,
-		Description: "balancefarm batch plans and states, by batch id",
-		Storage:     storage,
-		Replicas:    st.Replicas,
+		Bucket:       BucketBatches,
+		Description:  "balancefarm batch plans and states, by batch id",
+		Storage:      storage,
+		Replicas:     st.Replicas,
+		MaxBytes:     cfg.batchesMaxBytes(),
+		MaxValueSize: maxValueBytes,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("batches bucket: %w", err)
+		return nil, bucketError("batches", cfg.batchesMaxBytes(), err)
 	}
 	a.Rules, err = js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{
 		Bucket:      BucketRules,
 		Description: "balancefarm rule files, named by SHA-256",
 		Storage:     storage,
 		Replicas:    st.Replicas,
+		MaxBytes:    cfg.rulesMaxBytes(),
 	})
 	if err != nil {
-		return nil, fmt.Errorf("rules bucket: %w", err)
+		return nil, bucketError("rules", cfg.rulesMaxBytes(), err)
 	}
 	return a, nil
 }
@@ -333,16 +363,27 @@ func streamError(stream string, maxBytes int64, err error) error {
 	return fmt.Errorf("%s stream: %w", stream, err)
 }
 
+// bucketError is streamError for a bucket.
+func bucketError(bucket string, maxBytes int64, err error) error {
+	var apiErr *jetstream.APIError
+	if errors.As(err, &apiErr) && apiErr.ErrorCode == jsErrCodeStorageResourcesExceeded {
+		return permanent{fmt.Errorf("%s bucket: the server cannot reserve its limit of %d bytes (its max_file_store is smaller, or taken by other streams): free space on the server or give the results stream a smaller limit, which the buckets' follow: %w", bucket, maxBytes, err)}
+	}
+	return fmt.Errorf("%s bucket: %w", bucket, err)
+}
+
 // setupFarm opens the farm bucket, creating it with a fresh key and cfg's
 // settings on a new farm, and reads the key and settings.
 func (a *Assets) setupFarm(ctx context.Context, cfg Config, storage jetstream.StorageType, keep []byte) error {
 	kv, err := a.JS.KeyValue(ctx, BucketFarm)
 	if errors.Is(err, jetstream.ErrBucketNotFound) {
 		kv, err = a.JS.CreateKeyValue(ctx, jetstream.KeyValueConfig{
-			Bucket:      BucketFarm,
-			Description: "balancefarm farm key and settings (coordinators only)",
-			Storage:     storage,
-			Replicas:    cfg.Replicas,
+			Bucket:       BucketFarm,
+			Description:  "balancefarm farm key and settings (coordinators only)",
+			Storage:      storage,
+			Replicas:     cfg.Replicas,
+			MaxBytes:     farmMaxBytes,
+			MaxValueSize: maxValueBytes,
 		})
 		if errors.Is(err, jetstream.ErrBucketExists) {
 			kv, err = a.JS.KeyValue(ctx, BucketFarm)

@@ -23,10 +23,12 @@
 //	BF_DEADLETTER_ADVISORIES  work-queue stream capturing
 //	                          $JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.BF_JOBS.*
 //	  deadletter              the coordinators' durable consumer on it
-//	bf_batches                key-value bucket: batch id -> plan, state, owner, heartbeat
-//	bf_rules                  object store: SHA-256 of a rule file -> the file
+//	bf_batches                key-value bucket: batch id -> plan, state, owner, heartbeat;
+//	                          a 32nd of Config.ResultsMaxBytes (1 MB at least), 1 MB a value
+//	bf_rules                  object store: SHA-256 of a rule file -> the file; a 16th of
+//	                          Config.ResultsMaxBytes (4 MB at least)
 //	bf_farm                   key-value bucket, coordinators only: the farm key and the
-//	                          farm's settings
+//	                          farm's settings; 1 MB
 //
 // A batch is one rule file played by a ladder of players (protocol.Plan).
 // Its id is a MAC of the plan under the farm key (protocol.BatchID): the
@@ -194,9 +196,12 @@
 //
 // # Bounded storage, damaged stores
 //
-// Every stream has a byte limit and a message-size limit, which the
-// server reserves when it makes the stream (so they must fit its
-// max_file_store; the defaults fit 1 GB). A record is capped at
+// Every stream and bucket has a byte limit, and every stream and
+// key-value bucket a message-size limit (the object store's chunks are
+// bounded by the server's max_payload); the server reserves each byte
+// limit when it makes the stream (so they must fit its max_file_store;
+// the defaults, 985 MB in all, fit 1 GB). The buckets' limits follow
+// the results stream's, so that a small farm stays small. A record is capped at
 // MaxRecordBytes, twice the bound on a record of the longest game a rule
 // file allows (10,000 plies of moves of at most 40 bytes); a job at
 // MaxJobBytes. A full results stream refuses new records rather than
@@ -206,6 +211,14 @@
 // and stops with ErrStoreFull ("the results store is full (N bytes of its
 // M): ...") when it has not; rerun it once there is room and it resumes.
 // A run whose jobs the server refuses for want of room stops likewise.
+// A full disk under the server is another matter: the server then fails
+// its writes without answering them, so nothing a client sees says why
+// records stopped. In local mode the coordinator watches its server's
+// disk (Config.StoreRoom): below room for two records of the longest
+// game, or once the server complains of no space, the run stops with
+// ErrStoreFull naming the disk, and a start on a full disk says so
+// instead of opening the store. A remote server's disk is its operator's
+// to watch: there a run waits, as on a server that is away.
 // Worker users may publish records only on a job's subject; since the
 // subject does not name the user, one credential can still fill the
 // results stream up to its limit (and then every run stops saying so).

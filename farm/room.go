@@ -50,6 +50,9 @@ const roomEvery = 2 * time.Second
 // one more record of the longest game while the batch needs records: a
 // worker's record would be refused, and the run would wait forever.
 func (b *batchRun) checkRoom(ctx context.Context) error {
+	if err := b.checkDisk(); err != nil {
+		return err
+	}
 	ictx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	info, err := b.c.Assets().Results.Info(ictx)
@@ -80,4 +83,21 @@ func fullIsFinal(f func(context.Context) error) func(context.Context) error {
 		}
 		return err
 	}
+}
+
+// checkDisk fails the run when Config.StoreRoom says the disk under the
+// store is full: the server then neither stores a record nor answers its
+// publisher, so the batch would wait for ever.
+func (b *batchRun) checkDisk() error {
+	room := b.c.cfg.StoreRoom
+	if room == nil {
+		return nil
+	}
+	err := room()
+	if err == nil {
+		return nil
+	}
+	left := b.sched.expected() - b.rec.done()
+	b.log.Error().Err(err).Int("games_left", left).Msg("the disk under the results store is full: no record of this batch's remaining games can be stored")
+	return fmt.Errorf("%w: no room for the records of the %d games left: %w", ErrStoreFull, left, err)
 }

@@ -9,10 +9,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"balancefarm/farm"
+	"balancefarm/protocol"
 
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -246,5 +248,99 @@ func TestSetupKeepsRecordsBeyondANewLimit(t *testing.T) {
 	if info.State.Msgs != stored || info.Config.MaxBytes != farm.DefaultResultsMaxBytes {
 		t.Fatalf("after the refused setup the stream holds %d records under a limit of %d, want %d under %d",
 			info.State.Msgs, info.Config.MaxBytes, stored, farm.DefaultResultsMaxBytes)
+	}
+}
+
+// TestEveryStreamBounded sets a farm up with the default limits and with a
+// small results stream: every stream and bucket has a byte limit, every
+// one a client writes a message-size limit (the rules' chunks are bounded
+// by the server's max_payload), and the defaults together fit a server
+// with max_file_store 1GB, which reserves each limit.
+func TestEveryStreamBounded(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cfg  farm.Config
+	}{
+		{"defaults", testConfig},
+		{"a small results stream", smallStore()},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := startServer(t, t.TempDir())
+			_, js := connect(t, s.ClientURL())
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			if _, err := farm.Setup(ctx, js, tc.cfg); err != nil {
+				t.Fatal(err)
+			}
+			var reserved int64
+			for _, name := range farm.StreamNames() {
+				st, err := js.Stream(ctx, name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cfg := st.CachedInfo().Config
+				if cfg.MaxBytes <= 0 {
+					t.Errorf("%s has no byte limit", name)
+				}
+				if cfg.MaxMsgSize <= 0 && !strings.HasPrefix(name, "OBJ_") {
+					t.Errorf("%s has no message-size limit", name)
+				}
+				reserved += cfg.MaxBytes
+			}
+			if tc.cfg.ResultsMaxBytes == 0 && reserved > 1<<30 {
+				t.Errorf("the default limits reserve %d bytes, more than a 1GB max_file_store", reserved)
+			}
+		})
+	}
+}
+
+// TestFullDiskFailsRun: once Config.StoreRoom says the disk under the
+// store is full (local mode's check), a run stops with ErrStoreFull,
+// quoting it, within seconds; and a run that starts on a full disk stops
+// before it stores anything.
+func TestFullDiskFailsRun(t *testing.T) {
+	diskFull := errors.New("the disk holding the farm store is full")
+	for _, tc := range []struct {
+		name      string
+		fullAfter int // records counted before the disk is full
+	}{
+		{"full from the start", 0},
+		{"full mid-batch", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := startServer(t, t.TempDir())
+			_, js := connect(t, s.ClientURL())
+			slow := quickRunner()
+			slow.PlyDelay = 50 * time.Millisecond // the batch outlasts a room check (roomEvery)
+			workers(t, s.ClientURL(), 1, 1, slow)
+			var counted atomic.Int32
+			cfg := testConfig
+			cfg.StoreRoom = func() error {
+				if int(counted.Load()) >= tc.fullAfter {
+					return diskFull
+				}
+				return nil
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			c, err := farm.NewCoordinator(ctx, js, cfg, testLogger(t), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hooks := farm.Hooks{Record: func(*protocol.Result, *protocol.DeadLetter) { counted.Add(1) }}
+			start := time.Now()
+			_, err = c.RunHooks(ctx, testPlan(12, "full disk "+tc.name), testRuleFile, hooks)
+			if ctx.Err() != nil || !errors.Is(err, farm.ErrStoreFull) || !errors.Is(err, diskFull) {
+				t.Fatalf("run ended with %v (%v), want the store full for the disk", err, ctx.Err())
+			}
+			if took := time.Since(start); took > 10*time.Second {
+				t.Errorf("the run took %s to stop", took)
+			}
+			if tc.fullAfter == 0 {
+				if n := counted.Load(); n != 0 {
+					t.Errorf("%d records counted on a disk full from the start", n)
+				}
+			}
+		})
 	}
 }

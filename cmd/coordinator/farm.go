@@ -165,6 +165,9 @@ type farmConn struct {
 	// url and state are the embedded server's address and store (local
 	// mode only).
 	url, state string
+	// room says whether the embedded server's disk has room (local mode
+	// only; farm.Config.StoreRoom).
+	room func() error
 }
 
 // lookupRunner finds the in-process workers' runner. The engine's runner
@@ -243,7 +246,7 @@ func (f *farmFlags) open(log zerolog.Logger, stderr io.Writer, reg prometheus.Re
 	for _, b := range lf.Busy {
 		fmt.Fprintf(stderr, "state: %s is in use by %s; this run keeps its own store in %s\n", b.Dir, b.Holder, lf.StateDir)
 	}
-	return &farmConn{js: lf.JS, close: lf.Close, games: games, url: lf.URL(), state: lf.StateDir}, nil
+	return &farmConn{js: lf.JS, close: lf.Close, games: games, url: lf.URL(), state: lf.StateDir, room: lf.Room}, nil
 }
 
 // startWorkers runs in-process workers next to a remote farm.
@@ -303,7 +306,9 @@ func (f *farmFlags) openFarm(ctx context.Context, log zerolog.Logger, stderr io.
 			fmt.Fprintf(stderr, "metrics not served (%v); the measurement goes on without them\n", err)
 		}
 	}
-	coord, err := farm.NewCoordinator(ctx, conn.js, f.config(), log, metrics)
+	cfg := f.config()
+	cfg.StoreRoom = conn.room
+	coord, err := farm.NewCoordinator(ctx, conn.js, cfg, log, metrics)
 	if err != nil {
 		conn.close()
 		return nil, err

@@ -53,7 +53,8 @@ type Farm struct {
 	StateDir string
 	Busy     []*BusyError
 
-	lock *Lock
+	lock    *Lock
+	noSpace *writeFailures
 
 	stopWorkers context.CancelFunc
 	workers     sync.WaitGroup
@@ -83,10 +84,18 @@ func Start(o Options) (*Farm, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A full disk is said as such, before the server, failing its
+	// writes, makes the store look damaged.
+	if err := diskRoom(lock.Dir); err != nil {
+		lock.Unlock()
+		return nil, err
+	}
 	// The server's own complaints while it reads the store (a stream it
-	// could not recover) explain a damaged store.
+	// could not recover) explain a damaged store; one that its disk is
+	// full, at any time, stops the run (Room).
 	var startup startupErrors
-	slog := o.Log.Hook(&startup)
+	noSpace := &writeFailures{}
+	slog := o.Log.Hook(&startup).Hook(noSpace)
 	if slog.GetLevel() > zerolog.WarnLevel {
 		// Hooks see only what the level lets through; the server's
 		// warnings must reach the hook (and are worth showing).
@@ -97,7 +106,7 @@ func Start(o Options) (*Farm, error) {
 		lock.Unlock()
 		return nil, &DamagedError{Dir: lock.Dir, Problem: err.Error()}
 	}
-	f := &Farm{Server: s, StateDir: lock.Dir, Busy: busy, lock: lock}
+	f := &Farm{Server: s, StateDir: lock.Dir, Busy: busy, lock: lock, noSpace: noSpace}
 	// The coordinator talks to its own server in process, not over TCP.
 	f.Conn, err = nats.Connect("", nats.InProcessServer(s), nats.Name("balancefarm coordinator"))
 	if err == nil {

@@ -99,6 +99,12 @@ type startupErrors struct {
 
 func (s *startupErrors) Run(_ *zerolog.Event, level zerolog.Level, msg string) {
 	lower := strings.ToLower(msg)
+	// A stream's state file (index.db) left empty or torn, as a full disk
+	// leaves it, is only a summary: the server rebuilds the state from the
+	// message blocks, whose damage it reports on its own.
+	if strings.Contains(lower, "recovering stream state from index") || strings.Contains(lower, "stream state too short") {
+		return
+	}
 	corrupt := level >= zerolog.WarnLevel && strings.Contains(lower, "corrupt")
 	failed := level >= zerolog.ErrorLevel && (strings.Contains(lower, "stream") || strings.Contains(lower, "store"))
 	if !corrupt && !failed {
