@@ -47,10 +47,14 @@ func namespaced(ctx context.Context, script string, args ...string) *exec.Cmd {
 	return cmd
 }
 
-// needTmpfs skips the test where no tmpfs can be mounted.
+// needTmpfs skips the test where no tmpfs can be mounted, except in CI
+// (CI=true), where a test never skips silently: it fails.
 func needTmpfs(t *testing.T) {
 	t.Helper()
 	if ok, why := tmpfsOK(); !ok {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("cannot mount a tmpfs to fill (unshare -rm): " + why)
+		}
 		t.Skip("cannot mount a tmpfs to fill: " + why)
 	}
 }
