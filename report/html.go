@@ -170,6 +170,12 @@ p.reasons.clear { font-size: 1.15em; }
 <tr><th>pairing</th><th>first mover</th><th>W-D-L</th><th>score</th><th>how games ended</th></tr>
 {{range $p := .R.Pairings}}{{range .Sides}}<tr><td>{{pairing $p}}</td><td>{{.First}}</td><td class="num">{{.Counts.Wins}}-{{.Counts.Draws}}-{{.Counts.Losses}}</td><td class="num">{{iv .Score "%.3f"}}</td><td>{{endings .Endings}}</td></tr>
 {{end}}{{end}}</table>
+{{if .R.Time}}<h3>Where the time went</h3>
+<p>{{.TimeText}}</p>
+<table>
+<tr><th>pairing</th><th>games</th><th>game seconds</th><th>share</th><th>seconds a game</th><th>positions searched a second</th></tr>
+{{range .R.Time}}<tr><td>{{.Pairing}}</td><td class="num">{{.Games}}</td><td class="num">{{f "%.1f" .Seconds}}</td><td class="num">{{f "%.1f" (pctOf .Share)}}%</td><td class="num">{{f "%.2f" .SecondsPerGame}}</td><td class="num">{{f "%.0f" .NodesPerSecond}}</td></tr>
+{{end}}</table>{{end}}
 <h2>Metrics (Ludii's names)</h2>
 <table>
 <tr><th>metric</th><th>Ludii</th><th>value</th><th>interval</th><th>games</th><th>definition</th></tr>
@@ -215,8 +221,9 @@ func (r *Report) HTML() ([]byte, error) {
 		FirstMover       Figure
 		Figures          []Figure
 		RungsStrongFirst []stats.Rating
+		TimeText         string
 		*viewerData
-	}{r, r.reasonViews(), fm, figs, rungs, v})
+	}{r, r.reasonViews(), fm, figs, rungs, r.timeText(), v})
 	if err != nil {
 		return nil, fmt.Errorf("report: html: %v", err)
 	}

@@ -228,6 +228,13 @@ func (r *Report) Markdown() []byte {
 		}
 	}
 
+	if len(r.Time) > 0 {
+		w("\n### Where the time went\n\n%s\n\n| pairing | games | game seconds | share | seconds a game | positions searched a second |\n|---|---|---|---|---|---|\n", r.timeText())
+		for _, t := range r.Time {
+			w("| %s | %d | %.1f | %.1f%% | %.2f | %.0f |\n", cell(t.Pairing), t.Games, t.Seconds, 100*t.Share, t.SecondsPerGame, t.NodesPerSecond)
+		}
+	}
+
 	w("\n### Metrics (Ludii's names)\n\n| metric | Ludii | value | %d%% interval | games | definition |\n|---|---|---|---|---|---|\n", conf)
 	for _, m := range r.Metrics {
 		if !m.Measured {

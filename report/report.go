@@ -168,6 +168,7 @@ type Report struct {
 	Checks         []stats.Check     `json:"checks"`
 	FirstMover     FirstMover        `json:"first_mover"`
 	Pairings       []stats.Pairing   `json:"pairings"`
+	Time           []TimeRow         `json:"time"`
 	Ratings        stats.Ratings     `json:"ratings"`
 	Metrics        []stats.Metric    `json:"metrics"`
 	SkillSteps     []stats.SkillStep `json:"skill_steps"`
@@ -233,6 +234,7 @@ func New(in Input) (*Report, error) {
 		Checks:          orEmpty(a.Checks),
 		FirstMover:      FirstMover{a.Measures.FirstMover, a.Measures.FirstMoverFrom, a.Measures.FirstMoverGames},
 		Pairings:        orEmpty(a.Pairings),
+		Time:            timeRows(a.Pairings),
 		Ratings:         a.Ratings,
 		Metrics:         orEmpty(a.Metrics),
 		SkillSteps:      orEmpty(a.SkillSteps),
@@ -379,4 +381,55 @@ func binWidth(max int) int {
 		}
 	}
 	return 2000
+}
+
+// TimeRow is one pairing's share of the time the measurement's games took.
+type TimeRow struct {
+	Pairing        string  `json:"pairing"`
+	Games          int     `json:"games"`
+	Seconds        float64 `json:"seconds"`
+	Share          float64 `json:"share"`
+	SecondsPerGame float64 `json:"seconds_per_game"`
+	NodesPerSecond float64 `json:"nodes_per_second"`
+}
+
+// timeRows says where the games' time went, the costliest pairing first;
+// none when the records carry no times.
+func timeRows(ps []stats.Pairing) []TimeRow {
+	total := 0.0
+	for _, p := range ps {
+		total += p.Seconds
+	}
+	rows := []TimeRow{}
+	if !(total > 0) {
+		return rows
+	}
+	for _, p := range ps {
+		row := TimeRow{Pairing: pairingName(p), Games: p.Counts.Games(), Seconds: math.Round(p.Seconds*1000) / 1000,
+			Share: math.Round(p.Seconds/total*10000) / 10000}
+		if row.Games > 0 {
+			row.SecondsPerGame = math.Round(p.Seconds/float64(row.Games)*1000) / 1000
+		}
+		if p.Seconds > 0 {
+			row.NodesPerSecond = math.Round(float64(p.Nodes) / p.Seconds)
+		}
+		rows = append(rows, row)
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Seconds > rows[j].Seconds })
+	return rows
+}
+
+// timeText is where the time went in a sentence: the costliest pairing
+// and its share; empty without times.
+func (r *Report) timeText() string {
+	if len(r.Time) == 0 {
+		return ""
+	}
+	total := 0.0
+	for _, t := range r.Time {
+		total += t.Seconds
+	}
+	top := r.Time[0]
+	return fmt.Sprintf("The games took %s of the workers' time (each game on one core); %s took the most: %.0f%% (%d games, %.1f s a game).",
+		wallText(total), top.Pairing, 100*top.Share, top.Games, top.SecondsPerGame)
 }

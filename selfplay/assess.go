@@ -84,6 +84,8 @@ func Games(results []protocol.Result) []stats.Game {
 			Features:    r.Features,
 			Line:        lineOf(r),
 			Opening:     openingOf(r),
+			Seconds:     float64(r.DurationMS) / 1000,
+			Nodes:       r.Nodes,
 		})
 	}
 	return games

@@ -31,6 +31,10 @@ type Game struct {
 	// them alone); 0 when unknown. StartInfo.Openings lists every one the
 	// opening procedure can produce.
 	Opening uint64
+	// Seconds is the worker's time playing the game (one core), Nodes the
+	// positions both players searched; 0 when not recorded.
+	Seconds float64
+	Nodes   int64
 }
 
 // feature reads a counter, 0 when absent.

@@ -66,6 +66,11 @@ type Pairing struct {
 	Sides       []Side      `json:"sides"` // subject first, then subject second (one entry when mirror)
 	Endings     []RuleCount `json:"endings"`
 	Pentanomial Pentanomial `json:"pentanomial"`
+	// Seconds is the workers' time playing the pairing's games, summed
+	// (each game on one core), and Nodes the positions searched in them:
+	// where a measurement's time went.
+	Seconds float64 `json:"seconds"`
+	Nodes   int64   `json:"nodes"`
 }
 
 // subjectScore is the subject's score in g; in a mirror game the first
@@ -194,6 +199,8 @@ func newPairing(specs [2]string, games []Game, confidence float64) Pairing {
 	for _, g := range games {
 		s := subjectScore(g, subject)
 		p.Counts.add(s)
+		p.Seconds += g.Seconds
+		p.Nodes += g.Nodes
 		side := 0
 		if g.P0 != subject {
 			side = 1
