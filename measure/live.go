@@ -37,6 +37,9 @@ type PairingScore struct {
 	Tests   []stats.Test `json:"tests,omitempty"`
 	Stopped bool         `json:"stopped"`
 	Reason  string       `json:"reason,omitempty"`
+	// Seconds is the workers' time playing the pairing's games so far
+	// (each on one core), counted or not: where the time goes.
+	Seconds float64 `json:"seconds"`
 }
 
 // Scorer computes running scores for one plan.
@@ -109,6 +112,9 @@ func (s *Scorer) Scores(results []protocol.Result) []PairingScore {
 func (s *Scorer) Score(p protocol.Pairing, results []protocol.Result) PairingScore {
 	games := selfplay.GamesOf(s.Game, results)
 	ps := PairingScore{A: p.A, B: p.B, Mirror: p.A == p.B}
+	for _, r := range results {
+		ps.Seconds += float64(r.DurationMS) / 1000
+	}
 	if ps.Mirror && len(games) > 0 {
 		// Named as played (with learned values, perhaps), judged as the
 		// plan's mirror pairing, which is what the stop rule does.
@@ -185,8 +191,8 @@ func trinomialInterval(w, d, l int) stats.Interval {
 
 // Lines are the cutechess-style lines for a score: "Score of A vs B: W -
 // L - D [score] N" (cutechess's order, kept for the tools that read its
-// lines; the reports and the page write W-D-L), then the Elo difference
-// and the stop rule's tests.
+// lines; the reports and the page write W-D-L), then the Elo difference,
+// the stop rule's tests and the games' time.
 func (ps PairingScore) Lines() []string {
 	a, b := ps.A, ps.B
 	if ps.Mirror {
@@ -215,5 +221,6 @@ func (ps PairingScore) Lines() []string {
 	if ps.Stopped {
 		lines = append(lines, "Stopped: "+ps.Reason)
 	}
-	return lines
+	// Where the time goes, last so that cutechess's lines keep their places.
+	return append(lines, fmt.Sprintf("Game time: %.1f s (%.2f s a game)", ps.Seconds, ps.Seconds/float64(max(ps.Games, 1))))
 }

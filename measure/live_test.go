@@ -66,7 +66,8 @@ func TestScorer(t *testing.T) {
 				t.Error("no stop-rule tests")
 			}
 			lines := ps.Lines()
-			if lines[0] != tt.line || !strings.HasPrefix(lines[1], "Elo difference: ") || !strings.HasPrefix(lines[2], "SPRT: ") {
+			if lines[0] != tt.line || !strings.HasPrefix(lines[1], "Elo difference: ") || !strings.HasPrefix(lines[2], "SPRT: ") ||
+				!strings.HasPrefix(lines[len(lines)-1], "Game time: ") {
 				t.Errorf("lines:\n%s\nwant first %q", strings.Join(lines, "\n"), tt.line)
 			}
 		})

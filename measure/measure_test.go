@@ -20,6 +20,7 @@ import (
 	"balancefarm/farm/local"
 	"balancefarm/protocol"
 	"balancefarm/records"
+	"balancefarm/report"
 	"balancefarm/selfplay"
 
 	"github.com/rs/zerolog"
@@ -58,8 +59,8 @@ func countCompiles(t *testing.T) *int {
 	return n
 }
 
-// withoutWall is a report document with its wall time taken out, the one
-// field that differs between two measurements of the same games.
+// withoutWall is a report document with its times taken out, the fields
+// that differ between two measurements of the same games.
 func withoutWall(t *testing.T, doc []byte) map[string]any {
 	t.Helper()
 	var m map[string]any
@@ -69,7 +70,7 @@ func withoutWall(t *testing.T, doc []byte) map[string]any {
 	if _, ok := m["wall_seconds"]; !ok {
 		t.Fatalf("report has no wall_seconds:\n%s", doc)
 	}
-	delete(m, "wall_seconds")
+	report.DropTimes(m)
 	return m
 }
 

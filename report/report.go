@@ -433,3 +433,18 @@ func (r *Report) timeText() string {
 	return fmt.Sprintf("The games took %s of the workers' time (each game on one core); %s took the most: %.0f%% (%d games, %.1f s a game).",
 		wallText(total), top.Pairing, 100*top.Share, top.Games, top.SecondsPerGame)
 }
+
+// DropTimes deletes from a report's JSON document the fields that measure
+// time (wall_seconds, time, each pairing's seconds): the only fields in
+// which two measurements of the same games differ.
+func DropTimes(doc map[string]any) {
+	delete(doc, "wall_seconds")
+	delete(doc, "time")
+	if ps, ok := doc["pairings"].([]any); ok {
+		for _, p := range ps {
+			if m, ok := p.(map[string]any); ok {
+				delete(m, "seconds")
+			}
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"balancefarm/farm"
+	"balancefarm/report"
 )
 
 // copyDir copies the regular files and directories under from to to.
@@ -42,7 +43,7 @@ func copyDir(t *testing.T, from, to string) {
 	}
 }
 
-// reportWithoutWall is a report's JSON less its wall time, which a rerun
+// reportWithoutWall is a report's JSON less its times, which a rerun
 // that replays games adds to.
 func reportWithoutWall(t *testing.T, path string) map[string]any {
 	t.Helper()
@@ -54,7 +55,7 @@ func reportWithoutWall(t *testing.T, path string) map[string]any {
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatal(err)
 	}
-	delete(doc, "wall_seconds")
+	report.DropTimes(doc)
 	return doc
 }
 
