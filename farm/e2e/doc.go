@@ -4,6 +4,7 @@
 // (a three-node JetStream cluster, one coordinator, two workers), kills a
 // worker and a NATS node mid-batch, and checks that the batch still ends
 // with exactly one record per job. It also runs serve under hostile
-// clients, and a repair whose candidates two worker processes share. It
+// clients, a repair whose candidates two worker processes share, and a
+// measurement beside a worker host that lies under its own credentials. It
 // has no non-test code; it is skipped with -short.
 package e2e
