@@ -12,6 +12,8 @@ import (
 
 	"balancefarm/farm"
 	"balancefarm/protocol"
+
+	dto "github.com/prometheus/client_model/go"
 )
 
 // namedWorker runs one in-process worker with its own id and runner until
@@ -75,13 +77,13 @@ func (l *liar) Run(ctx context.Context, ruleFile []byte, job protocol.Job, progr
 // handed to Hooks.Record (counted, if only for a while), and a rerun of
 // the plan on the same server, by a new coordinator, without audits.
 // A stop function makes the batch sequential.
-func auditedRun(t *testing.T, plan protocol.Plan, stop farm.StopFunc, extra ...extraWorker) (*farm.Outcome, map[string]int, func() *farm.Outcome) {
+func auditedRun(t *testing.T, plan protocol.Plan, stop farm.StopFunc, extra ...extraWorker) (*farm.Outcome, map[string]int, func() *farm.Outcome, *farm.CoordinatorMetrics) {
 	t.Helper()
 	return auditedRunWith(t, quickRunner(), plan, stop, extra...)
 }
 
 // auditedRunWith is auditedRun with the audits played by auditor.
-func auditedRunWith(t *testing.T, auditor farm.GameRunner, plan protocol.Plan, stop farm.StopFunc, extra ...extraWorker) (*farm.Outcome, map[string]int, func() *farm.Outcome) {
+func auditedRunWith(t *testing.T, auditor farm.GameRunner, plan protocol.Plan, stop farm.StopFunc, extra ...extraWorker) (*farm.Outcome, map[string]int, func() *farm.Outcome, *farm.CoordinatorMetrics) {
 	t.Helper()
 	s := startServer(t, t.TempDir())
 	for _, id := range []string{"w0", "w1"} {
@@ -93,7 +95,8 @@ func auditedRunWith(t *testing.T, auditor farm.GameRunner, plan protocol.Plan, s
 	_, js := connect(t, s.ClientURL())
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	c, err := farm.NewCoordinator(ctx, js, testConfig, testLogger(t), nil)
+	metrics := farm.NewCoordinatorMetrics(nil)
+	c, err := farm.NewCoordinator(ctx, js, testConfig, testLogger(t), metrics)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +121,7 @@ func auditedRunWith(t *testing.T, auditor farm.GameRunner, plan protocol.Plan, s
 		t.Helper()
 		return runSequential(t, js, plan, farm.Hooks{Stop: stop}, 30*time.Second)
 	}
-	return out, recorded, rerun
+	return out, recorded, rerun, metrics
 }
 
 // sameGames says where two outcomes of one plan differ, game by game.
@@ -148,7 +151,7 @@ func TestAuditQuarantinesLyingWorker(t *testing.T) {
 		if sequential {
 			stop = stopOnFirstMoverWins
 		}
-		out, _, _ := auditedRun(t, plan, stop)
+		out, _, _, _ := auditedRun(t, plan, stop)
 		if len(out.Audit.Quarantined) != 0 || out.Audit.Mismatches != 0 {
 			t.Fatalf("honest run quarantined: %+v", out.Audit)
 		}
@@ -173,7 +176,7 @@ func TestAuditQuarantinesLyingWorker(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			defer farm.SetAuditEvery(tc.every)()
 			l := &liar{honest: tc.honestFirst}
-			out, recorded, rerun := auditedRun(t, plan, tc.stop, extraWorker{id: "liar", runner: l})
+			out, recorded, rerun, _ := auditedRun(t, plan, tc.stop, extraWorker{id: "liar", runner: l})
 			if l.lies.Load() == 0 {
 				t.Skip("the lying worker got no job to lie about")
 			}
@@ -213,9 +216,9 @@ func TestAuditQuarantinesLyingWorker(t *testing.T) {
 // and the outcome names the credential.
 func TestAuditQuarantinesTheCredential(t *testing.T) {
 	plan := testPlan(12, "audit-credential")
-	honest, _, _ := auditedRun(t, plan, nil)
+	honest, _, _, _ := auditedRun(t, plan, nil)
 	l := &liar{}
-	out, _, _ := auditedRun(t, plan, nil, extraWorker{id: "w0", credential: "w9", runner: l})
+	out, _, _, metrics := auditedRun(t, plan, nil, extraWorker{id: "w0", credential: "w9", runner: l})
 	if l.lies.Load() == 0 {
 		t.Skip("the lying worker got no job to lie about")
 	}
@@ -226,6 +229,10 @@ func TestAuditQuarantinesTheCredential(t *testing.T) {
 	}
 	if q := out.Audit.Quarantined[0]; q.Discarded+q.Refused < 1 {
 		t.Fatalf("quarantine %+v threw nothing away", q)
+	}
+	var m dto.Metric
+	if err := metrics.CredentialsQuarantined.WithLabelValues(plan.Ruleset, "w9").Write(&m); err != nil || m.GetCounter().GetValue() != 1 {
+		t.Fatalf("balancefarm_credentials_quarantined_total{credential=\"w9\"} = %v (%v), want 1", m.GetCounter().GetValue(), err)
 	}
 }
 
@@ -247,7 +254,7 @@ func TestAuditNeverQuarantinesHonestWorkers(t *testing.T) {
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			plan := testPlan(20, fmt.Sprintf("audit-honest-%d", i))
-			out, _, _ := auditedRunWith(t, tc.auditor, plan, nil)
+			out, _, _, _ := auditedRunWith(t, tc.auditor, plan, nil)
 			if out.Audit.Mismatches != 0 || len(out.Audit.Quarantined) != 0 {
 				t.Fatalf("honest workers quarantined: %+v", out.Audit)
 			}
