@@ -67,7 +67,8 @@ const (
 	rejectVerify     = "verify"
 	rejectSeal       = "seal"
 	rejectContested  = "contested"
-	// A record of a worker id that an audit quarantined.
+	// A record of a publisher (credential or worker id) that an audit
+	// quarantined.
 	rejectQuarantined = "quarantined"
 )
 
