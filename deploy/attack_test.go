@@ -49,7 +49,7 @@ func (a *attacker) forge(ctx context.Context, job protocol.Job, k int) {
 		Ending: "checkmate", WorkerID: "honest-looking", Attempt: 1}
 	r.FromJob(job)
 	kind := forgeries[k%len(forgeries)]
-	subject := protocol.ResultSubject(job.BatchID, job.JobID)
+	subject := protocol.CredentialResultSubject(job.BatchID, job.JobID, natsauth.PoolWorker)
 	switch kind {
 	case "malformed":
 		r.Winner = 7
@@ -203,7 +203,7 @@ func TestWorkerCredentialsCannotForgeResults(t *testing.T) {
 		t.Fatal("the attacker got no jobs")
 	}
 	honest := &fakegame.Runner{MinPlies: 4, MaxPlies: 10, PlyDelay: time.Millisecond, NodesPerPly: 10}
-	w, err := farm.NewWorker(c.connectAs(t, natsauth.FileWorker, &syncBuffer{}), farm.WorkerConfig{ID: "honest", Concurrency: 3,
+	w, err := farm.NewWorker(c.connectAs(t, natsauth.FileWorker, &syncBuffer{}), farm.WorkerConfig{ID: "honest", Credential: natsauth.PoolWorker, Concurrency: 3,
 		FetchWait: 200 * time.Millisecond, Runner: honest, Log: zerolog.Nop()})
 	if err != nil {
 		t.Fatal(err)
@@ -249,7 +249,7 @@ func TestWorkerCredentialsCannotForgeResults(t *testing.T) {
 		bad.mu.Unlock()
 		for _, r := range kept {
 			r.BatchID, r.JobID = id, protocol.JobID(id, r.Game)
-			bad.publish(actx, protocol.ResultSubject(id, r.JobID), r)
+			bad.publish(actx, protocol.CredentialResultSubject(id, r.JobID, natsauth.PoolWorker), r)
 			bad.count("replayed")
 		}
 	}()

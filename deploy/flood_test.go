@@ -19,7 +19,7 @@ import (
 // what the attacker did: junk on the records' subjects until the
 // server refuses it, and junk beneath them. The results stream stops at
 // its byte limit, a message above the record cap is refused, and nothing
-// deeper than a job's subject is accepted at all.
+// but a job's subject under the worker's own name is accepted at all.
 func TestWorkerCredentialsCannotFloodResults(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a three-node NATS cluster; skipped with -short")
@@ -45,9 +45,11 @@ func TestWorkerCredentialsCannotFloodResults(t *testing.T) {
 		size    int
 		most    int // messages stored at most before the first refusal
 	}{
-		{"a flood on job subjects", func(i int) string { return fmt.Sprintf("bf.results.junk.j%d", i) }, 100 << 10, limit / (100 << 10)},
-		{"above the record cap", func(i int) string { return "bf.results.big.j" }, farm.MaxRecordBytes + 1, 0},
-		{"beneath a job's subject", func(i int) string { return "bf.results.junk.j.deeper" }, 10, 0},
+		{"a flood on job subjects", func(i int) string { return fmt.Sprintf("bf.results.junk.j%d.worker", i) }, 100 << 10, limit / (100 << 10)},
+		{"above the record cap", func(i int) string { return "bf.results.big.j.worker" }, farm.MaxRecordBytes + 1, 0},
+		{"beneath a job's subject", func(i int) string { return "bf.results.junk.j.worker.deeper" }, 10, 0},
+		{"on a job's subject without its name", func(i int) string { return "bf.results.junk.j" }, 10, 0},
+		{"under another worker's name", func(i int) string { return "bf.results.junk.j.w1" }, 10, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -74,7 +76,9 @@ func TestWorkerCredentialsCannotFloodResults(t *testing.T) {
 	if info.State.Bytes > limit {
 		t.Fatalf("results stream holds %d bytes, above its limit %d", info.State.Bytes, limit)
 	}
-	if _, err := st.GetLastMsgForSubject(ctx, "bf.results.junk.j.deeper"); !errors.Is(err, jetstream.ErrMsgNotFound) {
-		t.Fatalf("a record beneath a job's subject: %v, want none stored", err)
+	for _, subj := range []string{"bf.results.junk.j.worker.deeper", "bf.results.junk.j", "bf.results.junk.j.w1"} {
+		if _, err := st.GetLastMsgForSubject(ctx, subj); !errors.Is(err, jetstream.ErrMsgNotFound) {
+			t.Fatalf("a record on %s: %v, want none stored", subj, err)
+		}
 	}
 }

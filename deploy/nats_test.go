@@ -168,7 +168,7 @@ func TestNATSConfigCarriesABatch(t *testing.T) {
 	}
 
 	workerJS := c.connectAs(t, natsauth.FileWorker, &workerLog)
-	w, err := farm.NewWorker(workerJS, farm.WorkerConfig{ID: "deploy-test", Concurrency: 2, FetchWait: 500 * time.Millisecond,
+	w, err := farm.NewWorker(workerJS, farm.WorkerConfig{ID: "deploy-test", Credential: natsauth.PoolWorker, Concurrency: 2, FetchWait: 500 * time.Millisecond,
 		Runner: &fakegame.Runner{MinPlies: 4, MaxPlies: 10, PlyDelay: time.Millisecond, NodesPerPly: 10}, Log: zerolog.Nop()})
 	if err != nil {
 		t.Fatal(err)

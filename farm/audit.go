@@ -1,6 +1,7 @@
 package farm
 
 import (
+	"cmp"
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
@@ -22,18 +23,24 @@ import (
 // result can be checked exactly by playing its job again. With an audit
 // runner (Hooks.Audit) a batch run plays again:
 //
-//   - the first result of every worker id it sees, before that result
-//     counts: it and the worker's later results wait until its audit
-//     passes, so a worker that lies from its first game, or that takes a
-//     fresh id for every game, never has a forged game counted;
+//   - the first result of every publisher it sees, before that result
+//     counts: it and the publisher's later results wait until its audit
+//     passes, so a worker that lies from its first game never has a
+//     forged game counted;
 //   - one in auditEvery of the other results, chosen by a MAC of the job
 //     under the farm key (a worker cannot tell which), after they count;
 //   - one in auditEveryOff instead for a worker whose first-mover score
 //     departs from its peers' by more than scoreDeparture, once both have
 //     minScored games.
 //
+// A publisher is the credential that published a result where its subject
+// names one (protocol.CredentialResultSubject: the server lets a worker
+// user publish results under its own name only), whatever worker id the
+// record carries; else, on a farm without per-user credentials, the worker
+// id the record carries, which nothing binds.
+//
 // Audits run on at most auditSlots goroutines, off the loop that collects
-// records. A mismatch quarantines the worker id for the rest of the run:
+// records. A mismatch quarantines the publisher for the rest of the run:
 // its counted results are discarded (a sequential pairing's prefix and
 // stop decision are taken back to before them) and their jobs queued
 // again, its waiting and later records are refused, and the outcome names
@@ -51,9 +58,33 @@ var auditEvery = 8
 // that in-process workers keep most of the machine.
 func auditSlots() int { return max(1, runtime.NumCPU()/4) }
 
-// Quarantine names a worker id whose result did not replay as its job's
+// publisher is who answers for a result in audits: a credential, or
+// where the subject names none, a worker id.
+type publisher struct{ credential, worker string }
+
+func publisherOf(c candidate) publisher {
+	if c.credential != "" {
+		return publisher{credential: c.credential}
+	}
+	return publisher{worker: c.result.WorkerID}
+}
+
+func (p publisher) String() string {
+	if p.credential != "" {
+		return "credential " + p.credential
+	}
+	return "worker " + p.worker
+}
+
+// Quarantine names a publisher whose result did not replay as its job's
 // game, and what was thrown away with it.
 type Quarantine struct {
+	// Credential is the NATS user that published the result, when its
+	// subject names one: every result it published is thrown away, whatever
+	// worker id each carries.
+	Credential string `json:"credential,omitempty"`
+	// Worker is the worker id the result carried: without a credential,
+	// the id quarantined.
 	Worker string `json:"worker"`
 	// Job is the result that was played again and differed.
 	Job    string `json:"job"`
@@ -83,7 +114,7 @@ type auditDone struct {
 	elapsed time.Duration
 }
 
-// workerScore is a worker id's first-mover points over its counted games.
+// workerScore is a publisher's first-mover points over its counted games.
 type workerScore struct {
 	games  int
 	points float64
@@ -98,15 +129,16 @@ type auditor struct {
 	slots    chan struct{}
 	done     chan auditDone
 	inFlight int
-	seen     map[string]bool // worker ids with a result seen
-	trusted  map[string]bool // worker ids whose first audit passed
-	// requeue: jobs whose last record came from a quarantined worker id,
+	seen     map[publisher]bool // publishers with a result seen
+	trusted  map[publisher]bool // publishers whose first audit passed
+	// requeue: jobs whose last record came from a quarantined publisher,
 	// queued again as soon as that publication leaves the queue.
 	requeue map[string]bool
-	held    map[string]candidate    // job -> result waiting for its audit
-	banned  map[string]*Quarantine  // quarantined worker ids
-	scores  map[string]*workerScore // per worker id
-	total   workerScore             // every counted result
+	held    map[string]candidate       // job -> result waiting for its audit
+	owners  map[string]publisher       // job -> publisher of its counted result
+	banned  map[publisher]*Quarantine  // quarantined publishers
+	scores  map[publisher]*workerScore // per publisher
+	total   workerScore                // every counted result
 	summary AuditSummary
 }
 
@@ -115,27 +147,27 @@ func newAuditor(runner GameRunner, key []byte) *auditor {
 		return nil
 	}
 	return &auditor{runner: runner, key: key, slots: make(chan struct{}, auditSlots()),
-		done: make(chan auditDone, 64), seen: map[string]bool{}, trusted: map[string]bool{}, requeue: map[string]bool{}, held: map[string]candidate{},
-		banned: map[string]*Quarantine{}, scores: map[string]*workerScore{}}
+		done: make(chan auditDone, 64), seen: map[publisher]bool{}, trusted: map[publisher]bool{}, requeue: map[string]bool{},
+		held: map[string]candidate{}, owners: map[string]publisher{}, banned: map[publisher]*Quarantine{}, scores: map[publisher]*workerScore{}}
 }
 
 // busy: audits are in flight or results wait for theirs.
 func (a *auditor) busy() bool { return a != nil && (a.inFlight > 0 || len(a.held) > 0) }
 
-// sampled says whether a result after a worker's first is audited.
-func (a *auditor) sampled(batch string, r protocol.Result) bool {
+// sampled says whether a result after its publisher's first is audited.
+func (a *auditor) sampled(batch string, cand candidate) bool {
 	every := auditEvery
-	if a.departs(r.WorkerID) {
+	if a.departs(publisherOf(cand)) {
 		every = min(every, auditEveryOff)
 	}
 	mac := hmac.New(sha256.New, a.key)
-	fmt.Fprintf(mac, "audit|%s|%s", batch, r.JobID)
+	fmt.Fprintf(mac, "audit|%s|%s", batch, cand.result.JobID)
 	return binary.BigEndian.Uint64(mac.Sum(nil))%uint64(every) == 0
 }
 
-// departs: the worker's first-mover score is far from its peers'.
-func (a *auditor) departs(worker string) bool {
-	own := a.scores[worker]
+// departs: the publisher's first-mover score is far from its peers'.
+func (a *auditor) departs(p publisher) bool {
+	own := a.scores[p]
 	if own == nil || own.games < minScored {
 		return false
 	}
@@ -156,11 +188,11 @@ func firstMoverPoints(r protocol.Result) float64 {
 	return 0.5
 }
 
-func (a *auditor) score(r protocol.Result, sign float64) {
-	s := a.scores[r.WorkerID]
+func (a *auditor) score(from publisher, r protocol.Result, sign float64) {
+	s := a.scores[from]
 	if s == nil {
 		s = &workerScore{}
-		a.scores[r.WorkerID] = s
+		a.scores[from] = s
 	}
 	n, p := int(sign), sign*firstMoverPoints(r)
 	s.games += n
@@ -228,8 +260,8 @@ type unplayable struct{ error }
 func (u unplayable) Unwrap() error { return u.error }
 
 // auditOrAccept counts a sound record, or holds it for an audit: a
-// worker id's first result is audited before it counts, and its results
-// wait with it; a sampled result of a trusted worker id counts and is
+// publisher's first result is audited before it counts, and its results
+// wait with it; a sampled result of a trusted publisher counts and is
 // audited meanwhile.
 func (b *batchRun) auditOrAccept(jobID string, cand candidate) {
 	a := b.audit
@@ -237,7 +269,7 @@ func (b *batchRun) auditOrAccept(jobID string, cand candidate) {
 		b.accept(jobID, cand)
 		return
 	}
-	w := cand.result.WorkerID
+	w := publisherOf(cand)
 	switch {
 	case !a.seen[w]:
 		a.seen[w] = true
@@ -250,49 +282,50 @@ func (b *batchRun) auditOrAccept(jobID string, cand candidate) {
 	}
 }
 
-// acceptSampled counts a trusted worker's result, auditing it when
+// acceptSampled counts a trusted publisher's result, auditing it when
 // sampled.
 func (b *batchRun) acceptSampled(jobID string, cand candidate) {
 	b.accept(jobID, cand)
-	if b.audit.sampled(b.id, *cand.result) {
+	if b.audit.sampled(b.id, cand) {
 		b.audit.start(b.ruleFile, b.rec.jobs[jobID], cand, false)
 	}
 }
 
 // audited takes one audit's answer: a held result counts if it passed; a
-// mismatch quarantines its worker.
+// mismatch quarantines its publisher.
 func (b *batchRun) audited(ctx context.Context, d auditDone) error {
 	a := b.audit
 	a.inFlight--
 	a.summary.Audited++
 	a.summary.Seconds += d.elapsed.Seconds()
 	r := d.cand.result
+	from := publisherOf(d.cand)
 	ruleset := b.rec.jobs[r.JobID].Ruleset
 	b.c.metrics.Audits.WithLabelValues(ruleset).Inc()
 	b.c.metrics.AuditSeconds.WithLabelValues(ruleset).Add(d.elapsed.Seconds())
 	if d.held && !a.holds(r.JobID) {
-		return nil // its worker was quarantined meanwhile
+		return nil // its publisher was quarantined meanwhile
 	}
-	if _, banned := a.banned[r.WorkerID]; banned {
+	if _, banned := a.banned[from]; banned {
 		return nil
 	}
 	var failed unplayable
 	if errors.As(d.err, &failed) {
-		b.log.Warn().Err(d.err).Str("job", r.JobID).Str("worker", r.WorkerID).Msg("audit could not play the job; the result is taken unaudited")
+		b.log.Warn().Err(d.err).Str("job", r.JobID).Str("worker", r.WorkerID).Str("credential", d.cand.credential).Msg("audit could not play the job; the result is taken unaudited")
 		d.err = nil
 	}
 	if d.err == nil {
 		if d.held {
 			delete(a.held, r.JobID)
-			// The worker's first audit passed: its first result counts,
-			// and those that waited with it count as any later one.
-			a.trusted[r.WorkerID] = true
+			// The publisher's first audit passed: its first result
+			// counts, and those that waited with it count as any later one.
+			a.trusted[from] = true
 			if !b.rec.has(r.JobID) {
 				b.accept(r.JobID, d.cand)
 			}
 			var waited []string
 			for id, cand := range a.held {
-				if cand.result.WorkerID == r.WorkerID {
+				if publisherOf(cand) == from {
 					waited = append(waited, id)
 				}
 			}
@@ -309,29 +342,30 @@ func (b *batchRun) audited(ctx context.Context, d auditDone) error {
 	}
 	a.summary.Mismatches++
 	b.c.metrics.AuditMismatches.WithLabelValues(ruleset).Inc()
-	return b.quarantine(ctx, r.WorkerID, r.JobID, d.err.Error())
+	return b.quarantine(ctx, from, *r, d.err.Error())
 }
 
-// quarantine throws a worker id's results away and queues their jobs
-// again.
-func (b *batchRun) quarantine(ctx context.Context, worker, jobID, why string) error {
+// quarantine throws a publisher's results away and queues their jobs
+// again; differed is the result whose audit found it out.
+func (b *batchRun) quarantine(ctx context.Context, from publisher, differed protocol.Result, why string) error {
 	a := b.audit
-	q := &Quarantine{Worker: worker, Job: jobID, Reason: why}
-	a.banned[worker] = q
+	q := &Quarantine{Credential: from.credential, Worker: differed.WorkerID, Job: differed.JobID, Reason: why}
+	a.banned[from] = q
 	var again []protocol.Job
 	for id, r := range b.rec.results {
-		if r.WorkerID != worker {
+		if a.owners[id] != from {
 			continue
 		}
 		b.void(ctx, id, r.Lease)
 		delete(b.rec.results, id)
-		a.score(r, -1)
+		delete(a.owners, id)
+		a.score(from, r, -1)
 		b.uncountPublication(id)
 		b.sched.retract(b.rec.jobs[id], b.rec)
 		again = append(again, b.rec.jobs[id])
 	}
 	for id, cand := range a.held {
-		if cand.result.WorkerID == worker {
+		if publisherOf(cand) == from {
 			b.void(ctx, id, cand.lease)
 			delete(a.held, id)
 			b.uncountPublication(id)
@@ -342,7 +376,7 @@ func (b *batchRun) quarantine(ctx context.Context, worker, jobID, why string) er
 	for id, jr := range b.rec.per {
 		keep := jr.pending[:0]
 		for _, cand := range jr.pending {
-			if cand.result != nil && cand.result.WorkerID == worker {
+			if cand.result != nil && publisherOf(cand) == from {
 				q.Refused++
 				b.void(ctx, id, cand.lease)
 				b.reject(id, b.rec.jobs[id].Ruleset, rejectQuarantined, "")
@@ -355,8 +389,12 @@ func (b *batchRun) quarantine(ctx context.Context, worker, jobID, why string) er
 	}
 	b.c.metrics.Quarantines.WithLabelValues(b.plan.Ruleset).Inc()
 	b.c.metrics.QuarantineDiscards.WithLabelValues(b.plan.Ruleset).Add(float64(len(again)))
-	b.log.Error().Str("worker", worker).Str("job", jobID).Str("reason", why).Int("discarded", len(again)).
-		Msg("audit mismatch: the worker's result is not its job's game; worker quarantined, its games discarded and queued again")
+	if from.credential != "" {
+		b.c.metrics.CredentialsQuarantined.WithLabelValues(b.plan.Ruleset, from.credential).Inc()
+	}
+	b.log.Error().Str("credential", from.credential).Str("worker", differed.WorkerID).Str("job", differed.JobID).Str("reason", why).
+		Int("discarded", len(again)).
+		Msg("audit mismatch: the result is not its job's game; its publisher is quarantined, its games discarded and queued again")
 	slices.SortFunc(again, func(x, y protocol.Job) int { return strings.Compare(x.JobID, y.JobID) })
 	if len(again) == 0 {
 		return nil
@@ -364,7 +402,7 @@ func (b *batchRun) quarantine(ctx context.Context, worker, jobID, why string) er
 	return b.publishJobs(ctx, again)
 }
 
-// void rules a publication answered by a quarantined worker id void,
+// void rules a publication answered by a quarantined publisher void,
 // here and, with a sealed verdict in the stream, for every later run: a
 // rerun of the complete batch, which audits nothing, would otherwise take
 // the worker's record as its publication's first answer.
@@ -414,13 +452,13 @@ func (b *batchRun) requeueRefused(ctx context.Context) error {
 	return b.publishJobs(ctx, due)
 }
 
-// refused says whether a result comes from a quarantined worker id, and
+// refused says whether a result comes from a quarantined publisher, and
 // counts it there.
-func (a *auditor) refused(r protocol.Result) bool {
+func (a *auditor) refused(cand candidate) bool {
 	if a == nil {
 		return false
 	}
-	q, ok := a.banned[r.WorkerID]
+	q, ok := a.banned[publisherOf(cand)]
 	if ok {
 		q.Refused++
 	}
@@ -439,6 +477,8 @@ func (a *auditor) summarise(out *Outcome) {
 	for _, q := range a.banned {
 		s.Quarantined = append(s.Quarantined, *q)
 	}
-	slices.SortFunc(s.Quarantined, func(x, y Quarantine) int { return strings.Compare(x.Worker, y.Worker) })
+	slices.SortFunc(s.Quarantined, func(x, y Quarantine) int {
+		return cmp.Or(strings.Compare(x.Credential, y.Credential), strings.Compare(x.Worker, y.Worker))
+	})
 	out.Audit = &s
 }

@@ -78,22 +78,26 @@ func TestAuditSampleRate(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			a := newAuditor(RunnerFunc(nil), []byte("farm key"))
-			add := func(worker string, wdl [3]int) {
+			// Each result under a worker id of its own: the credential
+			// that published them is what is scored.
+			add := func(credential string, wdl [3]int) {
 				for i, winner := range []int{protocol.FirstMover, protocol.NoWinner, protocol.SecondMover} {
-					for range wdl[i] {
-						a.score(protocol.Result{WorkerID: worker, Winner: winner}, 1)
+					for k := range wdl[i] {
+						r := protocol.Result{WorkerID: fmt.Sprintf("%s-%d-%d", credential, i, k), Winner: winner}
+						a.score(publisherOf(candidate{result: &r, credential: credential}), r, 1)
 					}
 				}
 			}
 			add("w", tc.own)
 			add("peer", tc.peers)
-			if got := a.departs("w"); got != tc.wantDeparts {
+			if got := a.departs(publisher{credential: "w"}); got != tc.wantDeparts {
 				t.Fatalf("departs %v, want %v", got, tc.wantDeparts)
 			}
 			sampled := 0
 			const n = 4000
 			for i := range n {
-				if a.sampled("batch", protocol.Result{JobIdentity: protocol.JobIdentity{JobID: fmt.Sprintf("job-%d", i)}, WorkerID: "w"}) {
+				r := protocol.Result{JobIdentity: protocol.JobIdentity{JobID: fmt.Sprintf("job-%d", i)}, WorkerID: fmt.Sprintf("fresh-%d", i)}
+				if a.sampled("batch", candidate{result: &r, credential: "w"}) {
 					sampled++
 				}
 			}

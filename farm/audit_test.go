@@ -12,16 +12,33 @@ import (
 
 	"balancefarm/farm"
 	"balancefarm/protocol"
+
+	dto "github.com/prometheus/client_model/go"
 )
 
 // namedWorker runs one in-process worker with its own id and runner until
 // the test ends.
 func namedWorker(t testing.TB, url, id string, concurrency int, runner farm.GameRunner) {
 	t.Helper()
+	credentialWorker(t, url, extraWorker{id: id, runner: runner}, concurrency)
+}
+
+// extraWorker is a worker beside the honest ones: its id, the credential
+// it publishes results under ("" for none) and its runner.
+type extraWorker struct {
+	id, credential string
+	runner         farm.GameRunner
+}
+
+// credentialWorker runs one in-process worker as x says until the test
+// ends.
+func credentialWorker(t testing.TB, url string, x extraWorker, concurrency int) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	_, js := connect(t, url)
+	id := x.id
 	w, err := farm.NewWorker(js, farm.WorkerConfig{
-		ID: id, Concurrency: concurrency, Runner: runner,
+		ID: id, Credential: x.credential, Concurrency: concurrency, Runner: x.runner,
 		FetchWait: 500 * time.Millisecond, DrainTimeout: 5 * time.Second, AbandonAfter: 500 * time.Millisecond,
 		NakDelay: 50 * time.Millisecond, Log: testLogger(t).With().Str("worker", id).Logger(),
 	})
@@ -60,25 +77,26 @@ func (l *liar) Run(ctx context.Context, ruleFile []byte, job protocol.Job, progr
 // handed to Hooks.Record (counted, if only for a while), and a rerun of
 // the plan on the same server, by a new coordinator, without audits.
 // A stop function makes the batch sequential.
-func auditedRun(t *testing.T, plan protocol.Plan, stop farm.StopFunc, extra map[string]farm.GameRunner) (*farm.Outcome, map[string]int, func() *farm.Outcome) {
+func auditedRun(t *testing.T, plan protocol.Plan, stop farm.StopFunc, extra ...extraWorker) (*farm.Outcome, map[string]int, func() *farm.Outcome, *farm.CoordinatorMetrics) {
 	t.Helper()
-	return auditedRunWith(t, quickRunner(), plan, stop, extra)
+	return auditedRunWith(t, quickRunner(), plan, stop, extra...)
 }
 
 // auditedRunWith is auditedRun with the audits played by auditor.
-func auditedRunWith(t *testing.T, auditor farm.GameRunner, plan protocol.Plan, stop farm.StopFunc, extra map[string]farm.GameRunner) (*farm.Outcome, map[string]int, func() *farm.Outcome) {
+func auditedRunWith(t *testing.T, auditor farm.GameRunner, plan protocol.Plan, stop farm.StopFunc, extra ...extraWorker) (*farm.Outcome, map[string]int, func() *farm.Outcome, *farm.CoordinatorMetrics) {
 	t.Helper()
 	s := startServer(t, t.TempDir())
 	for _, id := range []string{"w0", "w1"} {
 		namedWorker(t, s.ClientURL(), id, 2, quickRunner())
 	}
-	for id, r := range extra {
-		namedWorker(t, s.ClientURL(), id, 1, r)
+	for _, x := range extra {
+		credentialWorker(t, s.ClientURL(), x, 1)
 	}
 	_, js := connect(t, s.ClientURL())
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	c, err := farm.NewCoordinator(ctx, js, testConfig, testLogger(t), nil)
+	metrics := farm.NewCoordinatorMetrics(nil)
+	c, err := farm.NewCoordinator(ctx, js, testConfig, testLogger(t), metrics)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +121,7 @@ func auditedRunWith(t *testing.T, auditor farm.GameRunner, plan protocol.Plan, s
 		t.Helper()
 		return runSequential(t, js, plan, farm.Hooks{Stop: stop}, 30*time.Second)
 	}
-	return out, recorded, rerun
+	return out, recorded, rerun, metrics
 }
 
 // sameGames says where two outcomes of one plan differ, game by game.
@@ -133,7 +151,7 @@ func TestAuditQuarantinesLyingWorker(t *testing.T) {
 		if sequential {
 			stop = stopOnFirstMoverWins
 		}
-		out, _, _ := auditedRun(t, plan, stop, nil)
+		out, _, _, _ := auditedRun(t, plan, stop)
 		if len(out.Audit.Quarantined) != 0 || out.Audit.Mismatches != 0 {
 			t.Fatalf("honest run quarantined: %+v", out.Audit)
 		}
@@ -158,7 +176,7 @@ func TestAuditQuarantinesLyingWorker(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			defer farm.SetAuditEvery(tc.every)()
 			l := &liar{honest: tc.honestFirst}
-			out, recorded, rerun := auditedRun(t, plan, tc.stop, map[string]farm.GameRunner{"liar": l})
+			out, recorded, rerun, _ := auditedRun(t, plan, tc.stop, extraWorker{id: "liar", runner: l})
 			if l.lies.Load() == 0 {
 				t.Skip("the lying worker got no job to lie about")
 			}
@@ -192,6 +210,32 @@ func TestAuditQuarantinesLyingWorker(t *testing.T) {
 	}
 }
 
+// A liar publishing under a credential of its own, with the worker id of
+// an honest worker in its records, has that credential quarantined, not
+// the id: the honest worker's games still count, none of the liar's do,
+// and the outcome names the credential.
+func TestAuditQuarantinesTheCredential(t *testing.T) {
+	plan := testPlan(12, "audit-credential")
+	honest, _, _, _ := auditedRun(t, plan, nil)
+	l := &liar{}
+	out, _, _, metrics := auditedRun(t, plan, nil, extraWorker{id: "w0", credential: "w9", runner: l})
+	if l.lies.Load() == 0 {
+		t.Skip("the lying worker got no job to lie about")
+	}
+	sameGames(t, out, honest)
+	want := farm.Quarantine{Credential: "w9", Worker: "w0"}
+	if len(out.Audit.Quarantined) != 1 || out.Audit.Quarantined[0].Credential != want.Credential || out.Audit.Quarantined[0].Worker != want.Worker {
+		t.Fatalf("quarantined %+v, want the credential %s (records saying %s) alone", out.Audit.Quarantined, want.Credential, want.Worker)
+	}
+	if q := out.Audit.Quarantined[0]; q.Discarded+q.Refused < 1 {
+		t.Fatalf("quarantine %+v threw nothing away", q)
+	}
+	var m dto.Metric
+	if err := metrics.CredentialsQuarantined.WithLabelValues(plan.Ruleset, "w9").Write(&m); err != nil || m.GetCounter().GetValue() != 1 {
+		t.Fatalf("balancefarm_credentials_quarantined_total{credential=\"w9\"} = %v (%v), want 1", m.GetCounter().GetValue(), err)
+	}
+}
+
 // An honest worker's games play again exactly: audit them all, never a
 // mismatch. An audit that cannot play its job (the coordinator's runner
 // fails) says nothing of the worker either.
@@ -210,7 +254,7 @@ func TestAuditNeverQuarantinesHonestWorkers(t *testing.T) {
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			plan := testPlan(20, fmt.Sprintf("audit-honest-%d", i))
-			out, _, _ := auditedRunWith(t, tc.auditor, plan, nil, nil)
+			out, _, _, _ := auditedRunWith(t, tc.auditor, plan, nil)
 			if out.Audit.Mismatches != 0 || len(out.Audit.Quarantined) != 0 {
 				t.Fatalf("honest workers quarantined: %+v", out.Audit)
 			}

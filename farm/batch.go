@@ -36,6 +36,9 @@ type candidate struct {
 	result *protocol.Result
 	dead   *protocol.DeadLetter
 	sealed bool // written by a coordinator
+	// credential published the result, by its subject (which the server
+	// lets no other user publish on); "" on a job's own result subject.
+	credential string
 }
 
 // jobRecs is what a batch run knows of one job's records.
@@ -632,7 +635,8 @@ func (b *batchRun) startConsumer(ctx context.Context) error {
 	gen := b.generation
 	cctx, cancel := context.WithCancel(context.Background())
 	occ := jetstream.OrderedConsumerConfig{
-		FilterSubjects: []string{protocol.BatchResultsFilter(b.id), protocol.BatchDeadFilter(b.id), protocol.BatchVerdictsFilter(b.id)},
+		FilterSubjects: []string{protocol.BatchResultsFilter(b.id), protocol.BatchCredentialResultsFilter(b.id),
+			protocol.BatchDeadFilter(b.id), protocol.BatchVerdictsFilter(b.id)},
 	}
 	if b.lastSeq > 0 {
 		occ.DeliverPolicy, occ.OptStartSeq = jetstream.DeliverByStartSequencePolicy, b.lastSeq+1
@@ -707,7 +711,7 @@ func (b *batchRun) absorb(ctx context.Context, m jetstream.Msg) string {
 	rec := b.rec
 	rec.consumed++
 	b.lastRead = time.Now()
-	kind, batch, jobID, ok := protocol.SplitSubject(m.Subject())
+	kind, batch, jobID, credential, ok := protocol.SplitRecordSubject(m.Subject())
 	job, known := rec.jobs[jobID]
 	if !ok || batch != b.id || !known {
 		b.reject("", "", rejectUnknownJob, "record for no job of this batch: "+m.Subject())
@@ -756,8 +760,9 @@ func (b *batchRun) absorb(ctx context.Context, m jetstream.Msg) string {
 			b.reject(jobID, job.Ruleset, rejectRecord, err.Error())
 			return ""
 		}
-		if b.audit.refused(r) {
-			b.reject(jobID, job.Ruleset, rejectQuarantined, "worker "+r.WorkerID+" is quarantined")
+		cand := candidate{seq: seq, lease: r.Lease, result: &r, credential: credential}
+		if b.audit.refused(cand) {
+			b.reject(jobID, job.Ruleset, rejectQuarantined, publisherOf(cand).String()+" is quarantined")
 			b.uncountPublication(jobID)
 			b.void(ctx, jobID, r.Lease)
 			b.audit.requeue[jobID] = true
@@ -769,7 +774,7 @@ func (b *batchRun) absorb(ctx context.Context, m jetstream.Msg) string {
 				return ""
 			}
 		}
-		jr.pending = append(jr.pending, candidate{seq: seq, lease: r.Lease, result: &r})
+		jr.pending = append(jr.pending, cand)
 	case protocol.KindDead:
 		var d protocol.DeadLetter
 		if err := json.Unmarshal(m.Data(), &d); err != nil {
@@ -837,10 +842,12 @@ func (b *batchRun) judgeFresh(ctx context.Context, jobID string) {
 	defer cancel()
 	lease, queued, err := b.queuedLease(qctx, jobID)
 	if err == nil {
-		var counts map[string]int
+		var counts, underCredentials map[string]int
 		if counts, err = subjectCounts(qctx, b.c.Assets().Results, protocol.JobRecordsFilter(b.id, jobID)); err == nil {
-			b.decide(ctx, jobID, queued, protocol.LeaseNonce(lease), counts[jobID])
-			return
+			if underCredentials, err = subjectCounts(qctx, b.c.Assets().Results, protocol.JobCredentialResultsFilter(b.id, jobID)); err == nil {
+				b.decide(ctx, jobID, queued, protocol.LeaseNonce(lease), counts[jobID]+underCredentials[jobID])
+				return
+			}
 		}
 	}
 	b.quietUntil = time.Now().Add(time.Second)
@@ -958,7 +965,9 @@ func (b *batchRun) accept(jobID string, cand candidate) {
 		rec.results[jobID] = *cand.result
 		b.c.metrics.observeResult(*cand.result)
 		if b.audit != nil {
-			b.audit.score(*cand.result, 1)
+			from := publisherOf(cand)
+			b.audit.owners[jobID] = from
+			b.audit.score(from, *cand.result, 1)
 		}
 	} else {
 		d := *cand.dead
@@ -1110,7 +1119,7 @@ func subjectCounts(ctx context.Context, s jetstream.Stream, filter string) (map[
 	}
 	out := make(map[string]int, len(info.State.Subjects))
 	for subj, n := range info.State.Subjects {
-		if _, _, job, ok := protocol.SplitSubject(subj); ok {
+		if _, _, job, _, ok := protocol.SplitRecordSubject(subj); ok {
 			out[job] += int(n)
 		}
 	}

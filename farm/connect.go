@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"balancefarm/protocol"
+
 	"github.com/nats-io/jwt/v2"
 	"github.com/nats-io/nats.go"
 	"github.com/rs/zerolog"
@@ -93,6 +95,12 @@ type CredsIdentity struct {
 	// restricted otherwise, as worker credentials made before private
 	// prefixes were: whoever else holds them can read its deliveries.
 	SharedInbox bool
+	// Credential is the name the user's permissions confine its results
+	// to (protocol.CredentialResultsPermission): its worker must publish
+	// them there (WorkerConfig.Credential). Empty for a coordinator and
+	// for worker credentials made before results were bound to their
+	// publisher.
+	Credential string
 }
 
 // ReadCredsIdentity reads the user JWT of a .creds file. The inbox prefix
@@ -113,6 +121,11 @@ func ReadCredsIdentity(path string) (CredsIdentity, error) {
 		return CredsIdentity{}, fmt.Errorf("credentials %s: %w", path, err)
 	}
 	id := CredsIdentity{Name: claims.Name}
+	for _, subj := range claims.Permissions.Pub.Allow {
+		if name, ok := protocol.CredentialOf(subj); ok {
+			id.Credential = name
+		}
+	}
 	allow := claims.Permissions.Sub.Allow
 	for _, subj := range allow {
 		if subj == "_INBOX.>" {

@@ -44,9 +44,10 @@ func legacyCreds(t *testing.T) string {
 	return path
 }
 
-// TestReadCredsIdentity reads the name and inbox prefix of each kind of
-// user gensecrets makes: the inbox prefix is the client's only allowed
-// subscription, none for the coordinator.
+// TestReadCredsIdentity reads the name, inbox prefix and results
+// credential of each kind of user gensecrets makes: the inbox prefix is
+// the client's only allowed subscription, the credential the name its
+// results must go under; neither for the coordinator.
 func TestReadCredsIdentity(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "s")
 	if err := natsauth.Generate(dir, natsauth.Options{Workers: []string{"w1"}}); err != nil {
@@ -62,8 +63,8 @@ func TestReadCredsIdentity(t *testing.T) {
 		err  bool
 	}{
 		{filepath.Join(dir, natsauth.FileCoordinator), farm.CredsIdentity{Name: "coordinator"}, false},
-		{filepath.Join(dir, natsauth.FileWorker), farm.CredsIdentity{Name: "worker", InboxPrefix: "_INBOX_worker"}, false},
-		{filepath.Join(dir, natsauth.WorkerCredsFile("w1")), farm.CredsIdentity{Name: "w1", InboxPrefix: "_INBOX_w1"}, false},
+		{filepath.Join(dir, natsauth.FileWorker), farm.CredsIdentity{Name: "worker", InboxPrefix: "_INBOX_worker", Credential: "worker"}, false},
+		{filepath.Join(dir, natsauth.WorkerCredsFile("w1")), farm.CredsIdentity{Name: "w1", InboxPrefix: "_INBOX_w1", Credential: "w1"}, false},
 		{legacyCreds(t), farm.CredsIdentity{Name: "worker", SharedInbox: true}, false},
 		{junk, farm.CredsIdentity{}, true},
 		{filepath.Join(dir, "missing.creds"), farm.CredsIdentity{}, true},

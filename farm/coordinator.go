@@ -484,13 +484,15 @@ func (c *Coordinator) handleAdvisory(ctx context.Context, m jetstream.Msg) error
 	// A late result may have landed after the last delivery timed out; if
 	// so the job is played, not failed. Only a result under the job's own
 	// lease counts as one.
-	late, err := a.Results.GetLastMsgForSubject(ctx, protocol.ResultSubject(job.BatchID, job.JobID))
 	played := false
-	if err == nil {
-		var r protocol.Result
-		played = json.Unmarshal(late.Data, &r) == nil && r.Lease == job.Lease && job.Lease != ""
-	} else if !errors.Is(err, jetstream.ErrMsgNotFound) {
-		return err
+	for _, subj := range []string{protocol.ResultSubject(job.BatchID, job.JobID), protocol.JobCredentialResultsFilter(job.BatchID, job.JobID)} {
+		late, err := a.Results.GetLastMsgForSubject(ctx, subj)
+		if err == nil {
+			var r protocol.Result
+			played = played || json.Unmarshal(late.Data, &r) == nil && r.Lease == job.Lease && job.Lease != ""
+		} else if !errors.Is(err, jetstream.ErrMsgNotFound) {
+			return err
+		}
 	}
 	if !played {
 		dl := protocol.DeadLetter{V: protocol.Version, Job: job, Attempts: adv.Deliveries,

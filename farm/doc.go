@@ -17,8 +17,8 @@
 //	                          Config.JobsMaxBytes, MaxJobBytes a message
 //	  <batch>                 one durable pull consumer per batch, named by its id;
 //	                          explicit ack, AckWait, MaxDeliver from the farm's settings
-//	BF_RESULTS                limits stream on bf.results.<batch>.<job>, bf.dead.<batch>.<job>
-//	                          and bf.verdicts.<batch>.<job>; Config.ResultsMaxBytes,
+//	BF_RESULTS                limits stream on bf.results.<batch>.<job>[.<credential>],
+//	                          bf.dead.<batch>.<job> and bf.verdicts.<batch>.<job>; Config.ResultsMaxBytes,
 //	                          MaxRecordBytes a message, full: new records refused
 //	BF_DEADLETTER_ADVISORIES  work-queue stream capturing
 //	                          $JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.BF_JOBS.*
@@ -68,8 +68,10 @@
 // from bf_rules (checking the bytes against the hash, and caching them),
 // and plays it, sending InProgress heartbeats while the runner reports
 // progress, so a long game keeps its job and a stuck one loses it. It
-// stores the result under bf.results.<batch>.<job>, waits for the stream's
-// acknowledgement, and only then acks the job. A failed attempt (error,
+// stores the result under bf.results.<batch>.<job>, or where its
+// credentials confine its results to its own name (WorkerConfig.Credential,
+// from deploy/natsauth) under bf.results.<batch>.<job>.<credential>, waits
+// for the stream's acknowledgement, and only then acks the job. A failed attempt (error,
 // panic, wall-time limit, a runner that ignores cancellation, an
 // inconsistent record) is nak'd with a delay; on the job's last delivery
 // the worker writes a dead letter (bf.dead.<batch>.<job>) and terminates
@@ -127,50 +129,79 @@
 // is deterministic per job (players, seed, node limit), so with an audit
 // runner (Hooks.Audit; measure and serve hand the engine's unless replays
 // are off) a batch run plays results again and compares the games (see
-// audit.go): the first result of every worker id before it counts, with
-// that worker's later results waiting on it; then one in 8 chosen by a
-// MAC of the job under the farm key, so a worker cannot tell which; one
-// in 2 for a worker whose first-mover score is 0.2 or more from its
-// peers' over at least 8 games each. Audits run on a quarter of the
-// coordinator's CPUs, off the loop that collects records; a batch does
-// not finish with one in flight. Their cost is about an eighth of the
-// games' CPU, plus one game per worker id per batch
+// audit.go).
+//
+// Audits judge publishers, not the worker_id a record carries, which
+// its worker writes. With the deployment's credentials (deploy/natsauth)
+// each worker user may publish results only on
+// bf.results.<batch>.<job>.<its name>, and the server refuses any other
+// results subject, the plain one and other users' names included; so
+// the subject's last token is the credential that published the record,
+// whatever the record says. That credential is the publisher. On a farm
+// without credentials (the embedded default, local workers) results stay
+// on bf.results.<batch>.<job> and the publisher is the record's worker_id:
+// anyone on such a farm may publish anything, and nothing binds it.
+//
+// A batch run audits the first result of every publisher before it
+// counts, with that publisher's later results waiting on it; then one in
+// 8 chosen by a MAC of the job under the farm key, so a worker cannot
+// tell which; one in 2 for a publisher whose first-mover score is 0.2 or
+// more from its peers' over at least 8 games each. Audits run on a
+// quarter of the coordinator's CPUs, off the loop that collects records;
+// a batch does not finish with one in flight. Their cost is about an
+// eighth of the games' CPU, plus one game per publisher per batch
 // (balancefarm_audit_seconds_total against the games' durations). A game
-// that differs quarantines its worker id for the rest of the run: every
+// that differs quarantines its publisher for the rest of the run: every
 // result of it counted or waiting is discarded and its job queued again
 // (a sequential pairing's prefix and stop decision go back to before the
 // first discarded game), its later records are refused without using up
-// the job's publications, and the outcome, the report (audit.quarantined)
-// and the metrics name it (balancefarm_workers_quarantined_total,
+// the job's publications, its publications are voided by sealed verdicts
+// so that no later run counts them, and the outcome, the report
+// (audit.quarantined: credential, and the worker id of the record that
+// differed) and the metrics name it (balancefarm_credentials_quarantined_total
+// by credential, balancefarm_workers_quarantined_total,
 // balancefarm_audit_mismatches_total). An audit whose own runner fails
 // to play the job says nothing of the worker: its result counts as if
 // not sampled.
 //
-// What a worker credential holder can still do, and what it costs:
+// What a worker credential holder can still do, and what it costs them:
 //
-//   - A record's worker_id is written by the worker. JetStream keeps no
-//     publisher identity with a stored message, and results share one
-//     subject space, so quarantine binds to that id, not to the
-//     credential. A liar that takes a fresh id for every game has each
-//     game audited before it counts: its forged games never count; each
-//     costs the farm one audit and one game played again.
-//   - It can write another worker's id and lie, getting an honest
-//     worker quarantined for the batch: its games are played again. That
-//     costs time, not correctness. Binding records to credentials needs
-//     per-user result subjects the server enforces (deploy/natsauth), not
-//     built yet.
-//   - It can forge a few games under an id that passed its first audit:
-//     each is caught with probability 1/8 (1/2 when its scores depart),
-//     and one catch discards all of that id's games of the batch. k
-//     forged games go unseen with probability (7/8)^k: 51% for 5, under
-//     1% for 37 (the 37 of 62 that once turned chess not_viable). A lie
-//     small enough to hide moves a verdict little.
-//   - It can answer jobs and have them refused, or hold them until they
-//     time out: that delays the batch, bounded by its share of the queue.
+//   - Lie from its first game, under any worker ids: its first result is
+//     audited before anything of its credential counts, so none of its
+//     games ever counts and the run's figures are an honest run's. It
+//     costs the farm one audit, and the delay of the jobs it keeps
+//     answering (each refused answer queues the job again at once),
+//     bounded by its share of the queue's pulls.
+//   - It can no longer get another credential's games discarded: worker
+//     ids are not trusted, and the server refuses its results under
+//     another name. The credentials of the pool ("worker", shared by
+//     every replica of a scaled Deployment) are one publisher: one
+//     dishonest replica gets them all quarantined for the batch, whose
+//     jobs then wait for hosts with credentials of their own: with none,
+//     the batch stands still (every refusal is counted and logged) until
+//     the pool's secrets are made again and the run resumed. Give hosts
+//     you do not trust alike credentials of their own.
+//   - Play honestly until its first audit passes, then forge a few
+//     games: each is caught with probability 1/8 (1/2 when its scores
+//     depart), and one catch discards every game of its credential in the
+//     batch, honest ones too. k forged games go unseen with probability
+//     (7/8)^k: 51% for 5, under 1% for 37 (the 37 of 62 that once turned
+//     chess not_viable). A lie small enough to hide moves a verdict
+//     little, and the honest games it played to be trusted were the
+//     farm's work done.
+//   - Answer jobs and have them refused, or hold them until they time
+//     out, or dead-letter them (dead letters are not bound to their
+//     publisher): that delays the batch, bounded by its share of the
+//     queue. Revoking the credential (gensecrets again without it) ends
+//     it.
 //   - Quarantine lasts one run of one batch: a rerun or resume audits
-//     again from scratch (records already in the stream included), and
-//     other batches do not know of it.
-//
+//     again from scratch (records already in the stream included, a
+//     voided publication never counting again), and other batches do not
+//     know of it.
+//   - Worker credentials made before results were bound (publishing on
+//     bf.results.<batch>.<job>) still work, bound only to the worker_id as
+//     on a farm without credentials; make the secrets again to bind them.
+
 // # Streams that vanish, batches cancelled or abandoned
 //
 // When a recheck finds the farm's streams or buckets gone (a server
@@ -219,9 +250,10 @@
 // ErrStoreFull naming the disk, and a start on a full disk says so
 // instead of opening the store. A remote server's disk is its operator's
 // to watch: there a run waits, as on a server that is away.
-// Worker users may publish records only on a job's subject; since the
-// subject does not name the user, one credential can still fill the
-// results stream up to its limit (and then every run stops saying so).
+// Worker users may publish results only on a job's subject under their
+// own name and dead letters only on a job's subject; one credential can
+// still fill the results stream up to its limit (and then every run stops
+// saying so), though its subjects name it.
 //
 // A damaged store is never waited on. When the records reader has
 // delivered nothing for two seconds while the stream counts records of

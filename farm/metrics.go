@@ -52,6 +52,9 @@ type CoordinatorMetrics struct {
 	AuditMismatches    *prometheus.CounterVec
 	Quarantines        *prometheus.CounterVec
 	QuarantineDiscards *prometheus.CounterVec
+	// CredentialsQuarantined names the credentials (a few, made by the
+	// farm's operator), not the worker ids (any number, chosen by workers).
+	CredentialsQuarantined *prometheus.CounterVec
 }
 
 // Reasons a record is refused, the values of the reason label of
@@ -64,7 +67,8 @@ const (
 	rejectVerify     = "verify"
 	rejectSeal       = "seal"
 	rejectContested  = "contested"
-	// A record of a worker id that an audit quarantined.
+	// A record of a publisher (credential or worker id) that an audit
+	// quarantined.
 	rejectQuarantined = "quarantined"
 )
 
@@ -119,6 +123,8 @@ func NewCoordinatorMetrics(reg prometheus.Registerer) *CoordinatorMetrics {
 			"Worker ids quarantined by a batch after an audit mismatch.", "ruleset"),
 		QuarantineDiscards: f.counterVec("balancefarm_quarantined_games_discarded_total",
 			"Counted or held games of quarantined workers thrown away and played again.", "ruleset"),
+		CredentialsQuarantined: f.counterVec("balancefarm_credentials_quarantined_total",
+			"NATS credentials quarantined by a batch after an audit mismatch on a result they published.", "ruleset", "credential"),
 	}
 }
 

@@ -22,6 +22,12 @@ import (
 type WorkerConfig struct {
 	// ID names the worker in results and logs.
 	ID string
+	// Credential is the name its NATS user may publish results under
+	// (CredsIdentity.Credential): results go to the job's subject under
+	// that name, which tells the coordinator which credential answers for
+	// them. Empty, they go to the job's own result subject, as on a farm
+	// without credentials.
+	Credential string
 	// Concurrency is how many games it plays at once.
 	Concurrency int
 	Runner      GameRunner
@@ -112,6 +118,9 @@ var errBatchGone = errors.New("the batch's consumer is gone (cancelled, abandone
 func NewWorker(js jetstream.JetStream, cfg WorkerConfig) (*Worker, error) {
 	if cfg.Runner == nil {
 		return nil, errors.New("worker has no game runner")
+	}
+	if cfg.Credential != "" && !protocol.IsToken(cfg.Credential) {
+		return nil, fmt.Errorf("worker credential %q cannot stand in a subject", cfg.Credential)
 	}
 	return &Worker{cfg: cfg.withDefaults(), js: js, consumers: map[string]jetstream.Consumer{}, busy: map[string]int{},
 		games: map[string]map[*int]context.CancelCauseFunc{}}, nil
@@ -468,7 +477,7 @@ func (w *Worker) handle(ctx, playCtx context.Context, msg jetstream.Msg, cons je
 		return
 	}
 	res.WorkerID, res.Attempt = w.cfg.ID, attempt
-	if err := w.publish(playCtx, protocol.ResultSubject(job.BatchID, job.JobID), protocol.ResultMsgID(job.JobID, job.Lease), protocol.Marshal(res)); err != nil {
+	if err := w.publish(playCtx, w.resultSubject(job), protocol.ResultMsgID(job.JobID, job.Lease), protocol.Marshal(res)); err != nil {
 		// Without a stored result the job must not be acked; it comes back.
 		m.Failures.WithLabelValues(job.Ruleset, reasonPublish).Inc()
 		log.Error().Err(err).Msg("result not stored; job handed back")
@@ -634,6 +643,14 @@ func (w *Worker) deadLetter(ctx context.Context, msg jetstream.Msg, job protocol
 	msg.TermWithReason("dead-lettered: " + cause.Error())
 	w.cfg.Metrics.DeadLetters.WithLabelValues(job.Ruleset).Inc()
 	log.Error().Err(cause).Str("ruleset", job.Ruleset).Uint64("seed", job.Seed).Msg("engine failure: job dead-lettered")
+}
+
+// resultSubject is where the worker publishes the job's result.
+func (w *Worker) resultSubject(job protocol.Job) string {
+	if w.cfg.Credential != "" {
+		return protocol.CredentialResultSubject(job.BatchID, job.JobID, w.cfg.Credential)
+	}
+	return protocol.ResultSubject(job.BatchID, job.JobID)
 }
 
 // poison handles a message that is not a job this worker understands.

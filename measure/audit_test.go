@@ -1,6 +1,7 @@
 package measure
 
 import (
+	"cmp"
 	"context"
 	"os"
 	"path/filepath"
@@ -30,15 +31,21 @@ func TestAuditsInTheReport(t *testing.T) {
 	if out.Audit == nil || out.Audit.Audited < 1 || out.Audit.Mismatches != 0 || len(out.Audit.Quarantined) != 0 {
 		t.Fatalf("audits of honest workers: %+v", out.Audit)
 	}
-	quarantined := &farm.AuditSummary{Audited: 3, Mismatches: 1,
-		Quarantined: []farm.Quarantine{{Worker: "liar", Job: out.Results[0].JobID, Reason: "moves differ from ply 1", Discarded: 2}}}
+	quarantined := func(q farm.Quarantine) *farm.AuditSummary {
+		q.Job, q.Reason, q.Discarded = out.Results[0].JobID, "moves differ from ply 1", 2
+		return &farm.AuditSummary{Audited: 3, Mismatches: 1, Quarantined: []farm.Quarantine{q}}
+	}
 	tests := []struct {
 		name  string
 		audit *farm.AuditSummary
 		want  string // in the JSON and Markdown reports; "" for no audit section
+		// wantMD is the Markdown report's line on it.
+		wantMD string
 	}{
-		{"honest workers", out.Audit, ""},
-		{"a quarantined worker", quarantined, "liar"},
+		{"honest workers", out.Audit, "", ""},
+		{"a quarantined worker", quarantined(farm.Quarantine{Worker: "liar"}), "liar", "Worker **liar** quarantined: 2 games discarded"},
+		{"a quarantined credential", quarantined(farm.Quarantine{Credential: "w2", Worker: "w2-17"}), "w2",
+			"Credential **w2** quarantined: 2 games discarded and played again, 0 records refused (job " + out.Results[0].JobID + ", worker id w2-17"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -62,10 +69,10 @@ func TestAuditsInTheReport(t *testing.T) {
 				}
 				return
 			}
-			if rep.Audit == nil || len(rep.Audit.Quarantined) != 1 || rep.Audit.Quarantined[0].Worker != tc.want {
+			if rep.Audit == nil || len(rep.Audit.Quarantined) != 1 || cmp.Or(rep.Audit.Quarantined[0].Credential, rep.Audit.Quarantined[0].Worker) != tc.want {
 				t.Fatalf("report's audit %+v does not name %s", rep.Audit, tc.want)
 			}
-			if !strings.Contains(string(doc), `"quarantined"`) || !strings.Contains(string(doc), `"`+tc.want+`"`) || !strings.Contains(string(md), "Worker **"+tc.want+"** quarantined: 2 games discarded") {
+			if !strings.Contains(string(doc), `"quarantined"`) || !strings.Contains(string(doc), `"`+tc.want+`"`) || !strings.Contains(string(md), tc.wantMD) {
 				t.Fatalf("the written reports do not name %s:\n%s", tc.want, md)
 			}
 		})

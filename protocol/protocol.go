@@ -339,6 +339,28 @@ func JobSubject(batch, job string) string { return jobsPrefix + batch + "." + jo
 // ResultSubject is where a job's result is published.
 func ResultSubject(batch, job string) string { return resultsPrefix + batch + "." + job }
 
+// CredentialResultSubject is where a worker user whose permissions name
+// it publishes a job's result: the farm's deployment (deploy/natsauth)
+// lets a worker user publish results only under its own name
+// (CredentialResultsPermission), so the subject's last token says which
+// credential published a record, whatever the record itself says.
+func CredentialResultSubject(batch, job, credential string) string {
+	return ResultSubject(batch, job) + "." + credential
+}
+
+// CredentialResultsPermission is the publish permission that confines
+// worker user credential to its own result subjects.
+func CredentialResultsPermission(credential string) string {
+	return resultsPrefix + "*.*." + credential
+}
+
+// CredentialOf returns the credential a publish permission confines
+// results to, when it is a CredentialResultsPermission.
+func CredentialOf(permission string) (string, bool) {
+	name, ok := strings.CutPrefix(permission, resultsPrefix+"*.*.")
+	return name, ok && IsToken(name)
+}
+
 // DeadSubject is where a job's dead letter is published.
 func DeadSubject(batch, job string) string { return deadPrefix + batch + "." + job }
 
@@ -346,8 +368,12 @@ func DeadSubject(batch, job string) string { return deadPrefix + batch + "." + j
 func VerdictSubject(batch, job string) string { return verdictsPrefix + batch + "." + job }
 
 // JobRecordsFilter matches every record of one job (results, dead letters
-// and verdicts).
+// and verdicts) but its results under a credential's subject.
 func JobRecordsFilter(batch, job string) string { return "bf.*." + batch + "." + job }
+
+// JobCredentialResultsFilter matches a job's results under every
+// credential's subject.
+func JobCredentialResultsFilter(batch, job string) string { return ResultSubject(batch, job) + ".*" }
 
 // BatchJobsFilter matches every job subject of a batch.
 func BatchJobsFilter(batch string) string { return jobsPrefix + batch + ".*" }
@@ -355,14 +381,20 @@ func BatchJobsFilter(batch string) string { return jobsPrefix + batch + ".*" }
 // BatchResultsFilter and BatchDeadFilter match a batch's records.
 func BatchResultsFilter(batch string) string { return resultsPrefix + batch + ".*" }
 
+// BatchCredentialResultsFilter matches a batch's results under every
+// credential's subject.
+func BatchCredentialResultsFilter(batch string) string { return resultsPrefix + batch + ".*.*" }
+
 // BatchDeadFilter matches a batch's dead letters.
 func BatchDeadFilter(batch string) string { return deadPrefix + batch + ".*" }
 
 // BatchVerdictsFilter matches a batch's verdicts.
 func BatchVerdictsFilter(batch string) string { return verdictsPrefix + batch + ".*" }
 
-// BatchRecordsFilter matches every kind of record of a batch in one filter.
-func BatchRecordsFilter(batch string) string { return "bf.*." + batch + ".*" }
+// BatchRecordsFilter matches every kind of record of a batch in one
+// filter, results under a credential's subject too (and whatever else lies
+// beneath a batch's subjects, which SplitRecordSubject refuses).
+func BatchRecordsFilter(batch string) string { return "bf.*." + batch + ".>" }
 
 // SplitSubject returns the kind ("jobs", "results", "dead"), batch and job
 // of a farm subject.
@@ -372,6 +404,20 @@ func SplitSubject(subject string) (kind, batch, job string, ok bool) {
 		return "", "", "", false
 	}
 	return parts[1], parts[2], parts[3], true
+}
+
+// SplitRecordSubject is SplitSubject for the records stream: it also
+// takes a result under a credential's subject (CredentialResultSubject)
+// and returns that credential, "" for every other subject.
+func SplitRecordSubject(subject string) (kind, batch, job, credential string, ok bool) {
+	parts := strings.Split(subject, ".")
+	switch {
+	case len(parts) == 5 && parts[0] == "bf" && parts[1] == KindResults && IsToken(parts[4]):
+		return parts[1], parts[2], parts[3], parts[4], true
+	case len(parts) == 4 && parts[0] == "bf":
+		return parts[1], parts[2], parts[3], "", true
+	}
+	return "", "", "", "", false
 }
 
 // Message ids for JetStream de-duplication (the Nats-Msg-Id header). Each

@@ -235,6 +235,68 @@ func TestSubjects(t *testing.T) {
 	}
 }
 
+func TestRecordSubjects(t *testing.T) {
+	tests := []struct {
+		subject, kind, batch, job, credential string
+		ok                                    bool
+	}{
+		{ResultSubject("b1", "j"), "results", "b1", "j", "", true},
+		{CredentialResultSubject("b1", "j", "w2"), "results", "b1", "j", "w2", true},
+		{DeadSubject("b1", "j"), "dead", "b1", "j", "", true},
+		{VerdictSubject("b1", "j"), "verdicts", "b1", "j", "", true},
+		{DeadSubject("b1", "j") + ".w2", "", "", "", "", false},     // only results name a credential
+		{ResultSubject("b1", "j") + ".w 2", "", "", "", "", false},  // not a token
+		{ResultSubject("b1", "j") + ".w2.x", "", "", "", "", false}, // deeper
+		{"xx.results.b1.j.w2", "", "", "", "", false},
+	}
+	for _, tt := range tests {
+		kind, batch, job, credential, ok := SplitRecordSubject(tt.subject)
+		if ok != tt.ok || kind != tt.kind || batch != tt.batch || job != tt.job || credential != tt.credential {
+			t.Errorf("SplitRecordSubject(%q) = %q %q %q %q %v", tt.subject, kind, batch, job, credential, ok)
+		}
+	}
+}
+
+func TestCredentialResultsPermission(t *testing.T) {
+	tests := []struct {
+		permission, credential string
+		ok                     bool
+	}{
+		{CredentialResultsPermission("w1"), "w1", true},
+		{"bf.results.*.*", "", false},
+		{"bf.results.*.*.*", "", false},
+		{"bf.results.*.*.>", "", false},
+		{"bf.dead.*.*.w1", "", false},
+	}
+	for _, tt := range tests {
+		credential, ok := CredentialOf(tt.permission)
+		if ok != tt.ok || ok && credential != tt.credential {
+			t.Errorf("CredentialOf(%q) = %q %v, want %q %v", tt.permission, credential, ok, tt.credential, tt.ok)
+		}
+	}
+	// The permission lets its user publish exactly on its own subjects.
+	subj := CredentialResultSubject("b1", "b1-000001", "w1")
+	if got := CredentialResultsPermission("w1"); !subjectMatches(got, subj) || subjectMatches(got, ResultSubject("b1", "b1-000001")) ||
+		subjectMatches(got, CredentialResultSubject("b1", "b1-000001", "w2")) {
+		t.Errorf("permission %q does not confine worker w1 to %q", got, subj)
+	}
+}
+
+// subjectMatches is NATS's matching of a subject against a pattern of
+// single-token wildcards.
+func subjectMatches(pattern, subject string) bool {
+	p, s := strings.Split(pattern, "."), strings.Split(subject, ".")
+	if len(p) != len(s) {
+		return false
+	}
+	for i := range p {
+		if p[i] != "*" && p[i] != s[i] {
+			return false
+		}
+	}
+	return true
+}
+
 func TestResultRoundTrip(t *testing.T) {
 	j := testPlan().Jobs()[3]
 	var r Result

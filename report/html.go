@@ -91,7 +91,7 @@ p.reasons.clear { font-size: 1.15em; }
 <table><tr><th>worker</th><th>games lost</th><th>first error</th></tr>{{range .R.Losses}}<tr><td>{{.Worker}}</td><td>{{.Games}}</td><td>{{.FirstError}}</td></tr>{{end}}</table>{{end}}
 {{with .R.Audit}}{{if .Quarantined}}<section id="quarantined"><h2>Quarantined workers</h2>
 <p>A game played again from its job differed from the one these workers returned: their games were discarded and played again by others.</p>
-<ul>{{range .Quarantined}}<li><b>{{.Worker}}</b>: {{.Discarded}} games discarded, {{.Refused}} records refused (job {{.Job}}: {{.Reason}})</li>{{end}}</ul></section>{{end}}{{end}}
+<ul>{{range .Quarantined}}<li>{{if .Credential}}credential <b>{{.Credential}}</b>{{else}}<b>{{.Worker}}</b>{{end}}: {{.Discarded}} games discarded, {{.Refused}} records refused (job {{.Job}}{{if .Credential}}, worker id {{.Worker}}{{end}}: {{.Reason}})</li>{{end}}</ul></section>{{end}}{{end}}
 {{if .R.Undecided}}<h2>Undecided</h2>
 <p>The interval straddles the threshold: the games ran out first.</p>
 <ul>{{range .R.Undecided}}<li><b>{{.Name}}</b> ({{more .MoreGames}} would decide it): {{.Detail}}</li>{{end}}</ul>{{end}}

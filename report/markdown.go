@@ -156,6 +156,11 @@ func (r *Report) Markdown() []byte {
 		w("Audits: %d results played again from their jobs (%.1f s against %.1f s of games), %d differed.\n\n",
 			a.Audited, a.Seconds, a.GameSeconds, a.Mismatches)
 		for _, q := range a.Quarantined {
+			if q.Credential != "" {
+				w("- Credential **%s** quarantined: %d games discarded and played again, %d records refused (job %s, worker id %s: %s).\n",
+					cell(q.Credential), q.Discarded, q.Refused, q.Job, cell(q.Worker), cell(q.Reason))
+				continue
+			}
 			w("- Worker **%s** quarantined: %d games discarded and played again, %d records refused (job %s: %s).\n",
 				cell(q.Worker), q.Discarded, q.Refused, q.Job, cell(q.Reason))
 		}

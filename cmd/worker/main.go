@@ -9,7 +9,9 @@
 // for -drain-timeout, then hands unfinished jobs back. It reconnects when
 // the server goes away. Metrics are served on -metrics-addr. With -creds
 // it takes its inbox prefix from the credentials (each worker host has
-// its own; see deploy/natsauth), and its default -id from their name.
+// its own; see deploy/natsauth), its default -id from their name, and
+// publishes results under the name its permissions allow, which tells the
+// coordinator which credential answers for them.
 package main
 
 import (
@@ -115,7 +117,7 @@ func run(args []string, stderr io.Writer) int {
 		return 1
 	}
 	w, err := farm.NewWorker(js, farm.WorkerConfig{
-		ID: *id, Concurrency: *concurrency, Runner: runner,
+		ID: *id, Credential: creds.Credential, Concurrency: *concurrency, Runner: runner,
 		MaxNodes: *maxNodes, MaxWall: *maxWall, DrainTimeout: *drain, FetchWait: *fetchWait,
 		Log: log, Metrics: metrics,
 	})

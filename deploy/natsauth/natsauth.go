@@ -32,6 +32,8 @@ import (
 	"strings"
 	"time"
 
+	"balancefarm/protocol"
+
 	"github.com/nats-io/jwt/v2"
 	"github.com/nats-io/nkeys"
 )
@@ -133,37 +135,39 @@ const (
 	rulesStream = "OBJ_bf_rules" // the object store bf_rules
 )
 
-// WorkerPublish is what a worker may publish: listing the batches'
-// consumers, pulling and acknowledging their jobs, reading rule files from
-// the object store, and publishing results and dead letters. It may not
-// create, change or delete any stream or consumer but the object store's
-// read cursors, read the records, the batches or the farm's key, or
-// publish a coordinator's verdicts. A record it publishes counts only
-// under the lease of a job publication it pulled (see package farm). It
-// may publish records only on a job's subject (bf.results.<batch>.<job>,
-// bf.dead.<batch>.<job>), nothing deeper; the results stream's byte and
-// message-size limits bound what it can store there. The subjects do not
-// name the worker, so one worker user can still publish on any job's
-// subjects: binding records to the user that published them needs the
-// user's name in the subject.
-var WorkerPublish = []string{
-	"$JS.API.INFO",
-	"$JS.API.STREAM.INFO." + jobsStream,
-	"$JS.API.CONSUMER.NAMES." + jobsStream,
-	"$JS.API.CONSUMER.INFO." + jobsStream + ".*",
-	"$JS.API.CONSUMER.MSG.NEXT." + jobsStream + ".*",
-	"$JS.ACK." + jobsStream + ".>",
-	"$JS.API.STREAM.INFO." + rulesStream,
-	"$JS.API.STREAM.MSG.GET." + rulesStream,
-	"$JS.API.DIRECT.GET." + rulesStream,
-	"$JS.API.DIRECT.GET." + rulesStream + ".>",
-	"$JS.API.CONSUMER.CREATE." + rulesStream,
-	"$JS.API.CONSUMER.CREATE." + rulesStream + ".>",
-	"$JS.API.CONSUMER.DELETE." + rulesStream + ".>",
-	"$JS.API.CONSUMER.INFO." + rulesStream + ".>",
-	"$JS.FC." + rulesStream + ".>",
-	"bf.results.*.*",
-	"bf.dead.*.*",
+// WorkerPublish is what worker user name may publish: listing the
+// batches' consumers, pulling and acknowledging their jobs, reading rule
+// files from the object store, and publishing results and dead letters.
+// It may not create, change or delete any stream or consumer but the
+// object store's read cursors, read the records, the batches or the
+// farm's key, or publish a coordinator's verdicts. A record it publishes
+// counts only under the lease of a job publication it pulled (see package
+// farm). It may publish results only under its own name
+// (bf.results.<batch>.<job>.<name>), so that the coordinator knows which
+// credential published each one whatever the record says, and dead
+// letters only on a job's subject (bf.dead.<batch>.<job>); nothing
+// deeper. The results stream's byte and message-size limits bound what
+// it can store there.
+func WorkerPublish(name string) []string {
+	return []string{
+		"$JS.API.INFO",
+		"$JS.API.STREAM.INFO." + jobsStream,
+		"$JS.API.CONSUMER.NAMES." + jobsStream,
+		"$JS.API.CONSUMER.INFO." + jobsStream + ".*",
+		"$JS.API.CONSUMER.MSG.NEXT." + jobsStream + ".*",
+		"$JS.ACK." + jobsStream + ".>",
+		"$JS.API.STREAM.INFO." + rulesStream,
+		"$JS.API.STREAM.MSG.GET." + rulesStream,
+		"$JS.API.DIRECT.GET." + rulesStream,
+		"$JS.API.DIRECT.GET." + rulesStream + ".>",
+		"$JS.API.CONSUMER.CREATE." + rulesStream,
+		"$JS.API.CONSUMER.CREATE." + rulesStream + ".>",
+		"$JS.API.CONSUMER.DELETE." + rulesStream + ".>",
+		"$JS.API.CONSUMER.INFO." + rulesStream + ".>",
+		"$JS.FC." + rulesStream + ".>",
+		protocol.CredentialResultsPermission(name),
+		"bf.dead.*.*",
+	}
 }
 
 // WorkerSubscribe is what worker user name may subscribe to: its own
@@ -407,7 +411,7 @@ resolver_preload: {
 		workers[h] = WorkerCredsFile(h)
 	}
 	for name, file := range workers {
-		if files[file], err = user(name, WorkerPublish, WorkerSubscribe(name), WorkerSubscribeDeny(name, hosts)); err != nil {
+		if files[file], err = user(name, WorkerPublish(name), WorkerSubscribe(name), WorkerSubscribeDeny(name, hosts)); err != nil {
 			return err
 		}
 	}

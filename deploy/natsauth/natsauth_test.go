@@ -71,8 +71,8 @@ func TestWorkerUsersHavePrivateInboxes(t *testing.T) {
 			t.Fatal(err)
 		}
 		sub := c.Permissions.Sub
-		if c.Name != tt.name || !sameSet(sub.Allow, tt.allow) || !sameSet(sub.Deny, tt.deny) || !sameSet(c.Permissions.Pub.Allow, WorkerPublish) {
-			t.Errorf("%s: name %q, subscribe allow %v deny %v, publish %v; want %q, %v, %v, WorkerPublish",
+		if c.Name != tt.name || !sameSet(sub.Allow, tt.allow) || !sameSet(sub.Deny, tt.deny) || !sameSet(c.Permissions.Pub.Allow, WorkerPublish(tt.name)) {
+			t.Errorf("%s: name %q, subscribe allow %v deny %v, publish %v; want %q, %v, %v, WorkerPublish(name)",
 				tt.file, c.Name, sub.Allow, sub.Deny, c.Permissions.Pub.Allow, tt.name, tt.allow, tt.deny)
 		}
 	}

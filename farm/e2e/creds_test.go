@@ -177,7 +177,7 @@ func TestWorkerCredentialsArePrivate(t *testing.T) {
 				Ending: "agreed", WorkerID: "w1-forged", Attempt: 1}
 			r.FromJob(j)
 			r.Lease = lease
-			if _, err := spyJS.Publish(ctx, protocol.ResultSubject(id, j.JobID), protocol.Marshal(r)); err != nil {
+			if _, err := spyJS.Publish(ctx, protocol.CredentialResultSubject(id, j.JobID, "w2"), protocol.Marshal(r)); err != nil {
 				t.Fatalf("w2 may publish results (it is a worker), yet: %v", err)
 			}
 			forged++

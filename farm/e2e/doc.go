@@ -5,7 +5,8 @@
 // worker and a NATS node mid-batch, and checks that the batch still ends
 // with exactly one record per job. It also runs serve under hostile
 // clients (and under greedy ones: idle connections, bad file names, a
-// browser behind a token), serve killed mid-measurement, and a repair
-// whose candidates two worker processes share. It has no non-test code;
-// it is skipped with -short.
+// browser behind a token), serve killed mid-measurement, a repair whose
+// candidates two worker processes share, and a measurement beside a
+// worker host that lies under its own credentials. It has no non-test
+// code; it is skipped with -short.
 package e2e
