@@ -5,6 +5,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"runtime/pprof"
+	"strings"
 	"sync"
 	"time"
 
@@ -75,8 +77,26 @@ func (r *Runner) Add(hash string, g *engine.Game) {
 	r.games[hash] = g
 }
 
-// Run plays one job's game.
-func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, progress func()) (protocol.Result, error) {
+// Run plays one job's game. Its CPU is labelled with the job's players
+// ("pairing" in a CPU profile), so that a profile of a measurement says
+// which rung the time went to (scripts/profile-categories.sh).
+func (r *Runner) Run(ctx context.Context, ruleFile []byte, job protocol.Job, progress func()) (res protocol.Result, err error) {
+	pprof.Do(ctx, pprof.Labels("pairing", PairingLabel(job.JobIdentity)), func(ctx context.Context) {
+		res, err = r.run(ctx, ruleFile, job, progress)
+	})
+	return res, err
+}
+
+// PairingLabel names a job's players as a profile's "pairing" label:
+// "A vs B", the first mover first, or the seats' players joined.
+func PairingLabel(id protocol.JobIdentity) string {
+	if len(id.Seats) > 0 {
+		return strings.Join(id.Seats, " + ")
+	}
+	return id.P0 + " vs " + id.P1
+}
+
+func (r *Runner) run(ctx context.Context, ruleFile []byte, job protocol.Job, progress func()) (protocol.Result, error) {
 	start := time.Now()
 	g, err := r.game(ruleFile)
 	if err != nil {

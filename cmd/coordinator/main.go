@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"sort"
 )
 
@@ -27,8 +28,45 @@ func register(name, summary string, run func(args []string, stdout, stderr io.Wr
 // exitUsage is the exit status for a usage error.
 const exitUsage = 2
 
+// ProfileEnv names a file to write a CPU profile of the whole command to
+// (any subcommand; a measurement's in-process games carry their pairing
+// as a label: scripts/profile-categories.sh reads it).
+const ProfileEnv = "BALANCEFARM_CPUPROFILE"
+
 func main() {
-	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+	stop, err := startProfile(os.Getenv(ProfileEnv))
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "coordinator: %s: %v\n", ProfileEnv, err)
+		os.Exit(1)
+	}
+	code := dispatch(os.Args[1:], os.Stdout, os.Stderr)
+	if err := stop(); err != nil {
+		fmt.Fprintf(os.Stderr, "coordinator: %s: %v\n", ProfileEnv, err)
+		if code == 0 {
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
+
+// startProfile starts a CPU profile into path (none when path is empty)
+// and returns what ends it.
+func startProfile(path string) (stop func() error, err error) {
+	if path == "" {
+		return func() error { return nil }, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() error {
+		pprof.StopCPUProfile()
+		return f.Close()
+	}, nil
 }
 
 func dispatch(args []string, stdout, stderr io.Writer) int {
