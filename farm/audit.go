@@ -482,3 +482,34 @@ func (a *auditor) summarise(out *Outcome) {
 	})
 	out.Audit = &s
 }
+
+// ErrOnlyQuarantined is why a batch run stops when only quarantined
+// publishers answer its jobs: requeued, their jobs would go back to them
+// for ever.
+var ErrOnlyQuarantined = errors.New("only quarantined workers answer")
+
+// onlyQuarantined stops a run whose records all come from quarantined
+// publishers: none from any other for longer than a game may take (the
+// plan's wall limit, ten minutes without one) and two ack waits, while the
+// quarantined kept sending. Replicas sharing one credential are one
+// publisher, so one liar among them leaves no one to play.
+func (b *batchRun) onlyQuarantined() error {
+	if b.audit == nil || len(b.audit.banned) == 0 || b.bannedSince == 0 {
+		return nil
+	}
+	game := time.Duration(b.plan.MaxWallMS) * time.Millisecond
+	if game <= 0 {
+		game = 10 * time.Minute
+	}
+	quiet := time.Since(b.lastSound)
+	if quiet < game+2*b.c.cfg.AckWait {
+		return nil
+	}
+	var names []string
+	for p := range b.audit.banned {
+		names = append(names, p.String())
+	}
+	slices.Sort(names)
+	return fmt.Errorf("%w: for %s every record (%d) came from %s, quarantined, and none from another worker: give each worker host its own credential (coordinator gensecrets -workers) or stop the quarantined one, then run again to resume",
+		ErrOnlyQuarantined, quiet.Round(time.Second), b.bannedSince, strings.Join(names, ", "))
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -262,5 +263,32 @@ func TestAuditNeverQuarantinesHonestWorkers(t *testing.T) {
 				t.Fatalf("%d audited of %d games, want all", out.Audit.Audited, len(out.Results))
 			}
 		})
+	}
+}
+
+// When the only worker answering is a quarantined credential (replicas
+// sharing one credential, one of them lying), its jobs would be queued
+// again for ever: the run stops instead, within a game's wall limit and
+// two ack waits of the last sound record, naming the credential.
+func TestOnlyQuarantinedStops(t *testing.T) {
+	defer farm.SetAuditEvery(1)()
+	s := startServer(t, t.TempDir())
+	credentialWorker(t, s.ClientURL(), extraWorker{id: "w0", credential: "pool", runner: &liar{}}, 2)
+	_, js := connect(t, s.ClientURL())
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	c, err := farm.NewCoordinator(ctx, js, testConfig, testLogger(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := testPlan(6, "only-quarantined")
+	plan.MaxWallMS = 500
+	began := time.Now()
+	_, err = c.RunHooks(ctx, plan, testRuleFile, farm.Hooks{Audit: quickRunner()})
+	if !errors.Is(err, farm.ErrOnlyQuarantined) || !strings.Contains(err.Error(), "pool") {
+		t.Fatalf("run ended with %v, want ErrOnlyQuarantined naming the credential pool", err)
+	}
+	if took := time.Since(began); took > 30*time.Second {
+		t.Errorf("stopped after %s", took)
 	}
 }

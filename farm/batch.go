@@ -142,6 +142,12 @@ type batchRun struct {
 	counts   map[string]int
 	stored   int
 	lastRead time.Time
+
+	// lastSound is when a record last arrived from a publisher not
+	// quarantined (or the run began), bannedSince how many records
+	// quarantined publishers sent after it (onlyQuarantined).
+	lastSound   time.Time
+	bannedSince int
 }
 
 type incomingMsg struct {
@@ -228,7 +234,7 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	}
 	b.log.Info().Int("jobs", len(b.rec.jobs)).Bool("sequential", b.hooks.Stop != nil).Str("state", state.State).Msg("batch open")
 
-	b.lastRead = time.Now()
+	b.lastRead, b.lastSound = time.Now(), time.Now()
 	if err := retry(ctx, b.startConsumer); err != nil {
 		return nil, fmt.Errorf("reading records: %w", err)
 	}
@@ -326,6 +332,10 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 				continue
 			}
 			if err := b.requeueRefused(ctx); err != nil {
+				return nil, err
+			}
+			if err := b.onlyQuarantined(); err != nil {
+				b.saveElapsed(ctx)
 				return nil, err
 			}
 			n := 0
@@ -762,6 +772,7 @@ func (b *batchRun) absorb(ctx context.Context, m jetstream.Msg) string {
 		}
 		cand := candidate{seq: seq, lease: r.Lease, result: &r, credential: credential}
 		if b.audit.refused(cand) {
+			b.bannedSince++
 			b.reject(jobID, job.Ruleset, rejectQuarantined, publisherOf(cand).String()+" is quarantined")
 			b.uncountPublication(jobID)
 			b.void(ctx, jobID, r.Lease)
@@ -775,6 +786,7 @@ func (b *batchRun) absorb(ctx context.Context, m jetstream.Msg) string {
 			}
 		}
 		jr.pending = append(jr.pending, cand)
+		b.lastSound, b.bannedSince = time.Now(), 0
 	case protocol.KindDead:
 		var d protocol.DeadLetter
 		if err := json.Unmarshal(m.Data(), &d); err != nil {

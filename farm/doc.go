@@ -178,9 +178,11 @@
 //     every replica of a scaled Deployment) are one publisher: one
 //     dishonest replica gets them all quarantined for the batch, whose
 //     jobs then wait for hosts with credentials of their own: with none,
-//     the batch stands still (every refusal is counted and logged) until
-//     the pool's secrets are made again and the run resumed. Give hosts
-//     you do not trust alike credentials of their own.
+//     the run stops (ErrOnlyQuarantined, naming the credential) once no
+//     other publisher has sent a record for a game's wall limit and two
+//     ack waits, and resumes when run again after the pool's secrets are
+//     made again. Give hosts you do not trust alike credentials of their
+//     own.
 //   - Play honestly until its first audit passes, then forge a few
 //     games: each is caught with probability 1/8 (1/2 when its scores
 //     depart), and one catch discards every game of its credential in the
