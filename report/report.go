@@ -430,7 +430,7 @@ func (r *Report) timeText() string {
 		total += t.Seconds
 	}
 	top := r.Time[0]
-	return fmt.Sprintf("The games took %s of the workers' time (each game on one core); %s took the most: %.0f%% (%d games, %.1f s a game).",
+	return fmt.Sprintf("The games took %s of the workers' wall time (each game in one worker slot; a loaded machine stretches it); %s took the most: %.0f%% (%d games, %.1f s a game).",
 		wallText(total), top.Pairing, 100*top.Share, top.Games, top.SecondsPerGame)
 }
 
