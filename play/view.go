@@ -59,7 +59,7 @@ type MoveView struct {
 func (gm *Game) View() View {
 	g, p := gm.g, gm.pos
 	v := View{Name: g.Name(), Geometry: "square", Width: g.Width(), Height: g.Height(),
-		Boards: g.BoardNames(), Turn: p.SideToMove(), History: gm.Moves(), FEN: p.FEN(), Winner: -1}
+		Boards: g.BoardNames(), Turn: p.SideToMove(), History: append([]string{}, gm.moves...), FEN: p.FEN(), Winner: -1}
 	if g.Hex() {
 		v.Geometry = "hex"
 	}
