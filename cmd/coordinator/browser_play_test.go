@@ -33,10 +33,10 @@ const boardStateJS = `(() => {
     plies: document.querySelectorAll("#play-history li").length };
 })()`
 
-// TestBrowserPlay plays a whole game of a small variant on the serve
+// TestBrowserPlay plays whole games of small variants on the serve
 // page's board through clicks: a piece, then one of its highlighted
-// targets (or the button of a move with no square to start from), against
-// the engine's replies, to the result.
+// targets (or the button of a move with no square to start from, a drop),
+// against the engine's replies, to the result.
 func TestBrowserPlay(t *testing.T) {
 	chromium := findChromium(t)
 	rulesets, err := filepath.Abs("../../rulesets")
@@ -46,22 +46,34 @@ func TestBrowserPlay(t *testing.T) {
 	t.Chdir(t.TempDir())
 	base, _, serveErr, _ := startServe(t, "-rulesets", rulesets)
 	ctx := browserContext(t, chromium)
-	err = chromedp.Do(ctx,
+	for _, tc := range []struct{ ruleset, opponent, side string }{
+		{"five-by-five.json", "ab:n3000", "0"},
+		{"dobutsu.json", "random", "1"}, // drops; the engine moves first
+	} {
+		t.Run(tc.ruleset, func(t *testing.T) {
+			playThroughPage(t, ctx, base, serveErr.String, tc.ruleset, tc.opponent, tc.side)
+		})
+	}
+}
+
+// playThroughPage opens the page, starts a game and plays it by clicks.
+func playThroughPage(t *testing.T, ctx context.Context, base string, serveLog func() string, ruleset, opponent, side string) {
+	err := chromedp.Do(ctx,
 		chromedp.Navigate(base+"/"),
-		chromedp.WaitReady(chromedp.CSS(`#play-ruleset option[value="five-by-five.json"]`)),
-		chromedp.SetValue(chromedp.ID("play-ruleset"), "five-by-five.json"),
-		chromedp.SetValue(chromedp.ID("play-opponent"), "ab:n3000"),
+		chromedp.WaitReady(chromedp.CSS(fmt.Sprintf(`#play-ruleset option[value=%q]`, ruleset))),
+		chromedp.SetValue(chromedp.ID("play-ruleset"), ruleset),
+		chromedp.SetValue(chromedp.ID("play-opponent"), opponent),
+		chromedp.SetValue(chromedp.ID("play-side"), side),
 		chromedp.Click(chromedp.ID("play-start")),
 	)
 	if err == nil {
 		step, cancel := context.WithTimeout(ctx, 20*time.Second)
-		err = chromedp.Do(step, chromedp.WaitVisible(chromedp.CSS(`#play-board [data-square="a1"]`)))
+		err = chromedp.Do(step, chromedp.WaitVisible(chromedp.CSS(`#play-board [data-square]`)))
 		cancel()
 	}
 	if err != nil {
 		shown, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`$("play-error").textContent + " | " + $("play-status").textContent`))
-		t.Logf("the page: %s", shown)
-		t.Fatalf("starting a game on the page: %v\nserve's log:\n%s", err, serveErr)
+		t.Fatalf("starting a game on the page: %v\nthe page: %s\nserve's log:\n%s", err, shown, serveLog())
 	}
 	idle := chromedp.WaitReady(chromedp.CSS(`#play-board:not([aria-busy])`))
 	for clicks := 0; ; clicks++ {
@@ -100,7 +112,7 @@ func TestBrowserPlay(t *testing.T) {
 			}
 		}
 		if err != nil {
-			t.Fatalf("playing %s by clicks: %v\nserve's log:\n%s", st.Notation, err, serveErr)
+			t.Fatalf("playing %s by clicks: %v\nserve's log:\n%s", st.Notation, err, serveLog())
 		}
 	}
 	result, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("play-result")))
