@@ -300,8 +300,11 @@ func (s *Service) move(w http.ResponseWriter, r *http.Request) {
 	sess.mu.Lock()
 	defer sess.mu.Unlock()
 	sess.touched = time.Now()
-	if sess.side >= 0 && sess.game.Position().SideToMove() != sess.side && !sess.game.Outcome().Over {
-		writeError(w, http.StatusConflict, "not your turn", nil)
+	// An engine reply cut short before (the request gone, its time up)
+	// is owed still: made first.
+	owed, err := s.advance(r.Context(), sess)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error(), nil)
 		return
 	}
 	if _, err := sess.game.Play(body.Move); err != nil {
@@ -309,6 +312,7 @@ func (s *Service) move(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	played, err := s.advance(r.Context(), sess)
+	played = append(owed, played...)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error(), nil)
 		return

@@ -218,3 +218,30 @@ func readRulesetFile(name string) (string, error) {
 	data, err := os.ReadFile("../rulesets/" + name)
 	return string(data), err
 }
+
+// An engine reply that fails (its time up) is made before the person's
+// next move, so the game goes on.
+func TestServiceOwedReply(t *testing.T) {
+	var svc *Service
+	srv := newTestServer(t, func(s *Service) { s.ReplyTime, svc = time.Nanosecond, s })
+	var sv SessionView
+	if got := call(t, "POST", srv.URL+"/v1/play?ruleset=five-by-five.json&opponent=ab:n3000&side=1", "", &sv); got != 500 {
+		t.Fatalf("start with no time to reply: %d, want 500", got)
+	}
+	svc.mu.Lock()
+	svc.ReplyTime = time.Minute
+	var id string
+	for id = range svc.sessions {
+	}
+	svc.mu.Unlock()
+	if got := call(t, "GET", srv.URL+"/v1/play/"+id, "", &sv); got != 200 || sv.View.Turn != 0 || len(sv.View.History) != 0 {
+		t.Fatalf("the game before the owed reply: %d, turn %d, history %v", got, sv.View.Turn, sv.View.History)
+	}
+	var next SessionView
+	if got := call(t, "POST", srv.URL+"/v1/play/"+id+"/moves", `{"move": "b5a3"}`, &next); got != 200 {
+		t.Fatalf("the person's move after the owed reply: %d", got)
+	}
+	if len(next.View.History) != 3 || len(next.Played) != 2 || next.View.Turn != 1 {
+		t.Errorf("after the owed reply and the person's move: history %v, played %v, turn %d", next.View.History, next.Played, next.View.Turn)
+	}
+}
