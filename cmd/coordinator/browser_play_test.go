@@ -46,26 +46,38 @@ func TestBrowserPlay(t *testing.T) {
 	t.Chdir(t.TempDir())
 	base, _, serveErr, _ := startServe(t, "-rulesets", rulesets)
 	ctx := browserContext(t, chromium)
-	for _, tc := range []struct{ ruleset, opponent, side string }{
-		{"five-by-five.json", "ab:n3000", "0"},
-		{"dobutsu.json", "random", "1"}, // drops; the engine moves first
+	for _, tc := range []struct {
+		name, ruleset, opponent, side string
+		upload                        bool
+	}{
+		{"five-by-five", "five-by-five.json", "ab:n3000", "0", false},
+		{"dobutsu, second", "dobutsu.json", "random", "1", false}, // drops; the engine moves first
+		{"dobutsu uploaded", "dobutsu.json", "ab:n500", "0", true},
 	} {
-		t.Run(tc.ruleset, func(t *testing.T) {
-			playThroughPage(t, ctx, base, serveErr.String, tc.ruleset, tc.opponent, tc.side)
+		t.Run(tc.name, func(t *testing.T) {
+			steps := []chromedp.Action[chromedp.Void]{
+				chromedp.Navigate(base + "/"),
+				chromedp.WaitReady(chromedp.CSS(fmt.Sprintf(`#play-ruleset option[value=%q]`, tc.ruleset))),
+				chromedp.SetValue(chromedp.ID("play-ruleset"), tc.ruleset),
+				chromedp.SetValue(chromedp.ID("play-opponent"), tc.opponent),
+				chromedp.SetValue(chromedp.ID("play-side"), tc.side),
+			}
+			if tc.upload {
+				// The ruleset list still says the first file: the upload wins.
+				steps = append(steps, chromedp.SetValue(chromedp.ID("play-ruleset"), "3check.json"),
+					chromedp.SetUploadFiles(chromedp.ID("play-file"), []string{filepath.Join(rulesets, tc.ruleset)}))
+			}
+			if file := playThroughPage(t, ctx, serveErr.String, steps); file != tc.ruleset {
+				t.Errorf("the page played %q, not %s", file, tc.ruleset)
+			}
 		})
 	}
 }
 
-// playThroughPage opens the page, starts a game and plays it by clicks.
-func playThroughPage(t *testing.T, ctx context.Context, base string, serveLog func() string, ruleset, opponent, side string) {
-	err := chromedp.Do(ctx,
-		chromedp.Navigate(base+"/"),
-		chromedp.WaitReady(chromedp.CSS(fmt.Sprintf(`#play-ruleset option[value=%q]`, ruleset))),
-		chromedp.SetValue(chromedp.ID("play-ruleset"), ruleset),
-		chromedp.SetValue(chromedp.ID("play-opponent"), opponent),
-		chromedp.SetValue(chromedp.ID("play-side"), side),
-		chromedp.Click(chromedp.ID("play-start")),
-	)
+// playThroughPage opens the page, starts a game and plays it by clicks;
+// it returns the rule file's name as the game names it.
+func playThroughPage(t *testing.T, ctx context.Context, serveLog func() string, setUp []chromedp.Action[chromedp.Void]) string {
+	err := chromedp.Do(ctx, append(setUp, chromedp.Click(chromedp.ID("play-start")))...)
 	if err == nil {
 		step, cancel := context.WithTimeout(ctx, 20*time.Second)
 		err = chromedp.Do(step, chromedp.WaitVisible(chromedp.CSS(`#play-board [data-square]`)))
@@ -130,4 +142,9 @@ func playThroughPage(t *testing.T, ctx context.Context, base string, serveLog fu
 	if errText, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("play-error"))); errText != "" {
 		t.Errorf("the page shows an error: %s", errText)
 	}
+	file, err := chromedp.Run(ctx, chromedp.Evaluate[string](`game.file`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return file
 }
