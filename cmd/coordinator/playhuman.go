@@ -14,7 +14,7 @@ import (
 
 // exitAbandoned is play's exit status when a person's input ended before
 // the game did.
-const exitAbandoned = 6
+const exitAbandoned = 7 // apart from the other commands' statuses (match's 6 is H0 accepted)
 
 // humanGame is `coordinator play` with a person in one seat or both: the
 // person sees the board and the legal moves before each of their moves
