@@ -5,10 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
 	"balancefarm/engine"
+	"balancefarm/play"
 	"balancefarm/search"
 )
 
@@ -17,11 +19,17 @@ func init() {
 }
 
 // runPlay is `coordinator play -p0 SPEC -p1 SPEC [-seed S] [-fen F] FILE`:
-// it prints each ply as it is made, then "result: 1-0 (checkmate)".
+// it prints each ply as it is made, then "result: 1-0 (checkmate)". A
+// player "human" is a person at the terminal, reading moves from stdin.
 func runPlay(args []string, stdout, stderr io.Writer) int {
+	return runPlayInput(args, os.Stdin, stdout, stderr)
+}
+
+// runPlayInput is runPlay with a person's moves read from in.
+func runPlayInput(args []string, in io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	p0 := fs.String("p0", "ab:n20000", "player 0 (moves first): random, ab:dN, ab:nN, mcts:iN, uci:PATH[,nodes=N][,Option=value...]")
+	p0 := fs.String("p0", "ab:n20000", "player 0 (moves first): human (a person at this terminal), random, ab:dN, ab:nN, mcts:iN, uci:PATH[,nodes=N][,Option=value...]")
 	p1 := fs.String("p1", "ab:n20000", "player 1")
 	seed := fs.Uint64("seed", 1, "seed for the random opening and the players")
 	fen := fs.String("fen", "", "start from this position instead of the setup (no random opening unless -opening is given)")
@@ -37,6 +45,9 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "play", msg)
 	}
 	for _, s := range []string{*p0, *p1} {
+		if s == play.Human {
+			continue
+		}
 		if _, err := search.ParseSpec(s); err != nil {
 			fmt.Fprintf(stderr, "play: %v\n", err)
 			return exitUsage
@@ -73,6 +84,9 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "notation: a2b3>d4 goes in by the portal on b3 and comes out on d4; O:b3c3 moves the portal end on b3 to c3")
 	}
 	began := time.Now()
+	if *p0 == play.Human || *p1 == play.Human {
+		return humanGame(ctx, game, start, [2]string{*p0, *p1}, *seed, *maxNodes, in, stdout, stderr)
+	}
 	if game.Seated() {
 		return playSeats(ctx, game, start != nil, *p0, *p1, *seed, lim, stdout, stderr, began)
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"balancefarm/farm"
+	"balancefarm/play"
 	"balancefarm/repair"
 )
 
@@ -50,12 +51,13 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	maxJobs := fs.Int("max-jobs", farm.DefaultMaxJobs, "most games one request may queue")
 	readTimeout := fs.Duration("read-timeout", 15*time.Second, "time a client has to send a whole request, body included")
 	maxConns := fs.Int("max-conns", 256, "most API connections open at once (idle ones give their place up to newcomers)")
+	rulesetsDir := fs.String("rulesets", "rulesets", "folder of rule files the page's board offers to play (a posted file plays too)")
 	reports := fs.String("reports", "", "write each finished measurement's NAME.json, NAME.md and NAME.html to DIR/ID/ (empty: kept for the API only)")
 	setUsage(fs, "coordinator serve [flags]",
 		`Serves a web page and the measurement API (see README.md). A posted rule file is compiled and its players
 checked before anything is queued; measurements stop and report as coordinator measure's do. POST /v1/repairs
 runs coordinator repair on a posted file, one at a time (repair/service.go).`,
-		flagGroup{"Service", []string{"addr", "token-file", "accounts", "reports", "max-jobs", "read-timeout", "max-conns"}},
+		flagGroup{"Service", []string{"addr", "token-file", "accounts", "reports", "rulesets", "max-jobs", "read-timeout", "max-conns"}},
 		flagGroup{"Limits (each account's and all together)", []string{"compiles", "max-admissions", "account-admissions", "account-measurements", "account-jobs", "total-jobs"}},
 		flagGroup{"What to measure (defaults for each request)", []string{"players", "games", "precision", "seed", "sequential"}},
 		flagGroup{"Farm (where and how games are played)", nil})
@@ -133,6 +135,9 @@ runs coordinator repair on a posted file, one at a time (repair/service.go).`,
 	mux := http.NewServeMux()
 	mux.Handle("/", svc.Handler())
 	repairs.Register(mux)
+	games := play.NewService(*rulesetsDir, int64(cfg.MaxRuleFileBytes))
+	games.Accounts, games.Gate = accounts, svc.Gate
+	games.Register(mux)
 	srv, ln := apiServer(mux, ln, *readTimeout, *maxConns)
 	go func() {
 		<-ctx.Done()
