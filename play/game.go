@@ -1,8 +1,3 @@
-// Package play is a game played move by move from outside the search's
-// game loop: a person at the terminal (coordinator play -p0 human) or at
-// serve's board, against an engine player or another person. It keeps the
-// position, draws the chance outcomes, checks the moves made and shows the
-// board as text and as JSON a page can draw.
 package play
 
 import (
