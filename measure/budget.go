@@ -148,8 +148,15 @@ func (c PlanCost) Wall(cpu float64) time.Duration {
 
 // String says the cost as the command prints it.
 func (c PlanCost) String() string {
-	return fmt.Sprintf("about %s on %d cores (at most %s if every pairing plays to its cap)",
-		roughDuration(c.Wall(c.Expected)), max(c.Slots, 1), roughDuration(c.Wall(c.Most)))
+	cores := "1 core"
+	if c.Slots > 1 {
+		cores = fmt.Sprintf("%d cores", c.Slots)
+	}
+	s := fmt.Sprintf("about %s on %s", roughDuration(c.Wall(c.Expected)), cores)
+	if most := roughDuration(c.Wall(c.Most)); most != roughDuration(c.Wall(c.Expected)) {
+		s += fmt.Sprintf(" (at most %s if every pairing plays to its cap)", most)
+	}
+	return s
 }
 
 // roughDuration rounds a duration as a person says it: seconds under a
