@@ -424,24 +424,41 @@ func Fit(ctx context.Context, runner farm.GameRunner, f *File, s Settings, slots
 	}
 	end := started.Add(budget)
 	margin := reportMargin + time.Duration(budgetMargin*float64(budget))
-	// The pairs in flight when the budget stops the pairings are still
-	// played: their time is kept back.
-	window := s.Window
-	if window == 0 {
-		window = AutoWindow(slots, len(plan.Pairings()))
-	}
-	inFlight := 0.0
-	for _, p := range plan.Pairings() {
-		inFlight += costs[p] * float64(2*window)
-	}
 	left := time.Until(end) - margin
-	drain := min(time.Duration(inFlight/float64(slots)*float64(time.Second)), left/3)
-	cpu := max((left-drain).Seconds(), 0) * float64(slots)
+	// The plan is chosen for the time left less the drain of the whole
+	// plan's pairs in flight (at most half of it); the pairings then stop
+	// early enough for the chosen plan's pairs in flight to finish.
+	cpu := max((left-min(drainTime(s, plan, costs, slots), left/2)).Seconds(), 0) * float64(slots)
 	choice := ChooseBudget(s.Players, planOf, costs, s.Precision, slots, cpu)
+	drain := min(drainTime(s, planOf(choice.Players), costs, slots), left/2)
 	fit.Choice = &choice
 	fit.Settings.Players = choice.Players
 	fit.Settings.Budget = &Budget{Until: end.Add(-margin - drain), GamesCap: choice.GamesCap, Total: budget, Dropped: choice.Dropped}
 	return fit
+}
+
+// drainTime is how long the pairs in flight take to finish once the
+// pairings stop: each pairing's window of colour-swapped pairs, played on
+// the slots. They are published before the budget stops the pairing, so
+// they are played and counted.
+func drainTime(s Settings, plan protocol.Plan, costs Costs, slots int) time.Duration {
+	window := s.Window
+	if window == 0 {
+		window = AutoWindow(slots, len(plan.Pairings()))
+	}
+	dearest := 0.0
+	for _, c := range costs {
+		dearest = max(dearest, c)
+	}
+	cpu := 0.0
+	for _, p := range plan.Pairings() {
+		c, ok := costs[p]
+		if !ok {
+			c = dearest
+		}
+		cpu += c * float64(2*window)
+	}
+	return time.Duration(cpu / float64(max(slots, 1)) * float64(time.Second))
 }
 
 // Lines are what the command prints of the fit before the run starts.
