@@ -171,9 +171,21 @@ func roughDuration(d time.Duration) string {
 	return fmt.Sprintf("%.1f h", d.Hours())
 }
 
+// Caps cap a budgeted plan's games per pairing: the ladder's pairings'
+// and the strongest rung's games against itself (0: the plan's own).
+type Caps struct{ Ladder, Mirror int }
+
+// of is the cap of a pairing, 0 for none.
+func (c Caps) of(p [2]string) int {
+	if p[0] == p[1] {
+		return c.Mirror
+	}
+	return c.Ladder
+}
+
 // expectedGames is the games a pairing of plan usually plays (see
-// PlanCost.Expected) and the most it may, capped at gameCap when above 0.
-func expectedGames(plan protocol.Plan, p protocol.Pairing, precision float64, gameCap int) (usual, most int) {
+// PlanCost.Expected) and the most it may, under caps.
+func expectedGames(plan protocol.Plan, p protocol.Pairing, precision float64, caps Caps) (usual, most int) {
 	if p.A == p.B && plan.Mirror != "" {
 		usual, most = plan.MirrorGames, plan.MirrorGames
 		if n := stats.GamesForPrecision(precision, stats.DefaultThresholds().Confidence); n > 0 && n < usual {
@@ -182,16 +194,16 @@ func expectedGames(plan protocol.Plan, p protocol.Pairing, precision float64, ga
 	} else {
 		usual, most = plan.GamesPerPairing, plan.GamesPerPairing
 	}
-	if gameCap > 0 {
-		usual, most = min(usual, gameCap), min(most, gameCap)
+	if c := caps.of([2]string{p.A, p.B}); c > 0 {
+		usual, most = min(usual, c), min(most, c)
 	}
 	return usual, most
 }
 
 // Estimate is the cost of plan under costs on slots, each pairing's
-// games capped at gameCap when above 0. A pairing the probe did not
-// reach costs as much as the dearest one it did.
-func Estimate(plan protocol.Plan, costs Costs, precision float64, slots, gameCap int) PlanCost {
+// games under caps. A pairing the probe did not reach costs as much as
+// the dearest one it did.
+func Estimate(plan protocol.Plan, costs Costs, precision float64, slots int, caps Caps) PlanCost {
 	dearest := 0.0
 	for _, c := range costs {
 		dearest = max(dearest, c)
@@ -202,7 +214,7 @@ func Estimate(plan protocol.Plan, costs Costs, precision float64, slots, gameCap
 		if !ok {
 			c = dearest
 		}
-		usual, most := expectedGames(plan, p, precision, gameCap)
+		usual, most := expectedGames(plan, p, precision, caps)
 		pc.Expected += c * float64(usual)
 		pc.Most += c * float64(most)
 	}
@@ -213,8 +225,8 @@ func Estimate(plan protocol.Plan, costs Costs, precision float64, slots, gameCap
 type BudgetChoice struct {
 	// Players is the ladder kept; Dropped the rungs left out.
 	Players, Dropped []string
-	// GamesCap caps every pairing's games (0: the plan's own caps).
-	GamesCap int
+	// Caps cap the games per pairing.
+	Caps Caps
 	// Cost is the chosen plan's; Fits says whether its expected cost fits
 	// the budget (when even the smallest plan does not, the run stops at
 	// the budget anyway).
@@ -230,15 +242,17 @@ var minBudgetGames = stats.DefaultThresholds().MinGames
 // time over the slots, less what the probe and the report take): the
 // whole ladder when it fits; else it drops middle rungs, the dearest
 // first (the weakest and strongest stay, and at least three rungs); else
-// it caps the games per pairing, down to the sequential test's minimum.
-// planOf makes the plan of a ladder.
+// it caps the ladder's games per pairing, down to the sequential test's
+// minimum; else the strongest rung's games against itself too, which
+// most flags are read from, down to their minimum. planOf makes the plan
+// of a ladder.
 func ChooseBudget(players []string, planOf func([]string) protocol.Plan, costs Costs, precision float64, slots int, cpu float64) BudgetChoice {
-	fit := func(ladder []string, gameCap int) BudgetChoice {
-		c := Estimate(planOf(ladder), costs, precision, slots, gameCap)
-		return BudgetChoice{Players: ladder, Dropped: without(players, ladder), GamesCap: gameCap, Cost: c, Fits: c.Expected <= cpu}
+	fit := func(ladder []string, caps Caps) BudgetChoice {
+		c := Estimate(planOf(ladder), costs, precision, slots, caps)
+		return BudgetChoice{Players: ladder, Dropped: without(players, ladder), Caps: caps, Cost: c, Fits: c.Expected <= cpu}
 	}
 	ladder := slices.Clone(players)
-	best := fit(ladder, 0)
+	best := fit(ladder, Caps{})
 	for !best.Fits && len(ladder) > 3 {
 		// Drop the middle rung whose pairings cost most.
 		drop, dearest := -1, -1.0
@@ -248,21 +262,32 @@ func ChooseBudget(players []string, planOf func([]string) protocol.Plan, costs C
 			}
 		}
 		ladder = slices.Delete(slices.Clone(ladder), drop, drop+1)
-		best = fit(ladder, 0)
+		best = fit(ladder, Caps{})
 	}
 	if best.Fits {
 		return best
 	}
-	// Cap the games: the largest even cap whose expected cost fits.
+	// Cap the games: the largest even caps whose expected cost fits.
 	plan := planOf(ladder)
-	top := max(plan.GamesPerPairing, plan.MirrorGames)
-	for gameCap := top - top%2; gameCap >= minBudgetGames; gameCap -= 2 {
-		if c := fit(ladder, gameCap); c.Fits {
+	for games := plan.GamesPerPairing - plan.GamesPerPairing%2; games >= minBudgetGames; games -= 2 {
+		if c := fit(ladder, Caps{Ladder: games}); c.Fits {
 			return c
 		}
 	}
-	return fit(ladder, minBudgetGames)
+	if plan.Mirror == "" {
+		return fit(ladder, Caps{Ladder: minBudgetGames})
+	}
+	for games := plan.MirrorGames - plan.MirrorGames%2; games >= minMirrorGames; games -= 2 {
+		if c := fit(ladder, Caps{Ladder: minBudgetGames, Mirror: games}); c.Fits {
+			return c
+		}
+	}
+	return fit(ladder, Caps{Ladder: minBudgetGames, Mirror: minMirrorGames})
 }
+
+// minMirrorGames is the fewest equal-strength games a budget's cap
+// allows: the stop rule's minimum for them.
+const minMirrorGames = 20
 
 // rungCost is the cost of one game of each of a rung's pairings.
 func rungCost(plan protocol.Plan, costs Costs, rung string) float64 {
@@ -286,15 +311,25 @@ func without(players, kept []string) []string {
 	return out
 }
 
+// words say the caps as the command prints them.
+func (c Caps) words() []string {
+	var out []string
+	if c.Ladder > 0 {
+		out = append(out, fmt.Sprintf("at most %d games per ladder pairing", c.Ladder))
+	}
+	if c.Mirror > 0 {
+		out = append(out, fmt.Sprintf("at most %d equal-strength games", c.Mirror))
+	}
+	return out
+}
+
 // Describe says what the budget changed, or "" when nothing.
 func (b BudgetChoice) Describe() string {
 	var parts []string
 	if len(b.Dropped) > 0 {
 		parts = append(parts, "rungs "+strings.Join(b.Dropped, ", ")+" dropped")
 	}
-	if b.GamesCap > 0 {
-		parts = append(parts, fmt.Sprintf("at most %d games per pairing", b.GamesCap))
-	}
+	parts = append(parts, b.Caps.words()...)
 	return strings.Join(parts, "; ")
 }
 
@@ -303,8 +338,8 @@ type Budget struct {
 	// Until is when the last pairing must stop for the games already in
 	// flight to finish within the budget.
 	Until time.Time
-	// GamesCap caps each pairing's games (0: none).
-	GamesCap int
+	// Caps cap each pairing's games.
+	Caps Caps
 	// Total is the budget as asked; Dropped the rungs it left out.
 	Total   time.Duration
 	Dropped []string
@@ -328,8 +363,8 @@ func (b *Budget) wrapStop(stop farm.StopFunc, now func() time.Time) farm.StopFun
 		switch {
 		case done:
 			return done, reason
-		case b.GamesCap > 0 && len(results) >= b.GamesCap:
-			return true, fmt.Sprintf("%scap of %d games; %s", budgetReason, b.GamesCap, reason)
+		case b.Caps.of(pairing) > 0 && len(results) >= b.Caps.of(pairing):
+			return true, fmt.Sprintf("%scap of %d games; %s", budgetReason, b.Caps.of(pairing), reason)
 		case !b.Until.IsZero() && now().After(b.Until):
 			return true, outOfTime + "; " + reason
 		}
@@ -351,7 +386,7 @@ func StoppedByBudget(out *farm.Outcome) []farm.PairingOutcome {
 
 // keepBudget keeps what the budget did to a file's run for its report.
 func (m *Measurer) keepBudget(hash string, b *Budget, out *farm.Outcome) {
-	note := &report.Budget{Seconds: b.Total.Seconds(), Dropped: b.Dropped, GamesCap: b.GamesCap}
+	note := &report.Budget{Seconds: b.Total.Seconds(), Dropped: b.Dropped, GamesCap: b.Caps.Ladder, MirrorGamesCap: b.Caps.Mirror}
 	for _, p := range StoppedByBudget(out) {
 		note.Stopped = append(note.Stopped, p.Players[0]+" vs "+p.Players[1])
 	}
@@ -413,7 +448,7 @@ func Fit(ctx context.Context, runner farm.GameRunner, f *File, s Settings, slots
 	begun := time.Now()
 	plan := s.Plan(f)
 	costs := Probe(ctx, runner, f.Data, plan, slots, ProbeTime(budget))
-	fit := Fitted{Settings: s, Cost: Estimate(plan, costs, s.Precision, slots, 0), Probe: time.Since(begun)}
+	fit := Fitted{Settings: s, Cost: Estimate(plan, costs, s.Precision, slots, Caps{}), Probe: time.Since(begun)}
 	if budget <= 0 {
 		return fit
 	}
@@ -433,7 +468,7 @@ func Fit(ctx context.Context, runner farm.GameRunner, f *File, s Settings, slots
 	drain := min(drainTime(s, planOf(choice.Players), costs, slots), left/2)
 	fit.Choice = &choice
 	fit.Settings.Players = choice.Players
-	fit.Settings.Budget = &Budget{Until: end.Add(-margin - drain), GamesCap: choice.GamesCap, Total: budget, Dropped: choice.Dropped}
+	fit.Settings.Budget = &Budget{Until: end.Add(-margin - drain), Caps: choice.Caps, Total: budget, Dropped: choice.Dropped}
 	return fit
 }
 

@@ -25,29 +25,35 @@ func TestChooseBudget(t *testing.T) {
 	full := []string{"random", "a", "b", "c", "top"}
 	costs := weightedCosts(planOf(full), weight)
 	// On one slot the whole plan costs 497.6 s, without c 293.2 s, without
-	// b and c 240.8 s; capped at 30 games 120.6 s.
+	// b and c 240.8 s: 2.02 s a game of the ladder's pairings together, 2 s
+	// one of top against itself.
+	least := []string{"random", "a", "top"}
 	tests := []struct {
-		name     string
-		players  []string
-		cpu      float64
-		kept     []string
-		dropped  []string
-		gamesCap int
-		fits     bool
+		name    string
+		players []string
+		cpu     float64
+		kept    []string
+		dropped []string
+		caps    Caps
+		fits    bool
 	}{
-		{"the whole plan fits", full, 500, full, nil, 0, true},
-		{"the dearest middle rung goes", full, 300, []string{"random", "a", "b", "top"}, []string{"c"}, 0, true},
-		{"two middle rungs go", full, 250, []string{"random", "a", "top"}, []string{"b", "c"}, 0, true},
-		{"then games are capped", full, 121, []string{"random", "a", "top"}, []string{"b", "c"}, 30, true},
-		{"nothing fits: the least plan", full, 10, []string{"random", "a", "top"}, []string{"b", "c"}, 10, false},
-		{"three rungs are never cut", []string{"random", "c", "top"}, 300, []string{"random", "c", "top"}, nil, 70, true},
+		{"the whole plan fits", full, 500, full, nil, Caps{}, true},
+		{"the dearest middle rung goes", full, 300, []string{"random", "a", "b", "top"}, []string{"c"}, Caps{}, true},
+		{"two middle rungs go", full, 250, least, []string{"b", "c"}, Caps{}, true},
+		// 18 x 2.02 + 80 x 2 = 196.4
+		{"then the ladder's games are capped", full, 200, least, []string{"b", "c"}, Caps{Ladder: 18}, true},
+		// 10 x 2.02 + 50 x 2 = 120.2
+		{"then the equal-strength games", full, 121, least, []string{"b", "c"}, Caps{Ladder: 10, Mirror: 50}, true},
+		{"nothing fits: the least plan", full, 10, least, []string{"b", "c"}, Caps{Ladder: 10, Mirror: 20}, false},
+		// 34 x 4 + 80 x 2 = 296
+		{"three rungs are never cut", []string{"random", "c", "top"}, 300, []string{"random", "c", "top"}, nil, Caps{Ladder: 34}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := ChooseBudget(tt.players, planOf, costs, 0, 1, tt.cpu)
-			if !slices.Equal(got.Players, tt.kept) || !slices.Equal(got.Dropped, tt.dropped) || got.GamesCap != tt.gamesCap || got.Fits != tt.fits {
-				t.Errorf("ChooseBudget = ladder %v, dropped %v, cap %d, fits %v; want %v, %v, %d, %v",
-					got.Players, got.Dropped, got.GamesCap, got.Fits, tt.kept, tt.dropped, tt.gamesCap, tt.fits)
+			if !slices.Equal(got.Players, tt.kept) || !slices.Equal(got.Dropped, tt.dropped) || got.Caps != tt.caps || got.Fits != tt.fits {
+				t.Errorf("ChooseBudget = ladder %v, dropped %v, caps %+v, fits %v; want %v, %v, %+v, %v",
+					got.Players, got.Dropped, got.Caps, got.Fits, tt.kept, tt.dropped, tt.caps, tt.fits)
 			}
 			if tt.fits && got.Cost.Expected > tt.cpu {
 				t.Errorf("chosen plan costs %.1f s, over the %.1f s given", got.Cost.Expected, tt.cpu)
@@ -62,17 +68,18 @@ func TestEstimate(t *testing.T) {
 	tests := []struct {
 		name           string
 		precision      float64
-		slots, gameCap int
+		slots          int
+		caps           Caps
 		expected, most float64
 		says           string
 	}{
 		// 0.07 asks for 196 equal-strength games of the 784 allowed.
-		{"usual and capped", 0.07, 2, 0, 40 + 2*196, 40 + 2*784, "about 4 min on 2 cores (at most 13 min if every pairing plays to its cap)"},
-		{"a budget's cap", 0.07, 1, 10, 10 + 2*10, 10 + 2*10, "about 30 s on 1 core"},
+		{"usual and capped", 0.07, 2, Caps{}, 40 + 2*196, 40 + 2*784, "about 4 min on 2 cores (at most 13 min if every pairing plays to its cap)"},
+		{"a budget's caps", 0.07, 1, Caps{Ladder: 10, Mirror: 10}, 10 + 2*10, 10 + 2*10, "about 30 s on 1 core"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := Estimate(plan, costs, tt.precision, tt.slots, tt.gameCap)
+			got := Estimate(plan, costs, tt.precision, tt.slots, tt.caps)
 			if got.Expected != tt.expected || got.Most != tt.most || got.String() != tt.says {
 				t.Errorf("Estimate = %+v %q, want expected %g, most %g, %q", got, got, tt.expected, tt.most, tt.says)
 			}
@@ -99,23 +106,27 @@ func TestBudgetStop(t *testing.T) {
 	undecided := func([2]string, []protocol.Result) (bool, string) { return false, "undecided" }
 	decided := func([2]string, []protocol.Result) (bool, string) { return true, "decided" }
 	games := make([]protocol.Result, 12)
+	ladder, mirror := [2]string{"a", "b"}, [2]string{"b", "b"}
 	tests := []struct {
-		name   string
-		budget *Budget
-		rule   func([2]string, []protocol.Result) (bool, string)
-		games  int
-		stop   bool
-		reason string
+		name    string
+		budget  *Budget
+		rule    func([2]string, []protocol.Result) (bool, string)
+		pairing [2]string
+		games   int
+		stop    bool
+		reason  string
 	}{
-		{"no budget", nil, undecided, 12, false, "undecided"},
-		{"the rule decides first", &Budget{GamesCap: 10, Until: now.Add(-time.Second)}, decided, 12, true, "decided"},
-		{"under the cap, in time", &Budget{GamesCap: 20, Until: now.Add(time.Second)}, undecided, 12, false, "undecided"},
-		{"at the cap", &Budget{GamesCap: 12, Until: now.Add(time.Second)}, undecided, 12, true, "budget: cap of 12 games; undecided"},
-		{"time spent", &Budget{Until: now.Add(-time.Second)}, undecided, 2, true, "budget: time spent; undecided"},
+		{"no budget", nil, undecided, ladder, 12, false, "undecided"},
+		{"the rule decides first", &Budget{Caps: Caps{Ladder: 10}, Until: now.Add(-time.Second)}, decided, ladder, 12, true, "decided"},
+		{"under the cap, in time", &Budget{Caps: Caps{Ladder: 20}, Until: now.Add(time.Second)}, undecided, ladder, 12, false, "undecided"},
+		{"at the cap", &Budget{Caps: Caps{Ladder: 12}, Until: now.Add(time.Second)}, undecided, ladder, 12, true, "budget: cap of 12 games; undecided"},
+		{"the ladder's cap is not the mirror's", &Budget{Caps: Caps{Ladder: 12, Mirror: 20}, Until: now.Add(time.Second)}, undecided, mirror, 12, false, "undecided"},
+		{"the mirror's cap", &Budget{Caps: Caps{Ladder: 12, Mirror: 12}, Until: now.Add(time.Second)}, undecided, mirror, 12, true, "budget: cap of 12 games; undecided"},
+		{"time spent", &Budget{Until: now.Add(-time.Second)}, undecided, ladder, 2, true, "budget: time spent; undecided"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			stop, reason := tt.budget.wrapStop(tt.rule, clock)([2]string{"a", "b"}, games[:tt.games])
+			stop, reason := tt.budget.wrapStop(tt.rule, clock)(tt.pairing, games[:tt.games])
 			if stop != tt.stop || reason != tt.reason {
 				t.Errorf("stop = %v %q, want %v %q", stop, reason, tt.stop, tt.reason)
 			}

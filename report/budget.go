@@ -10,9 +10,12 @@ import (
 // pairings it stopped before their own rule decided them. The flags left
 // undecided then are undecided for lack of time.
 type Budget struct {
-	Seconds  float64  `json:"seconds"`
-	Dropped  []string `json:"dropped_rungs,omitempty"`
-	GamesCap int      `json:"games_cap,omitempty"`
+	Seconds float64  `json:"seconds"`
+	Dropped []string `json:"dropped_rungs,omitempty"`
+	// GamesCap caps each ladder pairing's games, MirrorGamesCap the
+	// strongest rung's games against itself (0: none).
+	GamesCap       int `json:"games_cap,omitempty"`
+	MirrorGamesCap int `json:"mirror_games_cap,omitempty"`
 	// Stopped names the pairings the budget ended ("A vs B").
 	Stopped []string `json:"stopped_pairings,omitempty"`
 	// Undecided names the flags left undecided for lack of time.
@@ -28,7 +31,10 @@ func (b *Budget) Sentence() string {
 		what = append(what, "rungs "+strings.Join(b.Dropped, ", ")+" were left out")
 	}
 	if b.GamesCap > 0 {
-		what = append(what, fmt.Sprintf("each pairing played at most %d games", b.GamesCap))
+		what = append(what, fmt.Sprintf("each ladder pairing played at most %d games", b.GamesCap))
+	}
+	if b.MirrorGamesCap > 0 {
+		what = append(what, fmt.Sprintf("the strongest rung played itself at most %d times", b.MirrorGamesCap))
 	}
 	if len(b.Stopped) > 0 {
 		what = append(what, fmt.Sprintf("%d pairings were stopped by the budget before their own rule decided them", len(b.Stopped)))

@@ -102,8 +102,8 @@ func (v *verdictWriter) report(f *measure.File, out *farm.Outcome) (string, erro
 	if stats.TooManyLost(rep.Games, lost) {
 		reasons += fmt.Sprintf("; too many games lost (%d of %d, more than %.0f%%)", lost, rep.Games+lost, 100*stats.MaxLostShare)
 	}
-	if b := rep.Budget; b != nil && (len(b.Dropped) > 0 || b.GamesCap > 0) {
-		reasons += "; within the budget: " + measure.BudgetChoice{Dropped: b.Dropped, GamesCap: b.GamesCap}.Describe()
+	if b := rep.Budget; b != nil && (len(b.Dropped) > 0 || b.GamesCap > 0 || b.MirrorGamesCap > 0) {
+		reasons += "; within the budget: " + measure.BudgetChoice{Dropped: b.Dropped, Caps: measure.Caps{Ladder: b.GamesCap, Mirror: b.MirrorGamesCap}}.Describe()
 	}
 	took := wall.Round(time.Second).String()
 	if out.Resumed > 0 {
