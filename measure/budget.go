@@ -335,14 +335,56 @@ func (b BudgetChoice) Describe() string {
 
 // Budget is a measurement's time budget as its run keeps it.
 type Budget struct {
-	// Until is when the last pairing must stop for the games already in
-	// flight to finish within the budget.
+	// Until is when the games must be over for the report to be written
+	// within the budget; Drain is how long the pairs in flight take to
+	// finish once the pairings stop, at the probe's pace, so the pairings
+	// stop Drain before Until, Drain scaled by the pace the games
+	// actually keep (Costs against their durations).
 	Until time.Time
+	Drain time.Duration
+	Costs Costs
 	// Caps cap each pairing's games.
 	Caps Caps
 	// Total is the budget as asked; Dropped the rungs it left out.
 	Total   time.Duration
 	Dropped []string
+
+	mu sync.Mutex
+	// seen counts each pairing's results read into the pace so far;
+	// took and priced sum their durations and their probe costs.
+	seen         map[[2]string]int
+	took, priced float64
+	pacedGames   int
+}
+
+// minPacedGames is how many games the pace is read from before it
+// replaces the probe's; the pace is kept within [1/maxPace, maxPace].
+const (
+	minPacedGames = 4
+	maxPace       = 4.0
+)
+
+// pace reads a pairing's new results into the games' pace and returns it:
+// their durations over what the probe priced them at (1 until enough).
+func (b *Budget) pace(pairing [2]string, results []protocol.Result) float64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.seen == nil {
+		b.seen = map[[2]string]int{}
+	}
+	cost, ok := b.Costs[protocol.Pairing{A: pairing[0], B: pairing[1]}]
+	if from := b.seen[pairing]; ok && cost > 0 && from < len(results) {
+		for _, r := range results[from:] {
+			b.took += float64(r.DurationMS) / 1000
+			b.priced += cost
+			b.pacedGames++
+		}
+	}
+	b.seen[pairing] = len(results)
+	if b.pacedGames < minPacedGames || b.priced <= 0 {
+		return 1
+	}
+	return min(max(b.took/b.priced, 1/maxPace), maxPace)
 }
 
 // budgetReason starts the stop reason of a pairing the budget ended.
@@ -360,12 +402,13 @@ func (b *Budget) wrapStop(stop farm.StopFunc, now func() time.Time) farm.StopFun
 	}
 	return func(pairing [2]string, results []protocol.Result) (bool, string) {
 		done, reason := stop(pairing, results)
+		drain := time.Duration(float64(b.Drain) * b.pace(pairing, results))
 		switch {
 		case done:
 			return done, reason
 		case b.Caps.of(pairing) > 0 && len(results) >= b.Caps.of(pairing):
 			return true, fmt.Sprintf("%scap of %d games; %s", budgetReason, b.Caps.of(pairing), reason)
-		case !b.Until.IsZero() && now().After(b.Until):
+		case !b.Until.IsZero() && now().Add(drain).After(b.Until):
 			return true, outOfTime + "; " + reason
 		}
 		return false, reason
@@ -468,7 +511,7 @@ func Fit(ctx context.Context, runner farm.GameRunner, f *File, s Settings, slots
 	drain := min(drainTime(s, planOf(choice.Players), costs, slots), left/2)
 	fit.Choice = &choice
 	fit.Settings.Players = choice.Players
-	fit.Settings.Budget = &Budget{Until: end.Add(-margin - drain), Caps: choice.Caps, Total: budget, Dropped: choice.Dropped}
+	fit.Settings.Budget = &Budget{Until: end.Add(-margin), Drain: drain, Costs: costs, Caps: choice.Caps, Total: budget, Dropped: choice.Dropped}
 	return fit
 }
 

@@ -105,7 +105,16 @@ func TestBudgetStop(t *testing.T) {
 	clock := func() time.Time { return now }
 	undecided := func([2]string, []protocol.Result) (bool, string) { return false, "undecided" }
 	decided := func([2]string, []protocol.Result) (bool, string) { return true, "decided" }
+	// Six games as the probe priced them, then six three times as slow
+	// as priced: their pace, 2, doubles the drain.
 	games := make([]protocol.Result, 12)
+	for i := range games {
+		games[i].DurationMS = 1000
+		if i >= 6 {
+			games[i].DurationMS = 3000
+		}
+	}
+	priced := Costs{{A: "a", B: "b"}: 1}
 	ladder, mirror := [2]string{"a", "b"}, [2]string{"b", "b"}
 	tests := []struct {
 		name    string
@@ -123,6 +132,10 @@ func TestBudgetStop(t *testing.T) {
 		{"the ladder's cap is not the mirror's", &Budget{Caps: Caps{Ladder: 12, Mirror: 20}, Until: now.Add(time.Second)}, undecided, mirror, 12, false, "undecided"},
 		{"the mirror's cap", &Budget{Caps: Caps{Ladder: 12, Mirror: 12}, Until: now.Add(time.Second)}, undecided, mirror, 12, true, "budget: cap of 12 games; undecided"},
 		{"time spent", &Budget{Until: now.Add(-time.Second)}, undecided, ladder, 2, true, "budget: time spent; undecided"},
+		// 6 s of drain at the probe's pace fit in the 10 s left; at twice
+		// the pace (the twelve games' 24 s against the 12 s priced) not.
+		{"the drain fits at the probe's pace", &Budget{Until: now.Add(10 * time.Second), Drain: 6 * time.Second, Costs: priced}, undecided, ladder, 6, false, "undecided"},
+		{"the games run slower than priced", &Budget{Until: now.Add(10 * time.Second), Drain: 6 * time.Second, Costs: priced}, undecided, ladder, 12, true, "budget: time spent; undecided"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
