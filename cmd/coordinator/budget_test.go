@@ -99,3 +99,23 @@ func TestMeasureEstimatePrinted(t *testing.T) {
 		t.Errorf("no estimate (or a budget line) before the run:\n%s", &stderr)
 	}
 }
+
+func TestMeasureBudgetUsage(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"with learned values", []string{"-budget", "1m", "-learned"}, "a time budget does not combine with learned piece values"},
+		{"not a duration", []string{"-budget", "5"}, "flag -budget: bad value \"5\": not a duration"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := runMeasure(append(tt.args, "-progress", "off", "x.json"), &stdout, &stderr)
+			if code != exitUsage || !strings.Contains(stderr.String(), tt.want) {
+				t.Errorf("exit %d, want %d saying %q:\n%s", code, exitUsage, tt.want, &stderr)
+			}
+		})
+	}
+}
