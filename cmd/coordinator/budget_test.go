@@ -89,7 +89,7 @@ func TestMeasureEstimatePrinted(t *testing.T) {
 	file := writeFile(t, dir, "kr.json", kingsAndRooks)
 	args := []string{"-runner", "fake", "-workers", "2", "-state", filepath.Join(dir, "state"),
 		"-players", "random,ab:d1", "-games", "6", "-precision", "0", "-progress", "off",
-		"-metrics-addr", "", "-log-format", "json", "-no-fail", file}
+		"-metrics-addr", "", "-log-format", "json", "-no-fail", "-out", "", file}
 	var stdout, stderr bytes.Buffer
 	if code := runMeasure(args, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d\n%s", code, &stderr)
