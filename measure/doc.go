@@ -31,6 +31,15 @@
 //     results, writes the JSON, Markdown and HTML reports with the game
 //     records (NAME.pgn, NAME.games.jsonl: package records) and records
 //     the verdict metric. DistinctNames keeps same-named files apart.
+//   - Fit prices a file's plan on the machine at hand (Probe: the first
+//     game of each pairing, cut short and extrapolated when the probe's
+//     few seconds run out) and, under a time budget (measure -budget),
+//     chooses the plan that fits it (ChooseBudget: middle rungs dropped,
+//     then the ladder's and then the equal-strength games capped); the
+//     budget's stop rule ends each pairing when the time left is what
+//     its games in flight take, and the report names the flags left
+//     undecided for lack of time (budget.go). Without a budget nothing
+//     is played differently.
 //   - ServiceConfig fits a Measurer to farm.Service, so that the HTTP API
 //     refuses, stops and reports exactly as the command line does.
 //

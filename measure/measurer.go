@@ -50,6 +50,9 @@ type Measurer struct {
 	auditor *selfplay.Runner
 	// audits holds each batch's audit summary from its run to its report.
 	audits map[string]*farm.AuditSummary
+	// budgets holds what a time budget did to each file's run, by the
+	// rule file's hash, from its run to its report.
+	budgets map[string]*report.Budget
 }
 
 // replayedOf is the replays kept for a rule file, made when there are
@@ -82,6 +85,19 @@ func (m *Measurer) Run(ctx context.Context, f *File, s Settings, hooks farm.Hook
 		return nil, err
 	}
 	h.Progress, h.Record, h.Resumed = hooks.Progress, hooks.Record, hooks.Resumed
+	if s.Budget != nil {
+		if h.Stop == nil {
+			// A budget stops pairings, so the batch plays them in plan
+			// order, as a sequential one does, to its caps unless stopped.
+			h.Stop = func([2]string, []protocol.Result) (bool, string) { return false, "" }
+		}
+		h.Stop = s.Budget.wrapStop(h.Stop, time.Now)
+		out, err := m.Play(ctx, f, plan, h)
+		if err == nil {
+			m.keepBudget(f.Hash, s.Budget, out)
+		}
+		return out, err
+	}
 	// Learned values are fitted to two players' material.
 	if s.Learned && plan.Mirror != "" && !f.Game.Seated() {
 		m.prepare(f, &h)
@@ -272,6 +288,7 @@ func (m *Measurer) Assess(f *File, players []string, results []protocol.Result, 
 	// The examples follow the flags, which the report settles.
 	rep.Examples = records.Examples(f.Game, games, rep)
 	rep.Audit = m.auditOf(results)
+	rep.SetBudget(m.budgetOf(f.Hash))
 	return rep, games, nil
 }
 

@@ -45,6 +45,9 @@ type Settings struct {
 	// evaluating with the piece values learned from the ladder's games.
 	// Only with Precision above 0.
 	Learned bool
+	// Budget, when set, caps each pairing's games and stops every pairing
+	// once its time is spent (budget.go); nil plays as before.
+	Budget *Budget
 }
 
 // DefaultPrecision is the half-width asked of the equal-strength games'
@@ -71,6 +74,9 @@ func (s Settings) Check() error {
 	}
 	if s.Precision < 0 || s.Precision >= 0.5 {
 		return fmt.Errorf("precision %g must lie in [0, 0.5)", s.Precision)
+	}
+	if s.Budget != nil && s.Learned {
+		return errors.New("a time budget does not combine with learned piece values (-learned)")
 	}
 	probe := s.plan("check", protocol.HashRuleFile(nil))
 	if err := probe.Check(); err != nil {

@@ -92,8 +92,9 @@ p.reasons.clear { font-size: 1.15em; }
 {{with .R.Audit}}{{if .Quarantined}}<section id="quarantined"><h2>Quarantined workers</h2>
 <p>A game played again from its job differed from the one these workers returned: their games were discarded and played again by others.</p>
 <ul>{{range .Quarantined}}<li>{{if .Credential}}credential <b>{{.Credential}}</b>{{else}}<b>{{.Worker}}</b>{{end}}: {{.Discarded}} games discarded, {{.Refused}} records refused (job {{.Job}}{{if .Credential}}, worker id {{.Worker}}{{end}}: {{.Reason}})</li>{{end}}</ul></section>{{end}}{{end}}
-{{if .R.Undecided}}<h2>Undecided</h2>
-<p>The interval straddles the threshold: the games ran out first.</p>
+{{with .R.Budget}}<p id="budget">{{.Sentence}}</p>
+{{end}}{{if .R.Undecided}}<h2>Undecided{{if .R.Budget}}{{if .R.Budget.Undecided}} for lack of time{{end}}{{end}}</h2>
+<p>The interval straddles the threshold: {{if .R.Budget}}{{if .R.Budget.Undecided}}the time budget{{else}}the games{{end}}{{else}}the games{{end}} ran out first.</p>
 <ul>{{range .R.Undecided}}<li><b>{{.Name}}</b> ({{more .MoreGames}} would decide it): {{.Detail}}</li>{{end}}</ul>{{end}}
 {{if .R.Flags}}<h2>Raised flags</h2>
 <ul>{{range .R.Flags}}<li><b>{{.Name}}</b>: {{.Detail}}</li>{{end}}</ul>

@@ -98,8 +98,15 @@ func (r *Report) Markdown() []byte {
 	if len(r.Reasons) > 0 {
 		w("\n")
 	}
+	if r.Budget != nil {
+		w("%s\n\n", r.Budget.Sentence())
+	}
 	if len(r.Undecided) > 0 {
-		w("Undecided (the interval straddles the threshold; the games ran out first):\n\n")
+		if r.Budget != nil && len(r.Budget.Undecided) > 0 {
+			w("Undecided for lack of time (the interval straddles the threshold; the budget ran out first):\n\n")
+		} else {
+			w("Undecided (the interval straddles the threshold; the games ran out first):\n\n")
+		}
 		for _, u := range r.Undecided {
 			w("- **%s** (%s would decide it): %s\n", u.Name, moreText(u.MoreGames), u.Detail)
 		}

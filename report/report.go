@@ -188,6 +188,8 @@ type Report struct {
 	GamesFile string     `json:"games_file,omitempty"`
 	// Audit is absent unless the farm's audits quarantined a worker.
 	Audit *Audit `json:"audit,omitempty"`
+	// Budget is absent unless the measurement ran within a time budget.
+	Budget *Budget `json:"budget,omitempty"`
 	// Seats is absent for a game of two players.
 	Seats *Seats `json:"seats,omitempty"`
 	// Skill is the skill share, SkillText and SkillEloText it in words

@@ -8,6 +8,8 @@ import (
 	"io"
 	"os/signal"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"sync"
 	"syscall"
 	"time"
@@ -45,6 +47,8 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 	ff.add(fs, "127.0.0.1:9464", "warn")
 	var opts measureOptions
 	opts.add(fs)
+	opts.addBudget(fs)
+	opts.estimate = true
 	fs.Lookup("out").DefValue, opts.outDir = defaultOutDir, defaultOutDir
 	fresh := fs.Bool("fresh", false, "measure again from scratch instead of resuming an identical earlier measurement")
 	noFail := fs.Bool("no-fail", false, "exit 0 even when a verdict is not viable")
@@ -56,6 +60,10 @@ Running the same command again resumes (or re-reports) the recorded measurement;
 The strongest rung also plays itself until its draw rate and first mover's score are within
 ±-precision and every flag is decided. A flag is raised only when its interval lies beyond its threshold;
 when the games run out first the verdict is inconclusive, naming the undecided flags.
+Before the games start, a few seconds' probe (the first game of each pairing) prices the plan on
+this machine ("about 4 min on 2 cores"). With -budget D the run fits D: middle rungs are dropped,
+then games per pairing capped, as the probe says is needed, and each pairing stops when D is spent;
+the flags then left undecided are named as undecided for lack of time.
 Verdicts go to stdout; progress, resumption and problems to stderr.
 Exit status: 0 all measured and viable, 1 a file was invalid, failed or had engine failures,
 2 usage, 3 some verdict was not viable (0 with -no-fail), 5 none was not viable but some was
@@ -83,7 +91,7 @@ inconclusive (0 with -no-fail).`, measureGroups...)
 // measureGroups order measure's and regress's help: what a designer sets,
 // then how the run is shown, then the farm (everything else).
 var measureGroups = []flagGroup{
-	{"What to measure", []string{"quick", "players", "games", "precision", "learned", "seed", "sequential", "fresh", "update", "full", "baseline"}},
+	{"What to measure", []string{"quick", "budget", "players", "games", "precision", "learned", "seed", "sequential", "fresh", "update", "full", "baseline"}},
 	{"What to show", []string{"out", "no-fail", "progress", "progress-interval", "live"}},
 	{"Farm (where and how games are played)", nil},
 }
@@ -100,6 +108,10 @@ type measureOptions struct {
 	quick         bool
 	live          bool
 	salt          string
+	// budget, when above 0, is the time the run may take (-budget);
+	// estimate probes each file's cost and prints it before the run.
+	budget   time.Duration
+	estimate bool
 }
 
 func (o *measureOptions) add(fs *flag.FlagSet) {
@@ -110,16 +122,26 @@ func (o *measureOptions) add(fs *flag.FlagSet) {
 	fs.BoolVar(&o.live, "live", false, "print cutechess-style lines (score, Elo difference, SPRT) on stderr after each game of each pairing")
 }
 
+// addBudget registers -budget, which measure alone has.
+func (o *measureOptions) addBudget(fs *flag.FlagSet) {
+	fs.DurationVar(&o.budget, "budget", 0, "play the best verdict that fits this wall time on this machine (e.g. 5m): middle rungs dropped or games capped as needed, every pairing stopped when the time is spent, the flags left undecided named (0: no budget)")
+}
+
 // measureFiles checks the settings, reads the files at paths (or takes
 // files already read), plays and reports them, returning the reports of
 // the files measured and the exit status.
 func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*measure.File, stdout, stderr io.Writer) ([]*report.Report, int) {
+	started := time.Now()
 	log, err := farm.NewLogger(stderr, ff.logFormat, ff.logLevel, "coordinator")
 	if err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
 		return nil, exitUsage
 	}
 	settings := ff.settings(opts.salt)
+	if opts.budget > 0 {
+		// Checked with a budget, so that what it refuses is refused now.
+		settings.Budget = &measure.Budget{Total: opts.budget}
+	}
 	if err := settings.Check(); err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
 		return nil, exitUsage
@@ -142,6 +164,18 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 	defer stop()
 	// After the first signal starts the shutdown, a second one kills.
 	context.AfterFunc(ctx, stop)
+	// Each file's settings: the command's, or under a budget the ones
+	// fitted to it.
+	each := make([]measure.Settings, len(files))
+	for i := range files {
+		each[i] = settings
+	}
+	if opts.estimate || opts.budget > 0 {
+		if each, err = fitFiles(ctx, ff, opts, settings, files, started, stderr); err != nil {
+			fmt.Fprintln(stderr, "measure:", err)
+			return nil, exitUsage
+		}
+	}
 	fm, err := ff.openFarm(ctx, log, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "measure:", err)
@@ -161,6 +195,7 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 	errs := make([]error, len(files))
 	var wg sync.WaitGroup
 	for i, f := range files {
+		settings := each[i]
 		// The total shown is the cap; a sequential batch may end below it.
 		label := f.Label
 		hooks := farm.Hooks{Progress: view.Track(filepath.Base(f.Label), len(settings.Plan(f).Jobs())),
@@ -178,6 +213,11 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 	view.Close()
 
 	verdicts := &verdictWriter{w: stdout, where: stderr, outDir: opts.outDir, players: settings.Players, m: m}
+	for i, f := range files {
+		if !slices.Equal(each[i].Players, settings.Players) {
+			verdicts.ladders = append(verdicts.ladders, fileLadder{f, each[i].Players})
+		}
+	}
 	for i, f := range files {
 		if errs[i] != nil {
 			if errors.Is(errs[i], context.Canceled) {
@@ -210,6 +250,33 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 		status = 1
 	}
 	return verdicts.reports, status
+}
+
+// fitFiles probes each file's plan on this machine, prints its cost and,
+// under -budget, the plan chosen to fit the budget, returning each file's
+// settings. Files measured at once share the game slots and the budget.
+func fitFiles(ctx context.Context, ff *farmFlags, opts measureOptions, settings measure.Settings, files []*measure.File, started time.Time, stderr io.Writer) ([]measure.Settings, error) {
+	runner, games, err := lookupRunner(ff.runner)
+	if err != nil {
+		return nil, err
+	}
+	slots := settings.Slots
+	if slots <= 0 {
+		slots = runtime.NumCPU()
+	}
+	slots = max(slots/len(files), 1)
+	out := make([]measure.Settings, len(files))
+	for i, f := range files {
+		if games != nil {
+			games.Add(f.Hash, f.Game)
+		}
+		fit := measure.Fit(ctx, runner, f, settings, slots, opts.budget, started)
+		for _, l := range fit.Lines() {
+			fmt.Fprintf(stderr, "%s: %s\n", f.Label, l)
+		}
+		out[i] = fit.Settings
+	}
+	return out, nil
 }
 
 // liveLines is a Record hook printing a pairing's running score after each

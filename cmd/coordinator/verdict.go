@@ -40,13 +40,32 @@ type verdictWriter struct {
 	players  []string
 	m        *measure.Measurer
 	reports  []*report.Report
+	// ladders are the files measured with a ladder of their own (a time
+	// budget dropped rungs).
+	ladders []fileLadder
+}
+
+// fileLadder is the ladder one file was measured with.
+type fileLadder struct {
+	f       *measure.File
+	players []string
+}
+
+// playersOf is the ladder f was measured with.
+func (v *verdictWriter) playersOf(f *measure.File) []string {
+	for _, l := range v.ladders {
+		if l.f == f {
+			return l.players
+		}
+	}
+	return v.players
 }
 
 // report writes one file's reports. Its time is the file's own batch's,
 // over every session that ran it.
 func (v *verdictWriter) report(f *measure.File, out *farm.Outcome) (string, error) {
 	wall := out.Elapsed
-	rep, err := v.m.Report(f, v.players, out.Results, out.DeadLetters, wall, v.outDir)
+	rep, err := v.m.Report(f, v.playersOf(f), out.Results, out.DeadLetters, wall, v.outDir)
 	if err != nil {
 		return "", err
 	}
@@ -63,9 +82,12 @@ func (v *verdictWriter) report(f *measure.File, out *farm.Outcome) (string, erro
 		reasons += f.Name
 	}
 	for i, u := range rep.Undecided {
-		if i == 0 {
+		switch {
+		case i == 0 && rep.Budget != nil && len(rep.Budget.Undecided) > 0:
+			reasons += "; undecided for lack of time: "
+		case i == 0:
 			reasons += "; undecided: "
-		} else {
+		default:
 			reasons += ", "
 		}
 		reasons += u.Name
@@ -79,6 +101,9 @@ func (v *verdictWriter) report(f *measure.File, out *farm.Outcome) (string, erro
 	lost := rep.LostGames + rep.ErrorGames
 	if stats.TooManyLost(rep.Games, lost) {
 		reasons += fmt.Sprintf("; too many games lost (%d of %d, more than %.0f%%)", lost, rep.Games+lost, 100*stats.MaxLostShare)
+	}
+	if b := rep.Budget; b != nil && (len(b.Dropped) > 0 || b.GamesCap > 0 || b.MirrorGamesCap > 0) {
+		reasons += "; within the budget: " + measure.BudgetChoice{Dropped: b.Dropped, Caps: measure.Caps{Ladder: b.GamesCap, Mirror: b.MirrorGamesCap}}.Describe()
 	}
 	took := wall.Round(time.Second).String()
 	if out.Resumed > 0 {

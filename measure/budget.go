@@ -1,0 +1,558 @@
+package measure
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"balancefarm/farm"
+	"balancefarm/protocol"
+	"balancefarm/report"
+	"balancefarm/stats"
+)
+
+// Time budgets (measure -budget). A measurement's cost is modelled per
+// pairing: the CPU seconds one of its games takes on one game slot,
+// calibrated on the machine at hand by a probe that plays the first game
+// of each pairing (cut short when the probe's time runs out, its length
+// then extrapolated). The plan's cost is each pairing's games times its
+// cost, over the slots. Under a budget the plan is cut to fit, first by
+// dropping middle rungs (the weakest and strongest stay: depth is read
+// between them), then by capping each pairing's games; and the run stops
+// each pairing once the budget is spent, so the flags it leaves undecided
+// are undecided for lack of time.
+
+// Costs are the CPU seconds one game of each pairing takes on one slot.
+type Costs map[protocol.Pairing]float64
+
+// probeGame is one probe game's measure.
+type probeGame struct {
+	pairing  protocol.Pairing
+	seconds  float64
+	plies    int
+	finished bool
+}
+
+// minProbeGame is the least time a probe game is given, however many
+// wait: enough for a few plies of the strongest rung.
+const minProbeGame = 100 * time.Millisecond
+
+// Probe plays the first game of each pairing of plan with runner on
+// slots games at once, within about the time given, and returns each
+// pairing's cost per game. A game cut short is extrapolated from its time
+// per ply to the median length of the probe's finished games (or twice its
+// own plies when none finished).
+func Probe(ctx context.Context, runner farm.GameRunner, data []byte, plan protocol.Plan, slots int, within time.Duration) Costs {
+	var firsts []protocol.Job
+	seen := map[protocol.Pairing]bool{}
+	pairings := plan.Pairings()
+	for _, j := range plan.Jobs() {
+		pi, _, ok := plan.PairingOf(j)
+		if !ok || pi >= len(pairings) || seen[pairings[pi]] {
+			continue
+		}
+		seen[pairings[pi]] = true
+		firsts = append(firsts, j)
+	}
+	slots = max(slots, 1)
+	deadline := time.Now().Add(within)
+	games := make([]probeGame, len(firsts))
+	var mu sync.Mutex
+	next := 0
+	var wg sync.WaitGroup
+	for range min(slots, len(firsts)) {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= len(firsts) {
+					return
+				}
+				// The time left is shared among the games still to play.
+				share := time.Until(deadline) * time.Duration(slots) / time.Duration(len(firsts)-i)
+				pi, _, _ := plan.PairingOf(firsts[i])
+				games[i] = probeOne(ctx, runner, data, firsts[i], pairings[pi], max(share, minProbeGame))
+			}
+		})
+	}
+	wg.Wait()
+	return costsOf(games)
+}
+
+// probeOne plays one game within limit.
+func probeOne(ctx context.Context, runner farm.GameRunner, data []byte, job protocol.Job, p protocol.Pairing, limit time.Duration) probeGame {
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	var plies int64
+	var mu sync.Mutex
+	start := time.Now()
+	res, err := runner.Run(ctx, data, job, func() { mu.Lock(); plies++; mu.Unlock() })
+	g := probeGame{pairing: p, seconds: time.Since(start).Seconds()}
+	mu.Lock()
+	defer mu.Unlock()
+	if err == nil {
+		g.plies, g.finished = max(res.Plies, 1), true
+	} else {
+		g.plies = int(plies)
+	}
+	return g
+}
+
+// costsOf turns the probe's games into costs, extrapolating the games cut
+// short.
+func costsOf(games []probeGame) Costs {
+	var lengths []int
+	for _, g := range games {
+		if g.finished {
+			lengths = append(lengths, g.plies)
+		}
+	}
+	typical := 0
+	if len(lengths) > 0 {
+		sort.Ints(lengths)
+		typical = lengths[len(lengths)/2]
+	}
+	out := Costs{}
+	for _, g := range games {
+		if g.finished {
+			out[g.pairing] = g.seconds
+			continue
+		}
+		played := max(g.plies, 1)
+		out[g.pairing] = g.seconds / float64(played) * float64(max(typical, 2*played))
+	}
+	return out
+}
+
+// PlanCost is what a plan is expected to cost on a number of slots.
+type PlanCost struct {
+	// Expected is the CPU seconds of the games a measurement usually
+	// plays: every ladder pairing to its cap (the caps are small) and the
+	// equal-strength games to the count the precision asks for; Most is
+	// every pairing to its cap.
+	Expected, Most float64
+	Slots          int
+}
+
+// Wall is the wall time of cpu seconds on the cost's slots.
+func (c PlanCost) Wall(cpu float64) time.Duration {
+	return time.Duration(cpu / float64(max(c.Slots, 1)) * float64(time.Second))
+}
+
+// String says the cost as the command prints it.
+func (c PlanCost) String() string {
+	cores := "1 core"
+	if c.Slots > 1 {
+		cores = fmt.Sprintf("%d cores", c.Slots)
+	}
+	s := fmt.Sprintf("about %s on %s", roughDuration(c.Wall(c.Expected)), cores)
+	if most := roughDuration(c.Wall(c.Most)); most != roughDuration(c.Wall(c.Expected)) {
+		s += fmt.Sprintf(" (at most %s if every pairing plays to its cap)", most)
+	}
+	return s
+}
+
+// roughDuration rounds a duration as a person says it: seconds under a
+// minute, minutes under two hours, else hours.
+func roughDuration(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%d s", max(int(math.Round(d.Seconds())), 1))
+	case d < 2*time.Hour:
+		return fmt.Sprintf("%d min", int(math.Round(d.Minutes())))
+	}
+	return fmt.Sprintf("%.1f h", d.Hours())
+}
+
+// Caps cap a budgeted plan's games per pairing: the ladder's pairings'
+// and the strongest rung's games against itself (0: the plan's own).
+type Caps struct{ Ladder, Mirror int }
+
+// of is the cap of a pairing, 0 for none.
+func (c Caps) of(p [2]string) int {
+	if p[0] == p[1] {
+		return c.Mirror
+	}
+	return c.Ladder
+}
+
+// expectedGames is the games a pairing of plan usually plays (see
+// PlanCost.Expected) and the most it may, under caps.
+func expectedGames(plan protocol.Plan, p protocol.Pairing, precision float64, caps Caps) (usual, most int) {
+	if p.A == p.B && plan.Mirror != "" {
+		usual, most = plan.MirrorGames, plan.MirrorGames
+		if n := stats.GamesForPrecision(precision, stats.DefaultThresholds().Confidence); n > 0 && n < usual {
+			usual = n
+		}
+	} else {
+		usual, most = plan.GamesPerPairing, plan.GamesPerPairing
+	}
+	if c := caps.of([2]string{p.A, p.B}); c > 0 {
+		usual, most = min(usual, c), min(most, c)
+	}
+	return usual, most
+}
+
+// Estimate is the cost of plan under costs on slots, each pairing's
+// games under caps. A pairing the probe did not reach costs as much as
+// the dearest one it did.
+func Estimate(plan protocol.Plan, costs Costs, precision float64, slots int, caps Caps) PlanCost {
+	dearest := 0.0
+	for _, c := range costs {
+		dearest = max(dearest, c)
+	}
+	pc := PlanCost{Slots: max(slots, 1)}
+	for _, p := range plan.Pairings() {
+		c, ok := costs[p]
+		if !ok {
+			c = dearest
+		}
+		usual, most := expectedGames(plan, p, precision, caps)
+		pc.Expected += c * float64(usual)
+		pc.Most += c * float64(most)
+	}
+	return pc
+}
+
+// BudgetChoice is the plan chosen to fit a budget.
+type BudgetChoice struct {
+	// Players is the ladder kept; Dropped the rungs left out.
+	Players, Dropped []string
+	// Caps cap the games per pairing.
+	Caps Caps
+	// Cost is the chosen plan's; Fits says whether its expected cost fits
+	// the budget (when even the smallest plan does not, the run stops at
+	// the budget anyway).
+	Cost PlanCost
+	Fits bool
+}
+
+// minBudgetGames is the fewest games per pairing a budget's cap allows:
+// the sequential test's minimum, below which no pairing is judged.
+var minBudgetGames = stats.DefaultThresholds().MinGames
+
+// ChooseBudget picks the plan that fits cpu seconds (the budget's wall
+// time over the slots, less what the probe and the report take): the
+// whole ladder when it fits; else it drops middle rungs, the dearest
+// first (the weakest and strongest stay, and at least three rungs); else
+// it caps the ladder's games per pairing, down to the sequential test's
+// minimum; else the strongest rung's games against itself too, which
+// most flags are read from, down to their minimum. planOf makes the plan
+// of a ladder.
+func ChooseBudget(players []string, planOf func([]string) protocol.Plan, costs Costs, precision float64, slots int, cpu float64) BudgetChoice {
+	fit := func(ladder []string, caps Caps) BudgetChoice {
+		c := Estimate(planOf(ladder), costs, precision, slots, caps)
+		return BudgetChoice{Players: ladder, Dropped: without(players, ladder), Caps: caps, Cost: c, Fits: c.Expected <= cpu}
+	}
+	ladder := slices.Clone(players)
+	best := fit(ladder, Caps{})
+	for !best.Fits && len(ladder) > 3 {
+		// Drop the middle rung whose pairings cost most.
+		drop, dearest := -1, -1.0
+		for i := 1; i < len(ladder)-1; i++ {
+			if c := rungCost(planOf(ladder), costs, ladder[i]); c > dearest {
+				drop, dearest = i, c
+			}
+		}
+		ladder = slices.Delete(slices.Clone(ladder), drop, drop+1)
+		best = fit(ladder, Caps{})
+	}
+	if best.Fits {
+		return best
+	}
+	// Cap the games: the largest even caps whose expected cost fits.
+	plan := planOf(ladder)
+	for games := plan.GamesPerPairing - plan.GamesPerPairing%2; games >= minBudgetGames; games -= 2 {
+		if c := fit(ladder, Caps{Ladder: games}); c.Fits {
+			return c
+		}
+	}
+	if plan.Mirror == "" {
+		return fit(ladder, Caps{Ladder: minBudgetGames})
+	}
+	for games := plan.MirrorGames - plan.MirrorGames%2; games >= minMirrorGames; games -= 2 {
+		if c := fit(ladder, Caps{Ladder: minBudgetGames, Mirror: games}); c.Fits {
+			return c
+		}
+	}
+	return fit(ladder, Caps{Ladder: minBudgetGames, Mirror: minMirrorGames})
+}
+
+// minMirrorGames is the fewest equal-strength games a budget's cap
+// allows: the stop rule's minimum for them.
+const minMirrorGames = 20
+
+// rungCost is the cost of one game of each of a rung's pairings.
+func rungCost(plan protocol.Plan, costs Costs, rung string) float64 {
+	sum := 0.0
+	for _, p := range plan.Pairings() {
+		if p.A == rung || p.B == rung {
+			sum += costs[p]
+		}
+	}
+	return sum
+}
+
+// without is the players not in kept, in order.
+func without(players, kept []string) []string {
+	var out []string
+	for _, p := range players {
+		if !slices.Contains(kept, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// words say the caps as the command prints them.
+func (c Caps) words() []string {
+	var out []string
+	if c.Ladder > 0 {
+		out = append(out, fmt.Sprintf("at most %d games per ladder pairing", c.Ladder))
+	}
+	if c.Mirror > 0 {
+		out = append(out, fmt.Sprintf("at most %d equal-strength games", c.Mirror))
+	}
+	return out
+}
+
+// Describe says what the budget changed, or "" when nothing.
+func (b BudgetChoice) Describe() string {
+	var parts []string
+	if len(b.Dropped) > 0 {
+		parts = append(parts, "rungs "+strings.Join(b.Dropped, ", ")+" dropped")
+	}
+	parts = append(parts, b.Caps.words()...)
+	return strings.Join(parts, "; ")
+}
+
+// Budget is a measurement's time budget as its run keeps it.
+type Budget struct {
+	// Until is when the games must be over for the report to be written
+	// within the budget; Drain is how long the pairs in flight take to
+	// finish once the pairings stop, at the probe's pace, so the pairings
+	// stop Drain before Until, Drain scaled by the pace the games
+	// actually keep (Costs against their durations).
+	Until time.Time
+	Drain time.Duration
+	Costs Costs
+	// Caps cap each pairing's games.
+	Caps Caps
+	// Total is the budget as asked; Dropped the rungs it left out.
+	Total   time.Duration
+	Dropped []string
+
+	mu sync.Mutex
+	// seen counts each pairing's results read into the pace so far;
+	// took and priced sum their durations and their probe costs.
+	seen         map[[2]string]int
+	took, priced float64
+	pacedGames   int
+}
+
+// minPacedGames is how many games the pace is read from before it
+// replaces the probe's; the pace is kept within [1/maxPace, maxPace].
+const (
+	minPacedGames = 4
+	maxPace       = 4.0
+)
+
+// pace reads a pairing's new results into the games' pace and returns it:
+// their durations over what the probe priced them at (1 until enough).
+func (b *Budget) pace(pairing [2]string, results []protocol.Result) float64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.seen == nil {
+		b.seen = map[[2]string]int{}
+	}
+	cost, ok := b.Costs[protocol.Pairing{A: pairing[0], B: pairing[1]}]
+	if from := b.seen[pairing]; ok && cost > 0 && from < len(results) {
+		for _, r := range results[from:] {
+			b.took += float64(r.DurationMS) / 1000
+			b.priced += cost
+			b.pacedGames++
+		}
+	}
+	b.seen[pairing] = len(results)
+	if b.pacedGames < minPacedGames || b.priced <= 0 {
+		return 1
+	}
+	return min(max(b.took/b.priced, 1/maxPace), maxPace)
+}
+
+// budgetReason starts the stop reason of a pairing the budget ended.
+const budgetReason = "budget: "
+
+// outOfTime is the stop reason of a pairing stopped when the budget was
+// spent.
+const outOfTime = budgetReason + "time spent"
+
+// wrapStop makes stop end a pairing at the budget's cap or when its time
+// is spent, unless stop ends it first. now is the clock (tests set it).
+func (b *Budget) wrapStop(stop farm.StopFunc, now func() time.Time) farm.StopFunc {
+	if b == nil || stop == nil {
+		return stop
+	}
+	return func(pairing [2]string, results []protocol.Result) (bool, string) {
+		done, reason := stop(pairing, results)
+		drain := time.Duration(float64(b.Drain) * b.pace(pairing, results))
+		switch {
+		case done:
+			return done, reason
+		case b.Caps.of(pairing) > 0 && len(results) >= b.Caps.of(pairing):
+			return true, fmt.Sprintf("%scap of %d games; %s", budgetReason, b.Caps.of(pairing), reason)
+		case !b.Until.IsZero() && now().Add(drain).After(b.Until):
+			return true, outOfTime + "; " + reason
+		}
+		return false, reason
+	}
+}
+
+// StoppedByBudget lists the pairings of out that the budget ended before
+// their own rule decided them.
+func StoppedByBudget(out *farm.Outcome) []farm.PairingOutcome {
+	var by []farm.PairingOutcome
+	for _, p := range out.Pairings {
+		if p.Stopped && strings.HasPrefix(p.Reason, budgetReason) {
+			by = append(by, p)
+		}
+	}
+	return by
+}
+
+// keepBudget keeps what the budget did to a file's run for its report.
+func (m *Measurer) keepBudget(hash string, b *Budget, out *farm.Outcome) {
+	note := &report.Budget{Seconds: b.Total.Seconds(), Dropped: b.Dropped, GamesCap: b.Caps.Ladder, MirrorGamesCap: b.Caps.Mirror}
+	for _, p := range StoppedByBudget(out) {
+		note.Stopped = append(note.Stopped, p.Players[0]+" vs "+p.Players[1])
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.budgets == nil || len(m.budgets) >= maxKeptGames {
+		m.budgets = map[string]*report.Budget{}
+	}
+	m.budgets[hash] = note
+}
+
+// budgetOf is the budget note kept for a file, forgotten once read.
+func (m *Measurer) budgetOf(hash string) *report.Budget {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b := m.budgets[hash]
+	delete(m.budgets, hash)
+	return b
+}
+
+// Fitted is a file's plan fitted to the machine at hand: its cost as
+// planned and, under a budget, the plan cut to fit it.
+type Fitted struct {
+	// Settings are what to measure the file with: s as given, or with a
+	// budget its ladder cut and Budget set.
+	Settings Settings
+	// Cost is the plan's as given; Choice, under a budget, the plan
+	// chosen to fit it.
+	Cost   PlanCost
+	Choice *BudgetChoice
+	// Probe is how long the probe took.
+	Probe time.Duration
+}
+
+// Budget timing: what the report takes after the games, and the least
+// time a probe may take.
+const (
+	reportMargin  = 2 * time.Second
+	budgetMargin  = 0.05 // of the budget, for what the model misses
+	probeDefault  = 3 * time.Second
+	probeMost     = 15 * time.Second
+	probeFraction = 20 // a budget's probe takes at most 1/probeFraction of it
+)
+
+// ProbeTime is how long a file's probe may take: a few seconds, and under
+// a budget a twentieth of it (at most 15 s).
+func ProbeTime(budget time.Duration) time.Duration {
+	if budget <= 0 {
+		return probeDefault
+	}
+	return min(max(budget/probeFraction, minProbeGame), probeMost)
+}
+
+// Fit probes f's plan under s with runner on slots game slots and, when
+// budget is above 0, chooses the plan that fits what is left of it since
+// started.
+func Fit(ctx context.Context, runner farm.GameRunner, f *File, s Settings, slots int, budget time.Duration, started time.Time) Fitted {
+	slots = max(slots, 1)
+	begun := time.Now()
+	plan := s.Plan(f)
+	costs := Probe(ctx, runner, f.Data, plan, slots, ProbeTime(budget))
+	fit := Fitted{Settings: s, Cost: Estimate(plan, costs, s.Precision, slots, Caps{}), Probe: time.Since(begun)}
+	if budget <= 0 {
+		return fit
+	}
+	planOf := func(ladder []string) protocol.Plan {
+		t := s
+		t.Players = ladder
+		return t.Plan(f)
+	}
+	end := started.Add(budget)
+	margin := reportMargin + time.Duration(budgetMargin*float64(budget))
+	left := time.Until(end) - margin
+	// The plan is chosen for the time left less the drain of the whole
+	// plan's pairs in flight (at most half of it); the pairings then stop
+	// early enough for the chosen plan's pairs in flight to finish.
+	cpu := max((left-min(drainTime(s, plan, costs, slots), left/2)).Seconds(), 0) * float64(slots)
+	choice := ChooseBudget(s.Players, planOf, costs, s.Precision, slots, cpu)
+	drain := min(drainTime(s, planOf(choice.Players), costs, slots), left/2)
+	fit.Choice = &choice
+	fit.Settings.Players = choice.Players
+	fit.Settings.Budget = &Budget{Until: end.Add(-margin), Drain: drain, Costs: costs, Caps: choice.Caps, Total: budget, Dropped: choice.Dropped}
+	return fit
+}
+
+// drainTime is how long the pairs in flight take to finish once the
+// pairings stop: each pairing's window of colour-swapped pairs, played on
+// the slots. They are published before the budget stops the pairing, so
+// they are played and counted.
+func drainTime(s Settings, plan protocol.Plan, costs Costs, slots int) time.Duration {
+	window := s.Window
+	if window == 0 {
+		window = AutoWindow(slots, len(plan.Pairings()))
+	}
+	dearest := 0.0
+	for _, c := range costs {
+		dearest = max(dearest, c)
+	}
+	cpu := 0.0
+	for _, p := range plan.Pairings() {
+		c, ok := costs[p]
+		if !ok {
+			c = dearest
+		}
+		cpu += c * float64(2*window)
+	}
+	return time.Duration(cpu / float64(max(slots, 1)) * float64(time.Second))
+}
+
+// Lines are what the command prints of the fit before the run starts.
+func (f Fitted) Lines() []string {
+	lines := []string{fmt.Sprintf("the plan costs %s (measured by a %s probe)", f.Cost, roughDuration(f.Probe))}
+	if c := f.Choice; c != nil {
+		b := f.Settings.Budget
+		what := c.Describe()
+		if what == "" {
+			what = "the whole plan"
+		}
+		line := fmt.Sprintf("budget %s: %s, %s", roughDuration(b.Total), what, fmt.Sprintf("about %s", roughDuration(c.Cost.Wall(c.Cost.Expected))))
+		if !c.Fits {
+			line += "; even so it may not fit: the pairings stop when the time is spent"
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}

@@ -1,0 +1,148 @@
+package measure
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"balancefarm/protocol"
+)
+
+// weightedCosts prices a pairing at the sum of its rungs' weights.
+func weightedCosts(plan protocol.Plan, weight map[string]float64) Costs {
+	costs := Costs{}
+	for _, p := range plan.Pairings() {
+		costs[p] = weight[p.A] + weight[p.B]
+	}
+	return costs
+}
+
+func TestChooseBudget(t *testing.T) {
+	weight := map[string]float64{"random": 0, "a": 0.01, "b": 0.1, "c": 1, "top": 1}
+	planOf := func(ladder []string) protocol.Plan {
+		return protocol.Plan{Players: ladder, GamesPerPairing: 40, Mirror: ladder[len(ladder)-1], MirrorGames: 80}
+	}
+	full := []string{"random", "a", "b", "c", "top"}
+	costs := weightedCosts(planOf(full), weight)
+	// On one slot the whole plan costs 497.6 s, without c 293.2 s, without
+	// b and c 240.8 s: 2.02 s a game of the ladder's pairings together, 2 s
+	// one of top against itself.
+	least := []string{"random", "a", "top"}
+	tests := []struct {
+		name    string
+		players []string
+		cpu     float64
+		kept    []string
+		dropped []string
+		caps    Caps
+		fits    bool
+	}{
+		{"the whole plan fits", full, 500, full, nil, Caps{}, true},
+		{"the dearest middle rung goes", full, 300, []string{"random", "a", "b", "top"}, []string{"c"}, Caps{}, true},
+		{"two middle rungs go", full, 250, least, []string{"b", "c"}, Caps{}, true},
+		// 18 x 2.02 + 80 x 2 = 196.4
+		{"then the ladder's games are capped", full, 200, least, []string{"b", "c"}, Caps{Ladder: 18}, true},
+		// 10 x 2.02 + 50 x 2 = 120.2
+		{"then the equal-strength games", full, 121, least, []string{"b", "c"}, Caps{Ladder: 10, Mirror: 50}, true},
+		{"nothing fits: the least plan", full, 10, least, []string{"b", "c"}, Caps{Ladder: 10, Mirror: 20}, false},
+		// 34 x 4 + 80 x 2 = 296
+		{"three rungs are never cut", []string{"random", "c", "top"}, 300, []string{"random", "c", "top"}, nil, Caps{Ladder: 34}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ChooseBudget(tt.players, planOf, costs, 0, 1, tt.cpu)
+			if !slices.Equal(got.Players, tt.kept) || !slices.Equal(got.Dropped, tt.dropped) || got.Caps != tt.caps || got.Fits != tt.fits {
+				t.Errorf("ChooseBudget = ladder %v, dropped %v, caps %+v, fits %v; want %v, %v, %+v, %v",
+					got.Players, got.Dropped, got.Caps, got.Fits, tt.kept, tt.dropped, tt.caps, tt.fits)
+			}
+			if tt.fits && got.Cost.Expected > tt.cpu {
+				t.Errorf("chosen plan costs %.1f s, over the %.1f s given", got.Cost.Expected, tt.cpu)
+			}
+		})
+	}
+}
+
+func TestEstimate(t *testing.T) {
+	plan := protocol.Plan{Players: []string{"x", "y"}, GamesPerPairing: 40, Mirror: "y", MirrorGames: 784}
+	costs := Costs{{A: "x", B: "y"}: 1, {A: "y", B: "y"}: 2}
+	tests := []struct {
+		name           string
+		precision      float64
+		slots          int
+		caps           Caps
+		expected, most float64
+		says           string
+	}{
+		// 0.07 asks for 196 equal-strength games of the 784 allowed.
+		{"usual and capped", 0.07, 2, Caps{}, 40 + 2*196, 40 + 2*784, "about 4 min on 2 cores (at most 13 min if every pairing plays to its cap)"},
+		{"a budget's caps", 0.07, 1, Caps{Ladder: 10, Mirror: 10}, 10 + 2*10, 10 + 2*10, "about 30 s on 1 core"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Estimate(plan, costs, tt.precision, tt.slots, tt.caps)
+			if got.Expected != tt.expected || got.Most != tt.most || got.String() != tt.says {
+				t.Errorf("Estimate = %+v %q, want expected %g, most %g, %q", got, got, tt.expected, tt.most, tt.says)
+			}
+		})
+	}
+}
+
+func TestProbeExtrapolates(t *testing.T) {
+	ab, bb := protocol.Pairing{A: "a", B: "b"}, protocol.Pairing{A: "b", B: "b"}
+	costs := costsOf([]probeGame{
+		{pairing: ab, seconds: 0.5, plies: 60, finished: true},
+		// Cut short after 20 plies in 2 s: 0.1 s a ply, to the 60 plies
+		// of the finished game.
+		{pairing: bb, seconds: 2, plies: 20},
+	})
+	if costs[ab] != 0.5 || costs[bb] != 6 {
+		t.Errorf("costs %v, want %v 0.5 and %v 6", costs, ab, bb)
+	}
+}
+
+func TestBudgetStop(t *testing.T) {
+	now := time.Unix(1000, 0)
+	clock := func() time.Time { return now }
+	undecided := func([2]string, []protocol.Result) (bool, string) { return false, "undecided" }
+	decided := func([2]string, []protocol.Result) (bool, string) { return true, "decided" }
+	// Six games as the probe priced them, then six three times as slow
+	// as priced: their pace, 2, doubles the drain.
+	games := make([]protocol.Result, 12)
+	for i := range games {
+		games[i].DurationMS = 1000
+		if i >= 6 {
+			games[i].DurationMS = 3000
+		}
+	}
+	priced := Costs{{A: "a", B: "b"}: 1}
+	ladder, mirror := [2]string{"a", "b"}, [2]string{"b", "b"}
+	tests := []struct {
+		name    string
+		budget  *Budget
+		rule    func([2]string, []protocol.Result) (bool, string)
+		pairing [2]string
+		games   int
+		stop    bool
+		reason  string
+	}{
+		{"no budget", nil, undecided, ladder, 12, false, "undecided"},
+		{"the rule decides first", &Budget{Caps: Caps{Ladder: 10}, Until: now.Add(-time.Second)}, decided, ladder, 12, true, "decided"},
+		{"under the cap, in time", &Budget{Caps: Caps{Ladder: 20}, Until: now.Add(time.Second)}, undecided, ladder, 12, false, "undecided"},
+		{"at the cap", &Budget{Caps: Caps{Ladder: 12}, Until: now.Add(time.Second)}, undecided, ladder, 12, true, "budget: cap of 12 games; undecided"},
+		{"the ladder's cap is not the mirror's", &Budget{Caps: Caps{Ladder: 12, Mirror: 20}, Until: now.Add(time.Second)}, undecided, mirror, 12, false, "undecided"},
+		{"the mirror's cap", &Budget{Caps: Caps{Ladder: 12, Mirror: 12}, Until: now.Add(time.Second)}, undecided, mirror, 12, true, "budget: cap of 12 games; undecided"},
+		{"time spent", &Budget{Until: now.Add(-time.Second)}, undecided, ladder, 2, true, "budget: time spent; undecided"},
+		// 6 s of drain at the probe's pace fit in the 10 s left; at twice
+		// the pace (the twelve games' 24 s against the 12 s priced) not.
+		{"the drain fits at the probe's pace", &Budget{Until: now.Add(10 * time.Second), Drain: 6 * time.Second, Costs: priced}, undecided, ladder, 6, false, "undecided"},
+		{"the games run slower than priced", &Budget{Until: now.Add(10 * time.Second), Drain: 6 * time.Second, Costs: priced}, undecided, ladder, 12, true, "budget: time spent; undecided"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stop, reason := tt.budget.wrapStop(tt.rule, clock)(tt.pairing, games[:tt.games])
+			if stop != tt.stop || reason != tt.reason {
+				t.Errorf("stop = %v %q, want %v %q", stop, reason, tt.stop, tt.reason)
+			}
+		})
+	}
+}
