@@ -24,14 +24,15 @@ func (g *Game) loadNoProgressResets() error {
 
 // resetsClock reports whether move m of the piece with code pc resets the
 // no-progress clock whatever it does. Only a move of a piece on the board
-// counts: not a drop (pc is 0), a pass, a portal end moved, a chance
-// outcome or the planes family's own moves (a jump, a purchase, ...).
+// counts, a checkers jump included: not a drop (pc is 0), a pass, a
+// portal end moved, a chance outcome, a purchase, an ability or a chaos
+// effect chosen.
 func (g *Game) resetsClock(pc uint8, m Move) bool {
 	if g.noProgressResets>>maskIndex(pc)&1 == 0 {
 		return false
 	}
 	switch m.typ() {
-	case moveNormal, moveDouble, moveEnPassant, moveCastle, moveSweep, moveTurn, moveThrough:
+	case moveNormal, moveDouble, moveEnPassant, moveCastle, moveSweep, moveTurn, moveThrough, moveJump:
 		return true
 	}
 	return false
