@@ -241,8 +241,10 @@
 //   - rules.reach on "arrive" is looked at after every move: a reach piece
 //     standing on its goal (and, with safe, not capturable there) decides.
 //   - The no-progress clock counts plies without capture or promotion (the
-//     reference's rule; FIDE also resets it on pawn moves). A drop is
-//     neither, unless promote_on_entry promotes it.
+//     reference's rule) and, with rules.no_progress_resets (schema 43),
+//     without a move of the pieces it names: pawns for FIDE's fifty-move
+//     rule (noprogress.go). A drop is none of these, unless
+//     promote_on_entry promotes it.
 //   - Hands (hand.go): a count per player and kind, with a Zobrist key per
 //     count, so repetition sees them. A capture (en passant and a sweep's
 //     removals included) puts the piece in the mover's hand as its

@@ -177,6 +177,7 @@ type Game struct {
 	maxPlies         int
 	repetition       int
 	noProgress       int
+	noProgressResets uint32 // kinds whose every move resets the no-progress clock (bit k+1; noprogress.go)
 	boardEndings     bool
 
 	start       [maxSquares]uint8
@@ -301,7 +302,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	g = &Game{spec: spec, fac: fac}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadSeats, g.loadPriority, g.loadWalls, g.loadBoards, g.loadCells, g.loadWrap, g.loadMoves,
-		g.loadRules, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadChance, g.loadHidden, g.loadPlanes, g.loadNotation,
+		g.loadRules, g.loadNoProgressResets, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadChance, g.loadHidden, g.loadPlanes, g.loadNotation,
 		g.loadZobrist, g.splitFast, g.loadSeatLines, g.compileCheckSquares,
 	}
 	for _, step := range steps {

@@ -165,7 +165,7 @@ func (p *Position) makeStd(m Move) {
 func (p *Position) endMove(h uint64, u *undoRec, progress, left bool) {
 	g := p.g
 	s := p.side
-	if progress {
+	if progress || g.resetsClock(u.moved, u.move) {
 		p.halfmove = 0
 	} else {
 		p.halfmove++

@@ -430,10 +430,11 @@ func (p *Position) resolveRound(m0, m1 Move) (rs roundResult) {
 }
 
 // roundPlay makes one move of a round as an ordinary move: whatever
-// stands on to is taken. It reports a capture or promotion.
+// stands on to is taken. It reports a capture, a promotion or a move of a
+// piece whose moves reset the no-progress clock.
 func (p *Position) roundPlay(from, to int, np uint8) bool {
 	c := p.board[from]
-	progress := p.board[to] != 0 || np != c
+	progress := p.board[to] != 0 || np != c || p.g.resetsClock(c, newMove(from, to))
 	p.fxSet(from, 0, false)
 	p.fxSet(to, np, false)
 	return progress

@@ -268,7 +268,7 @@ func TestEnPassant(t *testing.T) {
 	chess := loadFile(t, "rulesets/chess.json")
 	p := mustFEN(t, chess, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1")
 	p.Make(mustMove(t, p, "e2e4"))
-	if got := p.FEN(); got != "4k3/8/8/8/3pP3/8/8/4K3 b - e3 1 1" {
+	if got := p.FEN(); got != "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1" { // a pawn move restarts FIDE's clock
 		t.Errorf("after e2e4: %s", got)
 	}
 	m := mustMove(t, p, "d4e3")
@@ -282,7 +282,7 @@ func TestEnPassant(t *testing.T) {
 	// No enemy pawn to take: no en passant square is kept.
 	p = mustFEN(t, chess, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
 	p.Make(mustMove(t, p, "e2e4"))
-	if got := p.FEN(); got != "4k3/8/8/8/4P3/8/8/4K3 b - - 1 1" {
+	if got := p.FEN(); got != "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1" {
 		t.Errorf("after a lone e2e4: %s", got)
 	}
 }

@@ -27,7 +27,8 @@ var orthodox = sync.OnceValue(func() *engine.Game {
 
 // Orthodox reports whether g plays orthodox chess: the same board, start,
 // pieces and moves (square by square, as the engine's tables hold them),
-// promotions, castling, en passant and endings as FIDE chess, and none of
+// promotions, castling, en passant and endings as FIDE chess (the
+// fifty-move count restarting on pawn moves included), and none of
 // the other families. Only the game's length cap may differ: it is no
 // rule a PGN reader replays.
 func Orthodox(g *engine.Game) bool {
@@ -46,7 +47,7 @@ func Orthodox(g *engine.Game) bool {
 	}
 	for k := range o.NumKinds() {
 		gk := g.KindByID(o.PieceID(k))
-		if gk < 0 || g.IsRoyal(gk) != o.IsRoyal(k) {
+		if gk < 0 || g.IsRoyal(gk) != o.IsRoyal(k) || g.ResetsNoProgress(gk) != o.ResetsNoProgress(k) {
 			return false
 		}
 		for pl := range 2 {

@@ -53,6 +53,9 @@ func TestVariantName(t *testing.T) {
 		fen     bool   // whether MetaFor writes a FEN
 	}{
 		{"chess", "rulesets/chess.json", unchanged, "", "", false},
+		{"chess with the language's no-progress count", "rulesets/chess.json", func(r map[string]any) { delete(r, "no_progress_resets") }, "", "Chess", false},
+		{"chess whose king's moves restart the count too", "rulesets/chess.json",
+			func(r map[string]any) { r["no_progress_resets"] = map[string]any{"pieces": []any{"P", "K"}} }, "", "Chess", false},
 		{"crazyhouse", "rulesets/crazyhouse.json", unchanged, "Crazyhouse", "Crazyhouse", false},
 		{"atomic", "rulesets/atomic.json", unchanged, "Atomic", "Atomic", false},
 		{"three-check", "rulesets/3check.json", unchanged, "Three-check", "Three-check", false},

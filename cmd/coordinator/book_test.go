@@ -68,8 +68,8 @@ func TestReadBook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The engine's chess counts the no-progress clock by captures and
-	// promotions: its FENs' halfmove clocks say so.
+	// The engine's chess counts the no-progress clock as FIDE does
+	// (captures and pawn moves restart it): its FENs' halfmove clocks say so.
 	const pgn = `[Event "a"]
 [Result "*"]
 
@@ -88,11 +88,11 @@ func TestReadBook(t *testing.T) {
 	}{
 		{"EPD", "book.epd", chessBook, 0, chessBookFENs, ""},
 		{"PGN", "book.pgn", pgn, 0, []string{
-			"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 4 3",
-			"rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 2 2"}, ""},
+			"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+			"rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2"}, ""},
 		{"PGN, two plies a game", "book.pgn", pgn, 2, []string{
-			"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2 2",
-			"rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 2 2"}, ""},
+			"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+			"rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2"}, ""},
 		{"a line the game cannot read", "bad.epd", chessBook + "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n", 0, nil, "bad.epd:6: "},
 		{"a game over", "over.epd", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n", 0, nil, "over.epd:1: the game is over"},
 		{"a move the game cannot play", "bad.pgn", pgn + "\n[Event \"c\"]\n\n1. e5 *\n", 0, nil, "bad.pgn: game 3: ply 1 (e5)"},

@@ -200,6 +200,7 @@ func (c *checker) run() {
 	c.checkActions()
 	c.checkChaos()
 	c.checkHidden()
+	c.checkNoProgressResets()
 	c.checkAppearance()
 }
 

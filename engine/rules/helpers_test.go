@@ -41,6 +41,7 @@ var bases = map[string]string{
 	"actions":    "testdata/valid/actions.json",
 	"chaos":      "testdata/valid/chaos.json",
 	"traps":      "testdata/valid/traps.json",
+	"fifty":      "testdata/valid/fifty.json",
 }
 
 func loadBase(t testing.TB, name string) *node {
@@ -196,6 +197,7 @@ func allCases() [][]agreeCase {
 		schema40Cases,
 		schema41Cases,
 		schema42Cases,
+		schema43Cases,
 		enumListsCases,
 	}
 }

@@ -1,6 +1,6 @@
 package rules
 
-// The shape of schema 42, key by key, as data: the shape pass (shape.go)
+// The shape of schema 43, key by key, as data: the shape pass (shape.go)
 // walks a decoded file against this table. Each entry gives the key's type,
 // its list or range, whether it is required, and the schema version that
 // introduced it (0: present since version 1).
@@ -161,7 +161,7 @@ var (
 	}
 )
 
-// specShape is schema 42.
+// specShape is schema 43.
 var specShape = buildSpecShape()
 
 // moveKind is pieces[].moves[].kind; bent came with schema 30.
@@ -566,6 +566,7 @@ func buildSpecShape() *shape {
 		opt("max_plies", integer(2, 10000)),
 		opt("repetition_draw", union("an integer from 2 to 10 or 'never'", integer(2, 10), enum("never"))),
 		opt("no_progress_draw", integer(2, 1000)),
+		dated(43, opt("no_progress_resets", obj(req("pieces", uniqueList(pieceID(), 1, -1))))),
 	)
 	appearance := mapOf(union("a drawing's name or a pair of names, one per player",
 		strLen(1, -1), listOf(strLen(1, -1), 2, 2)))

@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// The types below mirror schema 42 key by key. A pointer or a nil slice is a
+// The types below mirror schema 43 key by key. A pointer or a nil slice is a
 // key the file left out, so later passes can tell "absent" from "zero"; the
 // Default* helpers and the accessor methods give the reference's defaults.
 
@@ -36,7 +36,7 @@ func (s *Spec) Version() int {
 }
 
 // LatestVersion is the schema version this package implements.
-const LatestVersion = 42
+const LatestVersion = 43
 
 // Lattice names.
 const (
@@ -320,6 +320,17 @@ type Rules struct {
 	MaxPlies         *int            `json:"max_plies,omitempty"`        // default 400
 	RepetitionDraw   *RepetitionDraw `json:"repetition_draw,omitempty"`  // default 3
 	NoProgressDraw   *int            `json:"no_progress_draw,omitempty"` // default 100
+
+	// Schema 43: the moves besides captures and promotions that reset
+	// the no-progress clock.
+	NoProgressResets *NoProgressResets `json:"no_progress_resets,omitempty"`
+}
+
+// NoProgressResets names the moves that reset the no-progress clock
+// besides captures and promotions (schema 43): every move of one of
+// Pieces, as a pawn move resets FIDE's fifty-move count.
+type NoProgressResets struct {
+	Pieces []string `json:"pieces"`
 }
 
 // WinOrDefault is rules.win, "checkmate" when absent.
