@@ -219,6 +219,7 @@ func TestTermination(t *testing.T) {
 		{engine.EndAnnihilation, "normal"},
 		{engine.EndMaxPlies, "unterminated"},
 		{engine.EndError, "abandoned"},
+		{engine.Ending("time_forfeit"), "time forfeit"},
 		{"adjudication", "adjudication"},
 		{"draw_adjudication", "adjudication"},
 		{"resign", "adjudication"},
