@@ -194,22 +194,26 @@ const movesAssumed = 30
 // allotment is how long a player of our own aims to think on this move:
 // an even share of what is left over the moves to go (movesAssumed in a
 // period of the whole game) with most of the increment, never more than
-// what leaves a margin on the clock; with st=, nine tenths of the move's
-// time. The margin is for the last nodes between two reads of the clock
-// and for the game loop's own work.
+// what leaves a margin on the clock; with st=, the move's time less a
+// margin. The margin is for the last nodes between two reads of the clock
+// and for the time the process may be kept off the processor.
 func (r clockReading) allotment() time.Duration {
 	c := r.own
 	if c.tc.PerMove > 0 {
-		return c.tc.PerMove * 9 / 10
+		return max(0, c.tc.PerMove-max(c.tc.PerMove/10, clockMargin))
 	}
 	togo := movesAssumed
 	if c.tc.Moves > 0 {
 		togo = c.movesToGo
 	}
 	share := c.left/time.Duration(togo) + c.tc.Inc*3/4
-	margin := max(c.left/20, 5*time.Millisecond)
-	return max(0, min(share, c.left-margin))
+	return max(0, min(share, c.left-max(c.left/20, clockMargin)))
 }
+
+// clockMargin is the least time a player of our own leaves on its clock:
+// on a loaded machine a search can be kept off the processor for some
+// milliseconds after its deadline.
+const clockMargin = 20 * time.Millisecond
 
 // goClock is the go command's time words for a UCI engine: movetime for
 // st=, else wtime and btime (the opponent's only when it has a clock),

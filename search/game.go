@@ -308,7 +308,9 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 	}
 	rec.LeadChanges = lead.changes
 	if r.winner == 0 || r.winner == 1 {
-		rec.DecisivePly = lead.undecided[r.winner] + 1
+		// A loss on time ends the game without a ply of its own: the
+		// last ply is the decisive one at the latest.
+		rec.DecisivePly = min(lead.undecided[r.winner]+1, rec.Plies)
 	}
 	feats.finish(rec.Rule, rec.Plies)
 	return rec, nil
