@@ -149,5 +149,7 @@ func timedSpec(spec, clock string) (string, error) {
 	if clock == "" || !ps.Clock.IsZero() {
 		return ps.String(), nil
 	}
-	return search.Canonical(ps.String() + "," + clock)
+	// Added to the spec as given: a uci spec without a budget of its
+	// own then has none (a timed engine manages its clock).
+	return search.Canonical(strings.TrimSpace(spec) + "," + clock)
 }
