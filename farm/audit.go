@@ -20,8 +20,9 @@ import (
 )
 
 // Audits. Play is deterministic per job (players, seed, node limit), so a
-// result can be checked exactly by playing its job again. With an audit
-// runner (Hooks.Audit) a batch run plays again:
+// result can be checked exactly by playing its job again; a timed job (a
+// player with a clock, protocol.TimedSpec) is not, and is never audited.
+// With an audit runner (Hooks.Audit) a batch run plays again:
 //
 //   - the first result of every publisher it sees, before that result
 //     counts: it and the publisher's later results wait until its audit
@@ -265,7 +266,9 @@ func (u unplayable) Unwrap() error { return u.error }
 // audited meanwhile.
 func (b *batchRun) auditOrAccept(jobID string, cand candidate) {
 	a := b.audit
-	if a == nil || cand.result == nil || b.complete {
+	// A timed game (a player with a clock) does not replay move for move:
+	// playing it again would call every honest worker a liar.
+	if a == nil || cand.result == nil || b.complete || b.rec.jobs[jobID].Timed() {
 		b.accept(jobID, cand)
 		return
 	}

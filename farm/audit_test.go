@@ -292,3 +292,22 @@ func TestOnlyQuarantinedStops(t *testing.T) {
 		t.Errorf("stopped after %s", took)
 	}
 }
+
+// A timed game does not replay move for move, so none is audited: a
+// worker whose timed games differ from what the coordinator would play
+// is not quarantined, and every game counts.
+func TestAuditLeavesTimedGames(t *testing.T) {
+	plan := testPlan(6, "timed")
+	for i, p := range plan.Players {
+		plan.Players[i] = p + ",st=1"
+	}
+	l := &liar{}
+	out, recorded, _, _ := auditedRun(t, plan, nil, extraWorker{id: "liar", runner: l})
+	if out.Audit.Audited != 0 || len(out.Audit.Quarantined) != 0 {
+		t.Fatalf("timed games audited: %+v", out.Audit)
+	}
+	if l.lies.Load() > 0 && recorded["liar"] == 0 {
+		t.Errorf("the worker played %d games, none counted", l.lies.Load())
+	}
+	checkOutcome(t, plan, out, 0)
+}

@@ -80,6 +80,8 @@ func TestResultCheckForAdjudicationAndStart(t *testing.T) {
 	ruled := plainJob
 	ruled.Adjudication = Adjudication{ResignMoveCount: 3, ResignScore: 600, DrawMoveCount: 8, DrawScore: 10}
 	ruled.StartFEN = "a start"
+	timedJob := plainJob
+	timedJob.P0 += ",st=0.5"
 	result := func(j Job, ending string, winner int) Result {
 		return Result{V: Version, JobIdentity: j.JobIdentity, Moves: []string{"a2a3"}, Plies: 1, StartFEN: j.StartFEN,
 			Result: map[int]string{0: ResultFirstWins, 1: ResultSecondWins, -1: ResultDraw}[winner], Winner: winner, Ending: ending}
@@ -97,6 +99,10 @@ func TestResultCheckForAdjudicationAndStart(t *testing.T) {
 		{"drawn, not asked for", plainJob, result(plainJob, EndingDrawAdjudication, -1), "does not ask"},
 		{"resigned without a winner", ruled, result(ruled, EndingResignAdjudication, -1), "does not ask"},
 		{"drawn with a winner", ruled, result(ruled, EndingDrawAdjudication, 0), "does not ask"},
+		{"lost on time by a timed first player", timedJob, result(timedJob, EndingTimeForfeit, 1), ""},
+		{"lost on time by an untimed second player", timedJob, result(timedJob, EndingTimeForfeit, 0), "no clock"},
+		{"lost on time, untimed", plainJob, result(plainJob, EndingTimeForfeit, 1), "no clock"},
+		{"drawn on time", timedJob, result(timedJob, EndingTimeForfeit, -1), "no clock"},
 		{"another start", ruled, func() Result { r := result(ruled, "checkmate", 0); r.StartFEN = ""; return r }(), "start position"},
 	}
 	for _, tt := range tests {
@@ -106,5 +112,23 @@ func TestResultCheckForAdjudicationAndStart(t *testing.T) {
 				t.Errorf("CheckFor = %v, want %q", err, tt.want)
 			}
 		})
+	}
+}
+
+func TestTimedSpec(t *testing.T) {
+	for _, c := range []struct {
+		spec  string
+		timed bool
+	}{
+		{"ab:n3000", false}, {"ab:n3000,tc=10+0.1", true}, {"mcts,st=1", true}, {"ab:n3000,tc=inf", false},
+		{"uci:/sf,nodes=100", false}, {"uci:/sf,Hash=16,tc=40/60", true}, {"uci:/st=1/sf,nodes=5", false},
+	} {
+		if got := TimedSpec(c.spec); got != c.timed {
+			t.Errorf("TimedSpec(%q) = %v, want %v", c.spec, got, c.timed)
+		}
+	}
+	j := JobIdentity{P0: "ab:n3000", P1: "mcts,tc=5"}
+	if !j.Timed() {
+		t.Errorf("%+v is not timed", j)
 	}
 }

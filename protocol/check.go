@@ -43,6 +43,8 @@ func (r Result) CheckFor(j Job) error {
 		return errors.New("ending is not short printable text")
 	case len(r.Features) > MaxFeatures:
 		return fmt.Errorf("%d feature counters, more than %d", len(r.Features), MaxFeatures)
+	case r.Ending == EndingTimeForfeit && !timedLoser(j.JobIdentity, r.Winner):
+		return fmt.Errorf("ending %s with winner %d, and the loser plays to no clock", r.Ending, r.Winner)
 	case !j.Adjudication.Allows(r.Ending, r.Winner):
 		return fmt.Errorf("ending %s with winner %d, an adjudication the job does not ask for", r.Ending, r.Winner)
 	case r.StartFEN != j.StartFEN:
@@ -80,4 +82,16 @@ func (d DeadLetter) CheckFor(j Job) error {
 		return fmt.Errorf("unknown source %q", d.Source)
 	}
 	return nil
+}
+
+// timedLoser reports whether a game won by winner was lost by a player
+// with a clock, as a time forfeit must be.
+func timedLoser(j JobIdentity, winner int) bool {
+	switch winner {
+	case FirstMover:
+		return TimedSpec(j.P1)
+	case SecondMover:
+		return TimedSpec(j.P0)
+	}
+	return false
 }

@@ -308,7 +308,8 @@ func (p Plan) PairingOf(j Job) (pairing, pair int, ok bool) {
 // An outside engine's spec has commas of its own
 // ("uci:/usr/bin/fairy-stockfish,nodes=20000,UCI_Variant=xiangqi"): after
 // a uci: spec, a field of the form name=value with no ':' before its '='
-// belongs to it, not to a new player.
+// belongs to it, not to a new player; so does a time control, tc= or
+// st=, after a spec of any family ("ab:n3000,tc=10+0.1").
 func SplitPlayers(list string) []string {
 	var out []string
 	for _, f := range strings.Split(list, ",") {
@@ -317,7 +318,8 @@ func SplitPlayers(list string) []string {
 			continue
 		}
 		name, _, isOption := strings.Cut(f, "=")
-		if n := len(out); n > 0 && isOption && !strings.Contains(name, ":") && strings.HasPrefix(out[n-1], "uci:") {
+		clockField := name == "tc" || name == "st" // a time control belongs to the spec before it, whatever its family
+		if n := len(out); n > 0 && isOption && !strings.Contains(name, ":") && (strings.HasPrefix(out[n-1], "uci:") || clockField) {
 			out[n-1] += "," + f
 			continue
 		}

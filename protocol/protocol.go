@@ -506,3 +506,24 @@ const (
 func IsAdjudication(ending string) bool {
 	return ending == EndingResignAdjudication || ending == EndingDrawAdjudication
 }
+
+// EndingTimeForfeit is the ending of a game a player lost on time (a
+// player spec's tc= or st= clock, search.TimeControl): the game is not
+// over by its rules after its moves, and the winner is the other side.
+const EndingTimeForfeit = "time_forfeit"
+
+// TimedSpec reports whether a player spec plays to a clock: one of its
+// comma-separated fields is a tc= or st= time control (tc=inf is none).
+// A timed game does not replay move for move, so it is not audited.
+func TimedSpec(spec string) bool {
+	for _, f := range strings.Split(spec, ",")[1:] {
+		k, v, _ := strings.Cut(strings.TrimSpace(f), "=")
+		if k = strings.ToLower(strings.TrimSpace(k)); k == "st" || (k == "tc" && strings.TrimSpace(v) != "inf") {
+			return true
+		}
+	}
+	return false
+}
+
+// Timed reports whether either player of the job plays to a clock.
+func (j JobIdentity) Timed() bool { return TimedSpec(j.P0) || TimedSpec(j.P1) }

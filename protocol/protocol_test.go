@@ -324,6 +324,8 @@ func TestSplitPlayers(t *testing.T) {
 		// Only a uci spec takes name=value fields; elsewhere they stand
 		// alone, for the spec parser to refuse.
 		{"ab:n500,nodes=3", []string{"ab:n500", "nodes=3"}},
+		// A time control belongs to the spec before it, of any family.
+		{"ab:n500,tc=10+0.1,mcts,st=1,uci:/sf,tc=40/60,Hash=16", []string{"ab:n500,tc=10+0.1", "mcts,st=1", "uci:/sf,tc=40/60,Hash=16"}},
 		{"", nil},
 	}
 	for _, tc := range tests {

@@ -50,6 +50,8 @@ func TestReplayAdjudicatedFromStart(t *testing.T) {
 		{"adjudicated, from the game's start", adjudged, func(r *protocol.Result) { r.StartFEN = "" }, false},
 		{"adjudicated, said a rule's", adjudged, func(r *protocol.Result) { r.Ending = string(engine.EndCheckmate) }, false},
 		{"ruled, said adjudicated", ruled, func(r *protocol.Result) { r.Ending = protocol.EndingDrawAdjudication }, false},
+		{"lost on time", adjudged, func(r *protocol.Result) { r.Ending = protocol.EndingTimeForfeit }, true},
+		{"ruled, said lost on time", ruled, func(r *protocol.Result) { r.Ending = protocol.EndingTimeForfeit }, false},
 		{"a start that is no position", adjudged, func(r *protocol.Result) { r.StartFEN = "not a fen" }, false},
 	}
 	for _, tt := range tests {

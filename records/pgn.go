@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"balancefarm/engine"
+	"balancefarm/search"
 )
 
 // Meta is what every game of one file's PGN shares.
@@ -94,6 +95,17 @@ func WritePGN(w io.Writer, meta Meta, games []Game) error {
 		tag("Termination", Termination(g.Ending))
 		if g.Ending != "" {
 			tag(EndingTag, string(g.Ending))
+		}
+		// A timed game says its clocks in PGN's words (cutechess's
+		// White and BlackTimeControl when they differ); an untimed one,
+		// every game of a measurement, has no such tag.
+		if w, b := pgnTimeControl(g.White), pgnTimeControl(g.Black); w != "-" || b != "-" {
+			if w == b {
+				tag("TimeControl", w)
+			} else {
+				tag("WhiteTimeControl", w)
+				tag("BlackTimeControl", b)
+			}
 		}
 		tag("Seed", strconv.FormatUint(g.Seed, 10))
 		tag("PairID", strconv.Itoa(g.PairID))
@@ -426,4 +438,14 @@ func (f Filter) Match(g *PGNGame) bool {
 		}
 	}
 	return true
+}
+
+// pgnTimeControl is a player spec's clock as PGN's TimeControl tag
+// writes it ("40/60", "10+0.1", "0.5/move"), "-" for none.
+func pgnTimeControl(spec string) string {
+	ps, err := search.ParseSpec(spec)
+	if err != nil {
+		return "-"
+	}
+	return ps.Clock.PGN()
 }

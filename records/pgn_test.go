@@ -219,6 +219,7 @@ func TestTermination(t *testing.T) {
 		{engine.EndAnnihilation, "normal"},
 		{engine.EndMaxPlies, "unterminated"},
 		{engine.EndError, "abandoned"},
+		{engine.Ending("time_forfeit"), "time forfeit"},
 		{"adjudication", "adjudication"},
 		{"draw_adjudication", "adjudication"},
 		{"resign", "adjudication"},
@@ -267,4 +268,36 @@ func FuzzReadPGN(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A timed game's PGN names its clocks as cutechess writes them; an
+// untimed one has no TimeControl tag.
+func TestPGNTimeControl(t *testing.T) {
+	for _, c := range []struct {
+		white, black string
+		tags         map[string]string
+	}{
+		{"ab:n3000", "mcts:i200", map[string]string{"TimeControl": "", "WhiteTimeControl": "", "BlackTimeControl": ""}},
+		{"ab:n3000,tc=40/60", "mcts,tc=40/60", map[string]string{"TimeControl": "40/60", "WhiteTimeControl": ""}},
+		{"ab,st=0.5", "uci:/sf,tc=10+0.1", map[string]string{"TimeControl": "", "WhiteTimeControl": "0.5/move", "BlackTimeControl": "10+0.1"}},
+		{"ab:n3000", "ab:n3000,tc=2:00", map[string]string{"WhiteTimeControl": "-", "BlackTimeControl": "120"}},
+	} {
+		var buf bytes.Buffer
+		game := Game{Round: 1, White: c.white, Black: c.black, Result: "1-0", Winner: 0, Ending: "time_forfeit"}
+		if err := WritePGN(&buf, Meta{Event: "test"}, []Game{game}); err != nil {
+			t.Fatal(err)
+		}
+		read, err := ReadPGN(&buf)
+		if err != nil || len(read) != 1 {
+			t.Fatalf("%v, %d games", err, len(read))
+		}
+		for tag, want := range c.tags {
+			if got := read[0].Tag(tag); got != want {
+				t.Errorf("%s against %s: %s %q, want %q", c.white, c.black, tag, got, want)
+			}
+		}
+		if got := read[0].Tag("Termination"); got != "time forfeit" {
+			t.Errorf("Termination %q, want time forfeit", got)
+		}
+	}
 }

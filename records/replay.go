@@ -185,9 +185,10 @@ func (rp *Replayed) replay() (err error) {
 		}
 	}
 	o := p.Outcome()
-	if !o.Over && protocol.IsAdjudication(r.Ending) {
-		// The match's rules stopped the game (the players' scores, which
-		// the record does not hold, called it): the record's word stands.
+	if !o.Over && (protocol.IsAdjudication(r.Ending) || r.Ending == protocol.EndingTimeForfeit) {
+		// The match's rules stopped the game (the players' scores or
+		// clocks, which the record does not hold, called it): the
+		// record's word stands.
 		o = engine.Outcome{Over: true, Winner: r.Winner, Rule: engine.Ending(r.Ending)}
 	}
 	switch {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"balancefarm/engine"
+	"balancefarm/protocol"
 )
 
 // The PGN standard's Termination values (section 9.8.1) that the
@@ -13,6 +14,7 @@ const (
 	TerminationUnterminated = "unterminated" // stopped before the rules ended it
 	TerminationAdjudication = "adjudication" // decided by an arbiter's rule, not the game's
 	TerminationAbandoned    = "abandoned"    // a player or the engine failed to go on
+	TerminationTimeForfeit  = "time forfeit" // a player's clock ran out
 )
 
 // standardTerminations are every value the standard lists: a Termination
@@ -33,6 +35,8 @@ func Termination(e engine.Ending) string {
 		return TerminationUnterminated
 	case e == engine.EndError:
 		return TerminationAbandoned
+	case string(e) == protocol.EndingTimeForfeit:
+		return TerminationTimeForfeit
 	case isEngineEnding(string(e)):
 		return TerminationNormal
 	case adjudicated(string(e)):

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"errors"
+	"time"
 )
 
 // Score scale: evaluations are centipawns within ±maxEval; a decided game
@@ -45,6 +46,7 @@ type abSearch[M comparable, P position[M]] struct {
 	tt       *ttable[M]
 	maxDepth int
 	nodeBudget
+	soft time.Time // a timed search starts no iteration after it; zero: untimed
 
 	// per search
 	view      board
@@ -240,6 +242,10 @@ func (s *abSearch[M, P]) search(ctx context.Context, p P, hardCap int64) (abResu
 			moveToFront(root, iterBest)
 		}
 		if s.stopped || iterScore >= scoreWinMin || iterScore <= -scoreWinMin {
+			break
+		}
+		if !s.soft.IsZero() && time.Now().After(s.soft) {
+			// The next iteration would most likely not finish in time.
 			break
 		}
 	}

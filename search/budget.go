@@ -1,12 +1,19 @@
 package search
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // nodeBudget is how much one search may spend and whether it must stop:
 // the per-move node budget, the game's hard cap, the caller's context,
 // and the nodes counted so far. Every search that counts nodes embeds it.
 type nodeBudget struct {
 	budget int64 // nodes per move; 0: none
+	// deadline, when not zero, stops the search quietly as the budget
+	// does: a timed player's share of its clock (clock.go). Untimed
+	// searches never read the time, so they stay deterministic.
+	deadline time.Time
 
 	// per search
 	ctx     context.Context
@@ -30,8 +37,12 @@ func (b *nodeBudget) tick() bool {
 	if b.nodes > b.hardCap {
 		b.stopped, b.err = true, errNodeLimit
 	}
-	if b.nodes%ctxEvery == 0 && b.ctx.Err() != nil {
-		b.stopped, b.err = true, b.ctx.Err()
+	if b.nodes%ctxEvery == 0 {
+		if b.ctx.Err() != nil {
+			b.stopped, b.err = true, b.ctx.Err()
+		} else if !b.deadline.IsZero() && time.Now().After(b.deadline) {
+			b.stopped = true
+		}
 	}
 	return b.stopped
 }

@@ -76,7 +76,7 @@ func playRoundsGame(t *testing.T, g *engine.Game, players [2]roundChooser[engine
 		if !p.InRound() {
 			t.Fatalf("%s: not a round", p.FEN())
 		}
-		if err := playRound(context.Background(), p, roundPosition[engine.Move](p), &players, &rec, &spent, DefaultMaxNodes, nil); err != nil {
+		if _, err := playRound(context.Background(), p, roundPosition[engine.Move](p), &players, &[2]*clock{}, &rec, &spent, DefaultMaxNodes, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -204,7 +204,7 @@ func TestRoundChoiceHidden(t *testing.T) {
 		players := [2]roundChooser[engine.Move, enginePos]{r0, r1}
 		var rec Record
 		var spent int64
-		if err := playRound(context.Background(), p, p, &players, &rec, &spent, DefaultMaxNodes, nil); err != nil {
+		if _, err := playRound(context.Background(), p, p, &players, &[2]*clock{}, &rec, &spent, DefaultMaxNodes, nil); err != nil {
 			t.Fatal(err)
 		}
 		_, m1, err := g.NewPosition().ParseRound(rec.Moves[0])

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"balancefarm/engine"
 )
@@ -220,6 +221,14 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 	}
 	rec.OpeningPlies = rec.Plies
 
+	// The clocks of timed players (nil for untimed ones, whose games
+	// never read the time).
+	var clocks [2]*clock
+	for pl := range specs {
+		if !specs[pl].Clock.IsZero() {
+			clocks[pl] = newClock(specs[pl].Clock)
+		}
+	}
 	var inRounds *[2]roundChooser[M, P] // the players as round players, from the first round on
 	adj := adjudicator{resign: lim.Resign, draw: lim.Draw}
 	var adjudged *result // the adjudication that stopped the game, if one did
@@ -244,7 +253,12 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 				}
 				inRounds = rp
 			}
-			if err := playRound(ctx, p, rounds, inRounds, &rec, &spent, maxNodes, watch); err != nil {
+			loser, err := playRound(ctx, p, rounds, inRounds, &clocks, &rec, &spent, maxNodes, watch)
+			if loser >= 0 {
+				adjudged = &result{over: true, winner: 1 - loser, rule: EndTimeForfeit}
+				continue
+			}
+			if err != nil {
 				return rec, err
 			}
 			continue
@@ -262,9 +276,15 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 		if f, ok := players[stm].(foreseer); ok && stream != nil {
 			f.foresee(futureDraws(stream, seerFuture))
 		}
+		start := startClock(players[stm], &clocks, stm)
 		d, err := choosePly(ctx, players[stm], p, maxNodes-spent, maxNodes, rec.Plies+1, fmt.Sprintf("player %d (%s)", stm, rec.Players[stm]))
 		spent += d.nodes
 		rec.Nodes[stm] += d.nodes
+		if flagged(clocks[stm], start, err) {
+			// Its clock ran out before it moved: the move is not played.
+			adjudged = &result{over: true, winner: 1 - stm, rule: EndTimeForfeit}
+			continue
+		}
 		if err != nil {
 			return rec, err
 		}
@@ -288,7 +308,9 @@ func runGameWith[M comparable, P position[M]](ctx context.Context, p P, t *evalT
 	}
 	rec.LeadChanges = lead.changes
 	if r.winner == 0 || r.winner == 1 {
-		rec.DecisivePly = lead.undecided[r.winner] + 1
+		// A loss on time ends the game without a ply of its own: the
+		// last ply is the decisive one at the latest.
+		rec.DecisivePly = min(lead.undecided[r.winner]+1, rec.Plies)
 	}
 	feats.finish(rec.Rule, rec.Plies)
 	return rec, nil
@@ -541,7 +563,11 @@ func roundPlayers[M comparable, P position[M]](players [2]chooser[M, P], names [
 // two together. In secret rounds neither choice is shown to the other
 // player; in an announced round the announcer chooses first and the other
 // answers knowing it. The round is recorded as one entry "m0 & m1".
-func playRound[M comparable, P position[M]](ctx context.Context, p P, rounds roundPosition[M], players *[2]roundChooser[M, P], rec *Record, spent *int64, maxNodes int64, watch func(MoveEvent)) error {
+//
+// A player with a clock (clocks) that overruns it loses on time: its
+// side comes back as loser and the round is not played; loser is -1
+// otherwise.
+func playRound[M comparable, P position[M]](ctx context.Context, p P, rounds roundPosition[M], players *[2]roundChooser[M, P], clocks *[2]*clock, rec *Record, spent *int64, maxNodes int64, watch func(MoveEvent)) (loser int, err error) {
 	var zero M
 	var moves [2]M
 	order := [2]int{0, 1}
@@ -555,15 +581,19 @@ func playRound[M comparable, P position[M]](ctx context.Context, p P, rounds rou
 		if ann >= 0 && k == 1 {
 			announced = &moves[order[0]]
 		}
+		start := startClock(players[pl], clocks, pl)
 		d, err := players[pl].chooseRound(ctx, p, maxNodes-*spent, pl, announced)
 		*spent += d.nodes
 		nodes += d.nodes
 		rec.Nodes[pl] += d.nodes
+		if flagged(clocks[pl], start, err) {
+			return pl, nil
+		}
 		if err != nil {
-			return fmt.Errorf("round at ply %d, player %d (%s): %w", rec.Plies+1, pl, rec.Players[pl], err)
+			return -1, fmt.Errorf("round at ply %d, player %d (%s): %w", rec.Plies+1, pl, rec.Players[pl], err)
 		}
 		if d.move == zero {
-			return fmt.Errorf("search: round at ply %d: player %d (%s) found no move", rec.Plies+1, pl, rec.Players[pl])
+			return -1, fmt.Errorf("search: round at ply %d: player %d (%s) found no move", rec.Plies+1, pl, rec.Players[pl])
 		}
 		moves[pl] = d.move
 	}
@@ -574,7 +604,33 @@ func playRound[M comparable, P position[M]](ctx context.Context, p P, rounds rou
 	if watch != nil {
 		watch(MoveEvent{Ply: rec.Plies, Side: -1, Move: text, Nodes: nodes})
 	}
-	return nil
+	return -1, nil
+}
+
+// startClock tells a timed player (pl's clock not nil) the clocks for
+// its coming move and returns when its thinking starts; zero for an
+// untimed player, whose game never reads the time.
+func startClock(c any, clocks *[2]*clock, pl int) time.Time {
+	own := clocks[pl]
+	if own == nil {
+		return time.Time{}
+	}
+	start := time.Now()
+	if tc, ok := c.(timedChooser); ok {
+		tc.setClock(clockReading{own: own, other: clocks[1-pl], side: pl}, start)
+	}
+	return start
+}
+
+// flagged takes a timed player's move time, from start, off its clock
+// (nil: untimed) and reports whether the clock ran out: a move made too
+// late, or an engine stopped for thinking past its clock (errOutOfTime).
+// Another error is the game's failure, not a forfeit.
+func flagged(c *clock, start time.Time, err error) bool {
+	if c == nil || (err != nil && !errors.Is(err, errOutOfTime)) {
+		return false
+	}
+	return c.spend(time.Since(start)) || err != nil
 }
 
 // choosePly asks a game loop's player (who names it in errors) for its

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math"
+	"time"
 )
 
 // UCT parameters, tuned on chess and five-by-five against alpha-beta.
@@ -74,6 +75,8 @@ type mctsSearch[M comparable, P position[M]] struct {
 	rng        *rng
 	iterations int
 	cutoff     int
+	timed      bool      // a time control bounds it (an iteration budget of 0 is then none)
+	deadline   time.Time // a timed search's end for this move; zero: untimed
 	goalSq     [2][]bool
 	checkGame  bool
 
@@ -102,10 +105,14 @@ func newMCTSSearch[M comparable, P position[M]](t *evalTables, spec PlayerSpec, 
 		rng:        newRNG(seed),
 		iterations: spec.Iterations,
 		cutoff:     spec.PlayoutPlies,
+		timed:      !spec.Clock.IsZero(),
 		seer:       spec.Seer,
 	}
 	if s.cutoff == 0 {
 		s.cutoff = DefaultPlayoutPlies
+	}
+	if s.iterations == 0 && s.timed {
+		s.iterations = maxSpecIterations
 	}
 	s.checkGame = s.leaf.checkGame
 	if t.reachSign > 0 {
@@ -181,6 +188,9 @@ func (s *mctsSearch[M, P]) grow(ctx context.Context, p P, hardCap int64) {
 		// Every iteration: on a large board one playout can take long.
 		if err := ctx.Err(); err != nil {
 			s.err = err
+			break
+		}
+		if !s.deadline.IsZero() && time.Now().After(s.deadline) {
 			break
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // decision is one move a player chose, with what it cost and what it
@@ -128,4 +129,16 @@ func (c *mctsChooser[M, P]) foresee(draws []uint64) {
 func (c *mctsChooser[M, P]) chooseRound(ctx context.Context, p P, hardCap int64, player int, announced *M) (decision[M], error) {
 	r, err := c.s.searchRound(ctx, p, hardCap, player, announced)
 	return decision[M]{move: r.move, nodes: r.nodes}, err
+}
+
+// setClock gives the search this move's share of the clock: a deadline
+// that stops it quietly, and half of it, after which no new iteration of
+// the deepening starts.
+func (c *abChooser[M, P]) setClock(r clockReading, start time.Time) {
+	a := r.allotment()
+	c.s.deadline, c.s.soft = start.Add(a), start.Add(a/2)
+}
+
+func (c *mctsChooser[M, P]) setClock(r clockReading, start time.Time) {
+	c.s.deadline = start.Add(r.allotment())
 }

@@ -64,6 +64,9 @@ func PlaySeatGame(ctx context.Context, g *engine.Game, specs []PlayerSpec, seed 
 	}
 	own := make([]*evalTables, len(specs))
 	for i := range specs {
+		if !specs[i].Clock.IsZero() {
+			return rec, fmt.Errorf("player %q: time controls are played in games of two players, not of seats", specs[i])
+		}
 		if own[i], err = specTables(g, specs[i]); err != nil {
 			return rec, fmt.Errorf("player %q: %w", specs[i], err)
 		}

@@ -67,7 +67,18 @@ const (
 //	seer:ab:n3000   its base, given the whole position: the clairvoyant
 //	                rung that measures what the hidden part is worth
 //
-// Budgets are per move and counted in nodes or iterations, never in time.
+// Budgets are per move and counted in nodes or iterations, so that a game
+// replays move for move. A time control may bound a player besides (or,
+// for ab and mcts, instead of) its budget, as cutechess's tc= and st=:
+//
+//	ab:n3000,tc=10+0.1  10 seconds for the game and 0.1 a move, the
+//	                    node budget still a move's most
+//	mcts,tc=40/60       40 moves in 60 seconds, iterations until the
+//	                    move's share of the clock is spent
+//	ab,st=0.5           half a second for every move
+//
+// A player whose clock runs out loses on time (EndTimeForfeit); a timed
+// game does not replay, so games the farm audits are untimed.
 type PlayerSpec struct {
 	Family       string
 	Depth        int   // ab: deepest iteration; 0 = no depth limit
@@ -97,6 +108,11 @@ type PlayerSpec struct {
 	Budget     string // UCIBudgetNodes, UCIBudgetDepth or UCIBudgetMovetime
 	Limit      int64  // the budget's value: nodes, plies or milliseconds
 	UCIOptions string
+
+	// Clock is the player's time control (cutechess's tc= or st=, after a
+	// comma: ab:n3000,tc=10+0.1), beside its budget; zero for none, the
+	// default. A timed player's games do not replay (clock.go).
+	Clock TimeControl
 }
 
 // Alpha-beta techniques a spec can turn off (its x parameter), so a match
@@ -118,6 +134,33 @@ const DefaultPlayoutPlies = 4
 // ParseSpec reads a player spec string.
 func ParseSpec(s string) (PlayerSpec, error) {
 	s = strings.TrimSpace(s)
+	if family, params, hasParams := strings.Cut(s, ":"); family == FamilyUCI {
+		return parseUCISpec(s, params, hasParams)
+	}
+	// A time control follows the spec after a comma: ab:n3000,tc=10+0.1.
+	base, fields, hasClock := strings.Cut(s, ",")
+	if !hasClock {
+		return parseSpec(s, false)
+	}
+	clock, err := parseClockFields(s, strings.Split(fields, ","))
+	if err != nil {
+		return PlayerSpec{}, err
+	}
+	ps, err := parseSpec(strings.TrimSpace(base), !clock.IsZero())
+	if err != nil {
+		return PlayerSpec{}, err
+	}
+	if !clock.IsZero() && (ps.Seer || ps.Worlds > 0 || ps.Family == FamilyISMCTS) {
+		return PlayerSpec{}, fmt.Errorf("player %q: a time control is for random, ab, mcts and uci players", s)
+	}
+	ps.Clock = clock
+	return ps, nil
+}
+
+// parseSpec reads a spec without its time control; a timed one (timed)
+// may leave out the budget of ab and mcts ("ab,tc=10+0.1": the clock
+// alone bounds it).
+func parseSpec(s string, timed bool) (PlayerSpec, error) {
 	if ps, ok, err := parseWrapped(s); ok {
 		return ps, err
 	}
@@ -128,14 +171,12 @@ func ParseSpec(s string) (PlayerSpec, error) {
 			return PlayerSpec{}, fmt.Errorf("player %q: random takes no parameters", s)
 		}
 		return PlayerSpec{Family: FamilyRandom}, nil
-	case FamilyUCI:
-		return parseUCISpec(s, params, hasParams)
 	case FamilyAB, FamilyMCTS, FamilyISMCTS:
 	default:
 		return PlayerSpec{}, fmt.Errorf("player %q: unknown family %q (want random, ab:..., mcts:..., uci:PATH)", s, family)
 	}
 	params, values, hasValues := strings.Cut(params, ":")
-	if params == "" {
+	if params == "" && !timed {
 		return PlayerSpec{}, fmt.Errorf("player %q: missing budget (e.g. ab:d3, ab:n20000, mcts:i800)", s)
 	}
 	fields, err := splitParams(params)
@@ -185,10 +226,10 @@ func ParseSpec(s string) (PlayerSpec, error) {
 			return PlayerSpec{}, fmt.Errorf("player %q: %s has no parameter %q", s, family, string(letter))
 		}
 	}
-	if family == FamilyAB && ps.Depth == 0 && ps.Nodes == 0 {
+	if family == FamilyAB && ps.Depth == 0 && ps.Nodes == 0 && !timed {
 		return PlayerSpec{}, fmt.Errorf("player %q: ab needs a depth (d) or a node budget (n)", s)
 	}
-	if (family == FamilyMCTS || family == FamilyISMCTS) && ps.Iterations == 0 {
+	if (family == FamilyMCTS || family == FamilyISMCTS) && ps.Iterations == 0 && !timed {
 		return PlayerSpec{}, fmt.Errorf("player %q: %s needs an iteration budget (i)", s, family)
 	}
 	return ps, nil
@@ -238,7 +279,9 @@ func (p PlayerSpec) String() string {
 	b.WriteString(p.Family)
 	switch p.Family {
 	case FamilyAB:
-		b.WriteByte(':')
+		if p.Depth > 0 || p.Nodes > 0 {
+			b.WriteByte(':')
+		}
 		if p.Depth > 0 {
 			fmt.Fprintf(&b, "d%d", p.Depth)
 		}
@@ -252,18 +295,36 @@ func (p PlayerSpec) String() string {
 			b.WriteString("u1")
 		}
 	case FamilyMCTS, FamilyISMCTS:
-		fmt.Fprintf(&b, ":i%d", p.Iterations)
+		if p.Iterations > 0 || p.PlayoutPlies > 0 {
+			b.WriteByte(':')
+		}
+		if p.Iterations > 0 {
+			fmt.Fprintf(&b, "i%d", p.Iterations)
+		}
 		if p.PlayoutPlies > 0 {
 			fmt.Fprintf(&b, "p%d", p.PlayoutPlies)
 		}
 	case FamilyUCI:
-		fmt.Fprintf(&b, ":%s,%s=%d", p.Path, p.Budget, p.Limit)
+		b.WriteString(":" + p.Path)
+		if p.Budget != "" {
+			fmt.Fprintf(&b, ",%s=%d", p.Budget, p.Limit)
+		}
+		if !p.Clock.IsZero() {
+			b.WriteString("," + p.Clock.String())
+		}
 		if p.UCIOptions != "" {
 			b.WriteString("," + p.UCIOptions)
 		}
+		return b.String()
 	}
 	if p.Values != "" && (p.Family == FamilyAB || p.Family == FamilyMCTS || p.Family == FamilyISMCTS) {
+		if p.Family == FamilyAB && p.Depth == 0 && p.Nodes == 0 || p.Family != FamilyAB && p.Iterations == 0 && p.PlayoutPlies == 0 {
+			b.WriteByte(':') // the empty budget of a timed spec: ab::P=1/... reads back
+		}
 		b.WriteString(":" + p.Values)
+	}
+	if !p.Clock.IsZero() {
+		b.WriteString("," + p.Clock.String())
 	}
 	return b.String()
 }

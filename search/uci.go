@@ -30,7 +30,21 @@ type uciChooser struct {
 	moves    []string
 	last     *engine.Position
 	buf      []engine.Move
+	// clock is the clocks as they stand for the coming move, when the
+	// spec has a time control.
+	clock *clockReading
 }
+
+// setClock notes the clocks for the coming move's go command.
+func (c *uciChooser) setClock(r clockReading, _ time.Time) { c.clock = &r }
+
+// errOutOfTime is an engine still thinking when its clock ran out (and a
+// grace after): it was stopped, and the game loop scores a time forfeit.
+var errOutOfTime = errors.New("out of time")
+
+// uciClockGrace is how long past its clock an engine may think before it
+// is stopped: its move would lose on time anyway.
+const uciClockGrace = time.Second
 
 func newUCIChooser(spec PlayerSpec) *uciChooser {
 	return &uciChooser{spec: spec}
@@ -92,9 +106,18 @@ func (c *uciChooser) ask(ctx context.Context, position string, hardCap int64, d 
 	if err := c.proc.send(c.goCommand(hardCap)); err != nil {
 		return "", err
 	}
-	var wait time.Duration
+	var wait, onClock time.Duration
 	if c.spec.Budget == UCIBudgetMovetime {
 		wait = time.Duration(c.spec.Limit)*time.Millisecond + uciMovetimeGrace
+	}
+	if c.clock != nil {
+		onClock = c.clock.own.left + uciClockGrace
+		if c.clock.own.tc.PerMove > 0 {
+			onClock = c.clock.own.tc.PerMove + uciClockGrace
+		}
+		if wait == 0 || onClock < wait {
+			wait = onClock
+		}
 	}
 	line, err := c.proc.await(ctx, "bestmove", wait, func(l string) { readInfo(l, d) })
 	if err != nil {
@@ -102,6 +125,9 @@ func (c *uciChooser) ask(ctx context.Context, position string, hardCap int64, d 
 			c.proc.stop()
 			if ctx.Err() != nil {
 				return "", fmt.Errorf("uci engine %s stopped: %w", c.spec.Path, ctx.Err())
+			}
+			if wait == onClock {
+				return "", fmt.Errorf("uci engine %s: %w", c.spec.Path, errOutOfTime)
 			}
 		}
 		return "", err
@@ -232,14 +258,23 @@ func follow(from, to *engine.Position, depth int) ([]engine.Move, bool) {
 	return nil, false
 }
 
-// goCommand is the go command of the spec's budget. A node budget is cut
-// to what the game has left.
+// goCommand is the go command of the spec's clock and budget: the
+// clocks' words (wtime, btime, winc, binc, movestogo; movetime for st=)
+// and then the budget, as cutechess sends both. A node budget is cut to
+// what the game has left.
 func (c *uciChooser) goCommand(hardCap int64) string {
-	limit := c.spec.Limit
-	if c.spec.Budget == UCIBudgetNodes && hardCap < limit {
-		limit = hardCap
+	w := []string{"go"}
+	if c.clock != nil {
+		w = append(w, c.clock.goClock())
 	}
-	return "go " + c.spec.Budget + " " + strconv.FormatInt(limit, 10)
+	if c.spec.Budget != "" {
+		limit := c.spec.Limit
+		if c.spec.Budget == UCIBudgetNodes && hardCap < limit {
+			limit = hardCap
+		}
+		w = append(w, c.spec.Budget, strconv.FormatInt(limit, 10))
+	}
+	return strings.Join(w, " ")
 }
 
 // mapMove is the legal move the engine's bestmove names: its UCI spelling

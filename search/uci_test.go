@@ -23,7 +23,7 @@ import (
 // engine's own move generator from the position it is sent. No outside
 // binary is needed, so CI runs these tests.
 const (
-	fakeUCIEnv      = "BALANCEFARM_FAKE_UCI"       // legal, nomoves, garbage, none, hang, hangstop, crash
+	fakeUCIEnv      = "BALANCEFARM_FAKE_UCI"       // legal, nomoves, garbage, none, hang, hangstop, crash, slow
 	fakeUCIRulesEnv = "BALANCEFARM_FAKE_UCI_RULES" // the rule file
 	fakeUCILogEnv   = "BALANCEFARM_FAKE_UCI_LOG"   // where it writes its pid and every command, if set
 )
@@ -108,6 +108,8 @@ func fakeUCI(mode, rulesPath, logPath string) int {
 			case "none":
 				say("bestmove (none)")
 				continue
+			case "slow":
+				time.Sleep(300 * time.Millisecond) // past a short clock: it loses on time
 			}
 			if pos == nil {
 				fmt.Fprintln(os.Stderr, "fake: go before position")

@@ -39,7 +39,8 @@ func (p PlayerSpec) Options() []UCIOption {
 
 // parseUCISpec reads "uci:PATH[,name=value...]". The path is the program
 // as the worker will start it (a bare name is looked up in its PATH); a
-// name of nodes, depth or movetime is the budget, anything else an engine
+// name of nodes, depth or movetime is the budget, tc or st a time control
+// (clock.go; then no budget is the default one), anything else an engine
 // option sent as "setoption name N value V". Commas separate fields, so
 // neither a path nor a value may hold one; control characters are refused
 // so that a spec from a job cannot slip a command of its own to the engine.
@@ -72,6 +73,16 @@ func parseUCISpec(s, params string, hasParams bool) (PlayerSpec, error) {
 		}
 		seen[key] = true
 		switch key {
+		case "tc", "st":
+			if seen["tc"] && seen["st"] {
+				return PlayerSpec{}, fmt.Errorf("player %q: one time control only (tc and st)", s)
+			}
+			c, err := ParseTimeControl(key, value)
+			if err != nil {
+				return PlayerSpec{}, fmt.Errorf("player %q: %v", s, err)
+			}
+			ps.Clock = c
+			continue
 		case UCIBudgetNodes, UCIBudgetDepth, UCIBudgetMovetime:
 			if ps.Budget != "" {
 				return PlayerSpec{}, fmt.Errorf("player %q: one budget only (%s and %s)", s, ps.Budget, key)
@@ -95,7 +106,9 @@ func parseUCISpec(s, params string, hasParams bool) (PlayerSpec, error) {
 		}
 		opts = append(opts, strings.Join(strings.Fields(name), " ")+"="+value)
 	}
-	if ps.Budget == "" {
+	if ps.Budget == "" && ps.Clock.IsZero() {
+		// A timed engine manages its clock itself; an untimed one gets
+		// the default budget.
 		ps.Budget, ps.Limit = UCIBudgetNodes, DefaultUCINodes
 	}
 	ps.UCIOptions = strings.Join(opts, ",")

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os/signal"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -16,7 +17,6 @@ import (
 	"balancefarm/farm"
 	"balancefarm/measure"
 	"balancefarm/protocol"
-	"balancefarm/search"
 	"balancefarm/selfplay"
 	"balancefarm/stats"
 )
@@ -55,11 +55,13 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&ff.window, "window", 0, "colour-swapped pairs in flight (0: enough to keep the local game slots busy)")
 	resign := fs.String("resign", "", "`movecount=N score=CP`, as cutechess: a player whose own score is CP centipawns or more below zero for N moves in a row loses")
 	draw := fs.String("draw", "", "`movenumber=N movecount=N score=CP`, as cutechess: once movenumber full moves are played, both players' scores within CP of zero for movecount moves each in a row draw the game")
+	gauntlet := fs.String("gauntlet", "", "`SPEC,SPEC,...`: play -a against each of these in turn instead of -b (cutechess's gauntlet: one player against a list), each a match of its own with the same pairs, seed, openings and adjudication; a line each and a table at the end")
+	each := fs.String("each", "", "`tc=[MOVES/]TIME[+INC] | st=SECONDS`, as cutechess: the time control of every player that has none in its spec (a spec's own: ab:n3000,tc=10+0.1); timed games lose on time and do not replay")
 	openings := fs.String("openings", "", "`file=PATH [format=epd|pgn] [order=sequential|random] [plies=N]`, as cutechess: pair k plays the book's k-th position (sequential, the default) or the book shuffled by -seed (random), both colours from it, with no random opening plies; format by default from the file's extension (.pgn, else epd); plies, the most plies taken from each PGN game")
-	setUsage(fs, "coordinator match -a SPEC -b SPEC [-pairs N] [-sprt] [-openings WORDS] [-resign WORDS] [-draw WORDS] FILE",
-		"Plays two players head to head in colour-swapped pairs on the farm (an embedded one with a game slot per\ncore unless -nats): Elo with interval and an SPRT (exit 6 when it accepts H0).",
-		flagGroup{"Match", []string{"a", "b", "pairs", "seed", "sprt", "elo0", "elo1", "max-nodes", "max-wall"}},
-		flagGroup{"Openings and adjudication (cutechess's words; off unless given)", []string{"openings", "resign", "draw"}},
+	setUsage(fs, "coordinator match -a SPEC (-b SPEC | -gauntlet SPEC,...) [-pairs N] [-sprt] [-each tc=T|st=S] [-openings WORDS] [-resign WORDS] [-draw WORDS] FILE",
+		"Plays two players head to head in colour-swapped pairs on the farm (an embedded one with a game slot per\ncore unless -nats): Elo with interval and an SPRT (exit 6 when it accepts H0). With -gauntlet, -a against\neach player of the list in turn, and a table of the matches.",
+		flagGroup{"Match", []string{"a", "b", "gauntlet", "pairs", "seed", "sprt", "elo0", "elo1", "max-nodes", "max-wall"}},
+		flagGroup{"Time, openings and adjudication (cutechess's words; off unless given)", []string{"each", "openings", "resign", "draw"}},
 		flagGroup{"Farm (where and how games are played)", nil})
 	files, code, ok := parseArgs(fs, gatherWords(args, wordFlags), stdout, stderr)
 	if !ok {
@@ -83,11 +85,32 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, "match", err.Error())
 		}
 	}
-	ca, errA := search.Canonical(*a)
-	cb, errB := search.Canonical(*b)
-	if errA != nil || errB != nil || ca == cb {
-		fmt.Fprintf(stderr, "match: need two different valid specs (%v, %v)\n", errA, errB)
-		return exitUsage
+	clock, err := parseEach(*each)
+	if err != nil {
+		return usageError(stderr, "match", err.Error())
+	}
+	refs := []string{*b}
+	if *gauntlet != "" {
+		bGiven := false
+		fs.Visit(func(fl *flag.Flag) { bGiven = bGiven || fl.Name == "b" })
+		if bGiven {
+			return usageError(stderr, "match", "give -b or -gauntlet, not both")
+		}
+		refs = protocol.SplitPlayers(*gauntlet)
+		if len(refs) == 0 {
+			return usageError(stderr, "match", "-gauntlet names no player")
+		}
+	}
+	ca, errA := timedSpec(*a, clock)
+	seen := map[string]bool{ca: errA == nil}
+	for i, r := range refs {
+		cb, errB := timedSpec(r, clock)
+		if errA != nil || errB != nil || seen[cb] {
+			fmt.Fprintf(stderr, "match: need two different valid specs (%v, %v)\n", errA, errB)
+			return exitUsage
+		}
+		seen[cb] = true
+		refs[i] = cb
 	}
 	log, err := farm.NewLogger(stderr, ff.logFormat, ff.logLevel, "coordinator")
 	if err != nil {
@@ -98,6 +121,9 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		refuseRuleFile(stderr, files[0], err)
 		return 1
+	}
+	if f.Game.Seated() && slices.ContainsFunc(append([]string{ca}, refs...), protocol.TimedSpec) {
+		return usageError(stderr, "match", "time controls are played in games of two players, not of seats")
 	}
 	opts := matchOptions{adjudication: adj}
 	if book.file != "" {
@@ -112,9 +138,10 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		opts.openings = bookOrder(positions, book.order, ff.seed, *pairs)
 	}
 	ff.owner = "match"
-	plan := matchPlan(f, ca, cb, *pairs, &ff, opts)
-	if err := plan.Check(); err != nil {
-		return usageError(stderr, "match", err.Error())
+	for _, cb := range refs {
+		if err := matchPlan(f, ca, cb, *pairs, &ff, opts).Check(); err != nil {
+			return usageError(stderr, "match", err.Error())
+		}
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
@@ -126,7 +153,6 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer fm.close()
-	judge := matchJudge{game: f.Game, challenger: ca, reference: cb, elo0: *elo0, elo1: *elo1, sprt: *sprt, progress: stderr}
 	slots := ff.workers
 	if slots < 0 {
 		slots = runtime.NumCPU()
@@ -135,15 +161,61 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if window == 0 {
 		window = measure.AutoWindow(slots, 1)
 	}
+	m := matchRunner{fm: fm, file: f, name: files[0], challenger: ca, pairs: *pairs, ff: &ff, opts: opts, window: window,
+		elo0: *elo0, elo1: *elo1, sprt: *sprt, stdout: stdout, stderr: stderr}
+	if *gauntlet == "" {
+		res, ok := m.play(ctx, refs[0])
+		switch {
+		case !ok:
+			return 1
+		case res.Decision == "H0":
+			return exitMatchH0
+		}
+		return 0
+	}
+	var rows []gauntletRow
+	for _, cb := range refs {
+		res, ok := m.play(ctx, cb)
+		if !ok {
+			return 1
+		}
+		rows = append(rows, gauntletRow{opponent: cb, res: res})
+	}
+	writeGauntlet(stdout, ca, files[0], rows)
+	return 0
+}
+
+// matchRunner plays the matches of one command: the challenger against
+// each reference in turn, on one farm, under the same flags.
+type matchRunner struct {
+	fm             *openedFarm
+	file           *measure.File
+	name           string // the rule file as given
+	challenger     string
+	pairs          int
+	ff             *farmFlags
+	opts           matchOptions
+	window         int
+	elo0, elo1     float64
+	sprt           bool
+	stdout, stderr io.Writer
+}
+
+// play plays one match against reference and writes its lines; ok is
+// false when it failed (said on stderr).
+func (m *matchRunner) play(ctx context.Context, reference string) (stats.MatchResult, bool) {
+	f, ca, cb, stderr := m.file, m.challenger, reference, m.stderr
+	plan := matchPlan(f, ca, cb, m.pairs, m.ff, m.opts)
+	judge := matchJudge{game: f.Game, challenger: ca, reference: cb, elo0: m.elo0, elo1: m.elo1, sprt: m.sprt, progress: stderr}
 	start := time.Now()
-	out, err := fm.m.Play(ctx, f, plan, farm.Hooks{Stop: judge.stop, Window: window})
+	out, err := m.fm.m.Play(ctx, f, plan, farm.Hooks{Stop: judge.stop, Window: m.window})
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			fmt.Fprintln(stderr, "match: interrupted")
 		} else {
 			fmt.Fprintln(stderr, "match:", err)
 		}
-		return 1
+		return stats.MatchResult{}, false
 	}
 	for _, d := range out.DeadLetters {
 		fmt.Fprintf(stderr, "match: pair %d: engine failure: game %d (%s vs %s, seed %d) gave up after %d attempts: %s\n",
@@ -153,21 +225,21 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		if judge.err != nil {
 			fmt.Fprintf(stderr, "match: %v\n", judge.err)
 		}
-		return 1
+		return stats.MatchResult{}, false
 	}
-	res, err := stats.Match(selfplay.GamesOf(f.Game, out.Results), ca, cb, *elo0, *elo1, matchAlpha, matchBeta, matchConfidence)
+	res, err := stats.Match(selfplay.GamesOf(f.Game, out.Results), ca, cb, m.elo0, m.elo1, matchAlpha, matchBeta, matchConfidence)
 	if err != nil {
 		fmt.Fprintf(stderr, "match: %v\n", err)
-		return 1
+		return stats.MatchResult{}, false
 	}
-	fmt.Fprintf(stdout, "%s against %s on %s: %d pairs in %s\n%s\n", ca, cb, files[0], len(out.Results)/2, time.Since(start).Round(time.Second), matchLine(res))
+	fmt.Fprintf(m.stdout, "%s against %s on %s: %d pairs in %s\n%s\n", ca, cb, m.name, len(out.Results)/2, time.Since(start).Round(time.Second), matchLine(res))
 	if line := adjudicatedLine(out.Results); line != "" {
-		fmt.Fprintln(stdout, line)
+		fmt.Fprintln(m.stdout, line)
 	}
-	if res.Decision == "H0" {
-		return exitMatchH0
+	if line := timedLine(ca, cb, out.Results); line != "" {
+		fmt.Fprintln(m.stdout, line)
 	}
-	return 0
+	return res, true
 }
 
 // The SPRT's error rates and the Elo interval's confidence.

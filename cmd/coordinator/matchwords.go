@@ -1,17 +1,19 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"balancefarm/protocol"
+	"balancefarm/search"
 )
 
 // wordFlags are match's flags that take cutechess's words, several
 // arguments long: "-resign movecount=3 score=600".
-var wordFlags = []string{"resign", "draw", "openings"}
+var wordFlags = []string{"resign", "draw", "openings", "each"}
 
 // gatherWords joins, after each flag of names given without "=", the
 // argument that follows it and every further "key=value" argument (one
@@ -111,4 +113,43 @@ func parseAdjudication(resign, draw string) (protocol.Adjudication, error) {
 		a.DrawMoveNumber, a.DrawMoveCount, a.DrawScore = v[0], v[1], v[2]
 	}
 	return a, nil
+}
+
+// parseEach reads cutechess's -each "tc=..." or "st=..." (the only
+// settings of -each that a spec does not hold already): the time control
+// of every player without one; "" none.
+func parseEach(words string) (string, error) {
+	if words == "" {
+		return "", nil
+	}
+	kv, err := keyValues("each", words, "tc", "st")
+	if err != nil {
+		return "", err
+	}
+	if len(kv) != 1 {
+		return "", errors.New("-each: one time control, tc=[MOVES/]TIME[+INC] or st=SECONDS")
+	}
+	for k, v := range kv {
+		tc, err := search.ParseTimeControl(k, v)
+		if err != nil {
+			return "", fmt.Errorf("-each: %v", err)
+		}
+		return tc.String(), nil
+	}
+	return "", nil
+}
+
+// timedSpec is spec in canonical form with the time control clock ("tc=..."
+// or "st=...", "" none) unless it has one of its own.
+func timedSpec(spec, clock string) (string, error) {
+	ps, err := search.ParseSpec(spec)
+	if err != nil {
+		return "", err
+	}
+	if clock == "" || !ps.Clock.IsZero() {
+		return ps.String(), nil
+	}
+	// Added to the spec as given: a uci spec without a budget of its
+	// own then has none (a timed engine manages its clock).
+	return search.Canonical(strings.TrimSpace(spec) + "," + clock)
 }
