@@ -107,8 +107,13 @@ func BenchmarkMCTSPlayouts(b *testing.B) {
 // BenchmarkGames reports complete games per second on orthodox chess with
 // both sides played by one rung of the default ladder.
 func BenchmarkGames(b *testing.B) {
-	g := loadGame(b, "chess.json")
-	for _, rung := range DefaultLadder() {
+	benchGames(b, loadGame(b, "chess.json"), DefaultLadder())
+}
+
+// benchGames reports, for each rung, whole games per second of g with
+// both sides played by that rung, and their mean length.
+func benchGames(b *testing.B, g *engine.Game, rungs []string) {
+	for _, rung := range rungs {
 		b.Run(rung, func(b *testing.B) {
 			plies := 0
 			for n := 0; n < b.N; n++ {
@@ -157,40 +162,12 @@ func BenchmarkDepthAtNodes(b *testing.B) {
 // (schema 30: placement, bent moves, entry rules) for the rungs whose
 // games dominate its default-ladder measurement.
 func BenchmarkGamesElven(b *testing.B) {
-	g := loadGame(b, "seeds/elven-chess.json")
-	for _, rung := range []string{"mcts:i200", "ab:n2000", "ab:n10000"} {
-		b.Run(rung, func(b *testing.B) {
-			plies := 0
-			for n := 0; n < b.N; n++ {
-				rec, err := PlayGame(context.Background(), g, rung, rung, uint64(n+1), Limits{}, nil)
-				if err != nil {
-					b.Fatal(err)
-				}
-				plies += rec.Plies
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-			b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
-		})
-	}
+	benchGames(b, loadGame(b, "seeds/elven-chess.json"), []string{"mcts:i200", "ab:n2000", "ab:n10000"})
 }
 
 // BenchmarkGamesRounds reports whole games per second of a game played in
 // simultaneous rounds (each round a matrix game) for the quick ladder's
 // rungs (issue 37).
 func BenchmarkGamesRounds(b *testing.B) {
-	g := loadGame(b, "simultaneous-skirmish.json")
-	for _, rung := range []string{"random", "mcts:i50", "ab:n500", "ab:n3000"} {
-		b.Run(rung, func(b *testing.B) {
-			plies := 0
-			for n := 0; n < b.N; n++ {
-				rec, err := PlayGame(context.Background(), g, rung, rung, uint64(n+1), Limits{}, nil)
-				if err != nil {
-					b.Fatal(err)
-				}
-				plies += rec.Plies
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-			b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
-		})
-	}
+	benchGames(b, loadGame(b, "simultaneous-skirmish.json"), []string{"random", "mcts:i50", "ab:n500", "ab:n3000"})
 }
