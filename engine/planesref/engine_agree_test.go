@@ -74,8 +74,10 @@ func playable(s *rules.Spec) *rules.Spec {
 	if r.WinOrDefault() == rules.WinCheckmate {
 		r.Win = rules.WinRoyalCapture
 	}
+	// The reference keeps no no-progress clock: the draw lies beyond the
+	// games, and which moves reset the clock does not matter.
 	r.RepetitionDraw = &rules.RepetitionDraw{Never: true}
-	r.NoProgressDraw = intp(1000)
+	r.NoProgressDraw, r.NoProgressResets = intp(1000), nil
 	return s
 }
 
