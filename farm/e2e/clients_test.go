@@ -210,7 +210,7 @@ func TestServeKilledSessionTime(t *testing.T) {
 	// The game the killed serve's worker was playing goes to the next one
 	// once the ack wait passes.
 	serve, api := startServeProc(t, "serve", dir, port, token, "-ack-wait", "3s")
-	status, a := api.do("POST", "/v1/measurements?file=chess.json&games=60", api.token, readRuleset(t, "chess.json"))
+	status, a := api.do("POST", "/v1/measurements?file=chess.json&games=200", api.token, readRuleset(t, "chess.json"))
 	if status != http.StatusAccepted {
 		t.Fatalf("POST: %d %q", status, a.Error)
 	}

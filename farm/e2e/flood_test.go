@@ -12,6 +12,7 @@ import (
 	"balancefarm/deploy/natsauth"
 	"balancefarm/farm"
 	"balancefarm/internal/testnet"
+	"balancefarm/protocol"
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
@@ -113,7 +114,9 @@ func TestJunkFillsNoStore(t *testing.T) {
 	start = time.Now()
 	for sizes := []int{100 << 10, 4 << 10, 64}; len(sizes) > 0; {
 		pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-		_, err := bad.Publish(pctx, fmt.Sprintf("bf.results.junk.j%d", accepted), junk[:sizes[0]])
+		// Under its own name: the only results subjects its credentials
+		// may publish on.
+		_, err := bad.Publish(pctx, protocol.CredentialResultSubject("junk", fmt.Sprintf("j%d", accepted), "w2"), junk[:sizes[0]])
 		cancel()
 		if err != nil {
 			sizes = sizes[1:] // smaller junk, until none fits
