@@ -484,7 +484,11 @@ func vanished(err error) bool {
 func (b *batchRun) open(ctx context.Context) (BatchState, error) {
 	kv := b.c.Assets().Batches
 	now := time.Now().UTC()
-	state := BatchState{Plan: b.plan, State: StateRunning, Created: now, Owner: b.c.cfg.Owner, File: b.hooks.File,
+	created := now
+	if !b.hooks.Created.IsZero() {
+		created = b.hooks.Created.UTC()
+	}
+	state := BatchState{Plan: b.plan, State: StateRunning, Created: created, Owner: b.c.cfg.Owner, File: b.hooks.File,
 		Account: b.hooks.Account, Heartbeat: now, HeartbeatEvery: b.c.cfg.RecheckInterval}
 	for {
 		_, err := kv.Create(ctx, b.id, protocol.Marshal(state))

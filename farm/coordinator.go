@@ -236,6 +236,11 @@ type Hooks struct {
 	// kept in its state (BatchState.Account) so that a restarted service
 	// knows whose it is.
 	Account string
+	// Created, when set, is when the batch was asked for, kept as its
+	// state's Created (else the time it opens): a restarted service lists
+	// measurements in the order they were posted, not the order their
+	// runs happened to open.
+	Created time.Time
 }
 
 // RunHooks is Run with hooks.

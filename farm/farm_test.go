@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -184,7 +185,23 @@ func TestCoordinatorRestartResumes(t *testing.T) {
 	_, js := connect(t, url)
 	plan := testPlan(20, "")
 	total := len(plan.Jobs())
-	workers(t, url, 3, 2, quickRunner())
+	// The workers stop taking up games between the sessions, so that the
+	// second finds the batch unfinished however fast the machine.
+	var paused atomic.Bool
+	resume := make(chan struct{})
+	quick := quickRunner()
+	workers(t, url, 3, 2, farm.RunnerFunc(func(ctx context.Context, ruleFile []byte, job protocol.Job, progress func()) (protocol.Result, error) {
+		for paused.Load() {
+			select {
+			case <-resume:
+			case <-ctx.Done():
+				return protocol.Result{}, ctx.Err()
+			case <-time.After(100 * time.Millisecond):
+				progress()
+			}
+		}
+		return quick.Run(ctx, ruleFile, job, progress)
+	}))
 
 	// First coordinator: stop it once a third of the games are recorded.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -195,6 +212,7 @@ func TestCoordinatorRestartResumes(t *testing.T) {
 	started := time.Now()
 	_, err = c.Run(ctx, plan, testRuleFile, func(done, total int) {
 		if done >= total/3 {
+			paused.Store(true)
 			cancel()
 		}
 	})
@@ -215,6 +233,9 @@ func TestCoordinatorRestartResumes(t *testing.T) {
 	secondStart := time.Now()
 	out, err := c2.RunHooks(ctx2, plan, testRuleFile, farm.Hooks{Resumed: func(done, all int) {
 		resumed, calls = done, calls+1
+		if paused.Swap(false) {
+			close(resume)
+		}
 		if all != total {
 			t.Errorf("resumed of %d, want %d", all, total)
 		}

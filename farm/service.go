@@ -258,7 +258,7 @@ func (s *Service) run(b *serviceBatch, data []byte) {
 		}
 		hooks = h
 	}
-	hooks.File, hooks.Account = b.file, b.account
+	hooks.File, hooks.Account, hooks.Created = b.file, b.account, b.created
 	hooks.Resumed = func(done, total int) {
 		s.cfg.Log.Info().Str("batch", b.id).Str("ruleset", b.plan.Ruleset).Int("done", done).Int("total", total).
 			Msgf("resuming: %d of %d games already recorded", done, total)

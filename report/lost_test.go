@@ -1,7 +1,11 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
+	"encoding/xml"
+	"html"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -85,6 +89,65 @@ func TestLostGamesCountedAndVerdict(t *testing.T) {
 				if !strings.Contains(md, row) || !strings.Contains(page, "<td>"+l.Worker+"</td>") {
 					t.Errorf("worker %s missing from the Markdown or HTML table", l.Worker)
 				}
+			}
+		})
+	}
+}
+
+// TestNothingCounted: a batch whose every game was lost, or that played
+// none, still gets a report, inconclusive, saying why; every format
+// renders it.
+func TestNothingCounted(t *testing.T) {
+	ladder := stats.Ladder{Rungs: []string{"random", "ab:d1"}}
+	for _, tc := range []struct {
+		name       string
+		errs       int
+		lost       []LostGame
+		wantReason string
+	}{
+		{"every game dead-lettered", 0, deadLetters("", 40, "no worker finished the game"), stats.FlagLostGames},
+		{"every game ended in error", 3, nil, stats.FlagLostGames},
+		{"no game at all", 0, nil, FlagNoGames},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := stats.Unmeasured(ladder, stats.StartInfo{}, tc.errs, stats.DefaultThresholds())
+			r, err := New(Input{Name: "nothing", File: "nothing.json", Wall: time.Second, Analysis: a, Lost: tc.lost})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Verdict != stats.Inconclusive || r.Games != 0 || len(r.Reasons) == 0 || r.Reasons[0].Flag != tc.wantReason {
+				t.Fatalf("verdict %s, %d games, reasons %+v; want inconclusive for %s", r.Verdict, r.Games, r.Reasons, tc.wantReason)
+			}
+			if tc.wantReason == stats.FlagLostGames && !strings.Contains(r.Reasons[0].Text, "100%") {
+				t.Errorf("the reason does not say all of the batch was lost: %s", r.Reasons[0].Text)
+			}
+			js, err := r.JSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc map[string]any
+			if err := json.Unmarshal(js, &doc); err != nil || doc["verdict"] != stats.Inconclusive || doc["games"] != 0.0 {
+				t.Errorf("JSON verdict %v, games %v (%v)", doc["verdict"], doc["games"], err)
+			}
+			md := string(r.Markdown())
+			if !strings.Contains(md, r.Reasons[0].Text) {
+				t.Errorf("the Markdown does not give the reason %q", r.Reasons[0].Text)
+			}
+			page, err := r.HTML()
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := xml.NewDecoder(bytes.NewReader(page))
+			d.Strict = true
+			for {
+				if _, err := d.Token(); err == io.EOF {
+					break
+				} else if err != nil {
+					t.Fatalf("the page is not well-formed: %v", err)
+				}
+			}
+			if !bytes.Contains(page, []byte(html.EscapeString(r.Reasons[0].Text))) {
+				t.Errorf("the page does not give the reason %q", r.Reasons[0].Text)
 			}
 		})
 	}

@@ -273,6 +273,10 @@ func New(in Input) (*Report, error) {
 	lost := r.ErrorGames + r.LostGames
 	r.LostShare = math.Round(stats.LostShare(r.Games, lost)*10000) / 10000
 	r.Reasons = r.explain()
+	if r.Games == 0 && lost == 0 {
+		r.Verdict = stats.Inconclusive
+		r.Reasons = append([]Reason{{Flag: FlagNoGames, State: stats.StateUndecided, Text: "No game was played to its end, so nothing was measured."}}, r.Reasons...)
+	}
 	if stats.TooManyLost(r.Games, lost) {
 		// Lost games may be the ones that would have changed the
 		// verdict, so the counted ones decide nothing.
@@ -326,6 +330,10 @@ func (r *Report) lostSentence(lost int) string {
 	return fmt.Sprintf("%d of the batch's %d games were lost%s: %.0f%%, more than the %.0f%% a verdict may leave out, so the counted games decide nothing; rerun with the failing workers fixed or removed.",
 		lost, r.Games+lost, who, 100*stats.LostShare(r.Games, lost), 100*stats.MaxLostShare)
 }
+
+// FlagNoGames names the reason a verdict is inconclusive because no game
+// of the batch was played to its end.
+const FlagNoGames = "no_games"
 
 // orEmpty keeps lists from encoding as null.
 func orEmpty[T any](xs []T) []T {

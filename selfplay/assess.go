@@ -1,6 +1,7 @@
 package selfplay
 
 import (
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"path/filepath"
@@ -144,7 +145,19 @@ func Analyse(file string, g *engine.Game, players []string, games []*records.Rep
 	}
 	start := StartInfo(g)
 	start.Openings = OpeningLines(g, results)
-	analysis, err := stats.Analyze(ladder, start, GamesOf(g, results), th)
+	counted := GamesOf(g, results)
+	analysis, err := stats.Analyze(ladder, start, counted, th)
+	if errors.Is(err, stats.ErrNoGames) {
+		// Nothing finished: the report still says so, with the games lost.
+		errs := 0
+		for _, game := range counted {
+			if game.Rule == engine.EndError {
+				errs++
+			}
+		}
+		return report.Input{Name: ReportName(file), File: file, SchemaVersion: g.SchemaVersion(), Wall: wall,
+			Analysis: stats.Unmeasured(ladder, start, errs, th)}, nil
+	}
 	if err != nil {
 		return report.Input{}, fmt.Errorf("analysing %s: %w", file, err)
 	}

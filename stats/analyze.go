@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -44,10 +45,23 @@ func (a *Analysis) Flags() []Check {
 	return out
 }
 
+// ErrNoGames is Analyze's error when no game was counted: every game
+// ended in error, or none was played. Unmeasured is the analysis to
+// report then.
+var ErrNoGames = errors.New("stats: no finished games to analyse")
+
+// Unmeasured is the analysis of a batch none of whose games counted:
+// nothing measured, and the verdict inconclusive, since the games that
+// would decide it are the ones missing. errs counts the games that ended
+// in error.
+func Unmeasured(l Ladder, start StartInfo, errs int, th Thresholds) *Analysis {
+	return &Analysis{Ladder: l, Start: start, Thresholds: th, Errors: errs, Verdict: Inconclusive}
+}
+
 // Analyze measures a file's games: pairings, ratings, metrics, verdict
 // flags and design warnings. games may come in any order; games ending in
 // "error" are counted apart. It fails on a bad ladder, bad thresholds, a
-// malformed game, or no counted game at all.
+// malformed game, or no counted game at all (ErrNoGames).
 func Analyze(l Ladder, start StartInfo, games []Game, th Thresholds) (*Analysis, error) {
 	if err := l.Validate(); err != nil {
 		return nil, err
@@ -68,7 +82,7 @@ func Analyze(l Ladder, start StartInfo, games []Game, th Thresholds) (*Analysis,
 		counted = append(counted, g)
 	}
 	if len(counted) == 0 {
-		return nil, fmt.Errorf("stats: no finished games to analyse (%d ended in error)", a.Errors)
+		return nil, fmt.Errorf("%w (%d ended in error)", ErrNoGames, a.Errors)
 	}
 	a.Games = len(counted)
 	a.Endings = countEndings(counted)

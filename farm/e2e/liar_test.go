@@ -231,12 +231,27 @@ func (l *lyingClient) answer(ctx context.Context, t *testing.T, m jetstream.Msg)
 		m.Term()
 		return
 	}
-	lie := job
-	lie.P0, lie.P1 = liarStrong, liarWeak
-	r, err := l.runner.Run(ctx, l.rules, lie, func() {})
+	// A lie is a game other than the job's: where the liar's players
+	// happen to play the job's game move for move (a short forced win),
+	// it tries other seeds, as a liar would.
+	truth, err := l.runner.Run(ctx, l.rules, job, func() {})
 	if err != nil {
 		m.Nak()
 		return
+	}
+	lie := job
+	lie.P0, lie.P1 = liarStrong, liarWeak
+	var r protocol.Result
+	for try := 0; try == 0 || slices.Equal(r.Moves, truth.Moves); try++ {
+		if try == 8 {
+			m.Nak()
+			return
+		}
+		if r, err = l.runner.Run(ctx, l.rules, lie, func() {}); err != nil {
+			m.Nak()
+			return
+		}
+		lie.Seed++
 	}
 	r.FromJob(job)
 	r.Lease, r.Attempt = job.Lease, 1
