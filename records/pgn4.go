@@ -308,7 +308,8 @@ func writePGN4Text(w *bufio.Writer, g *engine.Game, rec *SeatedRecord, start str
 	}
 	tag("Result", mv.result)
 	if o := mv.outcome; o.Over {
-		tag("Termination", string(o.Rule))
+		tag("Termination", Termination(o.Rule))
+		tag(EndingTag, string(o.Rule))
 		tag("Winner", winnerName(g, o.Winner))
 	}
 	tag("PlyCount", strconv.Itoa(len(mv.plies)))

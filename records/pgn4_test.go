@@ -122,6 +122,11 @@ func TestPGN4RoundTrip(t *testing.T) {
 			if want.StartFEN != "" && rg.Record.StartFEN != want.StartFEN {
 				t.Errorf("%s game %d: start %q, want %q", file, i+1, rg.Record.StartFEN, want.StartFEN)
 			}
+			// The standard's Termination word, and the engine's rule in
+			// its own tag, for a game that is over.
+			if rg.Outcome.Over && (rg.Tag("Termination") != Termination(rg.Outcome.Rule) || rg.Tag(EndingTag) != string(rg.Outcome.Rule) || rg.Ending() != string(rg.Outcome.Rule)) {
+				t.Errorf("%s game %d: Termination %q, Ending %q; want %q and %q", file, i+1, rg.Tag("Termination"), rg.Tag(EndingTag), Termination(rg.Outcome.Rule), rg.Outcome.Rule)
+			}
 			if !rg.Record.Date.Equal(want.Date) {
 				t.Errorf("%s game %d: date %v, want %v", file, i+1, rg.Record.Date, want.Date)
 			}
@@ -406,6 +411,8 @@ func TestReadPGN4Errors(t *testing.T) {
 		{"a ply count the moves do not give", "[PlyCount \"2\"]\n1. h2-h3", "PlyCount says 2, the moves are 1 plies"},
 		{"the second game's error", "[Round \"1\"]\n1. h2-h3\n\n[Round \"2\"]\n\n1. h2-h4 .. b7-b8", "game 2, line 6, ply 2 (move 1, b7-b8)"},
 		{"a promotion that is not there", "1. h2-h3=Q", "no legal move of the P on h2 to h3 promotes to Q"},
+		{"an ending the moves do not give", "[Termination \"normal\"]\n[Ending \"checkmate\"]\n1. h2-h3", "Ending says checkmate, the moves give a game not over"},
+		{"an older file's ending", "[Termination \"checkmate\"]\n1. h2-h3", "Termination says checkmate, the moves give a game not over"},
 	}
 	for _, tt := range tests {
 		_, err := ReadPGN4(strings.NewReader(tt.text), g)

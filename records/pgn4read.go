@@ -418,8 +418,9 @@ func checkPGN4Tags(game *PGN4Game, p *engine.Position, fail func(string, ...any)
 			return fail("Winner says %q, the moves give %q", v, want)
 		}
 	}
-	if v := game.Tag("Termination"); v != "" && isEngineEnding(v) && (!o.Over || engine.Ending(v) != o.Rule) {
-		return fail("Termination says %s, the moves give %s", v, endingOf(o))
+	// The ending is the Ending tag's, or an older writer's Termination.
+	if v, from := endingFromTags(game.Tag); v != "" && isEngineEnding(v) && (!o.Over || engine.Ending(v) != o.Rule) {
+		return fail("%s says %s, the moves give %s", from, v, endingOf(o))
 	}
 	return nil
 }

@@ -72,11 +72,25 @@ const EndingTag = "Ending"
 // in a file written before that tag existed, a Termination that holds an
 // engine ending rather than a standard value. Empty when neither says.
 func (g *PGNGame) Ending() string {
-	if v := g.Tag(EndingTag); v != "" {
-		return v
+	v, _ := endingFromTags(g.Tag)
+	return v
+}
+
+// Ending is the engine's rule that ended a PGN4 game, read as a PGN
+// game's is.
+func (g *PGN4Game) Ending() string {
+	v, _ := endingFromTags(g.Tag)
+	return v
+}
+
+// endingFromTags is the engine ending a record's tags state, and the tag
+// that states it.
+func endingFromTags(tag func(string) string) (ending, from string) {
+	if v := tag(EndingTag); v != "" {
+		return v, EndingTag
 	}
-	if v := g.Tag("Termination"); v != "" && !isStandardTermination(v) {
-		return v
+	if v := tag("Termination"); v != "" && !isStandardTermination(v) {
+		return v, "Termination"
 	}
-	return ""
+	return "", ""
 }
