@@ -241,6 +241,14 @@ func (g *Game) PieceID(kind int) string {
 	return g.kinds[kind].id
 }
 
+// PieceName is the name the rule file gives a kind, "" when out of range.
+func (g *Game) PieceName(kind int) string {
+	if kind < 0 || kind >= g.nk {
+		return ""
+	}
+	return g.kinds[kind].name
+}
+
 // PieceValue is the declared value of a kind.
 func (g *Game) PieceValue(kind int) float64 {
 	if kind < 0 || kind >= g.nk {

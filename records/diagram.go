@@ -16,7 +16,10 @@ import (
 // on the left.
 func Board(g *engine.Game) *report.Board {
 	stride := g.Width() + 1 // a board and the gap after it
-	b := &report.Board{Width: g.Boards()*stride - 1, Height: g.Height(), Hex: g.Hex()}
+	b := &report.Board{Width: g.Boards()*stride - 1, Height: g.Height(), Hex: g.Hex(), Names: map[string]string{}}
+	for k := range g.NumKinds() {
+		b.Names[g.PieceID(k)] = g.PieceName(k)
+	}
 	for sq := range g.NumSquares() {
 		wall := g.IsWall(sq)
 		if wall && g.Hex() {

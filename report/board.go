@@ -66,13 +66,30 @@ func layoutOf(b *Board) layout {
 	return l
 }
 
-// glyphs are the chess symbols for single-letter ids, drawn solid in
-// either player's colour.
-var glyphs = map[string]string{"K": "♚", "Q": "♛", "R": "♜", "B": "♝", "N": "♞", "P": "♟"}
+// chessGlyphs are the chess symbols, drawn solid in either player's
+// colour, for the pieces whose id and name are chess's: a "runner" with
+// id R is no rook, and gets its letter.
+var chessGlyphs = map[string]struct{ name, glyph string }{
+	"K": {"king", "♚"}, "Q": {"queen", "♛"}, "R": {"rook", "♜"},
+	"B": {"bishop", "♝"}, "N": {"knight", "♞"}, "P": {"pawn", "♟"},
+}
+
+// glyphOf is the chess symbol for a piece id of a board, if it has one.
+// A board that names no pieces (an older report's) takes the letters.
+func glyphOf(b *Board, id string) (string, bool) {
+	g, ok := chessGlyphs[id]
+	if !ok {
+		return "", false
+	}
+	if b != nil && b.Names != nil && !strings.EqualFold(strings.TrimSpace(b.Names[id]), g.name) {
+		return "", false
+	}
+	return g.glyph, true
+}
 
 // pieceSymbols defines one <symbol> per piece token seen, in a hidden
 // SVG the diagrams share; ids are pc-0, pc-1, ... in tokens' order.
-func pieceSymbols(tokens []string) string {
+func pieceSymbols(board *Board, tokens []string) string {
 	var b strings.Builder
 	b.WriteString(`<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>`)
 	for i, t := range tokens {
@@ -85,7 +102,7 @@ func pieceSymbols(tokens []string) string {
 			fill, stroke, text = "#e8a33d", "#6b4a10", "#222"
 		}
 		fmt.Fprintf(&b, `<symbol id="pc-%d" viewBox="0 0 40 40">`, i)
-		if g, ok := glyphs[id]; ok && owner != "2" {
+		if g, ok := glyphOf(board, id); ok && owner != "2" {
 			fmt.Fprintf(&b, `<text x="20" y="33" text-anchor="middle" font-size="34" fill="%s" stroke="%s" stroke-width="1.2">%s</text>`, fill, stroke, g)
 		} else {
 			size := 18

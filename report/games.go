@@ -9,6 +9,9 @@ type Board struct {
 	Height int    `json:"height"`
 	Hex    bool   `json:"hex"`
 	Cells  []Cell `json:"cells"`
+	// Names are the pieces' names by id: a piece is drawn with a chess
+	// symbol only when its name is that chess piece's.
+	Names map[string]string `json:"names,omitempty"`
 }
 
 // Cell is one square (or hex cell) of a board; File and Rank are from 0

@@ -62,7 +62,7 @@ func (r *Report) viewer() (*viewerData, error) {
 		}
 	}
 	tokens, sym := tokensOf(all...)
-	v.Symbols = pieceSymbols(tokens)
+	v.Symbols = pieceSymbols(r.board, tokens)
 	l := layoutOf(r.board)
 	extras := []*Extras{r.startExtras}
 	for _, ex := range r.Examples {
