@@ -57,13 +57,13 @@ func StartFrame(g *engine.Game, b *report.Board) report.Frame {
 }
 
 // hasExtras reports whether g's positions hold items, statuses, purses or
-// a market (the planes family, issue 34).
+// a market (the planes family, issue 34), or pieces in hand.
 func hasExtras(g *engine.Game) bool {
-	return g.NumItems() > 0 || g.NumStatuses() > 0 || g.NumResources() > 0 || g.NumCards() > 0
+	return g.NumItems() > 0 || g.NumStatuses() > 0 || g.NumResources() > 0 || g.NumCards() > 0 || g.HasDrops()
 }
 
 // extrasOf is what p holds beside its pieces, on b's cells; nil for a
-// game without items, statuses, resources or a market.
+// game without items, statuses, resources, a market or drops.
 func extrasOf(p *engine.Position, b *report.Board) *report.Extras {
 	g := p.Game()
 	if !hasExtras(g) {
@@ -92,6 +92,13 @@ func extrasOf(p *engine.Position, b *report.Board) *report.Extras {
 	}
 	if p.AtChance() {
 		x.Unlocking = p.CardsToUnlock()
+	}
+	if g.HasDrops() {
+		for k := range g.NumKinds() {
+			if h := [2]int{p.InHand(0, k), p.InHand(1, k)}; h != [2]int{} {
+				x.Hands = append(x.Hands, report.Hand{ID: g.PieceID(k), Held: h})
+			}
+		}
 	}
 	return x
 }

@@ -231,3 +231,25 @@ func TestStartExtrasBeforeTheDraw(t *testing.T) {
 		t.Errorf("start panel %q", got)
 	}
 }
+
+// Pieces in hand are part of what a diagram shows beside the board, and
+// the panel says them: a crazyhouse position with pockets.
+func TestExtrasHands(t *testing.T) {
+	g := compileFile(t, "rulesets/crazyhouse.json")
+	p, err := g.ParseFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[NPPb] w KQkq - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := extrasOf(p, Board(g))
+	got := mapped(x.Hands, func(h report.Hand) string { return fmt.Sprint(h) })
+	if want := []string{"{P [2 0]}", "{N [1 0]}", "{B [0 1]}"}; !slices.Equal(got, want) {
+		t.Errorf("hands %v, want %v", got, want)
+	}
+	if text, want := x.PanelText(), "In hand: P×2, N (first), B (second)."; text != want {
+		t.Errorf("panel %q, want %q", text, want)
+	}
+	start := extrasOf(g.NewPosition(), Board(g))
+	if start == nil || len(start.Hands) != 0 || start.PanelText() != "" {
+		t.Errorf("the start's extras %+v: want no hands and no panel", start)
+	}
+}

@@ -19,6 +19,16 @@ type Extras struct {
 	// Unlocking is how many cards are still to be drawn at random and
 	// unlocked (the start's open cards, before the first move).
 	Unlocking int `json:"unlocking,omitempty"`
+	// Hands are the pieces each player holds in hand to drop (rules.drops),
+	// by piece id, in the rule file's order; an unlimited stock is -1.
+	Hands []Hand `json:"hands,omitempty"`
+}
+
+// Hand is how many pieces of one id each player holds: Held[0] the first
+// mover's.
+type Hand struct {
+	ID   string `json:"id"`
+	Held [2]int `json:"held"`
 }
 
 // Mark is Count of an item lying on a cell, or of a status on the piece
@@ -191,6 +201,9 @@ func (x *Extras) PanelText() string {
 		return ""
 	}
 	var parts []string
+	if len(x.Hands) > 0 {
+		parts = append(parts, "In hand: "+handText(x.Hands, 0)+" (first), "+handText(x.Hands, 1)+" (second).")
+	}
 	if len(x.Purses) > 0 {
 		var ps []string
 		for _, p := range x.Purses {
@@ -223,6 +236,22 @@ func (x *Extras) PanelText() string {
 		parts = append(parts, m+".")
 	}
 	return strings.Join(parts, " ")
+}
+
+// handText is what one player holds in hand, "N, P×2", or "nothing".
+func handText(hands []Hand, player int) string {
+	var held []string
+	for _, h := range hands {
+		switch n := h.Held[player]; {
+		case n < 0:
+			held = append(held, h.ID+"×∞")
+		case n == 1:
+			held = append(held, h.ID)
+		case n > 1:
+			held = append(held, fmt.Sprintf("%s×%d", h.ID, n))
+		}
+	}
+	return orNone(held)
 }
 
 func orNone(xs []string) string {
