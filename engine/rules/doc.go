@@ -1,6 +1,6 @@
-// Package rules is the front end of the rule language (schema 1 to 39; the
-// keys of 30 to 39 are in SCHEMA-30.md to SCHEMA-39.md, addenda to the v29
-// reference): it decodes a rule file into typed values and checks it in
+// Package rules is the front end of the rule language (every schema; the
+// whole language is written up key by key in docs/LANGUAGE.md, and the keys
+// of 30 onwards at length in SCHEMA-30.md and after): it decodes a rule file into typed values and checks it in
 // the reference's two passes, shape then agreement, reporting every problem
 // in the reference's own wording. Everything downstream (engine, players, farm) starts from a
 // *Spec this package has accepted.
