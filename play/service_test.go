@@ -62,7 +62,7 @@ func TestServiceRefusals(t *testing.T) {
 		{"nothing to play", "", "", 400, "give ?ruleset"},
 		{"not a rule file", "?opponent=random", "{\"nonsense\": 1}", 422, "refused"},
 		{"too large", "", strings.Repeat(" ", 5000), 413, "larger than 4096"},
-		{"hidden information", "?ruleset=fog-of-war.json", "", 422, "refused"},
+		{"no such seat", "?ruleset=chaturaji.json&opponent=random&side=4", "", 400, "seat from 0 to 3"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var answer struct {
@@ -100,6 +100,9 @@ func TestServicePlaysGames(t *testing.T) {
 		{"second, against random", "?ruleset=dobutsu.json&opponent=random&side=1", "", 1, true},
 		{"two people, posted file", "?opponent=human&file=mine.json", rules, -1, false},
 		{"dice against mcts", "?ruleset=dice-chess.json&opponent=mcts:i50", "", 0, false},
+		{"hidden, against ab:n500", "?ruleset=veiled-king.json&opponent=ab:n500", "", 0, false},
+		{"seat 2 of 4, against random", "?ruleset=chaturaji.json&opponent=random&side=2", "", 2, true},
+		{"rounds, against ab:n500", "?ruleset=simultaneous-skirmish.json&opponent=ab:n500&side=1", "", 1, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var sv SessionView
