@@ -258,3 +258,59 @@ func TestSeatedGamePlaysThrough(t *testing.T) {
 		t.Errorf("over after %d of the person's moves with result %q", mine, gm.Result())
 	}
 }
+
+// An announced round (spy-skirmish once White's spy is taken): White
+// chooses first and Black answers knowing it. A person answering sees the
+// engine's announced choice before choosing; an engine answering a
+// person is shown the person's.
+func TestAnnouncedRoundShowsTheAnnouncersChoice(t *testing.T) {
+	g := loadRuleset(t, "spy-skirmish.json")
+	start, err := g.ParseFEN("rn1ksr/ppp1pp/2S3/6/PPPPPP/RN1K1R b - - 0 1 initiative:b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, person := range []int{0, 1} {
+		gm, err := New(g, start, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []string{"e6c4", "a2a3"} { // Black takes the spy; White's one ordinary move
+			if _, err := gm.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !gm.InRound() || gm.Position().Announcer() != 0 || gm.ToMove() != 0 {
+			t.Fatalf("not at an announced round: in a round %v, announcer %d, to choose %d", gm.InRound(), gm.Position().Announcer(), gm.ToMove())
+		}
+		mv, err := search.NewMover(g, "ab:n500", 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var announced, revealed string
+		if person == 1 {
+			if _, err := gm.Reply(context.Background(), mv, 0); err != nil {
+				t.Fatal(err)
+			}
+			announced = gm.ViewFor(1).Announced
+			if announced == "" || gm.ToMove() != 1 {
+				t.Fatalf("the person answering is not shown the announcement (%q) or not to choose (%d)", announced, gm.ToMove())
+			}
+			if _, err := gm.Play(gm.MoveNamesFor(1)[0]); err != nil {
+				t.Fatal(err)
+			}
+			revealed = gm.Moves()[gm.Plies()-1]
+		} else {
+			announced = gm.MoveNamesFor(0)[0]
+			if _, err := gm.Play(announced); err != nil {
+				t.Fatal(err)
+			}
+			if revealed, err = gm.Reply(context.Background(), mv, 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		mv.Close()
+		if !strings.HasPrefix(revealed, announced+" & ") {
+			t.Errorf("person %d: announced %q, the round played %q", person, announced, revealed)
+		}
+	}
+}

@@ -287,8 +287,10 @@ func (sess *session) viewer() int {
 		return -1
 	case sess.side >= 0:
 		return sess.side
+	case sess.game.ToMove() >= 0:
+		return sess.game.ToMove()
 	}
-	return sess.game.ToMove()
+	return 0 // at a chance event, between two people's views: never the whole board
 }
 
 func (sess *session) lastTouch() time.Time {
