@@ -33,6 +33,9 @@ type ply struct {
 	text   string
 	seat   int
 	chance bool
+	// shown says, in a game that hides information, which seats other
+	// than the mover saw the move as it is written (HistoryFor).
+	shown [2]bool
 }
 
 // New starts g from start (its setup when nil). seed decides the chance
@@ -197,8 +200,60 @@ func (gm *Game) Chosen(player int) bool { return player >= 0 && player < 2 && gm
 // make plays m, which the caller knows to be legal, and records it as
 // seat's.
 func (gm *Game) make(m engine.Move, seat int) {
-	gm.plies = append(gm.plies, ply{text: gm.pos.MoveString(m), seat: seat, chance: gm.pos.AtChance()})
+	pl := ply{text: gm.pos.MoveString(m), seat: seat, chance: gm.pos.AtChance()}
+	if pl.chance || !gm.g.HasHiddenInformation() || seat < 0 || seat > 1 {
+		gm.plies = append(gm.plies, pl)
+		gm.pos.Make(m)
+		return
+	}
+	other := 1 - seat
+	if !gm.HidesPieces() {
+		// Items alone are hidden: the move shows unless it puts down one
+		// of the mover's hidden items.
+		before := gm.hiddenItems(seat)
+		gm.pos.Make(m)
+		after := gm.hiddenItems(seat)
+		pl.shown[other] = true
+		for sq, n := range after {
+			if n > before[sq] {
+				pl.shown[other] = false
+			}
+		}
+		gm.plies = append(gm.plies, pl)
+		return
+	}
+	// Pieces are hidden: the move shows to a seat that sees the piece
+	// where it stood and where it lands (a drop, where it lands).
+	before := gm.pos.Observe(other)
 	gm.pos.Make(m)
+	after := gm.pos.Observe(other)
+	_, _, landed := after.PieceAt(m.To())
+	landed = landed && after.Sees(m.To())
+	switch {
+	case m.IsPass():
+		pl.shown[other] = true
+	case m.IsDrop():
+		pl.shown[other] = landed
+	case m.MovesNoPiece():
+	default:
+		_, _, stood := before.PieceAt(m.From())
+		pl.shown[other] = landed && stood && before.Sees(m.From())
+	}
+	gm.plies = append(gm.plies, pl)
+}
+
+// hiddenItems counts seat's hidden items on each square.
+func (gm *Game) hiddenItems(seat int) []int {
+	out := make([]int, gm.g.NumSquares())
+	for i := 0; i < gm.g.NumItems(); i++ {
+		if gm.g.ItemOwner(i) != seat {
+			continue
+		}
+		for sq := range out {
+			out[sq] += gm.pos.ItemCount(i, sq)
+		}
+	}
+	return out
 }
 
 // Settle draws every chance outcome due now, by weight, and returns them

@@ -27,11 +27,13 @@ func loadRuleset(t *testing.T, name string) *engine.Game {
 }
 
 // A seat's view of three-planes shows its own secret trap and not the
-// other's: not on the board, in the diagram, in a FEN or in the JSON.
+// other's: not on the board, in the diagram, in a FEN, in the JSON or in
+// the history (Black's buying and putting down its trap reads "?" to
+// White, as it is to Black).
 func TestHiddenViewHidesTheOtherTrap(t *testing.T) {
 	g := loadRuleset(t, "seeds/three-planes.json")
-	const fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/3<G>4/8/8/8/8|8/8/8/8/4<I>3/8/8/8 w KQkq - 0 1 " +
-		"items:trap.w@Earth:d4,trap.b@Earth:e5 market:hat=3,investor=3,portal+=3,double+=3,curse=3,stun+=3,force=3,murder=3,fire=3,ice=3,trap=3"
+	const fen = "1rbqkbnr/2p5/2nppp1p/p5p1/2p1P3/N2P2P1/PPP1NP1P/R1BQK2R|8/5B2/8/2<G>5/8/8/8/8|8/8/8/8/8/8/3<I>4/8 b KQk - 3 18 " +
+		"items:trap.w@Earth:d4,coin@Heaven:g3 purse:coins=2/4 ply:34 market:hat+=4,investor+=3,portal+=5,double+=3,curse+=3,stun+=4,force+=4,murder+=3,fire+=3,ice+=6,trap+=3"
 	start, err := g.ParseFEN(fen)
 	if err != nil {
 		t.Fatal(err)
@@ -39,6 +41,13 @@ func TestHiddenViewHidesTheOtherTrap(t *testing.T) {
 	gm, err := New(g, start, 1)
 	if err != nil {
 		t.Fatal(err)
+	}
+	const buy = "buy:trap@Earth:e5"
+	if _, err := gm.Play(buy); err != nil {
+		t.Fatal(err)
+	}
+	if white, black := gm.HistoryFor(0), gm.HistoryFor(1); !slices.Equal(white, []string{"?"}) || !slices.Equal(black, []string{buy}) {
+		t.Errorf("the histories read %v to White and %v to Black", white, black)
 	}
 	trapOn := func(v View) []string {
 		var on []string
@@ -64,7 +73,7 @@ func TestHiddenViewHidesTheOtherTrap(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v.FEN != "" || strings.Contains(string(data), "trap.") {
+		if v.FEN != "" || strings.Contains(string(data), "trap.") || strings.Contains(string(data), "buy:") != (tc.seat == 1) {
 			t.Errorf("seat %d's view gives a FEN (%q) or names a trap's owner", tc.seat, v.FEN)
 		}
 		if d := gm.DiagramFor(tc.seat); !strings.Contains(d, "trap on "+tc.sees) || strings.Contains(d, tc.notSeen) {
@@ -139,11 +148,19 @@ func TestHiddenGamePlaysThrough(t *testing.T) {
 					t.Fatalf("ply %d: every offered move refused: %v", plies, offered)
 				}
 				mine++
-				for i, h := range gm.HistoryFor(tc.seat) {
-					if h == "?" && gm.plies[i].seat == tc.seat || h != "?" && gm.plies[i].seat != tc.seat && !gm.plies[i].chance {
-						t.Fatalf("ply %d of the person's history reads %q", i+1, h)
-					}
+			}
+			unseen := 0
+			record := gm.Moves()
+			for i, h := range gm.HistoryFor(tc.seat) {
+				switch {
+				case h == "?" && gm.PlySeat(i) != tc.seat:
+					unseen++
+				case h != record[i]:
+					t.Errorf("ply %d of the person's history reads %q, the record %q", i+1, h, record[i])
 				}
+			}
+			if unseen == 0 {
+				t.Errorf("the person saw every one of the engine's moves: %v", record)
 			}
 			t.Logf("%d plies, %d the person's: %s", gm.Plies(), mine, gm.Result())
 			if gm.Result() == "" || mine == 0 {
@@ -311,6 +328,42 @@ func TestAnnouncedRoundShowsTheAnnouncersChoice(t *testing.T) {
 		mv.Close()
 		if !strings.HasPrefix(revealed, announced+" & ") {
 			t.Errorf("person %d: announced %q, the round played %q", person, announced, revealed)
+		}
+	}
+}
+
+// In veiled-king the kings are hidden: a king put down reads "?" to the
+// other seat and stands on no square of its view, while any other piece
+// put down shows.
+func TestHiddenKingsPlacementUnseen(t *testing.T) {
+	g := loadRuleset(t, "veiled-king.json")
+	gm, err := New(g, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"N@a1", "K@e8", "K@d1", "R@a8"} {
+		if _, err := gm.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		seat       int
+		history    []string
+		hiddenKing string
+	}{
+		{0, []string{"N@a1", "?", "K@d1", "R@a8"}, "e8"},
+		{1, []string{"N@a1", "K@e8", "?", "R@a8"}, "d1"},
+	} {
+		if got := gm.HistoryFor(tc.seat); !slices.Equal(got, tc.history) {
+			t.Errorf("seat %d reads the history %v, want %v", tc.seat, got, tc.history)
+		}
+		for _, sq := range gm.ViewFor(tc.seat).Squares {
+			if sq.Name == tc.hiddenKing && sq.Piece != "" {
+				t.Errorf("seat %d sees %s on %s", tc.seat, sq.Piece, sq.Name)
+			}
+		}
+		if d := gm.DiagramFor(tc.seat); strings.Count(strings.ToLower(d), "k") != 1 {
+			t.Errorf("seat %d's diagram shows other than its own king:\n%s", tc.seat, d)
 		}
 	}
 }

@@ -142,15 +142,17 @@ func (gm *Game) ViewFor(seat int) View {
 }
 
 // HistoryFor is every ply in notation as seat may read it: in a game that
-// hides information the other side's moves are "?" (the board shows what
-// the seat sees of them); the chance outcomes, the seat's own moves and
-// any game's whole record for seat -1 are written out.
+// hides information the other side's moves that the seat did not see
+// made are "?" (a move that put down a hidden item; where pieces hide, one
+// whose piece the seat did not see both where it stood and where it
+// landed); the chance outcomes, the seat's own moves and any game's whole
+// record for seat -1 are written out.
 func (gm *Game) HistoryFor(seat int) []string {
 	hide := seat >= 0 && gm.g.HasHiddenInformation()
 	out := make([]string, len(gm.plies))
 	for i, pl := range gm.plies {
 		out[i] = pl.text
-		if hide && !pl.chance && pl.seat != seat {
+		if hide && !pl.chance && pl.seat != seat && (seat > 1 || !pl.shown[seat]) {
 			out[i] = "?"
 		}
 	}
@@ -215,7 +217,7 @@ const worldsForMoves = 16
 // not legal on the real board is refused when tried (Play).
 func (gm *Game) movesFor(seat int) []MoveView {
 	out := []MoveView{}
-	if seat < 0 || !gm.hidesPieces() {
+	if seat < 0 || !gm.HidesPieces() {
 		for _, m := range gm.Legal() {
 			out = append(out, moveView(gm.g, gm.pos, m))
 		}
@@ -240,9 +242,9 @@ func (gm *Game) movesFor(seat int) []MoveView {
 	return out
 }
 
-// hidesPieces reports whether the game hides pieces or squares (rules.sight,
+// HidesPieces reports whether the game hides pieces or squares (rules.sight,
 // pieces[].hidden) rather than items alone.
-func (gm *Game) hidesPieces() bool {
+func (gm *Game) HidesPieces() bool {
 	return gm.g.HasHiddenInformation() && !gm.g.HasHiddenItems()
 }
 

@@ -120,7 +120,7 @@ func askMove(gm *play.Game, seat int, seatName func(int) string, lines *bufio.Sc
 		fmt.Fprintf(stdout, "fen: %s\n", v.FEN)
 	}
 	list := "legal moves"
-	if hidden {
+	if gm.HidesPieces() { // the moves of worlds it might be: some may be refused
 		list = "moves to try (one not legal on the board, which you do not wholly see, is refused)"
 	}
 	if v.Round {

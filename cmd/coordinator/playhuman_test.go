@@ -110,7 +110,7 @@ func TestPlayHuman(t *testing.T) {
 		{name: "hidden information, the engine's moves unseen", args: []string{"-p0", "human", "-p1", "ab:n300", "-seed", "3", "../../rulesets/veiled-king.json"},
 			script: func(t *testing.T) string {
 				return strings.Join(scriptFirstTaken(t, "../../rulesets/veiled-king.json", []string{play.Human, "ab:n300"}, 3), "\n") + "\n"
-			}, code: 0, outHas: []string{"   2 p1   ?", "moves to try"}, outLacks: []string{"fen:"}, lastOut: "result: "},
+			}, code: 0, outHas: []string{"   2 p1   N@c8", "   6 p1   ?", "moves to try"}, outLacks: []string{"fen:"}, lastOut: "result: "},
 		{name: "seats to the end", args: []string{"-seats", "ab:n300,human,ab:n300,ab:n300", "-seed", "2", "../../rulesets/chaturaji.json"},
 			script: func(t *testing.T) string {
 				return strings.Join(scriptFirstTaken(t, "../../rulesets/chaturaji.json", []string{"ab:n300", play.Human, "ab:n300", "ab:n300"}, 2), "\n") + "\n"
