@@ -117,7 +117,8 @@ func (gm *Game) InRound() bool {
 
 // Legal is the moves of the seat to move (in a round, of the player who is
 // to choose), none at a chance event or when the game is over. In a game
-// that hides information it is the real position's: see LegalFor.
+// that hides information it is the real position's, not to be shown to
+// a person: MoveNamesFor is what their seat may try.
 func (gm *Game) Legal() []engine.Move {
 	seat := gm.ToMove()
 	switch {

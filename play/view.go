@@ -84,8 +84,9 @@ func (gm *Game) View() View { return gm.ViewFor(-1) }
 // ViewFor is the game as seat sees it: in a game that hides information
 // (and seat 0 or more) only what the seat's observation holds, as the
 // engine's players of such a game are shown (engine.Position.Observe), the
-// other side's moves in the history as "?", no FEN, and moves only while
-// the seat is to move. Any other game, or seat -1, is shown whole.
+// other side's moves it did not see made as "?" (HistoryFor), no FEN, and
+// moves only while the seat is to move, those it may try (movesFor). Any
+// other game, or seat -1, is shown whole.
 func (gm *Game) ViewFor(seat int) View {
 	g, p := gm.g, gm.pos
 	if !g.HasHiddenInformation() {
