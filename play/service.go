@@ -20,6 +20,7 @@ import (
 	"balancefarm/engine"
 	"balancefarm/farm"
 	"balancefarm/search"
+	"balancefarm/selfplay"
 )
 
 // Service serves the games of serve's board under /v1/play: a game of a
@@ -72,10 +73,10 @@ type session struct {
 	mu       sync.Mutex
 	id       string
 	file     string
-	opponent string // an engine spec, or Human for two people
-	side     int    // the person's side against an engine
+	opponent string // an engine spec, or Human for people in every seat
+	side     int    // the person's seat against engines; -1 when people play every seat
 	game     *Game
-	mover    *search.Mover
+	movers   []*search.Mover // each seat's engine player, nil for the person's
 	touched  time.Time
 }
 
@@ -84,8 +85,8 @@ type SessionView struct {
 	ID       string `json:"id"`
 	File     string `json:"file"`
 	Opponent string `json:"opponent"`
-	// Side is the person's side against an engine; -1 when two people
-	// play both.
+	// Side is the person's seat against engines (which play every other
+	// seat); -1 when people play every seat at the page.
 	Side int `json:"side"`
 	// Played is what the engine and chance played since the request's move.
 	Played []string `json:"played,omitempty"`
@@ -122,8 +123,12 @@ func (s *Service) choices(w http.ResponseWriter, _ *http.Request) {
 }
 
 // start opens a game: ?ruleset=NAME (a file of Rulesets) or a rule file
-// as the body (?file=NAME names it), ?opponent=SPEC (human: two people
-// at the page) and ?side=0|1 (the person's side against an engine).
+// as the body (?file=NAME names it), ?opponent=SPEC (human: people in
+// every seat at the page) and ?side=N (the person's seat against engines,
+// which take every other seat: 0 or 1, or up to the seats' count less one
+// in a game with seats). In a game that hides information the person sees
+// only their seat's view and an alpha-beta or MCTS rung plays as the
+// ladder of such a game plays it (selfplay.ForHiddenSpec).
 func (s *Service) start(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	opponent := q.Get("opponent")
@@ -138,7 +143,7 @@ func (s *Service) start(w http.ResponseWriter, r *http.Request) {
 	if q.Get("side") == "" {
 		side, err = 0, nil
 	}
-	if err != nil || side < 0 || side > 1 {
+	if err != nil || side < 0 {
 		writeError(w, http.StatusBadRequest, "side is 0 (moves first) or 1", nil)
 		return
 	}
@@ -194,6 +199,12 @@ func (s *Service) start(w http.ResponseWriter, r *http.Request) {
 	case refusal != "":
 		writeError(w, http.StatusUnprocessableEntity, "refused", []string{refusal})
 		return
+	case side >= g.Seats() && g.Seated():
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("side is a seat from 0 to %d", g.Seats()-1), nil)
+		return
+	case side >= g.Seats():
+		writeError(w, http.StatusBadRequest, "side is 0 (moves first) or 1", nil)
+		return
 	}
 	sess, err := s.open(g, file, opponent, side)
 	if err != nil {
@@ -202,12 +213,13 @@ func (s *Service) start(w http.ResponseWriter, r *http.Request) {
 	}
 	sess.mu.Lock()
 	defer sess.mu.Unlock()
-	played, err := s.advance(r.Context(), sess)
+	from := sess.game.Plies()
+	err = s.advance(r.Context(), sess)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error(), nil)
 		return
 	}
-	writeJSON(w, http.StatusCreated, sess.view(played))
+	writeJSON(w, http.StatusCreated, sess.view(from))
 }
 
 // open makes a session, dropping expired ones first; an error when the
@@ -221,19 +233,26 @@ func (s *Service) open(g *engine.Game, file, opponent string, side int) (*sessio
 	if err != nil {
 		return nil, err
 	}
-	sess := &session{id: id, file: file, opponent: opponent, side: side, game: gm, touched: time.Now()}
+	sess := &session{id: id, file: file, opponent: opponent, side: side, game: gm, movers: make([]*search.Mover, g.Seats()), touched: time.Now()}
 	if opponent == Human {
 		sess.side = -1
-	} else if sess.mover, err = search.NewMover(g, opponent, seed+1); err != nil {
-		return nil, err
+	} else {
+		spec := selfplay.ForHiddenSpec(opponent, g)
+		for seat := range sess.movers {
+			if seat == side {
+				continue
+			}
+			if sess.movers[seat], err = search.NewMover(g, spec, seed+uint64(seat)+1); err != nil {
+				sess.close()
+				return nil, err
+			}
+		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.sweepLocked()
 	if len(s.sessions) >= s.MaxSessions {
-		if sess.mover != nil {
-			sess.mover.Close()
-		}
+		sess.close()
 		return nil, fmt.Errorf("%d games are open, the most at once; try again when one ends or after %s idle", len(s.sessions), s.Idle)
 	}
 	s.sessions[id] = sess
@@ -245,11 +264,33 @@ func (s *Service) sweepLocked() {
 	for id, sess := range s.sessions {
 		if time.Since(sess.lastTouch()) > s.Idle {
 			delete(s.sessions, id)
-			if sess.mover != nil {
-				sess.mover.Close()
-			}
+			sess.close()
 		}
 	}
+}
+
+// close releases the engine players.
+func (sess *session) close() {
+	for _, mv := range sess.movers {
+		if mv != nil {
+			mv.Close()
+		}
+	}
+}
+
+// viewer is the seat whose view the page is shown in a game that hides
+// information: the person's, or with people in every seat the one to move
+// (they pass the screen); -1 (the whole board) once the game is over.
+func (sess *session) viewer() int {
+	switch {
+	case sess.game.Over():
+		return -1
+	case sess.side >= 0:
+		return sess.side
+	case sess.game.ToMove() >= 0:
+		return sess.game.ToMove()
+	}
+	return 0 // at a chance event, between two people's views: never the whole board
 }
 
 func (sess *session) lastTouch() time.Time {
@@ -280,7 +321,7 @@ func (s *Service) get(w http.ResponseWriter, r *http.Request) {
 	sess.mu.Lock()
 	defer sess.mu.Unlock()
 	sess.touched = time.Now()
-	writeJSON(w, http.StatusOK, sess.view(nil))
+	writeJSON(w, http.StatusOK, sess.view(sess.game.Plies()))
 }
 
 // move plays the person's move ({"move": "e2e4"}, any notation the
@@ -302,47 +343,52 @@ func (s *Service) move(w http.ResponseWriter, r *http.Request) {
 	sess.touched = time.Now()
 	// An engine reply cut short before (the request gone, its time up)
 	// is owed still: made first.
-	owed, err := s.advance(r.Context(), sess)
-	if err != nil {
+	owed := sess.game.Plies()
+	if err := s.advance(r.Context(), sess); err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error(), nil)
 		return
 	}
+	owedTo := sess.game.Plies()
 	if _, err := sess.game.Play(body.Move); err != nil {
 		writeError(w, http.StatusUnprocessableEntity, err.Error(), nil)
 		return
 	}
-	played, err := s.advance(r.Context(), sess)
-	played = append(owed, played...)
+	from := sess.game.Plies()
+	err := s.advance(r.Context(), sess)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error(), nil)
 		return
 	}
-	writeJSON(w, http.StatusOK, sess.view(played))
+	v := sess.view(from)
+	hist := sess.game.HistoryFor(sess.viewer())
+	v.Played = append(append([]string(nil), hist[owed:owedTo]...), v.Played...)
+	writeJSON(w, http.StatusOK, v)
 }
 
-// advance draws the chance outcomes due and plays the engine's moves
-// until a person is to move or the game is over; the caller holds sess.mu.
-func (s *Service) advance(ctx context.Context, sess *session) ([]string, error) {
-	var played []string
+// advance draws the chance outcomes due and plays the engines' moves (in
+// a round, their choices) until a person is to move or the game is over;
+// the caller holds sess.mu.
+func (s *Service) advance(ctx context.Context, sess *session) error {
 	for {
-		drawn, err := sess.game.Settle()
-		played = append(played, drawn...)
-		if err != nil || sess.game.Outcome().Over || sess.mover == nil || sess.game.Position().SideToMove() == sess.side {
-			return played, err
+		if _, err := sess.game.Settle(); err != nil {
+			return err
+		}
+		seat := sess.game.ToMove()
+		if seat < 0 || seat >= len(sess.movers) || sess.movers[seat] == nil {
+			return nil
 		}
 		select {
 		case s.searches <- struct{}{}:
 		case <-ctx.Done():
-			return played, ctx.Err()
+			return ctx.Err()
 		}
 		rctx, cancel := context.WithTimeout(ctx, s.ReplyTime)
-		move, err := sess.game.Reply(rctx, sess.mover, s.ReplyNodes)
+		_, err := sess.game.Reply(rctx, sess.movers[seat], s.ReplyNodes)
 		cancel()
 		<-s.searches
 		if err != nil {
-			return played, fmt.Errorf("the engine's reply: %w", err)
+			return fmt.Errorf("the engine's reply: %w", err)
 		}
-		played = append(played, move)
 	}
 }
 
@@ -356,14 +402,19 @@ func (s *Service) end(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	sess.mu.Lock()
 	defer sess.mu.Unlock()
-	if sess.mover != nil {
-		sess.mover.Close()
-	}
+	sess.close()
 	w.WriteHeader(http.StatusNoContent)
 }
 
-func (sess *session) view(played []string) SessionView {
-	return SessionView{ID: sess.id, File: sess.file, Opponent: sess.opponent, Side: sess.side, Played: played, View: sess.game.View()}
+// view is the session as its viewer sees it, with Played the record's
+// entries from ply from on.
+func (sess *session) view(from int) SessionView {
+	viewer := sess.viewer()
+	var played []string
+	if hist := sess.game.HistoryFor(viewer); from < len(hist) {
+		played = hist[from:]
+	}
+	return SessionView{ID: sess.id, File: sess.file, Opponent: sess.opponent, Side: sess.side, Played: played, View: sess.game.ViewFor(viewer)}
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

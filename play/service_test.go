@@ -62,7 +62,7 @@ func TestServiceRefusals(t *testing.T) {
 		{"nothing to play", "", "", 400, "give ?ruleset"},
 		{"not a rule file", "?opponent=random", "{\"nonsense\": 1}", 422, "refused"},
 		{"too large", "", strings.Repeat(" ", 5000), 413, "larger than 4096"},
-		{"hidden information", "?ruleset=fog-of-war.json", "", 422, "refused"},
+		{"no such seat", "?ruleset=chaturaji.json&opponent=random&side=4", "", 400, "seat from 0 to 3"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var answer struct {
@@ -95,11 +95,15 @@ func TestServicePlaysGames(t *testing.T) {
 		name, query, body string
 		side              int
 		engineFirst       bool
+		hidden            bool
 	}{
-		{"against ab:n500", "?ruleset=five-by-five.json&opponent=ab:n500", "", 0, false},
-		{"second, against random", "?ruleset=dobutsu.json&opponent=random&side=1", "", 1, true},
-		{"two people, posted file", "?opponent=human&file=mine.json", rules, -1, false},
-		{"dice against mcts", "?ruleset=dice-chess.json&opponent=mcts:i50", "", 0, false},
+		{"against ab:n500", "?ruleset=five-by-five.json&opponent=ab:n500", "", 0, false, false},
+		{"second, against random", "?ruleset=dobutsu.json&opponent=random&side=1", "", 1, true, false},
+		{"two people, posted file", "?opponent=human&file=mine.json", rules, -1, false, false},
+		{"dice against mcts", "?ruleset=dice-chess.json&opponent=mcts:i50", "", 0, false, false},
+		{"hidden, against ab:n500", "?ruleset=veiled-king.json&opponent=ab:n500", "", 0, false, true},
+		{"seat 2 of 4, against random", "?ruleset=chaturaji.json&opponent=random&side=2", "", 2, true, false},
+		{"rounds, against ab:n500", "?ruleset=simultaneous-skirmish.json&opponent=ab:n500&side=1", "", 1, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var sv SessionView
@@ -119,14 +123,34 @@ func TestServicePlaysGames(t *testing.T) {
 				if len(sv.View.Moves) == 0 {
 					t.Fatalf("no legal moves in a game going on: %s", sv.View.FEN)
 				}
-				m := sv.View.Moves[0]
-				if m.To == "" && m.Notation == "" {
-					t.Fatalf("a move with neither square nor notation: %+v", m)
-				}
 				turn := sv.View.Turn
 				var next SessionView
-				if got := call(t, "POST", srv.URL+"/v1/play/"+sv.ID+"/moves", `{"move": "`+m.Notation+`"}`, &next); got != 200 {
-					t.Fatalf("move %s: status %d", m.Notation, got)
+				// In a game that hides information a move offered may be
+				// refused on the real board: the next one is tried.
+				for i := 0; ; i++ {
+					if i == len(sv.View.Moves) {
+						t.Fatalf("every move offered refused: %+v", sv.View.Moves)
+					}
+					m := sv.View.Moves[i]
+					if m.To == "" && m.Notation == "" {
+						t.Fatalf("a move with neither square nor notation: %+v", m)
+					}
+					var answer struct {
+						SessionView
+						Error string `json:"error"`
+					}
+					got := call(t, "POST", srv.URL+"/v1/play/"+sv.ID+"/moves", `{"move": "`+m.Notation+`"}`, &answer)
+					if got == 422 && tc.hidden && strings.Contains(answer.Error, "refused") {
+						continue
+					}
+					if got != 200 {
+						t.Fatalf("move %s: status %d", m.Notation, got)
+					}
+					next = answer.SessionView
+					break
+				}
+				if tc.hidden && !next.View.Over && (next.View.FEN != "" || next.View.Viewer != tc.side) {
+					t.Fatalf("a hidden game's view for the person: viewer %d, FEN %q", next.View.Viewer, next.View.FEN)
 				}
 				if tc.side >= 0 && !next.View.Over && next.View.Turn != tc.side {
 					t.Fatalf("after the engine's reply it is side %d to move, not the person's", next.View.Turn)

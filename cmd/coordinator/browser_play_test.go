@@ -13,8 +13,9 @@ import (
 )
 
 // boardState is what the page shows of a game between the test's clicks:
-// whether it is over, and the first legal move of the person to move with
-// the number of moves from its square.
+// whether it is over, and a move of the person to move (the first, or the
+// k-th after k refusals in a game that hides information) with the number
+// of moves from its square.
 type boardState struct {
 	Over       bool   `json:"over"`
 	From       string `json:"from"`
@@ -25,13 +26,13 @@ type boardState struct {
 	Plies      int    `json:"plies"`
 }
 
-const boardStateJS = `(() => {
-  const v = game.view, m = v.moves[0] || {};
+const boardStateJS = `((k) => {
+  const v = game.view, m = v.moves[k %% Math.max(v.moves.length, 1)] || {};
   return { over: $("play-status").dataset.over === "1", from: m.from || "", to: m.to || "", notation: m.notation || "",
     fromCount: new Set(v.moves.filter((x) => m.from && x.from === m.from).map((x) => x.to)).size,
     sharedWith: v.moves.filter((x) => m.from && x.from === m.from && x.to === m.to).length,
     plies: document.querySelectorAll("#play-history li").length };
-})()`
+})(%d)`
 
 // TestBrowserPlay plays whole games of small variants on the serve
 // page's board through clicks: a piece, then one of its highlighted
@@ -53,6 +54,9 @@ func TestBrowserPlay(t *testing.T) {
 		{"five-by-five", "five-by-five.json", "ab:n3000", "0", false},
 		{"dobutsu, second", "dobutsu.json", "random", "1", false}, // drops; the engine moves first
 		{"dobutsu uploaded", "dobutsu.json", "ab:n500", "0", true},
+		{"veiled king, hidden", "veiled-king.json", "ab:n500", "0", false}, // the person's side's view; moves may be refused
+		{"chaturaji, the third seat", "chaturaji.json", "random", "2", false},
+		{"skirmish in rounds, second", "simultaneous-skirmish.json", "ab:n500", "1", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			steps := []chromedp.Action[chromedp.Void]{
@@ -88,14 +92,20 @@ func playThroughPage(t *testing.T, ctx context.Context, serveLog func() string, 
 		t.Fatalf("starting a game on the page: %v\nthe page: %s\nserve's log:\n%s", err, shown, serveLog())
 	}
 	idle := chromedp.WaitReady(chromedp.CSS(`#play-board:not([aria-busy])`))
+	refused := 0 // moves refused in a row (a game that hides information)
 	for clicks := 0; ; clicks++ {
-		if clicks > 200 {
-			t.Fatal("the game did not end in 200 moves")
+		if clicks > 300 {
+			t.Fatal("the game did not end in 300 moves")
 		}
 		if err := chromedp.Do(ctx, idle); err != nil {
 			t.Fatal(err)
 		}
-		st, err := chromedp.Run(ctx, chromedp.Evaluate[boardState](boardStateJS))
+		if errText, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("play-error"))); strings.Contains(errText, "refused") {
+			refused++
+		} else {
+			refused = 0
+		}
+		st, err := chromedp.Run(ctx, chromedp.Evaluate[boardState](fmt.Sprintf(boardStateJS, refused)))
 		if err != nil {
 			t.Fatalf("reading the board: %v", err)
 		}
@@ -132,7 +142,7 @@ func playThroughPage(t *testing.T, ctx context.Context, serveLog func() string, 
 		t.Fatal(err)
 	}
 	t.Logf("result %s", result)
-	if !regexp.MustCompile(`^(1-0|0-1|1/2-1/2) \(\w+`).MatchString(result) {
+	if !regexp.MustCompile(`^(1-0|0-1|1/2-1/2|(\w+ [\d.]+, )+\w+ [\d.]+) \(\w+`).MatchString(result) {
 		t.Errorf("result %q", result)
 	}
 	history, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("play-history")))

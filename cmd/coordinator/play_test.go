@@ -55,9 +55,30 @@ func TestPlayCommandSeats(t *testing.T) {
 	}
 }
 
+// -seats gives each seat its own player: random players search no nodes,
+// one alpha-beta seat among them does.
+func TestPlayCommandEachSeat(t *testing.T) {
+	for _, tc := range []struct {
+		seats    string
+		noSearch bool
+	}{
+		{"random,random,random,random", true},
+		{"random,random,ab:n300,random", false},
+	} {
+		var out, errs bytes.Buffer
+		if code := runPlay([]string{"-seats", tc.seats, "-seed", "4", "../../rulesets/chaturaji.json"}, &out, &errs); code != 0 {
+			t.Fatalf("-seats %s: exit %d: %s", tc.seats, code, errs.String())
+		}
+		if searched := !strings.Contains(errs.String(), " nodes 0,"); searched == tc.noSearch || !strings.Contains(out.String(), "result: red ") {
+			t.Errorf("-seats %s: searched %v\n%s%s", tc.seats, searched, out.String(), errs.String())
+		}
+	}
+}
+
 func TestPlayCommandErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{},
+		{"-seats", "random,bogus,random,random", "../../rulesets/chaturaji.json"},
 		{"-p0", "bogus", "../../rulesets/chess.json"},
 		{"-fen", "not a fen", "../../rulesets/chess.json"},
 		{"a.json", "b.json"},
