@@ -34,3 +34,19 @@ func TestGlyphOnlyForChessPieces(t *testing.T) {
 		})
 	}
 }
+
+// The score matrix's numbers are white on the dark ends of its scale and
+// black on the light middle.
+func TestMatrixTextContrasts(t *testing.T) {
+	pal := newBlueWhiteRed(64)
+	for _, tc := range []struct {
+		score float64
+		white bool
+	}{{0, true}, {0.05, true}, {0.5, false}, {0.4, false}, {0.95, true}, {1, true}} {
+		got := textOn(pal.at(tc.score, 0, 1))
+		r, g, b, _ := got.RGBA()
+		if white := r == 0xffff && g == 0xffff && b == 0xffff; white != tc.white {
+			t.Errorf("score %.2f: text %v, want white %v", tc.score, got, tc.white)
+		}
+	}
+}

@@ -74,7 +74,7 @@ p.reasons.clear { font-size: 1.15em; }
 .moves { max-width: 36em; line-height: 1.7; }
 .mv { cursor: pointer; padding: 0 0.15em; }
 .mv.now { background: #f6d365; }
-.num { color: #888; margin-right: 0.2em; }
+.num { color: #595959; margin-right: 0.2em; }
 .coord { font-size: 11px; fill: #555; text-anchor: middle; font-family: sans-serif; }
 </style>
 </head>

@@ -114,6 +114,32 @@ func newBlueWhiteRed(n int) blueWhiteRed {
 	return p
 }
 
+// at is the colour the heat map paints v with, on a scale from lo to hi
+// (as gonum's HeatMap picks it: the nearest of the palette's steps).
+func (p blueWhiteRed) at(v, lo, hi float64) color.Color {
+	i := int(math.Round((v - lo) / (hi - lo) * float64(len(p)-1)))
+	return p[max(0, min(len(p)-1, i))]
+}
+
+// textOn is black or white, whichever contrasts more with the background
+// c, by WCAG's relative luminance.
+func textOn(bg color.Color) color.Color {
+	c := color.RGBAModel.Convert(bg).(color.RGBA)
+	lin := func(v uint8) float64 {
+		s := float64(v) / 255
+		if s <= 0.04045 {
+			return s / 12.92
+		}
+		return math.Pow((s+0.055)/1.055, 2.4)
+	}
+	lum := 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
+	// Contrast with black is (lum+0.05)/0.05, with white 1.05/(lum+0.05).
+	if (lum+0.05)/0.05 >= 1.05/(lum+0.05) {
+		return color.Black
+	}
+	return color.White
+}
+
 // nominalTicks labels integer positions with names.
 func nominalTicks(names []string) plot.ConstantTicks {
 	ts := make(plot.ConstantTicks, len(names))
@@ -129,7 +155,8 @@ func (r *Report) scoreMatrixPlot() (*plot.Plot, error) {
 	if g.n == 0 {
 		return p, nil
 	}
-	hm := plotter.NewHeatMap(g, newBlueWhiteRed(64))
+	pal := newBlueWhiteRed(64)
+	hm := plotter.NewHeatMap(g, pal)
 	hm.Min, hm.Max = 0, 1
 	hm.NaN = color.RGBA{255, 255, 255, 255}
 	p.Add(hm)
@@ -147,9 +174,11 @@ func (r *Report) scoreMatrixPlot() (*plot.Plot, error) {
 		if err != nil {
 			return nil, err
 		}
-		for i := range l.TextStyle {
+		for i, xy := range labels.XYs {
 			l.TextStyle[i].XAlign = draw.XCenter
 			l.TextStyle[i].YAlign = draw.YCenter
+			// White on the dark ends of the scale, black elsewhere.
+			l.TextStyle[i].Color = textOn(pal.at(g.z[int(xy.Y)][int(xy.X)], hm.Min, hm.Max))
 		}
 		p.Add(l)
 	}
