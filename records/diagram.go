@@ -147,12 +147,20 @@ func Examples(g *engine.Game, games []Game, r *report.Report) []report.Examples 
 	}
 	scope := scopeOf(games, r)
 	board := Board(g)
+	flags := make([]string, 0, len(r.Reasons)+1)
 	for _, reason := range r.Reasons {
-		picked, why := pick(reason.Flag, scope, games, r)
+		flags = append(flags, reason.Flag)
+	}
+	if len(r.Flags) == 0 {
+		// Nothing raised: typical games still show what the game is like.
+		flags = append(flags, report.ExamplesTypical)
+	}
+	for _, flag := range flags {
+		picked, why := pick(flag, scope, games, r)
 		if len(picked) == 0 {
 			continue
 		}
-		ex := report.Examples{Flag: reason.Flag, Why: why}
+		ex := report.Examples{Flag: flag, Why: why}
 		for _, rec := range picked {
 			eg := report.ExampleGame{Round: rec.Round, White: rec.White, Black: rec.Black, Result: rec.Result,
 				Ending: string(rec.Ending), Plies: rec.Plies, FinalFEN: rec.FinalFEN, Moves: rec.Notation()}
@@ -245,6 +253,17 @@ func pick(flag string, scope []*Game, games []Game, r *report.Report) ([]*Game, 
 		short := filter(func(g *Game) bool { return g.Plies <= r.Thresholds.ShortPlies })
 		sort.SliceStable(short, func(i, j int) bool { return short[i].Plies < short[j].Plies })
 		return short[:min(perFlag, len(short))], "the shortest games"
+	case report.ExamplesTypical:
+		var typical []*Game
+		for _, result := range []int{0, 1, -1} {
+			same := distinct(filter(func(g *Game) bool { return g.Winner == result }))
+			if len(same) == 0 {
+				continue
+			}
+			sort.SliceStable(same, func(i, j int) bool { return same[i].Plies < same[j].Plies })
+			typical = append(typical, same[len(same)/2])
+		}
+		return typical, "one game of each result (a first player's win, a second player's win, a draw) among the games the rates are read from, each the middle one by length"
 	case "depth_insensitive":
 		n := len(r.Ratings.Rungs)
 		if n < 2 {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"balancefarm/records"
+	"balancefarm/report"
 	"balancefarm/selfplay"
 	"balancefarm/stats"
 )
@@ -76,5 +77,38 @@ func TestBoardsSideBySide(t *testing.T) {
 		case c.Name[0] == 'B' && frame[i] != "":
 			t.Errorf("%s holds %q at the start, want nothing", c.Name, frame[i])
 		}
+	}
+}
+
+// A report that raises no flag still links games: one of each result
+// among the games its rates are read from, each the middle one by length.
+func TestTypicalExamples(t *testing.T) {
+	g := records.CompileFile(t, "rulesets/five-by-five.json")
+	results := records.PlayGames(t, g, [][2]string{{"random", "random"}}, 16)
+	a, err := selfplay.Assess("five-by-five.json", g, []string{"random"}, results, time.Second, stats.DefaultThresholds())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := a.Report
+	r.Flags, r.Reasons = nil, nil // as a viable report has none
+	games := records.Build(records.ReplayAll(g, results))
+	var typical *report.Examples
+	for _, ex := range records.Examples(g, games, r) {
+		if ex.Flag == report.ExamplesTypical {
+			typical = &ex
+		}
+	}
+	if typical == nil {
+		t.Fatal("no typical games for a report without flags")
+	}
+	results3 := map[string]bool{}
+	for _, eg := range typical.Games {
+		if results3[eg.Result] {
+			t.Errorf("two typical games with result %s", eg.Result)
+		}
+		results3[eg.Result] = true
+	}
+	if len(typical.Games) < 2 || len(typical.Games) > 3 {
+		t.Errorf("%d typical games (results %v); want one per result seen, at least two here", len(typical.Games), results3)
 	}
 }

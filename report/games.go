@@ -52,7 +52,12 @@ type ExampleGame struct {
 	Extras []*Extras `json:"-"`
 }
 
-// Examples are the games that show one flag.
+// ExamplesTypical is the Examples group of a report that raises no flag:
+// a game of each result from the games the rates are read from.
+const ExamplesTypical = "typical"
+
+// Examples are the games that show one flag (or, ExamplesTypical, what a
+// report without flags plays like).
 type Examples struct {
 	Flag  string        `json:"flag"`
 	Why   string        `json:"why"` // what the chosen games have in common

@@ -114,7 +114,7 @@ p.reasons.clear { font-size: 1.15em; }
 <h2>Plots</h2>
 <div>{{range .Figures}}<figure id="plot-{{.ID}}"><figcaption>{{.Title}}</figcaption>{{inline .SVG}}</figure>{{end}}</div>
 {{if .Games}}<h2 id="examples">Example games</h2>
-<p>Games that show each flag{{if .R.GamesFile}}; every game is in <a href="{{.R.GamesFile}}">{{.R.GamesFile}}</a>{{end}}. The board shows the final position: step through a game with the buttons, the arrow keys or a click on a move.{{with .Legend}} {{.}}{{end}}</p>
+<p>{{if .R.Flags}}Games that show each flag{{else if .R.Undecided}}No flag is raised: games that show each check still undecided, then typical games{{else}}No flag is raised: typical games{{end}}{{if .R.GamesFile}}; every game is in <a href="{{.R.GamesFile}}">{{.R.GamesFile}}</a>{{end}}. The board shows the final position: step through a game with the buttons, the arrow keys or a click on a move.{{with .Legend}} {{.}}{{end}}</p>
 {{range .Groups}}<h3>{{.Flag}}: {{.Why}}</h3>
 {{range .Games}}<div class="game" id="game-{{.Round}}" tabindex="0">
 <p class="gamehead"><b>Game {{.Round}}</b>: {{.White}} (first) vs {{.Black}}, {{.Result}} by {{.Ending}} in {{.Plies}} plies</p>

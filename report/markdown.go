@@ -95,7 +95,18 @@ func (r *Report) Markdown() []byte {
 		}
 		w("\n")
 	}
-	if len(r.Reasons) > 0 {
+	if ex := r.examplesOf(ExamplesTypical); ex != nil && len(ex.Games) > 0 {
+		var ns []string
+		for _, g := range ex.Games {
+			ns = append(ns, fmt.Sprint(g.Round))
+		}
+		w("- No flag is raised. Typical games, %s: %s", ex.Why, strings.Join(ns, ", "))
+		if r.GamesFile != "" {
+			w(" in [%s](%s)", r.GamesFile, r.GamesFile)
+		}
+		w(".\n")
+	}
+	if len(r.Reasons) > 0 || r.examplesOf(ExamplesTypical) != nil {
 		w("\n")
 	}
 	if r.Budget != nil {
