@@ -26,18 +26,29 @@ type Meta struct {
 	Variant string
 	// FEN is the start position when it is not orthodox chess's.
 	FEN string
+	// SFEN is the start position of a game of one of the ShogiVariants,
+	// written in PSN: its players are tagged Sente and Gote, its start
+	// SFEN, and it has no FEN.
+	SFEN string
 }
 
 // MetaFor is the shared tags for g's games. Orthodox chess has no
 // Variant; a game that plays one of the StandardVariants has its name
 // (VariantName) and a FEN only when its board does not start as
 // chess's, as lichess exports them; any other game is named after the
-// ruleset, with its start FEN.
+// ruleset, with its start FEN. A game of the ShogiVariants is named as
+// Fairy-Stockfish names it, with its start as SFEN.
 func MetaFor(g *engine.Game, event string, date time.Time) Meta {
 	m := Meta{Event: event, Site: "balancefarm self-play", Date: date}
 	fen := g.NewPosition().FEN()
 	if Orthodox(g) {
 		return m
+	}
+	if name := ShogiName(g); name != "" {
+		if sfen, err := sfenOf(fen); err == nil {
+			m.Variant, m.SFEN = name, sfen
+			return m
+		}
 	}
 	if m.Variant = VariantName(g); m.Variant != "" {
 		// The board alone: crazyhouse's pocket ("[]") and three-check's
@@ -81,13 +92,22 @@ func WritePGN(w io.Writer, meta Meta, games []Game) error {
 		tag("Site", site)
 		tag("Date", date)
 		tag("Round", strconv.Itoa(g.Round))
-		tag("White", g.White)
-		tag("Black", g.Black)
+		if meta.SFEN != "" {
+			// PSN's names for the first and second mover: in shogi's
+			// English, Black moves first.
+			tag("Sente", g.White)
+			tag("Gote", g.Black)
+		} else {
+			tag("White", g.White)
+			tag("Black", g.Black)
+		}
 		tag("Result", g.Result)
 		if meta.Variant != "" {
 			tag("Variant", meta.Variant)
 		}
-		if meta.FEN != "" {
+		if meta.SFEN != "" {
+			tag("SFEN", meta.SFEN)
+		} else if meta.FEN != "" {
 			tag("SetUp", "1")
 			tag("FEN", meta.FEN)
 		}
@@ -110,7 +130,7 @@ func WritePGN(w io.Writer, meta Meta, games []Game) error {
 		tag("Seed", strconv.FormatUint(g.Seed, 10))
 		tag("PairID", strconv.Itoa(g.PairID))
 		tag("OpeningPlies", strconv.Itoa(g.OpeningPlies))
-		if len(g.SAN) == 0 && len(g.Moves) > 0 {
+		if len(g.SAN) == 0 && len(g.PSN) == 0 && len(g.Moves) > 0 {
 			tag("Notation", "balancefarm")
 		}
 		bw.WriteByte('\n')
@@ -433,6 +453,9 @@ func (f Filter) Match(g *PGNGame) bool {
 	}
 	if f.Pairing != [2]string{} {
 		w, b := g.Tag("White"), g.Tag("Black")
+		if w == "" && b == "" {
+			w, b = g.Tag("Sente"), g.Tag("Gote") // a shogi record (PSN)
+		}
 		if !(w == f.Pairing[0] && b == f.Pairing[1] || w == f.Pairing[1] && b == f.Pairing[0]) {
 			return false
 		}

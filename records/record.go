@@ -24,8 +24,11 @@ type Game struct {
 	// Moves are in the engine's notation (engine/NOTATION.md), one per
 	// ply; SAN holds the same plies in SAN when the game can be written
 	// so, else it is empty.
-	Moves    []string      `json:"moves"`
-	SAN      []string      `json:"san,omitempty"`
+	Moves []string `json:"moves"`
+	SAN   []string `json:"san,omitempty"`
+	// PSN holds the same plies in Western shogi notation for a game of
+	// one of the ShogiVariants, else it is empty.
+	PSN      []string      `json:"psn,omitempty"`
 	Plies    int           `json:"plies"`
 	Result   string        `json:"result"` // 1-0, 0-1 or 1/2-1/2
 	Winner   int           `json:"winner"` // 0, 1, or -1 for a draw
@@ -41,10 +44,13 @@ type Game struct {
 	replayed *Replayed // the replay it was built from, for the diagrams
 }
 
-// Notation is the movetext a reader gets: SAN when there is one.
+// Notation is the movetext a reader gets: SAN or PSN when there is one.
 func (g *Game) Notation() []string {
 	if len(g.SAN) == len(g.Moves) && len(g.SAN) > 0 {
 		return g.SAN
+	}
+	if len(g.PSN) == len(g.Moves) && len(g.PSN) > 0 {
+		return g.PSN
 	}
 	return g.Moves
 }
@@ -57,6 +63,7 @@ func Build(replayed []*Replayed) []Game {
 	rs := append([]*Replayed(nil), replayed...)
 	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Result.Game < rs[j].Result.Game })
 	out := make([]Game, 0, len(rs))
+	shogi := map[*engine.Game]bool{} // whether a game is one of the ShogiVariants, asked once
 	for i, rp := range rs {
 		r := rp.Result
 		rec := Game{Round: i + 1, White: r.P0, Black: r.P1, Seats: append([]string(nil), r.Seats...), Seed: r.Seed, PairID: r.PairID, OpeningPlies: r.OpeningPlies,
@@ -64,6 +71,15 @@ func Build(replayed []*Replayed) []Game {
 			Winner: r.Winner, Ending: engine.Ending(r.Ending), FinalFEN: rp.FinalFEN, Nodes: r.Nodes, BatchID: r.BatchID, replayed: rp}
 		if rp.Err != nil {
 			rec.Unreplayed = rp.Err.Error()
+		} else if rp.game != nil {
+			is, asked := shogi[rp.game]
+			if !asked {
+				is = ShogiName(rp.game) != ""
+				shogi[rp.game] = is
+			}
+			if is {
+				rec.PSN = rp.psn()
+			}
 		}
 		out = append(out, rec)
 	}
