@@ -2,6 +2,10 @@ package records
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -229,5 +233,48 @@ func TestShogiName(t *testing.T) {
 				t.Errorf("MetaFor: Variant %q, want the file's name %q", m.Variant, g.Name())
 			}
 		})
+	}
+}
+
+// Games of shogi and minishogi, as this package writes them, replayed by
+// shogiops (lishogi's rules library, from npm), an independent reader:
+// every move read as written, the same final board, and the engine's
+// checkmates mates there too (testdata/shogiops-replay.mjs). It runs
+// where SHOGIOPS names a folder holding node_modules/shogiops and node is
+// on the PATH, and skips elsewhere.
+func TestPSNReadByShogiops(t *testing.T) {
+	dir := os.Getenv("SHOGIOPS")
+	node, err := exec.LookPath("node")
+	if dir == "" || err != nil {
+		t.Skip("needs node and SHOGIOPS=DIR with node_modules/shogiops (npm install shogiops)")
+	}
+	script, err := filepath.Abs("testdata/shogiops-replay.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{"rulesets/shogi.json", "rulesets/minishogi.json"} {
+		g := compileFile(t, file)
+		games := Build(ReplayAll(g, playGames(t, g, [][2]string{{"random", "ab:d1"}, {"ab:d1", "random"}}, 3)))
+		var pgn, jsonl bytes.Buffer
+		if err := WritePGN(&pgn, MetaFor(g, file, time.Time{}), games); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteJSONL(&jsonl, games); err != nil {
+			t.Fatal(err)
+		}
+		base := filepath.Join(t.TempDir(), "games")
+		if err := os.WriteFile(base+".pgn", pgn.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(base+".games.jsonl", jsonl.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(node, script, base+".pgn", base+".games.jsonl")
+		cmd.Env = append(os.Environ(), "SHOGIOPS="+dir)
+		out, err := cmd.CombinedOutput()
+		want := fmt.Sprintf("%d of %d games replayed by shogiops", len(games), len(games))
+		if err != nil || !strings.Contains(string(out), want) {
+			t.Errorf("%s: %v\n%s", file, err, out)
+		}
 	}
 }
