@@ -159,7 +159,8 @@ func TestReadPGN(t *testing.T) {
 func TestFilter(t *testing.T) {
 	written := &PGNGame{Tags: []Tag{{"White", "ab:n300"}, {"Black", "random"}, {"Termination", "normal"}, {EndingTag, "checkmate"}}}
 	older := &PGNGame{Tags: []Tag{{"White", "ab:n300"}, {"Black", "random"}, {"Termination", "checkmate"}}}
-	for _, g := range []*PGNGame{written, older} {
+	shogi := &PGNGame{Tags: []Tag{{"Sente", "ab:n300"}, {"Gote", "random"}, {"Termination", "normal"}, {EndingTag, "checkmate"}}} // PSN
+	for _, g := range []*PGNGame{written, older, shogi} {
 		for _, c := range []struct {
 			pairing, ending string
 			want            bool
