@@ -12,7 +12,8 @@ import (
 // PlayPGN replays a game read from PGN (or PSN) on g and returns the
 // position after its last move: from its SFEN tag, else its FEN tag (the
 // engine's notation), or g's start when it has neither; each move in
-// SAN, in PSN when the Variant tag names one of the ShogiVariants, or,
+// SAN, in PSN when the Variant tag names one of the ShogiVariants, in
+// WXF under Format "WXF" (Chinese-chess PGN's tag), or,
 // under Notation "balancefarm", in the engine's notation; a chance
 // outcome as the engine writes it. A SAN or PSN move is the one legal
 // move this package writes so ("+", "#", "!" and "?" after a SAN move
@@ -36,6 +37,7 @@ func PlayPGN(g *engine.Game, game *PGNGame) (*engine.Position, error) {
 	}
 	engineNotation := game.Tag("Notation") == "balancefarm"
 	psn := !engineNotation && isShogiVariant(game.Tag("Variant"))
+	wxf := !engineNotation && game.Tag("Format") == "WXF"
 	var legal []engine.Move
 	for i, text := range game.Moves {
 		if p.InRound() {
@@ -49,6 +51,9 @@ func PlayPGN(g *engine.Game, game *PGNGame) (*engine.Position, error) {
 		case psn:
 			legal = p.LegalMoves(legal[:0])
 			m, err = moveOfPSN(p, text, legal)
+		case wxf:
+			legal = p.LegalMoves(legal[:0])
+			m, err = moveOfWXF(p, text, legal)
 		default:
 			legal = p.LegalMoves(legal[:0])
 			m, err = moveOfSAN(p, text, legal)

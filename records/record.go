@@ -28,7 +28,10 @@ type Game struct {
 	SAN   []string `json:"san,omitempty"`
 	// PSN holds the same plies in Western shogi notation for a game of
 	// one of the ShogiVariants, else it is empty.
-	PSN      []string      `json:"psn,omitempty"`
+	PSN []string `json:"psn,omitempty"`
+	// WXF holds the same plies in the World Xiangqi Federation\'s
+	// notation for a game of the XiangqiVariant, else it is empty.
+	WXF      []string      `json:"wxf,omitempty"`
 	Plies    int           `json:"plies"`
 	Result   string        `json:"result"` // 1-0, 0-1 or 1/2-1/2
 	Winner   int           `json:"winner"` // 0, 1, or -1 for a draw
@@ -44,15 +47,28 @@ type Game struct {
 	replayed *Replayed // the replay it was built from, for the diagrams
 }
 
-// Notation is the movetext a reader gets: SAN or PSN when there is one.
+// Notation is the movetext a reader gets: the game's own notation (PSN
+// for shogi, WXF for xiangqi), else SAN, when there is one.
 func (g *Game) Notation() []string {
-	if len(g.SAN) == len(g.Moves) && len(g.SAN) > 0 {
-		return g.SAN
-	}
-	if len(g.PSN) == len(g.Moves) && len(g.PSN) > 0 {
-		return g.PSN
+	for _, own := range [][]string{g.PSN, g.WXF, g.SAN} {
+		if len(own) == len(g.Moves) && len(own) > 0 {
+			return own
+		}
 	}
 	return g.Moves
+}
+
+// ownNotation is the notation of a game's own standard record: "PSN"
+// for the ShogiVariants, "WXF" for the XiangqiVariant, "" for every other
+// game.
+func ownNotation(g *engine.Game) string {
+	switch {
+	case ShogiName(g) != "":
+		return "PSN"
+	case Xiangqi(g):
+		return "WXF"
+	}
+	return ""
 }
 
 // Build turns each replayed result into its record, in game order. A
@@ -63,7 +79,7 @@ func Build(replayed []*Replayed) []Game {
 	rs := append([]*Replayed(nil), replayed...)
 	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Result.Game < rs[j].Result.Game })
 	out := make([]Game, 0, len(rs))
-	shogi := map[*engine.Game]bool{} // whether a game is one of the ShogiVariants, asked once
+	family := map[*engine.Game]string{} // a game's own notation (ownNotation), asked once
 	for i, rp := range rs {
 		r := rp.Result
 		rec := Game{Round: i + 1, White: r.P0, Black: r.P1, Seats: append([]string(nil), r.Seats...), Seed: r.Seed, PairID: r.PairID, OpeningPlies: r.OpeningPlies,
@@ -72,13 +88,16 @@ func Build(replayed []*Replayed) []Game {
 		if rp.Err != nil {
 			rec.Unreplayed = rp.Err.Error()
 		} else if rp.game != nil {
-			is, asked := shogi[rp.game]
+			own, asked := family[rp.game]
 			if !asked {
-				is = ShogiName(rp.game) != ""
-				shogi[rp.game] = is
+				own = ownNotation(rp.game)
+				family[rp.game] = own
 			}
-			if is {
+			switch own {
+			case "PSN":
 				rec.PSN = rp.psn()
+			case "WXF":
+				rec.WXF = rp.wxf()
 			}
 		}
 		out = append(out, rec)
