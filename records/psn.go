@@ -116,8 +116,8 @@ func moveOfPSN(p *engine.Position, text string, legal []engine.Move) (engine.Mov
 	return 0, errors.New("no legal move is written so")
 }
 
-// PSN writes the replayed game in PSN, nil when it did not replay, is
-// not one of the ShogiVariants' games, or has a ply PSN has no word for.
+// psn writes the replayed game, one of the ShogiVariants', in PSN; nil
+// when it did not replay or has a ply PSN has no word for.
 func (rp *Replayed) psn() []string {
 	if rp.Err != nil {
 		return nil

@@ -29,7 +29,7 @@ type Game struct {
 	// PSN holds the same plies in Western shogi notation for a game of
 	// one of the ShogiVariants, else it is empty.
 	PSN []string `json:"psn,omitempty"`
-	// WXF holds the same plies in the World Xiangqi Federation\'s
+	// WXF holds the same plies in the World Xiangqi Federation's
 	// notation for a game of the XiangqiVariant, else it is empty.
 	WXF      []string      `json:"wxf,omitempty"`
 	Plies    int           `json:"plies"`
