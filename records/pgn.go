@@ -26,17 +26,37 @@ type Meta struct {
 	Variant string
 	// FEN is the start position when it is not orthodox chess's.
 	FEN string
+	// SFEN is the start position of a game of one of the ShogiVariants,
+	// written in PSN: its players are tagged Sente and Gote, its start
+	// SFEN, and it has no FEN.
+	SFEN string
+	// Notation is a game's own standard record: "PSN" for shogi (with
+	// SFEN), "WXF" for xiangqi (Chinese-chess PGN: a Game tag first, the
+	// players tagged Red and Black, the moves' Format), "" for PGN.
+	Notation string
 }
 
 // MetaFor is the shared tags for g's games. Orthodox chess has no
 // Variant; a game that plays one of the StandardVariants has its name
 // (VariantName) and a FEN only when its board does not start as
 // chess's, as lichess exports them; any other game is named after the
-// ruleset, with its start FEN.
+// ruleset, with its start FEN. A game of the ShogiVariants is named as
+// Fairy-Stockfish names it, with its start as SFEN, and xiangqi so too,
+// with its FEN.
 func MetaFor(g *engine.Game, event string, date time.Time) Meta {
 	m := Meta{Event: event, Site: "balancefarm self-play", Date: date}
 	fen := g.NewPosition().FEN()
 	if Orthodox(g) {
+		return m
+	}
+	if name := ShogiName(g); name != "" {
+		if sfen, err := sfenOf(fen); err == nil {
+			m.Variant, m.SFEN, m.Notation = name, sfen, "PSN"
+			return m
+		}
+	}
+	if Xiangqi(g) {
+		m.Variant, m.FEN, m.Notation = XiangqiVariant.Name, fen, "WXF"
 		return m
 	}
 	if m.Variant = VariantName(g); m.Variant != "" {
@@ -77,17 +97,26 @@ func WritePGN(w io.Writer, meta Meta, games []Game) error {
 	for i := range games {
 		g := &games[i]
 		tag := func(name, value string) { fmt.Fprintf(bw, "[%s %s]\n", name, quote(value)) }
+		if meta.Notation == "WXF" {
+			tag("Game", "Chinese Chess") // first, as Chinese-chess PGN has it
+		}
 		tag("Event", meta.Event)
 		tag("Site", site)
 		tag("Date", date)
 		tag("Round", strconv.Itoa(g.Round))
-		tag("White", g.White)
-		tag("Black", g.Black)
+		first, second := playerTags(meta.Notation)
+		tag(first, g.White)
+		tag(second, g.Black)
 		tag("Result", g.Result)
 		if meta.Variant != "" {
 			tag("Variant", meta.Variant)
 		}
-		if meta.FEN != "" {
+		if meta.Notation == "WXF" {
+			tag("Format", "WXF")
+		}
+		if meta.SFEN != "" {
+			tag("SFEN", meta.SFEN)
+		} else if meta.FEN != "" {
 			tag("SetUp", "1")
 			tag("FEN", meta.FEN)
 		}
@@ -110,7 +139,7 @@ func WritePGN(w io.Writer, meta Meta, games []Game) error {
 		tag("Seed", strconv.FormatUint(g.Seed, 10))
 		tag("PairID", strconv.Itoa(g.PairID))
 		tag("OpeningPlies", strconv.Itoa(g.OpeningPlies))
-		if len(g.SAN) == 0 && len(g.Moves) > 0 {
+		if len(g.SAN) == 0 && len(g.PSN) == 0 && len(g.WXF) == 0 && len(g.Moves) > 0 {
 			tag("Notation", "balancefarm")
 		}
 		bw.WriteByte('\n')
@@ -118,6 +147,19 @@ func WritePGN(w io.Writer, meta Meta, games []Game) error {
 		bw.WriteString("\n\n")
 	}
 	return bw.Flush()
+}
+
+// playerTags name the first and second mover's tags: PGN's White and
+// Black; PSN's Sente and Gote (in shogi's English, Black moves first);
+// Chinese-chess PGN's Red and Black.
+func playerTags(notation string) (first, second string) {
+	switch notation {
+	case "PSN":
+		return "Sente", "Gote"
+	case "WXF":
+		return "Red", "Black"
+	}
+	return "White", "Black"
 }
 
 // writeMovetext writes numbered moves, wrapped at 79 columns.
@@ -433,6 +475,11 @@ func (f Filter) Match(g *PGNGame) bool {
 	}
 	if f.Pairing != [2]string{} {
 		w, b := g.Tag("White"), g.Tag("Black")
+		for _, own := range []string{"PSN", "WXF"} {
+			if first, second := playerTags(own); w == "" && g.Tag(first) != "" {
+				w, b = g.Tag(first), g.Tag(second)
+			}
+		}
 		if !(w == f.Pairing[0] && b == f.Pairing[1] || w == f.Pairing[1] && b == f.Pairing[0]) {
 			return false
 		}

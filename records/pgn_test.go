@@ -97,7 +97,8 @@ func TestPGNRoundTrip(t *testing.T) {
 			if got := strings.Join(r.Moves, " "); got != strings.Join(want.Notation(), " ") {
 				t.Errorf("%s game %d: moves\n%s\nwant\n%s", file, want.Round, got, strings.Join(want.Notation(), " "))
 			}
-			for tag, v := range map[string]string{"White": want.White, "Black": want.Black, "Result": want.Result,
+			first, second := playerTags(meta.Notation) // Red and Black for xiangqi
+			for tag, v := range map[string]string{first: want.White, second: want.Black, "Result": want.Result,
 				"Termination": Termination(want.Ending), EndingTag: string(want.Ending), "PlyCount": fmt.Sprint(want.Plies), "Round": fmt.Sprint(want.Round)} {
 				if r.Tag(tag) != v {
 					t.Errorf("%s game %d: %s %q, want %q", file, want.Round, tag, r.Tag(tag), v)
@@ -159,7 +160,8 @@ func TestReadPGN(t *testing.T) {
 func TestFilter(t *testing.T) {
 	written := &PGNGame{Tags: []Tag{{"White", "ab:n300"}, {"Black", "random"}, {"Termination", "normal"}, {EndingTag, "checkmate"}}}
 	older := &PGNGame{Tags: []Tag{{"White", "ab:n300"}, {"Black", "random"}, {"Termination", "checkmate"}}}
-	for _, g := range []*PGNGame{written, older} {
+	shogi := &PGNGame{Tags: []Tag{{"Sente", "ab:n300"}, {"Gote", "random"}, {"Termination", "normal"}, {EndingTag, "checkmate"}}} // PSN
+	for _, g := range []*PGNGame{written, older, shogi} {
 		for _, c := range []struct {
 			pairing, ending string
 			want            bool

@@ -3,27 +3,41 @@ package records
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"balancefarm/engine"
 )
 
-// PlayPGN replays a game read from PGN on g and returns the position
-// after its last move: from its FEN tag (the engine's notation), or g's
-// start when it has none; each move in SAN or, under Notation
-// "balancefarm", in the engine's notation; a chance outcome as the
-// engine writes it. A SAN move is the one legal move this package writes
-// so ("+", "#", "!" and "?" after it are passed over, "0-0" is "O-O").
-// Games played in rounds are not replayed.
+// PlayPGN replays a game read from PGN (or PSN) on g and returns the
+// position after its last move: from its SFEN tag, else its FEN tag (the
+// engine's notation), or g's start when it has neither; each move in
+// SAN, in PSN when the Variant tag names one of the ShogiVariants, in
+// WXF under Format "WXF" (Chinese-chess PGN's tag), or,
+// under Notation "balancefarm", in the engine's notation; a chance
+// outcome as the engine writes it. A SAN or PSN move is the one legal
+// move this package writes so ("+", "#", "!" and "?" after a SAN move
+// are passed over, "0-0" is "O-O"; a PSN move may name its origin
+// where none is needed). Games played in rounds are not replayed.
 func PlayPGN(g *engine.Game, game *PGNGame) (*engine.Position, error) {
 	p := g.NewPosition()
-	if fen := game.Tag("FEN"); fen != "" {
+	start, name := game.Tag("FEN"), "FEN"
+	if sfen := game.Tag("SFEN"); sfen != "" {
 		var err error
-		if p, err = g.ParseFEN(fen); err != nil {
-			return nil, fmt.Errorf("FEN %q: %w", fen, err)
+		if start, err = fenOfSFEN(sfen); err != nil {
+			return nil, err
+		}
+		name = "SFEN " + strconv.Quote(sfen) + " as FEN"
+	}
+	if start != "" {
+		var err error
+		if p, err = g.ParseFEN(start); err != nil {
+			return nil, fmt.Errorf("%s %q: %w", name, start, err)
 		}
 	}
 	engineNotation := game.Tag("Notation") == "balancefarm"
+	psn := !engineNotation && isShogiVariant(game.Tag("Variant"))
+	wxf := !engineNotation && game.Tag("Format") == "WXF"
 	var legal []engine.Move
 	for i, text := range game.Moves {
 		if p.InRound() {
@@ -31,9 +45,16 @@ func PlayPGN(g *engine.Game, game *PGNGame) (*engine.Position, error) {
 		}
 		var m engine.Move
 		var err error
-		if engineNotation || isChanceWord(text) {
+		switch {
+		case engineNotation || isChanceWord(text):
 			m, err = p.ParseMove(text)
-		} else {
+		case psn:
+			legal = p.LegalMoves(legal[:0])
+			m, err = moveOfPSN(p, text, legal)
+		case wxf:
+			legal = p.LegalMoves(legal[:0])
+			m, err = moveOfWXF(p, text, legal)
+		default:
 			legal = p.LegalMoves(legal[:0])
 			m, err = moveOfSAN(p, text, legal)
 		}

@@ -24,8 +24,14 @@ type Game struct {
 	// Moves are in the engine's notation (engine/NOTATION.md), one per
 	// ply; SAN holds the same plies in SAN when the game can be written
 	// so, else it is empty.
-	Moves    []string      `json:"moves"`
-	SAN      []string      `json:"san,omitempty"`
+	Moves []string `json:"moves"`
+	SAN   []string `json:"san,omitempty"`
+	// PSN holds the same plies in Western shogi notation for a game of
+	// one of the ShogiVariants, else it is empty.
+	PSN []string `json:"psn,omitempty"`
+	// WXF holds the same plies in the World Xiangqi Federation's
+	// notation for a game of the XiangqiVariant, else it is empty.
+	WXF      []string      `json:"wxf,omitempty"`
 	Plies    int           `json:"plies"`
 	Result   string        `json:"result"` // 1-0, 0-1 or 1/2-1/2
 	Winner   int           `json:"winner"` // 0, 1, or -1 for a draw
@@ -41,12 +47,28 @@ type Game struct {
 	replayed *Replayed // the replay it was built from, for the diagrams
 }
 
-// Notation is the movetext a reader gets: SAN when there is one.
+// Notation is the movetext a reader gets: the game's own notation (PSN
+// for shogi, WXF for xiangqi), else SAN, when there is one.
 func (g *Game) Notation() []string {
-	if len(g.SAN) == len(g.Moves) && len(g.SAN) > 0 {
-		return g.SAN
+	for _, own := range [][]string{g.PSN, g.WXF, g.SAN} {
+		if len(own) == len(g.Moves) && len(own) > 0 {
+			return own
+		}
 	}
 	return g.Moves
+}
+
+// ownNotation is the notation of a game's own standard record: "PSN"
+// for the ShogiVariants, "WXF" for the XiangqiVariant, "" for every other
+// game.
+func ownNotation(g *engine.Game) string {
+	switch {
+	case ShogiName(g) != "":
+		return "PSN"
+	case Xiangqi(g):
+		return "WXF"
+	}
+	return ""
 }
 
 // Build turns each replayed result into its record, in game order. A
@@ -57,6 +79,7 @@ func Build(replayed []*Replayed) []Game {
 	rs := append([]*Replayed(nil), replayed...)
 	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Result.Game < rs[j].Result.Game })
 	out := make([]Game, 0, len(rs))
+	family := map[*engine.Game]string{} // a game's own notation (ownNotation), asked once
 	for i, rp := range rs {
 		r := rp.Result
 		rec := Game{Round: i + 1, White: r.P0, Black: r.P1, Seats: append([]string(nil), r.Seats...), Seed: r.Seed, PairID: r.PairID, OpeningPlies: r.OpeningPlies,
@@ -64,6 +87,18 @@ func Build(replayed []*Replayed) []Game {
 			Winner: r.Winner, Ending: engine.Ending(r.Ending), FinalFEN: rp.FinalFEN, Nodes: r.Nodes, BatchID: r.BatchID, replayed: rp}
 		if rp.Err != nil {
 			rec.Unreplayed = rp.Err.Error()
+		} else if rp.game != nil {
+			own, asked := family[rp.game]
+			if !asked {
+				own = ownNotation(rp.game)
+				family[rp.game] = own
+			}
+			switch own {
+			case "PSN":
+				rec.PSN = rp.psn()
+			case "WXF":
+				rec.WXF = rp.wxf()
+			}
 		}
 		out = append(out, rec)
 	}

@@ -23,6 +23,10 @@ type StandardVariant struct {
 	Name string
 	// File is the embedded reference rule file, under standard/.
 	File string
+	// Probes are positions (the engine's FEN) where a rule the engine's
+	// view does not show, and random games seldom reach, decides a
+	// legal move: both games must list the same moves there.
+	Probes []string
 }
 
 // StandardVariants are the variants recognised by what they play. Racing
@@ -31,16 +35,19 @@ type StandardVariant struct {
 // Black one more move to draw), and its giveaway.json castles, which
 // lichess's Antichess does not.
 var StandardVariants = []StandardVariant{
-	{"Crazyhouse", "crazyhouse.json"},
-	{"Atomic", "atomic.json"},
-	{"Three-check", "3check.json"},
-	{"Horde", "horde.json"},
-	{"King of the Hill", "kingofthehill.json"},
+	{Name: "Crazyhouse", File: "crazyhouse.json"},
+	{Name: "Atomic", File: "atomic.json"},
+	{Name: "Three-check", File: "3check.json"},
+	{Name: "Horde", File: "horde.json"},
+	{Name: "King of the Hill", File: "kingofthehill.json"},
 }
 
-var standardGames = sync.OnceValue(func() []*engine.Game {
-	out := make([]*engine.Game, len(StandardVariants))
-	for i, v := range StandardVariants {
+var standardGames = sync.OnceValue(func() []*engine.Game { return compileStandard(StandardVariants) })
+
+// compileStandard compiles the variants' embedded rule files.
+func compileStandard(variants []StandardVariant) []*engine.Game {
+	out := make([]*engine.Game, len(variants))
+	for i, v := range variants {
 		data, err := standardFiles.ReadFile("standard/" + v.File)
 		if err != nil {
 			panic("records: no embedded " + v.File + ": " + err.Error())
@@ -50,13 +57,13 @@ var standardGames = sync.OnceValue(func() []*engine.Game {
 		}
 	}
 	return out
-})
+}
 
 // VariantName is the PGN Variant tag of a game that plays one of the
 // StandardVariants, "" for any other game.
 func VariantName(g *engine.Game) string {
 	for i, ref := range standardGames() {
-		if playsAs(g, ref) {
+		if playsAs(g, ref, StandardVariants[i].Probes) {
 			return StandardVariants[i].Name
 		}
 	}
@@ -69,8 +76,8 @@ func VariantName(g *engine.Game) string {
 // rules the engine's view does not show (drop squares, compulsory
 // captures, checks forbidden, castling's squares, what a promoted piece
 // becomes in hand), the same legal moves, positions and outcomes along a
-// few pseudo-random games played on both.
-func playsAs(g, ref *engine.Game) bool {
+// few pseudo-random games played on both and in the probe positions.
+func playsAs(g, ref *engine.Game, probes []string) bool {
 	if g == nil || g.Width() != ref.Width() || g.Height() != ref.Height() || g.NumKinds() != ref.NumKinds() ||
 		SANGame(g) != SANGame(ref) || g.NewPosition().FEN() != ref.NewPosition().FEN() {
 		return false
@@ -112,7 +119,23 @@ func playsAs(g, ref *engine.Game) bool {
 		!reflect.DeepEqual(g.Extinction(), mappedExtinction(ref.Extinction(), kinds)) {
 		return false
 	}
-	return samePlay(g, ref)
+	return sameProbes(g, ref, probes) && samePlay(g, ref)
+}
+
+// sameProbes reports whether g and ref list the same legal moves, as
+// text, in each probe position (the engine's FEN), and both read it.
+func sameProbes(g, ref *engine.Game, probes []string) bool {
+	for _, fen := range probes {
+		gp, gErr := g.ParseFEN(fen)
+		rp, rErr := ref.ParseFEN(fen)
+		if gErr != nil || rErr != nil {
+			return false
+		}
+		if !slices.Equal(moveTexts(gp, gp.LegalMoves(nil)), moveTexts(rp, rp.LegalMoves(nil))) {
+			return false
+		}
+	}
+	return true
 }
 
 // Lockstep games: how many, and how long each may run at most.

@@ -73,7 +73,7 @@ func TestVariantName(t *testing.T) {
 		{"captures compulsory", "rulesets/kingofthehill.json", func(r map[string]any) { r["must_capture"] = true }, "", "King of the Hill", false},
 		{"racing kings, whose race ends at once", "rulesets/racingkings.json", unchanged, "", "Racing Kings", true},
 		{"giveaway, which castles", "rulesets/giveaway.json", unchanged, "", "Giveaway", false},
-		{"minishogi", "rulesets/minishogi.json", unchanged, "", "", true},
+		{"minishogi, written in PSN", "rulesets/minishogi.json", unchanged, "", "minishogi", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g := compileEdited(t, c.file, c.edit)
