@@ -34,6 +34,10 @@ type Meta struct {
 	// SFEN), "WXF" for xiangqi (Chinese-chess PGN: a Game tag first, the
 	// players tagged Red and Black, the moves' Format), "" for PGN.
 	Notation string
+	// Start is the game's own start in the engine's FEN: a game whose
+	// StartFEN differs (an opening book's position) gets its own FEN or
+	// SFEN tag.
+	Start string
 }
 
 // MetaFor is the shared tags for g's games. Orthodox chess has no
@@ -44,8 +48,8 @@ type Meta struct {
 // Fairy-Stockfish names it, with its start as SFEN, and xiangqi so too,
 // with its FEN.
 func MetaFor(g *engine.Game, event string, date time.Time) Meta {
-	m := Meta{Event: event, Site: "balancefarm self-play", Date: date}
 	fen := g.NewPosition().FEN()
+	m := Meta{Event: event, Site: "balancefarm self-play", Date: date, Start: fen}
 	if Orthodox(g) {
 		return m
 	}
@@ -114,11 +118,24 @@ func WritePGN(w io.Writer, meta Meta, games []Game) error {
 		if meta.Notation == "WXF" {
 			tag("Format", "WXF")
 		}
-		if meta.SFEN != "" {
-			tag("SFEN", meta.SFEN)
-		} else if meta.FEN != "" {
+		sfen, fen := meta.SFEN, meta.FEN
+		if g.StartFEN != "" && meta.Start != "" && g.StartFEN != meta.Start {
+			// A game from another position than the file's start (an
+			// opening book's) says its own.
+			sfen, fen = "", g.StartFEN
+			if meta.Notation == "PSN" {
+				s, err := sfenOf(g.StartFEN)
+				if err != nil {
+					return fmt.Errorf("game %d: its start as SFEN: %w", g.Round, err)
+				}
+				sfen, fen = s, ""
+			}
+		}
+		if sfen != "" {
+			tag("SFEN", sfen)
+		} else if fen != "" {
 			tag("SetUp", "1")
-			tag("FEN", meta.FEN)
+			tag("FEN", fen)
 		}
 		tag("PlyCount", strconv.Itoa(g.Plies))
 		tag("Termination", Termination(g.Ending))
