@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -77,10 +78,26 @@ func MetaFor(g *engine.Game, event string, date time.Time) Meta {
 	if m.Variant == "" {
 		m.Variant = event
 	}
+	if serverVariantName(m.Variant) {
+		// A name the servers export under, on a game that does not play
+		// their rules (racingkings.json ends at White's arrival): a
+		// reader that knows the name would replay it by the servers'
+		// rules, so the file's own rules are said in the name.
+		m.Variant += " (own rules)"
+	}
 	if fen != StandardFEN {
 		m.FEN = fen
 	}
 	return m
+}
+
+// serverVariantNames are the Variant names lichess exports games under
+// (and chessops reads), lower-cased.
+var serverVariantNames = []string{"standard", "chess", "chess960", "crazyhouse", "atomic", "three-check", "horde",
+	"king of the hill", "racing kings", "antichess", "from position"}
+
+func serverVariantName(name string) bool {
+	return slices.Contains(serverVariantNames, strings.ToLower(strings.TrimSpace(name)))
 }
 
 // WritePGN writes the games as PGN: the seven tag roster, then Variant,

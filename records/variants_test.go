@@ -53,9 +53,9 @@ func TestVariantName(t *testing.T) {
 		fen     bool   // whether MetaFor writes a FEN
 	}{
 		{"chess", "rulesets/chess.json", unchanged, "", "", false},
-		{"chess with the language's no-progress count", "rulesets/chess.json", func(r map[string]any) { delete(r, "no_progress_resets") }, "", "Chess", false},
+		{"chess with the language's no-progress count", "rulesets/chess.json", func(r map[string]any) { delete(r, "no_progress_resets") }, "", "Chess (own rules)", false},
 		{"chess whose king's moves restart the count too", "rulesets/chess.json",
-			func(r map[string]any) { r["no_progress_resets"] = map[string]any{"pieces": []any{"P", "K"}} }, "", "Chess", false},
+			func(r map[string]any) { r["no_progress_resets"] = map[string]any{"pieces": []any{"P", "K"}} }, "", "Chess (own rules)", false},
 		{"crazyhouse", "rulesets/crazyhouse.json", unchanged, "Crazyhouse", "Crazyhouse", false},
 		{"atomic", "rulesets/atomic.json", unchanged, "Atomic", "Atomic", false},
 		{"three-check", "rulesets/3check.json", unchanged, "Three-check", "Three-check", false},
@@ -63,15 +63,15 @@ func TestVariantName(t *testing.T) {
 		{"king of the hill", "rulesets/kingofthehill.json", unchanged, "King of the Hill", "King of the Hill", false},
 		{"crazyhouse by another name", "rulesets/crazyhouse.json", func(r map[string]any) { r["name"] = "Loan chess" }, "Crazyhouse", "Crazyhouse", false},
 		{"a longer ply cap is still the game", "rulesets/crazyhouse.json", func(r map[string]any) { r["max_plies"] = 800 }, "Crazyhouse", "Crazyhouse", false},
-		{"crazyhouse without castling", "rulesets/crazyhouse.json", func(r map[string]any) { delete(r, "castling") }, "", "Crazyhouse", true},
-		{"crazyhouse with pawns dropped anywhere", "rulesets/crazyhouse.json", func(r map[string]any) { r["drops"] = map[string]any{"from_captures": true} }, "", "Crazyhouse", true},
-		{"four checks", "rulesets/3check.json", func(r map[string]any) { r["check_limit"] = 4 }, "", "Three-check", true},
+		{"crazyhouse without castling", "rulesets/crazyhouse.json", func(r map[string]any) { delete(r, "castling") }, "", "Crazyhouse (own rules)", true},
+		{"crazyhouse with pawns dropped anywhere", "rulesets/crazyhouse.json", func(r map[string]any) { r["drops"] = map[string]any{"from_captures": true} }, "", "Crazyhouse (own rules)", true},
+		{"four checks", "rulesets/3check.json", func(r map[string]any) { r["check_limit"] = 4 }, "", "Three-check (own rules)", true},
 		{"a wider blast", "rulesets/atomic.json", func(r map[string]any) { r["explode_on_capture"] = map[string]any{"radius": 2, "immune": []any{"P"}} }, "", "Atomic chess", false},
 		{"another hill", "rulesets/kingofthehill.json", func(r map[string]any) {
 			r["reach"] = map[string]any{"piece": "K", "squares": []any{"c3", "f6"}, "mirror": false}
-		}, "", "King of the Hill", false},
-		{"captures compulsory", "rulesets/kingofthehill.json", func(r map[string]any) { r["must_capture"] = true }, "", "King of the Hill", false},
-		{"racing kings, whose race ends at once", "rulesets/racingkings.json", unchanged, "", "Racing Kings", true},
+		}, "", "King of the Hill (own rules)", false},
+		{"captures compulsory", "rulesets/kingofthehill.json", func(r map[string]any) { r["must_capture"] = true }, "", "King of the Hill (own rules)", false},
+		{"racing kings, whose race ends at once", "rulesets/racingkings.json", unchanged, "", "Racing Kings (own rules)", true},
 		{"giveaway, which castles", "rulesets/giveaway.json", unchanged, "", "Giveaway", false},
 		{"minishogi, written in PSN", "rulesets/minishogi.json", unchanged, "", "minishogi", false},
 	} {
