@@ -42,7 +42,7 @@ var schema44Cases = func() []agreeCase {
 			want: []string{"statuses[0].wears_off is not for a status with size: a larger piece shrinks only when it dies"}},
 		{name: "a size in the setup", base: "size",
 			edits: []edit{set("setup.statuses", `[{"status": "big", "squares": ["d1"]}, {"status": "seasoned", "squares": ["a1"]}]`)},
-			want: []string{"setup.statuses[0].status 'big' has size: a piece starts on one square and grows when it gains the status"}},
+			want:  []string{"setup.statuses[0].status 'big' has size: a piece starts on one square and grows when it gains the status"}},
 	}
 }()
 
