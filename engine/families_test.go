@@ -289,7 +289,8 @@ func TestFamilyLimits(t *testing.T) {
 		{"a status with size", func(t *testing.T, s *rules.Spec) {
 			addFamily[famPlanes](t, s)
 			s.Statuses = append(s.Statuses, rules.Status{Name: "big", Size: true})
-		}, "statuses[0].size: a piece larger than one square"},
+			withRules(`{"win": "royal_capture", "castling": {}}`)(t, s)
+		}, "statuses[0].size beside rules.castling"},
 		{"seats with a check limit", func(t *testing.T, s *rules.Spec) {
 			addFamily[famSeats](t, s)
 			withRules(`{"check_limit": 3}`)(t, s)

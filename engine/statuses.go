@@ -116,6 +116,9 @@ func (g *Game) loadStatuses(pl *planesRules, itemIndex, resIndex map[string]int)
 		if sr.frozen {
 			pl.frozen |= 0xf << uint(4*i)
 		}
+		if st.Size {
+			pl.size = i + 1
+		}
 		if sr.wearsOff {
 			pl.wearsOff |= 1 << uint(4*i)
 		}
