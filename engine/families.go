@@ -280,7 +280,6 @@ var refusals = []refusal{
 	// arrivals (planes.go), played beside the families whose moves are one
 	// piece's step on the board.
 	{a: famPlanes, limit: planesLimit, about: "check, sweeps, or a move across or transferred beside items, resources or afterlives"},
-	{a: famPlanes, limit: sizeLimit, about: "a status with size beside castling"},
 	{a: famPlanes, b: famDrops, reason: planesBeside},
 	{a: famPlanes, b: famCapture, reason: planesBeside},
 	{a: famPlanes, b: famTerritory, reason: planesBeside},
@@ -539,16 +538,6 @@ func hasHazards(s *rules.Spec) bool { return len(s.Rules.Hazards) > 0 }
 // planesLimit: items, resources and afterlives are played without check
 // (a piece that dies on one board may live on another), and with moves
 // whose landing is one square of the mover's board or a vertical step.
-// sizeLimit: schema 44's larger pieces do not castle.
-func sizeLimit(s *rules.Spec) string {
-	for i, st := range s.Statuses {
-		if st.Size && s.Rules.Castling != nil {
-			return fmt.Sprintf("statuses[%d].size beside rules.castling", i)
-		}
-	}
-	return ""
-}
-
 func planesLimit(s *rules.Spec) string {
 	r := &s.Rules
 	switch {

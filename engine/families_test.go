@@ -286,11 +286,6 @@ func TestFamilyLimits(t *testing.T) {
 			r := piece(s, "R")
 			r.Moves[0].Across = &rules.Across{Mode: rules.ModeCapture}
 		}, "items, resources or afterlives with a move across"},
-		{"a status with size", func(t *testing.T, s *rules.Spec) {
-			addFamily[famPlanes](t, s)
-			s.Statuses = append(s.Statuses, rules.Status{Name: "big", Size: true})
-			withRules(`{"win": "royal_capture", "castling": {}}`)(t, s)
-		}, "statuses[0].size beside rules.castling"},
 		{"seats with a check limit", func(t *testing.T, s *rules.Spec) {
 			addFamily[famSeats](t, s)
 			withRules(`{"check_limit": 3}`)(t, s)

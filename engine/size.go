@@ -315,8 +315,8 @@ func (p *Position) growSquare(a int, body []int) int {
 // sizeMoves rewrites buf[start:], the side to move's moves as generated,
 // for its larger pieces: each one's moves are made again with its body
 // lifted (its own body blocks none of them), and a piece with the status
-// makes no double step: no move that only a condition of its entry
-// (from_rank, region, first_move) admits.
+// makes no double step (no move that only a condition of its entry,
+// from_rank, region or first_move, admits) and does not castle.
 func (p *Position) sizeMoves(buf []Move, start int, capOnly bool) []Move {
 	g := p.g
 	pl := g.planes
@@ -340,7 +340,8 @@ func (p *Position) sizeMoves(buf []Move, start int, capOnly bool) []Move {
 	}
 	n := start
 	for _, m := range buf[start:] {
-		if sized.has(m.From()) && (slices.Contains(large, m.From()) || p.doubleStep(m)) {
+		if sized.has(m.From()) && (slices.Contains(large, m.From()) || p.doubleStep(m)) ||
+			m.typ() == moveCastle && (sized.has(m.From()) || sized.has(m.aux())) {
 			continue
 		}
 		buf[n] = m
@@ -372,7 +373,7 @@ func (p *Position) sizeMoves(buf []Move, start int, capOnly bool) []Move {
 		}
 		kept := from
 		for _, m := range buf[from:] {
-			if !p.doubleStep(m) {
+			if !p.doubleStep(m) && m.typ() != moveCastle {
 				buf[kept] = m
 				kept++
 			}

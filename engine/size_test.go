@@ -262,3 +262,42 @@ func roundTrip(q, p *Position) string {
 	}
 	return fmt.Sprintf("%s\nhash %x read back, %x in play (from scratch %x)", q.FEN(), q.Hash(), p.Hash(), p.computeHash())
 }
+
+// TestSizeCastling: a king or rook with the status does not castle; the
+// others castle as before.
+func TestSizeCastling(t *testing.T) {
+	g := planesSpec(t, func(s *rules.Spec) {
+		v := 44
+		s.SchemaVersion = &v
+		s.Statuses = append(s.Statuses, rules.Status{Name: "big", Size: true})
+		s.Rules.Castling = &rules.Castling{King: "K", Rook: "R"}
+	})
+	pieces := map[string]string{"E:e1": "K", "E:h1": "R", "E:a1": "R", "E:e8": "k"}
+	cases := []struct {
+		name, extras string
+		want         []string // the castling moves
+	}{
+		{"no piece larger", "", []string{"O-O", "O-O-O"}},
+		{"the king larger", "status:E:e1=big body:E:e1=E:e2", nil},
+		{"the kingside rook larger", "status:E:h1=big body:E:h1=E:h2", []string{"O-O-O"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fen := strings.Replace(planesFEN(pieces, false, c.extras), " w - - ", " w KQ - ", 1)
+			p, err := g.ParseFEN(fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, m := range p.LegalMoves(nil) {
+				if m.typ() == moveCastle {
+					got = append(got, p.moveSpellings(m)[1])
+				}
+			}
+			slices.Sort(got)
+			if strings.Join(got, " ") != strings.Join(c.want, " ") {
+				t.Errorf("castling %v, want %v (%s)", got, c.want, fen)
+			}
+		})
+	}
+}
