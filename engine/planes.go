@@ -541,7 +541,7 @@ func (p *Position) passesStop(m Move) bool {
 					}
 					return false
 				}
-				if p.board[sq] != 0 {
+				if p.board[sq] != 0 && !p.ownBody(int(sq), from) {
 					break
 				}
 			}

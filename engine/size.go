@@ -269,6 +269,12 @@ func (p *Position) growAll() {
 	}
 }
 
+// ownBody reports whether sq is a body square of the piece anchored on a
+// (which its moves pass, as if it were empty).
+func (p *Position) ownBody(sq, a int) bool {
+	return p.link != nil && p.link[sq] != 0 && linkAnchor(p.link[sq]) == a
+}
+
 // coversTouch reports whether the covers of the pieces anchored on a and
 // b (each its anchor and body squares) touch on a side.
 func (p *Position) coversTouch(a, b int) bool {
@@ -496,11 +502,12 @@ func (p *Position) bodyFinish() error {
 	return nil
 }
 
-// BodyAnchor is the anchor of the larger piece whose body square sq is,
-// -1 when sq is none (schema 44).
-func (p *Position) BodyAnchor(sq int) int {
-	if p.link == nil || sq < 0 || sq >= p.g.n {
-		return -1
+// BodySquare is, for a body square sq of a larger piece (schema 44), the
+// piece's square and sq's place in its body's order (1 first); ok is
+// false for any other square.
+func (p *Position) BodySquare(sq int) (anchor, order int, ok bool) {
+	if p.link == nil || sq < 0 || sq >= p.g.n || p.link[sq] == 0 {
+		return -1, 0, false
 	}
-	return linkAnchor(p.link[sq])
+	return linkAnchor(p.link[sq]), linkOrder(p.link[sq]), true
 }

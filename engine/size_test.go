@@ -129,6 +129,8 @@ func TestSizeMoves(t *testing.T) {
 		from         string
 		want         []string // the moves of the piece on from
 	}{
+		{"a slide through its own body stops at fire past it", "status:E:a1=big body:E:a1=E:a2 items:fire@E:a4", withKings(map[string]string{"E:a1": "R"}),
+			"E:a1", []string{"E:a1E:a2", "E:a1E:a3", "E:a1E:a4", "E:a1E:b1", "E:a1E:c1", "E:a1E:d1"}},
 		{"a pawn with big steps one square only", "status:E:b2=big body:E:b2=E:a2", withKings(map[string]string{"E:b2": "P"}),
 			"E:b2", []string{"E:b2E:b3"}},
 		{"a pawn without big steps two", "", withKings(map[string]string{"E:b2": "P"}),
