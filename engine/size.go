@@ -489,8 +489,8 @@ func (p *Position) bodyFinish() error {
 	g := p.g
 	pl := g.planes
 	for sq := 0; sq < g.n; sq++ {
-		if g.isBody(p.board[sq]) && p.link[sq] == 0 {
-			return fmt.Errorf("body: %s holds a body square of no piece", g.names[sq])
+		if g.isBody(p.board[sq]) && (p.link[sq] == 0 || p.stAt(sq) != 0) {
+			return fmt.Errorf("body: %s holds a body square of no piece, or one with statuses", g.names[sq])
 		}
 		if w := p.stAt(sq); pl.sizeOf(w) > 0 && pl.sizeOf(w) != len(p.bodySquares(sq, nil)) {
 			return fmt.Errorf("body: the piece on %s has %d of status %s and %d body squares", g.names[sq], pl.sizeOf(w), pl.statuses[pl.size-1].name, len(p.bodySquares(sq, nil)))

@@ -173,12 +173,13 @@ func TestSizeFEN(t *testing.T) {
 		t.Error("hash")
 	}
 	for _, bad := range []string{
-		"status:E:d4=big body:E:d4=E:d5+E:e4", // more body squares than statuses
-		"status:E:d4=big*2 body:E:d4=E:d5",    // fewer
-		"body:E:d4=E:d5",                      // a body with no status
-		"status:E:d4=big body:E:d4=E:e1",      // onto a piece
-		"status:E:d4=big body:E:d4=H:d5",      // on another board
-		"status:E:d4=big body:E:c4=E:c5",      // no piece on the anchor
+		"status:E:d4=big body:E:d4=E:d5+E:e4",     // more body squares than statuses
+		"status:E:d4=big*2 body:E:d4=E:d5",        // fewer
+		"body:E:d4=E:d5",                          // a body with no status
+		"status:E:d4=big body:E:d4=E:e1",          // onto a piece
+		"status:E:d4=big body:E:d4=H:d5",          // on another board
+		"status:E:d4=big body:E:c4=E:c5",          // no piece on the anchor
+		"status:E:d4=big,E:d5=hat body:E:d4=E:d5", // a status on a body square
 	} {
 		if _, err := g.ParseFEN(planesFEN(withKings(map[string]string{"E:d4": "R"}), false, bad)); err == nil {
 			t.Errorf("%s: read", bad)
