@@ -217,7 +217,7 @@ func (p *Position) actionMoves(buf []Move, start int, capOnly bool) []Move {
 				continue
 			}
 			for t := rr.from * g.bsq; t < (rr.from+1)*g.bsq; t++ {
-				if c := p.board[t]; c != 0 && codeOwner(c) < 2 && t != sq {
+				if c := p.board[t]; c != 0 && codeOwner(c) < 2 && t != sq && !p.g.isBody(c) {
 					buf = append(buf, newMove(sq, t)|moveAbility<<mvTypeShift|Move(abilityRaise)<<mvAuxShift)
 				}
 			}

@@ -483,15 +483,17 @@
 // the real board for reasons other than a piece hidden in its way (check
 // legality, board changes nobody sees).
 //
-// The planes family (schemas 36 to 42: planes.go, statuses.go,
-// market.go, powers.go, actions.go, chaos.go, hiddenitems.go) is one
-// family in seven files, one per schema: items on squares, resources,
+// The planes family (schemas 36 to 44: planes.go, statuses.go,
+// market.go, powers.go, actions.go, chaos.go, hiddenitems.go, size.go)
+// is one family in eight files, one per schema: items on squares, resources,
 // afterlives and presence; statuses carried with their pieces and
 // upgrades; a market and hazard statuses; pieces' powers; neutral pieces
 // and actions; chaos offers, checkers jumps and forced movement; hidden
 // items (a heap per player, seen by its owner alone: Observe leaves the
 // other player's out, Sample puts them back at random) and items that
-// kill a piece at rest. Every consequence of a move is an
+// kill a piece at rest; larger pieces (body squares of an internal kind
+// linked to their piece, lifted by take and laid by place, so that every
+// arrival carries them). Every consequence of a move is an
 // arrival (arrive: a capture, an ally's square, the items there, an
 // afterlife, a slide on ice), made through take and place, which keep a
 // piece's statuses with it; every change goes on the capture effects'

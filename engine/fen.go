@@ -276,7 +276,7 @@ func (p *Position) writeRanks(b *strings.Builder, board int) {
 				continue
 			}
 			c := p.board[sq]
-			if c == 0 {
+			if c == 0 || g.isBody(c) { // a body square: the body: field says it (size.go)
 				empty++
 				continue
 			}

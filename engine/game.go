@@ -144,6 +144,7 @@ type Game struct {
 	royalLoss  [maxSeats]bool // the setup gives the player a royal piece
 
 	fac    *facingInfo // pieces[].facing (facing.go), nil without
+	body   int         // the internal kind of larger pieces' body squares plus one (schema 44, size.go), 0 without
 	portal *portalRule // rules.portals (portal.go), nil without
 	drops  *dropRule   // rules.drops, nil without
 	fx     *fxRule     // capture effects and territory (effects.go), nil without
@@ -307,7 +308,8 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	if spec, err = expandServed(spec); err != nil {
 		return nil, bad("rules.promotion served: %v", err)
 	}
-	g = &Game{spec: spec, fac: fac}
+	spec, body := expandSize(spec)
+	g = &Game{spec: spec, fac: fac, body: body}
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadSeats, g.loadPriority, g.loadWalls, g.loadBoards, g.loadCells, g.loadWrap, g.loadMoves,
 		g.loadRules, g.loadNoProgressResets, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadChance, g.loadHidden, g.loadPlanes, g.loadNotation,

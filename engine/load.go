@@ -89,7 +89,7 @@ func (g *Game) loadKinds() error {
 	g.caseIDs = true
 	seen := map[string]bool{}
 	for i, k := range g.kinds {
-		if g.isCopy(i) {
+		if g.isCopy(i) || g.IsBodyKind(i) {
 			continue
 		}
 		up := strings.ToUpper(k.id)

@@ -183,6 +183,9 @@ func (p *Position) marketMoves(buf []Move) []Move {
 // cardTargets reports whether card c bought by s may target sq.
 func (p *Position) cardTargets(c *cardRule, s, sq int) bool {
 	pc := p.board[sq]
+	if p.g.isBody(pc) {
+		return false // a body square is no piece of its own
+	}
 	switch c.on {
 	case rules.TargetOwn:
 		return pc != 0 && codeOwner(pc) == s

@@ -30,6 +30,9 @@ func (p *Position) genPseudoPlanes(buf []Move, capOnly, forcedOn bool) []Move {
 		if pl.anyJumps {
 			buf = p.jumpMoves(buf, capOnly)
 		}
+		if pl.size != 0 {
+			buf = p.sizeMoves(buf, start, capOnly)
+		}
 		if p.stw != nil {
 			buf = p.statusMoves(buf, start)
 		}

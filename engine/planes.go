@@ -82,6 +82,7 @@ type planesRules struct {
 	presence      []presenceRule
 	passKill      bool // some item stops and kills a slide over it
 	hiddenItems   bool // some item is hidden (schema 42, hiddenitems.go)
+	size          int  // the status with size plus one (schema 44, size.go), 0 without
 	// actOrder is the slots in the order items[] declares them, a hidden
 	// item's second slot beside its first: the first of the kills there
 	// acts (SCHEMA-36).
@@ -111,12 +112,14 @@ const (
 	chgOffers   // the offers owed (chaos.go)
 	chgOfferSet // the offer being chosen and the resume (chaos.go)
 	chgSide     // the side to move (chaos.go)
+	chgBody     // a square's link to its anchor (size.go)
 )
 
 // planesState is a position's items and purses.
 type planesState struct {
 	itemN    []uint8  // [item*n + square]: how many lie there
 	stw      []uint64 // [square]: the statuses of the piece there (statuses.go); nil without
+	link     []uint32 // [square]: a body square's anchor and order (size.go); nil without
 	passSq   bitset   // squares with an item that kills a slide passing over
 	purse    [2][maxResources]int16
 	planeLog []planeChg
@@ -311,6 +314,9 @@ func (g *Game) loadPlanes() error {
 				rule.on.set(sq)
 			}
 		}
+		if g.body != 0 {
+			rule.kinds &^= 1 << uint(g.body-1) // a body square is no piece of its own
+		}
 		pl.presence = append(pl.presence, rule)
 	}
 	if len(pl.presence) > 0 {
@@ -385,6 +391,7 @@ const (
 	keyAgain
 	keyChaos
 	keyUnseenItems
+	keyBody
 )
 
 // mixKey is the hash key of a value of the family's state that has too
@@ -464,7 +471,7 @@ func (p *Position) planesHash() uint64 {
 			h ^= pl.purseKey(s, r, p.purse[s][r])
 		}
 	}
-	return h ^ p.statusesHash() ^ p.marketHash() ^ p.actionsHash() ^ p.chaosHash()
+	return h ^ p.statusesHash() ^ p.marketHash() ^ p.actionsHash() ^ p.chaosHash() ^ p.bodyHash()
 }
 
 // stopsSlide reports whether a slide of the piece of kind k on from over
@@ -534,7 +541,7 @@ func (p *Position) passesStop(m Move) bool {
 					}
 					return false
 				}
-				if p.board[sq] != 0 {
+				if p.board[sq] != 0 && !p.ownBody(int(sq), from) {
 					break
 				}
 			}
@@ -684,6 +691,9 @@ func (p *Position) makePlanes(m Move) {
 		}
 		p.setBan(ban)
 	}
+	if g.planes.size != 0 {
+		p.growAll() // the statuses with size this move gave
+	}
 	again := !second && (m.typ() == moveNormal || m.typ() == moveDouble || m.typ() == moveJump) && p.extraMoveDue(s)
 	switch {
 	case m.typ() == moveChaos: // a choice ends no turn
@@ -766,6 +776,8 @@ func (p *Position) unmakePlanes(u *undoRec) {
 			p.offerSet, p.resume = uint16(c.old), int8(uint8(c.old>>16))
 		case chgSide:
 			p.side = int(c.old)
+		case chgBody:
+			p.link[c.b] = uint32(c.old)
 		default:
 			p.itemN[int(c.a)*n+int(c.b)] = uint8(c.old)
 			if p.g.planes.items[c.a].pass {
@@ -811,24 +823,39 @@ func gcd(a, b int) int {
 type carried struct {
 	code  uint8
 	st    uint64
-	mover bool // the piece the move moved: where it ends is p.moverSq
+	mover bool       // the piece the move moved: where it ends is p.moverSq
+	body  []bodyPart // a larger piece's body squares (schema 44, size.go)
 }
 
-// take lifts the piece on sq off the board, logged.
+// take lifts the piece on sq off the board, logged: a larger piece with
+// its body, a body square alone (its piece shrinks).
 func (p *Position) take(sq int) carried {
 	c := carried{code: p.board[sq], st: p.stAt(sq)}
+	if p.link != nil {
+		if p.link[sq] != 0 {
+			p.loseBodySquare(sq)
+		} else if c.code != 0 && p.g.planes.sizeOf(c.st) > 0 {
+			c.body = p.liftBody(sq)
+		}
+	}
 	p.fxSet(sq, 0, false)
 	p.setSt(sq, 0)
 	return c
 }
 
-// place puts a lifted piece on the empty square sq, logged.
-func (p *Position) place(sq int, c carried) {
+// place puts a lifted piece on the empty square sq, logged, and a larger
+// piece's body at its offsets; it reports whether the body took a piece.
+func (p *Position) place(sq int, c carried) bool {
 	p.fxSet(sq, c.code, false)
+	died := false
+	if len(c.body) > 0 {
+		c.st, died = p.placeBody(sq, c)
+	}
 	p.setSt(sq, c.st)
 	if c.mover {
 		p.moverSq = sq
 	}
+	return died
 }
 
 // dies sends piece c, which died on sq (already off the board), to its
@@ -836,6 +863,16 @@ func (p *Position) place(sq int, c carried) {
 // first matching rules.afterlife entry names, or out of the game.
 func (p *Position) dies(c carried, sq int) {
 	g := p.g
+	if g.body != 0 {
+		switch {
+		case g.isBody(c.code): // a body square alone: its piece has shrunk
+			return
+		case len(c.body) > 0:
+			p.shrinkInto(c, sq)
+			return
+		}
+		c.st = g.planes.withSize(c.st, 0) // a growth owed dies with the piece
+	}
 	if it := g.planes.deathItem[codeKind(c.code)]; it >= 0 {
 		p.addItem(it, sq, 1)
 	}
@@ -886,7 +923,7 @@ func (p *Position) arrive(c carried, t int, dx, dy int) bool {
 			return true
 		}
 		p.place(t, c)
-		p.itemsAct(c, t, dx, dy)
+		p.itemsAct(p.asPlaced(c, t), t, dx, dy)
 		if pl.diesOn != nil && p.board[t] == c.code && pl.diesOnArrival(c.code, t) {
 			if c.mover {
 				p.moverSq = -1
@@ -897,8 +934,8 @@ func (p *Position) arrive(c carried, t int, dx, dy int) bool {
 		}
 		return true
 	}
-	p.place(t, c)
-	died := p.itemsAct(c, t, dx, dy)
+	died := p.place(t, c)
+	died = p.itemsAct(p.asPlaced(c, t), t, dx, dy) || died
 	if pl.diesOn != nil && p.board[t] == c.code && pl.diesOnArrival(c.code, t) {
 		if c.mover {
 			p.moverSq = -1
@@ -909,6 +946,15 @@ func (p *Position) arrive(c carried, t int, dx, dy int) bool {
 		return true
 	}
 	return died
+}
+
+// asPlaced is piece c as it stands on t once placed: a larger piece's
+// statuses after its body's losses, its body on the board.
+func (p *Position) asPlaced(c carried, t int) carried {
+	if p.link == nil {
+		return c
+	}
+	return carried{code: c.code, st: p.stAt(t), mover: c.mover}
 }
 
 // itemsAct lets the items on t act on piece c standing there: first every
@@ -1113,6 +1159,7 @@ var planesNotation = notationField{
 	start: func(p *Position) {
 		clear(p.itemN)
 		clear(p.stw)
+		clear(p.link)
 		p.ban, p.again = 0, -1
 		p.offers, p.offerSet, p.resume = [2]uint8{}, 0, -1
 		if m := p.g.planes.market; m != nil {
@@ -1160,11 +1207,14 @@ func (p *Position) planesField() string {
 		// number cannot say the ply.
 		b.WriteString(" ply:" + strconv.Itoa(p.ply))
 	}
-	return b.String() + p.statusField() + p.marketField() + p.actionsField() + p.chaosField()
+	return b.String() + p.statusField() + p.bodyField() + p.marketField() + p.actionsField() + p.chaosField()
 }
 
 // planesFinish sets the ply a ply: field gave, over the move number's.
 func (p *Position) planesFinish(r *fenRead) error {
+	if err := p.bodyFinish(); err != nil {
+		return err
+	}
 	v, ok := r.held["ply"]
 	if !ok {
 		return nil
@@ -1215,6 +1265,8 @@ func (p *Position) readPlanes(r *fenRead, key, value string) (bool, error) {
 		return true, nil
 	case "status":
 		return true, p.readStatus(value)
+	case "body":
+		return true, p.readBody(value)
 	case "market", "unlock", "curse":
 		return true, p.readMarket(key, value)
 	case "ban", "again":

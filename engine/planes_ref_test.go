@@ -24,7 +24,9 @@ import (
 // (testdata/planes-chaos.json), and schema 42's secret traps in a game
 // with every earlier key beside them (testdata/planes-traps.json; again
 // with traps that kill on entry) and in the front end's small one
-// (rules/testdata/valid/traps.json).
+// (rules/testdata/valid/traps.json), and schema 44's larger pieces in the
+// front end's growing pieces (rules/testdata/valid/size.json) and beside
+// the actions' and chaos games' keys (withSize).
 var planesRefFiles = []struct {
 	name, path string
 	parse      bool              // through rules.Parse; else json.Unmarshal (the front end for 38 to 40 is not in yet)
@@ -38,6 +40,29 @@ var planesRefFiles = []struct {
 	{"traps", "testdata/planes-traps.json", true, nil},
 	{"traps-small", "rules/testdata/valid/traps.json", true, nil},
 	{"traps-enter", "testdata/planes-traps.json", true, trapsOnEntry},
+	{"size-small", "rules/testdata/valid/size.json", true, nil},
+	{"size-actions", "testdata/planes-actions.json", true, withSize},
+	{"size-chaos", "testdata/planes-chaos.json", true, withSize},
+}
+
+// withSize gives a file schema 44's larger pieces: big (size, stacking
+// to 2), an upgrade of every kind that has upgrades, sold by a card at
+// one coin where there is a market, and offered by the chaos orbs.
+func withSize(s *rules.Spec) {
+	v := 44
+	s.SchemaVersion = &v
+	s.Statuses = append(s.Statuses, rules.Status{Name: "big", Size: true, Stack: 2})
+	for i := range s.Pieces {
+		if u := s.Pieces[i].Upgrades; u != nil {
+			u.Statuses = append(slices.Clone(u.Statuses), "big")
+		}
+	}
+	if m := s.Rules.Market; m != nil {
+		m.Cards = append(slices.Clone(m.Cards), rules.Card{Name: "grow", Price: 1, Effect: rules.CardEffect{Status: "big", On: rules.TargetOwn}})
+	}
+	if c := s.Rules.Chaos; c != nil {
+		c.Effects = append(slices.Clone(c.Effects), rules.ChaosEffect{Name: "grow", Effect: rules.CardEffect{Status: "big", On: rules.TargetOwn}})
+	}
 }
 
 // trapsOnEntry makes planes-traps.json's traps kill on entry: a piece
@@ -227,6 +252,9 @@ func planesRefDiff(p *Position, r *planesref.Position) string {
 		name := g.SquareName(sq)
 		if k, owner, ok := p.PieceAt(sq); ok {
 			board[name] = string("wbn"[min(owner, 2)]) + ":" + g.PieceID(k) // a neutral piece's owner is wildOwner
+			if anchor, order, body := p.BodySquare(sq); body && g.IsBodyKind(k) {
+				board[name] = fmt.Sprintf("%c:body@%s#%d", "wbn"[min(owner, 2)], g.SquareName(anchor), order)
+			}
 		}
 		for i := 0; i < g.NumItems(); i++ {
 			count(items, name, itemKey(g, i), p.ItemCount(i, sq))

@@ -198,6 +198,9 @@ func (g *Game) emptyPositionFor(n int) *Position {
 		if g.planes.hasStatuses() {
 			p.stw = make([]uint64, g.n)
 		}
+		if g.body != 0 {
+			p.link = make([]uint32, g.n)
+		}
 	}
 	return p
 }
@@ -395,6 +398,9 @@ func (p *Position) Clone() *Position {
 	q.itemN = append([]uint8(nil), p.itemN...) // planesState
 	if p.stw != nil {
 		q.stw = append([]uint64(nil), p.stw...)
+	}
+	if p.link != nil {
+		q.link = append([]uint32(nil), p.link...)
 	}
 	q.planeLog = nil
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)

@@ -142,6 +142,9 @@ func (p *Position) protected(sq int, c uint8) bool {
 			if gr.adjacent && dx+dy == 1 || !gr.adjacent && (dx == 0 || dy == 0) {
 				return true
 			}
+			if gr.adjacent && p.link != nil && p.coversTouch(at, sq) {
+				return true // larger pieces touch wherever their covers do (schema 44)
+			}
 		}
 	}
 	return false

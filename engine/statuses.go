@@ -116,6 +116,9 @@ func (g *Game) loadStatuses(pl *planesRules, itemIndex, resIndex map[string]int)
 		if sr.frozen {
 			pl.frozen |= 0xf << uint(4*i)
 		}
+		if st.Size {
+			pl.size = i + 1
+		}
 		if sr.wearsOff {
 			pl.wearsOff |= 1 << uint(4*i)
 		}
@@ -474,6 +477,7 @@ type StatusTraits struct {
 	ImmuneItems int     // how many item kinds never act on its piece
 	Hazard      float64 // the chance its piece dies each time it is moved
 	Income      float64 // pawns paid per count each turn (units × resource value)
+	Size        bool    // each count is a square more, and a death the piece survives by shrinking (schema 44)
 }
 
 // StatusTraits is status i's traits; the zero value for an unknown one.
@@ -483,7 +487,7 @@ func (g *Game) StatusTraits(i int) StatusTraits {
 	}
 	st := &g.planes.statuses[i]
 	tr := StatusTraits{Frozen: st.frozen, WearsOff: st.wearsOff, Upgrade: st.upgrade, Afterlife: len(st.afterlife) > 0,
-		ImmuneItems: bits.OnesCount32(st.immuneItems), Hazard: float64(st.hazard) / 1000}
+		ImmuneItems: bits.OnesCount32(st.immuneItems), Hazard: float64(st.hazard) / 1000, Size: g.planes.size == i+1}
 	for r, n := range st.income[:len(g.planes.res)] {
 		tr.Income += float64(n) * g.planes.res[r].value
 	}

@@ -17,6 +17,7 @@ var statusWorth = struct {
 	immuneCents      int // per item kind that no longer acts on it: it may cross fire, stand on ice
 	afterlifeCents   int // a piece that dies still goes on, on another board
 	incomeTurns      int // turns of a status's income counted now: far income is uncertain (the piece may die)
+	sizePercent      int // of the piece's value, per count of a status with size (schema 44): a death it survives by shrinking
 }{
 	frozenPercent:    20,
 	frozenMaxPercent: 60,
@@ -24,6 +25,7 @@ var statusWorth = struct {
 	immuneCents:      15,
 	afterlifeCents:   30,
 	incomeTurns:      8,
+	sizePercent:      25,
 }
 
 // statusTable is one status, compiled for the evaluation.
@@ -32,6 +34,7 @@ type statusTable struct {
 	wearsOff bool
 	hazard   int // thousandths: the value lost is the chance it dies when moved
 	cents    int // the fixed bonus per count
+	size     bool
 }
 
 // statusHolder is how many of a status a piece carries (schema 37).
@@ -44,7 +47,7 @@ func (t *evalTables) buildStatuses(g *engine.Game) {
 	w := &statusWorth
 	for i := range g.NumStatuses() {
 		tr := g.StatusTraits(i)
-		st := statusTable{frozen: tr.Frozen, wearsOff: tr.WearsOff, hazard: int(math.Round(tr.Hazard * 1000))}
+		st := statusTable{frozen: tr.Frozen, wearsOff: tr.WearsOff, hazard: int(math.Round(tr.Hazard * 1000)), size: tr.Size}
 		if tr.Upgrade {
 			st.cents += w.upgradeCents
 		}
@@ -69,6 +72,9 @@ func (t *evalTables) statusValue(sh statusHolder, sq, v int) int {
 		}
 		st := &t.statuses[i]
 		bonus += n * st.cents
+		if st.size {
+			bonus += n * v * w.sizePercent / 100
+		}
 		hazard = max(hazard, st.hazard) // the greatest hazard is the one drawn
 		switch {
 		case st.frozen && st.wearsOff:

@@ -128,6 +128,49 @@ func TestPlanesEvaluation(t *testing.T) {
 	}
 }
 
+// A larger piece (schema 44) is worth statusWorth.sizePercent of its value
+// more per count of the status with size: its body squares are worth
+// nothing of their own.
+func TestSizeEvaluation(t *testing.T) {
+	data, err := os.ReadFile("../engine/rules/testdata/valid/size.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, problems := rules.Parse(data)
+	if len(problems) > 0 {
+		t.Fatal(problems[0].Text)
+	}
+	g, err := engine.Load(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := newEvaluator(buildEvalTables(g))
+	score := func(fen string) int {
+		p, err := g.ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("%s: %v", fen, err)
+		}
+		return ev.evaluate(enginePos{p}, 0, enginePos{p})
+	}
+	// A knight, whose leaps its body squares (c4, d3) stand in the way
+	// of none: the mobility terms stay as they were.
+	const board = "3k2/6/6/2N3/6/3K2 w - - 0 1"
+	knight := 300 // N's value in the file, in centipawns
+	before := score(board)
+	tests := []struct {
+		extras string
+		want   int // the change from the plain knight, for white
+	}{
+		{"status:c3=big body:c3=c4", knight * 25 / 100},
+		{"status:c3=big*2 body:c3=c4+d3", 2 * knight * 25 / 100},
+	}
+	for _, tc := range tests {
+		if got := score(board+" "+tc.extras) - before; got != tc.want {
+			t.Errorf("%s: the score moved by %d, want %d", tc.extras, got, tc.want)
+		}
+	}
+}
+
 // Alpha-beta and MCTS play whole games of the market fixture (purchases,
 // unlocks, curses) to an ending, the same game again for the same seed,
 // and every ply replays as a legal move or outcome.

@@ -24,14 +24,15 @@ const (
 // strength of its own (the ladder's pairings are lopsided) and each game
 // weighing one.
 // Games with a random player are left out (their results say little about
-// material), and so are kinds that are royal or never differ between the
-// players in the positions kept.
+// material), and so are kinds that are royal, a larger piece's body
+// squares (schema 44), or never differ between the players in the
+// positions kept.
 // The reference (value 1) is the cheapest declared kind left.
 func PieceValues(g *engine.Game, games []*records.Replayed) (*stats.PieceValues, error) {
 	nk := g.NumKinds()
 	var kinds []int
 	for k := range nk {
-		if !g.IsRoyal(k) {
+		if !g.IsRoyal(k) && !g.IsBodyKind(k) { // a larger piece's body square is no piece (schema 44)
 			kinds = append(kinds, k)
 		}
 	}

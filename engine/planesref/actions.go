@@ -29,7 +29,7 @@ func (p *Position) abilities(out []action) []action {
 		}
 		for t, raised := range p.board {
 			// Another piece only: the raiser does not move (SCHEMA-40.md).
-			if tb, _, _ := g.coords(t); tb == r.from && t != sq && raised.kind != "" && raised.owner != neutralOwner {
+			if tb, _, _ := g.coords(t); tb == r.from && t != sq && raised.kind != "" && raised.kind != bodyKind && raised.owner != neutralOwner {
 				out = append(out, action{typ: actRaise, from: sq, to: t})
 			}
 		}

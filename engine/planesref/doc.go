@@ -1,8 +1,8 @@
-// Package planesref is a slow reference for schemas 36 to 42 (planes,
+// Package planesref is a slow reference for schemas 36 to 44 (planes,
 // items and purses; statuses and upgrades; the market and chance; pieces'
 // powers; neutral pieces and actions; chaos, checkers jumps and forced
-// movement; secret traps: /work/wt/PLANES.md, /work/wt/HIDDEN42.md, issue
-// 34),
+// movement; secret traps; larger pieces: /work/wt/PLANES.md,
+// /work/wt/HIDDEN42.md, engine/rules/SCHEMA-44.md, issue 34),
 // written straight from the rules to check the engine against. It shares
 // no code with balancefarm/engine: it reads a *rules.Spec, keeps a
 // position as a slice of squares (a piece, with its status counts, or
@@ -44,7 +44,8 @@
 //     pieces[].raises, statuses[].extra_move;
 //   - schema 41: rules.chaos, items[].chaos, pieces[].jumps,
 //     statuses[].forced (and up to 16 statuses);
-//   - schema 42: items[].kill "end", items[].hidden.
+//   - schema 42: items[].kill "end", items[].hidden;
+//   - schema 44: statuses[].size.
 //
 // It refuses (New's error) every other key: castling, en passant, drops,
 // walls, regions, facings, seats, sweeps and bent moves, hex boards,
@@ -128,6 +129,36 @@
 //     pieces, to their owner) when the resource's income pays (round:
 //     both players after the first player's turn; turn: the mover); a
 //     resource with no income pays its statuses' as round.
+//
+// How it reads the larger pieces (schema 44, SCHEMA-44.md):
+//
+//   - A larger piece keeps its body as the offsets of its other squares
+//     from its own, in the order gained; each body square holds a piece
+//     of the body kind, which moves, protects and counts (presence,
+//     royals, an army) for nothing, and which any capture may take.
+//   - Its moves are its kind's from its square with its body off the
+//     board; with the status it makes no move of an entry with
+//     from_rank or first_move, and puts no after_move item on its own
+//     body. Anything that takes it off a square takes its body too;
+//     arriving, the body is laid at its offsets in order: off the board,
+//     onto a piece not its enemy or protected, or onto an item killing
+//     on entry, a square and a status are lost; onto an enemy, the enemy
+//     dies there first. Its own square alone meets the items.
+//   - A death of a larger piece is a shrink: a status goes and the first
+//     body square (off the board: that one lost too, and again) becomes
+//     its square, where it arrives (no step). A body square taken alone
+//     (captured, jumped, shot) takes a status and that square off its
+//     piece; nothing else happens. A piece dying with no body keeps no
+//     count of the status.
+//   - After any action but a chance outcome (a choice of chaos too), in
+//     square order, every piece with more of the status than body squares
+//     grows a square at a time into the first square touching its cover
+//     (its square, then each body square in order; up, right, down, left)
+//     with no piece and no item killing on entry; none: the count falls
+//     to the body's. A guard protecting "adjacent" guards a piece whose
+//     cover touches its own cover on a side.
+//   - Board writes a body square "body@SQ#N": its piece's square and its
+//     place in the order.
 //
 // Spelling, matched to the engine: a square is named as engine's
 // Game.squareName (boards.go) names it, "e4", or "B:e4" on a game of

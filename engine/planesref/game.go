@@ -37,6 +37,7 @@ type game struct {
 	cancels    [][]bool // [a][b]: items a and b remove each other (items[].cancels, both ways)
 	market     *market  // schema 38; nil none
 	chaos      *chaos   // schema 41; nil none
+	size       int      // schema 44: the status with size, -1 none
 }
 
 // kind is one piece kind.
@@ -180,6 +181,7 @@ func load(s *rules.Spec) (*game, error) {
 	if err := g.loadPlanes(s); err != nil {
 		return nil, err
 	}
+	g.loadSize(s)
 	if err := g.loadStatuses(s); err != nil {
 		return nil, err
 	}

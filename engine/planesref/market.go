@@ -187,8 +187,7 @@ func (p *Position) Outcomes() map[string]int {
 func (q *Position) resolve(a action) {
 	switch a.outcome {
 	case "fate:removed":
-		pc := q.board[q.fateSq]
-		q.board[q.fateSq] = piece{}
+		pc := q.remove(q.fateSq)
 		budget := maxArrivals
 		q.actor = pc.owner
 		q.die(pc, q.fateSq, &budget)
@@ -240,6 +239,9 @@ func (p *Position) buyActions(out []action) []action {
 // buyer sees (empty) where the buyer's heap of the item is below its
 // stack.
 func (p *Position) cardTargets(c card, pc piece, sq int) bool {
+	if pc.kind == bodyKind {
+		return false // a body square is no piece of its own
+	}
 	switch c.on {
 	case rules.TargetAny:
 		return pc.kind != ""

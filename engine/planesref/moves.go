@@ -165,13 +165,36 @@ func (p *Position) actions() []action {
 // may move it: its own (not frozen), or a neutral one it may move.
 func (p *Position) pieceActions(out []action, from int) []action {
 	pc := p.board[from]
-	if pc.kind == "" || p.g.frozen(pc) || pc.owner != p.side && !p.movesNeutral(pc) {
+	if pc.kind == "" || pc.kind == bodyKind || p.g.frozen(pc) || pc.owner != p.side && !p.movesNeutral(pc) {
 		return out
 	}
-	for i := range p.g.kinds[pc.kind].moves {
-		out = p.moveActions(out, from, pc, &p.g.kinds[pc.kind].moves[i])
+	// A larger piece moves with its body lifted, and makes no move only
+	// a condition admits (the double step); an item its after_move puts
+	// down goes on no square of its own body.
+	src := p
+	if pc.owner != neutralOwner {
+		src = p.lifted(from)
 	}
-	return p.jumpActions(out, from, pc)
+	start := len(out)
+	for i := range p.g.kinds[pc.kind].moves {
+		m := &p.g.kinds[pc.kind].moves[i]
+		if pc.owner != neutralOwner && p.g.sized(pc) > 0 && (m.fromRank != nil || m.firstMove) {
+			continue
+		}
+		out = src.moveActions(out, from, pc, m)
+	}
+	out = src.jumpActions(out, from, pc)
+	if src != p {
+		own := p.cover(from)[1:]
+		kept := out[:start]
+		for _, a := range out[start:] {
+			if a.spawn == 0 || !slices.Contains(own, a.spawnSq) {
+				kept = append(kept, a)
+			}
+		}
+		out = kept
+	}
+	return out
 }
 
 // movesNeutral reports whether the side to move may move pc, a neutral
@@ -195,7 +218,7 @@ func (p *Position) capturable(pc piece, sq int) bool {
 		return false
 	}
 	caps := p.g.kinds[pc.kind].captures
-	return caps == nil || caps[t.kind]
+	return caps == nil || caps[t.kind] || t.kind == bodyKind
 }
 
 func (p *Position) moveActions(out []action, from int, pc piece, m *pieceMove) []action {

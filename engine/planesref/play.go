@@ -28,6 +28,7 @@ func (p *Position) play(a action) *Position {
 	}
 	if a.typ == actChaos {
 		q.choose(a)
+		q.growAll()
 		return q
 	}
 	s := p.side
@@ -38,16 +39,14 @@ func (p *Position) play(a action) *Position {
 	case actBuy:
 		q.buy(a)
 	case actPortal:
-		pc := q.board[a.from]
-		q.board[a.from] = piece{}
+		pc := q.remove(a.from)
 		pc.st[q.g.portalStatus(pc)]--
 		pc.mover = true // its owner moved it: a hazard's fate follows
 		q.arrive(pc, a.to, [2]int{}, false, &budget)
 		moverSq = q.findMover()
 	case actRaise:
 		r := q.g.kinds[q.board[a.from].kind].raises
-		pc := q.board[a.to]
-		q.board[a.to] = piece{}
+		pc := q.remove(a.to)
 		if r.status >= 0 {
 			q.g.gainStatus(&pc, r.status)
 		}
@@ -60,6 +59,7 @@ func (p *Position) play(a action) *Position {
 		neutralMove = q.board[a.from].owner == neutralOwner
 		moverSq = q.move(a, &budget)
 	}
+	q.growAll() // the statuses with size the action gave
 	// The ban holds for the first action of the turn only: a second move
 	// is the moved piece's, never a neutral one's.
 	q.banFrom, q.banTo = -1, -1
@@ -109,14 +109,11 @@ func (q *Position) move(a action, budget *int) int {
 	if a.shoot {
 		pc.mover = true
 		q.board[a.from] = pc
-		q.board[a.to] = piece{}
-		q.die(there, a.to, budget)
+		q.die(q.remove(a.to), a.to, budget)
 	} else {
-		q.board[a.from] = piece{}
+		q.remove(a.from)
 		for _, o := range jumped {
-			victim := q.board[o]
-			q.board[o] = piece{}
-			q.die(victim, o, budget)
+			q.die(q.remove(o), o, budget)
 		}
 		pc.moved, pc.mover = true, true
 		q.arrive(pc, a.to, a.step, true, budget)
@@ -158,8 +155,7 @@ func (q *Position) arrive(pc piece, t int, step [2]int, stepped bool, budget *in
 			return
 		}
 		// 1. onto an enemy: captured, its death resolved at once.
-		q.board[t] = piece{}
-		q.die(there, t, budget)
+		q.die(q.remove(t), t, budget)
 		if q.board[t].kind != "" {
 			// The victim's chain brought something back to t: arrive anew.
 			q.arrive(pc, t, step, stepped, budget)
@@ -172,12 +168,15 @@ func (q *Position) arrive(pc piece, t int, step [2]int, stepped bool, budget *in
 			return
 		}
 	}
-	// 3. pc stands on t; the items there act on it; then its dies_on.
+	// 3. pc stands on t, a larger piece's body beside it; the items
+	// there act on it; then its dies_on.
 	q.board[t] = pc
+	if len(pc.body) > 0 {
+		q.layBody(pc, t, budget)
+	}
 	q.itemsAct(t, step, stepped, budget)
 	if now := q.board[t]; now.kind != "" && g.diesOnRank(now, t) {
-		q.board[t] = piece{}
-		q.die(now, t, budget)
+		q.die(q.remove(t), t, budget)
 	}
 }
 
@@ -253,10 +252,9 @@ func (q *Position) itemsAct(t int, step [2]int, stepped bool, budget *int) {
 	kills = kills || rests
 	switch {
 	case kills:
-		q.board[t] = piece{}
-		q.die(pc, t, budget)
+		q.die(q.remove(t), t, budget)
 	case slides:
-		q.board[t] = piece{}
+		pc = q.remove(t)
 		if next, ok := g.offset(t, step[0], step[1]); ok {
 			q.arrive(pc, next, step, true, budget)
 		} // off the board: removed, with no square to keep
@@ -273,6 +271,15 @@ func (q *Position) gain(s, r, n int) {
 // square on their board, an arrival; with none it is removed.
 func (q *Position) die(pc piece, t int, budget *int) {
 	g := q.g
+	switch {
+	case pc.kind == bodyKind: // a body square alone: its piece has shrunk
+		return
+	case len(pc.body) > 0: // a larger piece shrinks instead
+		q.shrink(pc, t, budget)
+		return
+	case g.size >= 0:
+		pc.st[g.size] = 0 // a growth owed dies with the piece
+	}
 	q.moverDied = q.moverDied || pc.mover
 	if it := g.kinds[pc.kind].onDeath; it >= 0 {
 		q.putItem(t, it, q.actor, 1) // never a hidden item
@@ -365,7 +372,7 @@ func (q *Position) settle(mover int) {
 func (q *Position) meets(s int, pr *presence) bool {
 	for sq, pc := range q.board {
 		b, _, _ := q.g.coords(sq)
-		if pc.kind != "" && pc.owner == s && (pr.boards == nil || pr.boards[b]) && (pr.pieces == nil || pr.pieces[pc.kind]) {
+		if pc.kind != "" && pc.kind != bodyKind && pc.owner == s && (pr.boards == nil || pr.boards[b]) && (pr.pieces == nil || pr.pieces[pc.kind]) {
 			return false
 		}
 	}
@@ -375,7 +382,7 @@ func (q *Position) meets(s int, pr *presence) bool {
 func (q *Position) royals(s int) int {
 	n := 0
 	for _, pc := range q.board {
-		if pc.kind != "" && pc.owner == s && q.g.kinds[pc.kind].royal {
+		if pc.kind != "" && pc.kind != bodyKind && pc.owner == s && q.g.kinds[pc.kind].royal {
 			n++
 		}
 	}
@@ -385,7 +392,7 @@ func (q *Position) royals(s int) int {
 func (q *Position) armySize(s int) int {
 	n := 0
 	for _, pc := range q.board {
-		if pc.kind != "" && pc.owner == s {
+		if pc.kind != "" && pc.kind != bodyKind && pc.owner == s {
 			n++
 		}
 	}

@@ -13,6 +13,8 @@ type piece struct {
 	moved bool             // it has moved, or been moved, since the start (first_move)
 	st    [maxStatuses]int // the count of each status it carries
 	mover bool             // the piece the action being played moves (only while it is played)
+	body  [][2]int         // schema 44: a larger piece's other squares, offsets from its own, in the order gained
+	of    int              // schema 44: on a body square (kind bodyKind), its piece's square plus one
 }
 
 // Position is one state of a game. Every move makes a new one.
@@ -163,7 +165,10 @@ func (p *Position) copy() *Position {
 func (p *Position) Board() map[string]string {
 	out := map[string]string{}
 	for sq, pc := range p.board {
-		if pc.kind != "" {
+		switch {
+		case pc.kind == bodyKind:
+			out[p.g.name(sq)] = string("wbn"[pc.owner]) + ":" + p.bodyName(sq)
+		case pc.kind != "":
 			out[p.g.name(sq)] = string("wbn"[pc.owner]) + ":" + pc.kind
 		}
 	}

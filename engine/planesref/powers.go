@@ -152,7 +152,7 @@ func (p *Position) protected(sq int) bool {
 			continue
 		}
 		if p.g.kinds[guard.kind].guardAdj {
-			if abs(gx-x)+abs(gy-y) == 1 {
+			if abs(gx-x)+abs(gy-y) == 1 || p.g.size >= 0 && p.coversTouch(gsq, sq) {
 				return true
 			}
 		} else if gx == x || gy == y {

@@ -201,6 +201,7 @@ func (c *checker) run() {
 	c.checkChaos()
 	c.checkHidden()
 	c.checkNoProgressResets()
+	c.checkSize()
 	c.checkAppearance()
 }
 

@@ -156,7 +156,7 @@ func (c *checker) checkStatusEntries(declared map[string]int, namesOK bool) {
 			continue
 		}
 		acts := st.Frozen || st.WearsOff != "" || len(st.Immune) > 0 || len(st.Afterlife) > 0 || len(st.Income) > 0 || st.Upgrade || st.Hazard > 0 ||
-			st.Portal || st.ExtraMove != nil || st.Forced
+			st.Portal || st.ExtraMove != nil || st.Forced || st.Size
 		switch {
 		case acts || named[st.Name]:
 		case c.s.Version() < 38: // the words of schema 37, which had neither hazard nor a market
@@ -165,8 +165,10 @@ func (c *checker) checkStatusEntries(declared map[string]int, namesOK bool) {
 			c.add(sp, "%s does nothing and nothing gives it: give it frozen, wears_off, immune, afterlife, income, upgrade or hazard, or name it in rules.on_capture, pieces[].upgrades, setup.statuses or rules.market.cards", sp)
 		case c.s.Version() < 41: // the words of schema 40, which had neither forced nor chaos
 			c.add(sp, "%s does nothing and nothing gives it: give it frozen, wears_off, immune, afterlife, income, upgrade, hazard, portal or extra_move, or name it in rules.on_capture, pieces[].upgrades, pieces[].raises, setup.statuses or rules.market.cards", sp)
-		default:
+		case c.s.Version() < 44: // the words of schemas 41 to 43, which had no size
 			c.add(sp, "%s does nothing and nothing gives it: give it frozen, wears_off, immune, afterlife, income, upgrade, hazard, portal, extra_move or forced, or name it in rules.on_capture, pieces[].upgrades, pieces[].raises, setup.statuses, rules.market.cards or rules.chaos.effects", sp)
+		default:
+			c.add(sp, "%s does nothing and nothing gives it: give it frozen, wears_off, immune, afterlife, income, upgrade, hazard, portal, extra_move, forced or size, or name it in rules.on_capture, pieces[].upgrades, pieces[].raises, setup.statuses, rules.market.cards or rules.chaos.effects", sp)
 		}
 	}
 }

@@ -42,6 +42,7 @@ var bases = map[string]string{
 	"chaos":      "testdata/valid/chaos.json",
 	"traps":      "testdata/valid/traps.json",
 	"fifty":      "testdata/valid/fifty.json",
+	"size":       "testdata/valid/size.json",
 }
 
 func loadBase(t testing.TB, name string) *node {
@@ -198,6 +199,7 @@ func allCases() [][]agreeCase {
 		schema41Cases,
 		schema42Cases,
 		schema43Cases,
+		schema44Cases,
 		enumListsCases,
 	}
 }

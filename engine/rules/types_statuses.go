@@ -19,6 +19,7 @@ type Status struct {
 	Portal    bool              `json:"portal,omitempty"`     // schema 40: as its owner's action, the piece moves to its square on another board, and one is spent
 	ExtraMove *ExtraMove        `json:"extra_move,omitempty"` // schema 40: a second move of the piece, for a cost
 	Forced    bool              `json:"forced,omitempty"`     // schema 41: while the piece can move, its owner's action is a move of it; one is spent when it moves
+	Size      bool              `json:"size,omitempty"`       // schema 44: each one makes the piece cover one more square
 }
 
 // HazardThousandths is the status's hazard in thousandths, rounded.
