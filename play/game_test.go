@@ -33,7 +33,7 @@ func loadRuleset(t *testing.T, name string) *engine.Game {
 func TestHiddenViewHidesTheOtherTrap(t *testing.T) {
 	g := loadRuleset(t, "seeds/three-planes.json")
 	const fen = "1rbqkbnr/2p5/2nppp1p/p5p1/2p1P3/N2P2P1/PPP1NP1P/R1BQK2R|8/5B2/8/2<G>5/8/8/8/8|8/8/8/8/8/8/3<I>4/8 b KQk - 3 18 " +
-		"items:trap.w@Earth:d4,coin@Heaven:g3 purse:coins=2/4 ply:34 market:hat+=4,investor+=3,portal+=5,double+=3,curse+=3,stun+=4,force+=4,murder+=3,fire+=3,ice+=6,trap+=3"
+		"items:trap.w@Earth:d4,coin@Heaven:g3 purse:coins=2/4 ply:34 market:hat+=4,investor+=3,portal+=5,double+=3,size=4,curse+=3,stun+=4,force+=4,murder+=3,fire+=3,ice+=6,trap+=3"
 	start, err := g.ParseFEN(fen)
 	if err != nil {
 		t.Fatal(err)
