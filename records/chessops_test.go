@@ -1,12 +1,7 @@
 package records
 
 import (
-	"bytes"
-	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 )
@@ -23,19 +18,7 @@ import (
 // Racing kings and giveaway are left out: their files differ from
 // lichess's games on purpose (PGN.md), racing kings at its last move only.
 func TestPGNReadByChessops(t *testing.T) {
-	dir := os.Getenv("CHESSOPS")
-	node, err := exec.LookPath("node")
-	if dir == "" || err != nil {
-		why := "needs node and CHESSOPS=DIR with node_modules/chessops (npm install chessops@0.15.1; .ci/run does)"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(why)
-		}
-		t.Skip(why)
-	}
-	script, err := filepath.Abs("testdata/chessops-replay.mjs")
-	if err != nil {
-		t.Fatal(err)
-	}
+	reader := newNodeReader(t, "CHESSOPS", "chessops-replay.mjs", "chessops@0.15.1")
 	for _, c := range []struct {
 		file    string
 		variant string // the Variant tag, "" for none
@@ -54,28 +37,11 @@ func TestPGNReadByChessops(t *testing.T) {
 			if meta.Variant != c.variant {
 				t.Fatalf("Variant %q, want %q", meta.Variant, c.variant)
 			}
-			var pgn, jsonl bytes.Buffer
-			if err := WritePGN(&pgn, meta, games); err != nil {
-				t.Fatal(err)
-			}
-			if err := WriteJSONL(&jsonl, games); err != nil {
-				t.Fatal(err)
-			}
-			base := filepath.Join(t.TempDir(), "games")
-			if err := os.WriteFile(base+".pgn", pgn.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(base+".games.jsonl", jsonl.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			cmd := exec.Command(node, script, base+".pgn", base+".games.jsonl")
-			cmd.Env = append(os.Environ(), "CHESSOPS="+dir)
-			out, err := cmd.CombinedOutput()
-			want := fmt.Sprintf("%d of %d games replayed by chessops", len(games), len(games))
-			if err != nil || !strings.Contains(string(out), want) {
+			out, err := reader.replay(t, meta, games, "chessops")
+			if err != nil {
 				t.Fatalf("%v\n%s", err, out)
 			}
-			t.Logf("%s", bytes.TrimSpace(out))
+			t.Logf("%s", out)
 		})
 	}
 }

@@ -2,10 +2,6 @@ package records
 
 import (
 	"bytes"
-	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -243,41 +239,11 @@ func TestShogiName(t *testing.T) {
 // where SHOGIOPS names a folder holding node_modules/shogiops and node is
 // on the PATH, and skips elsewhere.
 func TestPSNReadByShogiops(t *testing.T) {
-	dir := os.Getenv("SHOGIOPS")
-	node, err := exec.LookPath("node")
-	if dir == "" || err != nil {
-		why := "needs node and SHOGIOPS=DIR with node_modules/shogiops (npm install shogiops@0.18.0; .ci/run does)"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(why)
-		}
-		t.Skip(why)
-	}
-	script, err := filepath.Abs("testdata/shogiops-replay.mjs")
-	if err != nil {
-		t.Fatal(err)
-	}
+	reader := newNodeReader(t, "SHOGIOPS", "shogiops-replay.mjs", "shogiops@0.18.0")
 	for _, file := range []string{"rulesets/shogi.json", "rulesets/minishogi.json"} {
 		g := compileFile(t, file)
 		games := Build(ReplayAll(g, playGames(t, g, [][2]string{{"random", "ab:d1"}, {"ab:d1", "random"}}, 3)))
-		var pgn, jsonl bytes.Buffer
-		if err := WritePGN(&pgn, MetaFor(g, file, time.Time{}), games); err != nil {
-			t.Fatal(err)
-		}
-		if err := WriteJSONL(&jsonl, games); err != nil {
-			t.Fatal(err)
-		}
-		base := filepath.Join(t.TempDir(), "games")
-		if err := os.WriteFile(base+".pgn", pgn.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(base+".games.jsonl", jsonl.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command(node, script, base+".pgn", base+".games.jsonl")
-		cmd.Env = append(os.Environ(), "SHOGIOPS="+dir)
-		out, err := cmd.CombinedOutput()
-		want := fmt.Sprintf("%d of %d games replayed by shogiops", len(games), len(games))
-		if err != nil || !strings.Contains(string(out), want) {
+		if out, err := reader.replay(t, MetaFor(g, file, time.Time{}), games, "shogiops"); err != nil {
 			t.Errorf("%s: %v\n%s", file, err, out)
 		}
 	}
