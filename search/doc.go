@@ -114,9 +114,10 @@
 // undefended, or attacked by a cheaper piece; one it can move away).
 // ab:n3000eK against ab:n3000, Elo with its 95% interval and pairs played:
 // threats chess +11 (-14 to +36, 300), makruk +20 (+5 to +35, 300),
-// crazyhouse +26 (-7 to +60, 200), xiangqi +19 (-23 to +61, 100): above
-// zero on one family and positive on the others, +18 (+5 to +31) pooled,
-// the one worth trying further. Tempo chess +16 (-8 to +41, 300),
+// crazyhouse +26 (-7 to +60, 200), xiangqi +19 (-23 to +61, 100),
+// shatranj +23 (-11 to +57, 100), minishogi -14 (-58 to +30, 100): above
+// zero on makruk alone, +16 (+4 to +28) pooled over the six, the one
+// worth trying further. Tempo chess +16 (-8 to +41, 300),
 // crazyhouse +18 (-15 to +52, 200), xiangqi +10 (-15 to +34, 200), makruk
 // +2 (-16 to +19, 200): +12 (-1 to +25) pooled, no gain shown. King safety
 // chess -24 (-67 to +18, 100), makruk -16 (-44 to +13, 100), crazyhouse
