@@ -135,6 +135,7 @@ func newABSearch[M comparable, P position[M]](t *evalTables, spec PlayerSpec, se
 	s.seer = spec.Seer
 	s.off = spec.Off
 	s.nullMove = spec.NullMove
+	s.ev.setTerms(spec.Terms)
 	s.leaveWin = t.reachSign > 0 && t.reachLeave && spec.Off&TechLeaveGoal == 0
 	if t.reachSign > 0 {
 		for pl := 0; pl < 2; pl++ {

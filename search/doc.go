@@ -17,6 +17,8 @@
 //	mcts:i800p16    the same with playouts cut off after 16 plies
 //	ab:n20000x15    alpha-beta with the Tech bits 1+2+4+8 turned off
 //	ab:n20000u1     alpha-beta with null-move pruning (off by default)
+//	ab:n20000e4     alpha-beta with opt-in evaluation terms (a mask of
+//	                the Term constants; off by default)
 //	ab:n3000:P=1/N=3.2/B=3.3/R=5/Q=9.5
 //	                alpha-beta evaluating with these piece values
 //	                (pawns, by piece id) instead of the rule file's
@@ -101,6 +103,26 @@
 // the search without them (400 games), and the depth completed on a
 // middlegame goes from 4 to 5 (BenchmarkDepthAtNodes; five-by-five 8 to
 // 10, xiangqi 5 to 8).
+//
+// Three evaluation terms are opt-in, by the spec's e mask (the Term
+// constants, evalterms.go), each read from the file's piece values and
+// move lines: 1 king safety (in a checkmate game with one royal a side,
+// the enemy's attacks on the squares around each royal, weighted by how
+// many pieces make them, and friendly pieces beside it), 2 tempo (12
+// centipawns for the side to move), 4 threats (half of what the side to
+// move stands to lose on its second hanging piece: attacked and
+// undefended, or attacked by a cheaper piece; one it can move away).
+// ab:n3000eK against ab:n3000, Elo with its 95% interval and pairs played:
+// threats chess +11 (-14 to +36, 300), makruk +20 (+5 to +35, 300),
+// crazyhouse +26 (-7 to +60, 200), xiangqi +19 (-23 to +61, 100),
+// shatranj +23 (-11 to +57, 100), minishogi -14 (-58 to +30, 100): above
+// zero on makruk alone, +16 (+4 to +28) pooled over the six, the one
+// worth trying further. Tempo chess +16 (-8 to +41, 300),
+// crazyhouse +18 (-15 to +52, 200), xiangqi +10 (-15 to +34, 200), makruk
+// +2 (-16 to +19, 200): +12 (-1 to +25) pooled, no gain shown. King safety
+// chess -24 (-67 to +18, 100), makruk -16 (-44 to +13, 100), crazyhouse
+// +21 (-29 to +72, 100): no gain. The ladder plays without them, so that
+// every measurement plays the games it played before.
 //
 // MCTS is UCT with an MCTS-solver (a proven win or loss propagates up, so
 // a forced win is played at once) and decisive moves (a new node looks at

@@ -27,7 +27,9 @@ type evaluator struct {
 	sqs    []int  // the squares evaluate looks at
 	occAny uint64 // on a board of at most 64 squares, the occupied ones
 	pieces []placed
-	counts [2][]int // per kind
+	counts [2][]int     // per kind
+	terms  int          // the spec's opt-in terms (evalterms.go); 0: none
+	ts     *termScratch // their scratch space; nil unless one needs it
 }
 
 func newEvaluator(t *evalTables) *evaluator {
@@ -51,6 +53,7 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	}
 	var material, positional, nonRoyal, total [2]int
 	royalSq := [2]int{-1, -1}
+	var royals [2]int
 	// Only squares with a piece need a look: the engine lists them when it
 	// can, otherwise every square is asked.
 	clear(e.occ)
@@ -91,6 +94,7 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 		}
 		if kt.royal {
 			royalSq[owner] = sq
+			royals[owner]++
 		} else {
 			nonRoyal[owner]++
 		}
@@ -150,6 +154,9 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	}
 	if t.fx != nil {
 		e.addEffects(&score, p, stm, extra)
+	}
+	if e.terms != 0 {
+		e.addTerms(&score, stm, royals, royalSq)
 	}
 	s := score[0] - score[1]
 	if stm == 1 {

@@ -43,6 +43,9 @@ const (
 //	ab:n20000u1     the same search with null-move pruning, which is off
 //	                unless asked for: it did not gain in matches at a
 //	                fixed node budget (README, "Players")
+//	ab:n20000e1     the same search with opt-in evaluation terms (a bit
+//	                mask of the Term constants, evalterms.go): 1 king
+//	                safety, 2 tempo, 4 threats; off unless asked for
 //	mcts:i800       UCT, 800 iterations a move
 //	mcts:i800p16    the same with playouts cut off after 16 plies
 //	ab:n3000:P=1/N=3.2/B=3.3/R=5/Q=9.5
@@ -87,6 +90,7 @@ type PlayerSpec struct {
 	PlayoutPlies int   // mcts: playout cutoff; 0 = DefaultPlayoutPlies
 	Off          int   // ab: the Tech bits turned off; 0 = every technique on
 	NullMove     bool  // ab: null-move pruning asked for (u1); off by default
+	Terms        int   // ab: the opt-in evaluation terms asked for (e, a mask of the Term constants); 0 = none
 	// Values are piece values the evaluation uses instead of the rule
 	// file's (values.go), canonical "ID=pawns/..."; empty for the file's.
 	Values string
@@ -212,6 +216,11 @@ func parseSpec(s string, timed bool) (PlayerSpec, error) {
 				return PlayerSpec{}, fmt.Errorf("player %q: u (null-move pruning) must be 0 or 1", s)
 			}
 			ps.NullMove = v == 1
+		case family == FamilyAB && letter == 'e':
+			if v < 0 || v > TermsAll {
+				return PlayerSpec{}, fmt.Errorf("player %q: e (evaluation terms) must be 0 to %d", s, TermsAll)
+			}
+			ps.Terms = int(v)
 		case (family == FamilyMCTS || family == FamilyISMCTS) && letter == 'i':
 			if v < 1 || v > maxSpecIterations {
 				return PlayerSpec{}, fmt.Errorf("player %q: iterations must be 1 to %d", s, maxSpecIterations)
@@ -293,6 +302,9 @@ func (p PlayerSpec) String() string {
 		}
 		if p.NullMove {
 			b.WriteString("u1")
+		}
+		if p.Terms > 0 {
+			fmt.Fprintf(&b, "e%d", p.Terms)
 		}
 	case FamilyMCTS, FamilyISMCTS:
 		if p.Iterations > 0 || p.PlayoutPlies > 0 {

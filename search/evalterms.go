@@ -1,0 +1,216 @@
+package search
+
+// Evaluation terms an ab spec may ask for with its e parameter, a bit
+// mask (ab:n3000e1). Every one is off unless asked for, so a spec without
+// e plays the games it played before. Each reads only the piece values and
+// move lines of the rule file.
+const (
+	// TermKingSafety: a royal is debited for the enemy's attacks on the
+	// squares around it (more as more pieces join in) and credited for
+	// friendly pieces beside it; in checkmate games with one royal a side.
+	TermKingSafety = 1 << iota
+	// TermTempo: the side to move is credited a little for having the move.
+	TermTempo
+	// TermThreats: the side to move is debited for a second piece that
+	// hangs (attacked and undefended, or attacked by a cheaper piece): it
+	// can save one by moving, rarely two, which the quiescence search's
+	// standing pat does not see.
+	TermThreats
+	TermsAll = TermKingSafety | TermTempo | TermThreats
+)
+
+const (
+	kingHitWeight    = 9  // per attack on a square around the royal, at full weight
+	kingShieldWeight = 10 // per friendly piece beside the royal, up to kingShieldMost
+	kingShieldMost   = 3
+	tempoWeight      = 12
+	threatPercent    = 50 // share of the second hanging piece's loss debited to the side to move
+	noAttacker       = 1 << 30
+)
+
+// kingAttackerPercent weighs the attacks on a royal's surroundings by how
+// many pieces make them: one piece alone seldom mates.
+var kingAttackerPercent = []int{0, 0, 50, 75, 88, 94, 97, 99}
+
+// termScratch is an evaluator's space for the asked-for terms.
+type termScratch struct {
+	near   [][]int   // per square: the squares one king step away
+	attN   [2][]int  // per player and square: how many of its pieces attack it
+	attMin [2][]int  // and the value of the cheapest one (noAttacker: none)
+	zone   []uint8   // per square: bit pl+1 when it is around player pl's royal
+	zoneN  [2][2]int // per player whose royal it is: [attacks, attacking pieces]
+}
+
+// setTerms turns on the terms in mask and makes room for them.
+func (e *evaluator) setTerms(mask int) {
+	e.terms = mask & TermsAll
+	if e.terms&(TermKingSafety|TermThreats) == 0 {
+		return
+	}
+	t := e.t
+	ts := &termScratch{zone: make([]uint8, t.nsq)}
+	for pl := 0; pl < 2; pl++ {
+		ts.attN[pl] = make([]int, t.nsq)
+		ts.attMin[pl] = make([]int, t.nsq)
+	}
+	ts.near = make([][]int, t.nsq)
+	for a := 0; a < t.nsq; a++ {
+		for b := 0; b < t.nsq; b++ {
+			if a != b && t.distance(a, b) == 1 {
+				ts.near[a] = append(ts.near[a], b)
+			}
+		}
+	}
+	e.ts = ts
+}
+
+// addTerms adds the asked-for terms; royals counts each side's royals on
+// the board and royalSq is where one of them stands.
+func (e *evaluator) addTerms(score *[2]int, stm int, royals, royalSq [2]int) {
+	t := e.t
+	if e.terms&TermTempo != 0 {
+		score[stm] += tempoWeight
+	}
+	king := e.terms&TermKingSafety != 0 && t.checkmateish && t.matSign > 0 && royals[0] == 1 && royals[1] == 1
+	threats := e.terms&TermThreats != 0 && t.matSign > 0 && t.fx == nil
+	if !king && !threats {
+		return
+	}
+	ts := e.ts
+	if king {
+		for pl := 0; pl < 2; pl++ {
+			for _, s := range ts.near[royalSq[pl]] {
+				ts.zone[s] |= 1 << pl
+			}
+			ts.zone[royalSq[pl]] |= 1 << pl
+		}
+	}
+	e.mapAttacks(king)
+	if king {
+		for pl := 0; pl < 2; pl++ {
+			for _, s := range ts.near[royalSq[pl]] {
+				ts.zone[s] = 0
+			}
+			ts.zone[royalSq[pl]] = 0
+			hits, pieces := ts.zoneN[pl][0], min(ts.zoneN[pl][1], len(kingAttackerPercent)-1)
+			score[pl] -= kingHitWeight * hits * kingAttackerPercent[pieces] / 100
+			shield := 0
+			for _, s := range ts.near[royalSq[pl]] {
+				if e.occ[s] == int8(pl+1) {
+					shield++
+				}
+			}
+			score[pl] += kingShieldWeight * min(shield, kingShieldMost)
+		}
+	}
+	if threats {
+		score[stm] -= e.secondLoss(stm) * threatPercent / 100
+	}
+}
+
+// mapAttacks fills the attack counts and cheapest attackers of every
+// square from the pieces' capturing rays on the current board (a square
+// holding a piece of the ray's own side counts as defended), and with
+// king, the attacks on each royal's surroundings.
+func (e *evaluator) mapAttacks(king bool) {
+	t, ts := e.t, e.ts
+	for pl := 0; pl < 2; pl++ {
+		clear(ts.attN[pl])
+		for i := range ts.attMin[pl] {
+			ts.attMin[pl][i] = noAttacker
+		}
+		ts.zoneN[pl] = [2]int{}
+	}
+	for _, pc := range e.pieces {
+		kt := &t.kinds[pc.kind]
+		v := kt.value
+		if kt.royal {
+			v = noAttacker - 1 // the dearest attacker: it may not be taken back
+		}
+		enemyZone := uint8(1) << (1 - pc.owner)
+		hits := 0
+		rays := kt.rays[pc.owner][pc.sq]
+		for ri := range rays {
+			r := &rays[ri]
+			if !r.capture {
+				continue
+			}
+			first, last := e.attackSpan(r)
+			for i := first; i >= 0 && i <= last; i++ {
+				s := int(r.sqs[i])
+				ts.attN[pc.owner][s]++
+				ts.attMin[pc.owner][s] = min(ts.attMin[pc.owner][s], v)
+				if king && !kt.royal && ts.zone[s]&enemyZone != 0 {
+					hits++
+				}
+			}
+		}
+		if hits > 0 {
+			z := &ts.zoneN[1-pc.owner]
+			z[0] += hits
+			z[1]++
+		}
+	}
+}
+
+// attackSpan is the part of a ray its piece attacks on the current board,
+// as indexes into r.sqs (first > last: none): from min up to the first
+// piece in the way, or for a hop, past its screen up to the next piece.
+func (e *evaluator) attackSpan(r *ray) (first, last int) {
+	if !r.hop {
+		for i, s := range r.sqs {
+			if e.occ[s] != 0 {
+				return r.min, i
+			}
+		}
+		return r.min, len(r.sqs) - 1
+	}
+	screen := -1
+	for i, s := range r.sqs {
+		if e.occ[s] != 0 {
+			screen = i
+			break
+		}
+	}
+	if screen < 0 {
+		return 0, -1
+	}
+	end := len(r.sqs) - 1
+	if r.screenRange > 0 {
+		end = min(end, screen+r.screenRange)
+	}
+	for i := screen + 1; i <= end; i++ {
+		if e.occ[r.sqs[i]] != 0 {
+			return screen + 1, i
+		}
+	}
+	return screen + 1, end
+}
+
+// secondLoss is what pl stands to lose on its second most exposed piece:
+// a piece attacked and undefended loses its value, one attacked by a
+// cheaper piece the difference.
+func (e *evaluator) secondLoss(pl int) int {
+	t, ts := e.t, e.ts
+	opp := 1 - pl
+	best, second := 0, 0
+	for _, pc := range e.pieces {
+		if pc.owner != pl || t.kinds[pc.kind].royal || ts.attN[opp][pc.sq] == 0 {
+			continue
+		}
+		v := t.kinds[pc.kind].value
+		loss := 0
+		if ts.attN[pl][pc.sq] == 0 {
+			loss = v
+		} else if a := ts.attMin[opp][pc.sq]; a < v {
+			loss = v - a
+		}
+		switch {
+		case loss > best:
+			best, second = loss, best
+		case loss > second:
+			second = loss
+		}
+	}
+	return second
+}

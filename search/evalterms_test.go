@@ -1,0 +1,98 @@
+package search
+
+import "testing"
+
+// termGain is what the terms in mask add to the evaluation of fen for the
+// side to move.
+func termGain(t *testing.T, file, fen string, mask int) int {
+	t.Helper()
+	g := loadGame(t, file)
+	p, err := g.ParseFEN(fen)
+	if err != nil {
+		t.Fatalf("%s: %v", fen, err)
+	}
+	plain := newEvaluator(tablesFor(g))
+	with := newEvaluator(tablesFor(g))
+	with.setTerms(mask)
+	stm := p.SideToMove()
+	return with.evaluate(p, stm, p) - plain.evaluate(p, stm, p)
+}
+
+// TestTermsPreferOneSide: each term must credit the side to move more in
+// the first position than in the second, and only by what it adds.
+func TestTermsPreferOneSide(t *testing.T) {
+	tests := []struct {
+		name, file    string
+		mask          int
+		better, worse string
+	}{
+		{"shield", "chess.json", TermKingSafety,
+			"4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1", "4k3/8/8/8/5PPP/8/8/6K1 w - - 0 1"},
+		{"enemy near the royal", "chess.json", TermKingSafety,
+			"qr4k1/8/8/8/8/8/8/6K1 w - - 0 1", "6k1/8/8/8/7q/8/4r3/6K1 w - - 0 1"},
+		{"attackers against the opponent's royal", "chess.json", TermKingSafety,
+			"6k1/8/5N2/6Q1/8/8/8/K7 w - - 0 1", "K5k1/8/8/8/8/8/8/5NQ1 w - - 0 1"},
+		{"shield in makruk", "makruk.json", TermKingSafety,
+			"4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1", "4k3/8/8/5PPP/8/8/8/6K1 w - - 0 1"},
+		{"one piece hangs, not two", "chess.json", TermThreats,
+			"4k3/8/8/3n4/1R6/8/8/B3K3 w - - 0 1", "4k3/8/8/3n4/1R6/2B5/8/4K3 w - - 0 1"},
+		{"no fork", "chess.json", TermThreats,
+			"4k3/8/8/8/8/4Q3/8/R1n3K1 w - - 0 1", "4k3/8/8/8/8/4Q3/2n5/R5K1 w - - 0 1"},
+	}
+	for _, tc := range tests {
+		b, w := termGain(t, tc.file, tc.better, tc.mask), termGain(t, tc.file, tc.worse, tc.mask)
+		if b <= w {
+			t.Errorf("%s: the terms add %d to %q, not more than %d to %q", tc.name, b, tc.better, w, tc.worse)
+		}
+	}
+}
+
+// TestTermsOffWhereTheRulesSayNothing: a term stays silent where the file
+// gives it nothing to read, and tempo is exactly its weight.
+func TestTermsOffWhereTheRulesSayNothing(t *testing.T) {
+	tests := []struct {
+		name, file, fen string
+		mask, want      int
+	}{
+		{"tempo", "chess.json", "3qrk2/8/8/8/8/8/5PPP/6K1 w - - 0 1", TermTempo, tempoWeight},
+		{"tempo, black to move", "chess.json", "3qrk2/8/8/8/8/8/5PPP/6K1 b - - 0 1", TermTempo, tempoWeight},
+		{"no royal threatened: giveaway", "giveaway.json", "3qrk2/8/8/8/8/8/5PPP/6K1 w - - 0 1", TermKingSafety | TermThreats, 0},
+		{"threats beside explosions: atomic", "atomic.json", "4k3/8/8/8/8/3n4/8/R3K2Q w - - 0 1", TermThreats, 0},
+	}
+	for _, tc := range tests {
+		if got := termGain(t, tc.file, tc.fen, tc.mask); got != tc.want {
+			t.Errorf("%s: the terms add %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestTermsColourFlip: with every term on, the mirrored position with the
+// colours swapped is worth the same to the side to move.
+func TestTermsColourFlip(t *testing.T) {
+	for _, file := range []string{"chess.json", "kingofthehill.json"} {
+		g := loadGame(t, file)
+		ev := newEvaluator(tablesFor(g))
+		ev.setTerms(TermsAll)
+		r := newRNG(5)
+		checked := 0
+		for range 10 {
+			p := g.NewPosition()
+			for ply := 0; ply < 80 && !p.Outcome().Over; ply++ {
+				ms := p.LegalMoves(nil)
+				p.Make(ms[r.intn(len(ms))])
+				fen := p.FEN()
+				q, err := g.ParseFEN(flipFEN(fen))
+				if err != nil {
+					t.Fatalf("%s flipped: %v", fen, err)
+				}
+				if a, b := ev.evaluate(p, p.SideToMove(), p), ev.evaluate(q, q.SideToMove(), q); a != b {
+					t.Fatalf("%s %s: %d for the side to move; flipped, %d", file, fen, a, b)
+				}
+				checked++
+			}
+		}
+		if checked < 200 {
+			t.Fatalf("%s: only %d positions checked", file, checked)
+		}
+	}
+}
