@@ -19,6 +19,9 @@ func Board(g *engine.Game) *report.Board {
 	b := &report.Board{Width: g.Boards()*stride - 1, Height: g.Height(), Hex: g.Hex(), Names: map[string]string{}}
 	for k := range g.NumKinds() {
 		b.Names[g.PieceID(k)] = g.PieceName(k)
+		if g.IsBodyKind(k) {
+			b.Body = g.PieceID(k)
+		}
 	}
 	for sq := range g.NumSquares() {
 		wall := g.IsWall(sq)

@@ -102,7 +102,11 @@ func pieceSymbols(board *Board, tokens []string) string {
 			fill, stroke, text = "#e8a33d", "#6b4a10", "#222"
 		}
 		fmt.Fprintf(&b, `<symbol id="pc-%d" viewBox="0 0 40 40">`, i)
-		if g, ok := glyphOf(board, id); ok && owner != "2" {
+		if board != nil && board.Body != "" && id == board.Body {
+			// A larger piece's other square: a shade of its owner's
+			// colour, no letter, so the piece reads as one over its squares.
+			fmt.Fprintf(&b, `<rect x="3" y="3" width="34" height="34" rx="8" fill="%s" fill-opacity="0.55" stroke="%s" stroke-width="1.5" stroke-dasharray="4 3"/>`, fill, stroke)
+		} else if g, ok := glyphOf(board, id); ok && owner != "2" {
 			fmt.Fprintf(&b, `<text x="20" y="33" text-anchor="middle" font-size="34" fill="%s" stroke="%s" stroke-width="1.2">%s</text>`, fill, stroke, g)
 		} else {
 			size := 18

@@ -12,6 +12,10 @@ type Board struct {
 	// Names are the pieces' names by id: a piece is drawn with a chess
 	// symbol only when its name is that chess piece's.
 	Names map[string]string `json:"names,omitempty"`
+	// Body is the id of the pieces that stand for a larger piece's other
+	// squares (schema 44), drawn as the rest of that piece, not as a
+	// piece of their own; "" in a game without larger pieces.
+	Body string `json:"body,omitempty"`
 }
 
 // Cell is one square (or hex cell) of a board; File and Rank are from 0

@@ -50,3 +50,16 @@ func TestMatrixTextContrasts(t *testing.T) {
 		}
 	}
 }
+
+// A larger piece's body squares are drawn as a shaded square of its
+// owner's colour, with no letter of their own.
+func TestBodySquaresHaveNoLetter(t *testing.T) {
+	board := &Board{Names: map[string]string{"P": "pawn", "Z": "body (of a larger piece)"}, Body: "Z"}
+	svg := pieceSymbols(board, []string{"0Z", "1Z", "0P"})
+	if strings.Contains(svg, ">Z</text>") || strings.Count(svg, "<rect ") != 2 {
+		t.Errorf("body squares drawn as %s", svg)
+	}
+	if !strings.Contains(svg, "♟") {
+		t.Errorf("the pawn lost its glyph: %s", svg)
+	}
+}
