@@ -70,9 +70,18 @@ func PlayPGN(g *engine.Game, game *PGNGame) (*engine.Position, error) {
 func moveOfSAN(p *engine.Position, text string, legal []engine.Move) (engine.Move, error) {
 	want := strings.TrimRight(text, "+#!?")
 	want = strings.ReplaceAll(want, "0-0", "O-O")
+	return onlyMoveWritten(legal, func(m engine.Move) bool {
+		s, ok := sanOf(p, m, legal)
+		return ok && s == want
+	})
+}
+
+// onlyMoveWritten is the one legal move a notation writes as the text
+// read (written says whether it does), an error for none or several.
+func onlyMoveWritten(legal []engine.Move, written func(engine.Move) bool) (engine.Move, error) {
 	var found []engine.Move
 	for _, m := range legal {
-		if s, ok := sanOf(p, m, legal); ok && s == want {
+		if written(m) {
 			found = append(found, m)
 		}
 	}

@@ -119,6 +119,16 @@ func moveOfPSN(p *engine.Position, text string, legal []engine.Move) (engine.Mov
 // psn writes the replayed game, one of the ShogiVariants', in PSN; nil
 // when it did not replay or has a ply PSN has no word for.
 func (rp *Replayed) psn() []string {
+	return rp.writtenIn(func(p *engine.Position, m engine.Move, legal []engine.Move) (string, bool) {
+		return psnOf(p, m, legal, false), true
+	})
+}
+
+// writtenIn writes the replayed game's plies in a notation of its own,
+// word giving each from the position it is played from and the legal
+// moves there; nil when the game did not replay, or has a round, a chance
+// outcome or a ply the notation has no word for.
+func (rp *Replayed) writtenIn(word func(p *engine.Position, m engine.Move, legal []engine.Move) (string, bool)) []string {
 	if rp.Err != nil {
 		return nil
 	}
@@ -133,7 +143,11 @@ func (rp *Replayed) psn() []string {
 			return nil
 		}
 		legal = p.LegalMoves(legal[:0])
-		out = append(out, psnOf(p, ply.move, legal, false))
+		s, ok := word(p, ply.move, legal)
+		if !ok {
+			return nil
+		}
+		out = append(out, s)
 		p.Make(ply.move)
 	}
 	return out

@@ -1,7 +1,6 @@
 package records
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -148,42 +147,17 @@ func moveOfWXF(p *engine.Position, text string, legal []engine.Move) (engine.Mov
 	if len(want) == 4 && want[2] == '.' {
 		want = want[:2] + "=" + want[3:]
 	}
-	var found []engine.Move
-	for _, m := range legal {
-		if s, err := wxfOf(p, m); err == nil && s == want {
-			found = append(found, m)
-		}
-	}
-	switch len(found) {
-	case 0:
-		return 0, errors.New("no legal move is written so")
-	case 1:
-		return found[0], nil
-	}
-	return 0, fmt.Errorf("%d legal moves are written so", len(found))
+	return onlyMoveWritten(legal, func(m engine.Move) bool {
+		s, err := wxfOf(p, m)
+		return err == nil && s == want
+	})
 }
 
 // wxf writes the replayed game in WXF, nil when it did not replay or has
 // a ply WXF has no word for.
 func (rp *Replayed) wxf() []string {
-	if rp.Err != nil {
-		return nil
-	}
-	p, err := rp.game.ParseFEN(rp.StartFEN)
-	if err != nil {
-		return nil
-	}
-	out := make([]string, 0, len(rp.plies))
-	for _, ply := range rp.plies {
-		if ply.round || ply.move.IsChance() {
-			return nil
-		}
-		s, err := wxfOf(p, ply.move)
-		if err != nil {
-			return nil
-		}
-		out = append(out, s)
-		p.Make(ply.move)
-	}
-	return out
+	return rp.writtenIn(func(p *engine.Position, m engine.Move, _ []engine.Move) (string, bool) {
+		s, err := wxfOf(p, m)
+		return s, err == nil
+	})
 }
