@@ -402,9 +402,16 @@ func decideMirror(th Thresholds, games []Game, openings []OpeningLine) Decision 
 	m := equalMeasures(th, games, "games against itself", openings)
 	var open []string
 	raised := false
+	var sequential map[string]string
+	if th.FlagsOnly {
+		sequential = mirrorSequential(th, games)
+	}
 	for _, c := range Checks(m, th)[:4] {
-		if c.State == StateUndecided {
+		switch {
+		case c.State == StateUndecided:
 			open = append(open, c.Name)
+		case th.FlagsOnly && sequential[c.Name] != c.State:
+			open = append(open, c.Name+" (not yet by the sequential test)")
 		}
 		raised = raised || c.Raised
 		d.Tests = append(d.Tests, Test{Name: c.Name, Statistic: c.Detail, Threshold: c.Threshold, Estimate: c.Value.Est, Units: c.Games, State: checkTestState(c)})
@@ -415,7 +422,7 @@ func decideMirror(th Thresholds, games []Game, openings []OpeningLine) Decision 
 		name string
 		iv   Interval
 	}{{"draw rate", m.Draws}, {"first mover's score", m.FirstMover}} {
-		if !raised && (w.iv.Hi-w.iv.Lo)/2 > th.Precision+1e-12 {
+		if !th.FlagsOnly && !raised && (w.iv.Hi-w.iv.Lo)/2 > th.Precision+1e-12 {
 			open = append(open, fmt.Sprintf("%s ±%.3f wider than ±%.3f", w.name, (w.iv.Hi-w.iv.Lo)/2, th.Precision))
 		}
 	}
@@ -439,10 +446,50 @@ func decideMirror(th Thresholds, games []Game, openings []OpeningLine) Decision 
 	case len(open) > 0:
 		d.Continue = true
 		d.Reason = "open: " + strings.Join(open, ", ")
+	case th.FlagsOnly:
+		d.Reason = "every flag decided by its interval and by the sequential test alike"
 	default:
 		d.Reason = fmt.Sprintf("every flag decided and both intervals within ±%.3f", th.Precision)
 	}
 	return d
+}
+
+// mirrorSequential is the state each flag read from the strongest rung's
+// games against itself has by a GSPRT over those games (each game one
+// unit), as Check states: StateRaised, StateClear or StateUndecided.
+// one_sided is two tests, one at each end. A stop that waits for these to
+// agree with the verdict's intervals keeps the verdict's error at the
+// GSPRT's: the interval's own error grows with every look, but a wrong
+// verdict at the stop needs the GSPRT to have crossed its wrong bound,
+// which Wald's bounds allow with probability Alpha (or Beta) at most,
+// however late it is read.
+func mirrorSequential(th Thresholds, games []Game) map[string]string {
+	first := func(g Game) float64 { return g.scoreOf(0) }
+	state := func(f feed) string {
+		switch runTest(f, th, nil, games, false).State {
+		case TestAbove:
+			return StateRaised
+		case TestBelow:
+			return StateClear
+		}
+		return StateUndecided
+	}
+	out := map[string]string{
+		FlagDrawHeavy:  state(feed{FlagDrawHeavy, "draw", th.DrawHeavy, true, func(g Game) float64 { return b2f(g.Winner == -1) }}),
+		FlagUnfinished: state(feed{FlagUnfinished, "max_plies or no_progress ending", th.Unfinished, true, func(g Game) float64 { return b2f(g.Rule.Unfinished()) }}),
+		FlagShort:      state(feed{FlagShort, "short game", th.Short, true, func(g Game) float64 { return b2f(g.Plies <= th.ShortPlies) }}),
+	}
+	high := state(feed{FlagOneSided + "_high", "first mover's score", th.OneSided, false, first})
+	low := state(feed{FlagOneSided + "_low", "first mover's score", 1 - th.OneSided, false, first})
+	switch {
+	case high == StateRaised || low == StateClear:
+		out[FlagOneSided] = StateRaised
+	case high == StateClear && low == StateRaised:
+		out[FlagOneSided] = StateClear
+	default:
+		out[FlagOneSided] = StateUndecided
+	}
+	return out
 }
 
 func checkTestState(c Check) string {

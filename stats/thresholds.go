@@ -69,6 +69,13 @@ type Thresholds struct {
 	Precision float64 `json:"precision"`
 	// MirrorMaxGames caps those games; 0 takes GamesForPrecision.
 	MirrorMaxGames int `json:"mirror_max_games"`
+	// FlagsOnly stops those games once every flag they feed is decided,
+	// each by a GSPRT (valid however late it is read) and by the
+	// verdict's own interval the same way, without waiting for the
+	// intervals to be ±Precision narrow. It changes only when a
+	// measurement stops, never how its games are read, so it is not part
+	// of a report.
+	FlagsOnly bool `json:"-"`
 }
 
 // GamesForPrecision is the games that give a proportion an interval of
