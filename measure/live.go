@@ -76,6 +76,13 @@ func NewScorer(plan protocol.Plan, precision float64) *Scorer {
 	return s
 }
 
+// WithFlagsOnly makes s score the equal-strength games as a measurement
+// with Settings.FlagsOnly stops them.
+func (s *Scorer) WithFlagsOnly(on bool) *Scorer {
+	s.th.FlagsOnly = on
+	return s
+}
+
 // Pairing names the plan's pairing a result belongs to, or false.
 func (s *Scorer) Pairing(r protocol.Result) (protocol.Pairing, bool) {
 	for _, p := range s.plan.Pairings() {

@@ -126,7 +126,7 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 				Games: games.PGN, GamesJSONL: games.JSONL, Name: rep.Name}, nil
 		},
 		Live: func(plan protocol.Plan, results []protocol.Result) any {
-			sc := NewScorer(plan, defaults.Precision)
+			sc := NewScorer(plan, defaults.Precision).WithFlagsOnly(defaults.FlagsOnly)
 			mu.Lock()
 			sc.Game = games[plan.RulesetHash]
 			mu.Unlock()

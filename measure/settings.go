@@ -40,6 +40,12 @@ type Settings struct {
 	// that narrow and every flag they feed is decided. 0 plays none, as
 	// plans made before them did.
 	Precision float64
+	// FlagsOnly stops the strongest rung's games against itself once
+	// every flag they feed is decided, by its interval and by a GSPRT
+	// alike (stats.Thresholds.FlagsOnly), without waiting for their
+	// intervals to be ±Precision narrow: Precision then sizes only their
+	// cap. false keeps the stop of the plans before it (issue 37).
+	FlagsOnly bool
 	// Learned plays the measurement in two phases (learned.go): the
 	// ladder first, then the equal-strength games with the top rung
 	// evaluating with the piece values learned from the ladder's games.
@@ -230,7 +236,7 @@ func (s Settings) hooksMirrored(plan protocol.Plan, mirrorGames int, g *engine.G
 	if !s.Sequential {
 		return farm.Hooks{}, nil
 	}
-	stop, err := SequentialStopFor(g, plan.Players, plan.GamesPerPairing, mirrorGames, s.Precision)
+	stop, err := sequentialStop(g, plan.Players, plan.GamesPerPairing, mirrorGames, s.Precision, s.FlagsOnly)
 	if err != nil {
 		return farm.Hooks{}, err
 	}
@@ -257,6 +263,13 @@ func SequentialStop(players []string, games, mirrorGames int, precision float64)
 // (selfplay.OpeningLines) and the equal-strength games stop as soon as
 // every line is played, their rates then exact.
 func SequentialStopFor(g *engine.Game, players []string, games, mirrorGames int, precision float64) (farm.StopFunc, error) {
+	return sequentialStop(g, players, games, mirrorGames, precision, false)
+}
+
+// sequentialStop is SequentialStopFor, whose equal-strength games stop
+// once every flag they feed is decided when flagsOnly says so
+// (Settings.FlagsOnly).
+func sequentialStop(g *engine.Game, players []string, games, mirrorGames int, precision float64, flagsOnly bool) (farm.StopFunc, error) {
 	ladder, err := selfplay.Ladder(players)
 	if err != nil {
 		return nil, fmt.Errorf("players: %w (or measure without sequential stopping)", err)
@@ -269,6 +282,7 @@ func SequentialStopFor(g *engine.Game, players []string, games, mirrorGames int,
 		if precision > 0 {
 			th.Precision = precision
 		}
+		th.FlagsOnly = flagsOnly
 	}
 	if err := th.Validate(); err != nil {
 		return nil, err

@@ -69,6 +69,7 @@ type farmFlags struct {
 	sequential      bool
 	window          int
 	precision       float64
+	precise         bool
 	learned         bool
 	reconfigure     bool
 	// owner names the command in the batches it runs (serve resumes only
@@ -89,7 +90,8 @@ func (f *farmFlags) add(fs *flag.FlagSet, metricsAddr, logLevel string) {
 	fs.Int64Var(&f.maxNodes, "max-nodes", defaultMaxNodes, "node limit per game, both players together")
 	fs.DurationVar(&f.maxWall, "max-wall", defaultMaxWall, "wall-time limit per game")
 	fs.BoolVar(&f.sequential, "sequential", true, "stop each pairing once its answer is clear (-games is then the cap); false plays every game")
-	fs.Float64Var(&f.precision, "precision", measure.DefaultPrecision, "half-width asked of the draw rate and first mover's score of the strongest rung's games against itself (95%); 0: no such games")
+	fs.Float64Var(&f.precision, "precision", measure.DefaultPrecision, "half-width asked of the draw rate and first mover's score of the strongest rung's games against itself (95%), which sizes their cap (and, with -precise, when they stop); 0: no such games")
+	fs.BoolVar(&f.precise, "precise", false, "play the strongest rung's games against itself until the draw rate's and first mover's intervals are within ±precision, not only until every flag they feed is decided (a sequential test and the interval alike)")
 	fs.BoolVar(&f.learned, "learned", false, "play the equal-strength games after the ladder, with the top rung evaluating by the piece values learned from the ladder's games (shrunk towards the file's by their uncertainty)")
 	fs.IntVar(&f.window, "window", 0, "colour-swapped pairs in flight per pairing when sequential (0: enough to keep the local game slots busy)")
 }
@@ -152,7 +154,7 @@ func (f *farmFlags) settings(salt string) measure.Settings {
 	// depend on the salt: the games are the same).
 	salt = strings.TrimSpace(f.ownerName() + " " + salt)
 	return measure.Settings{Players: f.ladder(), Games: f.games, Seed: f.seed, MaxNodes: f.maxNodes, MaxWall: f.maxWall,
-		Salt: salt, Sequential: f.sequential, Window: f.window, Slots: slots, Precision: f.precision, Learned: f.learned}
+		Salt: salt, Sequential: f.sequential, Window: f.window, Slots: slots, Precision: f.precision, FlagsOnly: !f.precise, Learned: f.learned}
 }
 
 // farmConn is a connection to a farm: the local one or an existing cluster.

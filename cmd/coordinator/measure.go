@@ -203,7 +203,7 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 				fmt.Fprintf(stderr, "%s: resuming: %d games already recorded (of at most %d)\n", label, done, total)
 			}}
 		if opts.live {
-			scorer := measure.NewScorer(settings.Plan(f), settings.Precision)
+			scorer := measure.NewScorer(settings.Plan(f), settings.Precision).WithFlagsOnly(settings.FlagsOnly)
 			scorer.Game = f.Game
 			hooks.Record = liveLines(stderr, &liveMu, filepath.Base(label), scorer)
 		}
