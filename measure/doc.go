@@ -8,9 +8,12 @@
 //   - Settings check the player specs at submission, plan the ladder
 //     (protocol.Plan) and give a batch its sequential stop rule (the stats
 //     package's SPRT) and window. With a Precision the plan adds the
-//     strongest rung's games against itself (equal strength), as many as
-//     that precision needs at worst, stopped sooner once every flag they
-//     feed is decided and their intervals are that narrow.
+//     strongest rung's games against itself (equal strength), capped at
+//     what that precision needs at worst (four times that, finer than a
+//     quick look), stopped once every
+//     flag they feed is decided by its interval and a GSPRT alike
+//     (FlagsOnly, the command line's default) or, with -precise, once
+//     besides their intervals are that narrow.
 //   - A game with something to foresee (selfplay.Foreseeable: chance)
 //     gets one more rung after the strongest, the clairvoyant
 //     "seer:" + its spec (WithSeer), which serves only the skill share

@@ -66,7 +66,15 @@
 // GamesForPrecision (the games that give a proportion of 1/2 that width:
 // 386 for 0.05; the measure package allows four times that in a full
 // measurement). With a mirror pairing the other strong pairings feed no
-// rate flags.
+// rate flags. With FlagsOnly (measure's default since issue 37; measure
+// -precise turns it off) they do not wait for ±Precision: they stop once
+// every flag is decided by its interval and, the same way, by a GSPRT of
+// the flag's threshold over the games (each game a unit; one_sided tested
+// at both ends). The interval is looked at after every game, which alone
+// would let a wrong verdict through more often than its 5%; a stop that
+// waits for the GSPRT to agree errs only where the GSPRT has crossed its
+// wrong bound, which Wald's bounds allow with probability Alpha (Beta) at
+// most, however late the test is read. Precision then sizes only the cap.
 //
 // Scope. The verdict rates and the metrics are read from the games of the
 // strongest rung against itself: games between equals, which is what a
