@@ -111,9 +111,11 @@ func pairingsOf(games []records.Game) []*pairing {
 }
 
 // stopAt is how many of games the rule lets the pairing play: the first
-// prefix it stops at, or all of them and false when it would go on.
+// prefix it stops at, or all of them and false when it would go on. As the
+// farm does, it asks each time the prefix grows by a colour-swapped pair
+// (two games, adjacent in plan order).
 func stopAt(l stats.Ladder, th stats.Thresholds, games []stats.Game) (int, bool, error) {
-	for n := 1; n <= len(games); n++ {
+	for n := 2; n <= len(games); n += 2 {
 		d, err := stats.Decide(l, th, games[:n])
 		if err != nil {
 			return 0, false, err
