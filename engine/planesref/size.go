@@ -211,6 +211,10 @@ func (p *Position) growChoices(acts []action) []action {
 	}
 	var out []action
 	for _, a := range acts {
+		if !p.mayGive(a) {
+			out = append(out, a)
+			continue
+		}
 		a.grow = growDeferred
 		q := p.play(a)
 		a.grow = 0
@@ -230,6 +234,25 @@ func (p *Position) growChoices(acts []action) []action {
 		}
 	}
 	return out
+}
+
+// mayGive reports whether a may give the status with size, as SCHEMA-45
+// lists what gives it: a purchase or chaos effect of it, an upgrade to
+// it, any move under an on_capture that gains it (and a raise giving it,
+// which the checks refuse).
+func (p *Position) mayGive(a action) bool {
+	g := p.g
+	switch a.typ {
+	case actBuy:
+		return g.market.cards[a.card].st == g.size
+	case actChaos:
+		return g.chaos.effects[a.card].st == g.size
+	case actRaise:
+		return g.kinds[p.board[a.from].kind].raises.status == g.size
+	case actMove:
+		return a.upStatus == g.statuses[g.size].name || slices.Contains(g.onCapture, g.size)
+	}
+	return false
 }
 
 // growText is the growth an action names, as the engine writes it:
