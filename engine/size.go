@@ -358,6 +358,25 @@ func (p *Position) mayGrow(m Move) bool {
 	return m.upgradeStatus() == st || (m&mvCapture != 0 || m.typ() == moveJump) && slices.Contains(pl.onCapture, st)
 }
 
+// growProbe is the squares the growth move m leaves owed may take: for a
+// purchase or a chaos effect, which moves nothing, those of its target
+// as it stands, if the status is short of its stack; for any other move,
+// those Make finds once the move is over.
+func (p *Position) growProbe(m Move) []int {
+	pl := p.g.planes
+	if t := m.typ(); (t == moveBuy || t == moveChaos) && m.aux2() == 1 {
+		sq := m.To()
+		if pl.sizeOf(p.stAt(sq)) >= int(pl.statuses[pl.size-1].stack) {
+			return nil
+		}
+		return p.growOptions(sq, p.bodySquares(sq, nil), nil)
+	}
+	p.growOpts = nil
+	p.Make(m)
+	p.Unmake()
+	return p.growOpts
+}
+
 // legalGrowing is legal under grow "choice" (schema 45): a move that
 // leaves a piece owing a growth is listed once for each square the piece
 // may grow into once the move is over, found by making the move; a move
@@ -371,10 +390,7 @@ func (p *Position) legalGrowing(buf []Move, capOnly bool) []Move {
 		m := buf[i]
 		var opts []int
 		if p.mayGrow(m) {
-			p.growOpts = nil
-			p.Make(m)
-			p.Unmake()
-			opts = p.growOpts
+			opts = p.growProbe(m)
 		}
 		if out == nil {
 			if len(opts) == 0 {
