@@ -483,7 +483,7 @@
 // the real board for reasons other than a piece hidden in its way (check
 // legality, board changes nobody sees).
 //
-// The planes family (schemas 36 to 44: planes.go, statuses.go,
+// The planes family (schemas 36 to 45: planes.go, statuses.go,
 // market.go, powers.go, actions.go, chaos.go, hiddenitems.go, size.go)
 // is one family in eight files, one per schema: items on squares, resources,
 // afterlives and presence; statuses carried with their pieces and
@@ -493,7 +493,9 @@
 // other player's out, Sample puts them back at random) and items that
 // kill a piece at rest; larger pieces (body squares of an internal kind
 // linked to their piece, lifted by take and laid by place, so that every
-// arrival carries them). Every consequence of a move is an
+// arrival carries them; under schema 45's grow "choice", legal lists a
+// move that makes one larger once per square it may grow into, found by
+// making the move). Every consequence of a move is an
 // arrival (arrive: a capture, an ally's square, the items there, an
 // afterlife, a slide on ice), made through take and place, which keep a
 // piece's statuses with it; every change goes on the capture effects'

@@ -331,6 +331,9 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 // stand, then the rules that read the whole list (legalTail).
 func (p *Position) legal(buf []Move, capOnly bool) []Move {
 	g := p.g
+	if pl := g.planes; pl != nil && pl.growChoice && !p.wrapping && !p.growProbing {
+		return p.legalGrowing(buf, capOnly) // back here, probing, for the moves before their growths
+	}
 	if g.chance != nil && !p.wrapping {
 		return p.chanceLegal(buf, capOnly) // back here, wrapping, for the moves themselves
 	}
@@ -621,7 +624,11 @@ func (p *Position) HasLegalMove() bool {
 	if g.fx != nil || g.portal != nil || g.sim != nil || g.homeward && p.homeDue() || g.seated || g.nb > 1 || g.planes != nil {
 		// Rounds: a bar can take a player's last move away; a move home
 		// can leave every move in check.
+		// A move's growths (schema 45) list it again, never alone.
+		probing := p.growProbing
+		p.growProbing = true
 		p.pseudo = p.legal(p.pseudo[:0], false)
+		p.growProbing = probing
 		return len(p.pseudo) > 0
 	}
 	test := g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck

@@ -13,6 +13,15 @@ import (
 // square and its partner's ("e1h1"); a sweep that two of its piece's
 // directions could make gets "~N", the number of steps.
 func (p *Position) MoveString(m Move) string {
+	text := p.moveText(m)
+	if sq, ok := m.growth(); ok && p.g.planes != nil && sq < p.g.n {
+		text += ">" + p.g.names[sq] // the square a larger piece grows into (schema 45, size.go)
+	}
+	return text
+}
+
+// moveText is MoveString without a growth.
+func (p *Position) moveText(m Move) string {
 	if m.IsNull() {
 		return "0000"
 	}

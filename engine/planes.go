@@ -83,6 +83,7 @@ type planesRules struct {
 	passKill      bool // some item stops and kills a slide over it
 	hiddenItems   bool // some item is hidden (schema 42, hiddenitems.go)
 	size          int  // the status with size plus one (schema 44, size.go), 0 without
+	growChoice    bool // the move that gives it names the square grown into (schema 45, size.go)
 	// actOrder is the slots in the order items[] declares them, a hidden
 	// item's second slot beside its first: the first of the kills there
 	// acts (SCHEMA-36).
@@ -127,6 +128,10 @@ type planesState struct {
 	actionsState
 	chaosState
 	arrivals int // the running move's arrivals (maxArrivals)
+	// growProbing is set while legal lists the squares a move's growth
+	// may take (schema 45, size.go): Make records them in growOpts.
+	growProbing bool
+	growOpts    []int
 }
 
 // planesUndo is what an undo record keeps for the family.
@@ -692,7 +697,7 @@ func (p *Position) makePlanes(m Move) {
 		p.setBan(ban)
 	}
 	if g.planes.size != 0 {
-		p.growAll() // the statuses with size this move gave
+		p.growAll(m) // the statuses with size this move gave
 	}
 	again := !second && (m.typ() == moveNormal || m.typ() == moveDouble || m.typ() == moveJump) && p.extraMoveDue(s)
 	switch {

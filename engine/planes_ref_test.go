@@ -26,7 +26,8 @@ import (
 // with traps that kill on entry) and in the front end's small one
 // (rules/testdata/valid/traps.json), and schema 44's larger pieces in the
 // front end's growing pieces (rules/testdata/valid/size.json) and beside
-// the actions' and chaos games' keys (withSize).
+// the actions' and chaos games' keys (withSize), and schema 45's growth
+// by choice in the same three (grow.json, withGrow).
 var planesRefFiles = []struct {
 	name, path string
 	parse      bool              // through rules.Parse; else json.Unmarshal (the front end for 38 to 40 is not in yet)
@@ -43,6 +44,18 @@ var planesRefFiles = []struct {
 	{"size-small", "rules/testdata/valid/size.json", true, nil},
 	{"size-actions", "testdata/planes-actions.json", true, withSize},
 	{"size-chaos", "testdata/planes-chaos.json", true, withSize},
+	{"grow-small", "rules/testdata/valid/grow.json", true, nil},
+	{"grow-actions", "testdata/planes-actions.json", true, withGrow},
+	{"grow-chaos", "testdata/planes-chaos.json", true, withGrow},
+}
+
+// withGrow is withSize under schema 45: big grows where its owner
+// chooses (grow "choice").
+func withGrow(s *rules.Spec) {
+	withSize(s)
+	v := 45
+	s.SchemaVersion = &v
+	s.Statuses[len(s.Statuses)-1].Grow = rules.GrowChoice
 }
 
 // withSize gives a file schema 44's larger pieces: big (size, stacking
@@ -204,7 +217,11 @@ func planesRefGame(t *testing.T, s *rules.Spec, rng *rand.Rand, game, plies int,
 		m := legal[rng.IntN(len(legal))]
 		text := p.MoveString(m)
 		last = fmt.Sprintf("%s from %s", text, p.FEN())
-		played[moveSort(text)]++
+		if _, grows := m.growth(); grows {
+			played["grow"]++ // a growth by choice (schema 45)
+		} else {
+			played[moveSort(text)]++
+		}
 		p.Make(m)
 		if r, err = r.Play(text); err != nil {
 			t.Fatalf("%s: the reference refuses %s: %v", where, text, err)

@@ -989,5 +989,8 @@ func FuzzParsePlanesFEN(f *testing.F) {
 	f.Add("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/3<G>4/8/8/8/8|8/8/8/8/4<I>3/8/8/8 w KQkq - 0 1 items:orb@Heaven:c3 purse:coins=3/1 status:Earth:e1=double+stunned*2 market:hat+=3,investor=3,portal=3,double=3,curse+=3,stun=3,force=3,murder=3,fire+=3,ice=3 again:Earth:e1 offers:1/0 ban:Hell:e4Hell:e5")
 	// Schema 44: a larger pawn, its body written apart from the board.
 	f.Add("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/3<G>4/8/8/8/8|8/8/8/8/4<I>3/8/8/8 w KQkq - 0 1 status:Earth:e2=size*2 body:Earth:e2=Earth:e3+Earth:d3")
+	// Schema 45: coins for the size card, whose purchases each name the
+	// square grown into.
+	f.Add("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/3<G>4/8/8/8/8|8/8/8/8/4<I>3/8/8/8 w KQkq - 0 1 purse:coins=3/0 status:Earth:e2=size body:Earth:e2=Earth:e3 market:hat+=3,investor+=3,portal=3,double=3,size+=3,curse=3,stun=3,force=3,murder=3,fire=3,ice=3,trap=3")
 	f.Fuzz(func(t *testing.T, fen string) { checkNotationRoundTrip(t, g, fen) })
 }

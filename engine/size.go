@@ -243,13 +243,16 @@ func (p *Position) shrinkInto(c carried, sq int) {
 }
 
 // growAll lets every piece owing a growth (more of the status than body
-// squares) grow, one square at a time, into the first free square
-// touching its cover (growSquare); with none free, the status count
-// drops to the body's.
-func (p *Position) growAll() {
+// squares) grow, one square at a time, into a free square touching its
+// cover: the first in the fixed order (growSquare), or, under grow
+// "choice" (schema 45), the square move m names for the first growth;
+// with none free, the status count drops to the body's.
+func (p *Position) growAll(m Move) {
 	g := p.g
 	pl := g.planes
-	var body []int
+	named, naming := m.growth()
+	first := true // the growth m names: the first owed (the checks leave one a move)
+	var body, opts []int
 	for sq, w := range p.stw {
 		n := pl.sizeOf(w)
 		if n == 0 || p.board[sq] == 0 {
@@ -257,7 +260,22 @@ func (p *Position) growAll() {
 		}
 		body = p.bodySquares(sq, body[:0])
 		for len(body) < n {
-			b := p.growSquare(sq, body)
+			b := -1
+			if pl.growChoice {
+				opts = p.growOptions(sq, body, opts[:0])
+				if first && p.growProbing {
+					p.growOpts = append([]int{}, opts...)
+				}
+				if len(opts) > 0 {
+					b = opts[0]
+					if first && naming && slices.Contains(opts, named) {
+						b = named
+					}
+				}
+				first = false
+			} else {
+				b = p.growSquare(sq, body)
+			}
 			if b < 0 {
 				p.setSt(sq, pl.withSize(w, len(body)))
 				break
@@ -267,6 +285,131 @@ func (p *Position) growAll() {
 			body = append(body, b)
 		}
 	}
+}
+
+// growOptions appends to out the free squares the piece anchored on a
+// with body squares body may grow into (schema 45), each once, in
+// growSquare's order: its first is the square the fixed order takes.
+func (p *Position) growOptions(a int, body []int, out []int) []int {
+	c := carried{code: p.board[a], st: p.stAt(a)}
+	for i := -1; i < len(body); i++ {
+		from := a
+		if i >= 0 {
+			from = body[i]
+		}
+		for _, d := range growDirs {
+			t := p.stepOn(from, d[0], d[1])
+			if t >= 0 && !p.g.wall.has(t) && p.board[t] == 0 && !slices.Contains(out, t) && !p.killsBody(c, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// Under grow "choice" (schema 45) a move that makes a piece larger names
+// the square it grows into: bit 45 says it does, bits 56-62 hold the
+// square's low seven bits and bit 46 its eighth. Bits 45 and 46 are a
+// cell's (cells.go), which is never played beside statuses (families.go).
+const (
+	mvGrows     = Move(1) << 45
+	mvGrowHigh  = Move(1) << 46
+	mvGrowShift = 56
+)
+
+// growth is the square m names for its piece's growth; ok is false for
+// none.
+func (m Move) growth() (sq int, ok bool) {
+	if m&mvGrows == 0 {
+		return -1, false
+	}
+	sq = int(m >> mvGrowShift & 0x7f)
+	if m&mvGrowHigh != 0 {
+		sq |= 0x80
+	}
+	return sq, true
+}
+
+// withGrowth is m naming sq for its piece's growth.
+func (m Move) withGrowth(sq int) Move {
+	m |= mvGrows | Move(sq&0x7f)<<mvGrowShift
+	if sq&0x80 != 0 {
+		m |= mvGrowHigh
+	}
+	return m
+}
+
+// mayGrow reports whether m may give the status with size: a purchase or
+// a chaos effect of it, a raise giving it, a capture's upgrade to it or a
+// capture under an on_capture that gains it.
+func (p *Position) mayGrow(m Move) bool {
+	pl := p.g.planes
+	st := pl.size - 1
+	switch m.typ() {
+	case moveBuy:
+		return m.aux() < len(pl.market.cards) && pl.market.cards[m.aux()].status == st
+	case moveChaos:
+		return m.aux() < len(pl.chaos.effects) && pl.chaos.effects[m.aux()].status == st
+	case moveAbility:
+		return m.aux() == abilityRaise && pl.raises[codeKind(p.board[m.From()])].status == st
+	case movePass, moveChance:
+		return false
+	}
+	return m.upgradeStatus() == st || (m&mvCapture != 0 || m.typ() == moveJump) && slices.Contains(pl.onCapture, st)
+}
+
+// growProbe is the squares the growth move m leaves owed may take: for a
+// purchase or a chaos effect, which moves nothing, those of its target
+// as it stands, if the status is short of its stack; for any other move,
+// those Make finds once the move is over.
+func (p *Position) growProbe(m Move) []int {
+	pl := p.g.planes
+	if t := m.typ(); (t == moveBuy || t == moveChaos) && m.aux2() == 1 {
+		sq := m.To()
+		if pl.sizeOf(p.stAt(sq)) >= int(pl.statuses[pl.size-1].stack) {
+			return nil
+		}
+		return p.growOptions(sq, p.bodySquares(sq, nil), nil)
+	}
+	p.growOpts = nil
+	p.Make(m)
+	p.Unmake()
+	return p.growOpts
+}
+
+// legalGrowing is legal under grow "choice" (schema 45): a move that
+// leaves a piece owing a growth is listed once for each square the piece
+// may grow into once the move is over, found by making the move; a move
+// that leaves none is listed as it is.
+func (p *Position) legalGrowing(buf []Move, capOnly bool) []Move {
+	start := len(buf)
+	p.growProbing = true
+	buf = p.legal(buf, capOnly)
+	var out []Move // the list rewritten, from the first move that grows
+	for i := start; i < len(buf); i++ {
+		m := buf[i]
+		var opts []int
+		if p.mayGrow(m) {
+			opts = p.growProbe(m)
+		}
+		if out == nil {
+			if len(opts) == 0 {
+				continue
+			}
+			out = append([]Move{}, buf[start:i]...)
+		}
+		if len(opts) == 0 {
+			out = append(out, m)
+		}
+		for _, sq := range opts {
+			out = append(out, m.withGrowth(sq))
+		}
+	}
+	p.growProbing, p.growOpts = false, nil
+	if out == nil {
+		return buf
+	}
+	return append(buf[:start], out...)
 }
 
 // ownBody reports whether sq is a body square of the piece anchored on a

@@ -186,13 +186,23 @@ func TestSizeFEN(t *testing.T) {
 // scratch is the incremental one, and the notation reads back; the
 // games must have grown and shrunk pieces.
 func TestSizeRandomGames(t *testing.T) {
-	g := sizeSpec(t)
+	grown, shrunk, _ := sizeRandomGames(t, sizeSpec(t), 44)
+	if grown == 0 || shrunk == 0 {
+		t.Errorf("pieces grew %d times and shrank %d times: the games did not test both", grown, shrunk)
+	}
+	t.Logf("grew %d, shrank %d", grown, shrunk)
+}
+
+// sizeRandomGames plays TestSizeRandomGames's games of g from seed, and
+// counts the moves played that grew and shrank a piece, and the
+// positions that listed a choice of growth (schema 45).
+func sizeRandomGames(t *testing.T, g *Game, seed uint64) (grown, shrunk, choices int) {
+	t.Helper()
 	games, plies := 6, 300
 	if testing.Short() {
 		games, plies = 2, 200
 	}
-	rng := rand.New(rand.NewPCG(44, 1))
-	grown, shrunk := 0, 0
+	rng := rand.New(rand.NewPCG(seed, 1))
 	for game := 0; game < games; game++ {
 		p := g.NewPosition()
 		p.addPurse(0, 0, 12)
@@ -207,19 +217,30 @@ func TestSizeRandomGames(t *testing.T) {
 			}
 			before := p.FEN()
 			moves := p.LegalMoves(nil)
+			chose := false
 			for _, m := range moves {
 				s := p.MoveString(m)
 				if back, err := p.ParseMove(s); err != nil || back != m {
 					t.Fatalf("%s: move %s does not read back (%v)", before, s, err)
 				}
+				_, grows := m.growth()
+				chose = chose || grows
 				p.Make(m)
 				if h := p.computeHash(); h != p.Hash() {
 					t.Fatalf("after %s from %s: hash %x, from scratch %x", s, before, p.Hash(), h)
+				}
+				if sq, ok := m.growth(); ok {
+					if a, _, body := p.BodySquare(sq); !body || p.board[a] == 0 {
+						t.Fatalf("%s from %s: no piece grew into %s (%s)", s, before, g.names[sq], p.FEN())
+					}
 				}
 				p.Unmake()
 				if p.FEN() != before {
 					t.Fatalf("make/unmake of %s: %s, was %s", s, p.FEN(), before)
 				}
+			}
+			if chose {
+				choices++
 			}
 			cover := bodyCount(p)
 			p.Make(moves[rng.IntN(len(moves))])
@@ -235,10 +256,7 @@ func TestSizeRandomGames(t *testing.T) {
 			}
 		}
 	}
-	if grown == 0 || shrunk == 0 {
-		t.Errorf("pieces grew %d times and shrank %d times: the games did not test both", grown, shrunk)
-	}
-	t.Logf("grew %d, shrank %d", grown, shrunk)
+	return grown, shrunk, choices
 }
 
 // bodyCount is how many body squares stand on the boards.

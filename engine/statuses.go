@@ -118,6 +118,7 @@ func (g *Game) loadStatuses(pl *planesRules, itemIndex, resIndex map[string]int)
 		}
 		if st.Size {
 			pl.size = i + 1
+			pl.growChoice = st.Grow == rules.GrowChoice
 		}
 		if sr.wearsOff {
 			pl.wearsOff |= 1 << uint(4*i)

@@ -45,7 +45,8 @@
 //   - schema 41: rules.chaos, items[].chaos, pieces[].jumps,
 //     statuses[].forced (and up to 16 statuses);
 //   - schema 42: items[].kill "end", items[].hidden;
-//   - schema 44: statuses[].size.
+//   - schema 44: statuses[].size;
+//   - schema 45: statuses[].grow.
 //
 // It refuses (New's error) every other key: castling, en passant, drops,
 // walls, regions, facings, seats, sweeps and bent moves, hex boards,
@@ -157,6 +158,10 @@
 //     with no piece and no item killing on entry; none: the count falls
 //     to the body's. A guard protecting "adjacent" guards a piece whose
 //     cover touches its own cover on a side.
+//   - Under grow "choice" (schema 45, SCHEMA-45.md), an action after
+//     which (every growth left owed) a piece owes a growth and has free
+//     squares touching its cover is listed once per such square, written
+//     with ">SQ"; the first growth is into that square.
 //   - Board writes a body square "body@SQ#N": its piece's square and its
 //     place in the order.
 //

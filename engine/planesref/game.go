@@ -38,6 +38,7 @@ type game struct {
 	market     *market  // schema 38; nil none
 	chaos      *chaos   // schema 41; nil none
 	size       int      // schema 44: the status with size, -1 none
+	growChoice bool     // schema 45: its grow is "choice": the move names the square grown into
 }
 
 // kind is one piece kind.

@@ -40,6 +40,7 @@ type action struct {
 	jumps    []int // a checkers jump's landings, in turn (the last is to)
 	over     []int // the squares its jumps pass over
 	set      []int // an offer's effects
+	grow     int   // schema 45: the square its piece grows into, plus one; 0 none
 }
 
 // text is the action as the engine's MoveString writes it: a move's from
@@ -55,11 +56,11 @@ func (p *Position) text(a action) string {
 		if a.targeted {
 			s += "@" + g.name(a.to)
 		}
-		return s
+		return s + p.growText(a)
 	case actPortal:
 		return g.name(a.from) + ">" + g.name(a.to)
 	case actRaise:
-		return g.name(a.from) + "!" + g.name(a.to)
+		return g.name(a.from) + "!" + g.name(a.to) + p.growText(a)
 	case actPass:
 		return "pass"
 	case actOutcome:
@@ -69,7 +70,7 @@ func (p *Position) text(a action) string {
 		if a.targeted {
 			s += "@" + g.name(a.to)
 		}
-		return s
+		return s + p.growText(a)
 	}
 	s := g.name(a.from)
 	if a.shoot {
@@ -91,7 +92,7 @@ func (p *Position) text(a action) string {
 	if a.spawn > 0 {
 		s += "+" + g.items[a.spawn-1].ID + "@" + g.name(a.spawnSq)
 	}
-	return s
+	return s + p.growText(a)
 }
 
 // offset is the square dx, dy from sq on its own board, false off it.
@@ -136,6 +137,11 @@ func (p *Position) stopsSlide(sq int, pc piece) bool {
 // squares along each), the portals' steps, the raises, the purchases;
 // none once the game is decided.
 func (p *Position) actions() []action {
+	return p.growChoices(p.baseActions())
+}
+
+// baseActions is actions before schema 45's choices of growth.
+func (p *Position) baseActions() []action {
 	if p.decided {
 		return nil
 	}

@@ -28,7 +28,7 @@ func (p *Position) play(a action) *Position {
 	}
 	if a.typ == actChaos {
 		q.choose(a)
-		q.growAll()
+		q.growAll(a.grow)
 		return q
 	}
 	s := p.side
@@ -59,7 +59,7 @@ func (p *Position) play(a action) *Position {
 		neutralMove = q.board[a.from].owner == neutralOwner
 		moverSq = q.move(a, &budget)
 	}
-	q.growAll() // the statuses with size the action gave
+	q.growAll(a.grow) // the statuses with size the action gave
 	// The ban holds for the first action of the turn only: a second move
 	// is the moved piece's, never a neutral one's.
 	q.banFrom, q.banTo = -1, -1

@@ -24,6 +24,7 @@ func (g *game) loadSize(s *rules.Spec) {
 	for i, st := range s.Statuses {
 		if st.Size {
 			g.size = i
+			g.growChoice = st.Grow == rules.GrowChoice
 			g.kinds[bodyKind] = &kind{id: bodyKind, onDeath: -1, diesOn: -1, mostRes: -1}
 			return
 		}
@@ -141,10 +142,13 @@ func (q *Position) shrink(pc piece, t int, budget *int) {
 // in square order, one square at a time: the first square touching its
 // cover (its own square's four sides, then each body square's, in the
 // order up, right, down, left) with no piece and no item that kills what
-// enters it; with none, the count falls to the body's.
-func (q *Position) growAll() {
+// enters it; with none, the count falls to the body's. Under grow
+// "choice" (schema 45) the first growth is into the square the action
+// names (grow, plus one) instead, and growDeferred leaves every growth
+// owed, for growChoices to read.
+func (q *Position) growAll(grow int) {
 	g := q.g
-	if g.size < 0 {
+	if g.size < 0 || grow == growDeferred {
 		return
 	}
 	for sq := range q.board {
@@ -161,6 +165,9 @@ func (q *Position) growAll() {
 					}
 				}
 			}
+			if grow > 0 && slices.Contains(q.growSquares(sq), grow-1) {
+				at, grow = grow-1, 0
+			}
 			if at < 0 {
 				pc.st[g.size] = len(pc.body)
 				break
@@ -169,9 +176,92 @@ func (q *Position) growAll() {
 			_, x, y := g.coords(at)
 			pc.body = append(slices.Clone(pc.body), [2]int{x - ax, y - ay})
 			q.board[at] = piece{kind: bodyKind, owner: pc.owner, of: sq + 1}
+			q.board[sq] = pc
 		}
 		q.board[sq] = pc
 	}
+}
+
+// growDeferred is growAll's grow for an action played to see what growth
+// it leaves owed.
+const growDeferred = -1
+
+// growSquares is, sorted, every square the piece on sq may grow into: a
+// square of its board touching a square of its cover on a side, with no
+// piece and no item that kills what enters it (SCHEMA-45).
+func (q *Position) growSquares(sq int) []int {
+	var out []int
+	for _, c := range q.cover(sq) {
+		for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+			if t, ok := q.g.offset(c, d[0], d[1]); ok && q.board[t].kind == "" && !q.killsOnEntry(t, q.board[sq]) && !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// growChoices is the actions under grow "choice": an action after which,
+// every growth left owed, a piece owes one and has squares to grow into
+// is listed once per square (SCHEMA-45).
+func (p *Position) growChoices(acts []action) []action {
+	if !p.g.growChoice || p.pending != pendingNone {
+		return acts
+	}
+	var out []action
+	for _, a := range acts {
+		if !p.mayGive(a) {
+			out = append(out, a)
+			continue
+		}
+		a.grow = growDeferred
+		q := p.play(a)
+		a.grow = 0
+		var squares []int
+		for sq, pc := range q.board {
+			if pc.kind != "" && pc.kind != bodyKind && p.g.sized(pc) > len(pc.body) {
+				squares = q.growSquares(sq)
+				break
+			}
+		}
+		if len(squares) == 0 {
+			out = append(out, a)
+		}
+		for _, t := range squares {
+			a.grow = t + 1
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// mayGive reports whether a may give the status with size, as SCHEMA-45
+// lists what gives it: a purchase or chaos effect of it, an upgrade to
+// it, any move under an on_capture that gains it (and a raise giving it,
+// which the checks refuse).
+func (p *Position) mayGive(a action) bool {
+	g := p.g
+	switch a.typ {
+	case actBuy:
+		return g.market.cards[a.card].st == g.size
+	case actChaos:
+		return g.chaos.effects[a.card].st == g.size
+	case actRaise:
+		return g.kinds[p.board[a.from].kind].raises.status == g.size
+	case actMove:
+		return a.upStatus == g.statuses[g.size].name || slices.Contains(g.onCapture, g.size)
+	}
+	return false
+}
+
+// growText is the growth an action names, as the engine writes it:
+// ">SQ" (SCHEMA-45).
+func (p *Position) growText(a action) string {
+	if a.grow <= 0 {
+		return ""
+	}
+	return ">" + p.g.name(a.grow-1)
 }
 
 // lifted is p with the body of the piece on from taken off, for that

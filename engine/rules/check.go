@@ -202,6 +202,7 @@ func (c *checker) run() {
 	c.checkHidden()
 	c.checkNoProgressResets()
 	c.checkSize()
+	c.checkGrow()
 	c.checkAppearance()
 }
 

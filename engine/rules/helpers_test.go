@@ -43,6 +43,7 @@ var bases = map[string]string{
 	"traps":      "testdata/valid/traps.json",
 	"fifty":      "testdata/valid/fifty.json",
 	"size":       "testdata/valid/size.json",
+	"grow":       "testdata/valid/grow.json",
 }
 
 func loadBase(t testing.TB, name string) *node {
@@ -200,6 +201,7 @@ func allCases() [][]agreeCase {
 		schema42Cases,
 		schema43Cases,
 		schema44Cases,
+		schema45Cases,
 		enumListsCases,
 	}
 }

@@ -1,6 +1,6 @@
 package rules
 
-// The shape of schema 44, key by key, as data: the shape pass (shape.go)
+// The shape of schema 45, key by key, as data: the shape pass (shape.go)
 // walks a decoded file against this table. Each entry gives the key's type,
 // its list or range, whether it is required, and the schema version that
 // introduced it (0: present since version 1).
@@ -161,7 +161,7 @@ var (
 	}
 )
 
-// specShape is schema 44.
+// specShape is schema 45.
 var specShape = buildSpecShape()
 
 // moveKind is pieces[].moves[].kind; bent came with schema 30.
@@ -620,6 +620,7 @@ func buildSpecShape() *shape {
 		dated(40, opt("extra_move", obj(opt("cost", mapOf(integer(1, 100)))))),
 		dated(41, opt("forced", onlyTrue("leave it out for a status that forces nothing"))),
 		dated(44, opt("size", onlyTrue("leave it out for a status that takes no more room"))),
+		dated(45, opt("grow", enum(GrowChoice))),
 	)
 	provenance := obj(
 		opt("added", &shape{t: tString, minLen: -1, maxLen: -1, date: true}),

@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// The types below mirror schema 44 key by key. A pointer or a nil slice is a
+// The types below mirror schema 45 key by key. A pointer or a nil slice is a
 // key the file left out, so later passes can tell "absent" from "zero"; the
 // Default* helpers and the accessor methods give the reference's defaults.
 
@@ -36,7 +36,7 @@ func (s *Spec) Version() int {
 }
 
 // LatestVersion is the schema version this package implements.
-const LatestVersion = 44
+const LatestVersion = 45
 
 // Lattice names.
 const (

@@ -20,6 +20,7 @@ type Status struct {
 	ExtraMove *ExtraMove        `json:"extra_move,omitempty"` // schema 40: a second move of the piece, for a cost
 	Forced    bool              `json:"forced,omitempty"`     // schema 41: while the piece can move, its owner's action is a move of it; one is spent when it moves
 	Size      bool              `json:"size,omitempty"`       // schema 44: each one makes the piece cover one more square
+	Grow      string            `json:"grow,omitempty"`       // schema 45: GrowChoice: the owner chooses each square its piece grows into
 }
 
 // HazardThousandths is the status's hazard in thousandths, rounded.
@@ -28,6 +29,11 @@ func (s *Status) HazardThousandths() int { return int(s.Hazard*1000 + 0.5) }
 // The values of statuses[].wears_off.
 const (
 	WearsOffTurn = "turn" // one removed at the end of each of its owner's turns
+)
+
+// The values of statuses[].grow.
+const (
+	GrowChoice = "choice" // the move that gives the status names the square grown into
 )
 
 // StackOrDefault is the status's stack, 1 when left out.
