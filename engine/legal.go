@@ -411,11 +411,23 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 			if g.mid {
 				buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, c, everyPiece, special)
 			} else {
+				var run stepRun
+				// Step pieces with no move are skipped: nothing to list or test.
+				stepped, movers := p.prepSteps(&run, capOnly)
+				idle := stepped &^ movers
 				for w := 0; w < 4; w++ {
-					for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+					bb := p.occ[s][w]
+					if w == 0 {
+						bb &^= idle
+					}
+					for ; bb != 0; bb &= bb - 1 {
 						from := w<<6 | bits.TrailingZeros64(bb)
 						at := len(buf)
-						buf = p.genPiece(buf, from, capOnly)
+						if w == 0 && stepped>>uint(from)&1 != 0 {
+							buf = p.stepMoves(buf, &run, from)
+						} else {
+							buf = p.genPiece(buf, from, capOnly)
+						}
 						if everyPiece || c.from.has(from) || special>>maskIndex(p.board[from])&1 != 0 && hasSpecialType(buf[at:]) {
 							buf = p.keepLegal(buf, at, c)
 						}

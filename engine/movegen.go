@@ -66,14 +66,7 @@ func (p *Position) genPseudoAll(buf []Move, capOnly bool) []Move {
 	if p.g.mid {
 		buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, nil, false, 0)
 	} else {
-		for w := 0; w < 4; w++ {
-			bb := p.occ[s][w]
-			for bb != 0 {
-				from := w<<6 | bits.TrailingZeros64(bb)
-				bb &= bb - 1
-				buf = p.genPiece(buf, from, capOnly)
-			}
-		}
+		buf = p.genPieces(buf, capOnly)
 	}
 	if p.g.cells != nil {
 		buf = p.genCells(buf, capOnly)
@@ -83,6 +76,33 @@ func (p *Position) genPseudoAll(buf []Move, capOnly bool) []Move {
 	}
 	if d != nil && !capOnly { // nor does a drop
 		buf = p.genDrops(buf)
+	}
+	return buf
+}
+
+// genPieces appends the pseudo-legal moves of every piece of the side to
+// move on a board of at most 256 squares (not mid), piece by piece in
+// square order: the step kinds' pieces from stepMoves, the others from
+// genPiece.
+func (p *Position) genPieces(buf []Move, capOnly bool) []Move {
+	var run stepRun
+	// Step pieces with no move are skipped: nothing to list.
+	stepped, movers := p.prepSteps(&run, capOnly)
+	idle := stepped &^ movers
+	s := p.side
+	for w := 0; w < 4; w++ {
+		bb := p.occ[s][w]
+		if w == 0 {
+			bb &^= idle
+		}
+		for ; bb != 0; bb &= bb - 1 {
+			from := w<<6 | bits.TrailingZeros64(bb)
+			if w == 0 && stepped>>uint(from)&1 != 0 {
+				buf = p.stepMoves(buf, &run, from)
+			} else {
+				buf = p.genPiece(buf, from, capOnly)
+			}
+		}
 	}
 	return buf
 }
