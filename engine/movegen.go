@@ -81,30 +81,39 @@ func (p *Position) genPseudoAll(buf []Move, capOnly bool) []Move {
 }
 
 // genPieces appends the pseudo-legal moves of every piece of the side to
-// move on a board of at most 256 squares (not mid), piece by piece in
-// square order: the step kinds' pieces from stepMoves, the others from
-// genPiece.
+// move (a board that is not mid), piece by piece in square order: the
+// step kinds' pieces through stepRange, the others through genPiece.
 func (p *Position) genPieces(buf []Move, capOnly bool) []Move {
 	var run stepRun
-	// Step pieces with no move are skipped: nothing to list.
 	stepped, movers := p.prepSteps(&run, capOnly)
-	idle := stepped &^ movers
 	s := p.side
+	others := p.occ[s][0] &^ stepped
 	for w := 0; w < 4; w++ {
 		bb := p.occ[s][w]
 		if w == 0 {
-			bb &^= idle
+			bb = others | movers // step pieces with no move list nothing
 		}
-		for ; bb != 0; bb &= bb - 1 {
+		for bb != 0 {
 			from := w<<6 | bits.TrailingZeros64(bb)
-			if w == 0 && stepped>>uint(from)&1 != 0 {
-				buf = p.stepMoves(buf, &run, from)
-			} else {
-				buf = p.genPiece(buf, from, capOnly)
+			if w == 0 && movers>>uint(from)&1 != 0 {
+				span := stepSpan(bb, movers, others)
+				buf = p.stepRange(buf, &run, span)
+				bb &^= span
+				continue
 			}
+			bb &= bb - 1
+			buf = p.genPiece(buf, from, capOnly)
 		}
 	}
 	return buf
+}
+
+// stepSpan is the step movers of left (the pieces not yet listed, the
+// lowest a step mover) below its lowest piece genPiece lists: one run of
+// stepRange.
+func stepSpan(left, movers, others uint64) uint64 {
+	next := left & others
+	return left & movers & (next&-next - 1)
 }
 
 // genPiece appends the pseudo-legal moves of the side to move's piece on

@@ -26,13 +26,16 @@ const (
 type stepOp struct {
 	delta   int8
 	nLegs   uint8
-	legs    [maxStepLegs]int8 // as deltas from the mover
 	canMove bool
 	canCap  bool
 	first   bool   // only while the piece has never moved
 	fast    bool   // from the fast lists (listed in square order first)
 	quiet   Move   // added to a landing on an empty square (a double step's type and direction)
 	src     uint64 // the covered squares it is a move from
+	// back rotates a set of landings to the squares they are reached from
+	// (what wraps round lands off src), and legBack a set of legs.
+	back    int
+	legBack [maxStepLegs]int
 }
 
 // stepKind is one kind's steps for one player.
@@ -40,23 +43,31 @@ type stepKind struct {
 	kind  int
 	cover uint64 // squares where the ops are all the piece's moves
 	ops   []stepOp
-	fast  []uint8 // op indices in the fast lists' order
-	table []uint8 // and in the table entries' order
+	// lists are the ops in the fast lists' order and in the table
+	// entries' order.
+	lists [2][]stepOp
 }
 
 // stepRun is one generation's work for the side to move's step kinds:
-// per kind, its pieces, and per op in the order this generation lists them,
-// the squares of the pieces whose op lands, those landings that capture,
-// those that capture en passant, the landing's delta and a quiet landing's
-// flags.
+// their pieces, and the lists stepRange reads.
 type stepRun struct {
 	pcs   [maxStepKinds]uint64
-	n     [maxStepKinds]int
-	lands [maxStepKinds][maxStepOps]uint64
-	capt  [maxStepKinds][maxStepOps]uint64
-	ep    [maxStepKinds][maxStepOps]uint64
-	delta [maxStepKinds][maxStepOps]int8
-	quiet [maxStepKinds][maxStepOps]Move
+	lists [maxStepKinds]stepList
+	hits  [64]uint8 // per square, the ops of its piece's list that land
+}
+
+// stepList is, per op in the order this generation lists them (zero past
+// the kind's ops), the squares
+// of the pieces whose op lands, those landings that capture, those that
+// capture en passant, and what a move adds to its mover's square: the
+// landing's delta (as from+delta in the landing's field) and a quiet
+// landing's flags.
+type stepList struct {
+	lands [maxStepOps]uint64
+	capt  [maxStepOps]uint64
+	ep    [maxStepOps]uint64
+	to    [maxStepOps]Move
+	quiet [maxStepOps]Move
 }
 
 // buildSteps finds each player's step kinds, on a small board of two
@@ -66,14 +77,8 @@ func (g *Game) buildSteps() {
 		return
 	}
 	for s := 0; s < 2; s++ {
-		g.stepSlot[s] = make([]int8, g.nk)
-		for k := 0; k < g.nk; k++ {
-			g.stepSlot[s][k] = -1
-			if len(g.steps[s]) == maxStepKinds {
-				continue
-			}
+		for k := 0; k < g.nk && len(g.steps[s]) < maxStepKinds; k++ {
 			if sk, ok := g.stepKindOf(s, k); ok {
-				g.stepSlot[s][k] = int8(len(g.steps[s]))
 				g.steps[s] = append(g.steps[s], sk)
 			}
 		}
@@ -160,10 +165,16 @@ func (g *Game) stepKindOf(s, k int) (stepKind, bool) {
 	if sk.cover == 0 || !slow && !ki.ep {
 		return sk, false
 	}
-	var okF, okT bool
-	sk.fast, okF = stepOrder(len(sk.ops), fastSeqs)
-	sk.table, okT = stepOrder(len(sk.ops), tableSeqs)
-	return sk, okF && okT
+	for i, seqs := range [2][][]int{fastSeqs, tableSeqs} {
+		order, ok := stepOrder(len(sk.ops), seqs)
+		if !ok {
+			return sk, false
+		}
+		for _, j := range order {
+			sk.lists[i] = append(sk.lists[i], sk.ops[j])
+		}
+	}
+	return sk, true
 }
 
 // setStep fills op's landing and legs as deltas from sq, reporting false
@@ -173,9 +184,10 @@ func setStep(op *stepOp, sq, to int, legs []uint8) bool {
 		return false
 	}
 	op.delta = int8(to - sq)
+	op.back = sq - to
 	op.nLegs = uint8(len(legs))
 	for i, l := range legs {
-		op.legs[i] = int8(int(l) - sq)
+		op.legBack[i] = sq - int(l)
 	}
 	return true
 }
@@ -221,17 +233,9 @@ func stepOrder(n int, seqs [][]int) ([]uint8, bool) {
 	return order, true
 }
 
-// shiftBack is the squares from which a step of delta lands in set.
-func shiftBack(set uint64, delta int8) uint64 {
-	if delta > 0 {
-		return set >> uint(delta)
-	}
-	return set << uint(-delta)
-}
-
 // prepSteps fills run for the side to move's step kinds and returns the
 // squares of the pieces it has worked out (genPiece lists the others) and,
-// among them, those with a move for stepMoves to list.
+// among them, those with a move for stepRange to list.
 func (p *Position) prepSteps(run *stepRun, capOnly bool) (on, movers uint64) {
 	g := p.g
 	s := p.side
@@ -258,72 +262,80 @@ func (p *Position) prepSteps(run *stepRun, capOnly bool) (on, movers uint64) {
 			}
 		}
 		// genPiece's table path while an en passant square exists.
-		table := ki.ep && p.epN > 0
-		order := sk.fast
-		if table {
-			order = sk.table
+		var epOK uint64
+		ops := sk.lists[0]
+		if ki.ep && p.epN > 0 {
+			ops = sk.lists[1]
+			if capMask>>maskIndex(p.board[p.epVictim])&1 != 0 {
+				for j := 0; j < p.epN; j++ {
+					epOK |= 1 << p.ep[j]
+				}
+				epOK &= empty
+			}
 		}
 		run.pcs[i] = pcs
-		run.n[i] = len(order)
-		var epOK uint64
-		if table && capMask>>maskIndex(p.board[p.epVictim])&1 != 0 {
-			for j := 0; j < p.epN; j++ {
-				epOK |= 1 << p.ep[j]
-			}
-			epOK &= empty
-		}
-		for x, j := range order {
-			op := &sk.ops[j]
+		sl := &run.lists[i]
+		n := min(len(ops), maxStepOps)
+		for x := range ops[:n] {
+			op := &ops[x]
 			f := pcs & op.src
 			if op.first {
 				f &= p.virgin[0]
 			}
-			for _, l := range op.legs[:op.nLegs] {
-				f &= shiftBack(empty, l)
+			if op.nLegs > 0 {
+				f &= bits.RotateLeft64(empty, op.legBack[0])
+				if op.nLegs > 1 {
+					f &= bits.RotateLeft64(empty, op.legBack[1])
+				}
 			}
 			var q, c, e uint64
 			if op.canCap {
-				c = f & shiftBack(prey, op.delta)
-				e = f & shiftBack(epOK, op.delta)
+				c = f & bits.RotateLeft64(prey, op.back)
+				e = f & bits.RotateLeft64(epOK, op.back)
 			}
 			if op.canMove && !capOnly {
-				q = f & shiftBack(empty, op.delta) &^ e
+				q = f & bits.RotateLeft64(empty, op.back) &^ e
 			}
-			run.lands[i][x] = q | c | e
-			run.capt[i][x] = c | e
-			run.ep[i][x] = e
-			run.delta[i][x] = op.delta
-			run.quiet[i][x] = op.quiet
+			sl.lands[x] = q | c | e
+			sl.capt[x] = c | e
+			sl.ep[x] = e
+			sl.to[x] = Move(int64(op.delta) << 8)
+			sl.quiet[x] = op.quiet
 			movers |= q | c | e
+			for t := q | c | e; t != 0; t &= t - 1 {
+				run.hits[bits.TrailingZeros64(t)] |= 1 << uint(x)
+			}
 		}
 	}
 	return on, movers
 }
 
-// stepMoves appends the moves of the step kind's piece on from, as
-// genPiece would list them.
-func (p *Position) stepMoves(buf []Move, run *stepRun, from int) []Move {
-	bit := uint64(1) << uint(from)
-	i := 0
-	if run.pcs[0]&bit == 0 {
-		i = 1
-	}
-	base := mvValid | Move(from)
-	lands, capt, ep := &run.lands[i], &run.capt[i], &run.ep[i]
-	for x := 0; x < run.n[i] && x < maxStepOps; x++ {
-		if lands[x]&bit == 0 {
-			continue
+// stepRange appends the moves of the step kinds' pieces on froms, square
+// by square, each as genPiece would list them.
+func (p *Position) stepRange(buf []Move, run *stepRun, froms uint64) []Move {
+	for ; froms != 0; froms &= froms - 1 {
+		from := bits.TrailingZeros64(froms)
+		bit := froms & -froms
+		sl := &run.lists[0]
+		if run.pcs[0]&bit == 0 {
+			sl = &run.lists[1]
 		}
-		m := base | Move(from+int(run.delta[i][x]))<<8
-		switch {
-		case ep[x]&bit != 0:
-			m |= mvCapture | moveEnPassant<<mvTypeShift
-		case capt[x]&bit != 0:
-			m |= mvCapture
-		default:
-			m |= run.quiet[i][x]
+		// The landing's field holds from, and from+delta once to[x] is
+		// added (from+delta is a square: nothing carries out of it).
+		base := mvValid | Move(from)<<8 | Move(from)
+		for hits := uint(run.hits[from]); hits != 0; hits &= hits - 1 {
+			x := bits.TrailingZeros(hits) & (maxStepOps - 1)
+			m := base + sl.to[x]
+			if sl.capt[x]&bit != 0 {
+				m |= mvCapture
+				if sl.ep[x]&bit != 0 {
+					m |= moveEnPassant << mvTypeShift
+				}
+			} else {
+				m |= sl.quiet[x]
+			}
+			buf = append(buf, m)
 		}
-		buf = append(buf, m)
 	}
 	return buf
 }
