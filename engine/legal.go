@@ -411,8 +411,8 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 			if g.mid {
 				buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, c, everyPiece, special)
 			} else {
-				var run stepRun
-				stepped, movers := p.prepSteps(&run, capOnly)
+				run := &p.steps
+				stepped, movers := p.prepSteps(run, capOnly)
 				others := p.occ[s][0] &^ stepped
 				for w := 0; w < 4; w++ {
 					bb := p.occ[s][w]
@@ -427,7 +427,7 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 							// judges move by move, and only en passant among
 							// their moves is of a type it always tests.
 							span := stepSpan(bb, movers, others)
-							buf = p.stepRange(buf, &run, span)
+							buf = p.stepRange(buf, run, span)
 							bb &^= span
 							if everyPiece || c.from[0]&span != 0 || p.epN > 0 && hasSpecialType(buf[at:]) {
 								buf = p.keepLegal(buf, at, c)

@@ -84,8 +84,8 @@ func (p *Position) genPseudoAll(buf []Move, capOnly bool) []Move {
 // move (a board that is not mid), piece by piece in square order: the
 // step kinds' pieces through stepRange, the others through genPiece.
 func (p *Position) genPieces(buf []Move, capOnly bool) []Move {
-	var run stepRun
-	stepped, movers := p.prepSteps(&run, capOnly)
+	run := &p.steps
+	stepped, movers := p.prepSteps(run, capOnly)
 	s := p.side
 	others := p.occ[s][0] &^ stepped
 	for w := 0; w < 4; w++ {
@@ -97,7 +97,7 @@ func (p *Position) genPieces(buf []Move, capOnly bool) []Move {
 			from := w<<6 | bits.TrailingZeros64(bb)
 			if w == 0 && movers>>uint(from)&1 != 0 {
 				span := stepSpan(bb, movers, others)
-				buf = p.stepRange(buf, &run, span)
+				buf = p.stepRange(buf, run, span)
 				bb &^= span
 				continue
 			}
@@ -496,6 +496,9 @@ func (p *Position) genCastles(buf []Move) []Move {
 	g := p.g
 	cr := g.castle
 	s := p.side
+	if g.small && p.kindBB[s][cr.king][0]&p.virgin[0] == 0 {
+		return buf // no unmoved castling piece (one word holds the board)
+	}
 	kings := p.kindBB[s][cr.king]
 	rooks := p.kindBB[s][cr.rook]
 	any := false

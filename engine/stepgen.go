@@ -49,21 +49,21 @@ type stepKind struct {
 }
 
 // stepRun is one generation's work for the side to move's step kinds:
-// their pieces, and the lists stepRange reads.
+// their pieces, per square the ops of its piece's list that land, and the
+// lists stepRange reads. It lives in the position (legal's scratch, as
+// ctx): nothing generates moves between prepSteps and the last stepRange
+// of one list, and only hits must start at zero.
 type stepRun struct {
 	pcs   [maxStepKinds]uint64
+	hits  [64]uint8
 	lists [maxStepKinds]stepList
-	hits  [64]uint8 // per square, the ops of its piece's list that land
 }
 
-// stepList is, per op in the order this generation lists them (zero past
-// the kind's ops), the squares
-// of the pieces whose op lands, those landings that capture, those that
-// capture en passant, and what a move adds to its mover's square: the
-// landing's delta (as from+delta in the landing's field) and a quiet
-// landing's flags.
+// stepList is, per op in the order this generation lists them, the squares
+// of the pieces whose op lands with a capture, those that capture en
+// passant, and what a move adds to its mover's square: the landing's delta
+// (as from+delta in the landing's field) and a quiet landing's flags.
 type stepList struct {
-	lands [maxStepOps]uint64
 	capt  [maxStepOps]uint64
 	ep    [maxStepOps]uint64
 	to    [maxStepOps]Move
@@ -91,6 +91,9 @@ func (g *Game) buildSteps() {
 func (g *Game) stepKindOf(s, k int) (stepKind, bool) {
 	sk := stepKind{kind: k}
 	ki := &g.kinds[k]
+	if !ki.ep && !g.hasSlow(s, k) {
+		return sk, false
+	}
 	index := map[stepOp]int{} // op (src left out) to its index in sk.ops
 	var fastSeqs, tableSeqs [][]int
 	slow := false
@@ -177,6 +180,12 @@ func (g *Game) stepKindOf(s, k int) (stepKind, bool) {
 	return sk, true
 }
 
+// hasSlow reports whether kind k of player s has a slow entry somewhere.
+func (g *Game) hasSlow(s, k int) bool {
+	idx := (s*g.nk + k) * g.n
+	return g.slowStart[idx+g.n] > g.slowStart[idx]
+}
+
 // setStep fills op's landing and legs as deltas from sq, reporting false
 // when there are too many legs.
 func setStep(op *stepOp, sq, to int, legs []uint8) bool {
@@ -243,11 +252,13 @@ func (p *Position) prepSteps(run *stepRun, capOnly bool) (on, movers uint64) {
 	if len(kinds) == 0 || p.occ[wildOwner][0] != 0 {
 		return 0, 0 // a wild piece is prey to the table entries only
 	}
+	run.hits = [64]uint8{}
 	opp := opponent(s)
 	empty := ^p.occWord(0)
 	for i := range kinds {
 		sk := &kinds[i]
 		pcs := p.kindBB[s][sk.kind][0] & sk.cover
+		run.pcs[i] = pcs
 		if pcs == 0 {
 			continue
 		}
@@ -273,7 +284,6 @@ func (p *Position) prepSteps(run *stepRun, capOnly bool) (on, movers uint64) {
 				epOK &= empty
 			}
 		}
-		run.pcs[i] = pcs
 		sl := &run.lists[i]
 		n := min(len(ops), maxStepOps)
 		for x := range ops[:n] {
@@ -296,7 +306,6 @@ func (p *Position) prepSteps(run *stepRun, capOnly bool) (on, movers uint64) {
 			if op.canMove && !capOnly {
 				q = f & bits.RotateLeft64(empty, op.back) &^ e
 			}
-			sl.lands[x] = q | c | e
 			sl.capt[x] = c | e
 			sl.ep[x] = e
 			sl.to[x] = Move(int64(op.delta) << 8)
