@@ -36,6 +36,11 @@ type stepOp struct {
 	// (what wraps round lands off src), and legBack a set of legs.
 	back    int
 	legBack [maxStepLegs]int
+	// The same conditions as masks, so that prepSteps does not branch:
+	// all ones where the op may move, capture, be made by a piece that has
+	// moved, and has no such leg.
+	moveAll, capAll, movedOK uint64
+	noLeg                    [maxStepLegs]uint64
 }
 
 // stepKind is one kind's steps for one player.
@@ -174,10 +179,23 @@ func (g *Game) stepKindOf(s, k int) (stepKind, bool) {
 			return sk, false
 		}
 		for _, j := range order {
-			sk.lists[i] = append(sk.lists[i], sk.ops[j])
+			op := sk.ops[j]
+			op.moveAll, op.capAll, op.movedOK = allIf(op.canMove), allIf(op.canCap), allIf(!op.first)
+			for l := range op.noLeg {
+				op.noLeg[l] = allIf(l >= int(op.nLegs))
+			}
+			sk.lists[i] = append(sk.lists[i], op)
 		}
 	}
 	return sk, true
+}
+
+// allIf is a mask of all ones when b holds, else zero.
+func allIf(b bool) uint64 {
+	if b {
+		return ^uint64(0)
+	}
+	return 0
 }
 
 // hasSlow reports whether kind k of player s has a slow entry somewhere.
@@ -253,6 +271,7 @@ func (p *Position) prepSteps(run *stepRun, capOnly bool) (on, movers uint64) {
 		return 0, 0 // a wild piece is prey to the table entries only
 	}
 	run.hits = [64]uint8{}
+	quietOK := allIf(!capOnly)
 	opp := opponent(s)
 	empty := ^p.occWord(0)
 	for i := range kinds {
@@ -288,31 +307,18 @@ func (p *Position) prepSteps(run *stepRun, capOnly bool) (on, movers uint64) {
 		n := min(len(ops), maxStepOps)
 		for x := range ops[:n] {
 			op := &ops[x]
-			f := pcs & op.src
-			if op.first {
-				f &= p.virgin[0]
-			}
-			if op.nLegs > 0 {
-				f &= bits.RotateLeft64(empty, op.legBack[0])
-				if op.nLegs > 1 {
-					f &= bits.RotateLeft64(empty, op.legBack[1])
-				}
-			}
-			var q, c, e uint64
-			if op.canCap {
-				c = f & bits.RotateLeft64(prey, op.back)
-				e = f & bits.RotateLeft64(epOK, op.back)
-			}
-			if op.canMove && !capOnly {
-				q = f & bits.RotateLeft64(empty, op.back) &^ e
-			}
+			f := pcs & op.src & (p.virgin[0] | op.movedOK)
+			f &= (bits.RotateLeft64(empty, op.legBack[0]) | op.noLeg[0]) & (bits.RotateLeft64(empty, op.legBack[1]) | op.noLeg[1])
+			c := f & bits.RotateLeft64(prey, op.back) & op.capAll
+			e := f & bits.RotateLeft64(epOK, op.back) & op.capAll
+			q := f & bits.RotateLeft64(empty, op.back) & op.moveAll & quietOK &^ e
 			sl.capt[x] = c | e
 			sl.ep[x] = e
 			sl.to[x] = Move(int64(op.delta) << 8)
 			sl.quiet[x] = op.quiet
 			movers |= q | c | e
 			for t := q | c | e; t != 0; t &= t - 1 {
-				run.hits[bits.TrailingZeros64(t)] |= 1 << uint(x)
+				run.hits[bits.TrailingZeros64(t)&63] |= 1 << uint(x)
 			}
 		}
 	}
