@@ -3,7 +3,7 @@ package engine
 // Step generation: the moves of a pawn-like kind (every move a step, or a
 // short slide or lame leap over empty squares: pushes, double steps,
 // diagonal captures) worked out for every piece of the kind at once with a
-// few shifts of the occupancy masks, then listed piece by piece in exactly
+// few rotations of the occupancy masks, then listed piece by piece in exactly
 // the order genPiece lists them. That order is one of two: the fast lists'
 // (landings in square order, then the slow entries in table order), or,
 // for a kind en passant applies to while an en passant square exists, the
@@ -110,6 +110,7 @@ func (g *Game) stepKindOf(s, k int) (stepKind, bool) {
 		var ops []stepOp // in table order
 		ok := true
 		for _, e := range g.gens[g.genStart[idx]:g.genStart[idx+1]] {
+			// The entry's list as splitFast sorts it.
 			fast := !e.first && !e.stay && (e.typ == genLeap && e.n == 0 ||
 				e.typ == genSlide && e.minR == 1 && (!ki.ep || e.n == 1 || !e.canMove))
 			op := stepOp{canMove: e.canMove, canCap: e.canCap, first: e.first, fast: fast}
