@@ -104,6 +104,9 @@ type Game struct {
 	// pieceSquares packs, per (player, kind, square), the fast lists'
 	// bounds and the flags genPseudo tests.
 	pieceSquares []pieceSquare
+	// steps are each player's step kinds (stepgen.go); none where
+	// legalStd cannot use them.
+	steps [maxSeats][]stepKind
 	// small: the board has at most 64 squares, so one word of a bitset
 	// holds it and the attack tests read blockers from occupancy masks.
 	// leapCaps and leapMoves are then, per (player, kind, square), the

@@ -414,10 +414,30 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 			if g.mid {
 				buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, c, everyPiece, special)
 			} else {
+				run := &p.steps
+				stepped, movers := p.prepSteps(run, capOnly)
+				others := p.occ[s][0] &^ stepped
 				for w := 0; w < 4; w++ {
-					for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+					bb := p.occ[s][w]
+					if w == 0 {
+						bb = others | movers // step pieces with no move list nothing
+					}
+					for bb != 0 {
 						from := w<<6 | bits.TrailingZeros64(bb)
 						at := len(buf)
+						if w == 0 && movers>>uint(from)&1 != 0 {
+							// A run of step pieces is tested as one: keepLegal
+							// judges move by move, and only en passant among
+							// their moves is of a type it always tests.
+							span := stepSpan(bb, movers, others)
+							buf = p.stepRange(buf, run, span)
+							bb &^= span
+							if everyPiece || c.from[0]&span != 0 || p.epN > 0 && hasSpecialType(buf[at:]) {
+								buf = p.keepLegal(buf, at, c)
+							}
+							continue
+						}
+						bb &= bb - 1
 						buf = p.genPiece(buf, from, capOnly)
 						if everyPiece || c.from.has(from) || special>>maskIndex(p.board[from])&1 != 0 && hasSpecialType(buf[at:]) {
 							buf = p.keepLegal(buf, at, c)

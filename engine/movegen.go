@@ -66,14 +66,7 @@ func (p *Position) genPseudoAll(buf []Move, capOnly bool) []Move {
 	if p.g.mid {
 		buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, nil, false, 0)
 	} else {
-		for w := 0; w < 4; w++ {
-			bb := p.occ[s][w]
-			for bb != 0 {
-				from := w<<6 | bits.TrailingZeros64(bb)
-				bb &= bb - 1
-				buf = p.genPiece(buf, from, capOnly)
-			}
-		}
+		buf = p.genPieces(buf, capOnly)
 	}
 	if p.g.cells != nil {
 		buf = p.genCells(buf, capOnly)
@@ -85,6 +78,42 @@ func (p *Position) genPseudoAll(buf []Move, capOnly bool) []Move {
 		buf = p.genDrops(buf)
 	}
 	return buf
+}
+
+// genPieces appends the pseudo-legal moves of every piece of the side to
+// move (a board that is not mid), piece by piece in square order: the
+// step kinds' pieces through stepRange, the others through genPiece.
+func (p *Position) genPieces(buf []Move, capOnly bool) []Move {
+	run := &p.steps
+	stepped, movers := p.prepSteps(run, capOnly)
+	s := p.side
+	others := p.occ[s][0] &^ stepped
+	for w := 0; w < 4; w++ {
+		bb := p.occ[s][w]
+		if w == 0 {
+			bb = others | movers // step pieces with no move list nothing
+		}
+		for bb != 0 {
+			from := w<<6 | bits.TrailingZeros64(bb)
+			if w == 0 && movers>>uint(from)&1 != 0 {
+				span := stepSpan(bb, movers, others)
+				buf = p.stepRange(buf, run, span)
+				bb &^= span
+				continue
+			}
+			bb &= bb - 1
+			buf = p.genPiece(buf, from, capOnly)
+		}
+	}
+	return buf
+}
+
+// stepSpan is the step movers of left (the pieces not yet listed, the
+// lowest a step mover) below its lowest piece genPiece lists: one run of
+// stepRange.
+func stepSpan(left, movers, others uint64) uint64 {
+	next := left & others
+	return left & movers & (next&-next - 1)
 }
 
 // genPiece appends the pseudo-legal moves of the side to move's piece on
@@ -467,6 +496,9 @@ func (p *Position) genCastles(buf []Move) []Move {
 	g := p.g
 	cr := g.castle
 	s := p.side
+	if g.small && p.kindBB[s][cr.king][0]&p.virgin[0] == 0 {
+		return buf // no unmoved castling piece (one word holds the board)
+	}
 	kings := p.kindBB[s][cr.king]
 	rooks := p.kindBB[s][cr.rook]
 	any := false

@@ -130,6 +130,7 @@ type Position struct {
 	otherValid bool
 	pseudo     []Move   // HasLegalMove's scratch list
 	ctx        legalCtx // legal's scratch
+	steps      stepRun  // the step kinds' scratch (stepgen.go)
 	checkKnown bool     // checkVal holds InCheck's answer
 	checkVal   bool
 	oc         Outcome

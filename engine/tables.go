@@ -730,6 +730,7 @@ func (g *Game) splitFast() error {
 	g.fastRayStart[size] = uint32(len(g.fastRays))
 	g.slowStart[size] = uint32(len(g.slow))
 	g.packSquares()
+	g.buildSteps()
 	if g.mid {
 		g.buildMid()
 	}
