@@ -112,8 +112,8 @@ type Game struct {
 	// mid: 65 to 128 squares, generated from midSquares (midboard.go).
 	mid        bool
 	midSquares []midSquare
-	midLines   [maxSeats][]midLine
-	slideKinds [maxSeats]uint32 // per player, the kinds in its slide line groups
+	midLines   [maxSeats][]midLine // on a small board too, the low word only
+	slideKinds [maxSeats]uint32    // per player, the kinds in its slide line groups
 	leapCaps   []uint64
 	leapMoves  []uint64
 

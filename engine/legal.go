@@ -183,7 +183,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 				}
 			}
 			groups := g.groups[opp]
-			if g.mid {
+			if g.mid || g.small {
 				if ml := &g.midLines[opp][r]; ml.ok && ml.lo&sliders|ml.hi&sliders1 == 0 {
 					groups = nil // no slider on any line to the royal
 				}
@@ -489,6 +489,9 @@ func hasSpecialType(ms []Move) bool {
 // keepLegal removes from buf[at:] the moves the royal rules refuse,
 // keeping the order of the rest.
 func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
+	if at < len(buf) && buf[at].From() == c.royal && c.fast && c.nEnemy == 0 && !c.all && !c.evasion && !c.checkFast {
+		return p.keepRoyalMoves(buf, at, c)
+	}
 	// The royal's steps come together in buf; when there are several,
 	// one map of the other player's attacks answers them all.
 	mapUse := 0 // 0 undecided, 1 map, -1 test one by one
@@ -541,6 +544,55 @@ func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
 					continue
 				}
 			} else if c.checks.givesCheck(p, m) {
+				continue
+			}
+		}
+		buf[n] = m
+		n++
+	}
+	return buf[:n]
+}
+
+// keepRoyalMoves is keepLegal for a list that starts with the moves of
+// the mover's only royal when its safety is all the royal rules ask
+// (not in check, no enemy royal read, no forbid_check): the same tests
+// in the same order, the per-move reasoning of classify written out for
+// that case, since every ply lists the royal's moves.
+func (p *Position) keepRoyalMoves(buf []Move, at int, c *legalCtx) []Move {
+	r := c.royal
+	mapUse := 0 // as in keepLegal
+	n := at
+	for i := at; i < len(buf); i++ {
+		m := buf[i]
+		from := m.From()
+		if from == r && m.typ() <= moveDouble && m.Promotion() < 0 {
+			if mapUse == 0 {
+				mapUse = -1
+				more := 3
+				if p.g.small {
+					more = 1
+				}
+				if j := i + more; j < len(buf) && buf[j].From() == from {
+					var want bitset
+					for _, o := range buf[i:] {
+						if o.From() != from {
+							break
+						}
+						want.set(o.To())
+					}
+					p.attackMap(&c.attacks, &want, r, p.g.capturers[c.royalKind])
+					mapUse = 1
+				}
+			}
+			if mapUse == 1 {
+				if c.attacks.has(m.To()) {
+					continue
+				}
+			} else if !p.legalFast(m, c) {
+				continue
+			}
+		} else if m.typ() > moveDouble || c.from.has(from) || c.testTo && c.to.has(m.To()) {
+			if !p.testMove(m, c) {
 				continue
 			}
 		}
