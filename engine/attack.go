@@ -31,6 +31,13 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 	if stand == 0 {
 		return false
 	}
+	// On a small board, lines onto t holding none of by's pieces give
+	// no attack (the occupancy sets are kept by every light make).
+	if g.small {
+		if ml := &g.midLines[by][t]; ml.ok && ml.lo&p.occ[by][0] == 0 {
+			return false
+		}
+	}
 	groups := g.groups[by]
 	for gi := range groups {
 		gr := &groups[gi]

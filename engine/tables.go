@@ -811,7 +811,7 @@ func (g *Game) landsIn(p, k, sq int, set *bitset) bool {
 // square, so that prepare sees at once a royal no slider stands in line
 // with.
 func (g *Game) buildSmallLines() {
-	for p := 0; p < g.seats; p++ {
+	for p := range g.midLines {
 		g.midLines[p] = make([]midLine, g.n)
 		for t := range g.midLines[p] {
 			ml := midLine{ok: true}
