@@ -31,11 +31,13 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 	if stand == 0 {
 		return false
 	}
-	// On a small board, lines onto t holding none of by's pieces give
-	// no attack (the occupancy sets are kept by every light make).
+	// On a small board where every line onto t is a slide read from
+	// masks, a line holding none of by's pieces gives no attack, and
+	// the others need only their first blocker (the occupancy sets are
+	// kept by every light make).
 	if g.small {
-		if ml := &g.midLines[by][t]; ml.ok && ml.lo&p.occ[by][0] == 0 {
-			return false
+		if ml := &g.midLines[by][t]; ml.ok {
+			return ml.lo&p.occ[by][0] != 0 && p.slideAttackedSmall(t, by, stand)
 		}
 	}
 	groups := g.groups[by]
@@ -109,6 +111,31 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 					break
 				}
 			}
+		}
+	}
+	return false
+}
+
+// slideAttackedSmall is attackedMask's line groups where midLines says
+// every one is a slide read from masks onto t.
+func (p *Position) slideAttackedSmall(t, by int, stand uint32) bool {
+	g := p.g
+	own := p.occ[by][0]
+	occ := p.occWord(0)
+	groups := g.groups[by]
+	for gi := range groups {
+		gr := &groups[gi]
+		m := gr.mask & stand
+		if m == 0 {
+			continue
+		}
+		line := gr.rayMasks[t]
+		if line&own == 0 {
+			continue
+		}
+		sq := maskray.First(line&occ, gr.rayOrds[t])
+		if c := p.board[sq]; codeOwner(c) == by && m>>maskIndex(c)&1 != 0 && p.groupOK(gr, sq) {
+			return true
 		}
 	}
 	return false
