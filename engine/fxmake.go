@@ -247,9 +247,18 @@ func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 func (p *Position) keepFxLegal(buf []Move, start int) []Move {
 	c := &p.ctx
 	board := &p.board
+	from := c.from
+	// A move that captures nothing, promotes to nothing and is a plain
+	// move or double step (type 0 or 1) has none of these bits.
+	const special = mvCapture | 0x1f<<mvPromoShift | 0xe<<mvTypeShift
 	n := start
 	for i := start; i < len(buf); i++ {
 		m := buf[i]
+		if m&special == 0 && board[m.To()] == 0 && !from.has(m.From()) && !c.testTo {
+			buf[n] = m
+			n++
+			continue
+		}
 		if m&(0x1f<<mvPromoShift) != 0 && m.typ() != moveDrop && p.staysPut(m) {
 			// The mover does not enter the zone: one move, unpromoted.
 			m &^= 0x1f << mvPromoShift
@@ -258,7 +267,7 @@ func (p *Position) keepFxLegal(buf []Move, start int) []Move {
 			}
 		}
 		to := m.To()
-		if m&mvCapture != 0 || board[to] != 0 || m.typ() > moveDouble || c.from.has(m.From()) || c.testTo && c.to.has(to) {
+		if m&mvCapture != 0 || board[to] != 0 || m.typ() > moveDouble || from.has(m.From()) || c.testTo && c.to.has(to) {
 			if !p.fxLegal(m) {
 				continue
 			}

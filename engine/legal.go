@@ -292,7 +292,10 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 				}
 				return
 			}
-			atk := g.specLeaps[opp][g.specStart[opp][r]:g.specStart[opp][r+1]]
+			var atk []leapAtk
+			if len(g.specLeaps[opp]) > 0 {
+				atk = g.specLeaps[opp][g.specStart[opp][r]:g.specStart[opp][r+1]]
+			}
 			for i := range atk {
 				e := &atk[i]
 				if e.legN == 0 {
