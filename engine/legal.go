@@ -413,6 +413,20 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 		if d == nil || !d.placement || p.handN[s] == 0 {
 			if g.mid {
 				buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, c, everyPiece, special)
+			} else if g.small {
+				// One word: the pieces prepare names, as a mask.
+				named := c.from[0]
+				if everyPiece {
+					named = ^uint64(0)
+				}
+				for bb := p.occ[s][0]; bb != 0; bb &= bb - 1 {
+					from := bits.TrailingZeros64(bb)
+					at := len(buf)
+					buf = p.genPiece(buf, from, capOnly)
+					if named>>uint(from)&1 != 0 || special>>maskIndex(p.board[from])&1 != 0 && hasSpecialType(buf[at:]) {
+						buf = p.keepLegal(buf, at, c)
+					}
+				}
 			} else {
 				for w := 0; w < 4; w++ {
 					for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
