@@ -577,6 +577,32 @@ func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
 // that case, since every ply lists the royal's moves.
 func (p *Position) keepRoyalMoves(buf []Move, at int, c *legalCtx) []Move {
 	r := c.royal
+	if p.g.small && len(buf)-at >= 2 {
+		// The usual list: two or more plain steps of the royal, all
+		// answered by one map, as the loop below would.
+		const notPlain = 0x1f<<mvPromoShift | 0xe<<mvTypeShift
+		var want bitset
+		plain := true
+		for _, m := range buf[at:] {
+			if m.From() != r || m&notPlain != 0 {
+				plain = false
+				break
+			}
+			want[0] |= 1 << uint(m.To())
+		}
+		if plain {
+			p.attackMap(&c.attacks, &want, r, p.g.capturers[c.royalKind])
+			attacked := c.attacks[0]
+			n := at
+			for _, m := range buf[at:] {
+				if attacked>>uint(m.To())&1 == 0 {
+					buf[n] = m
+					n++
+				}
+			}
+			return buf[:n]
+		}
+	}
 	mapUse := 0 // as in keepLegal
 	n := at
 	for i := at; i < len(buf); i++ {
