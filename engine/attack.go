@@ -31,6 +31,15 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 	if stand == 0 {
 		return false
 	}
+	// On a small board where every line onto t is a slide read from
+	// masks, a line holding none of by's pieces gives no attack, and
+	// the others need only their first blocker (the occupancy sets are
+	// kept by every light make).
+	if g.small {
+		if ml := &g.midLines[by][t]; ml.ok {
+			return ml.lo&p.occ[by][0] != 0 && p.slideAttackedSmall(t, by, stand)
+		}
+	}
 	groups := g.groups[by]
 	for gi := range groups {
 		gr := &groups[gi]
@@ -107,6 +116,31 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 	return false
 }
 
+// slideAttackedSmall is attackedMask's line groups where midLines says
+// every one is a slide read from masks onto t.
+func (p *Position) slideAttackedSmall(t, by int, stand uint32) bool {
+	g := p.g
+	own := p.occ[by][0]
+	occ := p.occWord(0)
+	groups := g.groups[by]
+	for gi := range groups {
+		gr := &groups[gi]
+		m := gr.mask & stand
+		if m == 0 {
+			continue
+		}
+		line := gr.rayMasks[t]
+		if line&own == 0 {
+			continue
+		}
+		sq := maskray.First(line&occ, gr.rayOrds[t])
+		if c := p.board[sq]; codeOwner(c) == by && m>>maskIndex(c)&1 != 0 && p.groupOK(gr, sq) {
+			return true
+		}
+	}
+	return false
+}
+
 // groupOK checks a line group's conditions at its source square.
 func (p *Position) groupOK(gr *lineGroup, src int) bool {
 	if gr.cond >= 0 && !p.g.conds[gr.cond].has(src) {
@@ -125,6 +159,10 @@ func (p *Position) attackMap(out *bitset, want *bitset, lift int, mask uint32) {
 	by := opponent(p.side)
 	*out = bitset{}
 	if mask &= p.present[by]; mask == 0 {
+		return
+	}
+	if g.small {
+		p.attackMapSmall(out, want[0], lift, by, mask)
 		return
 	}
 	board := &p.board
@@ -172,6 +210,60 @@ func (p *Position) attackMap(out *bitset, want *bitset, lift int, mask uint32) {
 			}
 		}
 	}
+	board[lift] = saved
+}
+
+// attackMapSmall is attackMap on a board of at most 64 squares, where
+// every set is one word: the king's few steps read it every ply.
+func (p *Position) attackMapSmall(out *bitset, want uint64, lift, by int, mask uint32) {
+	g := p.g
+	board := &p.board
+	saved := board[lift]
+	board[lift] = 0
+	occAll := p.occWord(0) &^ (1 << uint(lift))
+	var got uint64
+	for bb := p.occ[by][0]; bb != 0; bb &= bb - 1 {
+		from := bits.TrailingZeros64(bb)
+		c := board[from]
+		if mask>>maskIndex(c)&1 == 0 {
+			continue
+		}
+		k := codeKind(c)
+		idx := (by*g.nk+k)*g.n + from
+		if g.capReach[idx][0]&want == 0 {
+			continue
+		}
+		ps := &g.pieceSquares[idx]
+		if ps.flags&(psDup|psSpecial) != 0 {
+			out[0] |= got
+			p.attackEntries(out, &bitset{want}, g.gens[g.genStart[idx]:g.genStart[idx+1]], by, k, from)
+			got = 0
+			continue
+		}
+		got |= g.leapCaps[idx]
+		for _, r := range g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)] {
+			if r.mode&modeCapture == 0 {
+				continue
+			}
+			if r.order != maskray.Walk {
+				near, hit := maskray.Split(r.mask, occAll, r.order)
+				got |= near | hit
+				continue
+			}
+			for _, to := range g.pool[r.off : r.off+uint32(r.n)] {
+				got |= 1 << to
+				if board[to] != 0 {
+					break
+				}
+			}
+		}
+		if ps.nSlow > 0 {
+			out[0] |= got
+			p.attackEntries(out, &bitset{want}, g.slow[ps.slowOff:ps.slowOff+uint32(ps.nSlow)], by, k, from)
+			got = 0
+		}
+	}
+	out[0] |= got
 	board[lift] = saved
 }
 

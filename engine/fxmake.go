@@ -40,12 +40,18 @@ func (p *Position) makeFx(m Move) {
 // (makeFx, makePlanes): the count for Unmake, the rights of every square
 // changed, the old never-moved set kept; it returns the hash.
 func (p *Position) squareLogDone(u *undoRec, c0 int, oldVirgin bitset) uint64 {
+	g := p.g
 	h := p.fxh
 	u.nChg = uint16(len(p.chg) - c0)
+	// Castling rights read only the never-moved castling pieces, and
+	// those change only on a logged square: a move that logged no
+	// castling piece, before or after, leaves the rights as they were.
+	castling := false
 	for _, r := range p.chg[c0:] {
 		h = p.clearVirgin(h, int(r.sq))
+		castling = castling || g.castleRel>>maskIndex(r.code)&1|g.castleRel>>maskIndex(p.board[r.sq])&1 != 0
 	}
-	if p.g.castle != nil {
+	if g.castle != nil && castling {
 		h = p.dropDeadRights(h)
 	}
 	if p.virgin != oldVirgin {
@@ -178,23 +184,13 @@ func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 	start := len(buf)
 	d := g.drops
 	if d == nil || !d.placement || p.handN[s] == 0 {
-		var sv wildSave
 		if g.wild != nil {
-			p.showWild(&sv)
-		}
-		for w := 0; w < 4; w++ {
-			for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
-				buf = p.genPiece(buf, w<<6|bits.TrailingZeros64(bb), capOnly)
-			}
-		}
-		if fx.ownMovers != 0 && !capOnly { // not captures
-			buf = p.genOwnContacts(buf)
-		}
-		if g.wild != nil {
-			p.hideWild(&sv)
+			buf = p.genShowingWild(buf, capOnly)
 			if g.wild.immune {
 				buf = p.keepTakers(buf, start)
 			}
+		} else {
+			buf = p.genFxPieces(buf, capOnly)
 		}
 		if g.castle != nil && !capOnly {
 			buf = p.genCastles(buf)
@@ -220,6 +216,9 @@ func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 		quietOK = !c.all && !c.evasion && g.wild == nil
 	}
 	n := start
+	if test && quietOK && d == nil {
+		return p.keepFxLegal(buf, start)
+	}
 	for i := start; i < len(buf); i++ {
 		m := buf[i]
 		if m.Promotion() >= 0 && m.typ() != moveDrop && p.staysPut(m) {
@@ -239,6 +238,69 @@ func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 		n++
 	}
 	return buf[:n]
+}
+
+// keepFxLegal is legalFx's filter in its common case (royals to keep
+// safe, prepare's reasoning standing, no drops), written out: a quiet
+// move of a piece prepare does not name is legal untested, every other
+// move is played on the board by fxLegal.
+func (p *Position) keepFxLegal(buf []Move, start int) []Move {
+	c := &p.ctx
+	board := &p.board
+	from := c.from
+	// A move that captures nothing, promotes to nothing and is a plain
+	// move or double step (type 0 or 1) has none of these bits.
+	const special = mvCapture | 0x1f<<mvPromoShift | 0xe<<mvTypeShift
+	n := start
+	for i := start; i < len(buf); i++ {
+		m := buf[i]
+		if m&special == 0 && board[m.To()] == 0 && !from.has(m.From()) && !c.testTo {
+			buf[n] = m
+			n++
+			continue
+		}
+		if m&(0x1f<<mvPromoShift) != 0 && m.typ() != moveDrop && p.staysPut(m) {
+			// The mover does not enter the zone: one move, unpromoted.
+			m &^= 0x1f << mvPromoShift
+			if n > start && buf[n-1] == m {
+				continue
+			}
+		}
+		to := m.To()
+		if m&mvCapture != 0 || board[to] != 0 || m.typ() > moveDouble || from.has(m.From()) || c.testTo && c.to.has(to) {
+			if !p.fxLegal(m) {
+				continue
+			}
+		}
+		buf[n] = m
+		n++
+	}
+	return buf[:n]
+}
+
+// genFxPieces appends the board's pseudo-legal moves for legalFx: every
+// piece's, then the moves onto own pieces that contacts allow.
+func (p *Position) genFxPieces(buf []Move, capOnly bool) []Move {
+	s := p.side
+	for w := 0; w < 4; w++ {
+		for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+			buf = p.genPiece(buf, w<<6|bits.TrailingZeros64(bb), capOnly)
+		}
+	}
+	if p.g.fx.ownMovers != 0 && !capOnly { // not captures
+		buf = p.genOwnContacts(buf)
+	}
+	return buf
+}
+
+// genShowingWild is genFxPieces with the wild pieces shown as prey (its
+// save is large, so a game without them does not clear one every node).
+func (p *Position) genShowingWild(buf []Move, capOnly bool) []Move {
+	var sv wildSave
+	p.showWild(&sv)
+	buf = p.genFxPieces(buf, capOnly)
+	p.hideWild(&sv)
+	return buf
 }
 
 // staysPut reports whether a capture leaves its mover where it stood

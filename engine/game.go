@@ -115,8 +115,8 @@ type Game struct {
 	// mid: 65 to 128 squares, generated from midSquares (midboard.go).
 	mid        bool
 	midSquares []midSquare
-	midLines   [maxSeats][]midLine
-	slideKinds [maxSeats]uint32 // per player, the kinds in its slide line groups
+	midLines   [maxSeats][]midLine // on a small board too, the low word only
+	slideKinds [maxSeats]uint32    // per player, the kinds in its slide line groups
 	leapCaps   []uint64
 	leapMoves  []uint64
 
@@ -159,6 +159,10 @@ type Game struct {
 	epMask    uint32
 	castle    *castleRule
 	castleRel uint32 // kinds whose castling rights are written in FEN
+	// castleNeed is, on a small board, per (seat, castling piece's
+	// square, partner's square), the squares castling needs empty; all
+	// ones where it can never happen (movegen.go).
+	castleNeed []uint64
 
 	checkRules       bool // win is checkmate: a royal may not be left attacked
 	mustCapture      bool
@@ -316,7 +320,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadSeats, g.loadPriority, g.loadWalls, g.loadBoards, g.loadCells, g.loadWrap, g.loadMoves,
 		g.loadRules, g.loadNoProgressResets, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadChance, g.loadHidden, g.loadPlanes, g.loadNotation,
-		g.loadZobrist, g.splitFast, g.loadSeatLines, g.compileCheckSquares,
+		g.loadZobrist, g.splitFast, g.loadSeatLines, g.compileCheckSquares, g.buildCastleNeed,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {

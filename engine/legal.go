@@ -183,7 +183,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 				}
 			}
 			groups := g.groups[opp]
-			if g.mid {
+			if g.mid || g.small {
 				if ml := &g.midLines[opp][r]; ml.ok && ml.lo&sliders|ml.hi&sliders1 == 0 {
 					groups = nil // no slider on any line to the royal
 				}
@@ -292,7 +292,10 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 				}
 				return
 			}
-			atk := g.specLeaps[opp][g.specStart[opp][r]:g.specStart[opp][r+1]]
+			var atk []leapAtk
+			if len(g.specLeaps[opp]) > 0 {
+				atk = g.specLeaps[opp][g.specStart[opp][r]:g.specStart[opp][r+1]]
+			}
 			for i := range atk {
 				e := &atk[i]
 				if e.legN == 0 {
@@ -413,6 +416,20 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 		if d == nil || !d.placement || p.handN[s] == 0 {
 			if g.mid {
 				buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, c, everyPiece, special)
+			} else if g.small {
+				// One word: the pieces prepare names, as a mask.
+				named := c.from[0]
+				if everyPiece {
+					named = ^uint64(0)
+				}
+				for bb := p.occ[s][0]; bb != 0; bb &= bb - 1 {
+					from := bits.TrailingZeros64(bb)
+					at := len(buf)
+					buf = p.genPiece(buf, from, capOnly)
+					if named>>uint(from)&1 != 0 || special>>maskIndex(p.board[from])&1 != 0 && hasSpecialType(buf[at:]) {
+						buf = p.keepLegal(buf, at, c)
+					}
+				}
 			} else {
 				run := &p.steps
 				stepped, movers := p.prepSteps(run, capOnly)
@@ -512,6 +529,9 @@ func hasSpecialType(ms []Move) bool {
 // keepLegal removes from buf[at:] the moves the royal rules refuse,
 // keeping the order of the rest.
 func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
+	if at < len(buf) && buf[at].From() == c.royal && c.fast && c.nEnemy == 0 && !c.all && !c.evasion && !c.checkFast {
+		return p.keepRoyalMoves(buf, at, c)
+	}
 	// The royal's steps come together in buf; when there are several,
 	// one map of the other player's attacks answers them all.
 	mapUse := 0 // 0 undecided, 1 map, -1 test one by one
@@ -564,6 +584,81 @@ func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
 					continue
 				}
 			} else if c.checks.givesCheck(p, m) {
+				continue
+			}
+		}
+		buf[n] = m
+		n++
+	}
+	return buf[:n]
+}
+
+// keepRoyalMoves is keepLegal for a list that starts with the moves of
+// the mover's only royal when its safety is all the royal rules ask
+// (not in check, no enemy royal read, no forbid_check): the same tests
+// in the same order, the per-move reasoning of classify written out for
+// that case, since every ply lists the royal's moves.
+func (p *Position) keepRoyalMoves(buf []Move, at int, c *legalCtx) []Move {
+	r := c.royal
+	if p.g.small && len(buf)-at >= 2 {
+		// The usual list: two or more plain steps of the royal, all
+		// answered by one map, as the loop below would.
+		const notPlain = 0x1f<<mvPromoShift | 0xe<<mvTypeShift
+		var want bitset
+		plain := true
+		for _, m := range buf[at:] {
+			if m.From() != r || m&notPlain != 0 {
+				plain = false
+				break
+			}
+			want[0] |= 1 << uint(m.To())
+		}
+		if plain {
+			p.attackMap(&c.attacks, &want, r, p.g.capturers[c.royalKind])
+			attacked := c.attacks[0]
+			n := at
+			for _, m := range buf[at:] {
+				if attacked>>uint(m.To())&1 == 0 {
+					buf[n] = m
+					n++
+				}
+			}
+			return buf[:n]
+		}
+	}
+	mapUse := 0 // as in keepLegal
+	n := at
+	for i := at; i < len(buf); i++ {
+		m := buf[i]
+		from := m.From()
+		if from == r && m.typ() <= moveDouble && m.Promotion() < 0 {
+			if mapUse == 0 {
+				mapUse = -1
+				more := 3
+				if p.g.small {
+					more = 1
+				}
+				if j := i + more; j < len(buf) && buf[j].From() == from {
+					var want bitset
+					for _, o := range buf[i:] {
+						if o.From() != from {
+							break
+						}
+						want.set(o.To())
+					}
+					p.attackMap(&c.attacks, &want, r, p.g.capturers[c.royalKind])
+					mapUse = 1
+				}
+			}
+			if mapUse == 1 {
+				if c.attacks.has(m.To()) {
+					continue
+				}
+			} else if !p.legalFast(m, c) {
+				continue
+			}
+		} else if m.typ() > moveDouble || c.from.has(from) || c.testTo && c.to.has(m.To()) {
+			if !p.testMove(m, c) {
 				continue
 			}
 		}

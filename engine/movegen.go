@@ -499,6 +499,9 @@ func (p *Position) genCastles(buf []Move) []Move {
 	if g.small && p.kindBB[s][cr.king][0]&p.virgin[0] == 0 {
 		return buf // no unmoved castling piece (one word holds the board)
 	}
+	if g.castleNeed != nil {
+		return p.genCastlesSmall(buf)
+	}
 	kings := p.kindBB[s][cr.king]
 	rooks := p.kindBB[s][cr.rook]
 	any := false
@@ -529,6 +532,91 @@ func (p *Position) genCastles(buf []Move) []Move {
 		}
 	}
 	return buf
+}
+
+// genCastlesSmall is genCastles on a board of at most 64 squares: the
+// same pairs in the same order, a pair whose squares between are not
+// empty passed over at once (castleMove would refuse it).
+func (p *Position) genCastlesSmall(buf []Move) []Move {
+	g := p.g
+	cr := g.castle
+	s := p.side
+	kings := p.kindBB[s][cr.king][0] & p.virgin[0]
+	if kings == 0 {
+		return buf
+	}
+	rooks := p.kindBB[s][cr.rook][0] & p.virgin[0]
+	occ := p.occWord(0)
+	royal := g.kinds[cr.king].royal
+	for ; kings != 0; kings &= kings - 1 {
+		kf := bits.TrailingZeros64(kings)
+		need := g.castleNeed[(s*g.n+kf)*g.n : (s*g.n+kf+1)*g.n]
+		x, y := g.castleFrame(s, kf)
+		for rb := rooks; rb != 0; rb &= rb - 1 {
+			rf := bits.TrailingZeros64(rb)
+			if need[rf]&occ != 0 {
+				continue
+			}
+			if m, ok := p.castleMove(cr, royal, kf, rf, x, y); ok {
+				buf = append(buf, m)
+			}
+		}
+	}
+	return buf
+}
+
+// buildCastleNeed fills Game.castleNeed from castleMove's geometry: the
+// squares from the lowest to the highest file the two pieces start and
+// land on, but their own. A pair on different ranks of the seat's frame,
+// a landing off the board or a wall in between never castles.
+func (g *Game) buildCastleNeed() error {
+	cr := g.castle
+	if cr == nil || !g.small {
+		return nil
+	}
+	g.castleNeed = make([]uint64, g.seats*g.n*g.n)
+	for s := 0; s < g.seats; s++ {
+		for kf := 0; kf < g.n; kf++ {
+			x, y := g.castleFrame(s, kf)
+			b := 0
+			if g.nb > 1 {
+				b = g.boardOf(kf)
+			}
+			for rf := 0; rf < g.n; rf++ {
+				need := ^uint64(0)
+				if rx, ry := g.castleFrame(s, rf); ry == y {
+					side, dir := 0, 1
+					if rx < x {
+						side, dir = 1, -1
+					}
+					kx := x + dir*cr.steps
+					if cr.kingFile[side] >= 0 {
+						kx = cr.kingFile[side]
+					}
+					rtx := kx - dir
+					if cr.rookFile[side] >= 0 {
+						rtx = cr.rookFile[side]
+					}
+					if kx >= 0 && kx < g.w && rtx >= 0 && rtx < g.w && kx != rtx {
+						need = 0
+						for f := min(x, kx, rx, rtx); f <= max(x, kx, rx, rtx); f++ {
+							sq := g.castleSquare(s, b, f, y)
+							if sq == kf || sq == rf {
+								continue
+							}
+							if g.wall.has(sq) {
+								need = ^uint64(0)
+								break
+							}
+							need |= 1 << uint(sq)
+						}
+					}
+				}
+				g.castleNeed[(s*g.n+kf)*g.n+rf] = need
+			}
+		}
+	}
+	return nil
 }
 
 func (p *Position) castleMove(cr *castleRule, royal bool, kf, rf, x, y int) (Move, bool) {

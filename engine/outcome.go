@@ -103,6 +103,9 @@ func (p *Position) boardOutcome(mover, leave int) status {
 func (p *Position) standsOnGoal(q int) bool {
 	g := p.g
 	r := g.reach
+	if g.small && r.kind >= 0 && p.kindBB[q][r.kind][0]&r.goal[q][0] == 0 {
+		return false // asked after every move: the usual answer in one word
+	}
 	var on bitset
 	if r.kind >= 0 {
 		on = p.kindBB[q][r.kind]

@@ -734,6 +734,9 @@ func (g *Game) splitFast() error {
 	if g.mid {
 		g.buildMid()
 	}
+	if g.small {
+		g.buildSmallLines()
+	}
 	nd := len(g.dirs)
 	g.rayReach = make([]bitset, g.seats*nd*g.n)
 	for i, r := range g.fwd {
@@ -802,4 +805,26 @@ func (g *Game) landsIn(p, k, sq int, set *bitset) bool {
 		}
 	}
 	return false
+}
+
+// buildSmallLines fills Game.midLines on a board of at most 64 squares,
+// the low word only: per player and square, every slide line onto the
+// square, so that prepare sees at once a royal no slider stands in line
+// with.
+func (g *Game) buildSmallLines() {
+	for p := range g.midLines {
+		g.midLines[p] = make([]midLine, g.n)
+		for t := range g.midLines[p] {
+			ml := midLine{ok: true}
+			for gi := range g.groups[p] {
+				gr := &g.groups[p][gi]
+				if gr.typ != genSlide || gr.rayOrds == nil || gr.rayOrds[t] == maskray.Walk && gr.rays[t].n > 0 {
+					ml.ok = false
+					break
+				}
+				ml.lo |= gr.rayMasks[t]
+			}
+			g.midLines[p][t] = ml
+		}
+	}
 }
