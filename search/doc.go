@@ -104,14 +104,15 @@
 // middlegame goes from 4 to 5 (BenchmarkDepthAtNodes; five-by-five 8 to
 // 10, xiangqi 5 to 8).
 //
-// Three evaluation terms are opt-in, by the spec's e mask (the Term
+// Four evaluation terms are opt-in, by the spec's e mask (the Term
 // constants, evalterms.go), each read from the file's piece values and
 // move lines: 1 king safety (in a checkmate game with one royal a side,
 // the enemy's attacks on the squares around each royal, weighted by how
 // many pieces make them, and friendly pieces beside it), 2 tempo (12
 // centipawns for the side to move), 4 threats (half of what the side to
 // move stands to lose on its second hanging piece: attacked and
-// undefended, or attacked by a cheaper piece; one it can move away).
+// undefended, or attacked by a cheaper piece; one it can move away), 8
+// mobility (4 centipawns a square a line reaches instead of 2).
 // ab:n3000eK against ab:n3000, Elo with its 95% interval and pairs played:
 // threats chess +11 (-14 to +36, 300), makruk +20 (+5 to +35, 300),
 // crazyhouse +26 (-7 to +60, 200), xiangqi +19 (-23 to +61, 100),
@@ -121,7 +122,15 @@
 // crazyhouse +18 (-15 to +52, 200), xiangqi +10 (-15 to +34, 200), makruk
 // +2 (-16 to +19, 200): +12 (-1 to +25) pooled, no gain shown. King safety
 // chess -24 (-67 to +18, 100), makruk -16 (-44 to +13, 100), crazyhouse
-// +21 (-29 to +72, 100): no gain. The ladder plays without them, so that
+// +21 (-29 to +72, 100): no gain. Threats and tempo together (e6): chess
+// +49 (+18 to +80, 200), crazyhouse +23 (-11 to +58, 200), makruk +8 (-11
+// to +27, 200). Mobility over them (e14 against e6): chess +23 (-8 to
+// +55, 200). All three (e14) against ab:n3000: chess +39 (+7 to +72,
+// 200), crazyhouse +61 (+27 to +97, 200), xiangqi -5 (-32 to +21, 200),
+// shatranj +11 (-7 to +29, 400): above zero on two families, +23 (+10 to
+// +36) pooled over 1,000 pairs. Fairy-Stockfish at the same 3,000 nodes
+// on chess scores 0.950 against both ab:n3000 and ab:n3000e14 (+512, 60
+// pairs each): too far ahead for that gain to show. The ladder plays without them, so that
 // every measurement plays the games it played before.
 //
 // MCTS is UCT with an MCTS-solver (a proven win or loss propagates up, so

@@ -22,18 +22,19 @@ type placed struct {
 // evaluator scores positions for one player's search. The tables are
 // shared; the scratch space is its own.
 type evaluator struct {
-	t      *evalTables
-	occ    []int8 // 0 empty, 1 player 0, 2 player 1, 3 nobody's
-	sqs    []int  // the squares evaluate looks at
-	occAny uint64 // on a board of at most 64 squares, the occupied ones
-	pieces []placed
-	counts [2][]int     // per kind
-	terms  int          // the spec's opt-in terms (evalterms.go); 0: none
-	ts     *termScratch // their scratch space; nil unless one needs it
+	t         *evalTables
+	occ       []int8 // 0 empty, 1 player 0, 2 player 1, 3 nobody's
+	sqs       []int  // the squares evaluate looks at
+	occAny    uint64 // on a board of at most 64 squares, the occupied ones
+	pieces    []placed
+	counts    [2][]int     // per kind
+	terms     int          // the spec's opt-in terms (evalterms.go); 0: none
+	mobWeight int          // centipawns per square in addMobility: mobilityWeight unless a term says more
+	ts        *termScratch // their scratch space; nil unless one needs it
 }
 
 func newEvaluator(t *evalTables) *evaluator {
-	e := &evaluator{t: t, occ: make([]int8, t.nsq)}
+	e := &evaluator{t: t, occ: make([]int8, t.nsq), mobWeight: mobilityWeight}
 	for pl := 0; pl < 2; pl++ {
 		e.counts[pl] = make([]int, len(t.kinds))
 	}
@@ -207,7 +208,7 @@ func (e *evaluator) addMobility(score *[2]int) {
 				break
 			}
 		}
-		score[pc.owner] += t.mobSign * mobilityWeight * n
+		score[pc.owner] += t.mobSign * e.mobWeight * n
 	}
 }
 

@@ -96,3 +96,30 @@ func TestTermsColourFlip(t *testing.T) {
 		}
 	}
 }
+
+// TestMobilityTermCountsReach: the mobility term adds the difference of
+// the two weights for each square a line reaches, with the sign the
+// endings give mobility.
+func TestMobilityTermCountsReach(t *testing.T) {
+	more := mobilityWeightMore - mobilityWeight
+	tests := []struct {
+		name, file, fen string
+		want            int
+	}{
+		// The rook on a1 reaches a2 to a8 and b1 to d1: ten squares; the
+		// kings step and are not lines.
+		{"rook, its side to move", "chess.json", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 10 * more},
+		{"rook, the other side to move", "chess.json", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1", -10 * more},
+		{"rooks on both sides", "chess.json", "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1", 0},
+		// The bishop on d4 reaches 13 squares, the one on a1 seven.
+		{"bishop in the middle against one in the corner", "chess.json", "b3k3/8/8/8/3B4/8/8/4K3 w - - 0 1", 6 * more},
+		// Giving the pieces away wins: reach counts against.
+		{"rook in giveaway", "giveaway.json", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", -10 * more},
+		{"no lines: kings alone", "chess.json", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0},
+	}
+	for _, tc := range tests {
+		if got := termGain(t, tc.file, tc.fen, TermMobility); got != tc.want {
+			t.Errorf("%s: the term adds %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}

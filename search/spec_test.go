@@ -60,7 +60,7 @@ func TestParseSpecErrors(t *testing.T) {
 		{"mcts:i100x1", "no parameter"},
 		{"ab:n100u2", "u (null-move pruning) must be 0 or 1"},
 		{"mcts:i100u1", "no parameter"},
-		{"ab:n100e8", "e (evaluation terms) must be 0 to 7"},
+		{"ab:n100e16", "e (evaluation terms) must be 0 to 15"},
 		{"mcts:i100e1", "no parameter"},
 		{"mcts:d3", "no parameter"},
 		{"ab:d", "needs a number"},
