@@ -384,6 +384,9 @@ func (p *Position) readActions(key, value string) error {
 			return fmt.Errorf("again:%s is not a square", value)
 		}
 		p.again = int16(sq)
+		if p.pending == pendingOffer { // offers wait for the turn's end (planesPendingAfter)
+			p.pending = pendingNone
+		}
 	}
 	return nil
 }

@@ -422,7 +422,7 @@ func (p *Position) readChaos(key, value string) error {
 			return fmt.Errorf("offers:%s must be W/B, each 0 to 15", value)
 		}
 		p.offers = [2]uint8{uint8(nw), uint8(nb)}
-		if p.offerSet == 0 && nw+nb > 0 && p.pending == pendingNone { // an unlock or a fate comes first
+		if p.offerSet == 0 && nw+nb > 0 && p.pending == pendingNone && p.again < 0 { // an unlock or a fate comes first; offers wait for a turn's end
 			p.pending = pendingOffer
 		}
 	case "offer":

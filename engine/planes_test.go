@@ -994,3 +994,35 @@ func FuzzParsePlanesFEN(f *testing.F) {
 	f.Add("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/3<G>4/8/8/8/8|8/8/8/8/4<I>3/8/8/8 w KQkq - 0 1 purse:coins=3/0 status:Earth:e2=size body:Earth:e2=Earth:e3 market:hat+=3,investor+=3,portal=3,double=3,size+=3,curse=3,stun=3,force=3,murder=3,fire=3,ice=3,trap=3")
 	f.Fuzz(func(t *testing.T, fen string) { checkNotationRoundTrip(t, g, fen) })
 }
+
+// TestOffersWaitForTheTurnsEnd: a piece with a second move that lands on
+// a chaos orb owes an offer, drawn only once the turn ends; a position
+// read from its notation, in either order of the fields, waits too
+// (found by TestMakeUnmakeRestores: the reader had the offer pending).
+func TestOffersWaitForTheTurnsEnd(t *testing.T) {
+	g := loadFile(t, "rulesets/seeds/three-planes.json")
+	board := "q3k1n1/8/5p2/3p4/P5P1/8/8/8|1n6/1pp5/4pN2/5P2/6K1/8/8/8|1b5<I>/8/A6p/8/8/8/4<G>1f1/a3R3 w - - 6 127"
+	for _, fields := range []string{
+		"again:Heaven:f6 offers:1/0",
+		"offers:1/0 again:Heaven:f6",
+	} {
+		p, err := g.ParseFEN(board + " " + fields)
+		if err != nil {
+			t.Fatalf("%s: %v", fields, err)
+		}
+		if p.AtChance() {
+			t.Errorf("%s: an offer is drawn before the turn's second move", fields)
+		}
+		if h := p.computeHash(); h != p.hash {
+			t.Errorf("%s: hash %x, from scratch %x", fields, p.hash, h)
+		}
+	}
+	// Without a second move owed, the offer is drawn at once.
+	p, err := g.ParseFEN(board + " offers:1/0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.AtChance() {
+		t.Error("offers:1/0 with no second move owed: the offer should be pending")
+	}
+}
