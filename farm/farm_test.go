@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -185,19 +186,24 @@ func TestCoordinatorRestartResumes(t *testing.T) {
 	_, js := connect(t, url)
 	plan := testPlan(20, "")
 	total := len(plan.Jobs())
-	// The workers stop taking up games between the sessions, so that the
-	// second finds the batch unfinished however fast the machine.
-	var paused atomic.Bool
+	// The workers play at most half the games before the second session
+	// starts, and wait there, so that it finds the batch unfinished however
+	// far the first coordinator's reading lags behind the workers.
+	var begun atomic.Int64
 	resume := make(chan struct{})
+	var resumeOnce sync.Once
 	quick := quickRunner()
 	workers(t, url, 3, 2, farm.RunnerFunc(func(ctx context.Context, ruleFile []byte, job protocol.Job, progress func()) (protocol.Result, error) {
-		for paused.Load() {
-			select {
-			case <-resume:
-			case <-ctx.Done():
-				return protocol.Result{}, ctx.Err()
-			case <-time.After(100 * time.Millisecond):
-				progress()
+		if begun.Add(1) > int64(total/2) {
+			for waiting := true; waiting; {
+				select {
+				case <-resume:
+					waiting = false
+				case <-ctx.Done():
+					return protocol.Result{}, ctx.Err()
+				case <-time.After(100 * time.Millisecond):
+					progress()
+				}
 			}
 		}
 		return quick.Run(ctx, ruleFile, job, progress)
@@ -212,7 +218,6 @@ func TestCoordinatorRestartResumes(t *testing.T) {
 	started := time.Now()
 	_, err = c.Run(ctx, plan, testRuleFile, func(done, total int) {
 		if done >= total/3 {
-			paused.Store(true)
 			cancel()
 		}
 	})
@@ -233,9 +238,7 @@ func TestCoordinatorRestartResumes(t *testing.T) {
 	secondStart := time.Now()
 	out, err := c2.RunHooks(ctx2, plan, testRuleFile, farm.Hooks{Resumed: func(done, all int) {
 		resumed, calls = done, calls+1
-		if paused.Swap(false) {
-			close(resume)
-		}
+		resumeOnce.Do(func() { close(resume) })
 		if all != total {
 			t.Errorf("resumed of %d, want %d", all, total)
 		}
