@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -105,8 +106,18 @@ func probeOne(ctx context.Context, runner farm.GameRunner, data []byte, job prot
 	return g
 }
 
+// typicalPlies is the length a game cut short is extrapolated to at least
+// when fewer than half of the probe's games finished: about what the
+// default ladder's games last (in the seed reports a mean of 87 plies in
+// Throne & Shrines and 131 in three-planes; chess's top rung 73 to 162).
+// Twice the plies played, the old guess, priced a three-planes game at a
+// few plies, its real length a tenth.
+const typicalPlies = 100
+
 // costsOf turns the probe's games into costs, extrapolating the games cut
-// short.
+// short to the median length of the finished ones, or, when fewer than
+// half finished (those are the short games, a weak rung's losses), to at
+// least typicalPlies; and never to less than twice their own plies.
 func costsOf(games []probeGame) Costs {
 	var lengths []int
 	for _, g := range games {
@@ -118,6 +129,9 @@ func costsOf(games []probeGame) Costs {
 	if len(lengths) > 0 {
 		sort.Ints(lengths)
 		typical = lengths[len(lengths)/2]
+	}
+	if 2*len(lengths) < len(games) {
+		typical = max(typical, typicalPlies)
 	}
 	out := Costs{}
 	for _, g := range games {
@@ -135,8 +149,9 @@ func costsOf(games []probeGame) Costs {
 type PlanCost struct {
 	// Expected is the CPU seconds of the games a measurement usually
 	// plays: every ladder pairing to its cap (the caps are small) and the
-	// equal-strength games to the count the precision asks for; Most is
-	// every pairing to its cap.
+	// equal-strength games to the count the precision asks for, or with
+	// flagsOnly to about flagsOnlyMirrorGames; Most is every pairing to its
+	// cap.
 	Expected, Most float64
 	Slots          int
 }
@@ -147,12 +162,15 @@ func (c PlanCost) Wall(cpu float64) time.Duration {
 }
 
 // String says the cost as the command prints it.
-func (c PlanCost) String() string {
+func (c PlanCost) String() string { return c.said("") }
+
+// said is String with when after the cores ("" or " when idle").
+func (c PlanCost) said(when string) string {
 	cores := "1 core"
 	if c.Slots > 1 {
 		cores = fmt.Sprintf("%d cores", c.Slots)
 	}
-	s := fmt.Sprintf("about %s on %s", roughDuration(c.Wall(c.Expected)), cores)
+	s := fmt.Sprintf("about %s on %s%s", roughDuration(c.Wall(c.Expected)), cores, when)
 	if most := roughDuration(c.Wall(c.Most)); most != roughDuration(c.Wall(c.Expected)) {
 		s += fmt.Sprintf(" (at most %s if every pairing plays to its cap)", most)
 	}
@@ -183,13 +201,22 @@ func (c Caps) of(p [2]string) int {
 	return c.Ladder
 }
 
+// flagsOnlyMirrorGames is about how many equal-strength games stop once
+// every flag they feed is decided (Settings.FlagsOnly) in this session's
+// runs: chess -quick 38, fog-of-war -quick 60, Throne & Shrines' default
+// ladder about 100; a flag near its threshold plays on to the cap.
+const flagsOnlyMirrorGames = 60
+
 // expectedGames is the games a pairing of plan usually plays (see
 // PlanCost.Expected) and the most it may, under caps.
-func expectedGames(plan protocol.Plan, p protocol.Pairing, precision float64, caps Caps) (usual, most int) {
+func expectedGames(plan protocol.Plan, p protocol.Pairing, precision float64, flagsOnly bool, caps Caps) (usual, most int) {
 	if p.A == p.B && plan.Mirror != "" {
 		usual, most = plan.MirrorGames, plan.MirrorGames
 		if n := stats.GamesForPrecision(precision, stats.DefaultThresholds().Confidence); n > 0 && n < usual {
 			usual = n
+		}
+		if flagsOnly {
+			usual = min(usual, flagsOnlyMirrorGames)
 		}
 	} else {
 		usual, most = plan.GamesPerPairing, plan.GamesPerPairing
@@ -201,9 +228,10 @@ func expectedGames(plan protocol.Plan, p protocol.Pairing, precision float64, ca
 }
 
 // Estimate is the cost of plan under costs on slots, each pairing's
-// games under caps. A pairing the probe did not reach costs as much as
-// the dearest one it did.
-func Estimate(plan protocol.Plan, costs Costs, precision float64, slots int, caps Caps) PlanCost {
+// games under caps, the equal-strength games stopping once their flags
+// are decided when flagsOnly. A pairing the probe did not reach costs as
+// much as the dearest one it did.
+func Estimate(plan protocol.Plan, costs Costs, precision float64, flagsOnly bool, slots int, caps Caps) PlanCost {
 	dearest := 0.0
 	for _, c := range costs {
 		dearest = max(dearest, c)
@@ -214,7 +242,7 @@ func Estimate(plan protocol.Plan, costs Costs, precision float64, slots int, cap
 		if !ok {
 			c = dearest
 		}
-		usual, most := expectedGames(plan, p, precision, caps)
+		usual, most := expectedGames(plan, p, precision, flagsOnly, caps)
 		pc.Expected += c * float64(usual)
 		pc.Most += c * float64(most)
 	}
@@ -246,9 +274,9 @@ var minBudgetGames = stats.DefaultThresholds().MinGames
 // minimum; else the strongest rung's games against itself too, which
 // most flags are read from, down to their minimum. planOf makes the plan
 // of a ladder.
-func ChooseBudget(players []string, planOf func([]string) protocol.Plan, costs Costs, precision float64, slots int, cpu float64) BudgetChoice {
+func ChooseBudget(players []string, planOf func([]string) protocol.Plan, costs Costs, precision float64, flagsOnly bool, slots int, cpu float64) BudgetChoice {
 	fit := func(ladder []string, caps Caps) BudgetChoice {
-		c := Estimate(planOf(ladder), costs, precision, slots, caps)
+		c := Estimate(planOf(ladder), costs, precision, flagsOnly, slots, caps)
 		return BudgetChoice{Players: ladder, Dropped: without(players, ladder), Caps: caps, Cost: c, Fits: c.Expected <= cpu}
 	}
 	ladder := slices.Clone(players)
@@ -456,9 +484,12 @@ type Fitted struct {
 	// Settings are what to measure the file with: s as given, or with a
 	// budget its ladder cut and Budget set.
 	Settings Settings
-	// Cost is the plan's as given; Choice, under a budget, the plan
-	// chosen to fit it.
+	// Cost is the plan's as given, at the machine's present load; Idle
+	// the same on idle cores, when the probe got clearly less CPU than
+	// its slots' wall time (nil otherwise); Choice, under a budget, the
+	// plan chosen to fit it.
 	Cost   PlanCost
+	Idle   *PlanCost
 	Choice *BudgetChoice
 	// Probe is how long the probe took.
 	Probe time.Duration
@@ -490,8 +521,20 @@ func Fit(ctx context.Context, runner farm.GameRunner, f *File, s Settings, slots
 	slots = max(slots, 1)
 	begun := time.Now()
 	plan := s.Plan(f)
+	cpuBefore, cpuOK := processCPU()
 	costs := Probe(ctx, runner, f.Data, plan, slots, ProbeTime(budget))
-	fit := Fitted{Settings: s, Cost: Estimate(plan, costs, s.Precision, slots, Caps{}), Probe: time.Since(begun)}
+	fit := Fitted{Settings: s, Cost: Estimate(plan, costs, s.Precision, s.FlagsOnly, slots, Caps{}), Probe: time.Since(begun)}
+	if cpuAfter, ok := processCPU(); ok && cpuOK {
+		busy := min(slots, len(plan.Pairings()), runtime.NumCPU())
+		if share, loaded := cpuShare(cpuAfter-cpuBefore, fit.Probe, busy); loaded {
+			idle := Costs{}
+			for p, c := range costs {
+				idle[p] = c * share
+			}
+			cost := Estimate(plan, idle, s.Precision, s.FlagsOnly, slots, Caps{})
+			fit.Idle = &cost
+		}
+	}
 	if budget <= 0 {
 		return fit
 	}
@@ -507,7 +550,7 @@ func Fit(ctx context.Context, runner farm.GameRunner, f *File, s Settings, slots
 	// plan's pairs in flight (at most half of it); the pairings then stop
 	// early enough for the chosen plan's pairs in flight to finish.
 	cpu := max((left-min(drainTime(s, plan, costs, slots), left/2)).Seconds(), 0) * float64(slots)
-	choice := ChooseBudget(s.Players, planOf, costs, s.Precision, slots, cpu)
+	choice := ChooseBudget(s.Players, planOf, costs, s.Precision, s.FlagsOnly, slots, cpu)
 	drain := min(drainTime(s, planOf(choice.Players), costs, slots), left/2)
 	fit.Choice = &choice
 	fit.Settings.Players = choice.Players
@@ -539,9 +582,33 @@ func drainTime(s Settings, plan protocol.Plan, costs Costs, slots int) time.Dura
 	return time.Duration(cpu / float64(max(slots, 1)) * float64(time.Second))
 }
 
+// The probe's share of its slots' CPU below which the machine counts as
+// loaded, and above which a probe's games count as computing at all (a
+// stand-in runner that sleeps uses next to none).
+const (
+	loadedShare  = 0.85
+	computeShare = 0.1
+)
+
+// cpuShare is the share of busy cores' wall time a probe that used cpu
+// over wall got, and whether it says the machine was loaded: clearly
+// below loadedShare, yet above computeShare.
+func cpuShare(cpu, wall time.Duration, busy int) (float64, bool) {
+	if wall <= 0 || busy < 1 {
+		return 1, false
+	}
+	share := cpu.Seconds() / (wall.Seconds() * float64(busy))
+	return share, share > computeShare && share < loadedShare
+}
+
 // Lines are what the command prints of the fit before the run starts.
 func (f Fitted) Lines() []string {
-	lines := []string{fmt.Sprintf("the plan costs %s (measured by a %s probe)", f.Cost, roughDuration(f.Probe))}
+	line := fmt.Sprintf("the plan costs %s (an estimate from a %s probe)", f.Cost, roughDuration(f.Probe))
+	if f.Idle != nil {
+		line = fmt.Sprintf("the plan costs %s; about %s at this machine's present load (an estimate from a %s probe)",
+			f.Idle.said(" when idle"), roughDuration(f.Cost.Wall(f.Cost.Expected)), roughDuration(f.Probe))
+	}
+	lines := []string{line}
 	if c := f.Choice; c != nil {
 		b := f.Settings.Budget
 		what := c.Describe()

@@ -1,6 +1,7 @@
 package measure
 
 import (
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -50,7 +51,7 @@ func TestChooseBudget(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := ChooseBudget(tt.players, planOf, costs, 0, 1, tt.cpu)
+			got := ChooseBudget(tt.players, planOf, costs, 0, false, 1, tt.cpu)
 			if !slices.Equal(got.Players, tt.kept) || !slices.Equal(got.Dropped, tt.dropped) || got.Caps != tt.caps || got.Fits != tt.fits {
 				t.Errorf("ChooseBudget = ladder %v, dropped %v, caps %+v, fits %v; want %v, %v, %+v, %v",
 					got.Players, got.Dropped, got.Caps, got.Fits, tt.kept, tt.dropped, tt.caps, tt.fits)
@@ -68,18 +69,23 @@ func TestEstimate(t *testing.T) {
 	tests := []struct {
 		name           string
 		precision      float64
+		flagsOnly      bool
 		slots          int
 		caps           Caps
 		expected, most float64
 		says           string
 	}{
 		// 0.07 asks for 196 equal-strength games of the 784 allowed.
-		{"usual and capped", 0.07, 2, Caps{}, 40 + 2*196, 40 + 2*784, "about 4 min on 2 cores (at most 13 min if every pairing plays to its cap)"},
-		{"a budget's caps", 0.07, 1, Caps{Ladder: 10, Mirror: 10}, 10 + 2*10, 10 + 2*10, "about 30 s on 1 core"},
+		{"usual and capped", 0.07, false, 2, Caps{}, 40 + 2*196, 40 + 2*784, "about 4 min on 2 cores (at most 13 min if every pairing plays to its cap)"},
+		{"a budget's caps", 0.07, false, 1, Caps{Ladder: 10, Mirror: 10}, 10 + 2*10, 10 + 2*10, "about 30 s on 1 core"},
+		// Stopped once their flags are decided: about 60 equal-strength
+		// games, the cap still the most.
+		{"flags only", 0.07, true, 2, Caps{}, 40 + 2*flagsOnlyMirrorGames, 40 + 2*784, "about 1 min on 2 cores (at most 13 min if every pairing plays to its cap)"},
+		{"flags only under a smaller cap", 0.07, true, 1, Caps{Mirror: 20}, 40 + 2*20, 40 + 2*20, "about 1 min on 1 core"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := Estimate(plan, costs, tt.precision, tt.slots, tt.caps)
+			got := Estimate(plan, costs, tt.precision, tt.flagsOnly, tt.slots, tt.caps)
 			if got.Expected != tt.expected || got.Most != tt.most || got.String() != tt.says {
 				t.Errorf("Estimate = %+v %q, want expected %g, most %g, %q", got, got, tt.expected, tt.most, tt.says)
 			}
@@ -88,15 +94,43 @@ func TestEstimate(t *testing.T) {
 }
 
 func TestProbeExtrapolates(t *testing.T) {
-	ab, bb := protocol.Pairing{A: "a", B: "b"}, protocol.Pairing{A: "b", B: "b"}
-	costs := costsOf([]probeGame{
-		{pairing: ab, seconds: 0.5, plies: 60, finished: true},
-		// Cut short after 20 plies in 2 s: 0.1 s a ply, to the 60 plies
-		// of the finished game.
-		{pairing: bb, seconds: 2, plies: 20},
-	})
-	if costs[ab] != 0.5 || costs[bb] != 6 {
-		t.Errorf("costs %v, want %v 0.5 and %v 6", costs, ab, bb)
+	ab, bb, aa := protocol.Pairing{A: "a", B: "b"}, protocol.Pairing{A: "b", B: "b"}, protocol.Pairing{A: "a", B: "a"}
+	tests := []struct {
+		name  string
+		games []probeGame
+		want  Costs
+	}{
+		// Cut short after 20 plies in 2 s: 0.1 s a ply, to the 160 plies
+		// of the finished games' median.
+		{"most finished: their median", []probeGame{
+			{pairing: ab, seconds: 0.5, plies: 160, finished: true},
+			{pairing: aa, seconds: 0.4, plies: 120, finished: true},
+			{pairing: bb, seconds: 2, plies: 20},
+		}, Costs{ab: 0.5, aa: 0.4, bb: 16}},
+		// Few finished (the short ones): at least typicalPlies.
+		{"few finished: at least the typical length", []probeGame{
+			{pairing: ab, seconds: 0.5, plies: 30, finished: true},
+			{pairing: aa, seconds: 1, plies: 10},
+			{pairing: bb, seconds: 2, plies: 20},
+		}, Costs{ab: 0.5, aa: 0.1 * typicalPlies, bb: 0.1 * typicalPlies}},
+		{"none finished: the typical length", []probeGame{
+			{pairing: bb, seconds: 0.3, plies: 3},
+		}, Costs{bb: 0.1 * typicalPlies}},
+		{"never less than twice the plies played", []probeGame{
+			{pairing: ab, seconds: 0.5, plies: 20, finished: true},
+			{pairing: aa, seconds: 0.4, plies: 20, finished: true},
+			{pairing: bb, seconds: 3, plies: 30},
+		}, Costs{ab: 0.5, aa: 0.4, bb: 6}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := costsOf(tt.games)
+			for p, want := range tt.want {
+				if math.Abs(got[p]-want) > 1e-9 {
+					t.Errorf("cost of %v = %g, want %g (all: %v)", p, got[p], want, got)
+				}
+			}
+		})
 	}
 }
 
@@ -142,6 +176,53 @@ func TestBudgetStop(t *testing.T) {
 			stop, reason := tt.budget.wrapStop(tt.rule, clock)(tt.pairing, games[:tt.games])
 			if stop != tt.stop || reason != tt.reason {
 				t.Errorf("stop = %v %q, want %v %q", stop, reason, tt.stop, tt.reason)
+			}
+		})
+	}
+}
+
+func TestCPUShare(t *testing.T) {
+	tests := []struct {
+		name   string
+		cpu    time.Duration
+		wall   time.Duration
+		busy   int
+		share  float64
+		loaded bool
+	}{
+		{"idle cores: the probe had them", 5900 * time.Millisecond, 3 * time.Second, 2, 5.9 / 6, false},
+		{"a loaded machine: a third of them", 2 * time.Second, 3 * time.Second, 2, 1.0 / 3, true},
+		{"a runner that sleeps computes nothing", 10 * time.Millisecond, 3 * time.Second, 2, 0.01 / 6, false},
+		{"one slot", 1500 * time.Millisecond, 3 * time.Second, 1, 0.5, true},
+		{"no time taken", time.Second, 0, 2, 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			share, loaded := cpuShare(tt.cpu, tt.wall, tt.busy)
+			if math.Abs(share-tt.share) > 1e-9 || loaded != tt.loaded {
+				t.Errorf("cpuShare = %g, %v; want %g, %v", share, loaded, tt.share, tt.loaded)
+			}
+		})
+	}
+}
+
+func TestFittedLines(t *testing.T) {
+	atLoad := PlanCost{Expected: 480, Most: 1200, Slots: 2}
+	idle := PlanCost{Expected: 240, Most: 600, Slots: 2}
+	tests := []struct {
+		name string
+		fit  Fitted
+		want string
+	}{
+		{"idle machine", Fitted{Cost: atLoad, Probe: 3 * time.Second},
+			"the plan costs about 4 min on 2 cores (at most 10 min if every pairing plays to its cap) (an estimate from a 3 s probe)"},
+		{"loaded machine", Fitted{Cost: atLoad, Idle: &idle, Probe: 3 * time.Second},
+			"the plan costs about 2 min on 2 cores when idle (at most 5 min if every pairing plays to its cap); about 4 min at this machine's present load (an estimate from a 3 s probe)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.fit.Lines(); len(got) != 1 || got[0] != tt.want {
+				t.Errorf("Lines = %q, want %q", got, tt.want)
 			}
 		})
 	}
