@@ -107,20 +107,7 @@ func TestGrowChosen(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			fen := planesFEN(c.pieces, false, c.extras)
 			p := playPlanesCase(t, g, fen, c.move, c.want, fenField(fen, "items:"))
-			if got := fenField(p.FEN(), "body:"); got != c.body {
-				t.Errorf("body %q, want %q (%s)", got, c.body, p.FEN())
-			}
-			if got := fenField(p.FEN(), "status:"); got != c.status {
-				t.Errorf("status %q, want %q (%s)", got, c.status, p.FEN())
-			}
-			p.Unmake()
-			q, err := g.ParseFEN(fen)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if p.FEN() != q.FEN() || p.Hash() != q.Hash() {
-				t.Errorf("unmake: %s, want %s", p.FEN(), q.FEN())
-			}
+			checkBodyThenUnmake(t, g, p, fen, c.body, c.status)
 		})
 	}
 }

@@ -95,21 +95,28 @@ func TestSize(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			fen := planesFEN(c.pieces, c.black, c.extras)
 			p := playPlanesCase(t, g, fen, c.move, c.want, c.items)
-			if got := fenField(p.FEN(), "body:"); got != c.body {
-				t.Errorf("body %q, want %q (%s)", got, c.body, p.FEN())
-			}
-			if got := fenField(p.FEN(), "status:"); got != c.status {
-				t.Errorf("status %q, want %q (%s)", got, c.status, p.FEN())
-			}
-			p.Unmake()
-			q, err := g.ParseFEN(fen)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if p.FEN() != q.FEN() || p.Hash() != q.Hash() {
-				t.Errorf("unmake: %s, want %s", p.FEN(), q.FEN())
-			}
+			checkBodyThenUnmake(t, g, p, fen, c.body, c.status)
 		})
+	}
+}
+
+// checkBodyThenUnmake checks the body and status fields after a case's
+// move, then that Unmake gives the case's position back, hash included.
+func checkBodyThenUnmake(t *testing.T, g *Game, p *Position, fen, body, status string) {
+	t.Helper()
+	if got := fenField(p.FEN(), "body:"); got != body {
+		t.Errorf("body %q, want %q (%s)", got, body, p.FEN())
+	}
+	if got := fenField(p.FEN(), "status:"); got != status {
+		t.Errorf("status %q, want %q (%s)", got, status, p.FEN())
+	}
+	p.Unmake()
+	q, err := g.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.FEN() != q.FEN() || p.Hash() != q.Hash() {
+		t.Errorf("unmake: %s, want %s", p.FEN(), q.FEN())
 	}
 }
 
