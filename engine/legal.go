@@ -416,8 +416,9 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 		if d == nil || !d.placement || p.handN[s] == 0 {
 			if g.mid {
 				buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, c, everyPiece, special)
-			} else if g.small {
-				// One word: the pieces prepare names, as a mask.
+			} else if g.small && (len(g.steps[s]) == 0 || p.occ[wildOwner][0] != 0) {
+				// One word: the pieces prepare names, as a mask. A side
+				// with step kinds lists them a run at a time below.
 				named := c.from[0]
 				if everyPiece {
 					named = ^uint64(0)
