@@ -63,24 +63,33 @@ func middlegame(tb testing.TB, i int) (*engine.Game, *engine.Position) {
 }
 
 // BenchmarkAlphaBetaNodes reports alpha-beta nodes per second on a
-// middlegame position of three rule files.
+// middlegame position of each benchmark file, with the default evaluation
+// and with the opt-in terms of evalterms.go (e14: tempo, threats and
+// mobility), so that what a term costs per node is shown beside what it
+// gains per node in coordinator match.
 func BenchmarkAlphaBetaNodes(b *testing.B) {
 	for i := range middlegames {
-		b.Run(middlegames[i].file, func(b *testing.B) {
-			g, p := middlegame(b, i)
-			t := tablesFor(g)
-			var nodes int64
-			b.ResetTimer()
-			for n := 0; n < b.N; n++ {
-				s := newABSearch[engine.Move, enginePos](t, PlayerSpec{Family: FamilyAB, Nodes: 50000}, 1)
-				r, err := s.search(context.Background(), enginePos{p}, 1<<40)
+		for _, spec := range []string{"ab:n50000", "ab:n50000e14"} {
+			b.Run(middlegames[i].file+"/"+spec, func(b *testing.B) {
+				g, p := middlegame(b, i)
+				t := tablesFor(g)
+				ps, err := ParseSpec(spec)
 				if err != nil {
 					b.Fatal(err)
 				}
-				nodes += r.nodes
-			}
-			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-		})
+				var nodes int64
+				b.ResetTimer()
+				for n := 0; n < b.N; n++ {
+					s := newABSearch[engine.Move, enginePos](t, ps, 1)
+					r, err := s.search(context.Background(), enginePos{p}, 1<<40)
+					if err != nil {
+						b.Fatal(err)
+					}
+					nodes += r.nodes
+				}
+				b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+			})
+		}
 	}
 }
 

@@ -65,15 +65,19 @@ func (r *ray) setMask(nsq int) {
 
 // kindTable is everything precomputed about one kind of piece.
 type kindTable struct {
-	id      string
-	base    int // the declared kind: each way a piece with a facing points is a kind of its own
-	royal   bool
-	value   int        // material in centipawns, unsigned
-	rays    [2][][]ray // player -> square -> rays
-	lines   [2][][]ray // the rays of rays whose reach depends on the board (line), for mobility
-	pst     [2][]int   // player -> square -> positional bonus
-	goal    [2][]uint8 // player -> square -> moves to a reach square; nil if not eligible
-	scoring bool       // counted by rules.scoring "pieces"
+	id    string
+	base  int // the declared kind: each way a piece with a facing points is a kind of its own
+	royal bool
+	value int        // material in centipawns, unsigned
+	rays  [2][][]ray // player -> square -> rays
+	lines [2][][]ray // the rays of rays whose reach depends on the board (line), for mobility
+	// The capturing rays again, for the threats term: hitSteps holds each
+	// one-square ray's square, hitRays the rest.
+	hitSteps [2][][]int16
+	hitRays  [2][][]ray
+	pst      [2][]int   // player -> square -> positional bonus
+	goal     [2][]uint8 // player -> square -> moves to a reach square; nil if not eligible
+	scoring  bool       // counted by rules.scoring "pieces"
 }
 
 // evalTables is the immutable part of the evaluation for one game, built
@@ -263,6 +267,19 @@ func (t *evalTables) buildKind(g *engine.Game, kind int) {
 				if r.line {
 					r.setMask(t.nsq)
 					kt.lines[pl][sq] = append(kt.lines[pl][sq], r)
+				}
+			}
+		}
+		kt.hitSteps[pl] = make([][]int16, t.nsq)
+		kt.hitRays[pl] = make([][]ray, t.nsq)
+		for sq, rays := range kt.rays[pl] {
+			for _, r := range rays {
+				switch {
+				case !r.capture:
+				case len(r.sqs) == 1 && r.min == 0 && !r.hop:
+					kt.hitSteps[pl][sq] = append(kt.hitSteps[pl][sq], r.sqs[0])
+				default:
+					kt.hitRays[pl][sq] = append(kt.hitRays[pl][sq], r)
 				}
 			}
 		}

@@ -124,6 +124,10 @@ func (e *evaluator) addTerms(score *[2]int, stm int, royals, royalSq [2]int) {
 // holding a piece of the ray's own side counts as defended), and with
 // king, the attacks on each royal's surroundings.
 func (e *evaluator) mapAttacks(king bool) {
+	if !king {
+		e.mapPieceAttacks()
+		return
+	}
 	t, ts := e.t, e.ts
 	for pl := 0; pl < 2; pl++ {
 		clear(ts.attN[pl])
@@ -162,6 +166,65 @@ func (e *evaluator) mapAttacks(king bool) {
 			z[1]++
 		}
 	}
+}
+
+// mapPieceAttacks fills the attack counts and cheapest attackers of the
+// squares that hold a piece, the only ones the threats term reads. A ray's
+// squares before the first piece in its way are empty, so only that piece
+// is counted: the figures on occupied squares are mapAttacks's, at a step
+// a ray instead of a step a square.
+func (e *evaluator) mapPieceAttacks() {
+	t, ts := e.t, e.ts
+	for _, s := range e.sqs {
+		for pl := 0; pl < 2; pl++ {
+			ts.attN[pl][s] = 0
+			ts.attMin[pl][s] = noAttacker
+		}
+	}
+	for _, pc := range e.pieces {
+		kt := &t.kinds[pc.kind]
+		v := kt.value
+		if kt.royal {
+			v = noAttacker - 1
+		}
+		attN, attMin := ts.attN[pc.owner], ts.attMin[pc.owner]
+		for _, s := range kt.hitSteps[pc.owner][pc.sq] {
+			if e.occ[s] != 0 {
+				attN[s]++
+				attMin[s] = min(attMin[s], v)
+			}
+		}
+		rays := kt.hitRays[pc.owner][pc.sq]
+		for ri := range rays {
+			s := e.firstHeld(&rays[ri])
+			if s < 0 {
+				continue
+			}
+			attN[s]++
+			attMin[s] = min(attMin[s], v)
+		}
+	}
+}
+
+// firstHeld is the square of the piece a capturing ray attacks on the
+// current board (the last square of attackSpan when it holds one), or -1.
+func (e *evaluator) firstHeld(r *ray) int {
+	if !r.hop {
+		for i, s := range r.sqs {
+			if e.occ[s] != 0 {
+				if i < r.min {
+					return -1
+				}
+				return int(s)
+			}
+		}
+		return -1
+	}
+	first, last := e.attackSpan(r)
+	if first > last || e.occ[r.sqs[last]] == 0 {
+		return -1
+	}
+	return int(r.sqs[last])
 }
 
 // attackSpan is the part of a ray its piece attacks on the current board,

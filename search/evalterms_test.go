@@ -123,3 +123,46 @@ func TestMobilityTermCountsReach(t *testing.T) {
 		}
 	}
 }
+
+// TestPieceAttacksAgreeWithFullMap: the threats term's map of occupied
+// squares gives, on every square with a piece, the counts and cheapest
+// attackers of the square-by-square map, in files with slides, hops,
+// bent moves and neutral-free boards of both sizes.
+func TestPieceAttacksAgreeWithFullMap(t *testing.T) {
+	for _, file := range []string{"chess.json", "xiangqi.json", "seeds/elven-chess.json", "shogi.json"} {
+		g := loadGame(t, file)
+		full, piece := newEvaluator(tablesFor(g)), newEvaluator(tablesFor(g))
+		full.setTerms(TermThreats | TermKingSafety)
+		piece.setTerms(TermThreats)
+		r := newRNG(7)
+		compared := 0
+		for range 6 {
+			p := g.NewPosition()
+			for ply := 0; ply < 120 && !p.Outcome().Over; ply++ {
+				ms := p.LegalMoves(nil)
+				p.Make(ms[r.intn(len(ms))])
+				// One evaluator maps square by square, the other only
+				// occupied squares, each after the last position's map.
+				full.evaluate(p, p.SideToMove(), p)
+				full.mapAttacks(true)
+				piece.evaluate(p, p.SideToMove(), p)
+				piece.mapAttacks(false)
+				for _, pc := range full.pieces {
+					for pl := 0; pl < 2; pl++ {
+						want := [2]int{full.ts.attN[pl][pc.sq], full.ts.attMin[pl][pc.sq]}
+						got := [2]int{piece.ts.attN[pl][pc.sq], piece.ts.attMin[pl][pc.sq]}
+						if got != want {
+							t.Fatalf("%s %s square %d player %d: %v, the full map %v", file, p.FEN(), pc.sq, pl, got, want)
+						}
+						if want[0] > 0 {
+							compared++
+						}
+					}
+				}
+			}
+		}
+		if compared < 500 {
+			t.Fatalf("%s: only %d attacked squares compared", file, compared)
+		}
+	}
+}
