@@ -75,9 +75,12 @@ type kindTable struct {
 	// one-square ray's square, hitRays the rest.
 	hitSteps [2][][]int16
 	hitRays  [2][][]ray
-	pst      [2][]int   // player -> square -> positional bonus
-	goal     [2][]uint8 // player -> square -> moves to a reach square; nil if not eligible
-	scoring  bool       // counted by rules.scoring "pieces"
+	// On a board of at most 64 squares, hitSteps as a mask where its
+	// squares are distinct (each ray counts once, as a mask can say).
+	hitStepMask [2][]uint64
+	pst         [2][]int   // player -> square -> positional bonus
+	goal        [2][]uint8 // player -> square -> moves to a reach square; nil if not eligible
+	scoring     bool       // counted by rules.scoring "pieces"
 }
 
 // evalTables is the immutable part of the evaluation for one game, built
@@ -272,6 +275,9 @@ func (t *evalTables) buildKind(g *engine.Game, kind int) {
 		}
 		kt.hitSteps[pl] = make([][]int16, t.nsq)
 		kt.hitRays[pl] = make([][]ray, t.nsq)
+		if t.nsq <= 64 {
+			kt.hitStepMask[pl] = make([]uint64, t.nsq)
+		}
 		for sq, rays := range kt.rays[pl] {
 			for _, r := range rays {
 				switch {
@@ -279,8 +285,24 @@ func (t *evalTables) buildKind(g *engine.Game, kind int) {
 				case len(r.sqs) == 1 && r.min == 0 && !r.hop:
 					kt.hitSteps[pl][sq] = append(kt.hitSteps[pl][sq], r.sqs[0])
 				default:
+					r.setMask(t.nsq)
 					kt.hitRays[pl][sq] = append(kt.hitRays[pl][sq], r)
 				}
+			}
+			if kt.hitStepMask[pl] == nil {
+				continue
+			}
+			var m uint64
+			for _, s := range kt.hitSteps[pl][sq] {
+				if m&(1<<uint(s)) != 0 {
+					m = 0 // a square twice: the list counts both
+					break
+				}
+				m |= 1 << uint(s)
+			}
+			if m != 0 {
+				kt.hitStepMask[pl][sq] = m
+				kt.hitSteps[pl][sq] = nil
 			}
 		}
 		kt.pst[pl] = make([]int, t.nsq)

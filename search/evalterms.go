@@ -1,5 +1,11 @@
 package search
 
+import (
+	"math/bits"
+
+	"balancefarm/internal/maskray"
+)
+
 // Evaluation terms an ab spec may ask for with its e parameter, a bit
 // mask (ab:n3000e1). Every one is off unless asked for, so a spec without
 // e plays the games it played before. Each reads only the piece values and
@@ -188,6 +194,10 @@ func (e *evaluator) mapPieceAttacks() {
 			v = noAttacker - 1
 		}
 		attN, attMin := ts.attN[pc.owner], ts.attMin[pc.owner]
+		var held uint64 // squares hit once each, on a board of at most 64
+		if kt.hitStepMask[pc.owner] != nil {
+			held = kt.hitStepMask[pc.owner][pc.sq] & e.occAny
+		}
 		for _, s := range kt.hitSteps[pc.owner][pc.sq] {
 			if e.occ[s] != 0 {
 				attN[s]++
@@ -196,10 +206,30 @@ func (e *evaluator) mapPieceAttacks() {
 		}
 		rays := kt.hitRays[pc.owner][pc.sq]
 		for ri := range rays {
-			s := e.firstHeld(&rays[ri])
+			r := &rays[ri]
+			if r.order != maskray.Walk {
+				_, hit := maskray.Split(r.mask, e.occAny, r.order)
+				if hit&r.counted != 0 && held&hit == 0 {
+					held |= hit
+					continue
+				}
+				if hit&r.counted == 0 {
+					continue
+				}
+				s := bits.TrailingZeros64(hit)
+				attN[s]++
+				attMin[s] = min(attMin[s], v)
+				continue
+			}
+			s := e.firstHeld(r)
 			if s < 0 {
 				continue
 			}
+			attN[s]++
+			attMin[s] = min(attMin[s], v)
+		}
+		for ; held != 0; held &= held - 1 {
+			s := bits.TrailingZeros64(held)
 			attN[s]++
 			attMin[s] = min(attMin[s], v)
 		}

@@ -1,6 +1,14 @@
 package search
 
-import "testing"
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"balancefarm/engine"
+	"balancefarm/engine/rules"
+)
 
 // termGain is what the terms in mask add to the evaluation of fen for the
 // side to move.
@@ -127,15 +135,30 @@ func TestMobilityTermCountsReach(t *testing.T) {
 // TestPieceAttacksAgreeWithFullMap: the threats term's map of occupied
 // squares gives, on every square with a piece, the counts and cheapest
 // attackers of the square-by-square map, in files with slides, hops,
-// bent moves and neutral-free boards of both sizes.
+// bent moves, wrapping lines and portals, on boards of both sizes (masks
+// up to 64 squares), and in a chess whose queen also steps like a king
+// (a step and a slide to one square) and whose knight lists each leap
+// twice (one square twice among the steps): both count twice.
 func TestPieceAttacksAgreeWithFullMap(t *testing.T) {
-	for _, file := range []string{"chess.json", "xiangqi.json", "seeds/elven-chess.json", "shogi.json"} {
-		g := loadGame(t, file)
+	games := map[string]*engine.Game{}
+	for _, file := range []string{"chess.json", "makruk.json", "minishogi.json", "torus.json", "five-by-five-portals.json", "xiangqi.json", "seeds/elven-chess.json", "shogi.json"} {
+		games[file] = loadGame(t, file)
+	}
+	games["chess, queen and knight doubled"] = chessVariant(t, func(id string, moves []any) []any {
+		switch id {
+		case "Q":
+			return append(moves, map[string]any{"kind": "leap", "vectors": []any{[]any{1, 0}, []any{1, 1}}, "symmetry": "rotate4"})
+		case "N":
+			return append(moves, moves[0])
+		}
+		return moves
+	})
+	for file, g := range games {
 		full, piece := newEvaluator(tablesFor(g)), newEvaluator(tablesFor(g))
 		full.setTerms(TermThreats | TermKingSafety)
 		piece.setTerms(TermThreats)
 		r := newRNG(7)
-		compared := 0
+		compared, twice := 0, 0
 		for range 6 {
 			p := g.NewPosition()
 			for ply := 0; ply < 120 && !p.Outcome().Over; ply++ {
@@ -157,12 +180,44 @@ func TestPieceAttacksAgreeWithFullMap(t *testing.T) {
 						if want[0] > 0 {
 							compared++
 						}
+						if want[0] > 1 {
+							twice++
+						}
 					}
 				}
 			}
 		}
-		if compared < 500 {
-			t.Fatalf("%s: only %d attacked squares compared", file, compared)
+		if compared < 500 || twice == 0 {
+			t.Fatalf("%s: only %d attacked squares compared, %d attacked twice", file, compared, twice)
 		}
 	}
+}
+
+// chessVariant loads rulesets/chess.json with each piece's moves edited.
+func chessVariant(t *testing.T, edit func(id string, moves []any) []any) *engine.Game {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "rulesets", "chess.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, pc := range doc["pieces"].([]any) {
+		m := pc.(map[string]any)
+		m["moves"] = edit(m["id"].(string), m["moves"].([]any))
+	}
+	if data, err = json.Marshal(doc); err != nil {
+		t.Fatal(err)
+	}
+	spec, problems := rules.Parse(data)
+	if len(problems) > 0 {
+		t.Fatalf("chess variant: %v", problems)
+	}
+	g, err := engine.Load(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
