@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"sort"
@@ -11,9 +12,11 @@ import (
 	"sync"
 	"time"
 
+	"balancefarm/engine"
 	"balancefarm/farm"
 	"balancefarm/protocol"
 	"balancefarm/report"
+	"balancefarm/search"
 	"balancefarm/stats"
 )
 
@@ -31,12 +34,18 @@ import (
 // Costs are the CPU seconds one game of each pairing takes on one slot.
 type Costs map[protocol.Pairing]float64
 
-// probeGame is one probe game's measure.
+// probeGame is one probe game's measure. It started from ply from (0:
+// the game's start) with openings plies of random opening to play
+// (search.DefaultOpeningPlies from the start, none from a given
+// position), which took opening seconds once over.
 type probeGame struct {
 	pairing  protocol.Pairing
 	seconds  float64
 	plies    int
 	finished bool
+	from     int
+	openings int
+	opening  float64
 }
 
 // minProbeGame is the least time a probe game is given, however many
@@ -46,10 +55,22 @@ const minProbeGame = 100 * time.Millisecond
 // Probe plays the first game of each pairing of plan with runner on
 // slots games at once, within about the time given, and returns each
 // pairing's cost per game. A game cut short is extrapolated from its time
-// per ply to the median length of the probe's finished games (or twice its
-// own plies when none finished).
-func Probe(ctx context.Context, runner farm.GameRunner, data []byte, plan protocol.Plan, slots int, within time.Duration) Costs {
+// per ply since its opening to the median length of the probe's finished
+// games (or at least typicalPlies when few finished).
+//
+// Plies get dearer as a game goes on where pieces pile up (three-planes'
+// ab:n10000 about 29 ms a ply over the first 10 plies and 130 ms at plies
+// 100-160 in some games), which the opening alone does not show. So with
+// g (nil for none) those games take three quarters of the time, and in
+// the last quarter the dearest pairing cut short (the strongest rung's
+// games against itself, most of a measurement's time) plays side by side
+// from the start and from a position half the typical length into a game
+// (random moves: laterPosition), neither with a random opening; plies are
+// priced on the line through the two times per ply (rampCost), and every
+// other pairing cut short grows as much over its game.
+func Probe(ctx context.Context, runner farm.GameRunner, data []byte, g *engine.Game, plan protocol.Plan, slots int, within time.Duration) Costs {
 	var firsts []protocol.Job
+	var of []protocol.Pairing
 	seen := map[protocol.Pairing]bool{}
 	pairings := plan.Pairings()
 	for _, j := range plan.Jobs() {
@@ -59,51 +80,216 @@ func Probe(ctx context.Context, runner farm.GameRunner, data []byte, plan protoc
 		}
 		seen[pairings[pi]] = true
 		firsts = append(firsts, j)
+		of = append(of, pairings[pi])
 	}
+	begun := time.Now()
+	later := g != nil && !g.Seated() // a game with seats starts only from its start
+	first := within
+	if later {
+		first = within * 3 / 4
+	}
+	games := playProbes(ctx, runner, data, firsts, of, slots, begun.Add(first))
+	if !later {
+		return costsOf(games, nil)
+	}
+	top := dearestCut(games, protocol.Pairing{A: plan.Mirror, B: plan.Mirror})
+	if top < 0 {
+		return costsOf(games, nil)
+	}
+	start, _ := laterPosition(g, 0, 1)
+	fen, at := laterPosition(g, typicalLength(games)/2, laterWalks)
+	if start == "" || at < 1 {
+		return costsOf(games, nil)
+	}
+	pair := []protocol.Job{firsts[top], firsts[top]}
+	pair[0].StartFEN, pair[1].StartFEN = start, fen
+	sample := playProbes(ctx, runner, data, pair, []protocol.Pairing{of[top], of[top]}, slots, begun.Add(within))
+	sample[1].from = at
+	return costsOf(games, &laterSample{start: sample[0], later: sample[1]})
+}
+
+// dearestCut is the index of the game cut short whose pairing costs most
+// by its time per ply, top's when top's was cut short; -1 when every game
+// finished.
+func dearestCut(games []probeGame, top protocol.Pairing) int {
+	best, dearest := -1, -1.0
+	for i, g := range games {
+		if g.finished {
+			continue
+		}
+		if g.pairing == top {
+			return i
+		}
+		if r := g.seconds / float64(max(g.plies, 1)); r > dearest {
+			best, dearest = i, r
+		}
+	}
+	return best
+}
+
+// playProbes plays jobs (of naming each one's pairing) on slots games at
+// once, each within its share of the time left until deadline.
+func playProbes(ctx context.Context, runner farm.GameRunner, data []byte, jobs []protocol.Job, of []protocol.Pairing, slots int, deadline time.Time) []probeGame {
 	slots = max(slots, 1)
-	deadline := time.Now().Add(within)
-	games := make([]probeGame, len(firsts))
+	games := make([]probeGame, len(jobs))
 	var mu sync.Mutex
 	next := 0
 	var wg sync.WaitGroup
-	for range min(slots, len(firsts)) {
+	for range min(slots, len(jobs)) {
 		wg.Go(func() {
 			for {
 				mu.Lock()
 				i := next
 				next++
 				mu.Unlock()
-				if i >= len(firsts) {
+				if i >= len(jobs) {
 					return
 				}
-				// The time left is shared among the games still to play.
-				share := time.Until(deadline) * time.Duration(slots) / time.Duration(len(firsts)-i)
-				pi, _, _ := plan.PairingOf(firsts[i])
-				games[i] = probeOne(ctx, runner, data, firsts[i], pairings[pi], max(share, minProbeGame))
+				// The time left is shared among the games still to play,
+				// and none runs past the deadline (the last slots' games
+				// once took slots times the time left).
+				left := time.Until(deadline)
+				share := min(left*time.Duration(slots)/time.Duration(len(jobs)-i), left)
+				games[i] = probeOne(ctx, runner, data, jobs[i], of[i], max(share, minProbeGame))
 			}
 		})
 	}
 	wg.Wait()
-	return costsOf(games)
+	return games
 }
 
-// probeOne plays one game within limit.
+// probeOne plays one game within limit, noting when its random opening
+// was over.
 func probeOne(ctx context.Context, runner farm.GameRunner, data []byte, job protocol.Job, p protocol.Pairing, limit time.Duration) probeGame {
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	var plies int64
+	g := probeGame{pairing: p, openings: search.DefaultOpeningPlies}
+	if job.StartFEN != "" {
+		g.openings = 0
+	}
+	var plies int
+	var opening time.Duration
 	var mu sync.Mutex
 	start := time.Now()
-	res, err := runner.Run(ctx, data, job, func() { mu.Lock(); plies++; mu.Unlock() })
-	g := probeGame{pairing: p, seconds: time.Since(start).Seconds()}
+	res, err := runner.Run(ctx, data, job, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if plies++; plies == g.openings {
+			opening = time.Since(start)
+		}
+	})
+	g.seconds = time.Since(start).Seconds()
 	mu.Lock()
 	defer mu.Unlock()
 	if err == nil {
 		g.plies, g.finished = max(res.Plies, 1), true
-	} else {
-		g.plies = int(plies)
+		return g
 	}
+	g.plies, g.opening = plies, opening.Seconds()
 	return g
+}
+
+// laterWalks is how many random walks laterPosition tries for one that
+// reaches the ply asked (random moves end three-planes' games within 90
+// plies about two times in three).
+const laterWalks = 8
+
+// laterPosition is the position (its FEN) ply plies into a game of g
+// reached by random legal moves, and the ply it is at: of up to walks
+// walks the first that gets there, else three quarters of the way along
+// the longest (its last plies lead into its end), or the nearest
+// position before that reads back. "" when none does (a game with seats,
+// or a FEN the engine does not parse). The same walks every time: the
+// probe's prices do not hang on a draw.
+func laterPosition(g *engine.Game, ply, walks int) (fen string, at int) {
+	if g == nil || g.Seated() || ply < 0 {
+		return "", 0
+	}
+	var longest []string
+	for w := range walks {
+		fens := randomWalk(g, uint64(w), ply)
+		if len(fens) > len(longest) {
+			longest = fens
+		}
+		if len(fens) > ply {
+			break
+		}
+	}
+	at = ply
+	if len(longest) <= ply {
+		at = 3 * (len(longest) - 1) / 4
+	}
+	// Back from there to a position that reads back: one where chance is
+	// pending or a round half made has no FEN.
+	for ; at >= 0; at-- {
+		if longest[at] == "" {
+			continue
+		}
+		if p, err := g.ParseFEN(longest[at]); err == nil && !p.Outcome().Over {
+			return longest[at], at
+		}
+	}
+	return "", 0
+}
+
+// randomWalk plays random legal moves (chance outcomes by their weights)
+// from g's start for at most plies plies, or to the game's end, and
+// returns the FEN after each ply (fens[0] the start's), "" where chance
+// is pending or a round is half made. A panic ends the walk where it is.
+func randomWalk(g *engine.Game, seed uint64, plies int) (fens []string) {
+	defer func() { _ = recover() }() // fens keeps the plies made before
+	rng := rand.New(rand.NewPCG(seed, 0x1a7e))
+	p := g.NewPosition()
+	var moves []engine.Move
+	var weights []int
+	fens = append(fens, p.FEN())
+	for len(fens) <= plies && !p.Outcome().Over {
+		switch {
+		case p.AtChance():
+			moves, weights = p.ChanceOutcomes(moves[:0], weights[:0])
+			if len(moves) == 0 {
+				return fens
+			}
+			p.Make(moves[weighted(rng, weights)])
+		case p.InRound():
+			m0, m1 := p.RoundMoves(0, nil), p.RoundMoves(1, nil)
+			if len(m0) == 0 || len(m1) == 0 {
+				return fens
+			}
+			p.MakeRound(m0[rng.IntN(len(m0))], m1[rng.IntN(len(m1))])
+			fens = append(fens, "")
+		default:
+			moves = p.LegalMoves(moves[:0])
+			if len(moves) == 0 {
+				return fens
+			}
+			p.Make(moves[rng.IntN(len(moves))])
+		}
+		fen := ""
+		if !p.AtChance() {
+			fen = p.FEN()
+		}
+		fens = append(fens, fen)
+	}
+	return fens
+}
+
+// weighted draws an index with probability its weight over their sum.
+func weighted(rng *rand.Rand, weights []int) int {
+	sum := 0
+	for _, w := range weights {
+		sum += max(w, 0)
+	}
+	if sum <= 0 {
+		return rng.IntN(len(weights))
+	}
+	n := rng.IntN(sum)
+	for i, w := range weights {
+		if n -= max(w, 0); n < 0 {
+			return i
+		}
+	}
+	return len(weights) - 1
 }
 
 // typicalPlies is the length a game cut short is extrapolated to at least
@@ -114,11 +300,11 @@ func probeOne(ctx context.Context, runner farm.GameRunner, data []byte, job prot
 // few plies, its real length a tenth.
 const typicalPlies = 100
 
-// costsOf turns the probe's games into costs, extrapolating the games cut
-// short to the median length of the finished ones, or, when fewer than
-// half finished (those are the short games, a weak rung's losses), to at
-// least typicalPlies; and never to less than twice their own plies.
-func costsOf(games []probeGame) Costs {
+// typicalLength is the length a probe game cut short is extrapolated
+// to: the median length of the finished ones, or, when fewer than half
+// finished (those are the short games, a weak rung's losses), at least
+// typicalPlies.
+func typicalLength(games []probeGame) int {
 	var lengths []int
 	for _, g := range games {
 		if g.finished {
@@ -133,16 +319,101 @@ func costsOf(games []probeGame) Costs {
 	if 2*len(lengths) < len(games) {
 		typical = max(typical, typicalPlies)
 	}
+	return typical
+}
+
+// laterSample is the probe's second look at a pairing: a game from the
+// start and one from a later position, played side by side for the same
+// time.
+type laterSample struct{ start, later probeGame }
+
+// line is the sample's two times per ply and the plies they stand at:
+// the middle of the plies each game played.
+func (s laterSample) line() (r0, x0, r1, x1 float64) {
+	r0, first0, _ := s.start.rate()
+	r1, first1, _ := s.later.rate()
+	x0 = float64(first0+max(s.start.plies, first0)) / 2
+	x1 = float64(s.later.from) + float64(first1+max(s.later.plies, first1))/2
+	return r0, x0, r1, x1
+}
+
+// rate is a game's time per ply past its opening and the first of those
+// plies, 0 when it was cut short in its opening (a game without one that
+// played no ply took at least its time for its first).
+func (g probeGame) rate() (perPly float64, first int, ok bool) {
+	past := g.plies - g.openings
+	if g.openings == 0 {
+		past = max(past, 1)
+	}
+	if past <= 0 {
+		return 0, 0, false
+	}
+	return (g.seconds - g.opening) / float64(past), g.openings + 1, true
+}
+
+// costsOf turns the probe's games into costs: a finished game costs what
+// it took; one cut short, its opening and, to typicalLength plies (never
+// less than twice its own), its time per ply since (the opening's quiet
+// moves, each checked by a 10,000-node search, cost a cheap rung's
+// pairing many times its own plies), or, cut short in its opening, every
+// ply at the opening's. With a later sample, its pairing's plies are
+// priced on the sample's line (rampCost) and every other pairing's grow
+// as much over their games as the sample's do over the same plies.
+func costsOf(games []probeGame, sample *laterSample) Costs {
+	typical := typicalLength(games)
+	var r0, x0, r1, x1 float64
+	if sample != nil {
+		r0, x0, r1, x1 = sample.line()
+	}
 	out := Costs{}
 	for _, g := range games {
 		if g.finished {
 			out[g.pairing] = g.seconds
 			continue
 		}
-		played := max(g.plies, 1)
-		out[g.pairing] = g.seconds / float64(played) * float64(max(typical, 2*played))
+		n := max(typical, 2*g.plies)
+		r, first, ok := g.rate()
+		if !ok {
+			// Cut short in its opening: all its plies at the opening's
+			// time per ply.
+			r, first, g.opening = g.seconds/float64(max(g.plies, 1)), 1, 0
+		}
+		plies := float64(max(n-first+1, 0))
+		switch {
+		case sample == nil:
+			out[g.pairing] = g.opening + r*plies
+		case g.pairing == sample.start.pairing:
+			out[g.pairing] = g.opening + rampCost(r0, x0, r1, x1, first, n)
+		case r0 > 0 && plies > 0:
+			// Its own time per ply, grown as much as the sample's.
+			out[g.pairing] = g.opening + r*rampCost(r0, x0, r1, x1, first, n)/r0
+		default:
+			out[g.pairing] = g.opening + r*plies
+		}
 	}
 	return out
+}
+
+// rampCost is the seconds of plies first to last of a game whose plies
+// cost r0 each up to ply x0 and r1 each from ply x1, on a straight line
+// between: growth that levels off (three-planes' plies cost two to four
+// times the first ones' from about ply 40 on) is priced about right,
+// growth that goes on past x1 as if it stopped there (a guess past the
+// sample that never runs away on a long game).
+func rampCost(r0, x0, r1, x1 float64, first, last int) float64 {
+	sum := 0.0
+	for i := max(first, 1); i <= last; i++ {
+		x := float64(i)
+		switch {
+		case x <= x0:
+			sum += r0
+		case x >= x1:
+			sum += r1
+		default:
+			sum += r0 + (r1-r0)*(x-x0)/(x1-x0)
+		}
+	}
+	return sum
 }
 
 // PlanCost is what a plan is expected to cost on a number of slots.
@@ -499,8 +770,8 @@ type Fitted struct {
 // time a probe may take.
 const (
 	reportMargin  = 2 * time.Second
-	budgetMargin  = 0.05 // of the budget, for what the model misses
-	probeDefault  = 3 * time.Second
+	budgetMargin  = 0.05            // of the budget, for what the model misses
+	probeDefault  = 4 * time.Second // 3 s for the first games, 1 s for the later sample
 	probeMost     = 15 * time.Second
 	probeFraction = 20 // a budget's probe takes at most 1/probeFraction of it
 )
@@ -522,7 +793,7 @@ func Fit(ctx context.Context, runner farm.GameRunner, f *File, s Settings, slots
 	begun := time.Now()
 	plan := s.Plan(f)
 	cpuBefore, cpuOK := processCPU()
-	costs := Probe(ctx, runner, f.Data, plan, slots, ProbeTime(budget))
+	costs := Probe(ctx, runner, f.Data, f.Game, plan, slots, ProbeTime(budget))
 	fit := Fitted{Settings: s, Cost: Estimate(plan, costs, s.Precision, s.FlagsOnly, slots, Caps{}), Probe: time.Since(begun)}
 	if cpuAfter, ok := processCPU(); ok && cpuOK {
 		busy := min(slots, len(plan.Pairings()), runtime.NumCPU())

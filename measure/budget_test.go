@@ -2,6 +2,7 @@ package measure
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -124,7 +125,7 @@ func TestProbeExtrapolates(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := costsOf(tt.games)
+			got := costsOf(tt.games, nil)
 			for p, want := range tt.want {
 				if math.Abs(got[p]-want) > 1e-9 {
 					t.Errorf("cost of %v = %g, want %g (all: %v)", p, got[p], want, got)
@@ -223,6 +224,231 @@ func TestFittedLines(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := tt.fit.Lines(); len(got) != 1 || got[0] != tt.want {
 				t.Errorf("Lines = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRampCost(t *testing.T) {
+	tests := []struct {
+		name           string
+		r0, x0, r1, x1 float64
+		first, last    int
+		want           float64
+	}{
+		{"no growth", 0.1, 1, 0.1, 10, 1, 100, 10},
+		// 0.1, 0.2, then 0.3 from ply 3 on.
+		{"a line, then level", 0.1, 1, 0.3, 3, 1, 4, 0.9},
+		{"only the plies asked", 0.1, 1, 0.3, 3, 3, 4, 0.6},
+		{"plies before x0 at r0", 0.1, 5, 0.3, 9, 1, 5, 0.5},
+		// x1 before x0 (a later sample that played from near the start):
+		// r0 to x0, r1 after, no division.
+		{"the samples crossed", 0.1, 5, 0.2, 3, 1, 6, 0.7},
+		{"cheaper later", 0.3, 1, 0.1, 3, 1, 4, 0.3 + 0.2 + 0.1 + 0.1},
+		{"no plies", 0.1, 1, 0.3, 3, 5, 4, 0},
+		{"ply 0 is not one", 0.1, 1, 0.1, 3, 0, 2, 0.2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := rampCost(tt.r0, tt.x0, tt.r1, tt.x1, tt.first, tt.last); math.Abs(got-tt.want) > 1e-9 {
+				t.Errorf("rampCost = %g, want %g", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestProbeGameRate(t *testing.T) {
+	tests := []struct {
+		name  string
+		game  probeGame
+		rate  float64
+		first int
+		ok    bool
+	}{
+		// 0.4 s for the four opening plies, 0.6 s for the six after.
+		{"past the opening", probeGame{seconds: 1, plies: 10, openings: 4, opening: 0.4}, 0.1, 5, true},
+		{"cut in the opening", probeGame{seconds: 1, plies: 3, openings: 4}, 0, 0, false},
+		{"cut as the opening ended", probeGame{seconds: 1, plies: 4, openings: 4, opening: 1}, 0, 0, false},
+		{"from a position", probeGame{seconds: 1, plies: 5, from: 40}, 0.2, 1, true},
+		{"from a position, no ply made", probeGame{seconds: 0.5, from: 40}, 0.5, 1, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rate, first, ok := tt.game.rate()
+			if math.Abs(rate-tt.rate) > 1e-9 || first != tt.first || ok != tt.ok {
+				t.Errorf("rate = %g from ply %d, %v; want %g from %d, %v", rate, first, ok, tt.rate, tt.first, tt.ok)
+			}
+		})
+	}
+}
+
+func TestLaterSampleLine(t *testing.T) {
+	top := protocol.Pairing{A: "t", B: "t"}
+	tests := []struct {
+		name           string
+		sample         laterSample
+		r0, x0, r1, x1 float64
+	}{
+		// Nine plies from the start, 0.1 s each, stand at ply 5; nine from
+		// ply 45, 0.3 s each, at ply 50.
+		{"both played", laterSample{
+			start: probeGame{pairing: top, seconds: 0.9, plies: 9},
+			later: probeGame{pairing: top, seconds: 2.7, plies: 9, from: 45},
+		}, 0.1, 5, 0.3, 50},
+		{"the later game made no ply", laterSample{
+			start: probeGame{pairing: top, seconds: 1, plies: 4},
+			later: probeGame{pairing: top, seconds: 1, from: 60},
+		}, 0.25, 2.5, 1, 61},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r0, x0, r1, x1 := tt.sample.line()
+			for _, d := range []float64{r0 - tt.r0, x0 - tt.x0, r1 - tt.r1, x1 - tt.x1} {
+				if math.Abs(d) > 1e-9 {
+					t.Fatalf("line = %g@%g, %g@%g; want %g@%g, %g@%g", r0, x0, r1, x1, tt.r0, tt.x0, tt.r1, tt.x1)
+				}
+			}
+		})
+	}
+}
+
+func TestCostsOfLaterSample(t *testing.T) {
+	top, ab, cc, dd := protocol.Pairing{A: "t", B: "t"}, protocol.Pairing{A: "a", B: "b"}, protocol.Pairing{A: "c", B: "c"}, protocol.Pairing{A: "d", B: "d"}
+	games := []probeGame{
+		// Past their openings (0.1 and 0.06 s a ply since) ...
+		{pairing: top, seconds: 0.6, plies: 6, openings: 4, opening: 0.4},
+		{pairing: ab, seconds: 0.5, plies: 9, openings: 4, opening: 0.2},
+		// ... one cut short in its opening, and one finished: too few
+		// finished, so the others go to typicalPlies.
+		{pairing: cc, seconds: 0.3, plies: 2, openings: 4},
+		{pairing: dd, seconds: 0.5, plies: 30, finished: true},
+	}
+	// The sample's line: 0.1 s a ply to ply 5, 0.3 s from ply 50. Plies 5
+	// to 100 on it: 0.1 + (44 x 0.1 + 0.2/45 x 990) + 51 x 0.3 = 24.2 s;
+	// plies 1 to 100, 24.6 s.
+	sample := &laterSample{
+		start: probeGame{pairing: top, seconds: 0.9, plies: 9},
+		later: probeGame{pairing: top, seconds: 2.7, plies: 9, from: 45},
+	}
+	tests := []struct {
+		name   string
+		sample *laterSample
+		want   Costs
+	}{
+		// The opening, then each ply at the rate since it: the game cut in
+		// its opening at the opening's own rate, as before.
+		{"no sample", nil, Costs{top: 0.4 + 0.1*96, ab: 0.2 + 0.06*96, cc: 0.15 * 100, dd: 0.5}},
+		// The sample's pairing on its line past its own opening; ab grows
+		// as much (24.2 s over the 9.6 s of 96 plies at 0.1), and cc from
+		// its first ply at its opening's 0.15 s (24.6 s over 10 s).
+		{"a later sample", sample, Costs{top: 0.4 + 24.2, ab: 0.2 + 0.06*96*24.2/9.6, cc: 0.15 * 100 * 24.6 / 10, dd: 0.5}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := costsOf(games, tt.sample)
+			for p, want := range tt.want {
+				if math.Abs(got[p]-want) > 1e-9 {
+					t.Errorf("cost of %v = %g, want %g (all: %v)", p, got[p], want, got)
+				}
+			}
+		})
+	}
+}
+
+func TestDearestCut(t *testing.T) {
+	top, ab, cc := protocol.Pairing{A: "t", B: "t"}, protocol.Pairing{A: "a", B: "b"}, protocol.Pairing{A: "c", B: "c"}
+	tests := []struct {
+		name  string
+		games []probeGame
+		want  int
+	}{
+		{"the strongest rung's games first", []probeGame{
+			{pairing: ab, seconds: 1, plies: 2}, {pairing: top, seconds: 1, plies: 10},
+		}, 1},
+		{"else the dearest a ply", []probeGame{
+			{pairing: top, seconds: 1, plies: 10, finished: true}, {pairing: ab, seconds: 1, plies: 5}, {pairing: cc, seconds: 1, plies: 2},
+		}, 2},
+		{"a game that made no ply is the dearest", []probeGame{
+			{pairing: ab, seconds: 1, plies: 2}, {pairing: cc, seconds: 1},
+		}, 1},
+		{"all finished", []probeGame{
+			{pairing: top, seconds: 1, plies: 10, finished: true},
+		}, -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := dearestCut(tt.games, top); got != tt.want {
+				t.Errorf("dearestCut = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestWeighted(t *testing.T) {
+	tests := []struct {
+		name    string
+		weights []int
+		can     []bool
+	}{
+		{"only the weighted", []int{0, 5, 0}, []bool{false, true, false}},
+		{"none weighted: any", []int{0, 0}, []bool{true, true}},
+		{"a negative weight never", []int{-3, 2}, []bool{false, true}},
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for range 200 {
+				if i := weighted(rng, tt.weights); i < 0 || i >= len(tt.weights) || !tt.can[i] {
+					t.Fatalf("weighted(%v) = %d", tt.weights, i)
+				}
+			}
+		})
+	}
+}
+
+func TestLaterPosition(t *testing.T) {
+	chess, err := Read("../rulesets/chess.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seated, err := Read("../rulesets/chaturaji.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		file *File
+		ply  int
+		// at is the ply wanted, or with early the most it may be (no walk
+		// gets there: three quarters of the longest).
+		at    int
+		early bool
+		none  bool
+	}{
+		{"the start", chess, 0, 0, false, false},
+		{"ten plies in", chess, 10, 10, false, false},
+		{"past every walk's end", chess, 1_000_000, 1_000_000 * 3 / 4, true, false},
+		{"a game with seats has none", seated, 10, 0, false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fen, at := laterPosition(tt.file.Game, tt.ply, laterWalks)
+			if tt.none {
+				if fen != "" {
+					t.Fatalf("laterPosition = %q at %d, want none", fen, at)
+				}
+				return
+			}
+			p, err := tt.file.Game.ParseFEN(fen)
+			switch {
+			case err != nil:
+				t.Fatalf("laterPosition's FEN %q: %v", fen, err)
+			case p.Outcome().Over:
+				t.Fatalf("laterPosition's %q is over", fen)
+			case !tt.early && at != tt.at, tt.early && (at < 1 || at > tt.at):
+				t.Fatalf("laterPosition at ply %d, want %d (early %v)", at, tt.at, tt.early)
+			case (at == 0) != (fen == tt.file.Game.NewPosition().FEN()):
+				t.Fatalf("laterPosition at ply %d gave %q", at, fen)
 			}
 		})
 	}

@@ -36,7 +36,10 @@
 //     the verdict metric. DistinctNames keeps same-named files apart.
 //   - Fit prices a file's plan on the machine at hand (Probe: the first
 //     game of each pairing, cut short and extrapolated when the probe's
-//     few seconds run out) and, under a time budget (measure -budget),
+//     few seconds run out, the dearest pairing's plies priced on a line
+//     from its time per ply at the start to that from a position half a
+//     game in, which the other pairings' grow by) and, under a time
+//     budget (measure -budget),
 //     chooses the plan that fits it (ChooseBudget: middle rungs dropped,
 //     then the ladder's and then the equal-strength games capped); the
 //     budget's stop rule ends each pairing when the time left is what

@@ -60,8 +60,8 @@ Running the same command again resumes (or re-reports) the recorded measurement;
 The strongest rung also plays itself until its draw rate and first mover's score are within
 ±-precision and every flag is decided. A flag is raised only when its interval lies beyond its threshold;
 when the games run out first the verdict is inconclusive, naming the undecided flags.
-Before the games start, a few seconds' probe (the first game of each pairing) prices the plan on
-this machine ("about 4 min on 2 cores"). With -budget D the run fits D: middle rungs are dropped,
+Before the games start, a few seconds' probe (the first game of each pairing, and the dearest from
+half a game in too) prices the plan on this machine ("about 4 min on 2 cores"). With -budget D the run fits D: middle rungs are dropped,
 then games per pairing capped, as the probe says is needed, and each pairing stops when D is spent;
 the flags then left undecided are named as undecided for lack of time.
 Verdicts go to stdout; progress, resumption and problems to stderr.
