@@ -37,12 +37,14 @@ type Costs map[protocol.Pairing]float64
 // probeGame is one probe game's measure. It started from ply from (0:
 // the game's start) with openings plies of random opening to play
 // (search.DefaultOpeningPlies from the start, none from a given
-// position), which took opening seconds once over.
+// position), which took opening seconds once over. failed is a game the
+// runner refused or lost before its time was up.
 type probeGame struct {
 	pairing  protocol.Pairing
 	seconds  float64
 	plies    int
 	finished bool
+	failed   bool
 	from     int
 	openings int
 	opening  float64
@@ -185,7 +187,7 @@ func probeOne(ctx context.Context, runner farm.GameRunner, data []byte, job prot
 		g.plies, g.finished = max(res.Plies, 1), true
 		return g
 	}
-	g.plies, g.opening = plies, opening.Seconds()
+	g.plies, g.opening, g.failed = plies, opening.Seconds(), ctx.Err() == nil
 	return g
 }
 
@@ -360,6 +362,9 @@ func (g probeGame) rate() (perPly float64, first int, ok bool) {
 // priced on the sample's line (rampCost) and every other pairing's grow
 // as much over their games as the sample's do over the same plies.
 func costsOf(games []probeGame, sample *laterSample) Costs {
+	if sample != nil && (sample.start.failed || sample.later.failed) {
+		sample = nil // a runner that cannot start from a position says nothing of it
+	}
 	typical := typicalLength(games)
 	var r0, x0, r1, x1 float64
 	if sample != nil {

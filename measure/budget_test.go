@@ -342,6 +342,8 @@ func TestCostsOfLaterSample(t *testing.T) {
 		// as much (24.2 s over the 9.6 s of 96 plies at 0.1), and cc from
 		// its first ply at its opening's 0.15 s (24.6 s over 10 s).
 		{"a later sample", sample, Costs{top: 0.4 + 24.2, ab: 0.2 + 0.06*96*24.2/9.6, cc: 0.15 * 100 * 24.6 / 10, dd: 0.5}},
+		{"a sample the runner refused", &laterSample{start: sample.start, later: probeGame{pairing: top, seconds: 0.001, from: 45, failed: true}},
+			Costs{top: 0.4 + 0.1*96, ab: 0.2 + 0.06*96, cc: 0.15 * 100, dd: 0.5}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
