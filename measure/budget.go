@@ -329,11 +329,21 @@ func typicalLength(games []probeGame) int {
 // time.
 type laterSample struct{ start, later probeGame }
 
-// line is the sample's two times per ply and the plies they stand at:
-// the middle of the plies each game played.
+// maxGrowth bounds how much dearer or cheaper the later sample's plies
+// are taken to be than the start's: three-planes' grew at most about 4.5
+// times in the games measured (27 to 121-135 ms a ply), and on a loaded
+// machine a later game of a ply or two can read many times that.
+const maxGrowth = 4.0
+
+// line is the sample's two times per ply, the later within maxGrowth of
+// the start's, and the plies they stand at: the middle of the plies each
+// game played.
 func (s laterSample) line() (r0, x0, r1, x1 float64) {
 	r0, first0, _ := s.start.rate()
 	r1, first1, _ := s.later.rate()
+	if r0 > 0 {
+		r1 = min(max(r1, r0/maxGrowth), r0*maxGrowth)
+	}
 	x0 = float64(first0+max(s.start.plies, first0)) / 2
 	x1 = float64(s.later.from) + float64(first1+max(s.later.plies, first1))/2
 	return r0, x0, r1, x1

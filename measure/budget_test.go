@@ -297,8 +297,17 @@ func TestLaterSampleLine(t *testing.T) {
 		}, 0.1, 5, 0.3, 50},
 		{"the later game made no ply", laterSample{
 			start: probeGame{pairing: top, seconds: 1, plies: 4},
-			later: probeGame{pairing: top, seconds: 1, from: 60},
-		}, 0.25, 2.5, 1, 61},
+			later: probeGame{pairing: top, seconds: 0.5, from: 60},
+		}, 0.25, 2.5, 0.5, 61},
+		// One ply in 1 s against 0.1 s a ply: at most four times as dear.
+		{"growth bounded", laterSample{
+			start: probeGame{pairing: top, seconds: 1, plies: 10},
+			later: probeGame{pairing: top, seconds: 1, plies: 1, from: 50},
+		}, 0.1, 5.5, 0.4, 51},
+		{"shrinking bounded", laterSample{
+			start: probeGame{pairing: top, seconds: 1, plies: 10},
+			later: probeGame{pairing: top, seconds: 0.1, plies: 10, from: 50},
+		}, 0.1, 5.5, 0.025, 55.5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
