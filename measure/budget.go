@@ -37,8 +37,9 @@ type Costs map[protocol.Pairing]float64
 // probeGame is one probe game's measure. It started from ply from (0:
 // the game's start) with openings plies of random opening to play
 // (search.DefaultOpeningPlies from the start, none from a given
-// position), which took opening seconds once over. failed is a game the
-// runner refused or lost before its time was up.
+// position), which took opening seconds once over; its last ply ended
+// at last seconds. failed is a game the runner refused or lost before
+// its time was up.
 type probeGame struct {
 	pairing  protocol.Pairing
 	seconds  float64
@@ -48,6 +49,7 @@ type probeGame struct {
 	from     int
 	openings int
 	opening  float64
+	last     float64
 }
 
 // minProbeGame is the least time a probe game is given, however many
@@ -170,14 +172,15 @@ func probeOne(ctx context.Context, runner farm.GameRunner, data []byte, job prot
 		g.openings = 0
 	}
 	var plies int
-	var opening time.Duration
+	var opening, last time.Duration
 	var mu sync.Mutex
 	start := time.Now()
 	res, err := runner.Run(ctx, data, job, func() {
 		mu.Lock()
 		defer mu.Unlock()
+		last = time.Since(start)
 		if plies++; plies == g.openings {
-			opening = time.Since(start)
+			opening = last
 		}
 	})
 	g.seconds = time.Since(start).Seconds()
@@ -187,7 +190,7 @@ func probeOne(ctx context.Context, runner farm.GameRunner, data []byte, job prot
 		g.plies, g.finished = max(res.Plies, 1), true
 		return g
 	}
-	g.plies, g.opening, g.failed = plies, opening.Seconds(), ctx.Err() == nil
+	g.plies, g.opening, g.last, g.failed = plies, opening.Seconds(), last.Seconds(), ctx.Err() == nil
 	return g
 }
 
@@ -349,18 +352,20 @@ func (s laterSample) line() (r0, x0, r1, x1 float64) {
 	return r0, x0, r1, x1
 }
 
-// rate is a game's time per ply past its opening and the first of those
-// plies, 0 when it was cut short in its opening (a game without one that
-// played no ply took at least its time for its first).
+// rate is a game's time per ply past its opening, over the plies it
+// finished (the one cut short would add up to a whole ply's time to a
+// sample of a few), and the first of those plies; 0 when it was cut
+// short in its opening. A game without one that finished no ply took at
+// least its time for its first.
 func (g probeGame) rate() (perPly float64, first int, ok bool) {
 	past := g.plies - g.openings
-	if g.openings == 0 {
-		past = max(past, 1)
+	switch {
+	case past > 0:
+		return (g.last - g.opening) / float64(past), g.openings + 1, true
+	case g.openings == 0:
+		return g.seconds, 1, true
 	}
-	if past <= 0 {
-		return 0, 0, false
-	}
-	return (g.seconds - g.opening) / float64(past), g.openings + 1, true
+	return 0, 0, false
 }
 
 // costsOf turns the probe's games into costs: a finished game costs what
@@ -392,6 +397,9 @@ func costsOf(games []probeGame, sample *laterSample) Costs {
 			// Cut short in its opening: all its plies at the opening's
 			// time per ply.
 			r, first, g.opening = g.seconds/float64(max(g.plies, 1)), 1, 0
+			if g.plies > 0 {
+				r = g.last / float64(g.plies)
+			}
 		}
 		plies := float64(max(n-first+1, 0))
 		switch {

@@ -106,21 +106,25 @@ func TestProbeExtrapolates(t *testing.T) {
 		{"most finished: their median", []probeGame{
 			{pairing: ab, seconds: 0.5, plies: 160, finished: true},
 			{pairing: aa, seconds: 0.4, plies: 120, finished: true},
-			{pairing: bb, seconds: 2, plies: 20},
+			{pairing: bb, seconds: 2, plies: 20, last: 2},
 		}, Costs{ab: 0.5, aa: 0.4, bb: 16}},
 		// Few finished (the short ones): at least typicalPlies.
 		{"few finished: at least the typical length", []probeGame{
 			{pairing: ab, seconds: 0.5, plies: 30, finished: true},
-			{pairing: aa, seconds: 1, plies: 10},
-			{pairing: bb, seconds: 2, plies: 20},
+			{pairing: aa, seconds: 1, plies: 10, last: 1},
+			{pairing: bb, seconds: 2, plies: 20, last: 2},
 		}, Costs{ab: 0.5, aa: 0.1 * typicalPlies, bb: 0.1 * typicalPlies}},
+		// 0.3 s for three plies, then 0.3 s into a fourth: 0.1 s a ply.
+		{"the ply cut short is no ply", []probeGame{
+			{pairing: bb, seconds: 0.6, plies: 3, last: 0.3},
+		}, Costs{bb: 0.1 * typicalPlies}},
 		{"none finished: the typical length", []probeGame{
-			{pairing: bb, seconds: 0.3, plies: 3},
+			{pairing: bb, seconds: 0.3, plies: 3, last: 0.3},
 		}, Costs{bb: 0.1 * typicalPlies}},
 		{"never less than twice the plies played", []probeGame{
 			{pairing: ab, seconds: 0.5, plies: 20, finished: true},
 			{pairing: aa, seconds: 0.4, plies: 20, finished: true},
-			{pairing: bb, seconds: 3, plies: 30},
+			{pairing: bb, seconds: 3, plies: 30, last: 3},
 		}, Costs{ab: 0.5, aa: 0.4, bb: 6}},
 	}
 	for _, tt := range tests {
@@ -266,10 +270,13 @@ func TestProbeGameRate(t *testing.T) {
 		ok    bool
 	}{
 		// 0.4 s for the four opening plies, 0.6 s for the six after.
-		{"past the opening", probeGame{seconds: 1, plies: 10, openings: 4, opening: 0.4}, 0.1, 5, true},
-		{"cut in the opening", probeGame{seconds: 1, plies: 3, openings: 4}, 0, 0, false},
-		{"cut as the opening ended", probeGame{seconds: 1, plies: 4, openings: 4, opening: 1}, 0, 0, false},
-		{"from a position", probeGame{seconds: 1, plies: 5, from: 40}, 0.2, 1, true},
+		{"past the opening", probeGame{seconds: 1, plies: 10, openings: 4, opening: 0.4, last: 1}, 0.1, 5, true},
+		{"cut in the opening", probeGame{seconds: 1, plies: 3, openings: 4, last: 1}, 0, 0, false},
+		{"cut as the opening ended", probeGame{seconds: 1, plies: 4, openings: 4, opening: 1, last: 1}, 0, 0, false},
+		{"from a position", probeGame{seconds: 1, plies: 5, from: 40, last: 1}, 0.2, 1, true},
+		// The sixth ply, cut short after 0.5 s, is no whole ply.
+		{"the ply cut short left out", probeGame{seconds: 1.5, plies: 5, from: 40, last: 1}, 0.2, 1, true},
+		{"past the opening, the ply cut short left out", probeGame{seconds: 1.3, plies: 10, openings: 4, opening: 0.4, last: 1}, 0.1, 5, true},
 		{"from a position, no ply made", probeGame{seconds: 0.5, from: 40}, 0.5, 1, true},
 	}
 	for _, tt := range tests {
@@ -292,21 +299,21 @@ func TestLaterSampleLine(t *testing.T) {
 		// Nine plies from the start, 0.1 s each, stand at ply 5; nine from
 		// ply 45, 0.3 s each, at ply 50.
 		{"both played", laterSample{
-			start: probeGame{pairing: top, seconds: 0.9, plies: 9},
-			later: probeGame{pairing: top, seconds: 2.7, plies: 9, from: 45},
+			start: probeGame{pairing: top, seconds: 0.9, plies: 9, last: 0.9},
+			later: probeGame{pairing: top, seconds: 2.7, plies: 9, from: 45, last: 2.7},
 		}, 0.1, 5, 0.3, 50},
 		{"the later game made no ply", laterSample{
-			start: probeGame{pairing: top, seconds: 1, plies: 4},
+			start: probeGame{pairing: top, seconds: 1, plies: 4, last: 1},
 			later: probeGame{pairing: top, seconds: 0.5, from: 60},
 		}, 0.25, 2.5, 0.5, 61},
 		// One ply in 1 s against 0.1 s a ply: at most four times as dear.
 		{"growth bounded", laterSample{
-			start: probeGame{pairing: top, seconds: 1, plies: 10},
-			later: probeGame{pairing: top, seconds: 1, plies: 1, from: 50},
+			start: probeGame{pairing: top, seconds: 1, plies: 10, last: 1},
+			later: probeGame{pairing: top, seconds: 1, plies: 1, from: 50, last: 1},
 		}, 0.1, 5.5, 0.4, 51},
 		{"shrinking bounded", laterSample{
-			start: probeGame{pairing: top, seconds: 1, plies: 10},
-			later: probeGame{pairing: top, seconds: 0.1, plies: 10, from: 50},
+			start: probeGame{pairing: top, seconds: 1, plies: 10, last: 1},
+			later: probeGame{pairing: top, seconds: 0.1, plies: 10, from: 50, last: 0.1},
 		}, 0.1, 5.5, 0.025, 55.5},
 	}
 	for _, tt := range tests {
@@ -325,19 +332,19 @@ func TestCostsOfLaterSample(t *testing.T) {
 	top, ab, cc, dd := protocol.Pairing{A: "t", B: "t"}, protocol.Pairing{A: "a", B: "b"}, protocol.Pairing{A: "c", B: "c"}, protocol.Pairing{A: "d", B: "d"}
 	games := []probeGame{
 		// Past their openings (0.1 and 0.06 s a ply since) ...
-		{pairing: top, seconds: 0.6, plies: 6, openings: 4, opening: 0.4},
-		{pairing: ab, seconds: 0.5, plies: 9, openings: 4, opening: 0.2},
+		{pairing: top, seconds: 0.6, plies: 6, openings: 4, opening: 0.4, last: 0.6},
+		{pairing: ab, seconds: 0.5, plies: 9, openings: 4, opening: 0.2, last: 0.5},
 		// ... one cut short in its opening, and one finished: too few
 		// finished, so the others go to typicalPlies.
-		{pairing: cc, seconds: 0.3, plies: 2, openings: 4},
+		{pairing: cc, seconds: 0.3, plies: 2, openings: 4, last: 0.3},
 		{pairing: dd, seconds: 0.5, plies: 30, finished: true},
 	}
 	// The sample's line: 0.1 s a ply to ply 5, 0.3 s from ply 50. Plies 5
 	// to 100 on it: 0.1 + (44 x 0.1 + 0.2/45 x 990) + 51 x 0.3 = 24.2 s;
 	// plies 1 to 100, 24.6 s.
 	sample := &laterSample{
-		start: probeGame{pairing: top, seconds: 0.9, plies: 9},
-		later: probeGame{pairing: top, seconds: 2.7, plies: 9, from: 45},
+		start: probeGame{pairing: top, seconds: 0.9, plies: 9, last: 0.9},
+		later: probeGame{pairing: top, seconds: 2.7, plies: 9, from: 45, last: 2.7},
 	}
 	tests := []struct {
 		name   string
