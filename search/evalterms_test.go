@@ -1,13 +1,9 @@
 package search
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"balancefarm/engine"
-	"balancefarm/engine/rules"
 )
 
 // termGain is what the terms in mask add to the evaluation of fen for the
@@ -196,28 +192,10 @@ func TestPieceAttacksAgreeWithFullMap(t *testing.T) {
 // chessVariant loads rulesets/chess.json with each piece's moves edited.
 func chessVariant(t *testing.T, edit func(id string, moves []any) []any) *engine.Game {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "rulesets", "chess.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]any
-	if err := json.Unmarshal(data, &doc); err != nil {
-		t.Fatal(err)
-	}
-	for _, pc := range doc["pieces"].([]any) {
-		m := pc.(map[string]any)
-		m["moves"] = edit(m["id"].(string), m["moves"].([]any))
-	}
-	if data, err = json.Marshal(doc); err != nil {
-		t.Fatal(err)
-	}
-	spec, problems := rules.Parse(data)
-	if len(problems) > 0 {
-		t.Fatalf("chess variant: %v", problems)
-	}
-	g, err := engine.Load(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return chessEdited(t, func(doc map[string]any) {
+		for _, pc := range doc["pieces"].([]any) {
+			m := pc.(map[string]any)
+			m["moves"] = edit(m["id"].(string), m["moves"].([]any))
+		}
+	})
 }

@@ -14,6 +14,14 @@ import (
 // chessWithRepetition is orthodox chess with rules.repetition_draw set.
 func chessWithRepetition(t *testing.T, rep any) *engine.Game {
 	t.Helper()
+	return chessEdited(t, func(doc map[string]any) {
+		doc["rules"].(map[string]any)["repetition_draw"] = rep
+	})
+}
+
+// chessEdited loads rulesets/chess.json as edit leaves its JSON document.
+func chessEdited(t *testing.T, edit func(doc map[string]any)) *engine.Game {
+	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", "rulesets", "chess.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -22,7 +30,7 @@ func chessWithRepetition(t *testing.T, rep any) *engine.Game {
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatal(err)
 	}
-	doc["rules"].(map[string]any)["repetition_draw"] = rep
+	edit(doc)
 	if data, err = json.Marshal(doc); err != nil {
 		t.Fatal(err)
 	}
