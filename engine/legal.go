@@ -31,6 +31,9 @@ type legalCtx struct {
 	ev         bitset // squares that capture or block every checker
 	from, to   bitset // moves from or to these are tested (a royal's own square is in from)
 	attacks    bitset // the other player's attacks, the royal lifted
+	// mapped: genPieceSafe has already left out the royal's attacked
+	// landings.
+	mapped bool
 	// checkFast: forbid_check is settled by check squares (givecheck.go)
 	// for plain moves, which the royal rules test for the mover's safety
 	// alone.
@@ -423,16 +426,25 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 				if everyPiece {
 					named = ^uint64(0)
 				}
+				safe := p.mapRoyal(c)
 				for bb := p.occ[s][0]; bb != 0; bb &= bb - 1 {
 					from := bits.TrailingZeros64(bb)
 					at := len(buf)
-					buf = p.genPiece(buf, from, capOnly)
+					if from == c.royal && safe != nil {
+						safe.mapped = false
+						if buf = p.genPieceSafe(buf, from, capOnly, safe); safe.mapped {
+							continue
+						}
+					} else {
+						buf = p.genPiece(buf, from, capOnly)
+					}
 					if named>>uint(from)&1 != 0 || special>>maskIndex(p.board[from])&1 != 0 && hasSpecialType(buf[at:]) {
 						buf = p.keepLegal(buf, at, c)
 					}
 				}
 			} else {
 				run := &p.steps
+				safe := p.mapRoyal(c)
 				stepped, movers := p.prepSteps(run, capOnly)
 				others := p.occ[s][0] &^ stepped
 				for w := 0; w < 4; w++ {
@@ -456,7 +468,14 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 							continue
 						}
 						bb &= bb - 1
-						buf = p.genPiece(buf, from, capOnly)
+						if from == c.royal && safe != nil {
+							safe.mapped = false
+							if buf = p.genPieceSafe(buf, from, capOnly, safe); safe.mapped {
+								continue
+							}
+						} else {
+							buf = p.genPiece(buf, from, capOnly)
+						}
 						if everyPiece || c.from.has(from) || special>>maskIndex(p.board[from])&1 != 0 && hasSpecialType(buf[at:]) {
 							buf = p.keepLegal(buf, at, c)
 						}
@@ -592,6 +611,16 @@ func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
 		n++
 	}
 	return buf[:n]
+}
+
+// mapRoyal is c when the mover's only royal's safety is all the royal
+// rules ask (keepRoyalMoves's case) on a board of one word, where
+// genPieceSafe can filter its landings by one attack map; else nil.
+func (p *Position) mapRoyal(c *legalCtx) *legalCtx {
+	if p.g.small && c.royal >= 0 && c.fast && c.nEnemy == 0 && !c.all && !c.evasion && !c.checkFast {
+		return c
+	}
+	return nil
 }
 
 // keepRoyalMoves is keepLegal for a list that starts with the moves of
