@@ -147,15 +147,13 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 			}
 		}
 	}
-	var rbuf [8]int
 	if g.checkRules && g.royalMask != 0 {
-		royals := p.royalSquares(s, rbuf[:0])
-		if len(royals) > 1 {
+		r, nr := p.soleRoyal(s)
+		if nr > 1 {
 			c.all, c.fast = true, false
 			return
 		}
-		if len(royals) == 1 {
-			r := royals[0]
+		if nr == 1 {
 			rk := codeKind(p.board[r])
 			c.royal, c.royalKind = r, rk
 			c.from.set(r) // the royal's own moves are always tested
@@ -314,7 +312,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 		}
 	}
 	if g.royalFacing {
-		var ebuf [8]int
+		var rbuf, ebuf [8]int
 		own := p.royalSquares(s, rbuf[:0])
 		enemy := p.royalSquares(opp, ebuf[:0])
 		for _, a := range own {
@@ -330,6 +328,29 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 			}
 		}
 	}
+}
+
+// soleRoyal is the square of player s's royal when it has exactly one,
+// else -1; n is how many it has (0, 1, or 2 for more). Every ply asks:
+// on a board of one word with one royal kind the answer is one mask.
+func (p *Position) soleRoyal(s int) (sq, n int) {
+	g := p.g
+	if g.small && len(g.royalKinds) == 1 {
+		switch bb := p.kindBB[s][g.royalKinds[0]][0]; {
+		case bb == 0:
+			return -1, 0
+		case bb&(bb-1) != 0:
+			return -1, 2
+		default:
+			return bits.TrailingZeros64(bb), 1
+		}
+	}
+	var rbuf [8]int
+	royals := p.royalSquares(s, rbuf[:0])
+	if len(royals) == 1 {
+		return royals[0], 1
+	}
+	return -1, min(len(royals), 2)
 }
 
 // legal appends the side to move's legal moves (with capOnly, only the
