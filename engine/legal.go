@@ -25,6 +25,9 @@ type legalCtx struct {
 	all       bool
 	testTo    bool // to is not empty
 	evasion   bool // in check: other moves must land on ev
+	// evPins: in check, from and to still name the moves that may expose
+	// the royal, so the other moves that land on ev need no test.
+	evPins bool
 	// royalPromo: some promotion makes a royal, so promotions are tested
 	// in check.
 	royalPromo bool
@@ -284,15 +287,6 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					}
 				}
 			}
-			if check || g.mid && p.leapAttackedMid(r, opp, g.capturers[rk]&p.present[opp]) ||
-				!g.mid && p.leapAttacked(r, opp, g.capturers[rk]&p.present[opp]) || hops && p.attacked(r, opp, rk) {
-				c.from, c.to = bitset{}, bitset{}
-				c.from.set(r)
-				if c.ev, c.evasion = p.evasions(r, opp, g.capturers[rk]&g.standMask[opp][r]); !c.evasion {
-					c.all = true
-				}
-				return
-			}
 			var atk []leapAtk
 			if len(g.specLeaps[opp]) > 0 {
 				atk = g.specLeaps[opp][g.specStart[opp][r]:g.specStart[opp][r+1]]
@@ -308,6 +302,23 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 						c.from.set(int(l))
 					}
 				}
+			}
+			if check || g.mid && p.leapAttackedMid(r, opp, g.capturers[rk]&p.present[opp]) ||
+				!g.mid && p.leapAttacked(r, opp, g.capturers[rk]&p.present[opp]) || hops && p.attacked(r, opp, rk) {
+				// In check the pins, legs and hoppers' lines found above
+				// still name every move that may expose the royal, so an
+				// answer to every checker by any other move is legal
+				// untested; royal_facing's file is not looked at here, so
+				// with it every answer is tested.
+				c.evPins = !g.royalFacing
+				if !c.evPins {
+					c.from, c.to = bitset{}, bitset{}
+					c.from.set(r)
+				}
+				if c.ev, c.evasion = p.evasions(r, opp, g.capturers[rk]&g.standMask[opp][r]); !c.evasion {
+					c.all = true
+				}
+				return
 			}
 		}
 	}
@@ -732,7 +743,10 @@ func (c *legalCtx) classify(m Move) (test, refuse bool) {
 		if c.from.has(m.From()) || c.royalPromo && m.Promotion() >= 0 {
 			return true, false
 		}
-		return c.ev.has(m.To()), !c.ev.has(m.To())
+		if !c.ev.has(m.To()) {
+			return false, true
+		}
+		return !c.evPins || c.testTo && c.to.has(m.To()), false
 	}
 	return c.from.has(m.From()) || c.testTo && c.to.has(m.To()), false
 }
