@@ -27,7 +27,9 @@ func (p *Position) boardOutcome(mover, leave int) status {
 	g := p.g
 	order := [2]int{g.nextSeat(mover), mover}
 	for _, q := range order {
-		if g.royalLoss[q] && p.royalsHeld(q) == 0 {
+		// A royal kind present on the board is a royal held: the count
+		// (and the hand) is read only when none is.
+		if g.royalLoss[q] && p.present[q]&g.royalMask == 0 && p.royalsHeld(q) == 0 {
 			return resultFor(q, "loss", ruleRoyalCapture)
 		}
 	}
