@@ -479,35 +479,43 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 				safe := p.mapRoyal(c)
 				stepped, movers := p.prepSteps(run, capOnly)
 				others := p.occ[s][0] &^ stepped
-				for w := 0; w < 4; w++ {
-					bb := p.occ[s][w]
-					if w == 0 {
-						bb = others | movers // step pieces with no move list nothing
+				named := c.from[0] // the pieces of the low word keepLegal must see
+				if everyPiece {
+					named = ^uint64(0)
+				}
+				for bb := others | movers; bb != 0; { // step pieces with no move list nothing
+					from := bits.TrailingZeros64(bb)
+					at := len(buf)
+					if movers>>uint(from)&1 != 0 {
+						// A run of step pieces is tested as one: keepLegal
+						// judges move by move, and only en passant among
+						// their moves is of a type it always tests.
+						span := stepSpan(bb, movers, others)
+						buf = p.stepRange(buf, run, span)
+						bb &^= span
+						if named&span != 0 || p.epN > 0 && hasSpecialType(buf[at:]) {
+							buf = p.keepLegal(buf, at, c)
+						}
+						continue
 					}
-					for bb != 0 {
-						from := w<<6 | bits.TrailingZeros64(bb)
-						at := len(buf)
-						if w == 0 && movers>>uint(from)&1 != 0 {
-							// A run of step pieces is tested as one: keepLegal
-							// judges move by move, and only en passant among
-							// their moves is of a type it always tests.
-							span := stepSpan(bb, movers, others)
-							buf = p.stepRange(buf, run, span)
-							bb &^= span
-							if everyPiece || c.from[0]&span != 0 || p.epN > 0 && hasSpecialType(buf[at:]) {
-								buf = p.keepLegal(buf, at, c)
-							}
+					bb &= bb - 1
+					if from == c.royal && safe != nil {
+						safe.mapped = false
+						if buf = p.genPieceSafe(buf, from, capOnly, safe); safe.mapped {
 							continue
 						}
-						bb &= bb - 1
-						if from == c.royal && safe != nil {
-							safe.mapped = false
-							if buf = p.genPieceSafe(buf, from, capOnly, safe); safe.mapped {
-								continue
-							}
-						} else {
-							buf = p.genPiece(buf, from, capOnly)
-						}
+					} else {
+						buf = p.genPiece(buf, from, capOnly)
+					}
+					if named>>uint(from)&1 != 0 || special>>maskIndex(p.board[from])&1 != 0 && hasSpecialType(buf[at:]) {
+						buf = p.keepLegal(buf, at, c)
+					}
+				}
+				for w := 1; w < 4 && !g.small; w++ { // the other words: no step pieces there
+					for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+						from := w<<6 | bits.TrailingZeros64(bb)
+						at := len(buf)
+						buf = p.genPiece(buf, from, capOnly)
 						if everyPiece || c.from.has(from) || special>>maskIndex(p.board[from])&1 != 0 && hasSpecialType(buf[at:]) {
 							buf = p.keepLegal(buf, at, c)
 						}
