@@ -87,9 +87,12 @@ type Game struct {
 	fastLeaps     []fastLeap
 	fastLeapStart []uint32
 	fastRays      []fastRay
-	fastRayStart  []uint32
-	slow          []genEntry
-	slowStart     []uint32
+	// capsAll: every kind may capture every kind (no rules.captures
+	// list narrows one), so a capture's prey is the other side's pieces.
+	capsAll      bool
+	fastRayStart []uint32
+	slow         []genEntry
+	slowStart    []uint32
 	// dup marks (player, kind, square) where two entries can land on the
 	// same square (a slide and a leap along one line, both ways round a
 	// cylinder): the same move would be generated twice.

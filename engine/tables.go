@@ -713,6 +713,10 @@ func (g *Game) splitFast() error {
 		}
 	}
 	g.fastLeapStart[size] = uint32(len(g.fastLeaps))
+	g.capsAll = true
+	for k := range g.kinds[:g.nk] {
+		g.capsAll = g.capsAll && g.kinds[k].capMask&allKinds(g.nk) == allKinds(g.nk)
+	}
 	if g.small {
 		g.leapCaps = make([]uint64, size)
 		g.leapMoves = make([]uint64, size)
