@@ -241,11 +241,16 @@ func (p *Position) attackMapSmall(out *bitset, want uint64, lift, by int, mask u
 			continue
 		}
 		got |= g.leapCaps[idx]
-		for _, r := range g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)] {
+		rays := g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)]
+		for i := range rays {
+			r := &rays[i]
 			if r.mode&modeCapture == 0 {
 				continue
 			}
 			if r.order != maskray.Walk {
+				if r.mask&want == 0 {
+					continue // a ray that misses want: what it attacks is not asked
+				}
 				near, hit := maskray.Split(r.mask, occAll, r.order)
 				got |= near | hit
 				continue
