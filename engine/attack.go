@@ -350,7 +350,9 @@ func (p *Position) leapAttacked(t, by int, mask uint32) bool {
 	g := p.g
 	board := &p.board
 	own := p.occ[by][0]
-	for _, gr := range g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]] {
+	groups := g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]]
+	for i := range groups {
+		gr := &groups[i]
 		m := gr.mask & mask
 		if m == 0 {
 			continue
@@ -371,6 +373,9 @@ func (p *Position) leapAttacked(t, by int, mask uint32) bool {
 	}
 	if g.legRoots[by] != nil {
 		return p.legAttacked(t, by, mask)
+	}
+	if len(g.specLeaps[by]) == 0 {
+		return false // no lame or first-move leaps: the usual answer, found without the bounds
 	}
 	leaps := g.specLeaps[by][g.specStart[by][t]:g.specStart[by][t+1]]
 	for i := range leaps {
