@@ -37,6 +37,11 @@ type legalCtx struct {
 	// mapped: genPieceSafe has already left out the royal's attacked
 	// landings.
 	mapped bool
+	// pinned (a board of one word): pieces of from held only by a plain
+	// slide's pin, each free to move along pinLine[sq] (the squares to
+	// its pinner, the pinner's too) and nowhere else.
+	pinned  uint64
+	pinLine [64]uint64
 	// checkFast: forbid_check is settled by check squares (givecheck.go)
 	// for plain moves, which the royal rules test for the mover's safety
 	// alone.
@@ -141,6 +146,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 	c.all, c.evasion, c.testTo, c.checkFast = false, false, false, false
 	c.royalPromo = g.royalPromo
 	c.from, c.to = bitset{}, bitset{}
+	c.pinned = 0
 	if g.royalFacing || g.forbidCheck {
 		for _, e := range p.royalSquares(opp, c.enemy[:0]) {
 			if c.nEnemy < len(c.enemy) {
@@ -212,7 +218,19 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 						continue
 					}
 					if blk &^= 1 << uint(sq); blk != 0 {
-						if pc := p.board[maskray.First(blk, gr.rayOrds[r])]; codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
+						pin := maskray.First(blk, gr.rayOrds[r])
+						if pc := p.board[pin]; codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
+							if c.from.has(sq) {
+								c.pinned &^= 1 << uint(sq) // named twice (a wrapped board's two lines)
+							} else if gr.cond < 0 && !gr.first {
+								// The pinner's line is sure: record it.
+								c.pinned |= 1 << uint(sq)
+								line := gr.rayMasks[r] &^ (1<<uint(pin) - 1) // falling: from the pinner up
+								if gr.rayOrds[r] == maskray.Rising {
+									line = gr.rayMasks[r] & (2<<uint(pin) - 1)
+								}
+								c.pinLine[sq&63] = line
+							}
 							c.from.set(sq)
 						}
 					}
@@ -271,6 +289,9 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 						}
 						if codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
 							c.from.set(first)
+							if first < 64 {
+								c.pinned &^= 1 << uint(first) // a walked line's pin: tested
+							}
 						}
 						break
 					}
@@ -287,6 +308,8 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					}
 				}
 			}
+			// A square a hopper's line also names is more than pinned.
+			c.pinned &^= c.to[0]
 			var atk []leapAtk
 			if len(g.specLeaps[opp]) > 0 {
 				atk = g.specLeaps[opp][g.specStart[opp][r]:g.specStart[opp][r+1]]
@@ -300,6 +323,9 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 				if pc != 0 && codeOwner(pc) == opp && (e.mask&capt)>>maskIndex(pc)&1 != 0 {
 					for _, l := range g.pool[e.legOff : e.legOff+uint32(e.legN)] {
 						c.from.set(int(l))
+						if l < 64 {
+							c.pinned &^= 1 << l // a leg too: more than pinned
+						}
 					}
 				}
 			}
@@ -632,7 +658,7 @@ func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
 				} else if !p.legalFast(m, c) {
 					continue
 				}
-			} else if !p.testMove(m, c) {
+			} else if p.pinnedOff(m, c) || !p.pinnedOn(m, c) && !p.testMove(m, c) {
 				continue
 			}
 		}
@@ -736,6 +762,25 @@ func (p *Position) keepRoyalMoves(buf []Move, at int, c *legalCtx) []Move {
 		n++
 	}
 	return buf[:n]
+}
+
+// pinnedOff and pinnedOn say, for a plain move of a pinned piece whose
+// royal's safety is all the royal rules ask (not in check, a sole
+// royal, no forbid_check, no hopper's line to land on), that it leaves
+// its pin line (illegal) or stays on it (legal), as testMove would find:
+// only its own square opens, onto that line alone. Both are false
+// otherwise, and testMove decides.
+func (p *Position) pinnedOff(m Move, c *legalCtx) bool {
+	return p.pinFast(m, c) && c.pinLine[m.From()&63]>>uint(m.To()&63)&1 == 0
+}
+
+func (p *Position) pinnedOn(m Move, c *legalCtx) bool {
+	return p.pinFast(m, c) && c.pinLine[m.From()&63]>>uint(m.To()&63)&1 != 0
+}
+
+func (p *Position) pinFast(m Move, c *legalCtx) bool {
+	return c.pinned>>uint(m.From()&63)&1 != 0 && m.From() < 64 && m.typ() <= moveDouble && m.Promotion() < 0 &&
+		c.fast && c.nEnemy == 0 && !c.all && !c.evasion && !c.checkFast && !(c.testTo && c.to.has(m.To()))
 }
 
 // classify says what prepare's reasoning makes of a pseudo-legal move:
