@@ -154,10 +154,12 @@ func (p *Position) genPieceSafe(buf []Move, from int, capOnly bool, safe *legalC
 	} else {
 		opp := opponent(s)
 		prey = p.occ[opp][0]
-		if capMask := g.kinds[k].capMask; !g.capsAll && p.present[opp]&^capMask != 0 {
-			prey = 0
-			for m := p.present[opp] & capMask; m != 0; m &= m - 1 {
-				prey |= p.kindBB[opp][bits.TrailingZeros32(m)-1][0]
+		if !g.capsAll {
+			if capMask := g.kinds[k].capMask; p.present[opp]&^capMask != 0 {
+				prey = 0
+				for m := p.present[opp] & capMask; m != 0; m &= m - 1 {
+					prey |= p.kindBB[opp][bits.TrailingZeros32(m)-1][0]
+				}
 			}
 		}
 	}
