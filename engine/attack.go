@@ -350,7 +350,12 @@ func (p *Position) leapAttacked(t, by int, mask uint32) bool {
 	g := p.g
 	board := &p.board
 	own := p.occ[by][0]
-	groups := g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]]
+	var groups []leapGroup
+	if !g.small || t < len(g.plainSrcs[by]) && g.plainSrcs[by][t]&own != 0 {
+		// (On a board of one word, none of by's pieces where a plain
+		// leap onto t starts is the usual answer, read in one mask.)
+		groups = g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]]
+	}
 	for i := range groups {
 		gr := &groups[i]
 		m := gr.mask & mask

@@ -128,7 +128,10 @@ type Game struct {
 	// The leap attacks again, for the attack test: plain ones grouped by
 	// kind mask (a group whose kinds are absent costs one test), and the
 	// ones with legs or a first-move condition.
-	plainStart  [maxSeats][]uint32
+	plainStart [maxSeats][]uint32
+	// plainSrcs (a board of one word) is, per player and square, every
+	// plain leap group's sources onto it as one mask.
+	plainSrcs   [maxSeats][]uint64
 	plainGroups [maxSeats][]leapGroup
 	// plainHi is, on a mid board, each plain group's sources past square
 	// 63 (apart, so that leapGroup keeps its size on other boards).

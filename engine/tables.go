@@ -527,6 +527,12 @@ func (g *Game) loadMoves() error {
 					}
 				}
 				g.plainGroups[p] = append(g.plainGroups[p], lg)
+				if g.small {
+					if g.plainSrcs[p] == nil {
+						g.plainSrcs[p] = make([]uint64, g.n)
+					}
+					g.plainSrcs[p][t] |= lg.srcs
+				}
 				if g.mid {
 					g.plainHi[p] = append(g.plainHi[p], hi)
 				}
