@@ -196,6 +196,17 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 			if g.mid || g.small {
 				if ml := &g.midLines[opp][r]; ml.ok && ml.lo&sliders|ml.hi&sliders1 == 0 {
 					groups = nil // no slider on any line to the royal
+				} else if ml.ok && g.small {
+					// Every line onto r is a slide read from masks (an
+					// empty one has none of sliders): the loop below with
+					// its tests of the group's kind settled.
+					for gi := range groups {
+						gr := &groups[gi]
+						if m := gr.mask & capt; m != 0 && gr.rayMasks[r]&sliders != 0 && p.slideScan(c, gr, r, m) {
+							check = true
+						}
+					}
+					groups = nil
 				}
 			}
 			for gi := range groups {
@@ -205,34 +216,8 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					continue
 				}
 				if gr.typ == genSlide && g.small && gr.rayOrds != nil && gr.rayOrds[r] != maskray.Walk {
-					if gr.rayMasks[r]&sliders == 0 {
-						continue
-					}
-					blk := gr.rayMasks[r] & p.occWord(0)
-					sq := maskray.First(blk, gr.rayOrds[r])
-					pc := p.board[sq]
-					if codeOwner(pc) != s {
-						if codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 && p.groupOK(gr, sq) {
-							check = true
-						}
-						continue
-					}
-					if blk &^= 1 << uint(sq); blk != 0 {
-						pin := maskray.First(blk, gr.rayOrds[r])
-						if pc := p.board[pin]; codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
-							if c.from.has(sq) {
-								c.pinned &^= 1 << uint(sq) // named twice (a wrapped board's two lines)
-							} else if gr.cond < 0 && !gr.first {
-								// The pinner's line is sure: record it.
-								c.pinned |= 1 << uint(sq)
-								line := gr.rayMasks[r] &^ (1<<uint(pin) - 1) // falling: from the pinner up
-								if gr.rayOrds[r] == maskray.Rising {
-									line = gr.rayMasks[r] & (2<<uint(pin) - 1)
-								}
-								c.pinLine[sq&63] = line
-							}
-							c.from.set(sq)
-						}
+					if gr.rayMasks[r]&sliders != 0 && p.slideScan(c, gr, r, m) {
+						check = true
 					}
 					continue
 				}
@@ -365,6 +350,40 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 			}
 		}
 	}
+}
+
+// slideScan is prepareRoyals's look along one slide group's line onto the
+// royal on r, read from masks on a board of one word (m the group's kinds
+// that may capture it): true when the first piece on it gives check;
+// else, when it is the mover's with one of m behind it, the piece is
+// named in c.from (and its line recorded when the pin is sure).
+func (p *Position) slideScan(c *legalCtx, gr *lineGroup, r int, m uint32) bool {
+	s := p.side
+	opp := opponent(s)
+	blk := gr.rayMasks[r] & p.occWord(0)
+	sq := maskray.First(blk, gr.rayOrds[r])
+	pc := p.board[sq]
+	if codeOwner(pc) != s {
+		return codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 && p.groupOK(gr, sq)
+	}
+	if blk &^= 1 << uint(sq); blk != 0 {
+		pin := maskray.First(blk, gr.rayOrds[r])
+		if pc := p.board[pin]; codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
+			if c.from.has(sq) {
+				c.pinned &^= 1 << uint(sq) // named twice (a wrapped board's two lines)
+			} else if gr.cond < 0 && !gr.first {
+				// The pinner's line is sure: record it.
+				c.pinned |= 1 << uint(sq)
+				line := gr.rayMasks[r] &^ (1<<uint(pin) - 1) // falling: from the pinner up
+				if gr.rayOrds[r] == maskray.Rising {
+					line = gr.rayMasks[r] & (2<<uint(pin) - 1)
+				}
+				c.pinLine[sq&63] = line
+			}
+			c.from.set(sq)
+		}
+	}
+	return false
 }
 
 // soleRoyal is the square of player s's royal when it has exactly one,
