@@ -569,8 +569,9 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 			}
 			if g.castle != nil && !capOnly { // castling never captures
 				at := len(buf)
-				buf = p.genCastles(buf)
-				buf = p.keepLegal(buf, at, c)
+				if buf = p.genCastles(buf); len(buf) > at { // most plies list none
+					buf = p.keepLegal(buf, at, c)
+				}
 			}
 		}
 		if d != nil && !capOnly { // nor does a drop
