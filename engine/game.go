@@ -87,6 +87,9 @@ type Game struct {
 	fastLeaps     []fastLeap
 	fastLeapStart []uint32
 	fastRays      []fastRay
+	// legalPlain: legal is legalStd alone (no family wraps, replaces or
+	// filters its list), settled once every rule is loaded.
+	legalPlain bool
 	// capsAll: every kind may capture every kind (no rules.captures
 	// list narrows one), so a capture's prey is the other side's pieces.
 	capsAll      bool
@@ -326,7 +329,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadSeats, g.loadPriority, g.loadWalls, g.loadBoards, g.loadCells, g.loadWrap, g.loadMoves,
 		g.loadRules, g.loadNoProgressResets, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadChance, g.loadHidden, g.loadPlanes, g.loadNotation,
-		g.loadZobrist, g.splitFast, g.loadSeatLines, g.compileCheckSquares, g.buildCastleNeed,
+		g.loadZobrist, g.splitFast, g.loadSeatLines, g.compileCheckSquares, g.buildCastleNeed, g.settleLegal,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {

@@ -414,6 +414,9 @@ func (p *Position) soleRoyal(s int) (sq, n int) {
 // stand, then the rules that read the whole list (legalTail).
 func (p *Position) legal(buf []Move, capOnly bool) []Move {
 	g := p.g
+	if g.legalPlain {
+		return p.legalStd(buf, capOnly)
+	}
 	if pl := g.planes; pl != nil && pl.growChoice && !p.wrapping && !p.growProbing {
 		return p.legalGrowing(buf, capOnly) // back here, probing, for the moves before their growths
 	}
@@ -439,6 +442,16 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 		buf = p.legalTail(buf, start, capOnly)
 	}
 	return buf
+}
+
+// settleLegal sets legalPlain: none of the families legal hands the list
+// to or filters it through is in the game. Load's last step, when every
+// field it reads is set.
+func (g *Game) settleLegal() error {
+	g.legalPlain = g.planes == nil && g.chance == nil && g.restOf == nil && g.priority == nil &&
+		g.fx == nil && g.portal == nil && !g.seated && g.nb <= 1 &&
+		g.fac == nil && !g.slowTurns && !g.mustCapture
+	return nil
 }
 
 // legalTail applies, after any family's legality, the rules that read the
