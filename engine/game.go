@@ -92,7 +92,11 @@ type Game struct {
 	legalPlain bool
 	// capsAll: every kind may capture every kind (no rules.captures
 	// list narrows one), so a capture's prey is the other side's pieces.
-	capsAll      bool
+	capsAll bool
+	// stayKinds are the kinds with a capture from afar (an entry whose
+	// mover stays home): such a move empties its target square, so legal
+	// tests it like en passant.
+	stayKinds    uint32
 	fastRayStart []uint32
 	slow         []genEntry
 	slowStart    []uint32

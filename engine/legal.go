@@ -500,7 +500,7 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 		everyPiece := c.all || c.evasion || c.testTo || c.checkFast
 		// Kinds whose moves may be of a type legal always tests: sweepers,
 		// and those en passant applies to while there is a square for it.
-		special := g.sweepers
+		special := g.sweepers | g.stayKinds
 		if p.epN > 0 {
 			special |= g.epMask
 		}
@@ -635,10 +635,11 @@ func (p *Position) keepLegalDrops(buf []Move, at int, c *legalCtx) []Move {
 }
 
 // hasSpecialType reports whether a move of ms is of a type past
-// moveDouble (en passant, castling, a sweep), which legal always tests.
+// moveDouble (en passant, castling, a sweep) or a capture from afar
+// (whose emptied square may open a line), which legal always tests.
 func hasSpecialType(ms []Move) bool {
 	for _, m := range ms {
-		if m.typ() > moveDouble {
+		if m.typ() > moveDouble || m&mvStay != 0 {
 			return true
 		}
 	}
@@ -663,7 +664,7 @@ func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
 		}
 		if test {
 			from := m.From()
-			if from == c.royal && c.fast && c.nEnemy == 0 && m.typ() <= moveDouble && m.Promotion() < 0 {
+			if from == c.royal && c.fast && c.nEnemy == 0 && m.typ() <= moveDouble && m.Promotion() < 0 && m&mvStay == 0 {
 				if mapUse == 0 {
 					mapUse = -1
 					// On a small board the map reads masks and pays
@@ -713,10 +714,13 @@ func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
 }
 
 // mapRoyal is c when the mover's only royal's safety is all the royal
-// rules ask (keepRoyalMoves's case) on a board of one word, where
-// genPieceSafe can filter its landings by one attack map; else nil.
+// rules ask (keepRoyalMoves's case) on a board of one word and its moves
+// are its fast lists' alone, where genPieceSafe can filter its landings by
+// one attack map; else nil.
 func (p *Position) mapRoyal(c *legalCtx) *legalCtx {
-	if p.g.small && c.royal >= 0 && c.fast && c.nEnemy == 0 && !c.all && !c.evasion && !c.checkFast {
+	g := p.g
+	if g.small && c.royal >= 0 && c.fast && c.nEnemy == 0 && !c.all && !c.evasion && !c.checkFast &&
+		g.pieceSquares[(p.side*g.nk+c.royalKind)*g.n+c.royal].nSlow == 0 { // no slow moves after the mapped ones
 		return c
 	}
 	return nil
@@ -732,7 +736,7 @@ func (p *Position) keepRoyalMoves(buf []Move, at int, c *legalCtx) []Move {
 	if p.g.small && len(buf)-at >= 2 {
 		// The usual list: two or more plain steps of the royal, all
 		// answered by one map, as the loop below would.
-		const notPlain = 0x1f<<mvPromoShift | 0xe<<mvTypeShift
+		const notPlain = 0x1f<<mvPromoShift | 0xe<<mvTypeShift | mvStay
 		var want bitset
 		plain := true
 		for _, m := range buf[at:] {
@@ -760,7 +764,7 @@ func (p *Position) keepRoyalMoves(buf []Move, at int, c *legalCtx) []Move {
 	for i := at; i < len(buf); i++ {
 		m := buf[i]
 		from := m.From()
-		if from == r && m.typ() <= moveDouble && m.Promotion() < 0 {
+		if from == r && m.typ() <= moveDouble && m.Promotion() < 0 && m&mvStay == 0 {
 			if mapUse == 0 {
 				mapUse = -1
 				more := 3
@@ -786,7 +790,7 @@ func (p *Position) keepRoyalMoves(buf []Move, at int, c *legalCtx) []Move {
 			} else if !p.legalFast(m, c) {
 				continue
 			}
-		} else if m.typ() > moveDouble || c.from.has(from) || c.testTo && c.to.has(m.To()) {
+		} else if m.typ() > moveDouble || m&mvStay != 0 || c.from.has(from) || c.testTo && c.to.has(m.To()) {
 			if !p.testMove(m, c) {
 				continue
 			}
@@ -812,7 +816,7 @@ func (p *Position) pinnedOn(m Move, c *legalCtx) bool {
 }
 
 func (p *Position) pinFast(m Move, c *legalCtx) bool {
-	return c.pinned>>uint(m.From()&63)&1 != 0 && m.From() < 64 && m.typ() <= moveDouble && m.Promotion() < 0 &&
+	return c.pinned>>uint(m.From()&63)&1 != 0 && m.From() < 64 && m.typ() <= moveDouble && m.Promotion() < 0 && m&mvStay == 0 &&
 		c.fast && c.nEnemy == 0 && !c.all && !c.evasion && !c.checkFast && !(c.testTo && c.to.has(m.To()))
 }
 
@@ -821,7 +825,7 @@ func (p *Position) pinFast(m Move, c *legalCtx) bool {
 // or to be tested.
 func (c *legalCtx) classify(m Move) (test, refuse bool) {
 	switch {
-	case c.all || m.typ() > moveDouble:
+	case c.all || m.typ() > moveDouble || m&mvStay != 0:
 		return true, false
 	case c.evasion:
 		// A promotion to a royal answers check by adding an unattacked
@@ -839,7 +843,7 @@ func (c *legalCtx) classify(m Move) (test, refuse bool) {
 
 // testMove plays m on the board alone and asks the royal rules.
 func (p *Position) testMove(m Move, c *legalCtx) bool {
-	if c.fast && m.typ() != moveSweep && (m.Promotion() < 0 || m.typ() == moveDrop) {
+	if c.fast && m.typ() != moveSweep && m&mvStay == 0 && (m.Promotion() < 0 || m.typ() == moveDrop) {
 		return p.legalFast(m, c)
 	}
 	return p.legalAfter(m)

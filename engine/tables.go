@@ -703,6 +703,9 @@ func (g *Game) splitFast() error {
 			if e.canCap {
 				mode |= modeCapture
 			}
+			if e.stay {
+				g.stayKinds |= 1 << uint(k+1)
+			}
 			switch {
 			case e.first || e.stay:
 				g.slow = append(g.slow, e)
