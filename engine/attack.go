@@ -241,11 +241,16 @@ func (p *Position) attackMapSmall(out *bitset, want uint64, lift, by int, mask u
 			continue
 		}
 		got |= g.leapCaps[idx]
-		for _, r := range g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)] {
+		rays := g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)]
+		for i := range rays {
+			r := &rays[i]
 			if r.mode&modeCapture == 0 {
 				continue
 			}
 			if r.order != maskray.Walk {
+				if r.mask&want == 0 {
+					continue // a ray that misses want: what it attacks is not asked
+				}
 				near, hit := maskray.Split(r.mask, occAll, r.order)
 				got |= near | hit
 				continue
@@ -345,7 +350,14 @@ func (p *Position) leapAttacked(t, by int, mask uint32) bool {
 	g := p.g
 	board := &p.board
 	own := p.occ[by][0]
-	for _, gr := range g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]] {
+	var groups []leapGroup
+	if !g.small || t < len(g.plainSrcs[by]) && g.plainSrcs[by][t]&own != 0 {
+		// (On a board of one word, none of by's pieces where a plain
+		// leap onto t starts is the usual answer, read in one mask.)
+		groups = g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]]
+	}
+	for i := range groups {
+		gr := &groups[i]
 		m := gr.mask & mask
 		if m == 0 {
 			continue
@@ -366,6 +378,9 @@ func (p *Position) leapAttacked(t, by int, mask uint32) bool {
 	}
 	if g.legRoots[by] != nil {
 		return p.legAttacked(t, by, mask)
+	}
+	if len(g.specLeaps[by]) == 0 {
+		return false // no lame or first-move leaps: the usual answer, found without the bounds
 	}
 	leaps := g.specLeaps[by][g.specStart[by][t]:g.specStart[by][t+1]]
 	for i := range leaps {

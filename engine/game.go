@@ -87,9 +87,19 @@ type Game struct {
 	fastLeaps     []fastLeap
 	fastLeapStart []uint32
 	fastRays      []fastRay
-	fastRayStart  []uint32
-	slow          []genEntry
-	slowStart     []uint32
+	// legalPlain: legal is legalStd alone (no family wraps, replaces or
+	// filters its list), settled once every rule is loaded.
+	legalPlain bool
+	// capsAll: every kind may capture every kind (no rules.captures
+	// list narrows one), so a capture's prey is the other side's pieces.
+	capsAll bool
+	// stayKinds are the kinds with a capture from afar (an entry whose
+	// mover stays home): such a move empties its target square, so legal
+	// tests it like en passant.
+	stayKinds    uint32
+	fastRayStart []uint32
+	slow         []genEntry
+	slowStart    []uint32
 	// dup marks (player, kind, square) where two entries can land on the
 	// same square (a slide and a leap along one line, both ways round a
 	// cylinder): the same move would be generated twice.
@@ -125,7 +135,10 @@ type Game struct {
 	// The leap attacks again, for the attack test: plain ones grouped by
 	// kind mask (a group whose kinds are absent costs one test), and the
 	// ones with legs or a first-move condition.
-	plainStart  [maxSeats][]uint32
+	plainStart [maxSeats][]uint32
+	// plainSrcs (a board of one word) is, per player and square, every
+	// plain leap group's sources onto it as one mask.
+	plainSrcs   [maxSeats][]uint64
 	plainGroups [maxSeats][]leapGroup
 	// plainHi is, on a mid board, each plain group's sources past square
 	// 63 (apart, so that leapGroup keeps its size on other boards).
@@ -320,7 +333,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadSeats, g.loadPriority, g.loadWalls, g.loadBoards, g.loadCells, g.loadWrap, g.loadMoves,
 		g.loadRules, g.loadNoProgressResets, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadChance, g.loadHidden, g.loadPlanes, g.loadNotation,
-		g.loadZobrist, g.splitFast, g.loadSeatLines, g.compileCheckSquares, g.buildCastleNeed,
+		g.loadZobrist, g.splitFast, g.loadSeatLines, g.compileCheckSquares, g.buildCastleNeed, g.settleLegal,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {

@@ -25,12 +25,23 @@ type legalCtx struct {
 	all       bool
 	testTo    bool // to is not empty
 	evasion   bool // in check: other moves must land on ev
+	// evPins: in check, from and to still name the moves that may expose
+	// the royal, so the other moves that land on ev need no test.
+	evPins bool
 	// royalPromo: some promotion makes a royal, so promotions are tested
 	// in check.
 	royalPromo bool
 	ev         bitset // squares that capture or block every checker
 	from, to   bitset // moves from or to these are tested (a royal's own square is in from)
 	attacks    bitset // the other player's attacks, the royal lifted
+	// mapped: genPieceSafe has already left out the royal's attacked
+	// landings.
+	mapped bool
+	// pinned (a board of one word): pieces of from held only by a plain
+	// slide's pin, each free to move along pinLine[sq] (the squares to
+	// its pinner, the pinner's too) and nowhere else.
+	pinned  uint64
+	pinLine [64]uint64
 	// checkFast: forbid_check is settled by check squares (givecheck.go)
 	// for plain moves, which the royal rules test for the mover's safety
 	// alone.
@@ -135,6 +146,7 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 	c.all, c.evasion, c.testTo, c.checkFast = false, false, false, false
 	c.royalPromo = g.royalPromo
 	c.from, c.to = bitset{}, bitset{}
+	c.pinned = 0
 	if g.royalFacing || g.forbidCheck {
 		for _, e := range p.royalSquares(opp, c.enemy[:0]) {
 			if c.nEnemy < len(c.enemy) {
@@ -144,15 +156,13 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 			}
 		}
 	}
-	var rbuf [8]int
 	if g.checkRules && g.royalMask != 0 {
-		royals := p.royalSquares(s, rbuf[:0])
-		if len(royals) > 1 {
+		r, nr := p.soleRoyal(s)
+		if nr > 1 {
 			c.all, c.fast = true, false
 			return
 		}
-		if len(royals) == 1 {
-			r := royals[0]
+		if nr == 1 {
 			rk := codeKind(p.board[r])
 			c.royal, c.royalKind = r, rk
 			c.from.set(r) // the royal's own moves are always tested
@@ -186,6 +196,17 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 			if g.mid || g.small {
 				if ml := &g.midLines[opp][r]; ml.ok && ml.lo&sliders|ml.hi&sliders1 == 0 {
 					groups = nil // no slider on any line to the royal
+				} else if ml.ok && g.small {
+					// Every line onto r is a slide read from masks (an
+					// empty one has none of sliders): the loop below with
+					// its tests of the group's kind settled.
+					for gi := range groups {
+						gr := &groups[gi]
+						if m := gr.mask & capt; m != 0 && gr.rayMasks[r]&sliders != 0 && p.slideScan(c, gr, r, m) {
+							check = true
+						}
+					}
+					groups = nil
 				}
 			}
 			for gi := range groups {
@@ -195,22 +216,8 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					continue
 				}
 				if gr.typ == genSlide && g.small && gr.rayOrds != nil && gr.rayOrds[r] != maskray.Walk {
-					if gr.rayMasks[r]&sliders == 0 {
-						continue
-					}
-					blk := gr.rayMasks[r] & p.occWord(0)
-					sq := maskray.First(blk, gr.rayOrds[r])
-					pc := p.board[sq]
-					if codeOwner(pc) != s {
-						if codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 && p.groupOK(gr, sq) {
-							check = true
-						}
-						continue
-					}
-					if blk &^= 1 << uint(sq); blk != 0 {
-						if pc := p.board[maskray.First(blk, gr.rayOrds[r])]; codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
-							c.from.set(sq)
-						}
+					if gr.rayMasks[r]&sliders != 0 && p.slideScan(c, gr, r, m) {
+						check = true
 					}
 					continue
 				}
@@ -267,6 +274,9 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 						}
 						if codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
 							c.from.set(first)
+							if first < 64 {
+								c.pinned &^= 1 << uint(first) // a walked line's pin: tested
+							}
 						}
 						break
 					}
@@ -283,15 +293,8 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					}
 				}
 			}
-			if check || g.mid && p.leapAttackedMid(r, opp, g.capturers[rk]&p.present[opp]) ||
-				!g.mid && p.leapAttacked(r, opp, g.capturers[rk]&p.present[opp]) || hops && p.attacked(r, opp, rk) {
-				c.from, c.to = bitset{}, bitset{}
-				c.from.set(r)
-				if c.ev, c.evasion = p.evasions(r, opp, g.capturers[rk]&g.standMask[opp][r]); !c.evasion {
-					c.all = true
-				}
-				return
-			}
+			// A square a hopper's line also names is more than pinned.
+			c.pinned &^= c.to[0]
 			var atk []leapAtk
 			if len(g.specLeaps[opp]) > 0 {
 				atk = g.specLeaps[opp][g.specStart[opp][r]:g.specStart[opp][r+1]]
@@ -305,13 +308,33 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 				if pc != 0 && codeOwner(pc) == opp && (e.mask&capt)>>maskIndex(pc)&1 != 0 {
 					for _, l := range g.pool[e.legOff : e.legOff+uint32(e.legN)] {
 						c.from.set(int(l))
+						if l < 64 {
+							c.pinned &^= 1 << l // a leg too: more than pinned
+						}
 					}
 				}
+			}
+			if check || g.mid && p.leapAttackedMid(r, opp, g.capturers[rk]&p.present[opp]) ||
+				!g.mid && p.leapAttacked(r, opp, g.capturers[rk]&p.present[opp]) || hops && p.attacked(r, opp, rk) {
+				// In check the pins, legs and hoppers' lines found above
+				// still name every move that may expose the royal, so an
+				// answer to every checker by any other move is legal
+				// untested; royal_facing's file is not looked at here, so
+				// with it every answer is tested.
+				c.evPins = !g.royalFacing
+				if !c.evPins {
+					c.from, c.to = bitset{}, bitset{}
+					c.from.set(r)
+				}
+				if c.ev, c.evasion = p.evasions(r, opp, g.capturers[rk]&g.standMask[opp][r]); !c.evasion {
+					c.all = true
+				}
+				return
 			}
 		}
 	}
 	if g.royalFacing {
-		var ebuf [8]int
+		var rbuf, ebuf [8]int
 		own := p.royalSquares(s, rbuf[:0])
 		enemy := p.royalSquares(opp, ebuf[:0])
 		for _, a := range own {
@@ -329,11 +352,71 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 	}
 }
 
+// slideScan is prepareRoyals's look along one slide group's line onto the
+// royal on r, read from masks on a board of one word (m the group's kinds
+// that may capture it): true when the first piece on it gives check;
+// else, when it is the mover's with one of m behind it, the piece is
+// named in c.from (and its line recorded when the pin is sure).
+func (p *Position) slideScan(c *legalCtx, gr *lineGroup, r int, m uint32) bool {
+	s := p.side
+	opp := opponent(s)
+	blk := gr.rayMasks[r] & p.occWord(0)
+	sq := maskray.First(blk, gr.rayOrds[r])
+	pc := p.board[sq]
+	if codeOwner(pc) != s {
+		return codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 && p.groupOK(gr, sq)
+	}
+	if blk &^= 1 << uint(sq); blk != 0 {
+		pin := maskray.First(blk, gr.rayOrds[r])
+		if pc := p.board[pin]; codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
+			if c.from.has(sq) {
+				c.pinned &^= 1 << uint(sq) // named twice (a wrapped board's two lines)
+			} else if gr.cond < 0 && !gr.first {
+				// The pinner's line is sure: record it.
+				c.pinned |= 1 << uint(sq)
+				line := gr.rayMasks[r] &^ (1<<uint(pin) - 1) // falling: from the pinner up
+				if gr.rayOrds[r] == maskray.Rising {
+					line = gr.rayMasks[r] & (2<<uint(pin) - 1)
+				}
+				c.pinLine[sq&63] = line
+			}
+			c.from.set(sq)
+		}
+	}
+	return false
+}
+
+// soleRoyal is the square of player s's royal when it has exactly one,
+// else -1; n is how many it has (0, 1, or 2 for more). Every ply asks:
+// on a board of one word with one royal kind the answer is one mask.
+func (p *Position) soleRoyal(s int) (sq, n int) {
+	g := p.g
+	if g.small && len(g.royalKinds) == 1 {
+		switch bb := p.kindBB[s][g.royalKinds[0]][0]; {
+		case bb == 0:
+			return -1, 0
+		case bb&(bb-1) != 0:
+			return -1, 2
+		default:
+			return bits.TrailingZeros64(bb), 1
+		}
+	}
+	var rbuf [8]int
+	royals := p.royalSquares(s, rbuf[:0])
+	if len(royals) == 1 {
+		return royals[0], 1
+	}
+	return -1, min(len(royals), 2)
+}
+
 // legal appends the side to move's legal moves (with capOnly, only the
 // legal captures): each board family's moves that the royal rules let
 // stand, then the rules that read the whole list (legalTail).
 func (p *Position) legal(buf []Move, capOnly bool) []Move {
 	g := p.g
+	if g.legalPlain {
+		return p.legalStd(buf, capOnly)
+	}
 	if pl := g.planes; pl != nil && pl.growChoice && !p.wrapping && !p.growProbing {
 		return p.legalGrowing(buf, capOnly) // back here, probing, for the moves before their growths
 	}
@@ -359,6 +442,16 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 		buf = p.legalTail(buf, start, capOnly)
 	}
 	return buf
+}
+
+// settleLegal sets legalPlain: none of the families legal hands the list
+// to or filters it through is in the game. Load's last step, when every
+// field it reads is set.
+func (g *Game) settleLegal() error {
+	g.legalPlain = g.planes == nil && g.chance == nil && g.restOf == nil && g.priority == nil &&
+		g.fx == nil && g.portal == nil && !g.seated && g.nb <= 1 &&
+		g.fac == nil && !g.slowTurns && !g.mustCapture
+	return nil
 }
 
 // legalTail applies, after any family's legality, the rules that read the
@@ -407,7 +500,7 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 		everyPiece := c.all || c.evasion || c.testTo || c.checkFast
 		// Kinds whose moves may be of a type legal always tests: sweepers,
 		// and those en passant applies to while there is a square for it.
-		special := g.sweepers
+		special := g.sweepers | g.stayKinds
 		if p.epN > 0 {
 			special |= g.epMask
 		}
@@ -423,39 +516,63 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 				if everyPiece {
 					named = ^uint64(0)
 				}
+				safe := p.mapRoyal(c)
 				for bb := p.occ[s][0]; bb != 0; bb &= bb - 1 {
 					from := bits.TrailingZeros64(bb)
 					at := len(buf)
-					buf = p.genPiece(buf, from, capOnly)
+					if from == c.royal && safe != nil {
+						safe.mapped = false
+						if buf = p.genPieceSafe(buf, from, capOnly, safe); safe.mapped {
+							continue
+						}
+					} else {
+						buf = p.genPiece(buf, from, capOnly)
+					}
 					if named>>uint(from)&1 != 0 || special>>maskIndex(p.board[from])&1 != 0 && hasSpecialType(buf[at:]) {
 						buf = p.keepLegal(buf, at, c)
 					}
 				}
 			} else {
 				run := &p.steps
+				safe := p.mapRoyal(c)
 				stepped, movers := p.prepSteps(run, capOnly)
 				others := p.occ[s][0] &^ stepped
-				for w := 0; w < 4; w++ {
-					bb := p.occ[s][w]
-					if w == 0 {
-						bb = others | movers // step pieces with no move list nothing
+				named := c.from[0] // the pieces of the low word keepLegal must see
+				if everyPiece {
+					named = ^uint64(0)
+				}
+				for bb := others | movers; bb != 0; { // step pieces with no move list nothing
+					from := bits.TrailingZeros64(bb)
+					at := len(buf)
+					if movers>>uint(from)&1 != 0 {
+						// A run of step pieces is tested as one: keepLegal
+						// judges move by move, and only en passant among
+						// their moves is of a type it always tests.
+						span := stepSpan(bb, movers, others)
+						buf = p.stepRange(buf, run, span)
+						bb &^= span
+						if named&span != 0 || p.epN > 0 && hasSpecialType(buf[at:]) {
+							buf = p.keepLegal(buf, at, c)
+						}
+						continue
 					}
-					for bb != 0 {
-						from := w<<6 | bits.TrailingZeros64(bb)
-						at := len(buf)
-						if w == 0 && movers>>uint(from)&1 != 0 {
-							// A run of step pieces is tested as one: keepLegal
-							// judges move by move, and only en passant among
-							// their moves is of a type it always tests.
-							span := stepSpan(bb, movers, others)
-							buf = p.stepRange(buf, run, span)
-							bb &^= span
-							if everyPiece || c.from[0]&span != 0 || p.epN > 0 && hasSpecialType(buf[at:]) {
-								buf = p.keepLegal(buf, at, c)
-							}
+					bb &= bb - 1
+					if from == c.royal && safe != nil {
+						safe.mapped = false
+						if buf = p.genPieceSafe(buf, from, capOnly, safe); safe.mapped {
 							continue
 						}
-						bb &= bb - 1
+					} else {
+						buf = p.genPiece(buf, from, capOnly)
+					}
+					if named>>uint(from)&1 != 0 || special>>maskIndex(p.board[from])&1 != 0 && hasSpecialType(buf[at:]) {
+						buf = p.keepLegal(buf, at, c)
+					}
+				}
+				for w := 1; w < 4 && !g.small; w++ { // the other words: no step pieces there
+					for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+						from := w<<6 | bits.TrailingZeros64(bb)
+						at := len(buf)
 						buf = p.genPiece(buf, from, capOnly)
 						if everyPiece || c.from.has(from) || special>>maskIndex(p.board[from])&1 != 0 && hasSpecialType(buf[at:]) {
 							buf = p.keepLegal(buf, at, c)
@@ -465,8 +582,9 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 			}
 			if g.castle != nil && !capOnly { // castling never captures
 				at := len(buf)
-				buf = p.genCastles(buf)
-				buf = p.keepLegal(buf, at, c)
+				if buf = p.genCastles(buf); len(buf) > at { // most plies list none
+					buf = p.keepLegal(buf, at, c)
+				}
 			}
 		}
 		if d != nil && !capOnly { // nor does a drop
@@ -517,10 +635,11 @@ func (p *Position) keepLegalDrops(buf []Move, at int, c *legalCtx) []Move {
 }
 
 // hasSpecialType reports whether a move of ms is of a type past
-// moveDouble (en passant, castling, a sweep), which legal always tests.
+// moveDouble (en passant, castling, a sweep) or a capture from afar
+// (whose emptied square may open a line), which legal always tests.
 func hasSpecialType(ms []Move) bool {
 	for _, m := range ms {
-		if m.typ() > moveDouble {
+		if m.typ() > moveDouble || m&mvStay != 0 {
 			return true
 		}
 	}
@@ -545,7 +664,7 @@ func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
 		}
 		if test {
 			from := m.From()
-			if from == c.royal && c.fast && c.nEnemy == 0 && m.typ() <= moveDouble && m.Promotion() < 0 {
+			if from == c.royal && c.fast && c.nEnemy == 0 && m.typ() <= moveDouble && m.Promotion() < 0 && m&mvStay == 0 {
 				if mapUse == 0 {
 					mapUse = -1
 					// On a small board the map reads masks and pays
@@ -573,7 +692,7 @@ func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
 				} else if !p.legalFast(m, c) {
 					continue
 				}
-			} else if !p.testMove(m, c) {
+			} else if p.pinnedOff(m, c) || !p.pinnedOn(m, c) && !p.testMove(m, c) {
 				continue
 			}
 		}
@@ -594,6 +713,19 @@ func (p *Position) keepLegal(buf []Move, at int, c *legalCtx) []Move {
 	return buf[:n]
 }
 
+// mapRoyal is c when the mover's only royal's safety is all the royal
+// rules ask (keepRoyalMoves's case) on a board of one word and its moves
+// are its fast lists' alone, where genPieceSafe can filter its landings by
+// one attack map; else nil.
+func (p *Position) mapRoyal(c *legalCtx) *legalCtx {
+	g := p.g
+	if g.small && c.royal >= 0 && c.fast && c.nEnemy == 0 && !c.all && !c.evasion && !c.checkFast &&
+		g.pieceSquares[(p.side*g.nk+c.royalKind)*g.n+c.royal].nSlow == 0 { // no slow moves after the mapped ones
+		return c
+	}
+	return nil
+}
+
 // keepRoyalMoves is keepLegal for a list that starts with the moves of
 // the mover's only royal when its safety is all the royal rules ask
 // (not in check, no enemy royal read, no forbid_check): the same tests
@@ -604,7 +736,7 @@ func (p *Position) keepRoyalMoves(buf []Move, at int, c *legalCtx) []Move {
 	if p.g.small && len(buf)-at >= 2 {
 		// The usual list: two or more plain steps of the royal, all
 		// answered by one map, as the loop below would.
-		const notPlain = 0x1f<<mvPromoShift | 0xe<<mvTypeShift
+		const notPlain = 0x1f<<mvPromoShift | 0xe<<mvTypeShift | mvStay
 		var want bitset
 		plain := true
 		for _, m := range buf[at:] {
@@ -632,7 +764,7 @@ func (p *Position) keepRoyalMoves(buf []Move, at int, c *legalCtx) []Move {
 	for i := at; i < len(buf); i++ {
 		m := buf[i]
 		from := m.From()
-		if from == r && m.typ() <= moveDouble && m.Promotion() < 0 {
+		if from == r && m.typ() <= moveDouble && m.Promotion() < 0 && m&mvStay == 0 {
 			if mapUse == 0 {
 				mapUse = -1
 				more := 3
@@ -658,7 +790,7 @@ func (p *Position) keepRoyalMoves(buf []Move, at int, c *legalCtx) []Move {
 			} else if !p.legalFast(m, c) {
 				continue
 			}
-		} else if m.typ() > moveDouble || c.from.has(from) || c.testTo && c.to.has(m.To()) {
+		} else if m.typ() > moveDouble || m&mvStay != 0 || c.from.has(from) || c.testTo && c.to.has(m.To()) {
 			if !p.testMove(m, c) {
 				continue
 			}
@@ -669,12 +801,31 @@ func (p *Position) keepRoyalMoves(buf []Move, at int, c *legalCtx) []Move {
 	return buf[:n]
 }
 
+// pinnedOff and pinnedOn say, for a plain move of a pinned piece whose
+// royal's safety is all the royal rules ask (not in check, a sole
+// royal, no forbid_check, no hopper's line to land on), that it leaves
+// its pin line (illegal) or stays on it (legal), as testMove would find:
+// only its own square opens, onto that line alone. Both are false
+// otherwise, and testMove decides.
+func (p *Position) pinnedOff(m Move, c *legalCtx) bool {
+	return p.pinFast(m, c) && c.pinLine[m.From()&63]>>uint(m.To()&63)&1 == 0
+}
+
+func (p *Position) pinnedOn(m Move, c *legalCtx) bool {
+	return p.pinFast(m, c) && c.pinLine[m.From()&63]>>uint(m.To()&63)&1 != 0
+}
+
+func (p *Position) pinFast(m Move, c *legalCtx) bool {
+	return c.pinned>>uint(m.From()&63)&1 != 0 && m.From() < 64 && m.typ() <= moveDouble && m.Promotion() < 0 && m&mvStay == 0 &&
+		c.fast && c.nEnemy == 0 && !c.all && !c.evasion && !c.checkFast && !(c.testTo && c.to.has(m.To()))
+}
+
 // classify says what prepare's reasoning makes of a pseudo-legal move:
 // refused untested (in check, it answers no checker), or legal untested,
 // or to be tested.
 func (c *legalCtx) classify(m Move) (test, refuse bool) {
 	switch {
-	case c.all || m.typ() > moveDouble:
+	case c.all || m.typ() > moveDouble || m&mvStay != 0:
 		return true, false
 	case c.evasion:
 		// A promotion to a royal answers check by adding an unattacked
@@ -682,14 +833,17 @@ func (c *legalCtx) classify(m Move) (test, refuse bool) {
 		if c.from.has(m.From()) || c.royalPromo && m.Promotion() >= 0 {
 			return true, false
 		}
-		return c.ev.has(m.To()), !c.ev.has(m.To())
+		if !c.ev.has(m.To()) {
+			return false, true
+		}
+		return !c.evPins || c.testTo && c.to.has(m.To()), false
 	}
 	return c.from.has(m.From()) || c.testTo && c.to.has(m.To()), false
 }
 
 // testMove plays m on the board alone and asks the royal rules.
 func (p *Position) testMove(m Move, c *legalCtx) bool {
-	if c.fast && m.typ() != moveSweep && (m.Promotion() < 0 || m.typ() == moveDrop) {
+	if c.fast && m.typ() != moveSweep && m&mvStay == 0 && (m.Promotion() < 0 || m.typ() == moveDrop) {
 		return p.legalFast(m, c)
 	}
 	return p.legalAfter(m)

@@ -145,7 +145,11 @@ func (p *Position) makeStd(m Move) {
 		}
 		h = p.clearVirgin(h, to)
 	}
-	if g.castle != nil && g.castleRel>>maskIndex(pc)&1|g.castleRel>>maskIndex(u.captured)&1 != 0 {
+	// The set was canonical before the move: a king or rook that moves
+	// or is taken with no never-moved square changing (a king that has
+	// moved, a rook taken where it had gone) leaves it canonical. Cells
+	// move pieces of their own, so there it is always looked at.
+	if g.castle != nil && g.castleRel>>maskIndex(pc)&1|g.castleRel>>maskIndex(u.captured)&1 != 0 && (p.virgin != oldVirgin || g.cells != nil) {
 		h = p.dropDeadRights(h)
 	}
 	if p.virgin != oldVirgin {

@@ -124,6 +124,15 @@ func stepSpan(left, movers, others uint64) uint64 {
 // callers (legal, genPseudo, HasLegalMove) call genMid, which lists the
 // same moves from masks.
 func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
+	return p.genPieceSafe(buf, from, capOnly, nil)
+}
+
+// genPieceSafe is genPiece; with safe (the mover's royal on from, whose
+// safety is all the royal rules ask, see mapRoyal) it leaves out, on the
+// fast lists' path, the landings the other player attacks and sets
+// safe.mapped, as keepRoyalMoves would have removed them after: the
+// royal's landings are the attack map's want as they are found.
+func (p *Position) genPieceSafe(buf []Move, from int, capOnly bool, safe *legalCtx) []Move {
 	g := p.g
 	s := p.side
 	k := codeKind(p.board[from])
@@ -145,10 +154,12 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 	} else {
 		opp := opponent(s)
 		prey = p.occ[opp][0]
-		if capMask := g.kinds[k].capMask; p.present[opp]&^capMask != 0 {
-			prey = 0
-			for m := p.present[opp] & capMask; m != 0; m &= m - 1 {
-				prey |= p.kindBB[opp][bits.TrailingZeros32(m)-1][0]
+		if !g.capsAll {
+			if capMask := g.kinds[k].capMask; p.present[opp]&^capMask != 0 {
+				prey = 0
+				for m := p.present[opp] & capMask; m != 0; m &= m - 1 {
+					prey |= p.kindBB[opp][bits.TrailingZeros32(m)-1][0]
+				}
 			}
 		}
 	}
@@ -178,6 +189,13 @@ func (p *Position) genPiece(buf []Move, from int, capOnly bool) []Move {
 	}
 	if capOnly {
 		quiet = 0
+	}
+	if t := quiet | caps; safe != nil && t&(t-1) != 0 {
+		// Two landings or more: keepRoyalMoves's map, as it would ask.
+		p.attackMap(&safe.attacks, &bitset{t}, from, g.capturers[k])
+		quiet &^= safe.attacks[0]
+		caps &^= safe.attacks[0]
+		safe.mapped = true
 	}
 	base := mvValid | Move(from)
 	for t := quiet | caps; t != 0; t &= t - 1 {

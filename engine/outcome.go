@@ -27,7 +27,9 @@ func (p *Position) boardOutcome(mover, leave int) status {
 	g := p.g
 	order := [2]int{g.nextSeat(mover), mover}
 	for _, q := range order {
-		if g.royalLoss[q] && p.royalsHeld(q) == 0 {
+		// A royal kind present on the board is a royal held: the count
+		// (and the hand) is read only when none is.
+		if g.royalLoss[q] && p.present[q]&g.royalMask == 0 && p.royalsHeld(q) == 0 {
 			return resultFor(q, "loss", ruleRoyalCapture)
 		}
 	}
@@ -248,12 +250,21 @@ func (p *Position) Repetitions() int {
 	if lim > len(p.history) {
 		lim = len(p.history)
 	}
-	step := 2 // only positions with the same side to move can be equal
+	h := p.hash
+	back := p.history[len(p.history)-lim:] // the positions since the last capture or promotion
 	if p.g.slowTurns || p.g.seated {
-		step = 1 // the hash tells sides, moves left and rounds apart
+		// The hash tells sides, moves left and rounds apart: every one.
+		for _, x := range back {
+			if x == h {
+				n++
+			}
+		}
+		return n
 	}
-	for i := step; i <= lim; i += step {
-		if p.history[len(p.history)-i] == p.hash {
+	// Only positions with the same side to move can be equal: every
+	// other one, from the one two plies back.
+	for i := len(back); i >= 2; i -= 2 {
+		if back[i-2] == h {
 			n++
 		}
 	}

@@ -527,6 +527,12 @@ func (g *Game) loadMoves() error {
 					}
 				}
 				g.plainGroups[p] = append(g.plainGroups[p], lg)
+				if g.small {
+					if g.plainSrcs[p] == nil {
+						g.plainSrcs[p] = make([]uint64, g.n)
+					}
+					g.plainSrcs[p][t] |= lg.srcs
+				}
 				if g.mid {
 					g.plainHi[p] = append(g.plainHi[p], hi)
 				}
@@ -697,6 +703,9 @@ func (g *Game) splitFast() error {
 			if e.canCap {
 				mode |= modeCapture
 			}
+			if e.stay {
+				g.stayKinds |= 1 << uint(k+1)
+			}
 			switch {
 			case e.first || e.stay:
 				g.slow = append(g.slow, e)
@@ -713,6 +722,10 @@ func (g *Game) splitFast() error {
 		}
 	}
 	g.fastLeapStart[size] = uint32(len(g.fastLeaps))
+	g.capsAll = true
+	for k := range g.kinds[:g.nk] {
+		g.capsAll = g.capsAll && g.kinds[k].capMask&allKinds(g.nk) == allKinds(g.nk)
+	}
 	if g.small {
 		g.leapCaps = make([]uint64, size)
 		g.leapMoves = make([]uint64, size)
