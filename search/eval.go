@@ -411,6 +411,9 @@ func (e *evaluator) addHands(material *[2]int, extra any) {
 		return
 	}
 	for pl := 0; pl < 2; pl++ {
+		if hc.HandEmpty(pl) {
+			continue // most of a placement game is played with empty hands
+		}
 		for kind := range e.t.kinds {
 			n := hc.InHand(pl, kind)
 			if n <= 0 {
