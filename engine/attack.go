@@ -275,7 +275,7 @@ func (p *Position) attackEntries(out, want *bitset, entries []genEntry, by, k, f
 	pool := g.pool
 	nd := len(g.dirs)
 	ki := &g.kinds[k]
-	for ei := range entries {
+	for ei := 0; ei < len(entries); ei++ {
 		e := &entries[ei]
 		if !e.canCap && e.typ != genSweep || e.first && !p.virgin.has(from) {
 			continue
@@ -291,6 +291,9 @@ func (p *Position) attackEntries(out, want *bitset, entries []genEntry, by, k, f
 			}
 			if open {
 				out.set(int(e.to))
+				if board[e.to] != 0 {
+					ei += int(e.skip) // the landings behind it are blocked
+				}
 			}
 		case genSlide:
 			if !g.rayReach[(by*nd+int(e.dir))*g.n+from].intersects(want) {
