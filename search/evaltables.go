@@ -71,6 +71,7 @@ type kindTable struct {
 	value   int        // material in centipawns, unsigned
 	rays    [2][][]ray // player -> square -> rays
 	lines   [2][][]ray // the rays of rays whose reach depends on the board (line), for mobility
+	lined   bool       // some square has lines: only such pieces are looked at for mobility
 	pst     [2][]int   // player -> square -> positional bonus
 	goal    [2][]uint8 // player -> square -> moves to a reach square; nil if not eligible
 	scoring bool       // counted by rules.scoring "pieces"
@@ -263,6 +264,7 @@ func (t *evalTables) buildKind(g *engine.Game, kind int) {
 				if r.line {
 					r.setMask(t.nsq)
 					kt.lines[pl][sq] = append(kt.lines[pl][sq], r)
+					kt.lined = true
 				}
 			}
 		}
