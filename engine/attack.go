@@ -348,7 +348,13 @@ func (p *Position) leapAttacked(t, by int, mask uint32) bool {
 	g := p.g
 	board := &p.board
 	own := p.occ[by][0]
-	for _, gr := range g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]] {
+	groups := g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]]
+	if !g.small && len(groups) > 0 {
+		if u, occ := &g.plainAny[by][t], &p.occ[by]; u[0]&occ[0]|u[1]&occ[1]|u[2]&occ[2]|u[3]&occ[3] == 0 {
+			groups = nil
+		}
+	}
+	for _, gr := range groups {
 		m := gr.mask & mask
 		if m == 0 {
 			continue

@@ -129,7 +129,11 @@ type Game struct {
 	plainGroups [maxSeats][]leapGroup
 	// plainHi is, on a mid board, each plain group's sources past square
 	// 63 (apart, so that leapGroup keeps its size on other boards).
-	plainHi   [maxSeats][]uint64
+	plainHi [maxSeats][]uint64
+	// plainAny is, on a board of more than 64 squares, per target every
+	// plain group's sources together: where none holds one of the
+	// attacker's pieces no group is read.
+	plainAny  [maxSeats][]bitset
 	specStart [maxSeats][]uint32
 	specLeaps [maxSeats][]leapAtk
 	// specLeaps once more for the attack test, as a trie of legs (legtrie.go).

@@ -554,6 +554,14 @@ func (g *Game) loadMoves() error {
 				if g.mid {
 					g.plainHi[p] = append(g.plainHi[p], hi)
 				}
+				if !g.small {
+					if g.plainAny[p] == nil {
+						g.plainAny[p] = make([]bitset, g.n)
+					}
+					for _, sq := range srcs[m] {
+						g.plainAny[p][t].set(int(sq))
+					}
+				}
 				g.pool = append(g.pool, srcs[m]...)
 			}
 		}
