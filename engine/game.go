@@ -140,6 +140,7 @@ type Game struct {
 	legRoots  [maxSeats][]uint32 // per target: its nodes, legNodes[legRoots[t]:legRoots[t+1]]
 	legNodes  [maxSeats][]legNode
 	legHits   [maxSeats][]legHit
+	legSub    [maxSeats][]bitset // per node: the sources of its subtree's hits
 	groups    [maxSeats][]lineGroup
 	conds     []bitset
 	standMask [maxSeats][]uint32 // kinds that may stand on a square

@@ -51,9 +51,10 @@ func TestSetSkips(t *testing.T) {
 }
 
 // TestSkipsListAsWithout plays random games of every rule file whose
-// tables skip entries (bent moves, slides cut by an entry rule) or test
-// plain leap sources as a set, twice over: once as loaded and once with
-// no entry skipped and every source set full. Both must list the same
+// tables skip entries (bent moves, slides cut by an entry rule), twice
+// over: once as loaded and once with no entry skipped and every source
+// set full (the plain leaps' per target, the legs trie's per node), so
+// that no attack test is cut short. Both must list the same
 // legal moves and captures in the same order and agree on check at every
 // ply.
 func TestSkipsListAsWithout(t *testing.T) {
@@ -79,9 +80,13 @@ func TestSkipsListAsWithout(t *testing.T) {
 				list[i].skip = 0
 			}
 		}
+		full := bitset{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 		for s := range plain.plainAny {
 			for sq := range plain.plainAny[s] {
-				plain.plainAny[s][sq] = bitset{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+				plain.plainAny[s][sq] = full
+			}
+			for i := range plain.legSub[s] {
+				plain.legSub[s][i] = full
 			}
 		}
 		for seed := 0; seed < gamesPer; seed++ {
