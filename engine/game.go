@@ -130,8 +130,8 @@ type Game struct {
 	// plainHi is, on a mid board, each plain group's sources past square
 	// 63 (apart, so that leapGroup keeps its size on other boards).
 	plainHi [maxSeats][]uint64
-	// plainAny is, on a board of more than 64 squares, per target every
-	// plain group's sources together: where none holds one of the
+	// plainAny is per target every plain group's sources together: on a
+	// board of more than 64 squares, where none holds one of the
 	// attacker's pieces no group is read.
 	plainAny  [maxSeats][]bitset
 	specStart [maxSeats][]uint32

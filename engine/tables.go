@@ -554,13 +554,13 @@ func (g *Game) loadMoves() error {
 				if g.mid {
 					g.plainHi[p] = append(g.plainHi[p], hi)
 				}
-				if !g.small {
-					if g.plainAny[p] == nil {
-						g.plainAny[p] = make([]bitset, g.n)
-					}
-					for _, sq := range srcs[m] {
-						g.plainAny[p][t].set(int(sq))
-					}
+				// Built on every board: the generic paths also serve a
+				// small one (TestSmallBoardPathsMatchGeneric).
+				if g.plainAny[p] == nil {
+					g.plainAny[p] = make([]bitset, g.n)
+				}
+				for _, sq := range srcs[m] {
+					g.plainAny[p][t].set(int(sq))
 				}
 				g.pool = append(g.pool, srcs[m]...)
 			}
