@@ -280,7 +280,7 @@ func (p *Position) attackEntries(out, want *bitset, entries []genEntry, by, k, f
 	pool := g.pool
 	nd := len(g.dirs)
 	ki := &g.kinds[k]
-	for ei := range entries {
+	for ei := 0; ei < len(entries); ei++ {
 		e := &entries[ei]
 		if !e.canCap && e.typ != genSweep || e.first && !p.virgin.has(from) {
 			continue
@@ -296,6 +296,9 @@ func (p *Position) attackEntries(out, want *bitset, entries []genEntry, by, k, f
 			}
 			if open {
 				out.set(int(e.to))
+				if board[e.to] != 0 {
+					ei += int(e.skip) // the landings behind it are blocked
+				}
 			}
 		case genSlide:
 			if !g.rayReach[(by*nd+int(e.dir))*g.n+from].intersects(want) {
@@ -351,10 +354,18 @@ func (p *Position) leapAttacked(t, by int, mask uint32) bool {
 	board := &p.board
 	own := p.occ[by][0]
 	var groups []leapGroup
-	if !g.small || t < len(g.plainSrcs[by]) && g.plainSrcs[by][t]&own != 0 {
+	if g.small {
 		// (On a board of one word, none of by's pieces where a plain
 		// leap onto t starts is the usual answer, read in one mask.)
-		groups = g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]]
+		if t < len(g.plainSrcs[by]) && g.plainSrcs[by][t]&own != 0 {
+			groups = g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]]
+		}
+	} else if groups = g.plainGroups[by][g.plainStart[by][t]:g.plainStart[by][t+1]]; len(groups) > 0 {
+		// The same on a larger board: no piece of by on any square a
+		// plain leap onto t starts from.
+		if u, occ := &g.plainAny[by][t], &p.occ[by]; u[0]&occ[0]|u[1]&occ[1]|u[2]&occ[2]|u[3]&occ[3] == 0 {
+			groups = nil
+		}
 	}
 	for i := range groups {
 		gr := &groups[i]

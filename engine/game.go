@@ -142,13 +142,18 @@ type Game struct {
 	plainGroups [maxSeats][]leapGroup
 	// plainHi is, on a mid board, each plain group's sources past square
 	// 63 (apart, so that leapGroup keeps its size on other boards).
-	plainHi   [maxSeats][]uint64
+	plainHi [maxSeats][]uint64
+	// plainAny is per target every plain group's sources together: on a
+	// board of more than 64 squares, where none holds one of the
+	// attacker's pieces no group is read.
+	plainAny  [maxSeats][]bitset
 	specStart [maxSeats][]uint32
 	specLeaps [maxSeats][]leapAtk
 	// specLeaps once more for the attack test, as a trie of legs (legtrie.go).
 	legRoots  [maxSeats][]uint32 // per target: its nodes, legNodes[legRoots[t]:legRoots[t+1]]
 	legNodes  [maxSeats][]legNode
 	legHits   [maxSeats][]legHit
+	legSub    [maxSeats][]bitset // per node: the sources of its subtree's hits
 	groups    [maxSeats][]lineGroup
 	conds     []bitset
 	standMask [maxSeats][]uint32 // kinds that may stand on a square

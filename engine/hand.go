@@ -193,6 +193,12 @@ func (p *Position) InHand(player, kind int) int {
 	return -1
 }
 
+// HandEmpty reports whether player holds no piece in hand (an unlimited
+// stock counts as held): the evaluation skips its count per kind then.
+func (p *Position) HandEmpty(player int) bool {
+	return player < 0 || player >= maxSeats || p.handN[player] == 0
+}
+
 // HasDrops reports whether the game has pieces in hand (rules.drops).
 func (g *Game) HasDrops() bool { return g.drops != nil }
 

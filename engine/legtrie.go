@@ -12,7 +12,9 @@ import "sort"
 // the entries one by one reads every source's square. Same answers as
 // walking specLeaps; specLeaps stays for pins and evasions, and for the
 // attack test of games whose legs are one square long (xiangqi's horse and
-// elephant), where the trie would read more squares than it saves.
+// elephant), where the trie would read more squares than it saves. Each
+// node also keeps its subtree's sources as a set (legSub), so a subtree
+// where the attacker has no piece is passed over without reading a leg.
 
 // legNode is one square of the trie, in depth-first order: the entries
 // whose legs, read from the target outward, end here are legHits[off:
@@ -96,6 +98,20 @@ func (g *Game) buildLegTrie(p int) {
 		}
 	}
 	g.legRoots[p][g.n] = uint32(len(g.legNodes[p]))
+	// Each node's subtree sources, children first.
+	nodes := g.legNodes[p]
+	g.legSub[p] = make([]bitset, len(nodes))
+	for i := len(nodes) - 1; i >= 0; i-- {
+		sub := &g.legSub[p][i]
+		for _, h := range g.legHits[p][nodes[i].off : nodes[i].off+uint32(nodes[i].n)] {
+			sub.set(int(h.src))
+		}
+		for c := uint32(i + 1); c < nodes[i].skip; c = nodes[c].skip {
+			for w := range sub {
+				sub[w] |= g.legSub[p][c][w]
+			}
+		}
+	}
 }
 
 // legAttacked is leapAttacked's walk over the trie of target t: whether a
@@ -105,10 +121,17 @@ func (p *Position) legAttacked(t, by int, mask uint32) bool {
 	board := &p.board
 	nodes := g.legNodes[by]
 	hits := g.legHits[by]
+	subs, occ := g.legSub[by], &p.occ[by]
 	end := g.legRoots[by][t+1]
 	for i := g.legRoots[by][t]; i < end; {
 		n := &nodes[i]
 		if n.sq != noLeg && board[n.sq] != 0 {
+			i = n.skip
+			continue
+		}
+		// A subtree none of whose sources holds one of by's pieces is
+		// passed over whole.
+		if u := &subs[i]; u[0]&occ[0]|u[1]&occ[1]|u[2]&occ[2]|u[3]&occ[3] == 0 {
 			i = n.skip
 			continue
 		}

@@ -317,7 +317,7 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 	capMask := ki.capMask
 	epHere := ki.ep && p.epN > 0
 	base := mvValid | Move(from)
-	for ei := range entries {
+	for ei := 0; ei < len(entries); ei++ {
 		e := &entries[ei]
 		if e.first && !p.virgin.has(from) {
 			continue
@@ -338,6 +338,9 @@ func (p *Position) genEntries(buf []Move, entries []genEntry, from, k int, speci
 			}
 			to := e.to
 			c := board[to]
+			if c != 0 {
+				ei += int(e.skip) // the landings behind it are blocked
+			}
 			if e.stay {
 				if c != 0 && codeOwner(c) != s && capMask>>maskIndex(c)&1 != 0 {
 					buf = append(buf, base|Move(to)<<8|mvCapture|mvStay) // the mover stays: no promotion

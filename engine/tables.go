@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strings"
@@ -41,9 +42,32 @@ type genEntry struct {
 	minR    uint8
 	scrR    uint8 // hop: how far past the screen it may land, 0 = any
 	screen  uint8
-	n       uint8  // ray length, or number of lame legs
-	stay    bool   // a capture from afar: the mover stays (boards.go)
-	off     uint32 // ray or legs, in Game.pool
+	n       uint8 // ray length, or number of lame legs
+	stay    bool  // a capture from afar: the mover stays (boards.go)
+	// skip is how many entries right after a leap or lame one have its
+	// target among their legs: where the target is occupied they are
+	// blocked, and a bent move's or a cut slide's landings further out
+	// are passed over without reading their legs.
+	skip uint8
+	off  uint32 // ray or legs, in Game.pool
+}
+
+// setSkips fills genEntry.skip over one piece's entries on one square.
+func (g *Game) setSkips(entries []genEntry) {
+	for i := range entries {
+		e := &entries[i]
+		e.skip = 0
+		if e.typ != genLeap && e.typ != genLame {
+			continue
+		}
+		for j := i + 1; j < len(entries) && e.skip < 255; j++ {
+			f := &entries[j]
+			if f.typ != genLeap && f.typ != genLame || !bytes.Contains(g.pool[f.off:f.off+uint32(f.n)], []byte{e.to}) {
+				break
+			}
+			e.skip++
+		}
+	}
 }
 
 // leapAtk says which kinds, standing on src, attack a square by a leap or
@@ -536,6 +560,14 @@ func (g *Game) loadMoves() error {
 				if g.mid {
 					g.plainHi[p] = append(g.plainHi[p], hi)
 				}
+				// Built on every board: the generic paths also serve a
+				// small one (TestSmallBoardPathsMatchGeneric).
+				if g.plainAny[p] == nil {
+					g.plainAny[p] = make([]bitset, g.n)
+				}
+				for _, sq := range srcs[m] {
+					g.plainAny[p][t].set(int(sq))
+				}
 				g.pool = append(g.pool, srcs[m]...)
 			}
 		}
@@ -742,6 +774,10 @@ func (g *Game) splitFast() error {
 	}
 	g.fastRayStart[size] = uint32(len(g.fastRays))
 	g.slowStart[size] = uint32(len(g.slow))
+	for idx := 0; idx < size; idx++ {
+		g.setSkips(g.gens[g.genStart[idx]:g.genStart[idx+1]])
+		g.setSkips(g.slow[g.slowStart[idx]:g.slowStart[idx+1]])
+	}
 	g.packSquares()
 	g.buildSteps()
 	if g.mid {

@@ -27,6 +27,8 @@ type evaluator struct {
 	sqs       []int  // the squares evaluate looks at
 	occAny    uint64 // on a board of at most 64 squares, the occupied ones
 	pieces    []placed
+	liners    []placed     // the pieces of kinds with lines, for addMobility
+	goalers   []placed     // the pieces of kinds a reach goal counts, for addReach
 	counts    [2][]int     // per kind
 	terms     int          // the spec's opt-in terms (evalterms.go); 0: none
 	mobWeight int          // centipawns per square in addMobility: mobilityWeight unless a term says more
@@ -48,7 +50,7 @@ func newEvaluator(t *evalTables) *evaluator {
 func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	t := e.t
 	nsq := t.nsq
-	e.pieces = e.pieces[:0]
+	e.pieces, e.liners, e.goalers = e.pieces[:0], e.liners[:0], e.goalers[:0]
 	for pl := 0; pl < 2; pl++ {
 		clear(e.counts[pl])
 	}
@@ -71,8 +73,17 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	if t.statuses != nil {
 		stat, _ = extra.(statusHolder)
 	}
+	// The engine's own PieceAt is called directly: through the interface
+	// each square cost two calls more.
+	ep, isEngine := p.(enginePos)
 	for _, sq := range e.sqs {
-		kind, owner, ok := p.PieceAt(sq)
+		var kind, owner int
+		var ok bool
+		if isEngine {
+			kind, owner, ok = ep.Position.PieceAt(sq)
+		} else {
+			kind, owner, ok = p.PieceAt(sq)
+		}
 		if !ok {
 			continue
 		}
@@ -86,7 +97,14 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 			continue
 		}
 		kt := &t.kinds[kind]
-		e.pieces = append(e.pieces, placed{sq, kind, owner})
+		pc := placed{sq, kind, owner}
+		e.pieces = append(e.pieces, pc)
+		if kt.lined {
+			e.liners = append(e.liners, pc)
+		}
+		if kt.goal[owner] != nil {
+			e.goalers = append(e.goalers, pc)
+		}
 		e.counts[owner][kind]++
 		total[owner]++
 		material[owner] += kt.value
@@ -172,7 +190,7 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 // counts it.
 func (e *evaluator) addMobility(score *[2]int) {
 	t := e.t
-	for _, pc := range e.pieces {
+	for _, pc := range e.liners {
 		own := int8(pc.owner + 1)
 		n := 0
 		lines := t.kinds[pc.kind].lines[pc.owner][pc.sq]
@@ -248,11 +266,8 @@ func (e *evaluator) hopMoves(r *ray, own int8) int {
 func (e *evaluator) addReach(score *[2]int, stm int) {
 	t := e.t
 	best := [2][2]int{{unreachable, unreachable}, {unreachable, unreachable}}
-	for _, pc := range e.pieces {
+	for _, pc := range e.goalers {
 		g := t.kinds[pc.kind].goal[pc.owner]
-		if g == nil {
-			continue
-		}
 		d := int(g[pc.sq])
 		if t.reachLeave {
 			d++ // standing there decides nothing; stepping off does
@@ -411,6 +426,9 @@ func (e *evaluator) addHands(material *[2]int, extra any) {
 		return
 	}
 	for pl := 0; pl < 2; pl++ {
+		if hc.HandEmpty(pl) {
+			continue // most of a placement game is played with empty hands
+		}
 		for kind := range e.t.kinds {
 			n := hc.InHand(pl, kind)
 			if n <= 0 {

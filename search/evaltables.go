@@ -71,6 +71,7 @@ type kindTable struct {
 	value int        // material in centipawns, unsigned
 	rays  [2][][]ray // player -> square -> rays
 	lines [2][][]ray // the rays of rays whose reach depends on the board (line), for mobility
+	lined bool       // some square has lines: only such pieces are looked at for mobility
 	// The capturing rays again, for the threats term: hitSteps holds each
 	// one-square ray's square, hitRays the rest.
 	hitSteps [2][][]int16
@@ -270,6 +271,7 @@ func (t *evalTables) buildKind(g *engine.Game, kind int) {
 				if r.line {
 					r.setMask(t.nsq)
 					kt.lines[pl][sq] = append(kt.lines[pl][sq], r)
+					kt.lined = true
 				}
 			}
 		}

@@ -68,6 +68,7 @@ type (
 	// (rules.drops), -1 for an unlimited supply.
 	handCounter interface {
 		InHand(player, kind int) int
+		HandEmpty(player int) bool
 	}
 	// purseHolder is what a player holds of a resource (schema 36).
 	purseHolder interface {
