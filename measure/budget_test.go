@@ -52,7 +52,7 @@ func TestChooseBudget(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := ChooseBudget(tt.players, planOf, costs, 0, false, 1, tt.cpu)
+			got := ChooseBudget(tt.players, planOf, costs, 0, Stopping{}, 1, tt.cpu)
 			if !slices.Equal(got.Players, tt.kept) || !slices.Equal(got.Dropped, tt.dropped) || got.Caps != tt.caps || got.Fits != tt.fits {
 				t.Errorf("ChooseBudget = ladder %v, dropped %v, caps %+v, fits %v; want %v, %v, %+v, %v",
 					got.Players, got.Dropped, got.Caps, got.Fits, tt.kept, tt.dropped, tt.caps, tt.fits)
@@ -67,26 +67,31 @@ func TestChooseBudget(t *testing.T) {
 func TestEstimate(t *testing.T) {
 	plan := protocol.Plan{Players: []string{"x", "y"}, GamesPerPairing: 40, Mirror: "y", MirrorGames: 784}
 	costs := Costs{{A: "x", B: "y"}: 1, {A: "y", B: "y"}: 2}
+	sequential, flagsOnly := Stopping{Sequential: true}, Stopping{Sequential: true, FlagsOnly: true}
 	tests := []struct {
 		name           string
 		precision      float64
-		flagsOnly      bool
+		stop           Stopping
 		slots          int
 		caps           Caps
 		expected, most float64
 		says           string
 	}{
-		// 0.07 asks for 196 equal-strength games of the 784 allowed.
-		{"usual and capped", 0.07, false, 2, Caps{}, 40 + 2*196, 40 + 2*784, "about 4 min on 2 cores (at most 13 min if every pairing plays to its cap)"},
-		{"a budget's caps", 0.07, false, 1, Caps{Ladder: 10, Mirror: 10}, 10 + 2*10, 10 + 2*10, "about 30 s on 1 core"},
+		// 0.07 asks for 196 equal-strength games of the 784 allowed; the
+		// ladder's pairing stops at about 20 of its 40.
+		{"usual and capped", 0.07, sequential, 2, Caps{}, 20 + 2*196, 40 + 2*784, "about 3 min on 2 cores (at most 13 min if every pairing plays to its cap)"},
+		{"a budget's caps", 0.07, sequential, 1, Caps{Ladder: 10, Mirror: 10}, 10 + 2*10, 10 + 2*10, "about 30 s on 1 core"},
 		// Stopped once their flags are decided: about 60 equal-strength
 		// games, the cap still the most.
-		{"flags only", 0.07, true, 2, Caps{}, 40 + 2*flagsOnlyMirrorGames, 40 + 2*784, "about 1 min on 2 cores (at most 13 min if every pairing plays to its cap)"},
-		{"flags only under a smaller cap", 0.07, true, 1, Caps{Mirror: 20}, 40 + 2*20, 40 + 2*20, "about 1 min on 1 core"},
+		{"flags only", 0.07, flagsOnly, 2, Caps{}, 20 + 2*flagsOnlyMirrorGames, 40 + 2*784, "about 1 min on 2 cores (at most 13 min if every pairing plays to its cap)"},
+		{"flags only under a smaller cap", 0.07, flagsOnly, 1, Caps{Mirror: 20}, 20 + 2*20, 40 + 2*20, "about 1 min on 1 core"},
+		// Without sequential stopping every game is played, flags only
+		// or not.
+		{"every game", 0.07, Stopping{FlagsOnly: true}, 2, Caps{}, 40 + 2*784, 40 + 2*784, "about 13 min on 2 cores"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := Estimate(plan, costs, tt.precision, tt.flagsOnly, tt.slots, tt.caps)
+			got := Estimate(plan, costs, tt.precision, tt.stop, tt.slots, tt.caps)
 			if got.Expected != tt.expected || got.Most != tt.most || got.String() != tt.says {
 				t.Errorf("Estimate = %+v %q, want expected %g, most %g, %q", got, got, tt.expected, tt.most, tt.says)
 			}
