@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -90,7 +89,7 @@ func TestSkipsListAsWithout(t *testing.T) {
 			}
 		}
 		for seed := 0; seed < gamesPer; seed++ {
-			if err := compareSkipGames(ng.g, plain, uint64(seed), maxPlies); err != "" {
+			if err := compareListGames(ng.g, plain, uint64(seed), maxPlies); err != "" {
 				t.Errorf("%s, seed %d: %s", ng.name, seed, err)
 				break
 			}
@@ -99,36 +98,4 @@ func TestSkipsListAsWithout(t *testing.T) {
 	if tested == 0 {
 		t.Fatal("no rule file skips an entry")
 	}
-}
-
-// compareSkipGames plays one random game on both games' positions,
-// captures preferred half the time, and says where they first differ.
-func compareSkipGames(a0, b0 *Game, seed uint64, maxPlies int) string {
-	rng := rand.New(rand.NewPCG(seed, 0x5c1b))
-	a, b := a0.NewPosition(), b0.NewPosition()
-	for ply := 0; ply < maxPlies && !a.Outcome().Over && !a.InRound(); ply++ {
-		if a.InCheck() != b.InCheck() {
-			return "check differs at " + b.FEN()
-		}
-		got, want := a.LegalMoves(nil), b.LegalMoves(nil)
-		if !slices.Equal(got, want) {
-			return "moves differ at " + b.FEN()
-		}
-		a.legalValid, b.legalValid = false, false
-		gotCaps, wantCaps := a.LegalCaptures(nil), b.LegalCaptures(nil)
-		if !slices.Equal(gotCaps, wantCaps) {
-			return "captures differ at " + b.FEN()
-		}
-		if len(got) == 0 {
-			break
-		}
-		moves := got
-		if len(gotCaps) > 0 && rng.IntN(2) == 0 {
-			moves = gotCaps
-		}
-		m := moves[rng.IntN(len(moves))]
-		a.Make(m)
-		b.Make(m)
-	}
-	return ""
 }

@@ -31,7 +31,7 @@ func TestStepsListAsGenPiece(t *testing.T) {
 			plain.steps[s] = nil
 		}
 		for seed := 0; seed < gamesPer; seed++ {
-			if err := compareStepGames(ng.g, plain, uint64(seed), maxPlies); err != "" {
+			if err := compareListGames(ng.g, plain, uint64(seed), maxPlies); err != "" {
 				t.Errorf("%s, seed %d: %s", ng.name, seed, err)
 				break
 			}
@@ -42,13 +42,17 @@ func TestStepsListAsGenPiece(t *testing.T) {
 	}
 }
 
-// compareStepGames plays one random game on both games' positions, the
-// captures preferred half the time (so that en passant and promotions come
-// up), and says where their move lists first differ.
-func compareStepGames(stepped, plain *Game, seed uint64, maxPlies int) string {
+// compareListGames plays one random game on both games' positions, the
+// captures preferred half the time (so that en passant, promotions and
+// skipped landings come up), and says where their check, move lists or
+// capture lists first differ.
+func compareListGames(a0, b0 *Game, seed uint64, maxPlies int) string {
 	rng := rand.New(rand.NewPCG(seed, 0x57e9))
-	a, b := stepped.NewPosition(), plain.NewPosition()
+	a, b := a0.NewPosition(), b0.NewPosition()
 	for ply := 0; ply < maxPlies && !a.Outcome().Over && !a.InRound(); ply++ {
+		if a.InCheck() != b.InCheck() {
+			return "check differs at " + b.FEN()
+		}
 		got, want := a.LegalMoves(nil), b.LegalMoves(nil)
 		if !slices.Equal(got, want) {
 			return "moves differ at " + b.FEN()
