@@ -69,3 +69,10 @@ func BenchmarkPerftRacingKingsStart4(b *testing.B) {
 	benchPerft(b, "rulesets/racingkings.json", "", 4)
 }
 func BenchmarkPerftHordeStart5(b *testing.B) { benchPerft(b, "rulesets/horde.json", "", 5) }
+
+// The capture-effect families, below twice Fairy-Stockfish's speed (issue 37).
+func BenchmarkPerftAtomicStart5(b *testing.B) { benchPerft(b, "rulesets/atomic.json", "", 5) }
+func BenchmarkPerftAtomarStart5(b *testing.B) { benchPerft(b, "rulesets/atomar.json", "", 5) }
+func BenchmarkPerftNoCheckAtomicStart5(b *testing.B) {
+	benchPerft(b, "rulesets/nocheckatomic.json", "", 5)
+}
