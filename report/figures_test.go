@@ -67,6 +67,7 @@ func TestReadFiguresRefusals(t *testing.T) {
 			[]string{"without a folder", "no verdict", `games "x"`, "draw: want low <= estimate <= high", `first_mover "1.5"`}},
 		{"problems on two lines", head + "chess,viable,-1,,,,0.5,0.4,0.6\nshogi,viable,10,nan,0,1,,,\n",
 			[]string{`line 2: games "-1"`, `line 3: draw "nan"`}},
+		{"low above the estimate", head + "chess,viable,10,0.1,0.1001,0.2,,,\n", []string{"draw: want low <= estimate <= high"}},
 		{"half an interval", head + "chess,viable,10,0.1,,0.2,,,\n", []string{`draw_low ""`}},
 		{"twice", head + "chess,viable,10,,,,,,\nchess.json,viable,10,,,,,,\n", []string{"line 3: chess is already on line 2"}},
 		{"broken quote", head + "\"chess,viable\n", []string{"line 2"}},
@@ -82,6 +83,11 @@ func TestReadFiguresRefusals(t *testing.T) {
 				}
 			}
 		})
+	}
+	// Float noise a report carries at an interval's end is evened out.
+	rs, err := ReadFigures(strings.NewReader(head + "horde,viable,10,0,8.673617379884035e-19,0.008,0.4,0.3,0.5\n"))
+	if err != nil || rs[0].Checks[0].Value.Lo != 0 {
+		t.Errorf("float noise: %v, %+v", err, rs)
 	}
 	huge := strings.NewReader(head + strings.Repeat("x", maxFiguresBytes))
 	if _, err := ReadFigures(huge); err == nil || !strings.Contains(err.Error(), "not a figures table") {
