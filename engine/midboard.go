@@ -319,9 +319,10 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 	board := &p.board
 	o0 := p.occWord(0)
 	o1 := p.occWord(1)
-	var quiet uint64 // every square, or none with capOnly
-	if !capOnly {
-		quiet = ^quiet
+	// The quiet landings listed: every square, or with capOnly capTo's.
+	quiet := [2]uint64{^uint64(0), ^uint64(0)}
+	if capOnly {
+		quiet = [2]uint64{p.capTo[0], p.capTo[1]}
 	}
 	for bb, w := set[0], 0; ; bb &= bb - 1 {
 		if bb == 0 {
@@ -350,7 +351,7 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 				fl := &plain[i]
 				pc := board[fl.to]
 				if pc == 0 {
-					if fl.mode&modeMove != 0 && !capOnly {
+					if fl.mode&modeMove != 0 && (!capOnly || quiet[fl.to>>6&1]>>(fl.to&63)&1 != 0) {
 						out[n] = base | Move(fl.to)<<8
 						n++
 					}
@@ -366,7 +367,7 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 				}
 				pc := board[fl.to]
 				if pc == 0 {
-					if fl.mode&modeMove != 0 && !capOnly {
+					if fl.mode&modeMove != 0 && (!capOnly || quiet[fl.to>>6&1]>>(fl.to&63)&1 != 0) {
 						out[n] = base | Move(fl.to)<<8 | fl.extra
 						n++
 					}
@@ -377,9 +378,9 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 			}
 			for i := range ms.rays {
 				r := &ms.rays[i]
-				q := quiet
+				q0, q1 := quiet[0], quiet[1]
 				if r.mode&modeMove == 0 {
-					q = 0
+					q0, q1 = 0, 0
 				}
 				hit := -1 // the first blocker
 				switch r.order {
@@ -393,11 +394,11 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 						hit = 64 + bits.TrailingZeros64(b)
 						n1 &= b&-b - 1
 					}
-					for n0 &= q; n0 != 0; n0 &= n0 - 1 {
+					for n0 &= q0; n0 != 0; n0 &= n0 - 1 {
 						out[n] = base | Move(bits.TrailingZeros64(n0))<<8
 						n++
 					}
-					for n1 &= q; n1 != 0; n1 &= n1 - 1 {
+					for n1 &= q1; n1 != 0; n1 &= n1 - 1 {
 						out[n] = base | Move(64+bits.TrailingZeros64(n1))<<8
 						n++
 					}
@@ -412,11 +413,11 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 						hit = 63 - bits.LeadingZeros64(b)
 						n0 &^= 2<<uint(hit) - 1
 					}
-					for n1 &= q; n1 != 0; n1 &^= 1 << uint(63-bits.LeadingZeros64(n1)) {
+					for n1 &= q1; n1 != 0; n1 &^= 1 << uint(63-bits.LeadingZeros64(n1)) {
 						out[n] = base | Move(127-bits.LeadingZeros64(n1))<<8
 						n++
 					}
-					for n0 &= q; n0 != 0; n0 &^= 1 << uint(63-bits.LeadingZeros64(n0)) {
+					for n0 &= q0; n0 != 0; n0 &^= 1 << uint(63-bits.LeadingZeros64(n0)) {
 						out[n] = base | Move(63-bits.LeadingZeros64(n0))<<8
 						n++
 					}
@@ -426,7 +427,7 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 							hit = int(to)
 							break
 						}
-						if q != 0 {
+						if r.mode&modeMove != 0 && (!capOnly || quiet[to>>6&1]>>(to&63)&1 != 0) {
 							out[n] = base | Move(to)<<8
 							n++
 						}
@@ -459,7 +460,7 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 
 // midSlide writes a slide's moves into out from n and returns the new
 // length.
-func (p *Position) midSlide(out []Move, n int, r *midSlide, base Move, capMask uint32, quiet, o0, o1 uint64) int {
+func (p *Position) midSlide(out []Move, n int, r *midSlide, base Move, capMask uint32, quiet [2]uint64, o0, o1 uint64) int {
 	var h0, h1 uint64 // the first blocker, as a mask
 	n0, n1 := r.lo, r.hi
 	if r.order == maskray.Rising {
@@ -480,10 +481,10 @@ func (p *Position) midSlide(out []Move, n int, r *midSlide, base Move, capMask u
 		}
 	}
 	if r.mode&modeMove == 0 {
-		quiet = 0
+		quiet = [2]uint64{}
 	}
-	n0 &= r.landLo & quiet
-	n1 &= r.landHi & quiet
+	n0 &= r.landLo & quiet[0]
+	n1 &= r.landHi & quiet[1]
 	if r.order == maskray.Rising {
 		for ; n0 != 0; n0 &= n0 - 1 {
 			out[n] = base | Move(bits.TrailingZeros64(n0))<<8 | r.extra
