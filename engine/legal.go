@@ -460,11 +460,10 @@ func (g *Game) settleLegal() error {
 // the rest and bar filters, and must_capture.
 func (p *Position) legalTail(buf []Move, start int, capOnly bool) []Move {
 	g := p.g
-	if g.fac != nil && (!capOnly || p.capToAny) { // a turn captures nothing
-		at := len(buf)
-		if buf = p.legalTurns(buf); capOnly {
-			buf = p.keepCaps(buf, at)
-		}
+	if g.fac != nil && !capOnly { // a turn captures nothing
+		buf = p.legalTurns(buf, nil)
+	} else if g.fac != nil && p.capToAny { // and lands where it stands
+		buf = p.legalTurns(buf, &p.capTo)
 	}
 	if g.slowTurns {
 		buf = p.turnFilter(buf, start)
@@ -511,7 +510,9 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 		s := p.side
 		d := g.drops
 		if d == nil || !d.placement || p.handN[s] == 0 {
-			if g.mid {
+			if g.mid && capOnly && p.capToAny {
+				buf = p.genMidOnto(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, c, everyPiece, special)
+			} else if g.mid {
 				buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, c, everyPiece, special)
 			} else if g.small && (len(g.steps[s]) == 0 || p.occ[wildOwner][0] != 0) {
 				// One word: the pieces prepare names, as a mask. A side
@@ -1002,7 +1003,7 @@ func (p *Position) HasLegalMove() bool {
 			}
 		}
 	}
-	if g.fac != nil && len(p.legalTurns(p.pseudo[:0])) > 0 {
+	if g.fac != nil && len(p.legalTurns(p.pseudo[:0], nil)) > 0 {
 		return true
 	}
 	if d != nil && p.handN[s] > 0 {

@@ -66,7 +66,9 @@ func (p *Position) genPseudoAll(buf []Move, capOnly bool) []Move {
 		}
 		return p.genDrops(buf) // the placement phase: drops only
 	}
-	if p.g.mid {
+	if p.g.mid && capOnly && p.capToAny {
+		buf = p.genMidOnto(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, nil, false, 0)
+	} else if p.g.mid {
 		buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, nil, false, 0)
 	} else {
 		buf = p.genPieces(buf, capOnly)
