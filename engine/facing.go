@@ -264,8 +264,9 @@ func (g *Game) loadFacings() error {
 }
 
 // genTurns appends a turn to every other way for each of the side to
-// move's pieces that may turn, by kind then square.
-func (p *Position) genTurns(buf []Move) []Move {
+// move's pieces that may turn, by kind then square; with on, only those
+// of the pieces standing on on's squares.
+func (p *Position) genTurns(buf []Move, on *bitset) []Move {
 	g := p.g
 	f := g.fac
 	s := p.side
@@ -273,7 +274,13 @@ func (p *Position) genTurns(buf []Move) []Move {
 	for km := f.turns & p.present[s]; km != 0; km &= km - 1 {
 		k := bits.TrailingZeros32(km) - 1
 		ways := &f.ways[f.base[k]]
-		for _, sq := range p.kindBB[s][k].squares(sqs[:0]) {
+		bb := p.kindBB[s][k]
+		if on != nil {
+			for w := range bb {
+				bb[w] &= on[w]
+			}
+		}
+		for _, sq := range bb.squares(sqs[:0]) {
 			for _, v := range ways {
 				if v < 0 || v == k || g.forbidImmobility && g.kinds[v].immobile[s].has(sq) {
 					continue
@@ -290,7 +297,8 @@ func (p *Position) genTurns(buf []Move) []Move {
 // occupancy and no attack of the other player's, so it never helps or
 // harms the mover's royal: under check rules it is legal exactly when the
 // mover is not in check, and only forbid_check needs the full test.
-func (p *Position) legalTurns(buf []Move) []Move {
+// With on, only the turns of the pieces on its squares are listed.
+func (p *Position) legalTurns(buf []Move, on *bitset) []Move {
 	g := p.g
 	if g.fac == nil || g.fac.turns == 0 {
 		return buf
@@ -299,7 +307,7 @@ func (p *Position) legalTurns(buf []Move) []Move {
 		return buf
 	}
 	at := len(buf)
-	buf = p.genTurns(buf)
+	buf = p.genTurns(buf, on)
 	if len(buf) == at {
 		return buf
 	}

@@ -66,7 +66,7 @@ func naiveLegal(p *Position) []Move {
 			cands = p.genCastles(cands)
 		}
 		if g.fac != nil {
-			cands = p.genTurns(cands) // facing.go's own reference is facing_portal_ref_test.go
+			cands = p.genTurns(cands, nil) // facing.go's own reference is facing_portal_ref_test.go
 		}
 	}
 	cands = append(cands, naiveDrops(p)...)

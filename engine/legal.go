@@ -424,9 +424,10 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 		return p.chanceLegal(buf, capOnly) // back here, wrapping, for the moves themselves
 	}
 	start := len(buf)
-	if (g.restOf != nil || g.priority != nil) && capOnly {
-		// Whether the rest is lifted depends on every move.
-		return keepCaptures(p.legal(buf, false), start)
+	if (g.restOf != nil && p.nRest > 0 || g.priority != nil) && capOnly {
+		// Whether the rest is lifted depends on every move (while no
+		// piece rests, nothing is).
+		return p.keepCaps(p.legal(buf, false), start)
 	}
 	switch {
 	case g.fx != nil:
@@ -460,14 +461,16 @@ func (g *Game) settleLegal() error {
 func (p *Position) legalTail(buf []Move, start int, capOnly bool) []Move {
 	g := p.g
 	if g.fac != nil && !capOnly { // a turn captures nothing
-		buf = p.legalTurns(buf)
+		buf = p.legalTurns(buf, nil)
+	} else if g.fac != nil && p.capToAny { // and lands where it stands
+		buf = p.legalTurns(buf, &p.capTo)
 	}
 	if g.slowTurns {
 		buf = p.turnFilter(buf, start)
 	}
 	// must_capture keeps the captures when there are any, so it changes
 	// nothing in a list of captures.
-	if g.mustCapture && !capOnly && hasCapture(buf[start:]) {
+	if g.mustCapture && (!capOnly || p.capToAny) && hasCapture(buf[start:]) {
 		buf = keepCaptures(buf, start)
 	}
 	if g.priority != nil && !capOnly {
@@ -507,7 +510,9 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 		s := p.side
 		d := g.drops
 		if d == nil || !d.placement || p.handN[s] == 0 {
-			if g.mid {
+			if g.mid && capOnly && p.capToAny {
+				buf = p.genMidOnto(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, c, everyPiece, special)
+			} else if g.mid {
 				buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, c, everyPiece, special)
 			} else if g.small && (len(g.steps[s]) == 0 || p.occ[wildOwner][0] != 0) {
 				// One word: the pieces prepare names, as a mask. A side
@@ -580,16 +585,21 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 					}
 				}
 			}
-			if g.castle != nil && !capOnly { // castling never captures
+			if g.castle != nil && (!capOnly || p.capToAny) { // castling never captures
 				at := len(buf)
-				if buf = p.genCastles(buf); len(buf) > at { // most plies list none
+				if buf = p.genCastles(buf); capOnly {
+					buf = p.keepCaps(buf, at)
+				}
+				if len(buf) > at { // most plies list none
 					buf = p.keepLegal(buf, at, c)
 				}
 			}
 		}
-		if d != nil && !capOnly { // nor does a drop
+		if d != nil && (!capOnly || p.capToAny) { // nor does a drop
 			at := len(buf)
-			buf = p.genDrops(buf)
+			if buf = p.genDrops(buf); capOnly {
+				buf = p.keepCaps(buf, at) // before the tests, which judge each drop alone
+			}
 			buf = p.keepLegalDrops(buf, at, c)
 		}
 	}
@@ -878,6 +888,68 @@ func (p *Position) LegalCaptures(buf []Move) []Move {
 	return p.legal(buf, true)
 }
 
+// LegalCapturesOnto appends the legal moves of the side to move that
+// capture (IsCapture) or land on one of squares (To; a move that moves no
+// piece lands nowhere), in the order LegalMoves lists them: quiescence in
+// a race asks for these. Where the game's rules allow, the quiet moves
+// elsewhere are not generated at all; else the full list is filtered.
+// Squares off the board are ignored.
+func (p *Position) LegalCapturesOnto(buf []Move, squares []int) []Move {
+	var onto bitset
+	for _, sq := range squares {
+		if sq >= 0 && sq < p.g.n {
+			onto.set(sq)
+		}
+	}
+	if onto.empty() {
+		return p.LegalCaptures(buf)
+	}
+	if p.legalValid || !p.capToOK() {
+		start := len(buf)
+		return keepCapturesOnto(p.LegalMoves(buf), start, &onto)
+	}
+	p.capTo, p.capToAny = onto, true
+	buf = p.legal(buf, true)
+	p.capTo, p.capToAny = bitset{}, false
+	return buf
+}
+
+// capToOK says whether legal's capture list can take capTo's quiet moves
+// along: the families whose generators honour it (legalStd's, with
+// legalTail's turns and must_capture), and no rule that judges a move by
+// the whole list (a rest while a piece rests, priority) or lists moves
+// of its own (cells, rounds' bars).
+func (p *Position) capToOK() bool {
+	g := p.g
+	if g.cells != nil {
+		return false
+	}
+	return g.legalPlain || g.planes == nil && g.chance == nil && g.priority == nil && g.fx == nil && g.portal == nil &&
+		!g.seated && g.nb <= 1 && g.sim == nil && (g.restOf == nil || p.nRest == 0)
+}
+
+// keepCapturesOnto removes from buf[start:] the moves that neither capture
+// nor land on onto, keeping the order of the rest.
+func keepCapturesOnto(buf []Move, start int, onto *bitset) []Move {
+	n := start
+	for _, m := range buf[start:] {
+		if m&mvCapture != 0 || !m.MovesNoPiece() && onto.has(m.To()) {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n]
+}
+
+// keepCaps is keepCaptures for a capture list, which keeps capTo's quiet
+// moves too.
+func (p *Position) keepCaps(buf []Move, start int) []Move {
+	if p.capToAny {
+		return keepCapturesOnto(buf, start, &p.capTo)
+	}
+	return keepCaptures(buf, start)
+}
+
 // HasLegalMove reports whether the side to move has a legal move, as
 // len(LegalMoves) > 0 would, testing pseudo-legal moves one by one only
 // until one passes, piece by piece: a quiet position asks no more of
@@ -931,7 +1003,7 @@ func (p *Position) HasLegalMove() bool {
 			}
 		}
 	}
-	if g.fac != nil && len(p.legalTurns(p.pseudo[:0])) > 0 {
+	if g.fac != nil && len(p.legalTurns(p.pseudo[:0], nil)) > 0 {
 		return true
 	}
 	if d != nil && p.handN[s] > 0 {

@@ -457,6 +457,26 @@ func (p *Position) genMidSet(buf []Move, set [2]uint64, capOnly bool, c *legalCt
 	}
 }
 
+// genMidOnto is genMidSet for LegalCapturesOnto's list (capOnly with
+// capTo): each piece's full list, filtered to its captures and its
+// landings on capTo, then settled as genMidSet settles it. It leaves
+// genMidSet's loops as lean as the other lists want them.
+func (p *Position) genMidOnto(buf []Move, set [2]uint64, c *legalCtx, everyPiece bool, special uint32) []Move {
+	for w := 0; w < 2; w++ {
+		for bb := set[w]; bb != 0; bb &= bb - 1 {
+			from := w<<6 | bits.TrailingZeros64(bb)
+			var one [2]uint64
+			one[w] = bb & -bb
+			at := len(buf)
+			buf = keepCapturesOnto(p.genMidSet(buf, one, false, nil, false, 0), at, &p.capTo)
+			if c != nil && (everyPiece || c.from.has(from) || special>>(maskIndex(p.board[from])&31)&1 != 0 && hasSpecialType(buf[at:])) {
+				buf = p.keepLegal(buf, at, c)
+			}
+		}
+	}
+	return buf
+}
+
 // midSlide writes a slide's moves into out from n and returns the new
 // length.
 func (p *Position) midSlide(out []Move, n int, r *midSlide, base Move, capMask uint32, quiet, o0, o1 uint64) int {

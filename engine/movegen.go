@@ -60,10 +60,15 @@ func (p *Position) genPseudoPlanes(buf []Move, capOnly, forcedOn bool) []Move {
 func (p *Position) genPseudoAll(buf []Move, capOnly bool) []Move {
 	s := p.side
 	d := p.g.drops
-	if d != nil && !capOnly && d.placement && p.handN[s] > 0 {
+	if d != nil && (!capOnly || p.capToAny) && d.placement && p.handN[s] > 0 {
+		if start := len(buf); capOnly {
+			return p.keepCaps(p.genDrops(buf), start)
+		}
 		return p.genDrops(buf) // the placement phase: drops only
 	}
-	if p.g.mid {
+	if p.g.mid && capOnly && p.capToAny {
+		buf = p.genMidOnto(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, nil, false, 0)
+	} else if p.g.mid {
 		buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, nil, false, 0)
 	} else {
 		buf = p.genPieces(buf, capOnly)
@@ -71,11 +76,17 @@ func (p *Position) genPseudoAll(buf []Move, capOnly bool) []Move {
 	if p.g.cells != nil {
 		buf = p.genCells(buf, capOnly)
 	}
-	if p.g.castle != nil && !capOnly { // castling never captures
-		buf = p.genCastles(buf)
+	if p.g.castle != nil && (!capOnly || p.capToAny) { // castling never captures
+		at := len(buf)
+		if buf = p.genCastles(buf); capOnly {
+			buf = p.keepCaps(buf, at)
+		}
 	}
-	if d != nil && !capOnly { // nor does a drop
-		buf = p.genDrops(buf)
+	if d != nil && (!capOnly || p.capToAny) { // nor does a drop
+		at := len(buf)
+		if buf = p.genDrops(buf); capOnly {
+			buf = p.keepCaps(buf, at)
+		}
 	}
 	return buf
 }
@@ -188,7 +199,7 @@ func (p *Position) genPieceSafe(buf []Move, from int, capOnly bool, safe *legalC
 		}
 	}
 	if capOnly {
-		quiet = 0
+		quiet &= p.capTo[0]
 	}
 	if t := quiet | caps; safe != nil && t&(t-1) != 0 {
 		// Two landings or more: keepRoyalMoves's map, as it would ask.
@@ -218,7 +229,7 @@ func (p *Position) genTable(buf []Move, ps *pieceSquare, idx, from, k int, capOn
 		buf = dedupe(buf, start)
 	}
 	if capOnly {
-		buf = keepCaptures(buf, start)
+		buf = p.keepCaps(buf, start)
 	}
 	return buf
 }
@@ -235,7 +246,7 @@ func (p *Position) genWalk(buf []Move, ps *pieceSquare, from, k int, capOnly boo
 	for _, fl := range g.fastLeaps[ps.leapOff : ps.leapOff+uint32(ps.nLeap)] {
 		c := board[fl.to]
 		if c == 0 {
-			if fl.mode&modeMove != 0 && !capOnly {
+			if fl.mode&modeMove != 0 && (!capOnly || p.capToAny && p.capTo.has(int(fl.to))) {
 				buf = append(buf, base|Move(fl.to)<<8)
 			}
 		} else if codeOwner(c) != s && fl.mode&modeCapture != 0 && capMask>>maskIndex(c)&1 != 0 {
@@ -246,7 +257,7 @@ func (p *Position) genWalk(buf []Move, ps *pieceSquare, from, k int, capOnly boo
 		for _, to := range pool[r.off : r.off+uint32(r.n)] {
 			c := board[to]
 			if c == 0 {
-				if r.mode&modeMove != 0 && !capOnly {
+				if r.mode&modeMove != 0 && (!capOnly || p.capToAny && p.capTo.has(int(to))) {
 					buf = append(buf, base|Move(to)<<8)
 				}
 				continue
@@ -269,7 +280,7 @@ func (p *Position) genSlow(buf []Move, ps *pieceSquare, from, k int, capOnly boo
 	start := len(buf)
 	buf = p.genEntries(buf, p.g.slow[ps.slowOff:ps.slowOff+uint32(ps.nSlow)], from, k, false)
 	if capOnly {
-		buf = keepCaptures(buf, start)
+		buf = p.keepCaps(buf, start)
 	}
 	return buf
 }

@@ -128,7 +128,12 @@ type Position struct {
 	// side to move, kept as legalCache is (reset together).
 	otherCache []Move
 	otherValid bool
-	pseudo     []Move   // HasLegalMove's scratch list
+	pseudo     []Move // HasLegalMove's scratch list
+	// capTo: the squares onto which a list of captures (capOnly) also
+	// lists the quiet moves; empty but inside LegalCapturesOnto, which
+	// sets capToAny with it.
+	capTo      bitset
+	capToAny   bool
 	ctx        legalCtx // legal's scratch
 	steps      stepRun  // the step kinds' scratch (stepgen.go)
 	checkKnown bool     // checkVal holds InCheck's answer

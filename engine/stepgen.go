@@ -272,9 +272,12 @@ func (p *Position) prepSteps(run *stepRun, capOnly bool) (on, movers uint64) {
 		return 0, 0 // a wild piece is prey to the table entries only
 	}
 	run.hits = [64]uint8{}
-	quietOK := allIf(!capOnly)
 	opp := opponent(s)
 	empty := ^p.occWord(0)
+	quietTo := empty // the landings of quiet moves: with capOnly, capTo's alone
+	if capOnly {
+		quietTo &= p.capTo[0]
+	}
 	for i := range kinds {
 		sk := &kinds[i]
 		pcs := p.kindBB[s][sk.kind][0] & sk.cover
@@ -312,7 +315,7 @@ func (p *Position) prepSteps(run *stepRun, capOnly bool) (on, movers uint64) {
 			f &= (bits.RotateLeft64(empty, op.legBack[0]) | op.noLeg[0]) & (bits.RotateLeft64(empty, op.legBack[1]) | op.noLeg[1])
 			c := f & bits.RotateLeft64(prey, op.back) & op.capAll
 			e := f & bits.RotateLeft64(epOK, op.back) & op.capAll
-			q := f & bits.RotateLeft64(empty, op.back) & op.moveAll & quietOK &^ e
+			q := f & bits.RotateLeft64(quietTo, op.back) & op.moveAll &^ e
 			sl.capt[x] = c | e
 			sl.ep[x] = e
 			sl.to[x] = Move(int64(op.delta) << 8)

@@ -73,6 +73,7 @@ type abSearch[M comparable, P position[M]] struct {
 	occ       []int
 
 	repeats  repetitionCounter // the position's repetition count; nil: none, or turned off
+	onto     ontoLister[M]     // the position's captures-and-goals list; nil: none
 	leaveWin bool              // rules.reach on leave: stepping off a goal square wins
 
 	chance   chancePosition[M] // nil unless the game has chance events
@@ -351,6 +352,7 @@ func (s *abSearch[M, P]) begin(ctx context.Context, p P, hardCap int64, fresh bo
 	if rc, ok := any(p).(repetitionCounter); ok && s.ev.t.repetitionDraws && s.off&TechRepetition == 0 {
 		s.repeats = rc
 	}
+	s.onto, _ = any(p).(ontoLister[M])
 	if !fresh {
 		return
 	}
@@ -750,11 +752,18 @@ func (s *abSearch[M, P]) quiesce(p P, ply, qd, alpha, beta int) int {
 		alpha = max(alpha, stand)
 		best = stand
 	}
-	if !inCheck && s.goalSq[stm] == nil {
-		// Only captures are searched here, so only captures are
-		// generated; without one, whether there is any move at all tells a
-		// quiet position from one that may be over.
-		moves := p.LegalCaptures(s.bufs[ply][:0])
+	if !inCheck && (s.goalSq[stm] == nil || s.onto != nil && !s.leaveWin) {
+		// Only captures (and moves onto a goal) are searched here, so
+		// only those are generated; without one, whether there is any
+		// move at all tells a quiet position from one that may be over.
+		// (Where stepping off a goal wins, every move off one counts:
+		// the full list below is filtered.)
+		var moves []M
+		if s.goalSq[stm] == nil {
+			moves = p.LegalCaptures(s.bufs[ply][:0])
+		} else {
+			moves = s.onto.LegalCapturesOnto(s.bufs[ply][:0], s.goalList[stm])
+		}
 		s.bufs[ply] = moves
 		if len(moves) == 0 {
 			if !p.HasLegalMove() {

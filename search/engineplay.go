@@ -30,6 +30,7 @@ var (
 	_ roundPosition[engine.Move]  = enginePos{}
 	_ chancePosition[engine.Move] = enginePos{}
 	_ chanceGame                  = enginePos{}
+	_ ontoLister[engine.Move]     = enginePos{}
 
 	_ seatedPosition[engine.Move] = enginePos{}
 	_ seatPointsCounter           = enginePos{}

@@ -81,6 +81,14 @@ type (
 	}
 )
 
+// ontoLister lists the legal moves that capture (IsCapture) or whose
+// Target is one of squares, in the order LegalMoves lists them, without
+// generating the others where it can: quiescence in a race asks for
+// these.
+type ontoLister[M comparable] interface {
+	LegalCapturesOnto(buf []M, squares []int) []M
+}
+
 // chancePosition is a position whose game has chance events (schema 34's
 // rules.dice and rules.hazards). At a chance node nobody chooses:
 // LegalMoves lists the event's outcomes, ChanceOutcomes the same outcomes
