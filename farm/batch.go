@@ -82,6 +82,16 @@ func newRecords(jobs []protocol.Job) *records {
 
 func (r *records) done() int { return len(r.results) + len(r.dead) }
 
+// judging reports records read and waiting for judgment.
+func (r *records) judging() bool {
+	for _, jr := range r.per {
+		if len(jr.pending) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func (r *records) has(job string) bool {
 	_, played := r.results[job]
 	_, failed := r.dead[job]
@@ -316,7 +326,11 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	saveTime := time.NewTicker(elapsedEvery)
 	defer saveTime.Stop()
 	var saveQuiet time.Time // a save failed: none again before then
-	for !b.sched.finished() || b.audit.busy() {
+	// Records read and not yet judged (a surplus game's, whose worker has
+	// not acknowledged its job yet) are waited for, a moment, so that
+	// every record the run took in is counted, surplus, a duplicate or
+	// refused.
+	for !b.sched.finished() || b.audit.busy() || b.rec.judging() {
 		select {
 		case d := <-auditAnswers:
 			if err := b.audited(ctx, d); err != nil {
