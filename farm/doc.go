@@ -61,7 +61,8 @@
 // games in progress. The games of a batch whose consumer is gone
 // (cancelled, abandoned, complete) are stopped at the next listing, and
 // those whose job left the queue (withdrawn: see Sequential batches)
-// within a second; their jobs are neither retried nor dead-lettered.
+// within a second, a draining worker's too; their jobs are neither
+// retried nor dead-lettered.
 //
 // # One record per game, and only a sound one
 //

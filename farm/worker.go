@@ -185,9 +185,14 @@ func (w *Worker) Run(ctx context.Context) error {
 	for slot := range 2 * w.cfg.Concurrency {
 		wg.Go(func() { w.slot(ctx, playCtx, slot) })
 	}
-	wg.Go(func() { w.watch(ctx) })
+	// The batches and the games' jobs are watched through the drain too:
+	// a game nobody waits for any more (its batch complete, its job
+	// withdrawn) is not finished, nor held until the drain times out.
+	watchCtx, stopWatch := context.WithCancel(context.WithoutCancel(ctx))
+	watched := make(chan struct{})
+	go func() { defer close(watched); w.watch(watchCtx) }()
 	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
+	go func() { wg.Wait(); stopWatch(); <-watched; close(done) }()
 	select {
 	case <-done:
 		return nil
