@@ -202,6 +202,16 @@ func TestNATSConfigCarriesABatch(t *testing.T) {
 		}
 	}
 
+	// A worker may ask whether a job is still queued, as it does for each
+	// game in progress to stop the withdrawn ones.
+	workerJobs, err := workerJS.Stream(ctx, farm.StreamJobs)
+	if err == nil {
+		_, err = workerJobs.Info(ctx, jetstream.WithSubjectFilter(protocol.JobSubject(out.BatchID, out.Results[0].JobID)))
+	}
+	if err != nil {
+		t.Errorf("the worker's credentials cannot look for a job in the queue: %v", err)
+	}
+
 	// The worker's credentials do not reach beyond playing jobs: the
 	// server drops the requests (so they time out) and the stream stays.
 	denied, cancelDenied := context.WithTimeout(ctx, 2*time.Second)

@@ -398,6 +398,9 @@ func (b *batchRun) quarantine(ctx context.Context, from publisher, differed prot
 	b.log.Error().Str("credential", from.credential).Str("worker", differed.WorkerID).Str("job", differed.JobID).Str("reason", why).
 		Int("discarded", len(again)).
 		Msg("audit mismatch: the result is not its job's game; its publisher is quarantined, its games discarded and queued again")
+	// A surplus game (beyond its pairing's stopping point, once the
+	// discarded games are taken back) is not played again.
+	again = slices.DeleteFunc(again, b.sched.surplus)
 	slices.SortFunc(again, func(x, y protocol.Job) int { return strings.Compare(x.JobID, y.JobID) })
 	if len(again) == 0 {
 		return nil
@@ -432,7 +435,7 @@ func (b *batchRun) requeueRefused(ctx context.Context) error {
 	}
 	var due []protocol.Job
 	for jobID := range a.requeue {
-		if b.rec.has(jobID) || a.holds(jobID) || len(b.rec.of(jobID).pending) > 0 {
+		if b.rec.has(jobID) || a.holds(jobID) || len(b.rec.of(jobID).pending) > 0 || b.sched.surplus(b.rec.jobs[jobID]) {
 			delete(a.requeue, jobID)
 			continue
 		}

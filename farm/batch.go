@@ -1,10 +1,12 @@
 package farm
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -80,6 +82,16 @@ func newRecords(jobs []protocol.Job) *records {
 
 func (r *records) done() int { return len(r.results) + len(r.dead) }
 
+// judging reports records read and waiting for judgment.
+func (r *records) judging() bool {
+	for _, jr := range r.per {
+		if len(jr.pending) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func (r *records) has(job string) bool {
 	_, played := r.results[job]
 	_, failed := r.dead[job]
@@ -119,7 +131,15 @@ type batchRun struct {
 	leases       map[string]string // the latest lease this run minted, per job
 	refusal      map[string]string // why a job's last refused record was refused
 	accepted     []string          // jobs whose record counted since the loop last looked
-	logged       int               // refusals logged
+	// withdrawn are the jobs this run took out of the queue because their
+	// pairing stopped before them (withdraw).
+	withdrawn map[string]bool
+	// settled: the stop rule has seen the records the stream held when the
+	// run opened. Until then a sequential batch queues no job again: one
+	// missing from the queue may have been withdrawn by an earlier run,
+	// beyond a stopping point the rule has yet to find again.
+	settled bool
+	logged  int // refusals logged
 	// quietUntil: a lookup failed (a leader election, a server away);
 	// waiting records are not looked up again before then, so the loop
 	// never spends its time on lookups that time out one after another.
@@ -170,8 +190,8 @@ func (c *Coordinator) newBatchRun(plan protocol.Plan, ruleFile []byte, hooks Hoo
 	return &batchRun{c: c, plan: plan, ruleFile: ruleFile, hooks: hooks, key: key, id: id,
 		log: c.log.With().Str("batch", id).Str("ruleset", plan.Ruleset).Logger(),
 		rec: newRecords(jobs), sched: sched, progress: progress,
-		pubs: map[string]int{}, leases: map[string]string{}, refusal: map[string]string{},
-		incoming: make(chan incomingMsg, 256), audit: newAuditor(hooks.Audit, key)}, nil
+		pubs: map[string]int{}, leases: map[string]string{}, refusal: map[string]string{}, withdrawn: map[string]bool{},
+		settled: hooks.Stop == nil, incoming: make(chan incomingMsg, 256), audit: newAuditor(hooks.Audit, key)}, nil
 }
 
 // settleEvery is how often a run looks again at records waiting for their
@@ -265,25 +285,29 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 		if first {
 			resumed = b.rec.done()
 			if resumed > 0 && b.hooks.Resumed != nil {
-				b.hooks.Resumed(resumed, b.sched.expected())
+				b.hooks.Resumed(resumed, b.sched.expected(b.rec))
 			}
 		}
-		for _, p := range b.sched.pairings {
-			if b.sched.settle(p, b.rec) {
-				msg := "pairing stopped early"
-				if p.stopAt == p.pairs() {
-					msg = "pairing reached its cap"
-				}
-				b.log.Info().Str("p0", p.players[0]).Str("p1", p.players[1]).Int("pairs", p.stopAt).
-					Str("reason", p.reason).Msg(msg)
+		b.settleAll()
+		if !b.settled {
+			// The pairings stop where the records found say: the jobs
+			// missing below the frontiers that still count are queued again.
+			b.settled = true
+			if _, err := b.fillGaps(ctx); err != nil {
+				return err
 			}
+			b.pass()
+			b.settleAll()
+		}
+		if err := b.withdraw(ctx); err != nil {
+			return err
 		}
 		if due := b.sched.due(); len(due) > 0 {
 			if err := b.publishJobs(ctx, due); err != nil {
 				return err
 			}
 		}
-		b.progress(b.rec.done(), b.sched.expected())
+		b.progress(b.rec.done(), b.sched.expected(b.rec))
 		return nil
 	}
 	if err := catchUp(); err != nil {
@@ -302,7 +326,11 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	saveTime := time.NewTicker(elapsedEvery)
 	defer saveTime.Stop()
 	var saveQuiet time.Time // a save failed: none again before then
-	for !b.sched.finished(b.rec) || b.audit.busy() {
+	// Records read and not yet judged (a surplus game's, whose worker has
+	// not acknowledged its job yet) are waited for, a moment, so that
+	// every record the run took in is counted, surplus, a duplicate or
+	// refused.
+	for !b.sched.finished() || b.audit.busy() || b.rec.judging() {
 		select {
 		case d := <-auditAnswers:
 			if err := b.audited(ctx, d); err != nil {
@@ -425,7 +453,7 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 		c.metrics.BatchesDone.Inc()
 	}
 	b.log.Info().Int("results", len(out.Results)).Int("dead_letters", len(out.DeadLetters)).
-		Int("surplus", len(out.Surplus)).Int("duplicates", out.Duplicates).Int("rejected", out.Rejected).
+		Int("surplus", len(out.Surplus)).Int("withdrawn", len(b.withdrawn)).Int("duplicates", out.Duplicates).Int("rejected", out.Rejected).
 		Func(func(e *zerolog.Event) {
 			if a := out.Audit; a != nil {
 				e.Int("audited", a.Audited).Float64("audit_seconds", a.Seconds).Float64("game_seconds", a.GameSeconds).
@@ -433,6 +461,75 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 			}
 		}).Msg("batch complete")
 	return out, nil
+}
+
+// settleAll moves every pairing's complete prefix on and asks the stop
+// rule, logging the pairings that stop.
+func (b *batchRun) settleAll() {
+	for _, p := range b.sched.pairings {
+		if b.sched.settle(p, b.rec) {
+			msg := "pairing stopped early"
+			if p.stopAt == p.pairs() {
+				msg = "pairing reached its cap"
+			}
+			b.log.Info().Str("p0", p.players[0]).Str("p1", p.players[1]).Int("pairs", p.stopAt).
+				Str("reason", p.reason).Msg(msg)
+		}
+	}
+}
+
+// withdraw takes out of the queue the jobs of stopped pairings beyond
+// their stopping point that have no record, so that no worker starts
+// them; a worker playing one sees its job leave the queue and stops the
+// game (Worker.stopWithdrawn). A record that still comes for one is
+// surplus, as before. Jobs withdrawn earlier whose pairing is open again
+// (an audit discarded a game the stop was decided on) are queued again.
+func (b *batchRun) withdraw(ctx context.Context) error {
+	if b.complete {
+		return nil
+	}
+	var back []protocol.Job
+	for id := range b.withdrawn {
+		j := b.rec.jobs[id]
+		if b.sched.surplus(j) {
+			continue
+		}
+		delete(b.withdrawn, id)
+		if !b.rec.has(id) {
+			back = append(back, j)
+		}
+	}
+	failed := 0
+	var lastErr error
+	// Latest first: a worker whose game is withdrawn takes the next job
+	// in the queue, which must not be one about to go.
+	gone := b.sched.withdrawable(b.rec)
+	slices.Reverse(gone)
+	for _, j := range gone {
+		if b.withdrawn[j.JobID] {
+			continue
+		}
+		// Tried once: a job left in the queue is played and ends as
+		// surplus, and the batch's end purges it anyway.
+		b.withdrawn[j.JobID] = true
+		pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		err := b.c.Assets().Jobs.Purge(pctx, jetstream.WithPurgeSubject(protocol.JobSubject(b.id, j.JobID)))
+		cancel()
+		if err != nil {
+			failed, lastErr = failed+1, err
+			continue
+		}
+		b.c.metrics.JobsWithdrawn.WithLabelValues(j.Ruleset).Inc()
+	}
+	if failed > 0 {
+		b.log.Warn().Err(lastErr).Int("jobs", failed).Msg("jobs beyond a pairing's stopping point not withdrawn; they are played as surplus")
+	}
+	if len(back) == 0 {
+		return nil
+	}
+	slices.SortFunc(back, func(x, y protocol.Job) int { return cmp.Compare(x.Game, y.Game) })
+	b.log.Info().Int("jobs", len(back)).Msg("pairing open again: its withdrawn jobs are queued again")
+	return b.publishJobs(ctx, back)
 }
 
 // checkReader starts the records reader again when the stream holds
@@ -1078,11 +1175,16 @@ func (b *batchRun) fillGaps(ctx context.Context) (int, error) {
 			b.sched.cover(j)
 		}
 	}
+	if !b.settled {
+		return total, nil
+	}
 	var missing []protocol.Job
 	for _, j := range b.sched.published() {
 		jr := b.rec.per[j.JobID]
 		switch {
 		case queued[j.JobID] > 0 || b.rec.has(j.JobID):
+		case b.sched.surplus(j):
+			// Beyond its pairing's stopping point: not needed.
 		case b.audit != nil && b.audit.holds(j.JobID):
 			// Waiting for its audit.
 		case jr != nil && (len(jr.pending) > 0 || jr.seen() < counts[j.JobID]):

@@ -157,15 +157,15 @@ const (
 // ErrCancelled is returned by a run whose batch was cancelled.
 var ErrCancelled = errors.New("batch cancelled")
 
-// Outcome is a finished batch: exactly one record per published job.
+// Outcome is a finished batch: exactly one record per job that counts.
 type Outcome struct {
 	BatchID string
 	Plan    protocol.Plan
 	// Results are in game order; DeadLetters are the jobs no worker could
 	// play. In a sequential batch Results hold each pairing's games up to
 	// its stopping point, so a rerun gets the same ones whatever the
-	// timing; games played beyond it are in Surplus. Dead letters are
-	// reported wherever they fell.
+	// timing; games played beyond it before they could be withdrawn are
+	// in Surplus. Dead letters are reported wherever they fell.
 	Results     []protocol.Result
 	DeadLetters []protocol.DeadLetter
 	Surplus     []protocol.Result
@@ -201,8 +201,9 @@ func (c *Coordinator) Run(ctx context.Context, plan protocol.Plan, ruleFile []by
 // Hooks let a caller follow a batch as it runs, and make it sequential.
 type Hooks struct {
 	// Progress is told the count of jobs with a record after each new one,
-	// and how many jobs the batch expects: the whole plan, less the
-	// unpublished jobs of pairings that stopped early.
+	// and how many jobs the batch expects: the whole plan, less the jobs
+	// beyond the stopping point of pairings that stopped early, except
+	// those that have a record (surplus).
 	Progress Progress
 	// Record is called once per job with its record: a result or a dead
 	// letter (the other is nil).
@@ -211,7 +212,8 @@ type Hooks struct {
 	// a cap, each pairing's colour-swapped pairs are published in plan
 	// order, Window at a time beyond the pairing's complete prefix, and a
 	// pairing gets no new pairs once Stop says so. Jobs already published
-	// for it are still played and collected. Nil plays every job.
+	// for it are withdrawn (see doc.go); those played before are collected
+	// as surplus. Nil plays every job.
 	Stop StopFunc
 	// Window is the pairs in flight per pairing of a sequential batch
 	// (DefaultWindow when 0).

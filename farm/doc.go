@@ -60,7 +60,9 @@
 // So a new batch gets its share within a second, not after the heavy
 // games in progress. The games of a batch whose consumer is gone
 // (cancelled, abandoned, complete) are stopped at the next listing, and
-// their jobs are neither retried nor dead-lettered.
+// those whose job left the queue (withdrawn: see Sequential batches)
+// within a second, a draining worker's too; their jobs are neither
+// retried nor dead-lettered.
 //
 // # One record per game, and only a sound one
 //
@@ -275,9 +277,25 @@
 // a pair the stop function (measure uses stats.Decide, an SPRT) says
 // whether the pairing needs more. The games counted are always a prefix
 // of the pairing's jobs in plan order, so a rerun or a restart stops at
-// the same game; pairs already in flight when a pairing stops are still
-// collected, as Outcome.Surplus, never lost and never counted. The plan's
-// games per pairing is the cap. See sequential.go.
+// the same game. When a pairing stops, its published jobs beyond the
+// stopping point that have no record are withdrawn: purged from BF_JOBS,
+// latest first, so that no worker starts them; a worker playing one sees
+// its job gone from the queue (a stream info filtered on the job's
+// subject, every second per game in progress, which worker credentials
+// allow) and stops the game without a record. The batch ends once every
+// pairing has stopped or reached its cap, without waiting for surplus.
+// Games that finished before the withdrawal, or on a worker that did not
+// hear of it (an older one, or one cut off from the server), are
+// collected as Outcome.Surplus, never counted. (Elven chess with the
+// default ladder played 20 surplus games to the end before; now none,
+// the same 242 games counted, and 689 CPU-s become 666 side by side on a
+// loaded machine: the games in flight have mostly been played when their
+// pairing stops.) A run that opens a batch
+// queues nothing again until the stop rule has seen the records found, so
+// a withdrawn job is not mistaken for a lost one; a pairing whose stop is
+// undone (an audit discarded a game it was decided on) has its withdrawn
+// jobs queued again. The plan's games per pairing is the cap. See
+// sequential.go.
 //
 // # Measurement API (coordinator serve)
 //

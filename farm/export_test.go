@@ -10,3 +10,7 @@ func SetAuditEvery(n int) (restore func()) {
 
 // ContentDisposition is contentDisposition, for the download names' test.
 var ContentDisposition = contentDisposition
+
+// ErrWithdrawn is the cause a worker stops a game with when its job left
+// the queue.
+var ErrWithdrawn = errWithdrawn

@@ -33,6 +33,7 @@ type CoordinatorMetrics struct {
 	GameDuration     *prometheus.HistogramVec
 	GameNodesPerSec  *prometheus.HistogramVec
 	JobsPublished    *prometheus.CounterVec
+	JobsWithdrawn    *prometheus.CounterVec
 	JobsQueued       prometheus.Gauge
 	JobsInFlight     prometheus.Gauge
 	JobsRedelivering prometheus.Gauge
@@ -88,6 +89,8 @@ func NewCoordinatorMetrics(reg prometheus.Registerer) *CoordinatorMetrics {
 			"Nodes searched per second of game wall time, both players together.", npsBuckets, "ruleset"),
 		JobsPublished: f.counterVec("balancefarm_jobs_published_total",
 			"Jobs queued (first publication and re-publication of lost jobs).", "ruleset"),
+		JobsWithdrawn: f.counterVec("balancefarm_jobs_withdrawn_total",
+			"Jobs taken out of the queue, unrecorded, because their pairing stopped before them.", "ruleset"),
 		JobsQueued: f.gauge("balancefarm_jobs_queued",
 			"Jobs waiting for a worker (workers consumer's pending count)."),
 		JobsInFlight: f.gauge("balancefarm_jobs_in_flight",
@@ -154,6 +157,7 @@ type WorkerMetrics struct {
 	GameDuration  *prometheus.HistogramVec
 	PublishErrors prometheus.Counter
 	Stuck         prometheus.Gauge
+	Withdrawn     *prometheus.CounterVec
 }
 
 // Failure reasons, the values of the reason label.
@@ -192,6 +196,8 @@ func NewWorkerMetrics(reg prometheus.Registerer) *WorkerMetrics {
 			"Failed attempts to publish a record (each is retried)."),
 		Stuck: f.gauge("balancefarm_worker_games_stuck",
 			"Games given up that ignored their cancellation and still run; each holds its slot until it stops."),
+		Withdrawn: f.counterVec("balancefarm_worker_games_withdrawn_total",
+			"Games stopped unfinished because their job left the queue (its pairing stopped, or its batch is gone).", "ruleset"),
 	}
 }
 

@@ -63,7 +63,7 @@ func (b *batchRun) checkRoom(ctx context.Context) error {
 	if limit <= 0 || info.State.Bytes+MaxRecordBytes <= uint64(limit) {
 		return nil
 	}
-	left := b.sched.expected() - b.rec.done()
+	left := b.sched.expected(b.rec) - b.rec.done()
 	b.log.Error().Uint64("bytes", info.State.Bytes).Int64("max_bytes", limit).Int("games_left", left).
 		Msg("the results store is full: no record of this batch's remaining games can be stored")
 	return fmt.Errorf("%w (%d bytes of its %d): no room for the records of the %d games left; "+
@@ -97,7 +97,7 @@ func (b *batchRun) checkDisk() error {
 	if err == nil {
 		return nil
 	}
-	left := b.sched.expected() - b.rec.done()
+	left := b.sched.expected(b.rec) - b.rec.done()
 	b.log.Error().Err(err).Int("games_left", left).Msg("the disk under the results store is full: no record of this batch's remaining games can be stored")
 	return fmt.Errorf("%w: no room for the records of the %d games left: %w", ErrStoreFull, left, err)
 }

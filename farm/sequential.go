@@ -28,7 +28,8 @@ type PairingOutcome struct {
 	Stopped bool   `json:"stopped"`
 	Reason  string `json:"reason,omitempty"`
 	// Surplus counts games played beyond the stopping point (pairs that
-	// were in flight when the pairing stopped).
+	// were in flight when the pairing stopped and finished before they
+	// could be withdrawn).
 	Surplus int `json:"surplus,omitempty"`
 }
 
@@ -123,28 +124,50 @@ func (s *schedule) published() []protocol.Job {
 	return out
 }
 
-// publishedCount is how many jobs are below the frontiers.
-func (s *schedule) publishedCount() int {
+// expected is how many jobs the batch will have records for if nothing
+// else stops: the counted jobs of stopped pairings with their surplus
+// records so far (the rest of their jobs are withdrawn), and every job of
+// open ones. It starts at the cap and shrinks as pairings stop.
+func (s *schedule) expected(rec *records) int {
 	n := 0
 	for _, p := range s.pairings {
-		n += 2 * p.frontier
+		if p.stopAt < 0 {
+			n += len(p.jobs)
+			continue
+		}
+		n += 2 * p.stopAt
+		for _, j := range p.jobs[2*p.stopAt : 2*max(p.frontier, p.stopAt)] {
+			if rec.has(j.JobID) {
+				n++
+			}
+		}
 	}
 	return n
 }
 
-// expected is how many jobs the batch will have records for if nothing
-// else stops: the published jobs of stopped pairings and every job of open
-// ones. It starts at the cap and shrinks as pairings stop.
-func (s *schedule) expected() int {
-	n := 0
+// surplus reports a job beyond its pairing's stopping point: its game
+// would not count, so it need not be played (or played again).
+func (s *schedule) surplus(j protocol.Job) bool {
+	p, k := s.locate(j)
+	return p != nil && p.stopAt >= 0 && k >= p.stopAt
+}
+
+// withdrawable lists the published jobs beyond the stopping points of
+// stopped pairings that have no record: the games the batch no longer
+// needs.
+func (s *schedule) withdrawable(rec *records) []protocol.Job {
+	var out []protocol.Job
 	for _, p := range s.pairings {
-		if p.stopAt >= 0 {
-			n += 2 * p.frontier
-		} else {
-			n += len(p.jobs)
+		if p.stopAt < 0 || p.stopAt >= p.frontier {
+			continue
+		}
+		for _, j := range p.jobs[2*p.stopAt : 2*p.frontier] {
+			if !rec.has(j.JobID) {
+				out = append(out, j)
+			}
 		}
 	}
-	return n
+	return out
 }
 
 // settle advances a pairing's complete prefix over pairs whose games both
@@ -220,15 +243,16 @@ func (s *schedule) due() []protocol.Job {
 	return out
 }
 
-// finished: every pairing is stopped or capped, and every published job
-// has a record.
-func (s *schedule) finished(rec *records) bool {
+// finished: every pairing is stopped or capped, and so every job that
+// counts has a record (a pairing stops at, and caps with, a complete
+// prefix). Surplus games are not waited for: they are withdrawn.
+func (s *schedule) finished() bool {
 	for _, p := range s.pairings {
 		if !p.closed() {
 			return false
 		}
 	}
-	return rec.done() >= s.publishedCount()
+	return true
 }
 
 // outcome fills the results, dead letters and pairing summaries in, in
@@ -250,9 +274,10 @@ func (s *schedule) outcome(out *Outcome, rec *records) {
 				if played {
 					out.Surplus = append(out.Surplus, r)
 					po.Surplus++
-				} else {
-					// An engine failure is reported wherever it happened.
-					out.DeadLetters = append(out.DeadLetters, rec.dead[j.JobID])
+				} else if d, failed := rec.dead[j.JobID]; failed {
+					// An engine failure is reported wherever it happened;
+					// a job without a record was withdrawn.
+					out.DeadLetters = append(out.DeadLetters, d)
 				}
 			case played:
 				out.Results = append(out.Results, r)

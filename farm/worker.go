@@ -107,12 +107,23 @@ type Worker struct {
 	consumers map[string]jetstream.Consumer
 	busy      map[string]int // slots holding a job of each batch
 	turn      int
-	// games cancels the games in progress, by batch.
-	games map[string]map[*int]context.CancelCauseFunc
+	// games are the games in progress, by batch, to stop them.
+	games map[string]map[*game]struct{}
+	// checked is when the games' jobs were last looked for in the queue.
+	checked time.Time
+}
+
+// game is a game in progress: its job and what stops it.
+type game struct {
+	job  string
+	stop context.CancelCauseFunc
 }
 
 // errBatchGone stops the games of a batch whose consumer was deleted.
 var errBatchGone = errors.New("the batch's consumer is gone (cancelled, abandoned or complete)")
+
+// errWithdrawn stops a game whose job left the queue while it was played.
+var errWithdrawn = errors.New("the job left the queue (withdrawn: its pairing stopped)")
 
 // NewWorker makes a worker; Run starts it.
 func NewWorker(js jetstream.JetStream, cfg WorkerConfig) (*Worker, error) {
@@ -123,7 +134,7 @@ func NewWorker(js jetstream.JetStream, cfg WorkerConfig) (*Worker, error) {
 		return nil, fmt.Errorf("worker credential %q cannot stand in a subject", cfg.Credential)
 	}
 	return &Worker{cfg: cfg.withDefaults(), js: js, consumers: map[string]jetstream.Consumer{}, busy: map[string]int{},
-		games: map[string]map[*int]context.CancelCauseFunc{}}, nil
+		games: map[string]map[*game]struct{}{}}, nil
 }
 
 // Run plays jobs until ctx ends, then drains: it stops pulling, lets the
@@ -174,9 +185,14 @@ func (w *Worker) Run(ctx context.Context) error {
 	for slot := range 2 * w.cfg.Concurrency {
 		wg.Go(func() { w.slot(ctx, playCtx, slot) })
 	}
-	wg.Go(func() { w.watch(ctx) })
+	// The batches and the games' jobs are watched through the drain too:
+	// a game nobody waits for any more (its batch complete, its job
+	// withdrawn) is not finished, nor held until the drain times out.
+	watchCtx, stopWatch := context.WithCancel(context.WithoutCancel(ctx))
+	watched := make(chan struct{})
+	go func() { defer close(watched); w.watch(watchCtx) }()
 	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
+	go func() { wg.Wait(); stopWatch(); <-watched; close(done) }()
 	select {
 	case <-done:
 		return nil
@@ -206,12 +222,58 @@ const relistIdle = 200 * time.Millisecond
 // within it.
 const listEvery = 500 * time.Millisecond
 
-// watch lists the batches every listEvery until ctx ends.
+// checkEvery is how often a worker looks for the jobs of its games in
+// the queue: a withdrawn game stops within about this long.
+const checkEvery = time.Second
+
+// watch lists the batches every listEvery, and looks for the jobs of the
+// games in progress every checkEvery, until ctx ends.
 func (w *Worker) watch(ctx context.Context) {
 	for {
 		w.relist(ctx)
+		if time.Since(w.checked) >= checkEvery {
+			w.checked = time.Now()
+			w.stopWithdrawn(ctx)
+		}
 		if !sleep(ctx, listEvery) {
 			return
+		}
+	}
+}
+
+// stopWithdrawn stops the games whose job is no longer in the queue. A job
+// stays in the jobs stream until its worker acknowledges it, so one gone
+// while its game is played was purged (its coordinator withdrew it when
+// its pairing stopped, or its batch ended) or answered by another worker
+// after a redelivery: nobody counts this game any more. The question is a
+// stream info filtered on the job's subject, which every worker may ask;
+// a worker that cannot ask, or an older one, plays on, and its record is
+// surplus as before.
+func (w *Worker) stopWithdrawn(ctx context.Context) {
+	type playing struct {
+		batch string
+		g     *game
+	}
+	var all []playing
+	w.mu.Lock()
+	for b, gs := range w.games {
+		for g := range gs {
+			all = append(all, playing{b, g})
+		}
+	}
+	w.mu.Unlock()
+	// One bound for the whole pass, so that a server away does not hold
+	// the batch listing up game after game.
+	ictx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	for _, p := range all {
+		subject := protocol.JobSubject(p.batch, p.g.job)
+		info, err := w.jobs.Info(ictx, jetstream.WithSubjectFilter(subject))
+		if err != nil {
+			continue // not known: play on
+		}
+		if info.State.Subjects[subject] == 0 {
+			p.g.stop(errWithdrawn)
 		}
 	}
 }
@@ -253,8 +315,8 @@ func (w *Worker) relist(ctx context.Context) {
 		}
 		w.mu.Lock()
 		n := len(w.games[b])
-		for _, stop := range w.games[b] {
-			stop(errBatchGone)
+		for g := range w.games[b] {
+			g.stop(errBatchGone)
 		}
 		w.mu.Unlock()
 		w.cfg.Log.Info().Str("batch", b).Int("games", n).Msg("batch gone (cancelled, abandoned or complete): its games stopped")
@@ -435,7 +497,7 @@ func (w *Worker) handle(ctx, playCtx context.Context, msg jetstream.Msg, cons je
 	defer m.InProgress.Dec()
 	hb := w.heartbeat(msg, cons)
 	defer hb.stop()
-	gameCtx, unregister := w.register(playCtx, job.BatchID)
+	gameCtx, unregister := w.register(playCtx, job.BatchID, job.JobID)
 	defer unregister()
 
 	ruleFile, err := w.rules.get(playCtx, job.RulesetHash)
@@ -466,9 +528,10 @@ func (w *Worker) handle(ctx, playCtx context.Context, msg jetstream.Msg, cons je
 			msg.Nak()
 			return
 		}
-		if errors.Is(context.Cause(gameCtx), errBatchGone) {
+		if cause := context.Cause(gameCtx); errors.Is(cause, errBatchGone) || errors.Is(cause, errWithdrawn) {
 			// Nobody waits for this game: no retry, no dead letter.
-			log.Info().Msg("game stopped: its batch is gone")
+			log.Info().Err(cause).Msg("game stopped unfinished")
+			m.Withdrawn.WithLabelValues(job.Ruleset).Inc()
 			msg.Nak()
 			return
 		}
@@ -501,15 +564,16 @@ func (w *Worker) handle(ctx, playCtx context.Context, msg jetstream.Msg, cons je
 }
 
 // register gives a game of batch a context that relist cancels when the
-// batch's consumer is gone; unregister forgets it.
-func (w *Worker) register(ctx context.Context, batch string) (context.Context, func()) {
+// batch's consumer is gone, and stopWithdrawn when its job leaves the
+// queue; unregister forgets it.
+func (w *Worker) register(ctx context.Context, batch, job string) (context.Context, func()) {
 	gctx, stop := context.WithCancelCause(ctx)
-	key := new(int)
+	key := &game{job: job, stop: stop}
 	w.mu.Lock()
 	if w.games[batch] == nil {
-		w.games[batch] = map[*int]context.CancelCauseFunc{}
+		w.games[batch] = map[*game]struct{}{}
 	}
-	w.games[batch][key] = stop
+	w.games[batch][key] = struct{}{}
 	w.mu.Unlock()
 	return gctx, func() {
 		w.mu.Lock()

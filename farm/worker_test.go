@@ -3,6 +3,7 @@ package farm_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"sync"
 	"testing"
@@ -85,6 +86,60 @@ func TestWorkerDrain(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A draining worker still watches its batches: a game whose batch goes
+// (here cancelled; a measurement's batch completes as its last pairing
+// stops, with surplus games in hand) stops at once, not when the drain
+// times out.
+func TestDrainStopsGamesOfAGoneBatch(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	_, js := connect(t, s.ClientURL())
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	c, err := farm.NewCoordinator(ctx, js, testConfig, testLogger(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	endless := &stopWatch{}
+	_, wjs := connect(t, s.ClientURL())
+	w, err := farm.NewWorker(wjs, farm.WorkerConfig{ID: "draining", Concurrency: 2, Runner: endless,
+		DrainTimeout: 10 * time.Minute, FetchWait: 200 * time.Millisecond, Log: testLogger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wctx, stop := context.WithCancel(context.Background())
+	stopped := make(chan struct{})
+	go func() { w.Run(wctx); close(stopped) }()
+	plan := testPlan(2, "drain then cancel")
+	done := runInBackground(ctx, c, plan, testRuleFile)
+	for running, _, _ := endless.counts(); running < 2; running, _, _ = endless.counts() {
+		if ctx.Err() != nil {
+			t.Fatal("the games never started")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	stop()
+	if err := c.Cancel(ctx, c.BatchID(plan), "test"); err != nil {
+		t.Fatal(err)
+	}
+	if r := <-done; !errors.Is(r.err, farm.ErrCancelled) {
+		t.Fatalf("run ended with %v, want it cancelled", r.err)
+	}
+	select {
+	case <-stopped:
+	case <-ctx.Done():
+		t.Fatal("the draining worker kept the gone batch's games")
+	}
+	_, started, ended := endless.counts()
+	if started != 2 || len(ended) != 2 {
+		t.Fatalf("%d games started, %d ended, want 2 and 2", started, len(ended))
+	}
+	for _, err := range ended {
+		if err == nil || !strings.Contains(err.Error(), "consumer is gone") {
+			t.Errorf("a game ended with %v, want stopped because its batch was gone", err)
+		}
 	}
 }
 

@@ -877,8 +877,8 @@ func Fit(ctx context.Context, runner farm.GameRunner, f *File, s Settings, slots
 
 // drainTime is how long the pairs in flight take to finish once the
 // pairings stop: each pairing's window of colour-swapped pairs, played on
-// the slots. They are published before the budget stops the pairing, so
-// they are played and counted.
+// the slots. They are published before the budget stops the pairing; the
+// farm withdraws them when it does, so this is an upper bound.
 func drainTime(s Settings, plan protocol.Plan, costs Costs, slots int) time.Duration {
 	window := s.Window
 	if window == 0 {
