@@ -447,16 +447,11 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 		return 0
 	}
 	stm := s.side(p)
-	// At the horizon quiescence may stand pat or want only captures, so
-	// the result is asked for without listing every move.
+	// Whether the game is over needs only whether a move exists: the
+	// list is built below, after the cuts (quiescence standing pat, the
+	// table, reverse futility, null move) that often make it unneeded.
 	horizon := depth <= 0 || ply >= maxSearchPly-maxQPly
-	var r result
-	if horizon {
-		r = p.ResultNoList()
-	} else {
-		r = p.Result()
-	}
-	if r.over {
+	if r := p.ResultNoList(); r.over {
 		return terminalScore(r, stm, ply)
 	}
 	if ply > 0 && s.repeated() {
