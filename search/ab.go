@@ -64,6 +64,7 @@ type abSearch[M comparable, P position[M]] struct {
 	keys      [maxSearchPly + 1][]int32
 	killers   [maxSearchPly + 1][2]M
 	history   []int32 // side*nsq*nsq + from*nsq + to
+	histUsed  []int32 // the indices of history's nonzero entries, so aging reads only those
 
 	off       int  // Tech bits turned off
 	nullOK    bool // the game and position type allow passing (see allowNull)
@@ -92,6 +93,7 @@ func (s *abSearch[M, P]) forget() {
 		s.killers[i] = [2]M{}
 	}
 	clear(s.history)
+	s.histUsed = s.histUsed[:0]
 }
 
 // repetitionCounter is the engine's count of the current position's
@@ -359,9 +361,29 @@ func (s *abSearch[M, P]) begin(ctx context.Context, p P, hardCap int64, fresh bo
 	for i := range s.killers {
 		s.killers[i] = [2]M{}
 	}
-	for i := range s.history {
-		s.history[i] /= 4 // keep a little of what the last move learned
+	s.ageHistory()
+}
+
+// ageHistory keeps a little of what the last move learned: a quarter of
+// each nonzero entry (the others stay zero), found through histUsed
+// instead of a walk over the whole table.
+func (s *abSearch[M, P]) ageHistory() {
+	n := 0
+	for _, i := range s.histUsed {
+		if s.history[i] /= 4; s.history[i] != 0 {
+			s.histUsed[n] = i
+			n++
+		}
 	}
+	s.histUsed = s.histUsed[:n]
+}
+
+// addHistory credits history entry i with a cutoff at depth.
+func (s *abSearch[M, P]) addHistory(i, depth int) {
+	if s.history[i] == 0 {
+		s.histUsed = append(s.histUsed, int32(i))
+	}
+	s.history[i] = min(s.history[i]+int32(depth*depth), keyLosing-1)
 }
 
 // atChance reports whether the position searched is at a chance event.
@@ -989,7 +1011,7 @@ func (s *abSearch[M, P]) rememberCutoff(p P, m M, ply, depth, stm int) {
 		s.killers[ply][0] = m
 	}
 	if i := s.historyIndex(p, m, stm); i >= 0 {
-		s.history[i] = min(s.history[i]+int32(depth*depth), keyLosing-1)
+		s.addHistory(i, depth)
 	}
 }
 
