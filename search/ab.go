@@ -23,8 +23,13 @@ const (
 	// must stop within a second of its wall budget.
 	ctxEvery = 64
 
-	rfpMargin       = 110 // reverse futility: per ply of depth left
-	rfpMaxDepth     = 3
+	rfpMargin   = 110 // reverse futility: per ply of depth left
+	rfpMaxDepth = 3
+	// askFirstMoves: above this many root moves interior nodes ask
+	// whether a move exists before listing them. Callgrind, ab:n2000
+	// games: Elven chess (about 80 moves a position) 7.765G -> 7.578G
+	// asking first, chess (32) 2.339G -> 2.363G, Capablanca (46) worse too.
+	askFirstMoves   = 64
 	futilityMargin  = 140 // futility: per ply of depth left
 	futilityDepth   = 2
 	nullMinDepth    = 3
@@ -65,6 +70,7 @@ type abSearch[M comparable, P position[M]] struct {
 	killers   [maxSearchPly + 1][2]M
 	history   []int32 // side*nsq*nsq + from*nsq + to
 	histUsed  []int32 // the indices of history's nonzero entries, so aging reads only those
+	askFirst  bool    // interior nodes ask whether a move exists before listing them (see negamax)
 
 	off       int  // Tech bits turned off
 	nullOK    bool // the game and position type allow passing (see allowNull)
@@ -187,6 +193,7 @@ func (s *abSearch[M, P]) search(ctx context.Context, p P, hardCap int64) (abResu
 	if len(root) == 0 {
 		return abResult[M]{}, nil
 	}
+	s.askFirst = len(root) > askFirstMoves
 	if len(root) == 1 {
 		// A forced move needs no search; its score is left unknown.
 		return abResult[M]{move: root[0], forced: true, nodes: 1}, nil
@@ -469,11 +476,19 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 		return 0
 	}
 	stm := s.side(p)
-	// Whether the game is over needs only whether a move exists: the
-	// list is built below, after the cuts (quiescence standing pat, the
-	// table, reverse futility, null move) that often make it unneeded.
+	// At the horizon quiescence may stand pat or want only captures, so
+	// the result is asked for without listing every move. Above it the
+	// table and reverse futility cut 20-40% of the nodes before the list
+	// is used; asking first whether one move exists and listing them
+	// after pays where lists are long (askFirst), not in chess.
 	horizon := depth <= 0 || ply >= maxSearchPly-maxQPly
-	if r := p.ResultNoList(); r.over {
+	var r result
+	if horizon || s.askFirst {
+		r = p.ResultNoList()
+	} else {
+		r = p.Result()
+	}
+	if r.over {
 		return terminalScore(r, stm, ply)
 	}
 	if ply > 0 && s.repeated() {
