@@ -980,16 +980,28 @@ func (p *Position) HasLegalMove() bool {
 	s := p.side
 	d := g.drops
 	if d == nil || !d.placement || p.handN[s] == 0 {
-		for w := 0; w < 4; w++ {
-			for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
-				if g.mid {
-					p.pseudo = p.genMid(p.pseudo[:0], w<<6|bits.TrailingZeros64(bb), false)
-				} else {
-					p.pseudo = p.genPiece(p.pseudo[:0], w<<6|bits.TrailingZeros64(bb), false)
-				}
-				for _, m := range p.pseudo {
-					if legal(m) {
-						return true
+		// The royals' moves first: in check they are the likeliest
+		// answers, and out of it a royal's few steps are cheap to list.
+		passes := 1
+		if test && g.royalMask != 0 {
+			passes = 2
+		}
+		for pass := passes - 1; pass >= 0; pass-- {
+			for w := 0; w < 4; w++ {
+				for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+					sq := w<<6 | bits.TrailingZeros64(bb)
+					if passes == 2 && g.royalMask>>maskIndex(p.board[sq])&1 != uint32(pass) {
+						continue
+					}
+					if g.mid {
+						p.pseudo = p.genMid(p.pseudo[:0], sq, false)
+					} else {
+						p.pseudo = p.genPiece(p.pseudo[:0], sq, false)
+					}
+					for _, m := range p.pseudo {
+						if legal(m) {
+							return true
+						}
 					}
 				}
 			}

@@ -385,7 +385,7 @@ func openingFair[M comparable, P position[M]](ctx context.Context, p P, probe *a
 			continue
 		}
 		p.Make(m)
-		if !p.Result().over {
+		if !p.ResultNoList().over { // quiescence below lists no quiet moves
 			v := probe.leadScore(ctx, p) // player 0's side
 			if mover == 1 {
 				v = -v

@@ -1,0 +1,60 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestHasLegalMoveAfterEveryMove plays random games of every rule file and,
+// at every ply, makes each legal move in turn and checks that the early-exit
+// HasLegalMove agrees with len(LegalMoves) > 0 there, and OutcomeNoList with
+// Outcome: the search asks both at each node, and the positions one move
+// off a random line hold the checks, mates and stalemates a random line
+// itself seldom reaches.
+func TestHasLegalMoveAfterEveryMove(t *testing.T) {
+	games, plies := 2, 80
+	if testing.Short() {
+		games, plies = 1, 30
+	}
+	for _, ng := range allGames(t) {
+		t.Run(ng.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(37, uint64(len(ng.name))))
+			children, moveless := 0, 0
+			for game := 0; game < games; game++ {
+				p := ng.g.NewPosition()
+				for ply := 0; ply < plies; ply++ {
+					if p.Outcome().Over {
+						break
+					}
+					moves := p.LegalMoves(nil)
+					if len(moves) == 0 {
+						break
+					}
+					for _, m := range moves {
+						p.Make(m)
+						p.legalValid = false
+						has := p.HasLegalMove()
+						n := len(p.LegalMoves(nil))
+						if has != (n > 0) {
+							t.Fatalf("%s: HasLegalMove %v with %d legal moves", p.FEN(), has, n)
+						}
+						p.legalValid, p.ocValid = false, false
+						if got, want := p.OutcomeNoList(), p.outcome(false); got != want {
+							t.Fatalf("%s: OutcomeNoList %+v, Outcome %+v", p.FEN(), got, want)
+						}
+						children++
+						if n == 0 {
+							moveless++
+						}
+						p.Unmake()
+					}
+					p.Make(moves[rng.IntN(len(moves))])
+				}
+			}
+			if children == 0 {
+				t.Fatal("no position compared")
+			}
+			t.Logf("%d positions compared, %d without a legal move", children, moveless)
+		})
+	}
+}
