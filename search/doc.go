@@ -136,8 +136,9 @@
 // Fairy-Stockfish at 10,000 nodes won 80 of 80 against ab:n10000 and 78-1-1
 // against ab:n10000e14. The terms cost time a node (BenchmarkAlphaBetaNodes:
 // about 35% more instructions on chess, 50% on Elven chess). The ladder
-// plays without them, so that every measurement plays the games it played
-// before, until every public classic has been measured with them.
+// plays without them: with them (docs/classics-e14) four public classics
+// that are viable become inconclusive, two of them moving away from
+// Fairy-Stockfish's figures (Horde, Spartan chess).
 //
 // MCTS is UCT with an MCTS-solver (a proven win or loss propagates up, so
 // a forced win is played at once) and decisive moves (a new node looks at
