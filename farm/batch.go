@@ -139,7 +139,10 @@ type batchRun struct {
 	// missing from the queue may have been withdrawn by an earlier run,
 	// beyond a stopping point the rule has yet to find again.
 	settled bool
-	logged  int // refusals logged
+	// pastDeadline: Hooks.Deadline has come; every pairing still open is
+	// stopped where it stands, again after any audit reopens one.
+	pastDeadline bool
+	logged       int // refusals logged
 	// quietUntil: a lookup failed (a leader election, a server away);
 	// waiting records are not looked up again before then, so the loop
 	// never spends its time on lookups that time out one after another.
@@ -299,6 +302,9 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 			b.pass()
 			b.settleAll()
 		}
+		if b.pastDeadline {
+			b.sched.stopOpen(b.hooks.DeadlineReason)
+		}
 		if err := b.withdraw(ctx); err != nil {
 			return err
 		}
@@ -325,6 +331,12 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 	defer room.Stop()
 	saveTime := time.NewTicker(elapsedEvery)
 	defer saveTime.Stop()
+	var deadline <-chan time.Time // nil: none, or passed
+	if !b.hooks.Deadline.IsZero() && b.hooks.Stop != nil {
+		t := time.NewTimer(time.Until(b.hooks.Deadline))
+		defer t.Stop()
+		deadline = t.C
+	}
 	var saveQuiet time.Time // a save failed: none again before then
 	// Records read and not yet judged (a surplus game's, whose worker has
 	// not acknowledged its job yet) are waited for, a moment, so that
@@ -347,6 +359,13 @@ func (b *batchRun) run(ctx context.Context) (*Outcome, error) {
 			if caughtUp && job != "" {
 				b.judgeFresh(ctx, job)
 			}
+			if err := catchUp(); err != nil {
+				return nil, err
+			}
+		case <-deadline:
+			deadline = nil
+			b.pastDeadline = true
+			b.log.Info().Msg("deadline: the open pairings stop where they stand")
 			if err := catchUp(); err != nil {
 				return nil, err
 			}

@@ -218,6 +218,14 @@ type Hooks struct {
 	// Window is the pairs in flight per pairing of a sequential batch
 	// (DefaultWindow when 0).
 	Window int
+	// Deadline, when set on a sequential batch, stops every pairing still
+	// open when it comes, at its complete prefix, with DeadlineReason (and
+	// the StopFunc's last reason after it): the pairs in flight are
+	// withdrawn unfinished, so the batch ends within moments of it. A stop
+	// rule that reads the clock would otherwise have to stop its pairings
+	// early, guessing when their next pair completes.
+	Deadline       time.Time
+	DeadlineReason string
 	// Verify, when set, checks a result beyond its fields (measure replays
 	// the moves through the engine); a result it refuses is never counted.
 	Verify func(protocol.Result) error

@@ -294,8 +294,11 @@
 // queues nothing again until the stop rule has seen the records found, so
 // a withdrawn job is not mistaken for a lost one; a pairing whose stop is
 // undone (an audit discarded a game it was decided on) has its withdrawn
-// jobs queued again. The plan's games per pairing is the cap. See
-// sequential.go.
+// jobs queued again. The plan's games per pairing is the cap. A deadline
+// (Hooks.Deadline; measure -budget's end) stops every pairing still open
+// where its prefix stands when it comes, and withdraws the games in
+// flight, so the batch ends then rather than at the next completed pair.
+// See sequential.go.
 //
 // # Measurement API (coordinator serve)
 //

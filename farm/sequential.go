@@ -201,6 +201,23 @@ func (s *schedule) settle(p *pairingRun, rec *records) bool {
 	return stopped
 }
 
+// stopOpen stops every pairing still open at its complete prefix, for
+// reason (a deadline): the pairs beyond it are surplus, withdrawn like any
+// stopped pairing's.
+func (s *schedule) stopOpen(reason string) {
+	for _, p := range s.pairings {
+		if p.closed() {
+			continue
+		}
+		p.stopAt = p.prefix
+		why := reason
+		if p.reason != "" {
+			why += "; " + p.reason
+		}
+		p.reason = why
+	}
+}
+
 // retract takes a pairing's complete prefix back to before a job whose
 // counted record was discarded (its worker was quarantined): the results
 // its stop rule saw are cut to those before the job's pair, and a stop

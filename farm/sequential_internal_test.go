@@ -62,3 +62,34 @@ func TestScheduleWithdrawable(t *testing.T) {
 		})
 	}
 }
+
+// stopOpen stops the open pairings at their complete prefix, each with the
+// reason given before its own last one, and leaves stopped and capped ones
+// as they were.
+func TestScheduleStopOpen(t *testing.T) {
+	plan := protocol.Plan{Ruleset: "r", RulesetHash: "h", Players: []string{"a", "b", "c"}, GamesPerPairing: 8, Seed: 1}
+	s, err := newSchedule(plan, plan.JobsFor("batch"), func([2]string, []protocol.Result) (bool, string) { return false, "" }, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type state struct {
+		prefix, stopAt int
+		reason         string
+	}
+	set := []state{{2, -1, "undecided"}, {1, 1, "decided"}, {4, -1, ""}}
+	want := []state{{2, 2, "deadline; undecided"}, {1, 1, "decided"}, {4, -1, ""}}
+	for i, st := range set {
+		p := s.pairings[i]
+		p.prefix, p.frontier, p.stopAt, p.reason = st.prefix, min(st.prefix+2, p.pairs()), st.stopAt, st.reason
+	}
+	s.stopOpen("deadline")
+	for i, w := range want {
+		p := s.pairings[i]
+		if got := (state{p.prefix, p.stopAt, p.reason}); got != w {
+			t.Errorf("pairing %d: %+v, want %+v", i, got, w)
+		}
+	}
+	if !s.finished() {
+		t.Error("the schedule is not finished after every open pairing stopped")
+	}
+}

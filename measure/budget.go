@@ -681,55 +681,16 @@ func (b BudgetChoice) Describe() string {
 // Budget is a measurement's time budget as its run keeps it.
 type Budget struct {
 	// Until is when the games must be over for the report to be written
-	// within the budget; Drain is how long the pairs in flight take to
-	// finish once the pairings stop, at the probe's pace, so the pairings
-	// stop Drain before Until, Drain scaled by the pace the games
-	// actually keep (Costs against their durations).
+	// within the budget: the batch's deadline (farm.Hooks.Deadline), when
+	// every pairing still open stops where it stands and its games in
+	// flight are withdrawn.
 	Until time.Time
-	Drain time.Duration
 	Costs Costs
 	// Caps cap each pairing's games.
 	Caps Caps
 	// Total is the budget as asked; Dropped the rungs it left out.
 	Total   time.Duration
 	Dropped []string
-
-	mu sync.Mutex
-	// seen counts each pairing's results read into the pace so far;
-	// took and priced sum their durations and their probe costs.
-	seen         map[[2]string]int
-	took, priced float64
-	pacedGames   int
-}
-
-// minPacedGames is how many games the pace is read from before it
-// replaces the probe's; the pace is kept within [1/maxPace, maxPace].
-const (
-	minPacedGames = 4
-	maxPace       = 4.0
-)
-
-// pace reads a pairing's new results into the games' pace and returns it:
-// their durations over what the probe priced them at (1 until enough).
-func (b *Budget) pace(pairing [2]string, results []protocol.Result) float64 {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.seen == nil {
-		b.seen = map[[2]string]int{}
-	}
-	cost, ok := b.Costs[protocol.Pairing{A: pairing[0], B: pairing[1]}]
-	if from := b.seen[pairing]; ok && cost > 0 && from < len(results) {
-		for _, r := range results[from:] {
-			b.took += float64(r.DurationMS) / 1000
-			b.priced += cost
-			b.pacedGames++
-		}
-	}
-	b.seen[pairing] = len(results)
-	if b.pacedGames < minPacedGames || b.priced <= 0 {
-		return 1
-	}
-	return min(max(b.took/b.priced, 1/maxPace), maxPace)
 }
 
 // budgetReason starts the stop reason of a pairing the budget ended.
@@ -739,25 +700,36 @@ const budgetReason = "budget: "
 // spent.
 const outOfTime = budgetReason + "time spent"
 
-// wrapStop makes stop end a pairing at the budget's cap or when its time
-// is spent, unless stop ends it first. now is the clock (tests set it).
+// wrapStop makes stop end a pairing at the budget's cap, or once its time
+// is spent should a pair complete after the deadline, unless stop ends it
+// first. now is the clock (tests set it).
 func (b *Budget) wrapStop(stop farm.StopFunc, now func() time.Time) farm.StopFunc {
 	if b == nil || stop == nil {
 		return stop
 	}
 	return func(pairing [2]string, results []protocol.Result) (bool, string) {
 		done, reason := stop(pairing, results)
-		drain := time.Duration(float64(b.Drain) * b.pace(pairing, results))
 		switch {
 		case done:
 			return done, reason
 		case b.Caps.of(pairing) > 0 && len(results) >= b.Caps.of(pairing):
 			return true, fmt.Sprintf("%scap of %d games; %s", budgetReason, b.Caps.of(pairing), reason)
-		case !b.Until.IsZero() && now().Add(drain).After(b.Until):
+		case !b.Until.IsZero() && !now().Before(b.Until):
 			return true, outOfTime + "; " + reason
 		}
 		return false, reason
 	}
+}
+
+// hooks sets a budgeted batch's stop rule and deadline on h.
+func (b *Budget) hooks(h *farm.Hooks) {
+	if h.Stop == nil {
+		// A budget stops pairings, so the batch plays them in plan
+		// order, as a sequential one does, to its caps unless stopped.
+		h.Stop = func([2]string, []protocol.Result) (bool, string) { return false, "" }
+	}
+	h.Stop = b.wrapStop(h.Stop, time.Now)
+	h.Deadline, h.DeadlineReason = b.Until, outOfTime
 }
 
 // StoppedByBudget lists the pairings of out that the budget ended before
@@ -863,40 +835,25 @@ func Fit(ctx context.Context, runner farm.GameRunner, f *File, s Settings, slots
 	end := started.Add(budget)
 	margin := reportMargin + time.Duration(budgetMargin*float64(budget))
 	left := time.Until(end) - margin
-	// The plan is chosen for the time left less the drain of the whole
-	// plan's pairs in flight (at most half of it); the pairings then stop
-	// early enough for the chosen plan's pairs in flight to finish.
-	cpu := max((left-min(drainTime(s, plan, costs, slots), left/2)).Seconds(), 0) * float64(slots)
+	// The plan is chosen for the time left less what the deadline throws
+	// away (at most half of it).
+	cpu := max((left-min(lostAtDeadline(costs), left/2)).Seconds(), 0) * float64(slots)
 	choice := ChooseBudget(s.Players, planOf, costs, s.Precision, StoppingOf(s), slots, cpu)
-	drain := min(drainTime(s, planOf(choice.Players), costs, slots), left/2)
 	fit.Choice = &choice
 	fit.Settings.Players = choice.Players
-	fit.Settings.Budget = &Budget{Until: end.Add(-margin), Drain: drain, Costs: costs, Caps: choice.Caps, Total: budget, Dropped: choice.Dropped}
+	fit.Settings.Budget = &Budget{Until: end.Add(-margin), Costs: costs, Caps: choice.Caps, Total: budget, Dropped: choice.Dropped}
 	return fit
 }
 
-// drainTime is how long the pairs in flight take to finish once the
-// pairings stop: each pairing's window of colour-swapped pairs, played on
-// the slots. They are published before the budget stops the pairing; the
-// farm withdraws them when it does, so this is an upper bound.
-func drainTime(s Settings, plan protocol.Plan, costs Costs, slots int) time.Duration {
-	window := s.Window
-	if window == 0 {
-		window = AutoWindow(slots, len(plan.Pairings()))
-	}
+// lostAtDeadline is the slots' time the deadline throws away: the games
+// in flight when it comes are withdrawn unfinished, each about half
+// played, at the dearest pairing's price at most.
+func lostAtDeadline(costs Costs) time.Duration {
 	dearest := 0.0
 	for _, c := range costs {
 		dearest = max(dearest, c)
 	}
-	cpu := 0.0
-	for _, p := range plan.Pairings() {
-		c, ok := costs[p]
-		if !ok {
-			c = dearest
-		}
-		cpu += c * float64(2*window)
-	}
-	return time.Duration(cpu / float64(max(slots, 1)) * float64(time.Second))
+	return time.Duration(dearest / 2 * float64(time.Second))
 }
 
 // The probe's share of its slots' CPU below which the machine counts as

@@ -4,9 +4,11 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"balancefarm/farm"
 	"balancefarm/protocol"
 )
 
@@ -149,16 +151,7 @@ func TestBudgetStop(t *testing.T) {
 	clock := func() time.Time { return now }
 	undecided := func([2]string, []protocol.Result) (bool, string) { return false, "undecided" }
 	decided := func([2]string, []protocol.Result) (bool, string) { return true, "decided" }
-	// Six games as the probe priced them, then six three times as slow
-	// as priced: their pace, 2, doubles the drain.
 	games := make([]protocol.Result, 12)
-	for i := range games {
-		games[i].DurationMS = 1000
-		if i >= 6 {
-			games[i].DurationMS = 3000
-		}
-	}
-	priced := Costs{{A: "a", B: "b"}: 1}
 	ladder, mirror := [2]string{"a", "b"}, [2]string{"b", "b"}
 	tests := []struct {
 		name    string
@@ -176,10 +169,8 @@ func TestBudgetStop(t *testing.T) {
 		{"the ladder's cap is not the mirror's", &Budget{Caps: Caps{Ladder: 12, Mirror: 20}, Until: now.Add(time.Second)}, undecided, mirror, 12, false, "undecided"},
 		{"the mirror's cap", &Budget{Caps: Caps{Ladder: 12, Mirror: 12}, Until: now.Add(time.Second)}, undecided, mirror, 12, true, "budget: cap of 12 games; undecided"},
 		{"time spent", &Budget{Until: now.Add(-time.Second)}, undecided, ladder, 2, true, "budget: time spent; undecided"},
-		// 6 s of drain at the probe's pace fit in the 10 s left; at twice
-		// the pace (the twelve games' 24 s against the 12 s priced) not.
-		{"the drain fits at the probe's pace", &Budget{Until: now.Add(10 * time.Second), Drain: 6 * time.Second, Costs: priced}, undecided, ladder, 6, false, "undecided"},
-		{"the games run slower than priced", &Budget{Until: now.Add(10 * time.Second), Drain: 6 * time.Second, Costs: priced}, undecided, ladder, 12, true, "budget: time spent; undecided"},
+		{"the deadline's moment", &Budget{Until: now}, undecided, ladder, 2, true, "budget: time spent; undecided"},
+		{"a moment before the deadline", &Budget{Until: now.Add(time.Millisecond)}, undecided, ladder, 2, false, "undecided"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -188,6 +179,29 @@ func TestBudgetStop(t *testing.T) {
 				t.Errorf("stop = %v %q, want %v %q", stop, reason, tt.stop, tt.reason)
 			}
 		})
+	}
+}
+
+// A budgeted batch gets the farm's deadline at the budget's end, with the
+// reason the report reads as stopped for lack of time, and a stop rule
+// even when the measurement has none (it plays every game otherwise).
+func TestBudgetHooks(t *testing.T) {
+	until := time.Unix(2000, 0)
+	b := &Budget{Until: until, Caps: Caps{Ladder: 4}}
+	var h farm.Hooks
+	b.hooks(&h)
+	if !h.Deadline.Equal(until) || h.DeadlineReason != outOfTime {
+		t.Errorf("deadline %v %q, want %v %q", h.Deadline, h.DeadlineReason, until, outOfTime)
+	}
+	if h.Stop == nil {
+		t.Fatal("no stop rule")
+	}
+	if stop, reason := h.Stop([2]string{"a", "b"}, make([]protocol.Result, 4)); !stop || !strings.HasPrefix(reason, budgetReason) {
+		t.Errorf("at the cap: stop %v %q, want the budget's stop", stop, reason)
+	}
+	out := &farm.Outcome{Pairings: []farm.PairingOutcome{{Players: [2]string{"a", "b"}, Stopped: true, Reason: h.DeadlineReason + "; undecided"}}}
+	if got := StoppedByBudget(out); len(got) != 1 {
+		t.Errorf("a pairing the deadline stopped is not counted as stopped by the budget: %v", got)
 	}
 }
 

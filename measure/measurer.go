@@ -86,12 +86,7 @@ func (m *Measurer) Run(ctx context.Context, f *File, s Settings, hooks farm.Hook
 	}
 	h.Progress, h.Record, h.Resumed = hooks.Progress, hooks.Record, hooks.Resumed
 	if s.Budget != nil {
-		if h.Stop == nil {
-			// A budget stops pairings, so the batch plays them in plan
-			// order, as a sequential one does, to its caps unless stopped.
-			h.Stop = func([2]string, []protocol.Result) (bool, string) { return false, "" }
-		}
-		h.Stop = s.Budget.wrapStop(h.Stop, time.Now)
+		s.Budget.hooks(&h)
 		out, err := m.Play(ctx, f, plan, h)
 		if err == nil {
 			m.keepBudget(f.Hash, s.Budget, out)
