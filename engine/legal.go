@@ -159,178 +159,11 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 	if g.checkRules && g.royalMask != 0 {
 		r, nr := p.soleRoyal(s)
 		if nr > 1 {
-			c.all, c.fast = true, false
+			p.prepareSeveral(c)
 			return
 		}
-		if nr == 1 {
-			rk := codeKind(p.board[r])
-			c.royal, c.royalKind = r, rk
-			c.from.set(r) // the royal's own moves are always tested
-			if g.sweepers != 0 {
-				for k := 0; k < g.nk; k++ {
-					if g.sweepers>>uint(k+1)&1 != 0 && !p.kindBB[opp][k].empty() {
-						c.all = true // a sweep's line can open anywhere: test every move
-						return
-					}
-				}
-			}
-			// One walk along each line to the royal finds both a slider
-			// giving check and a piece pinned in front of one.
-			capt := g.capturers[rk] & g.standMask[opp][r] & p.present[opp]
-			check, hops := false, false
-			// On a small board, a line from the royal holding none of
-			// the other player's sliders can neither check nor pin.
-			var sliders, sliders1 uint64
-			if g.small {
-				for km := g.slideKinds[opp] & capt; km != 0; km &= km - 1 {
-					sliders |= p.kindBB[opp][bits.TrailingZeros32(km)-1][0]
-				}
-			} else if g.mid {
-				for km := g.slideKinds[opp] & capt; km != 0; km &= km - 1 {
-					bb := &p.kindBB[opp][bits.TrailingZeros32(km)-1]
-					sliders |= bb[0]
-					sliders1 |= bb[1]
-				}
-			}
-			groups := g.groups[opp]
-			if g.mid || g.small {
-				if ml := &g.midLines[opp][r]; ml.ok && ml.lo&sliders|ml.hi&sliders1 == 0 {
-					groups = nil // no slider on any line to the royal
-				} else if ml.ok && g.small {
-					// Every line onto r is a slide read from masks (an
-					// empty one has none of sliders): the loop below with
-					// its tests of the group's kind settled.
-					for gi := range groups {
-						gr := &groups[gi]
-						if m := gr.mask & capt; m != 0 && gr.rayMasks[r]&sliders != 0 && p.slideScan(c, gr, r, m) {
-							check = true
-						}
-					}
-					groups = nil
-				}
-			}
-			for gi := range groups {
-				gr := &groups[gi]
-				m := gr.mask & capt
-				if m == 0 {
-					continue
-				}
-				if gr.typ == genSlide && g.small && gr.rayOrds != nil && gr.rayOrds[r] != maskray.Walk {
-					if gr.rayMasks[r]&sliders != 0 && p.slideScan(c, gr, r, m) {
-						check = true
-					}
-					continue
-				}
-				if gr.typ == genSlide && g.mid && gr.rayOrds != nil && gr.rayOrds[r] != maskray.Walk {
-					// The same with two words.
-					lo, hi := gr.rayMasks[2*r], gr.rayMasks[2*r+1]
-					if lo&sliders|hi&sliders1 == 0 {
-						continue
-					}
-					b0 := lo & p.occWord(0)
-					b1 := hi & p.occWord(1)
-					sq := first2(b0, b1, gr.rayOrds[r])
-					pc := p.board[sq&255]
-					if codeOwner(pc) != s {
-						if codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 && p.groupOK(gr, sq) {
-							check = true
-						}
-						continue
-					}
-					if sq < 64 {
-						b0 &^= 1 << uint(sq)
-					} else {
-						b1 &^= 1 << uint(sq-64)
-					}
-					if b0|b1 != 0 {
-						if pc := p.board[first2(b0, b1, gr.rayOrds[r])&255]; codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
-							c.from.set(sq)
-						}
-					}
-					continue
-				}
-				rr := gr.rays[r]
-				ray := g.pool[rr.off : rr.off+uint32(rr.n)]
-				if gr.maxR > 0 && gr.maxR < len(ray) {
-					ray = ray[:gr.maxR]
-				}
-				switch gr.typ {
-				case genSlide:
-					first := -1
-					for i, sq := range ray {
-						pc := p.board[sq]
-						if pc == 0 {
-							continue
-						}
-						if first < 0 {
-							if codeOwner(pc) != s {
-								if codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 && i+1 >= gr.minR && p.groupOK(gr, int(sq)) {
-									check = true
-								}
-								break
-							}
-							first = int(sq)
-							continue
-						}
-						if codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
-							c.from.set(first)
-							if first < 64 {
-								c.pinned &^= 1 << uint(first) // a walked line's pin: tested
-							}
-						}
-						break
-					}
-				case genHop:
-					hops = true
-					for j, sq := range ray {
-						pc := p.board[sq]
-						if pc != 0 && codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
-							for _, q := range ray[:j] {
-								c.from.set(int(q))
-								c.to.set(int(q))
-							}
-						}
-					}
-				}
-			}
-			// A square a hopper's line also names is more than pinned.
-			c.pinned &^= c.to[0]
-			var atk []leapAtk
-			if len(g.specLeaps[opp]) > 0 {
-				atk = g.specLeaps[opp][g.specStart[opp][r]:g.specStart[opp][r+1]]
-			}
-			for i := range atk {
-				e := &atk[i]
-				if e.legN == 0 {
-					continue
-				}
-				pc := p.board[e.src]
-				if pc != 0 && codeOwner(pc) == opp && (e.mask&capt)>>maskIndex(pc)&1 != 0 {
-					for _, l := range g.pool[e.legOff : e.legOff+uint32(e.legN)] {
-						c.from.set(int(l))
-						if l < 64 {
-							c.pinned &^= 1 << l // a leg too: more than pinned
-						}
-					}
-				}
-			}
-			if check || g.mid && p.leapAttackedMid(r, opp, g.capturers[rk]&p.present[opp]) ||
-				!g.mid && p.leapAttacked(r, opp, g.capturers[rk]&p.present[opp]) || hops && p.attacked(r, opp, rk) {
-				// In check the pins, legs and hoppers' lines found above
-				// still name every move that may expose the royal, so an
-				// answer to every checker by any other move is legal
-				// untested; royal_facing's file is not looked at here, so
-				// with it every answer is tested.
-				c.evPins = !g.royalFacing
-				if !c.evPins {
-					c.from, c.to = bitset{}, bitset{}
-					c.from.set(r)
-				}
-				if c.ev, c.evasion = p.evasions(r, opp, g.capturers[rk]&g.standMask[opp][r]); !c.evasion {
-					c.all = true
-				}
-				return
-			}
+		if nr == 1 && p.prepareRoyal(c, r) {
+			return
 		}
 	}
 	if g.royalFacing {
@@ -350,6 +183,232 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 			}
 		}
 	}
+}
+
+// prepareSeveral is prepareRoyals when the mover has several royals. A
+// player is in check only when every royal is attacked, so a move is legal
+// without a test when it keeps out of check a royal that is out of it now:
+// when it moves none of the pieces prepareRoyal names for that royal.
+// c.from is what every royal out of check names; those moves, and every
+// move when none is out of check, are played by legalAfter. Lines a
+// sweeper or a hopper opens elsewhere are not read this way: with either
+// on the board every move is tested, as with royals that face or a check
+// forbidden.
+func (p *Position) prepareSeveral(c *legalCtx) {
+	g := p.g
+	c.fast = false
+	if g.royalFacing || g.forbidCheck || g.seated || g.sweepers != 0 {
+		c.all = true
+		return
+	}
+	var rbuf [8]int
+	one := &p.ctxRoyal
+	var named bitset
+	anchors := 0
+	for _, r := range p.royalSquares(p.side, rbuf[:0]) {
+		one.royal, one.all, one.evasion, one.testTo = -1, false, false, false
+		one.from, one.to, one.pinned = bitset{}, bitset{}, 0
+		if p.prepareRoyal(one, r) {
+			continue // in check: no anchor
+		}
+		if !one.to.empty() {
+			c.all = true // a hopper's line: landings matter too
+			return
+		}
+		if anchors == 0 {
+			named = one.from
+		} else {
+			for w := range named {
+				named[w] &= one.from[w]
+			}
+		}
+		anchors++
+	}
+	if anchors == 0 {
+		c.all = true
+		return
+	}
+	c.from = named
+}
+
+// prepareRoyal is prepareRoyals for the mover's royal on r: the pieces
+// and squares whose moves could expose it (c.from, c.to, c.pinned), and,
+// when it is in check, the evasions (or c.all). It reports whether the
+// rest of prepareRoyals is to be skipped (a sweeper on the board, or the
+// royal in check).
+func (p *Position) prepareRoyal(c *legalCtx, r int) (done bool) {
+	g := p.g
+	s := p.side
+	opp := opponent(s)
+	rk := codeKind(p.board[r])
+	c.royal, c.royalKind = r, rk
+	c.from.set(r) // the royal's own moves are always tested
+	if g.sweepers != 0 {
+		for k := 0; k < g.nk; k++ {
+			if g.sweepers>>uint(k+1)&1 != 0 && !p.kindBB[opp][k].empty() {
+				c.all = true // a sweep's line can open anywhere: test every move
+				return true
+			}
+		}
+	}
+	// One walk along each line to the royal finds both a slider
+	// giving check and a piece pinned in front of one.
+	capt := g.capturers[rk] & g.standMask[opp][r] & p.present[opp]
+	check, hops := false, false
+	// On a small board, a line from the royal holding none of
+	// the other player's sliders can neither check nor pin.
+	var sliders, sliders1 uint64
+	if g.small {
+		for km := g.slideKinds[opp] & capt; km != 0; km &= km - 1 {
+			sliders |= p.kindBB[opp][bits.TrailingZeros32(km)-1][0]
+		}
+	} else if g.mid {
+		for km := g.slideKinds[opp] & capt; km != 0; km &= km - 1 {
+			bb := &p.kindBB[opp][bits.TrailingZeros32(km)-1]
+			sliders |= bb[0]
+			sliders1 |= bb[1]
+		}
+	}
+	groups := g.groups[opp]
+	if g.mid || g.small {
+		if ml := &g.midLines[opp][r]; ml.ok && ml.lo&sliders|ml.hi&sliders1 == 0 {
+			groups = nil // no slider on any line to the royal
+		} else if ml.ok && g.small {
+			// Every line onto r is a slide read from masks (an
+			// empty one has none of sliders): the loop below with
+			// its tests of the group's kind settled.
+			for gi := range groups {
+				gr := &groups[gi]
+				if m := gr.mask & capt; m != 0 && gr.rayMasks[r]&sliders != 0 && p.slideScan(c, gr, r, m) {
+					check = true
+				}
+			}
+			groups = nil
+		}
+	}
+	for gi := range groups {
+		gr := &groups[gi]
+		m := gr.mask & capt
+		if m == 0 {
+			continue
+		}
+		if gr.typ == genSlide && g.small && gr.rayOrds != nil && gr.rayOrds[r] != maskray.Walk {
+			if gr.rayMasks[r]&sliders != 0 && p.slideScan(c, gr, r, m) {
+				check = true
+			}
+			continue
+		}
+		if gr.typ == genSlide && g.mid && gr.rayOrds != nil && gr.rayOrds[r] != maskray.Walk {
+			// The same with two words.
+			lo, hi := gr.rayMasks[2*r], gr.rayMasks[2*r+1]
+			if lo&sliders|hi&sliders1 == 0 {
+				continue
+			}
+			b0 := lo & p.occWord(0)
+			b1 := hi & p.occWord(1)
+			sq := first2(b0, b1, gr.rayOrds[r])
+			pc := p.board[sq&255]
+			if codeOwner(pc) != s {
+				if codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 && p.groupOK(gr, sq) {
+					check = true
+				}
+				continue
+			}
+			if sq < 64 {
+				b0 &^= 1 << uint(sq)
+			} else {
+				b1 &^= 1 << uint(sq-64)
+			}
+			if b0|b1 != 0 {
+				if pc := p.board[first2(b0, b1, gr.rayOrds[r])&255]; codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
+					c.from.set(sq)
+				}
+			}
+			continue
+		}
+		rr := gr.rays[r]
+		ray := g.pool[rr.off : rr.off+uint32(rr.n)]
+		if gr.maxR > 0 && gr.maxR < len(ray) {
+			ray = ray[:gr.maxR]
+		}
+		switch gr.typ {
+		case genSlide:
+			first := -1
+			for i, sq := range ray {
+				pc := p.board[sq]
+				if pc == 0 {
+					continue
+				}
+				if first < 0 {
+					if codeOwner(pc) != s {
+						if codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 && i+1 >= gr.minR && p.groupOK(gr, int(sq)) {
+							check = true
+						}
+						break
+					}
+					first = int(sq)
+					continue
+				}
+				if codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
+					c.from.set(first)
+					if first < 64 {
+						c.pinned &^= 1 << uint(first) // a walked line's pin: tested
+					}
+				}
+				break
+			}
+		case genHop:
+			hops = true
+			for j, sq := range ray {
+				pc := p.board[sq]
+				if pc != 0 && codeOwner(pc) == opp && m>>maskIndex(pc)&1 != 0 {
+					for _, q := range ray[:j] {
+						c.from.set(int(q))
+						c.to.set(int(q))
+					}
+				}
+			}
+		}
+	}
+	// A square a hopper's line also names is more than pinned.
+	c.pinned &^= c.to[0]
+	var atk []leapAtk
+	if len(g.specLeaps[opp]) > 0 {
+		atk = g.specLeaps[opp][g.specStart[opp][r]:g.specStart[opp][r+1]]
+	}
+	for i := range atk {
+		e := &atk[i]
+		if e.legN == 0 {
+			continue
+		}
+		pc := p.board[e.src]
+		if pc != 0 && codeOwner(pc) == opp && (e.mask&capt)>>maskIndex(pc)&1 != 0 {
+			for _, l := range g.pool[e.legOff : e.legOff+uint32(e.legN)] {
+				c.from.set(int(l))
+				if l < 64 {
+					c.pinned &^= 1 << l // a leg too: more than pinned
+				}
+			}
+		}
+	}
+	if check || g.mid && p.leapAttackedMid(r, opp, g.capturers[rk]&p.present[opp]) ||
+		!g.mid && p.leapAttacked(r, opp, g.capturers[rk]&p.present[opp]) || hops && p.attacked(r, opp, rk) {
+		// In check the pins, legs and hoppers' lines found above
+		// still name every move that may expose the royal, so an
+		// answer to every checker by any other move is legal
+		// untested; royal_facing's file is not looked at here, so
+		// with it every answer is tested.
+		c.evPins = !g.royalFacing
+		if !c.evPins {
+			c.from, c.to = bitset{}, bitset{}
+			c.from.set(r)
+		}
+		if c.ev, c.evasion = p.evasions(r, opp, g.capturers[rk]&g.standMask[opp][r]); !c.evasion {
+			c.all = true
+		}
+		return true
+	}
+	return false
 }
 
 // slideScan is prepareRoyals's look along one slide group's line onto the

@@ -135,6 +135,7 @@ type Position struct {
 	capTo      bitset
 	capToAny   bool
 	ctx        legalCtx // legal's scratch
+	ctxRoyal   legalCtx // prepareSeveral's, one royal at a time
 	steps      stepRun  // the step kinds' scratch (stepgen.go)
 	checkKnown bool     // checkVal holds InCheck's answer
 	checkVal   bool
