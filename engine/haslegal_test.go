@@ -10,7 +10,8 @@ import (
 // HasLegalMove agrees with len(LegalMoves) > 0 there, and OutcomeNoList with
 // Outcome: the search asks both at each node, and the positions one move
 // off a random line hold the checks, mates and stalemates a random line
-// itself seldom reaches.
+// itself seldom reaches. Each is asked with and without the answer to
+// InCheck known.
 func TestHasLegalMoveAfterEveryMove(t *testing.T) {
 	games, plies := 2, 80
 	if testing.Short() {
@@ -32,11 +33,22 @@ func TestHasLegalMoveAfterEveryMove(t *testing.T) {
 					}
 					for _, m := range moves {
 						p.Make(m)
-						p.legalValid = false
-						has := p.HasLegalMove()
-						n := len(p.LegalMoves(nil))
-						if has != (n > 0) {
-							t.Fatalf("%s: HasLegalMove %v with %d legal moves", p.FEN(), has, n)
+						// Asked cold, and after the search's own question
+						// (whether the side is in check), which HasLegalMove
+						// may use.
+						n := -1
+						for _, askCheck := range []bool{false, true} {
+							p.legalValid, p.checkKnown = false, false
+							if askCheck {
+								p.InCheck()
+							}
+							has := p.HasLegalMove()
+							if n < 0 {
+								n = len(p.LegalMoves(nil))
+							}
+							if has != (n > 0) {
+								t.Fatalf("%s: HasLegalMove %v with %d legal moves (in check asked first: %v)", p.FEN(), has, n, askCheck)
+							}
 						}
 						p.legalValid, p.ocValid = false, false
 						if got, want := p.OutcomeNoList(), p.outcome(false); got != want {
