@@ -492,19 +492,30 @@ func (e *evaluator) sumByKind(pos *engine.Position, material, positional, total,
 			}
 			kt := &t.kinds[k]
 			pst, goal := kt.pst[pl], kt.goal[pl] != nil
+			set := pos.KindSquares(pl, k)
 			n := 0
-			for w, word := range pos.KindSquares(pl, k) {
-				for x := word; x != 0; x &= x - 1 {
-					sq := w<<6 | bits.TrailingZeros64(x)
-					n++
-					if pst != nil {
-						positional[pl] += pst[sq]
+			if pst != nil && !goal && !kt.royal {
+				// Most kinds: only the squares' bonuses.
+				for w := range set {
+					for x := set[w]; x != 0; x &= x - 1 {
+						positional[pl] += pst[w<<6|bits.TrailingZeros64(x)]
+						n++
 					}
-					if goal {
-						e.goalers = append(e.goalers, placed{sq, k, pl})
-					}
-					if kt.royal {
-						royalSq[pl] = max(royalSq[pl], sq)
+				}
+			} else {
+				for w := range set {
+					for x := set[w]; x != 0; x &= x - 1 {
+						sq := w<<6 | bits.TrailingZeros64(x)
+						n++
+						if pst != nil {
+							positional[pl] += pst[sq]
+						}
+						if goal {
+							e.goalers = append(e.goalers, placed{sq, k, pl})
+						}
+						if kt.royal {
+							royalSq[pl] = max(royalSq[pl], sq)
+						}
 					}
 				}
 			}
