@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 
 	"balancefarm/engine/rules"
 )
@@ -117,15 +118,21 @@ func (p *Position) standsOnGoal(q int) bool {
 	for w := 0; w < 4; w++ {
 		on[w] &= r.goal[q][w]
 	}
-	if g.homeward && p.nRest > 0 { // a resting promoted piece is not in play yet
-		for sq := 0; sq < g.n; sq++ {
-			if p.rest[sq] > 0 {
-				on.clear(sq)
-			}
-		}
-	}
 	if on.empty() {
 		return false
+	}
+	if g.homeward && p.nRest > 0 { // a resting promoted piece is not in play yet
+		// Only the goal squares held need a look, not the whole board.
+		for w := 0; w < 4; w++ {
+			for x := on[w]; x != 0; x &= x - 1 {
+				if sq := w<<6 | bits.TrailingZeros64(x); p.rest[sq] > 0 {
+					on.clear(sq)
+				}
+			}
+		}
+		if on.empty() {
+			return false
+		}
 	}
 	if !r.safe {
 		return true
