@@ -70,3 +70,34 @@ func TestHasLegalMoveAfterEveryMove(t *testing.T) {
 		})
 	}
 }
+
+// TestHasLegalTurnAgreesWithList: in the files with facings, at every ply
+// of random games (the placement phase included), hasLegalTurn says
+// whether legalTurns lists a turn.
+func TestHasLegalTurnAgreesWithList(t *testing.T) {
+	for _, file := range []string{"rulesets/seeds/elven-chess.json", "rulesets/lancers.json"} {
+		g := loadFile(t, file)
+		rng := rand.New(rand.NewPCG(11, 3))
+		some, none := 0, 0
+		for game := 0; game < 3; game++ {
+			p := g.NewPosition()
+			for ply := 0; ply < 200 && !p.Outcome().Over; ply++ {
+				want := len(p.legalTurns(nil, nil)) > 0
+				p.checkKnown = false
+				if got := p.hasLegalTurn(); got != want {
+					t.Fatalf("%s %s: hasLegalTurn %v, legalTurns lists a turn: %v", file, p.FEN(), got, want)
+				}
+				if want {
+					some++
+				} else {
+					none++
+				}
+				moves := p.LegalMoves(nil)
+				p.Make(moves[rng.IntN(len(moves))])
+			}
+		}
+		if some == 0 || none == 0 {
+			t.Errorf("%s: %d positions with a turn, %d without: both answers should be seen", file, some, none)
+		}
+	}
+}

@@ -982,9 +982,9 @@ func (p *Position) HasLegalMove() bool {
 	if g.fac != nil && p.checkKnown && !p.checkVal {
 		// A turn in place moves nothing, so out of check (known: the
 		// search asked already) a turn is legal without a test wherever
-		// legalTurns says so, and listing turns costs less than the one
+		// legalTurns says so, and finding one costs less than the one
 		// test of a move below (Elven chess: about 2,000 instructions).
-		if len(p.legalTurns(p.pseudo[:0], nil)) > 0 {
+		if p.hasLegalTurn() {
 			return true
 		}
 	}
