@@ -33,12 +33,23 @@ type evaluator struct {
 	terms     int          // the spec's opt-in terms (evalterms.go); 0: none
 	mobWeight int          // centipawns per square in addMobility: mobilityWeight unless a term says more
 	ts        *termScratch // their scratch space; nil unless one needs it
+	// kindMemo is sumByKind's last sum of each kind's squares' bonuses
+	// (player -> kind), with the squares it was read from: a move changes
+	// one or two kinds' squares, so most kinds' sums are read again.
+	kindMemo [2][]kindSum
+}
+
+// kindSum is one kind's squares and the bonuses read for them.
+type kindSum struct {
+	set      [4]uint64
+	n, bonus int
 }
 
 func newEvaluator(t *evalTables) *evaluator {
 	e := &evaluator{t: t, occ: make([]int8, t.nsq), mobWeight: mobilityWeight}
 	for pl := 0; pl < 2; pl++ {
 		e.counts[pl] = make([]int, len(t.kinds))
+		e.kindMemo[pl] = make([]kindSum, len(t.kinds))
 	}
 	return e
 }
@@ -495,13 +506,21 @@ func (e *evaluator) sumByKind(pos *engine.Position, material, positional, total,
 			set := pos.KindSquares(pl, k)
 			n := 0
 			if pst != nil && !goal && !kt.royal {
-				// Most kinds: only the squares' bonuses.
-				for w := range set {
-					for x := set[w]; x != 0; x &= x - 1 {
-						positional[pl] += pst[w<<6|bits.TrailingZeros64(x)]
-						n++
+				// Most kinds: only the squares' bonuses, the same as last
+				// time where the kind's squares are.
+				memo := &e.kindMemo[pl][k]
+				if memo.set != set || memo.n == 0 {
+					b := 0
+					for w := range set {
+						for x := set[w]; x != 0; x &= x - 1 {
+							b += pst[w<<6|bits.TrailingZeros64(x)]
+							n++
+						}
 					}
+					*memo = kindSum{set: set, n: n, bonus: b}
 				}
+				n = memo.n
+				positional[pl] += memo.bonus
 			} else {
 				for w := range set {
 					for x := set[w]; x != 0; x &= x - 1 {
