@@ -249,6 +249,13 @@ func (p *Position) prepareRoyals(c *legalCtx) {
 					}
 					continue
 				}
+				if gr.typ == genSlide && gr.rayBits != nil {
+					// A slide checks or pins only from one of opp's
+					// pieces on its line: none there, nothing to walk.
+					if u, o := &gr.rayBits[r], &p.occ[opp]; u[0]&o[0]|u[1]&o[1]|u[2]&o[2]|u[3]&o[3] == 0 {
+						continue
+					}
+				}
 				rr := gr.rays[r]
 				ray := g.pool[rr.off : rr.off+uint32(rr.n)]
 				if gr.maxR > 0 && gr.maxR < len(ray) {
