@@ -41,11 +41,19 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 		}
 	}
 	groups := g.groups[by]
+	own := &p.occ[by]
 	for gi := range groups {
 		gr := &groups[gi]
 		m := gr.mask & stand
 		if m == 0 {
 			continue
+		}
+		if gr.rayBits != nil {
+			// Every attack along the chain comes from one of by's pieces
+			// on it: none there, nothing to walk.
+			if u := &gr.rayBits[t]; u[0]&own[0]|u[1]&own[1]|u[2]&own[2]|u[3]&own[3] == 0 {
+				continue
+			}
 		}
 		r := gr.rays[t]
 		ray := g.pool[r.off : r.off+uint32(r.n)]

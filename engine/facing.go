@@ -270,7 +270,6 @@ func (p *Position) genTurns(buf []Move, on *bitset) []Move {
 	g := p.g
 	f := g.fac
 	s := p.side
-	var sqs [maxSquares]int
 	for km := f.turns & p.present[s]; km != 0; km &= km - 1 {
 		k := bits.TrailingZeros32(km) - 1
 		ways := &f.ways[f.base[k]]
@@ -280,16 +279,67 @@ func (p *Position) genTurns(buf []Move, on *bitset) []Move {
 				bb[w] &= on[w]
 			}
 		}
-		for _, sq := range bb.squares(sqs[:0]) {
-			for _, v := range ways {
-				if v < 0 || v == k || g.forbidImmobility && g.kinds[v].immobile[s].has(sq) {
-					continue
+		// The squares in order, read off the words (a list of them on
+		// the stack was cleared at every call).
+		for w := range bb {
+			for x := bb[w]; x != 0; x &= x - 1 {
+				sq := w<<6 | bits.TrailingZeros64(x)
+				for _, v := range ways {
+					if v < 0 || v == k || g.forbidImmobility && g.kinds[v].immobile[s].has(sq) {
+						continue
+					}
+					buf = append(buf, mvValid|Move(sq)|Move(sq)<<8|moveTurn<<mvTypeShift|Move(v)<<mvAuxShift)
 				}
-				buf = append(buf, mvValid|Move(sq)|Move(sq)<<8|moveTurn<<mvTypeShift|Move(v)<<mvAuxShift)
 			}
 		}
 	}
 	return buf
+}
+
+// hasTurn reports whether genTurns(nil) would list a turn, stopping at the
+// first.
+func (p *Position) hasTurn() bool {
+	g := p.g
+	f := g.fac
+	s := p.side
+	for km := f.turns & p.present[s]; km != 0; km &= km - 1 {
+		k := bits.TrailingZeros32(km) - 1
+		ways := &f.ways[f.base[k]]
+		bb := &p.kindBB[s][k]
+		for w := range bb {
+			for x := bb[w]; x != 0; x &= x - 1 {
+				sq := w<<6 | bits.TrailingZeros64(x)
+				for _, v := range ways {
+					if v >= 0 && v != k && !(g.forbidImmobility && g.kinds[v].immobile[s].has(sq)) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// hasLegalTurn reports whether legalTurns(nil) would list a turn, without
+// listing them where no test of each is needed.
+func (p *Position) hasLegalTurn() bool {
+	g := p.g
+	if g.fac == nil || g.fac.turns == 0 {
+		return false
+	}
+	if d := g.drops; d != nil && d.placement && p.handN[p.side] > 0 {
+		return false
+	}
+	if !p.hasTurn() {
+		return false
+	}
+	if g.checkRules && g.royalMask != 0 && p.InCheck() {
+		return false
+	}
+	if !g.forbidCheck && g.portal == nil {
+		return true
+	}
+	return len(p.legalTurns(p.pseudo[:0], nil)) > 0
 }
 
 // legalTurns appends the side to move's legal turns (none in a placement

@@ -10,7 +10,8 @@ import (
 // HasLegalMove agrees with len(LegalMoves) > 0 there, and OutcomeNoList with
 // Outcome: the search asks both at each node, and the positions one move
 // off a random line hold the checks, mates and stalemates a random line
-// itself seldom reaches.
+// itself seldom reaches. Each is asked with and without the answer to
+// InCheck known.
 func TestHasLegalMoveAfterEveryMove(t *testing.T) {
 	games, plies := 2, 80
 	if testing.Short() {
@@ -32,11 +33,22 @@ func TestHasLegalMoveAfterEveryMove(t *testing.T) {
 					}
 					for _, m := range moves {
 						p.Make(m)
-						p.legalValid = false
-						has := p.HasLegalMove()
-						n := len(p.LegalMoves(nil))
-						if has != (n > 0) {
-							t.Fatalf("%s: HasLegalMove %v with %d legal moves", p.FEN(), has, n)
+						// Asked cold, and after the search's own question
+						// (whether the side is in check), which HasLegalMove
+						// may use.
+						n := -1
+						for _, askCheck := range []bool{false, true} {
+							p.legalValid, p.checkKnown = false, false
+							if askCheck {
+								p.InCheck()
+							}
+							has := p.HasLegalMove()
+							if n < 0 {
+								n = len(p.LegalMoves(nil))
+							}
+							if has != (n > 0) {
+								t.Fatalf("%s: HasLegalMove %v with %d legal moves (in check asked first: %v)", p.FEN(), has, n, askCheck)
+							}
 						}
 						p.legalValid, p.ocValid = false, false
 						if got, want := p.OutcomeNoList(), p.outcome(false); got != want {
@@ -56,5 +68,36 @@ func TestHasLegalMoveAfterEveryMove(t *testing.T) {
 			}
 			t.Logf("%d positions compared, %d without a legal move", children, moveless)
 		})
+	}
+}
+
+// TestHasLegalTurnAgreesWithList: in the files with facings, at every ply
+// of random games (the placement phase included), hasLegalTurn says
+// whether legalTurns lists a turn.
+func TestHasLegalTurnAgreesWithList(t *testing.T) {
+	for _, file := range []string{"rulesets/seeds/elven-chess.json", "rulesets/lancers.json"} {
+		g := loadFile(t, file)
+		rng := rand.New(rand.NewPCG(11, 3))
+		some, none := 0, 0
+		for game := 0; game < 3; game++ {
+			p := g.NewPosition()
+			for ply := 0; ply < 200 && !p.Outcome().Over; ply++ {
+				want := len(p.legalTurns(nil, nil)) > 0
+				p.checkKnown = false
+				if got := p.hasLegalTurn(); got != want {
+					t.Fatalf("%s %s: hasLegalTurn %v, legalTurns lists a turn: %v", file, p.FEN(), got, want)
+				}
+				if want {
+					some++
+				} else {
+					none++
+				}
+				moves := p.LegalMoves(nil)
+				p.Make(moves[rng.IntN(len(moves))])
+			}
+		}
+		if some == 0 || none == 0 {
+			t.Errorf("%s: %d positions with a turn, %d without: both answers should be seen", file, some, none)
+		}
 	}
 }

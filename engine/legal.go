@@ -326,6 +326,13 @@ func (p *Position) prepareRoyal(c *legalCtx, r int) (done bool) {
 			}
 			continue
 		}
+		if gr.typ == genSlide && gr.rayBits != nil {
+			// A slide checks or pins only from one of opp's
+			// pieces on its line: none there, nothing to walk.
+			if u, o := &gr.rayBits[r], &p.occ[opp]; u[0]&o[0]|u[1]&o[1]|u[2]&o[2]|u[3]&o[3] == 0 {
+				continue
+			}
+		}
 		rr := gr.rays[r]
 		ray := g.pool[rr.off : rr.off+uint32(rr.n)]
 		if gr.maxR > 0 && gr.maxR < len(ray) {
@@ -1038,6 +1045,15 @@ func (p *Position) HasLegalMove() bool {
 	legal := func(m Move) bool { return !test || p.legalAfter(m) }
 	s := p.side
 	d := g.drops
+	if g.fac != nil && p.checkKnown && !p.checkVal {
+		// A turn in place moves nothing, so out of check (known: the
+		// search asked already) a turn is legal without a test wherever
+		// legalTurns says so, and finding one costs less than the one
+		// test of a move below (Elven chess: about 2,000 instructions).
+		if p.hasLegalTurn() {
+			return true
+		}
+	}
 	if d == nil || !d.placement || p.handN[s] == 0 {
 		// The royals' moves first: in check they are the likeliest
 		// answers, and out of it a royal's few steps are cheap to list.

@@ -358,6 +358,27 @@ func (p *Position) Occupied(out []int) []int {
 	return all.squares(out)
 }
 
+// KindsOnBoard is the set of kinds player has on the board, bit k for
+// kind k, so that a caller summing over pieces by kind (KindSquares) reads
+// only the kinds there are. ok is false where the kinds' squares are not
+// what PieceAt shows: in a game with cells (rules.cells), whose sets also
+// hold the piece below, and for a player out of range.
+func (p *Position) KindsOnBoard(player int) (kinds uint32, ok bool) {
+	if p.g.cells != nil || player < 0 || player > 1 {
+		return 0, false
+	}
+	return p.present[player] >> 1, true
+}
+
+// KindSquares is where player's pieces of a kind stand, as four words of
+// bits (square sq is bit sq%64 of word sq/64); empty out of range.
+func (p *Position) KindSquares(player, kind int) [4]uint64 {
+	if player < 0 || player > 1 || kind < 0 || kind >= p.g.nk {
+		return [4]uint64{}
+	}
+	return p.kindBB[player][kind]
+}
+
 // PieceAt says what stands on a square: owner 0 or 1 for the players' pieces,
 // 2 for a wild piece (rules.npcs).
 func (p *Position) PieceAt(sq int) (kind int, owner int, ok bool) {

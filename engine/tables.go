@@ -107,6 +107,11 @@ type lineGroup struct {
 	// mask is two words, square t's at 2t (low) and 2t+1 (high).
 	rayMasks []uint64
 	rayOrds  []uint8
+	// On a board of more than 128 squares, each square's chain as a set:
+	// an attack test passes over a chain holding none of the attacker's
+	// pieces without walking it (chains are only ever cut after this is
+	// filled, so the set may hold more, never less).
+	rayBits []bitset
 }
 
 // compiledMove is one rules.Move with its vectors expanded, for one player.
@@ -608,6 +613,14 @@ func (g *Game) loadMoves() error {
 						gr.rayMasks[2*t], gr.rayMasks[2*t+1], gr.rayOrds[t] = rayMask2(ray)
 					} else {
 						gr.rayMasks[t], gr.rayOrds[t] = g.rayMask(ray)
+					}
+				}
+			}
+			if !g.small && !g.mid {
+				gr.rayBits = make([]bitset, g.n)
+				for t, r := range gr.rays {
+					for _, sq := range g.pool[r.off : r.off+uint32(r.n)] {
+						gr.rayBits[t].set(int(sq))
 					}
 				}
 			}

@@ -90,6 +90,9 @@ type abSearch[M comparable, P position[M]] struct {
 	seer     bool     // a clairvoyant player (spec seer:)
 	future   []uint64 // the seer's chance draws to come, from its root on
 	chanceK  int      // chance events on the line from the root to the node searched
+
+	ecache     *evalCache // the static evaluation's cache (evalcache.go); nil: none
+	ecacheBits int        // its size, made on the first search of an engine position
 }
 
 // forget clears what earlier searches left: the table, the killers and
@@ -141,6 +144,7 @@ func newABSearch[M comparable, P position[M]](t *evalTables, spec PlayerSpec, se
 		bits = ttBitsFor(spec.Nodes)
 	}
 	s.tt = newTTable[M](bits)
+	s.ecacheBits = bits
 	s.checkGame = t.checkGame
 	s.seer = spec.Seer
 	s.off = spec.Off
@@ -363,6 +367,10 @@ func (s *abSearch[M, P]) begin(ctx context.Context, p P, hardCap int64, fresh bo
 		s.repeats = rc
 	}
 	s.onto, _ = any(p).(ontoLister[M])
+	if _, ok := any(p).(enginePos); ok && s.ecache == nil && cacheableEval(s.ev.t) {
+		// Only the engine's hash is known to tell positions apart.
+		s.ecache = newEvalCache(s.ecacheBits)
+	}
 	if !fresh {
 		return
 	}
@@ -535,7 +543,7 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 	prunable := !pv && !inCheck && s.ev.t.matSign > 0 && alpha > -scoreWinMin && beta < scoreWinMin
 	stand := 0
 	if prunable {
-		stand = s.ev.evaluate(s.view, stm, s.extra)
+		stand = s.staticEval(p, stm)
 		// Reverse futility: so far above beta that a few plies will not
 		// bring it back.
 		if s.off&TechFutility == 0 && depth <= rfpMaxDepth && stand-rfpMargin*depth >= beta {
@@ -768,7 +776,7 @@ func (s *abSearch[M, P]) quiesce(p P, ply, qd, alpha, beta int) int {
 			threat = true
 		}
 	}
-	stand := s.ev.evaluate(s.view, stm, s.extra)
+	stand := s.staticEval(p, stm)
 	if threat {
 		stand = -(scoreWin - ply - 2)
 	}

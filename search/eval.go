@@ -33,12 +33,23 @@ type evaluator struct {
 	terms     int          // the spec's opt-in terms (evalterms.go); 0: none
 	mobWeight int          // centipawns per square in addMobility: mobilityWeight unless a term says more
 	ts        *termScratch // their scratch space; nil unless one needs it
+	// kindMemo is sumByKind's last sum of each kind's squares' bonuses
+	// (player -> kind), with the squares it was read from: a move changes
+	// one or two kinds' squares, so most kinds' sums are read again.
+	kindMemo [2][]kindSum
+}
+
+// kindSum is one kind's squares and the bonuses read for them.
+type kindSum struct {
+	set      [4]uint64
+	n, bonus int
 }
 
 func newEvaluator(t *evalTables) *evaluator {
 	e := &evaluator{t: t, occ: make([]int8, t.nsq), mobWeight: mobilityWeight}
 	for pl := 0; pl < 2; pl++ {
 		e.counts[pl] = make([]int, len(t.kinds))
+		e.kindMemo[pl] = make([]kindSum, len(t.kinds))
 	}
 	return e
 }
@@ -51,22 +62,17 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	t := e.t
 	nsq := t.nsq
 	e.pieces, e.liners, e.goalers = e.pieces[:0], e.liners[:0], e.goalers[:0]
-	for pl := 0; pl < 2; pl++ {
-		clear(e.counts[pl])
+	if t.extinction {
+		for pl := 0; pl < 2; pl++ {
+			clear(e.counts[pl])
+		}
 	}
 	var material, positional, nonRoyal, total [2]int
 	royalSq := [2]int{-1, -1}
 	var royals [2]int
-	// Only squares with a piece need a look: the engine lists them when it
-	// can, otherwise every square is asked.
-	clear(e.occ)
-	if ol, ok := extra.(occupiedLister); ok {
-		e.sqs = ol.Occupied(e.sqs[:0])
-	} else if len(e.sqs) != nsq {
-		e.sqs = e.sqs[:0]
-		for sq := 0; sq < nsq; sq++ {
-			e.sqs = append(e.sqs, sq)
-		}
+	needOcc, needPieces := e.reads()
+	if needOcc {
+		clear(e.occ)
 	}
 	e.occAny = 0
 	var stat statusHolder
@@ -76,51 +82,75 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	// The engine's own PieceAt is called directly: through the interface
 	// each square cost two calls more.
 	ep, isEngine := p.(enginePos)
-	for _, sq := range e.sqs {
-		var kind, owner int
-		var ok bool
-		if isEngine {
-			kind, owner, ok = ep.Position.PieceAt(sq)
-		} else {
-			kind, owner, ok = p.PieceAt(sq)
+	// Where nothing reads the squares one by one, the engine's sets of
+	// squares per kind give the sums with less work a piece.
+	byKind := isEngine && !needOcc && !needPieces && stat == nil &&
+		e.sumByKind(ep.Position, &material, &positional, &total, &royals, &royalSq)
+	if !byKind {
+		// Only squares with a piece need a look: the engine lists them
+		// when it can, otherwise every square is asked.
+		if ol, ok := extra.(occupiedLister); ok {
+			e.sqs = ol.Occupied(e.sqs[:0])
+		} else if len(e.sqs) != nsq {
+			e.sqs = e.sqs[:0]
+			for sq := 0; sq < nsq; sq++ {
+				e.sqs = append(e.sqs, sq)
+			}
 		}
-		if !ok {
-			continue
-		}
-		e.occAny |= 1 << uint(sq&63) // read only where the board has at most 64 squares
-		if owner != 0 && owner != 1 {
-			e.occ[sq] = 3
-			continue
-		}
-		e.occ[sq] = int8(owner + 1)
-		if kind < 0 || kind >= len(t.kinds) {
-			continue
-		}
-		kt := &t.kinds[kind]
-		pc := placed{sq, kind, owner}
-		e.pieces = append(e.pieces, pc)
-		if kt.lined {
-			e.liners = append(e.liners, pc)
-		}
-		if kt.goal[owner] != nil {
-			e.goalers = append(e.goalers, pc)
-		}
-		e.counts[owner][kind]++
-		total[owner]++
-		material[owner] += kt.value
-		if stat != nil {
-			material[owner] += t.statusValue(stat, sq, kt.value)
-		}
-		if kt.royal {
-			royalSq[owner] = sq
-			royals[owner]++
-		} else {
-			nonRoyal[owner]++
-		}
-		if kt.pst[owner] != nil {
-			positional[owner] += kt.pst[owner][sq]
+		kinds := t.kinds
+		for _, sq := range e.sqs {
+			var kind, owner int
+			var ok bool
+			if isEngine {
+				kind, owner, ok = ep.Position.PieceAt(sq)
+			} else {
+				kind, owner, ok = p.PieceAt(sq)
+			}
+			if !ok {
+				continue
+			}
+			e.occAny |= 1 << uint(sq&63) // read only where the board has at most 64 squares
+			if owner != 0 && owner != 1 {
+				if needOcc {
+					e.occ[sq] = 3
+				}
+				continue
+			}
+			if needOcc {
+				e.occ[sq] = int8(owner + 1)
+			}
+			if uint(kind) >= uint(len(kinds)) {
+				continue
+			}
+			kt := &kinds[kind]
+			pc := placed{sq, kind, owner}
+			if needPieces {
+				e.pieces = append(e.pieces, pc)
+			}
+			if kt.lined {
+				e.liners = append(e.liners, pc)
+			}
+			if kt.goal[owner] != nil {
+				e.goalers = append(e.goalers, pc)
+			}
+			if t.extinction {
+				e.counts[owner][kind]++
+			}
+			total[owner]++
+			material[owner] += kt.value
+			if stat != nil {
+				material[owner] += t.statusValue(stat, sq, kt.value)
+			}
+			if kt.royal {
+				royalSq[owner] = sq
+				royals[owner]++
+			}
+			if pst := kt.pst[owner]; pst != nil {
+				positional[owner] += pst[sq]
+			}
 		}
 	}
+	nonRoyal[0], nonRoyal[1] = total[0]-royals[0], total[1]-royals[1]
 
 	if t.hands {
 		e.addHands(&material, extra)
@@ -182,6 +212,16 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 		s = -s
 	}
 	return max(-maxEval, min(maxEval, s))
+}
+
+// reads says what the terms after evaluate's scan read besides its sums:
+// the occupancy (mobility, the opt-in terms, the effects) and the piece
+// list (the terms, the effects, a region count). A game that needs
+// neither (Elven chess: under entry rules its slides are lines per
+// landing, so no kind is lined) pays only for the sums.
+func (e *evaluator) reads() (occ, pieces bool) {
+	lean := e.terms == 0 && e.t.fx == nil
+	return !lean || e.t.anyLined, !lean || e.t.scoreCount == "region"
 }
 
 // addMobility counts where each piece's lines (slides, sweeps, hops) reach
@@ -438,4 +478,75 @@ func (e *evaluator) addHands(material *[2]int, extra any) {
 			material[pl] += n * (v + v*handBonusPercent/100)
 		}
 	}
+}
+
+// sumByKind is evaluate's scan read from the engine's squares per kind:
+// material, positional, piece and royal counts (the highest royal square,
+// as the scan in square order finds it), the extinction counts and the
+// pieces a goal counts, but neither the occupancy nor the piece list.
+// False, with nothing summed, where the engine cannot say (cells).
+func (e *evaluator) sumByKind(pos *engine.Position, material, positional, total, royals, royalSq *[2]int) bool {
+	t := e.t
+	var kinds [2]uint32
+	for pl := 0; pl < 2; pl++ {
+		ks, ok := pos.KindsOnBoard(pl)
+		if !ok {
+			return false
+		}
+		kinds[pl] = ks
+	}
+	for pl := 0; pl < 2; pl++ {
+		for ks := kinds[pl]; ks != 0; ks &= ks - 1 {
+			k := bits.TrailingZeros32(ks)
+			if k >= len(t.kinds) {
+				continue
+			}
+			kt := &t.kinds[k]
+			pst, goal := kt.pst[pl], kt.goal[pl] != nil
+			set := pos.KindSquares(pl, k)
+			n := 0
+			if pst != nil && !goal && !kt.royal {
+				// Most kinds: only the squares' bonuses, the same as last
+				// time where the kind's squares are.
+				memo := &e.kindMemo[pl][k]
+				if memo.set != set || memo.n == 0 {
+					b := 0
+					for w := range set {
+						for x := set[w]; x != 0; x &= x - 1 {
+							b += pst[w<<6|bits.TrailingZeros64(x)]
+							n++
+						}
+					}
+					*memo = kindSum{set: set, n: n, bonus: b}
+				}
+				n = memo.n
+				positional[pl] += memo.bonus
+			} else {
+				for w := range set {
+					for x := set[w]; x != 0; x &= x - 1 {
+						sq := w<<6 | bits.TrailingZeros64(x)
+						n++
+						if pst != nil {
+							positional[pl] += pst[sq]
+						}
+						if goal {
+							e.goalers = append(e.goalers, placed{sq, k, pl})
+						}
+						if kt.royal {
+							royalSq[pl] = max(royalSq[pl], sq)
+						}
+					}
+				}
+			}
+			total[pl] += n
+			material[pl] += n * kt.value
+			if kt.royal {
+				royals[pl] += n
+			}
+			if t.extinction {
+				e.counts[pl][k] += n
+			}
+		}
+	}
+	return true
 }

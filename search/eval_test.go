@@ -131,3 +131,41 @@ func TestEvalCountsHands(t *testing.T) {
 		}
 	}
 }
+
+// scanBoard is an engine position that evaluate does not know for one, so
+// it scans the squares instead of reading the engine's sets per kind.
+type scanBoard struct{ *engine.Position }
+
+// TestEvaluateByKindAgreesWithScan: along random games of the files whose
+// evaluation reads no square one by one (hands, a reach goal, facings,
+// rests and adventitious kings in Elven chess; drops in Dobutsu; a goal
+// to leave in Jeson Mor), evaluate scores every position the same whether
+// it reads the engine's squares per kind or scans the board.
+func TestEvaluateByKindAgreesWithScan(t *testing.T) {
+	for _, file := range []string{"seeds/elven-chess.json", "dobutsu.json", "jesonmor.json"} {
+		g := loadGame(t, file)
+		e := newEvaluator(buildEvalTables(g))
+		if occ, pieces := e.reads(); occ || pieces {
+			t.Fatalf("%s: the evaluation reads the occupancy (%v) or the pieces (%v): no sums by kind to compare", file, occ, pieces)
+		}
+		r := newRNG(5)
+		compared := 0
+		for game := 0; game < 2; game++ {
+			p := g.NewPosition()
+			for ply := 0; ply < 160 && !p.Outcome().Over; ply++ {
+				for stm := 0; stm < 2; stm++ {
+					want := e.evaluate(scanBoard{p}, stm, scanBoard{p})
+					if got := e.evaluate(enginePos{p}, stm, enginePos{p}); got != want {
+						t.Fatalf("%s %s side %d: %d by kind, %d by scan", file, p.FEN(), stm, got, want)
+					}
+					compared++
+				}
+				ms := p.LegalMoves(nil)
+				p.Make(ms[r.intn(len(ms))])
+			}
+		}
+		if compared < 20 {
+			t.Errorf("%s: only %d positions compared", file, compared)
+		}
+	}
+}

@@ -94,6 +94,7 @@ type evalTables struct {
 	width, height int
 	file, rank    []int       // per square
 	kinds         []kindTable // indexed by engine kind
+	anyLined      bool        // some kind is lined: mobility reads the occupancy
 	matSign       int         // +1: material is good; -1: the endings reward losing it
 	mobSign       int
 	maxPlies      int
@@ -271,7 +272,7 @@ func (t *evalTables) buildKind(g *engine.Game, kind int) {
 				if r.line {
 					r.setMask(t.nsq)
 					kt.lines[pl][sq] = append(kt.lines[pl][sq], r)
-					kt.lined = true
+					kt.lined, t.anyLined = true, true
 				}
 			}
 		}

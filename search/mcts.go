@@ -421,7 +421,7 @@ func (s *mctsSearch[M, P]) iterate(p P) {
 // newChild makes the node for the position p has just reached from parent.
 func (s *mctsSearch[M, P]) newChild(p P, parent *mctsNode[M], m M) *mctsNode[M] {
 	child := &mctsNode[M]{move: m, parent: parent, mover: parent.toMove, toMove: p.SideToMove(), hash: p.Hash(), ply: p.Ply()}
-	if r := p.Result(); r.over {
+	if r := p.ResultNoList(); r.over {
 		child.terminal = true
 		child.termV0 = resultValue(r)
 		if r.winner >= 0 {
@@ -497,7 +497,7 @@ func (s *mctsSearch[M, P]) expand(p P, node *mctsNode[M]) {
 		s.nodes++
 		r := p.QuickResult()
 		if !r.over && s.checkGame && p.InCheck() {
-			r = p.Result()
+			r = p.ResultNoList()
 		}
 		if r.over && r.winner == node.toMove {
 			child := s.newChild(p, node, m)
@@ -875,7 +875,7 @@ func (s *mctsSearch[M, P]) playout(p P) (v0 float64, stop bool) {
 			return 0, true
 		}
 	}
-	if r := p.Result(); r.over {
+	if r := p.ResultNoList(); r.over {
 		return resultValue(r), false
 	}
 	// Score the stopping point by the evaluation once the captures on the
