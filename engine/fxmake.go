@@ -282,9 +282,15 @@ func (p *Position) keepFxLegal(buf []Move, start int) []Move {
 // piece's, then the moves onto own pieces that contacts allow.
 func (p *Position) genFxPieces(buf []Move, capOnly bool) []Move {
 	s := p.side
-	for w := 0; w < 4; w++ {
-		for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
-			buf = p.genPiece(buf, w<<6|bits.TrailingZeros64(bb), capOnly)
+	if p.g.wild == nil {
+		// genPieces lists the same moves in the same order, the step
+		// kinds' pieces a run at a time.
+		buf = p.genPieces(buf, capOnly)
+	} else {
+		for w := 0; w < 4; w++ {
+			for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+				buf = p.genPiece(buf, w<<6|bits.TrailingZeros64(bb), capOnly)
+			}
 		}
 	}
 	if p.g.fx.ownMovers != 0 && !capOnly { // not captures
