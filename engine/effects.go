@@ -67,6 +67,7 @@ type fxRule struct {
 	cImmune   uint32
 	links     [2][][]contactLink // [own][mover][onto]
 	ownMovers uint32             // kinds with an own link
+	stays     bool               // a strike or contact may leave its mover where it stood (staysPut)
 
 	territory bool
 	permanent bool
@@ -227,6 +228,7 @@ func (g *Game) loadFx() error {
 			landing = ct.Landing
 		}
 	}
+	fx.stays = fx.strike && fx.sPos == posStay || fx.contacts && fx.cPos == posStay
 	if landing != nil {
 		vs, err := expand(landing.Vectors, landing.Symmetry, g.hex)
 		if err != nil {

@@ -219,6 +219,9 @@ func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 	if test && quietOK && d == nil {
 		return p.keepFxLegal(buf, start)
 	}
+	if !test && d == nil && !fx.stays {
+		return buf // nothing below would change or drop a move
+	}
 	for i := start; i < len(buf); i++ {
 		m := buf[i]
 		if m.Promotion() >= 0 && m.typ() != moveDrop && p.staysPut(m) {
