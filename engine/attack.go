@@ -188,7 +188,7 @@ func (p *Position) attackMap(out *bitset, want *bitset, lift int, mask uint32) {
 			}
 			// The fast lists and the slow entries split the piece's
 			// entries between them, with no region to respect.
-			out[0] |= g.leapCaps[idx]
+			out[0] |= ps.leapCaps
 			for _, r := range g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)] {
 				if r.mode&modeCapture == 0 {
 					continue
@@ -240,7 +240,7 @@ func (p *Position) attackMapSmall(out *bitset, want uint64, lift, by int, mask u
 			got = 0
 			continue
 		}
-		got |= g.leapCaps[idx]
+		got |= ps.leapCaps
 		rays := g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)]
 		for i := range rays {
 			r := &rays[i]

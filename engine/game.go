@@ -119,16 +119,12 @@ type Game struct {
 	steps [maxSeats][]stepKind
 	// small: the board has at most 64 squares, so one word of a bitset
 	// holds it and the attack tests read blockers from occupancy masks.
-	// leapCaps and leapMoves are then, per (player, kind, square), the
-	// fast leaps that may capture and those that may move, as masks.
 	small bool
 	// mid: 65 to 128 squares, generated from midSquares (midboard.go).
 	mid        bool
 	midSquares []midSquare
 	midLines   [maxSeats][]midLine // on a small board too, the low word only
 	slideKinds [maxSeats]uint32    // per player, the kinds in its slide line groups
-	leapCaps   []uint64
-	leapMoves  []uint64
 
 	atkStart [maxSeats][]uint32
 	atkLeaps [maxSeats][]leapAtk

@@ -99,6 +99,9 @@ func (p *Position) genPieces(buf []Move, capOnly bool) []Move {
 	stepped, movers := p.prepSteps(run, capOnly)
 	s := p.side
 	others := p.occ[s][0] &^ stepped
+	if g := p.g; g.small && !g.seated {
+		return p.genPiecesSmall(buf, capOnly, run, movers, others)
+	}
 	for w := 0; w < 4; w++ {
 		bb := p.occ[s][w]
 		if w == 0 {
@@ -114,6 +117,85 @@ func (p *Position) genPieces(buf []Move, capOnly bool) []Move {
 			}
 			bb &= bb - 1
 			buf = p.genPiece(buf, from, capOnly)
+		}
+	}
+	return buf
+}
+
+// genPiecesSmall is genPieces on a board of one word with two players:
+// genPieceSafe's fast lists written out in the loop, with what every piece
+// reads (occupancy, prey, the side's tables) read once.
+func (p *Position) genPiecesSmall(buf []Move, capOnly bool, run *stepRun, movers, others uint64) []Move {
+	g := p.g
+	s := p.side
+	opp := opponent(s)
+	occAll := p.occWord(0)
+	preyAll := p.occ[opp][0]
+	present := p.present[opp]
+	quietTo := ^uint64(0)
+	if capOnly {
+		quietTo = p.capTo[0]
+	}
+	lo, hi := s*g.nk*g.n, (s+1)*g.nk*g.n
+	squares := g.pieceSquares[lo:hi]
+	fastRays := g.fastRays
+	board := &p.board
+	for bb := others | movers; bb != 0; { // step pieces with no move list nothing
+		from := bits.TrailingZeros64(bb) & 63
+		if movers>>uint(from)&1 != 0 {
+			span := stepSpan(bb, movers, others)
+			buf = p.stepRange(buf, run, span)
+			bb &^= span
+			continue
+		}
+		bb &= bb - 1
+		k := codeKind(board[from])
+		i := k*g.n + from
+		ps := &squares[i]
+		if ps.flags&(psDup|psSpecial) != 0 || ps.flags&psEP != 0 && p.epN > 0 {
+			buf = p.genTable(buf, ps, lo+i, from, k, capOnly)
+			continue
+		}
+		prey := preyAll
+		if ps.flags&psPicky != 0 {
+			if capMask := g.kinds[k].capMask; present&^capMask != 0 {
+				prey = 0
+				for m := present & capMask; m != 0; m &= m - 1 {
+					prey |= p.kindBB[opp][bits.TrailingZeros32(m)-1][0]
+				}
+			}
+		}
+		quiet := ps.leapMoves &^ occAll
+		caps := ps.leapCaps & prey
+		for j, end := int(ps.rayOff), int(ps.rayOff)+int(ps.nRay); j < end; j++ {
+			r := &fastRays[j]
+			var near, hit uint64 // the squares before the first blocker, and it
+			if r.order != maskray.Walk {
+				near, hit = maskray.Split(r.mask, occAll, r.order)
+			} else {
+				for _, to := range g.pool[r.off : r.off+uint32(r.n)] {
+					if occAll>>to&1 != 0 {
+						hit = 1 << to
+						break
+					}
+					near |= 1 << to
+				}
+			}
+			if r.mode&modeMove != 0 {
+				quiet |= near
+			}
+			if r.mode&modeCapture != 0 {
+				caps |= hit & prey
+			}
+		}
+		quiet &= quietTo
+		base := mvValid | Move(from)
+		for t := quiet | caps; t != 0; t &= t - 1 {
+			to := bits.TrailingZeros64(t)
+			buf = append(buf, base|Move(to)<<8|Move(caps>>uint(to)&1)*mvCapture)
+		}
+		if ps.nSlow != 0 {
+			buf = p.genSlow(buf, ps, from, k, capOnly)
 		}
 	}
 	return buf
@@ -174,8 +256,8 @@ func (p *Position) genPieceSafe(buf []Move, from int, capOnly bool, safe *legalC
 			}
 		}
 	}
-	quiet := g.leapMoves[idx] &^ occAll
-	caps := g.leapCaps[idx] & prey
+	quiet := ps.leapMoves &^ occAll
+	caps := ps.leapCaps & prey
 	rays := g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)]
 	for i := range rays {
 		r := &rays[i]
