@@ -132,3 +132,40 @@ func TestFxShortcutsMatchLightMake(t *testing.T) {
 		})
 	}
 }
+
+// TestKeptCountsKeepStatus: where every board ending reads counts alone
+// (countEndings), Make skips boardOutcome after a move that changes no
+// count; the status it leaves must be the one boardOutcome gives, over
+// random games of every such rule file.
+func TestKeptCountsKeepStatus(t *testing.T) {
+	plies := 200
+	if testing.Short() {
+		plies = 60
+	}
+	seen := 0
+	for _, ng := range allGames(t) {
+		g := ng.g
+		if !g.countEndings || !g.boardEndings || g.seated || g.wrapped || g.slowTurns {
+			continue
+		}
+		seen++
+		t.Run(ng.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(41, uint64(len(ng.name))))
+			p := g.NewPosition()
+			for ply := 0; ply < plies && !p.Outcome().Over; ply++ {
+				moves := p.LegalMoves(nil)
+				if len(moves) == 0 {
+					break
+				}
+				mover := p.side
+				p.Make(moves[rng.IntN(len(moves))])
+				if want := p.boardOutcome(mover, -1); p.status != want {
+					t.Fatalf("after %d plies (%s): status %+v, boardOutcome %+v", ply+1, p.FEN(), p.status, want)
+				}
+			}
+		})
+	}
+	if seen < 20 {
+		t.Errorf("only %d rule files whose endings read counts alone", seen)
+	}
+}

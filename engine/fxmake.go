@@ -33,7 +33,9 @@ func (p *Position) makeFx(m Move) {
 		h = p.claimMove(h, m, stay)
 		u.nClaim = uint8(len(p.claims) - k0)
 	}
-	p.endMove(h, u, progress, from != to && p.board[from] != pc)
+	// A move that captured nothing (every effect is a capture's) and
+	// dropped nothing changed no count.
+	p.endMove(h, u, progress, from != to && p.board[from] != pc, !progress && m.typ() != moveDrop)
 }
 
 // squareLogDone ends a Make that logged its squares on p.chg from c0

@@ -201,6 +201,10 @@ type Game struct {
 	noProgress       int
 	noProgressResets uint32 // kinds whose every move resets the no-progress clock (bit k+1; noprogress.go)
 	boardEndings     bool
+	// countEndings: every board ending reads piece counts alone (royals
+	// held, an army gone, extinction, a bare royal), so a move that
+	// changes no count cannot end the game on the board.
+	countEndings bool
 
 	start       [maxSquares]uint8
 	setupCount  [maxSeats][]int
@@ -334,7 +338,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadSeats, g.loadPriority, g.loadWalls, g.loadBoards, g.loadCells, g.loadWrap, g.loadMoves,
 		g.loadRules, g.loadNoProgressResets, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadChance, g.loadHidden, g.loadPlanes, g.loadNotation,
-		g.loadZobrist, g.splitFast, g.loadSeatLines, g.compileCheckSquares, g.buildCastleNeed, g.settleLegal,
+		g.loadZobrist, g.splitFast, g.loadSeatLines, g.compileCheckSquares, g.buildCastleNeed, g.settleLegal, g.settleEndings,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
