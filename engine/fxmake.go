@@ -11,6 +11,10 @@ func (p *Position) makeFx(m Move) {
 	g := p.g
 	from, to := m.From(), m.To()
 	oldVirgin := p.virgin
+	if m.typ() <= moveDouble && m&(0x1f<<mvPromoShift) == 0 && p.board[to] == 0 && g.wild == nil && !g.fx.territory {
+		p.makeFxStep(m, oldVirgin)
+		return
+	}
 	u, h := p.pushUndo(m)
 	pc := u.moved
 	c0, h0 := len(p.chg), len(p.fxHands)
@@ -36,6 +40,35 @@ func (p *Position) makeFx(m Move) {
 	// A move that captured nothing (every effect is a capture's) and
 	// dropped nothing changed no count.
 	p.endMove(h, u, progress, from != to && p.board[from] != pc, !progress && m.typ() != moveDrop)
+}
+
+// makeFxStep is makeFx for a plain move or double step onto an empty
+// square without promotion, in a game without wild pieces or territory:
+// the two squares fxPlay would log, logged directly, and what
+// squareLogDone would do with them.
+func (p *Position) makeFxStep(m Move, oldVirgin bitset) {
+	g := p.g
+	from, to := m.From(), m.To()
+	u, h := p.pushUndo(m)
+	pc := u.moved
+	p.chg = append(p.chg, sweptRec{sq: uint8(from), code: pc}, sweptRec{sq: uint8(to)})
+	u.nChg = 2
+	p.remove(from)
+	p.put(to, pc)
+	h ^= p.zob(pc, from) ^ p.zob(pc, to)
+	h = p.clearVirgin(h, from)
+	h = p.clearVirgin(h, to)
+	if g.castle != nil && g.castleRel>>maskIndex(pc)&1 != 0 {
+		h = p.dropDeadRights(h)
+	}
+	if p.virgin != oldVirgin {
+		p.virgins = append(p.virgins, oldVirgin)
+		u.savedVirgin = true
+	}
+	if m.typ() == moveDouble {
+		h = p.setEP(h, m)
+	}
+	p.endMove(h, u, false, true, true)
 }
 
 // squareLogDone ends a Make that logged its squares on p.chg from c0
