@@ -109,6 +109,9 @@ func (p *Position) unmakeFx(u *undoRec) {
 		}
 	}
 	p.chg = p.chg[:k]
+	if u.nHands|u.nTaken|u.nClaim == 0 {
+		return // (most moves: nothing else recorded)
+	}
 	k = len(p.fxHands) - int(u.nHands)
 	for _, x := range p.fxHands[k:] {
 		if x&0x80 != 0 {

@@ -131,15 +131,11 @@ func (p *Position) genPiecesSmall(buf []Move, capOnly bool, run *stepRun, movers
 	opp := opponent(s)
 	occAll := p.occWord(0)
 	preyAll := p.occ[opp][0]
-	present := p.present[opp]
 	quietTo := ^uint64(0)
 	if capOnly {
 		quietTo = p.capTo[0]
 	}
-	lo, hi := s*g.nk*g.n, (s+1)*g.nk*g.n
-	squares := g.pieceSquares[lo:hi]
-	fastRays := g.fastRays
-	board := &p.board
+	lo := s * g.nk * g.n
 	for bb := others | movers; bb != 0; { // step pieces with no move list nothing
 		from := bits.TrailingZeros64(bb) & 63
 		if movers>>uint(from)&1 != 0 {
@@ -149,26 +145,21 @@ func (p *Position) genPiecesSmall(buf []Move, capOnly bool, run *stepRun, movers
 			continue
 		}
 		bb &= bb - 1
-		k := codeKind(board[from])
-		i := k*g.n + from
-		ps := &squares[i]
+		k := codeKind(p.board[from])
+		idx := lo + k*g.n + from
+		ps := &g.pieceSquares[idx]
 		if ps.flags&(psDup|psSpecial) != 0 || ps.flags&psEP != 0 && p.epN > 0 {
-			buf = p.genTable(buf, ps, lo+i, from, k, capOnly)
+			buf = p.genTable(buf, ps, idx, from, k, capOnly)
 			continue
 		}
 		prey := preyAll
 		if ps.flags&psPicky != 0 {
-			if capMask := g.kinds[k].capMask; present&^capMask != 0 {
-				prey = 0
-				for m := present & capMask; m != 0; m &= m - 1 {
-					prey |= p.kindBB[opp][bits.TrailingZeros32(m)-1][0]
-				}
-			}
+			prey = p.pickyPrey(k)
 		}
 		quiet := ps.leapMoves &^ occAll
 		caps := ps.leapCaps & prey
 		for j, end := int(ps.rayOff), int(ps.rayOff)+int(ps.nRay); j < end; j++ {
-			r := &fastRays[j]
+			r := &g.fastRays[j]
 			var near, hit uint64 // the squares before the first blocker, and it
 			if r.order != maskray.Walk {
 				near, hit = maskray.Split(r.mask, occAll, r.order)
@@ -199,6 +190,21 @@ func (p *Position) genPiecesSmall(buf []Move, capOnly bool, run *stepRun, movers
 		}
 	}
 	return buf
+}
+
+// pickyPrey is the other player's pieces kind k may capture (board of one
+// word, two players).
+func (p *Position) pickyPrey(k int) uint64 {
+	opp := opponent(p.side)
+	capMask, present := p.g.kinds[k].capMask, p.present[opp]
+	if present&^capMask == 0 {
+		return p.occ[opp][0]
+	}
+	var prey uint64
+	for m := present & capMask; m != 0; m &= m - 1 {
+		prey |= p.kindBB[opp][bits.TrailingZeros32(m)-1][0]
+	}
+	return prey
 }
 
 // stepSpan is the step movers of left (the pieces not yet listed, the
@@ -661,17 +667,16 @@ func (p *Position) genCastlesSmall(buf []Move) []Move {
 	}
 	rooks := p.kindBB[s][cr.rook][0] & p.virgin[0]
 	occ := p.occWord(0)
-	royal := g.kinds[cr.king].royal
 	for ; kings != 0; kings &= kings - 1 {
 		kf := bits.TrailingZeros64(kings)
-		need := g.castleNeed[(s*g.n+kf)*g.n : (s*g.n+kf+1)*g.n]
-		x, y := g.castleFrame(s, kf)
+		at := (s*g.n + kf) * g.n
 		for rb := rooks; rb != 0; rb &= rb - 1 {
 			rf := bits.TrailingZeros64(rb)
-			if need[rf]&occ != 0 {
+			if g.castleNeed[at+rf]&occ != 0 {
 				continue
 			}
-			if m, ok := p.castleMove(cr, royal, kf, rf, x, y); ok {
+			x, y := g.castleFrame(s, kf)
+			if m, ok := p.castleMove(cr, g.kinds[cr.king].royal, kf, rf, x, y); ok {
 				buf = append(buf, m)
 			}
 		}
