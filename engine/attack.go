@@ -37,7 +37,9 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 	// kept by every light make).
 	if g.small {
 		if ml := &g.midLines[by][t]; ml.ok {
-			return ml.lo&p.occ[by][0] != 0 && p.slideAttackedSmall(t, by, stand)
+			// (ok: every group is a slide's, so kinds outside
+			// slideKinds, such as pawns asked about by setEP, have none.)
+			return ml.lo&p.occ[by][0] != 0 && stand&g.slideKinds[by] != 0 && p.slideAttackedSmall(t, by, stand)
 		}
 	}
 	groups := g.groups[by]
