@@ -37,7 +37,9 @@ func (p *Position) attackedMask(t, by int, mask uint32) bool {
 	// kept by every light make).
 	if g.small {
 		if ml := &g.midLines[by][t]; ml.ok {
-			return ml.lo&p.occ[by][0] != 0 && p.slideAttackedSmall(t, by, stand)
+			// (ok: every group is a slide's, so kinds outside
+			// slideKinds, such as pawns asked about by setEP, have none.)
+			return ml.lo&p.occ[by][0] != 0 && stand&g.slideKinds[by] != 0 && p.slideAttackedSmall(t, by, stand)
 		}
 	}
 	groups := g.groups[by]
@@ -196,7 +198,7 @@ func (p *Position) attackMap(out *bitset, want *bitset, lift int, mask uint32) {
 			}
 			// The fast lists and the slow entries split the piece's
 			// entries between them, with no region to respect.
-			out[0] |= g.leapCaps[idx]
+			out[0] |= ps.leapCaps
 			for _, r := range g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)] {
 				if r.mode&modeCapture == 0 {
 					continue
@@ -248,7 +250,7 @@ func (p *Position) attackMapSmall(out *bitset, want uint64, lift, by int, mask u
 			got = 0
 			continue
 		}
-		got |= g.leapCaps[idx]
+		got |= ps.leapCaps
 		rays := g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)]
 		for i := range rays {
 			r := &rays[i]

@@ -383,7 +383,7 @@ func (p *Position) makeWrapped(m Move) {
 // the turn handed on, nothing else.
 func (p *Position) makePass(m Move) {
 	u, h := p.pushUndo(m)
-	p.endMove(h, u, false, false)
+	p.endMove(h, u, false, false, false)
 }
 
 // makeOutcome plays a chance outcome.

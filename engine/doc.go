@@ -194,7 +194,12 @@
 // the board's own endings. The light makes that test a move (legalAfter,
 // fxLegal) share codesAt, standing, allAttacked and undoLite. A new family
 // adds its part behind a nil check on Game, never a second tail; a round
-// (rounds.go) is two moves at once and ends its own way.
+// (rounds.go) is two moves at once and ends its own way. With capture
+// effects (keepFxLegal) prepare's reasoning stands for quiet moves, the
+// royal's steps are answered together by attack maps read with the
+// explosion reading of check (royalStepMap), and an exploding capture,
+// which only empties squares, is tested by clearing them for a moment
+// (blastLegal); the light make is left for the other moves.
 // LegalCaptures is the same with only capturing targets generated (must_capture
 // cannot change a list of captures); HasLegalMove generates piece by piece
 // and stops at the first legal move, which is how OutcomeNoList tells
@@ -208,7 +213,9 @@
 // Endings. The board's own endings are computed in Make, in this order:
 // royal_capture (a player whose setup has a royal has none), annihilation,
 // extinction, bare_royal, check_limit, reach; for each, the player who did
-// not move is looked at before the mover. Outcome then looks at having no
+// not move is looked at before the mover. Where every ending the game has
+// reads piece counts alone (countEndings), a move that changes no count
+// leaves an undecided status as it was without asking. Outcome then looks at having no
 // legal move (checkmate, with rules.checkmate's result, or stalemate, with
 // rules.stalemate's), repetition, counting (schema 31), no_progress and
 // max_plies, the two clocks settled by rules.scoring where the file has it

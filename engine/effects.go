@@ -53,6 +53,7 @@ type fxRule struct {
 	blastImmune uint32             // kind bits that survive standing in a blast
 	by, of      uint32             // kind bits whose captures explode
 	ring        [][]uint8          // per square, the other squares within radius
+	ringMask    []uint64           // ring as a mask, on a board of one word
 	royalBy     uint32             // royal kinds in by: their own capture destroys them
 	landing     [maxSeats][][2]int // choose: landing vectors per player, board frame
 
@@ -67,6 +68,7 @@ type fxRule struct {
 	cImmune   uint32
 	links     [2][][]contactLink // [own][mover][onto]
 	ownMovers uint32             // kinds with an own link
+	stays     bool               // a strike or contact may leave its mover where it stood (staysPut)
 
 	territory bool
 	permanent bool
@@ -143,6 +145,14 @@ func (g *Game) loadFx() error {
 			for t := 0; t < g.n; t++ {
 				if t != sq && !g.wall.has(t) && max(abs(g.fileOf[t]-g.fileOf[sq]), abs(g.rankOf[t]-g.rankOf[sq])) <= fx.radius {
 					fx.ring[sq] = append(fx.ring[sq], uint8(t))
+				}
+			}
+		}
+		if g.small {
+			fx.ringMask = make([]uint64, g.n)
+			for sq, ring := range fx.ring {
+				for _, t := range ring {
+					fx.ringMask[sq] |= 1 << t
 				}
 			}
 		}
@@ -227,6 +237,7 @@ func (g *Game) loadFx() error {
 			landing = ct.Landing
 		}
 	}
+	fx.stays = fx.strike && fx.sPos == posStay || fx.contacts && fx.cPos == posStay
 	if landing != nil {
 		vs, err := expand(landing.Vectors, landing.Symmetry, g.hex)
 		if err != nil {

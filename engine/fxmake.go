@@ -11,6 +11,10 @@ func (p *Position) makeFx(m Move) {
 	g := p.g
 	from, to := m.From(), m.To()
 	oldVirgin := p.virgin
+	if m.typ() <= moveDouble && m&(0x1f<<mvPromoShift) == 0 && p.board[to] == 0 && g.wild == nil && !g.fx.territory {
+		p.makeFxStep(m, oldVirgin)
+		return
+	}
 	u, h := p.pushUndo(m)
 	pc := u.moved
 	c0, h0 := len(p.chg), len(p.fxHands)
@@ -33,7 +37,38 @@ func (p *Position) makeFx(m Move) {
 		h = p.claimMove(h, m, stay)
 		u.nClaim = uint8(len(p.claims) - k0)
 	}
-	p.endMove(h, u, progress, from != to && p.board[from] != pc)
+	// A move that captured nothing (every effect is a capture's) and
+	// dropped nothing changed no count.
+	p.endMove(h, u, progress, from != to && p.board[from] != pc, !progress && m.typ() != moveDrop)
+}
+
+// makeFxStep is makeFx for a plain move or double step onto an empty
+// square without promotion, in a game without wild pieces or territory:
+// the two squares fxPlay would log, logged directly, and what
+// squareLogDone would do with them.
+func (p *Position) makeFxStep(m Move, oldVirgin bitset) {
+	g := p.g
+	from, to := m.From(), m.To()
+	u, h := p.pushUndo(m)
+	pc := u.moved
+	p.chg = append(p.chg, sweptRec{sq: uint8(from), code: pc}, sweptRec{sq: uint8(to)})
+	u.nChg = 2
+	p.remove(from)
+	p.put(to, pc)
+	h ^= p.zob(pc, from) ^ p.zob(pc, to)
+	h = p.clearVirgin(h, from)
+	h = p.clearVirgin(h, to)
+	if g.castle != nil && g.castleRel>>maskIndex(pc)&1 != 0 {
+		h = p.dropDeadRights(h)
+	}
+	if p.virgin != oldVirgin {
+		p.virgins = append(p.virgins, oldVirgin)
+		u.savedVirgin = true
+	}
+	if m.typ() == moveDouble {
+		h = p.setEP(h, m)
+	}
+	p.endMove(h, u, false, true, true)
 }
 
 // squareLogDone ends a Make that logged its squares on p.chg from c0
@@ -74,6 +109,9 @@ func (p *Position) unmakeFx(u *undoRec) {
 		}
 	}
 	p.chg = p.chg[:k]
+	if u.nHands|u.nTaken|u.nClaim == 0 {
+		return // (most moves: nothing else recorded)
+	}
 	k = len(p.fxHands) - int(u.nHands)
 	for _, x := range p.fxHands[k:] {
 		if x&0x80 != 0 {
@@ -219,6 +257,9 @@ func (p *Position) legalFx(buf []Move, capOnly bool) []Move {
 	if test && quietOK && d == nil {
 		return p.keepFxLegal(buf, start)
 	}
+	if !test && d == nil && !fx.stays {
+		return buf // nothing below would change or drop a move
+	}
 	for i := start; i < len(buf); i++ {
 		m := buf[i]
 		if m.Promotion() >= 0 && m.typ() != moveDrop && p.staysPut(m) {
@@ -251,13 +292,63 @@ func (p *Position) keepFxLegal(buf []Move, start int) []Move {
 	// A move that captures nothing, promotes to nothing and is a plain
 	// move or double step (type 0 or 1) has none of these bits.
 	const special = mvCapture | 0x1f<<mvPromoShift | 0xe<<mvTypeShift
-	n := start
-	for i := start; i < len(buf); i++ {
+	// The royal's plain steps onto empty squares are answered together
+	// (royalStepMap) rather than by a light make each: mapped is those
+	// asked, unsafe those attacked, found at the first of them (a piece's
+	// moves are listed together).
+	var mapped, unsafe uint64
+	r := c.royal
+	canMap := r >= 0 && p.g.small
+	// On a board of one word with no squares to test landings on, the
+	// untested quiet moves are found from one word of named pieces; the
+	// landing is read only where a move may go onto a friendly piece.
+	quick := p.g.small && !c.testTo
+	named := from[0]
+	ontoOwn := p.g.fx.ownMovers != 0
+	// The moves before the first one needing thought stay where they are.
+	n := len(buf)
+	if quick {
+		for i, m := range buf[start:] {
+			if m&special != 0 || named>>(m&63)&1 != 0 || ontoOwn && board[m.To()] != 0 {
+				n = start + i
+				break
+			}
+		}
+	} else {
+		n = start
+	}
+	for i := n; i < len(buf); i++ {
 		m := buf[i]
-		if m&special == 0 && board[m.To()] == 0 && !from.has(m.From()) && !c.testTo {
+		if quick {
+			if m&special == 0 && named>>(m&63)&1 == 0 && (!ontoOwn || board[m.To()] == 0) {
+				buf[n] = m
+				n++
+				continue
+			}
+		} else if m&special == 0 && board[m.To()] == 0 && !from.has(m.From()) && !c.testTo {
 			buf[n] = m
 			n++
 			continue
+		}
+		if to := m.To(); canMap && m.From() == r && m&special == 0 && board[to] == 0 && !(c.testTo && c.to.has(to)) {
+			if mapped == 0 {
+				for _, x := range buf[i:] {
+					if x.From() != r {
+						break
+					}
+					if x&special == 0 && board[x.To()] == 0 {
+						mapped |= 1 << x.To()
+					}
+				}
+				unsafe = p.royalStepMap(mapped, r)
+			}
+			if mapped>>to&1 != 0 {
+				if unsafe>>to&1 == 0 {
+					buf[n] = m
+					n++
+				}
+				continue
+			}
 		}
 		if m&(0x1f<<mvPromoShift) != 0 && m.typ() != moveDrop && p.staysPut(m) {
 			// The mover does not enter the zone: one move, unpromoted.
@@ -268,6 +359,15 @@ func (p *Position) keepFxLegal(buf []Move, start int) []Move {
 		}
 		to := m.To()
 		if m&mvCapture != 0 || board[to] != 0 || m.typ() > moveDouble || from.has(m.From()) || c.testTo && c.to.has(to) {
+			if canMap && m&mvCapture != 0 {
+				if ok, known := p.blastLegal(m, r); known {
+					if ok {
+						buf[n] = m
+						n++
+					}
+					continue
+				}
+			}
 			if !p.fxLegal(m) {
 				continue
 			}
@@ -278,13 +378,144 @@ func (p *Position) keepFxLegal(buf []Move, start int) []Move {
 	return buf[:n]
 }
 
+// blastLegal is fxLegal for a capture that explodes, on a board of one
+// word, with the side to move's only royal on r and its safety all the
+// rules ask (keepFxLegal's case, no wild pieces): such a capture only
+// empties squares, so the test clears them on the board for a moment
+// rather than playing the move. known is false for a capture that does not
+// explode, left to fxLegal.
+func (p *Position) blastLegal(m Move, r int) (ok, known bool) {
+	g := p.g
+	fx := g.fx
+	s := p.side
+	opp := opponent(s)
+	from, to := m.From(), m.To()
+	capSq := to
+	switch m.typ() {
+	case moveNormal:
+	case moveEnPassant:
+		capSq = p.epVictim
+	default:
+		return false, false
+	}
+	victim := p.board[capSq]
+	if victim == 0 || codeOwner(victim) != opp || !fx.explodes(codeKind(p.board[from]), codeKind(victim)) {
+		return false, false
+	}
+	occ := p.occ[0][0] | p.occ[1][0]
+	gone := uint64(1)<<uint(from) | uint64(1)<<uint(capSq)
+	for bb := fx.ringMask[to] & occ; bb != 0; bb &= bb - 1 {
+		if sq := bits.TrailingZeros64(bb); fx.blastImmune>>maskIndex(p.board[sq])&1 == 0 {
+			gone |= 1 << uint(sq)
+		}
+	}
+	if gone>>uint(r)&1 != 0 {
+		return false, true // the only royal blown up
+	}
+	var enemy uint64 // the other player's royals, and those the blast spares
+	for _, k := range g.royalKinds {
+		enemy |= p.kindBB[opp][k][0]
+	}
+	if enemy != 0 && enemy&^gone == 0 {
+		return true, true // the other side's last royal gone: the game ends
+	}
+	// royalAttacked on the board after the blast.
+	k := codeKind(p.board[r])
+	mask := g.capturers[k]
+	if fx.explode && fx.of>>uint(k+1)&1 != 0 {
+		mask &^= fx.royalBy
+		for bb := fx.ringMask[r] & enemy &^ gone; bb != 0; bb &= bb - 1 {
+			if fx.blastImmune>>maskIndex(p.board[bits.TrailingZeros64(bb)])&1 == 0 {
+				mask &^= fx.by
+				break
+			}
+		}
+	}
+	var saved [64]uint8
+	for bb := gone; bb != 0; bb &= bb - 1 {
+		sq := bits.TrailingZeros64(bb)
+		saved[sq] = p.board[sq]
+		p.board[sq] = 0
+	}
+	o0, o1 := p.occ[0][0], p.occ[1][0]
+	p.occ[0][0] &^= gone
+	p.occ[1][0] &^= gone
+	hit := p.attackedMask(r, opp, mask)
+	p.occ[0][0], p.occ[1][0] = o0, o1
+	for bb := gone; bb != 0; bb &= bb - 1 {
+		sq := bits.TrailingZeros64(bb)
+		p.board[sq] = saved[sq]
+	}
+	return !hit, true
+}
+
+// royalStepMap is, among want (empty squares the side to move's only royal
+// on r steps to, capturing nothing), those fxLegal would refuse: the
+// squares the other player attacks with the royal lifted, with the
+// explosion reading of check (royalAttacked). A board of one word, no wild
+// pieces, the royal's safety all the rules ask.
+func (p *Position) royalStepMap(want uint64, r int) uint64 {
+	g := p.g
+	fx := g.fx
+	k := codeKind(p.board[r])
+	opp := opponent(p.side)
+	mask := g.capturers[k]
+	var near uint64 // the squares where a capture would blast an enemy royal
+	if fx.explode && fx.of>>uint(k+1)&1 != 0 {
+		mask &^= fx.royalBy
+		for _, rk := range g.royalKinds {
+			if fx.blastImmune>>uint(rk+1)&1 != 0 {
+				continue
+			}
+			for bb := p.kindBB[opp][rk][0]; bb != 0; bb &= bb - 1 {
+				near |= fx.ringMask[bits.TrailingZeros64(bb)]
+			}
+		}
+	}
+	if want&(want-1) == 0 {
+		// One square: one attack test with the royal lifted.
+		t := bits.TrailingZeros64(want)
+		if near&want != 0 {
+			mask &^= fx.by
+		}
+		s := p.side
+		c := p.board[r]
+		p.board[r] = 0
+		p.occ[s][0] &^= 1 << uint(r)
+		hit := p.attackedMask(t, opp, mask)
+		p.board[r] = c
+		p.occ[s][0] |= 1 << uint(r)
+		if hit {
+			return want
+		}
+		return 0
+	}
+	var out bitset
+	var unsafe uint64
+	if far := want &^ near; far != 0 {
+		p.attackMap(&out, &bitset{far}, r, mask)
+		unsafe = out[0] & far
+	}
+	if close := want & near; close != 0 && mask&^fx.by != 0 {
+		p.attackMap(&out, &bitset{close}, r, mask&^fx.by)
+		unsafe |= out[0] & close
+	}
+	return unsafe
+}
+
 // genFxPieces appends the board's pseudo-legal moves for legalFx: every
 // piece's, then the moves onto own pieces that contacts allow.
 func (p *Position) genFxPieces(buf []Move, capOnly bool) []Move {
 	s := p.side
-	for w := 0; w < 4; w++ {
-		for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
-			buf = p.genPiece(buf, w<<6|bits.TrailingZeros64(bb), capOnly)
+	if p.g.wild == nil {
+		// genPieces lists the same moves in the same order, the step
+		// kinds' pieces a run at a time.
+		buf = p.genPieces(buf, capOnly)
+	} else {
+		for w := 0; w < 4; w++ {
+			for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
+				buf = p.genPiece(buf, w<<6|bits.TrailingZeros64(bb), capOnly)
+			}
 		}
 	}
 	if p.g.fx.ownMovers != 0 && !capOnly { // not captures

@@ -119,16 +119,12 @@ type Game struct {
 	steps [maxSeats][]stepKind
 	// small: the board has at most 64 squares, so one word of a bitset
 	// holds it and the attack tests read blockers from occupancy masks.
-	// leapCaps and leapMoves are then, per (player, kind, square), the
-	// fast leaps that may capture and those that may move, as masks.
 	small bool
 	// mid: 65 to 128 squares, generated from midSquares (midboard.go).
 	mid        bool
 	midSquares []midSquare
 	midLines   [maxSeats][]midLine // on a small board too, the low word only
 	slideKinds [maxSeats]uint32    // per player, the kinds in its slide line groups
-	leapCaps   []uint64
-	leapMoves  []uint64
 
 	atkStart [maxSeats][]uint32
 	atkLeaps [maxSeats][]leapAtk
@@ -205,6 +201,10 @@ type Game struct {
 	noProgress       int
 	noProgressResets uint32 // kinds whose every move resets the no-progress clock (bit k+1; noprogress.go)
 	boardEndings     bool
+	// countEndings: every board ending reads piece counts alone (royals
+	// held, an army gone, extinction, a bare royal), so a move that
+	// changes no count cannot end the game on the board.
+	countEndings bool
 
 	start       [maxSquares]uint8
 	setupCount  [maxSeats][]int
@@ -338,7 +338,7 @@ func Load(spec *rules.Spec) (g *Game, err error) {
 	steps := []func() error{
 		g.loadBoard, g.loadKinds, g.loadSeats, g.loadPriority, g.loadWalls, g.loadBoards, g.loadCells, g.loadWrap, g.loadMoves,
 		g.loadRules, g.loadNoProgressResets, g.loadCounting, g.loadTouch, g.loadSetup, g.loadDrops, g.loadFacings, g.loadFx, g.loadWild, g.loadPortals, g.loadTurns, g.loadChance, g.loadHidden, g.loadPlanes, g.loadNotation,
-		g.loadZobrist, g.splitFast, g.loadSeatLines, g.compileCheckSquares, g.buildCastleNeed, g.settleLegal,
+		g.loadZobrist, g.splitFast, g.loadSeatLines, g.compileCheckSquares, g.buildCastleNeed, g.settleLegal, g.settleEndings,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {

@@ -511,6 +511,15 @@ func (p *Position) legal(buf []Move, capOnly bool) []Move {
 	return buf
 }
 
+// settleEndings sets countEndings: boardOutcome's rules that read more
+// than the counts (checks given, goals, touches, claims, presence) are
+// all absent.
+func (g *Game) settleEndings() error {
+	g.countEndings = g.checkLimit == 0 && g.reach == nil && g.touch == nil &&
+		(g.fx == nil || g.fx.winAt == 0) && (g.planes == nil || len(g.planes.presence) == 0)
+	return nil
+}
+
 // settleLegal sets legalPlain: none of the families legal hands the list
 // to or filters it through is in the game. Load's last step, when every
 // field it reads is set.

@@ -159,14 +159,16 @@ func (p *Position) makeStd(m Move) {
 	if g.touch != nil {
 		h = p.touchAfter(h, s, m, u)
 	}
-	p.endMove(h, u, progress, from != to)
+	kept := !progress && (typ == moveNormal || typ == moveDouble || typ == moveCastle) && g.cells == nil
+	p.endMove(h, u, progress, from != to, kept)
 }
 
 // endMove ends every Make once the board has changed (makeStd, makeFx):
 // the no-progress clock, the end of the turn, the checks given, the hash
 // and the board's own endings. left says whether the mover left its
-// square, for reach's on_leave.
-func (p *Position) endMove(h uint64, u *undoRec, progress, left bool) {
+// square, for reach's on_leave; kept that the move changed no piece count
+// on the board or in a hand.
+func (p *Position) endMove(h uint64, u *undoRec, progress, left, kept bool) {
 	g := p.g
 	s := p.side
 	if progress || g.resetsClock(u.moved, u.move) {
@@ -194,7 +196,8 @@ func (p *Position) endMove(h uint64, u *undoRec, progress, left bool) {
 		h ^= g.zCheck[s][p.checks[s]]
 	}
 	p.hash = h
-	if g.boardEndings && !g.seated {
+	if g.boardEndings && !g.seated && !(kept && g.countEndings && p.status == status{}) {
+		// (Counts as they were and nothing decided before: nothing now.)
 		leave := -1
 		from := u.move.From()
 		if r := g.reach; r != nil && r.onLeave && left && r.goal[s].has(from) && (r.kind < 0 || codeKind(u.moved) == r.kind) {

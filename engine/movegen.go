@@ -99,6 +99,9 @@ func (p *Position) genPieces(buf []Move, capOnly bool) []Move {
 	stepped, movers := p.prepSteps(run, capOnly)
 	s := p.side
 	others := p.occ[s][0] &^ stepped
+	if g := p.g; g.small && !g.seated {
+		return p.genPiecesSmall(buf, capOnly, run, movers, others)
+	}
 	for w := 0; w < 4; w++ {
 		bb := p.occ[s][w]
 		if w == 0 {
@@ -117,6 +120,91 @@ func (p *Position) genPieces(buf []Move, capOnly bool) []Move {
 		}
 	}
 	return buf
+}
+
+// genPiecesSmall is genPieces on a board of one word with two players:
+// genPieceSafe's fast lists written out in the loop, with what every piece
+// reads (occupancy, prey, the side's tables) read once.
+func (p *Position) genPiecesSmall(buf []Move, capOnly bool, run *stepRun, movers, others uint64) []Move {
+	g := p.g
+	s := p.side
+	opp := opponent(s)
+	occAll := p.occWord(0)
+	preyAll := p.occ[opp][0]
+	quietTo := ^uint64(0)
+	if capOnly {
+		quietTo = p.capTo[0]
+	}
+	lo := s * g.nk * g.n
+	for bb := others | movers; bb != 0; { // step pieces with no move list nothing
+		from := bits.TrailingZeros64(bb) & 63
+		if movers>>uint(from)&1 != 0 {
+			span := stepSpan(bb, movers, others)
+			buf = p.stepRange(buf, run, span)
+			bb &^= span
+			continue
+		}
+		bb &= bb - 1
+		k := codeKind(p.board[from])
+		idx := lo + k*g.n + from
+		ps := &g.pieceSquares[idx]
+		if ps.flags&(psDup|psSpecial) != 0 || ps.flags&psEP != 0 && p.epN > 0 {
+			buf = p.genTable(buf, ps, idx, from, k, capOnly)
+			continue
+		}
+		prey := preyAll
+		if ps.flags&psPicky != 0 {
+			prey = p.pickyPrey(k)
+		}
+		quiet := ps.leapMoves &^ occAll
+		caps := ps.leapCaps & prey
+		for j, end := int(ps.rayOff), int(ps.rayOff)+int(ps.nRay); j < end; j++ {
+			r := &g.fastRays[j]
+			var near, hit uint64 // the squares before the first blocker, and it
+			if r.order != maskray.Walk {
+				near, hit = maskray.Split(r.mask, occAll, r.order)
+			} else {
+				for _, to := range g.pool[r.off : r.off+uint32(r.n)] {
+					if occAll>>to&1 != 0 {
+						hit = 1 << to
+						break
+					}
+					near |= 1 << to
+				}
+			}
+			if r.mode&modeMove != 0 {
+				quiet |= near
+			}
+			if r.mode&modeCapture != 0 {
+				caps |= hit & prey
+			}
+		}
+		quiet &= quietTo
+		base := mvValid | Move(from)
+		for t := quiet | caps; t != 0; t &= t - 1 {
+			to := bits.TrailingZeros64(t)
+			buf = append(buf, base|Move(to)<<8|Move(caps>>uint(to)&1)*mvCapture)
+		}
+		if ps.nSlow != 0 {
+			buf = p.genSlow(buf, ps, from, k, capOnly)
+		}
+	}
+	return buf
+}
+
+// pickyPrey is the other player's pieces kind k may capture (board of one
+// word, two players).
+func (p *Position) pickyPrey(k int) uint64 {
+	opp := opponent(p.side)
+	capMask, present := p.g.kinds[k].capMask, p.present[opp]
+	if present&^capMask == 0 {
+		return p.occ[opp][0]
+	}
+	var prey uint64
+	for m := present & capMask; m != 0; m &= m - 1 {
+		prey |= p.kindBB[opp][bits.TrailingZeros32(m)-1][0]
+	}
+	return prey
 }
 
 // stepSpan is the step movers of left (the pieces not yet listed, the
@@ -174,8 +262,8 @@ func (p *Position) genPieceSafe(buf []Move, from int, capOnly bool, safe *legalC
 			}
 		}
 	}
-	quiet := g.leapMoves[idx] &^ occAll
-	caps := g.leapCaps[idx] & prey
+	quiet := ps.leapMoves &^ occAll
+	caps := ps.leapCaps & prey
 	rays := g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)]
 	for i := range rays {
 		r := &rays[i]
@@ -579,17 +667,16 @@ func (p *Position) genCastlesSmall(buf []Move) []Move {
 	}
 	rooks := p.kindBB[s][cr.rook][0] & p.virgin[0]
 	occ := p.occWord(0)
-	royal := g.kinds[cr.king].royal
 	for ; kings != 0; kings &= kings - 1 {
 		kf := bits.TrailingZeros64(kings)
-		need := g.castleNeed[(s*g.n+kf)*g.n : (s*g.n+kf+1)*g.n]
-		x, y := g.castleFrame(s, kf)
+		at := (s*g.n + kf) * g.n
 		for rb := rooks; rb != 0; rb &= rb - 1 {
 			rf := bits.TrailingZeros64(rb)
-			if need[rf]&occ != 0 {
+			if g.castleNeed[at+rf]&occ != 0 {
 				continue
 			}
-			if m, ok := p.castleMove(cr, royal, kf, rf, x, y); ok {
+			x, y := g.castleFrame(s, kf)
+			if m, ok := p.castleMove(cr, g.kinds[cr.king].royal, kf, rf, x, y); ok {
 				buf = append(buf, m)
 			}
 		}

@@ -709,7 +709,7 @@ func (p *Position) makePlanes(m Move) {
 	}
 	u.nPlane = uint16(len(p.planeLog) - l0)
 	h = p.squareLogDone(u, c0, oldVirgin)
-	p.endMove(h, u, progress, from != to)
+	p.endMove(h, u, progress, from != to, false)
 	switch {
 	case again: // the turn goes on: the same player moves that piece again, or passes
 		p.side = s

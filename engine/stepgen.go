@@ -309,10 +309,13 @@ func (p *Position) prepSteps(run *stepRun, capOnly bool) (on, movers uint64) {
 		}
 		sl := &run.lists[i]
 		n := min(len(ops), maxStepOps)
+		virgin := p.virgin[0]
 		for x := range ops[:n] {
 			op := &ops[x]
-			f := pcs & op.src & (p.virgin[0] | op.movedOK)
-			f &= (bits.RotateLeft64(empty, op.legBack[0]) | op.noLeg[0]) & (bits.RotateLeft64(empty, op.legBack[1]) | op.noLeg[1])
+			f := pcs & op.src & (virgin | op.movedOK)
+			if op.nLegs > 0 {
+				f &= (bits.RotateLeft64(empty, op.legBack[0]) | op.noLeg[0]) & (bits.RotateLeft64(empty, op.legBack[1]) | op.noLeg[1])
+			}
 			c := f & bits.RotateLeft64(prey, op.back) & op.capAll
 			e := f & bits.RotateLeft64(epOK, op.back) & op.capAll
 			q := f & bits.RotateLeft64(quietTo, op.back) & op.moveAll &^ e

@@ -771,20 +771,6 @@ func (g *Game) splitFast() error {
 	for k := range g.kinds[:g.nk] {
 		g.capsAll = g.capsAll && g.kinds[k].capMask&allKinds(g.nk) == allKinds(g.nk)
 	}
-	if g.small {
-		g.leapCaps = make([]uint64, size)
-		g.leapMoves = make([]uint64, size)
-		for idx := range g.leapCaps {
-			for _, fl := range g.fastLeaps[g.fastLeapStart[idx]:g.fastLeapStart[idx+1]] {
-				if fl.mode&modeCapture != 0 {
-					g.leapCaps[idx] |= 1 << fl.to
-				}
-				if fl.mode&modeMove != 0 {
-					g.leapMoves[idx] |= 1 << fl.to
-				}
-			}
-		}
-	}
 	g.fastRayStart[size] = uint32(len(g.fastRays))
 	g.slowStart[size] = uint32(len(g.slow))
 	for idx := 0; idx < size; idx++ {
@@ -812,6 +798,9 @@ func (g *Game) splitFast() error {
 // pieceSquare is what genPseudo reads about one (player, kind, square)
 // before walking its moves, packed so that one load finds it.
 type pieceSquare struct {
+	// On a board of one word, the fast leaps that may capture and those
+	// that may move, as masks.
+	leapCaps, leapMoves      uint64
 	leapOff, rayOff, slowOff uint32
 	nLeap, nRay, nSlow       uint16
 	flags                    uint8
@@ -822,6 +811,7 @@ const (
 	psDup     = 1 << iota // walk every entry and drop repeats (also: counts too large to pack)
 	psSpecial             // promotion, a region or forbid_immobility: every landing goes through emit
 	psEP                  // en passant applies to the kind: special while an en passant square exists
+	psPicky               // the kind may not capture every kind (rules.captures)
 )
 
 // packSquares builds Game.pieceSquares from the fast lists.
@@ -846,6 +836,19 @@ func (g *Game) packSquares() {
 		}
 		if ki.ep {
 			ps.flags |= psEP
+		}
+		if ki.capMask&allKinds(g.nk) != allKinds(g.nk) {
+			ps.flags |= psPicky
+		}
+		if g.small {
+			for _, fl := range g.fastLeaps[g.fastLeapStart[idx]:g.fastLeapStart[idx+1]] {
+				if fl.mode&modeCapture != 0 {
+					ps.leapCaps |= 1 << fl.to
+				}
+				if fl.mode&modeMove != 0 {
+					ps.leapMoves |= 1 << fl.to
+				}
+			}
 		}
 	}
 }

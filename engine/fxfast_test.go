@@ -1,0 +1,171 @@
+package engine
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// withExplosion is a rule file with its rules.explode_on_capture replaced
+// (left as it is for ""), and with kingSpares, its king's captures list
+// set to every other kind (kings may stand side by side unchecked).
+func withExplosion(t *testing.T, rel, explode string, kingSpares bool) *Game {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spec map[string]any
+	if err := json.Unmarshal(data, &spec); err != nil {
+		t.Fatal(err)
+	}
+	if explode != "" {
+		var x any
+		if err := json.Unmarshal([]byte(explode), &x); err != nil {
+			t.Fatal(err)
+		}
+		spec["rules"].(map[string]any)["explode_on_capture"] = x
+	}
+	if kingSpares {
+		for _, pc := range spec["pieces"].([]any) {
+			if pc := pc.(map[string]any); pc["id"] == "K" {
+				pc["captures"] = []string{"P", "N", "B", "R", "Q"}
+			}
+		}
+	}
+	out, err := json.Marshal(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loadBytes(t, out)
+}
+
+// lightMakeLegal is legalFx with every pseudo-legal move played by the
+// light make (fxLegal): the answer the shortcuts must reproduce.
+func lightMakeLegal(p *Position) []Move {
+	pseudo := p.genFxPieces(nil, false)
+	if p.g.castle != nil {
+		pseudo = p.genCastles(pseudo)
+	}
+	var out []Move
+	for _, m := range pseudo {
+		if p.fxLegal(m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// TestFxShortcutsMatchLightMake: keepFxLegal's shortcuts (a royal's steps
+// answered by attack maps, an explosion tested by clearing the squares it
+// empties) keep exactly the moves the light make keeps, in the same order,
+// over random games of atomic chess and of variations of its blast.
+func TestFxShortcutsMatchLightMake(t *testing.T) {
+	cases := []struct {
+		name, explode string
+		kingSpares    bool
+	}{
+		{"atomic", "", false},
+		{"kings spare kings", "", true},
+		{"radius 2", `{"radius": 2, "immune": ["P"]}`, false},
+		{"radius 2, kings spare kings", `{"radius": 2, "immune": ["P"]}`, true},
+		{"radius 0", `{"radius": 0}`, false},
+		{"kings survive blasts", `{"radius": 1, "immune": ["P", "K"]}`, false},
+		{"kings survive blasts and spare kings", `{"radius": 1, "immune": ["P", "K"]}`, true},
+		{"king captures plain", `{"radius": 1, "immune": ["P"], "by": ["P", "N", "B", "R", "Q"]}`, false},
+		{"only pawns explode", `{"radius": 1, "immune": ["P"], "of": ["P"]}`, false},
+		{"pawns not blasted, knights immune", `{"radius": 1, "immune": ["P", "N"]}`, false},
+	}
+	// The setup, and positions where the kings meet soon (a royal beside
+	// the other's is safe from every blast).
+	starts := []string{
+		"",
+		"rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq - 0 1",
+		"8/8/8/3k4/8/3K4/8/R6r w - - 0 1",
+		"8/2q5/8/3k4/8/4K3/8/1B5R w - - 0 1",
+		"r3k3/8/8/8/4K3/8/8/7R b - - 0 1",
+		"8/8/8/8/8/8/2k5/rR4KR w - - 0 1",
+		"8/8/8/8/8/8/PPkn4/K7 w - - 0 1",
+		"8/8/8/8/8/3k4/r7/3K4 w - - 0 1",
+		"8/8/8/8/8/1p6/3k4/r1NK4 w - - 0 1",
+	}
+	games, plies := 12, 160
+	if testing.Short() {
+		games = 3
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			g := withExplosion(t, "rulesets/atomic.json", tc.explode, tc.kingSpares)
+			rng := rand.New(rand.NewPCG(37, uint64(len(tc.name))))
+			var captures, royalSteps int
+			for game := 0; game < games*len(starts); game++ {
+				p := g.NewPosition()
+				if fen := starts[game%len(starts)]; fen != "" {
+					p = mustFEN(t, g, fen)
+				}
+				for ply := 0; ply < plies && !p.Outcome().Over; ply++ {
+					got := p.LegalMoves(nil)
+					want := lightMakeLegal(p)
+					if !slices.Equal(got, want) {
+						t.Fatalf("%s:\nshortcuts  %v\nlight make %v", p.FEN(), moveStrings(p, got), moveStrings(p, want))
+					}
+					for _, m := range want {
+						if m&mvCapture != 0 {
+							captures++
+						}
+						if g.royalMask>>maskIndex(p.board[m.From()])&1 != 0 {
+							royalSteps++
+						}
+					}
+					if len(got) == 0 {
+						break
+					}
+					p.Make(got[rng.IntN(len(got))])
+				}
+			}
+			if captures < 100 || royalSteps < 100 {
+				t.Errorf("the games compared %d legal captures and %d royal moves: too few to judge", captures, royalSteps)
+			}
+		})
+	}
+}
+
+// TestKeptCountsKeepStatus: where every board ending reads counts alone
+// (countEndings), Make skips boardOutcome after a move that changes no
+// count; the status it leaves must be the one boardOutcome gives, over
+// random games of every such rule file.
+func TestKeptCountsKeepStatus(t *testing.T) {
+	plies := 200
+	if testing.Short() {
+		plies = 60
+	}
+	seen := 0
+	for _, ng := range allGames(t) {
+		g := ng.g
+		if !g.countEndings || !g.boardEndings || g.seated || g.wrapped || g.slowTurns {
+			continue
+		}
+		seen++
+		t.Run(ng.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(41, uint64(len(ng.name))))
+			p := g.NewPosition()
+			for ply := 0; ply < plies && !p.Outcome().Over; ply++ {
+				moves := p.LegalMoves(nil)
+				if len(moves) == 0 {
+					break
+				}
+				mover := p.side
+				p.Make(moves[rng.IntN(len(moves))])
+				if want := p.boardOutcome(mover, -1); p.status != want {
+					t.Fatalf("after %d plies (%s): status %+v, boardOutcome %+v", ply+1, p.FEN(), p.status, want)
+				}
+			}
+		})
+	}
+	if seen < 20 {
+		t.Errorf("only %d rule files whose endings read counts alone", seen)
+	}
+}
