@@ -22,10 +22,16 @@ type placed struct {
 // evaluator scores positions for one player's search. The tables are
 // shared; the scratch space is its own.
 type evaluator struct {
-	t         *evalTables
-	occ       []int8 // 0 empty, 1 player 0, 2 player 1, 3 nobody's
-	sqs       []int  // the squares evaluate looks at
-	occAny    uint64 // on a board of at most 64 squares, the occupied ones
+	t      *evalTables
+	occ    []int8    // 0 empty, 1 player 0, 2 player 1, 3 nobody's
+	sqs    []int     // the squares evaluate looks at
+	occAny uint64    // on a board of at most 64 squares, the occupied ones
+	occOwn [2]uint64 // and each player's, where occ is read
+	kindAt []int16   // where occ is read and not 0, the kind there
+	// ringWorth's sums in this evaluation: those whose stamp is ringGen.
+	ringGen   uint32
+	ringStamp []uint32
+	ringMemo  []int
 	pieces    []placed
 	liners    []placed     // the pieces of kinds with lines, for addMobility
 	goalers   []placed     // the pieces of kinds a reach goal counts, for addReach
@@ -46,7 +52,7 @@ type kindSum struct {
 }
 
 func newEvaluator(t *evalTables) *evaluator {
-	e := &evaluator{t: t, occ: make([]int8, t.nsq), mobWeight: mobilityWeight}
+	e := &evaluator{t: t, occ: make([]int8, t.nsq), kindAt: make([]int16, t.nsq), mobWeight: mobilityWeight}
 	for pl := 0; pl < 2; pl++ {
 		e.counts[pl] = make([]int, len(t.kinds))
 		e.kindMemo[pl] = make([]kindSum, len(t.kinds))
@@ -74,7 +80,7 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	if needOcc {
 		clear(e.occ)
 	}
-	e.occAny = 0
+	e.occAny, e.occOwn = 0, [2]uint64{}
 	var stat statusHolder
 	if t.statuses != nil {
 		stat, _ = extra.(statusHolder)
@@ -110,6 +116,9 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 				continue
 			}
 			e.occAny |= 1 << uint(sq&63) // read only where the board has at most 64 squares
+			if needOcc {
+				e.kindAt[sq] = int16(kind)
+			}
 			if owner != 0 && owner != 1 {
 				if needOcc {
 					e.occ[sq] = 3
@@ -118,6 +127,7 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 			}
 			if needOcc {
 				e.occ[sq] = int8(owner + 1)
+				e.occOwn[owner] |= 1 << uint(sq&63)
 			}
 			if uint(kind) >= uint(len(kinds)) {
 				continue

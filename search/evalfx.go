@@ -2,8 +2,10 @@ package search
 
 import (
 	"math"
+	"math/bits"
 
 	"balancefarm/engine"
+	"balancefarm/internal/maskray"
 )
 
 // The evaluation's terms for what a capture does beyond removing a piece,
@@ -96,14 +98,7 @@ func (e *evaluator) addEffects(score *[2]int, p board, stm int, extra any) {
 	t := e.t
 	f := t.fx
 	if f.explode || f.strikeStay || f.points {
-		var best [2]int
-		for _, pc := range e.pieces {
-			for _, r := range t.kinds[pc.kind].rays[pc.owner][pc.sq] {
-				if g := e.effectGain(p, pc, &r); g > best[pc.owner] {
-					best[pc.owner] = g
-				}
-			}
-		}
+		best := e.bestEffects()
 		score[stm] += best[stm] * threatNowPercent / 100
 		score[1-stm] += best[1-stm] * threatLaterPercent / 100
 	}
@@ -119,31 +114,79 @@ func (e *evaluator) addEffects(score *[2]int, p board, stm int, extra any) {
 	}
 }
 
-// effectGain is what pc's capture along r would win beyond an ordinary
-// exchange, 0 when it has no target or no effect.
-func (e *evaluator) effectGain(p board, pc placed, r *ray) int {
+// bestEffects is each player's best effectGain over its pieces' capturing
+// rays, 0 where none gains: on a board of at most 64 squares, the pieces
+// with no target in reach are passed over, and the leaps and the lines
+// with masks are read from them.
+func (e *evaluator) bestEffects() [2]int {
 	t := e.t
-	f := t.fx
-	if !r.capture || r.hop || len(r.sqs) == 0 {
-		return 0
+	var best [2]int
+	if e.ringStamp == nil {
+		e.ringStamp, e.ringMemo = make([]uint32, t.nsq), make([]int, t.nsq)
 	}
-	target := -1
+	if e.ringGen++; e.ringGen == 0 { // wrapped: no stamp may match by chance
+		clear(e.ringStamp)
+		e.ringGen = 1
+	}
+	small := t.nsq <= 64
+	for _, pc := range e.pieces {
+		kt := &t.kinds[pc.kind]
+		g := best[pc.owner]
+		if small {
+			// Only a piece not the owner's is a target: none where
+			// the captures could find one, none of them gains.
+			prey := e.occAny &^ e.occOwn[pc.owner]
+			if kt.effReach[pc.owner][pc.sq]&prey == 0 {
+				continue
+			}
+			for m := kt.effLeaps[pc.owner][pc.sq] & prey; m != 0; m &= m - 1 {
+				g = max(g, e.targetGain(pc, bits.TrailingZeros64(m)))
+			}
+			lines := kt.effLines[pc.owner][pc.sq]
+			for i := range lines {
+				r := &lines[i]
+				if blk := r.mask & e.occAny; blk != 0 {
+					if s := maskray.First(blk, r.order); (r.counted&prey)>>uint(s)&1 != 0 {
+						g = max(g, e.targetGain(pc, s))
+					}
+				}
+			}
+		}
+		rays := kt.effRays[pc.owner][pc.sq]
+		for i := range rays {
+			g = max(g, e.effectGain(pc, &rays[i]))
+		}
+		best[pc.owner] = g
+	}
+	return best
+}
+
+// effectGain is what pc's capture along r (one of effRays) would win
+// beyond an ordinary exchange, 0 when it has no target or no effect.
+func (e *evaluator) effectGain(pc placed, r *ray) int {
 	for i, s := range r.sqs {
 		if e.occ[s] != 0 {
-			if i >= r.min {
-				target = int(s)
+			if i >= r.min && int(e.occ[s]) != pc.owner+1 {
+				return e.targetGain(pc, int(s))
 			}
-			break
+			return 0
 		}
 		if !r.line {
 			break
 		}
 	}
-	if target < 0 || int(e.occ[target]) == pc.owner+1 {
-		return 0
-	}
-	tk, owner, ok := p.PieceAt(target)
-	if !ok || tk < 0 || tk >= len(t.kinds) || !f.mayCapture[pc.kind][tk] {
+	return 0
+}
+
+// targetGain is effectGain once the target is found: pc's capture of the
+// piece on target, which is not pc's owner's.
+func (e *evaluator) targetGain(pc placed, target int) int {
+	t := e.t
+	f := t.fx
+	// What p.PieceAt says, as evaluate read it: occ holds the owner
+	// (1 and 2; 3 a wild piece's), kindAt the kind.
+	tk, owner := int(e.kindAt[target]), int(e.occ[target])-1
+	if tk < 0 || tk >= len(t.kinds) || !f.mayCapture[pc.kind][tk] {
 		return 0
 	}
 	if owner != 0 && owner != 1 { // a wild piece
@@ -165,21 +208,38 @@ func (e *evaluator) effectGain(p board, pc placed, r *ray) int {
 	}
 	if f.explode && f.by[pc.kind] && f.of[tk] {
 		gain := e.pieceWorth(tk, owner, pc.owner) - t.kinds[pc.kind].value
-		for _, s := range f.ring[target] {
-			if e.occ[s] == 0 || e.occ[s] == 3 {
-				continue
-			}
-			k, o, ok := p.PieceAt(s)
-			if ok && k >= 0 && k < len(t.kinds) && !f.blastImmune[k] {
-				gain += e.pieceWorth(k, o, pc.owner)
-			}
+		ring := e.ringWorth(target) // to player 0; player 1's is its negative
+		if pc.owner == 1 {
+			ring = -ring
 		}
-		return t.matSign * gain
+		return t.matSign * (gain + ring)
 	}
 	if f.strikeStay && f.reaches[tk] {
 		return t.matSign * t.kinds[tk].value
 	}
 	return 0
+}
+
+// ringWorth is what the blast of a capture on target destroys around it,
+// to player 0 (pieceWorth's sign), read once per evaluation: several
+// pieces may capture there.
+func (e *evaluator) ringWorth(target int) int {
+	if e.ringStamp[target] == e.ringGen {
+		return e.ringMemo[target]
+	}
+	t := e.t
+	f := t.fx
+	sum := 0
+	for _, s := range f.ring[target] {
+		if e.occ[s] == 0 || e.occ[s] == 3 {
+			continue
+		}
+		if k := int(e.kindAt[s]); k >= 0 && k < len(t.kinds) && !f.blastImmune[k] {
+			sum += e.pieceWorth(k, int(e.occ[s])-1, 0)
+		}
+	}
+	e.ringStamp[target], e.ringMemo[target] = e.ringGen, sum
+	return sum
 }
 
 // pieceWorth is a piece's value to player pl: positive for the other

@@ -68,3 +68,109 @@ func TestPlayersBeatRandomOnEffects(t *testing.T) {
 		}
 	}
 }
+
+// refEffects is bestEffects written straight from the term's definition:
+// every capturing ray of every piece walked square by square to its
+// first piece, the pieces read through PieceAt.
+func refEffects(e *evaluator, p board) [2]int {
+	t := e.t
+	f := t.fx
+	worth := func(k, owner, pl int) int {
+		v := t.kinds[k].value
+		if t.kinds[k].royal {
+			v = royalBlastValue
+		}
+		if owner == pl {
+			return -v
+		}
+		return v
+	}
+	var best [2]int
+	for _, pc := range e.pieces {
+		for _, r := range t.kinds[pc.kind].rays[pc.owner][pc.sq] {
+			if !r.capture || r.hop {
+				continue
+			}
+			target := -1
+			for i, s := range r.sqs {
+				if _, _, ok := p.PieceAt(int(s)); ok {
+					if i >= r.min {
+						target = int(s)
+					}
+					break
+				}
+				if !r.line {
+					break
+				}
+			}
+			if target < 0 {
+				continue
+			}
+			tk, owner, _ := p.PieceAt(target)
+			if owner == pc.owner || tk < 0 || tk >= len(t.kinds) || !f.mayCapture[pc.kind][tk] {
+				continue
+			}
+			gain := 0
+			switch {
+			case owner != 0 && owner != 1:
+				for _, rt := range f.routes {
+					if rt.kind == tk && f.points {
+						gain = rt.bounty
+						break
+					}
+				}
+				for _, rt := range f.routes {
+					if rt.kind == tk && rt.takers != nil && !rt.takers[pc.kind] {
+						gain = 0
+					}
+				}
+			case f.explode && f.by[pc.kind] && f.of[tk]:
+				gain = worth(tk, owner, pc.owner) - t.kinds[pc.kind].value
+				for _, s := range f.ring[target] {
+					k, o, ok := p.PieceAt(s)
+					if ok && (o == 0 || o == 1) && k >= 0 && k < len(t.kinds) && !f.blastImmune[k] {
+						gain += worth(k, o, pc.owner)
+					}
+				}
+				gain *= t.matSign
+			case f.strikeStay && f.reaches[tk]:
+				gain = t.matSign * t.kinds[tk].value
+			}
+			best[pc.owner] = max(best[pc.owner], gain)
+		}
+	}
+	return best
+}
+
+// TestBestEffectsMatchesRayWalk: the effects term's reading from masks and
+// remembered blast sums gives refEffects's answer on every position of
+// random games of the files with capture effects and wild pieces.
+func TestBestEffectsMatchesRayWalk(t *testing.T) {
+	for _, file := range []string{"atomic.json", "atomar.json", "nocheckatomic.json", "kamikaze.json", "rifle.json", "wild-knights.json"} {
+		g := loadGame(t, file)
+		ev := newEvaluator(tablesFor(g))
+		if f := ev.t.fx; f == nil || !(f.explode || f.strikeStay || f.points) {
+			t.Fatalf("%s: no effect the term reads", file)
+		}
+		r := newRNG(11)
+		gaining := 0
+		for range 8 {
+			p := g.NewPosition()
+			for ply := 0; ply < 150 && !p.Outcome().Over; ply++ {
+				ms := p.LegalMoves(nil)
+				p.Make(ms[r.intn(len(ms))])
+				ev.evaluate(p, p.SideToMove(), p)
+				got, want := ev.bestEffects(), refEffects(ev, p)
+				if got != want {
+					t.Fatalf("%s %s: best effects %v, the ray walk's %v", file, p.FEN(), got, want)
+				}
+				if want != [2]int{} {
+					gaining++
+				}
+			}
+		}
+		if gaining < 50 {
+			t.Fatalf("%s: only %d positions where an effect gains", file, gaining)
+		}
+	}
+}

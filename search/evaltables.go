@@ -79,9 +79,18 @@ type kindTable struct {
 	// On a board of at most 64 squares, hitSteps as a mask where its
 	// squares are distinct (each ray counts once, as a mask can say).
 	hitStepMask [2][]uint64
-	pst         [2][]int   // player -> square -> positional bonus
-	goal        [2][]uint8 // player -> square -> moves to a reach square; nil if not eligible
-	scoring     bool       // counted by rules.scoring "pieces"
+	// The capturing rays again, for the effects term (evalfx.go), hops
+	// left out. On a board of at most 64 squares: effReach, every square
+	// where one of them may find its target; effLeaps, the leaps' squares
+	// (as a mask), effLines the lines with masks, effRays the rest. On a
+	// larger board effRays holds them all.
+	effRays  [2][][]ray
+	effReach [2][]uint64
+	effLeaps [2][]uint64
+	effLines [2][][]ray
+	pst      [2][]int   // player -> square -> positional bonus
+	goal     [2][]uint8 // player -> square -> moves to a reach square; nil if not eligible
+	scoring  bool       // counted by rules.scoring "pieces"
 }
 
 // evalTables is the immutable part of the evaluation for one game, built
@@ -276,6 +285,7 @@ func (t *evalTables) buildKind(g *engine.Game, kind int) {
 				}
 			}
 		}
+		kt.buildEffectRays(pl, t.nsq)
 		kt.hitSteps[pl] = make([][]int16, t.nsq)
 		kt.hitRays[pl] = make([][]ray, t.nsq)
 		if t.nsq <= 64 {
@@ -311,6 +321,51 @@ func (t *evalTables) buildKind(g *engine.Game, kind int) {
 		kt.pst[pl] = make([]int, t.nsq)
 		if !kt.royal {
 			t.addCentrality(g, kind, pl)
+		}
+	}
+}
+
+// buildEffectRays fills the effects term's rays for player pl from rays:
+// on a board of at most 64 squares, the leaps' first squares as one mask
+// and the lines that have masks apart from the rest.
+func (kt *kindTable) buildEffectRays(pl, nsq int) {
+	kt.effRays[pl] = make([][]ray, nsq)
+	small := nsq <= 64
+	if small {
+		kt.effReach[pl] = make([]uint64, nsq)
+		kt.effLeaps[pl] = make([]uint64, nsq)
+		kt.effLines[pl] = make([][]ray, nsq)
+	}
+	for sq, rays := range kt.rays[pl] {
+		for _, r := range rays {
+			if !r.capture || r.hop || len(r.sqs) == 0 {
+				continue
+			}
+			if !small {
+				kt.effRays[pl][sq] = append(kt.effRays[pl][sq], r)
+				continue
+			}
+			// effectGain's target: a line's first piece from min on, a
+			// leap's first square.
+			for i, s := range r.sqs {
+				if i >= r.min {
+					kt.effReach[pl][sq] |= 1 << uint(s)
+				}
+				if !r.line {
+					break
+				}
+			}
+			if !r.line {
+				if r.min == 0 {
+					kt.effLeaps[pl][sq] |= 1 << uint(r.sqs[0])
+				}
+				continue
+			}
+			if r.setMask(nsq); r.order != maskray.Walk {
+				kt.effLines[pl][sq] = append(kt.effLines[pl][sq], r)
+			} else {
+				kt.effRays[pl][sq] = append(kt.effRays[pl][sq], r)
+			}
 		}
 	}
 }
