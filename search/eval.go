@@ -23,11 +23,14 @@ type placed struct {
 // shared; the scratch space is its own.
 type evaluator struct {
 	t      *evalTables
-	occ    []int8    // 0 empty, 1 player 0, 2 player 1, 3 nobody's
-	sqs    []int     // the squares evaluate looks at
-	occAny uint64    // on a board of at most 64 squares, the occupied ones
-	occOwn [2]uint64 // and each player's, where occ is read
-	kindAt []int16   // where occ is read and not 0, the kind there
+	occ    []int8 // 0 empty, 1 player 0, 2 player 1, 3 nobody's
+	sqs    []int  // the squares evaluate looks at
+	occAny uint64 // on a board of at most 64 squares, the occupied ones
+	// The effects term's reading of pieces (bestEffects): each player's
+	// squares on a board of at most 64, and the kind on each piece's
+	// square, -1 elsewhere between its calls.
+	occOwn [2]uint64
+	kindAt []int16
 	// ringWorth's sums in this evaluation: those whose stamp is ringGen.
 	ringGen   uint32
 	ringStamp []uint32
@@ -52,7 +55,7 @@ type kindSum struct {
 }
 
 func newEvaluator(t *evalTables) *evaluator {
-	e := &evaluator{t: t, occ: make([]int8, t.nsq), kindAt: make([]int16, t.nsq), mobWeight: mobilityWeight}
+	e := &evaluator{t: t, occ: make([]int8, t.nsq), mobWeight: mobilityWeight}
 	for pl := 0; pl < 2; pl++ {
 		e.counts[pl] = make([]int, len(t.kinds))
 		e.kindMemo[pl] = make([]kindSum, len(t.kinds))
@@ -80,7 +83,7 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	if needOcc {
 		clear(e.occ)
 	}
-	e.occAny, e.occOwn = 0, [2]uint64{}
+	e.occAny = 0
 	var stat statusHolder
 	if t.statuses != nil {
 		stat, _ = extra.(statusHolder)
@@ -116,9 +119,6 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 				continue
 			}
 			e.occAny |= 1 << uint(sq&63) // read only where the board has at most 64 squares
-			if needOcc {
-				e.kindAt[sq] = int16(kind)
-			}
 			if owner != 0 && owner != 1 {
 				if needOcc {
 					e.occ[sq] = 3
@@ -127,7 +127,6 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 			}
 			if needOcc {
 				e.occ[sq] = int8(owner + 1)
-				e.occOwn[owner] |= 1 << uint(sq&63)
 			}
 			if uint(kind) >= uint(len(kinds)) {
 				continue

@@ -98,7 +98,7 @@ func (e *evaluator) addEffects(score *[2]int, p board, stm int, extra any) {
 	t := e.t
 	f := t.fx
 	if f.explode || f.strikeStay || f.points {
-		best := e.bestEffects()
+		best := e.bestEffects(p)
 		score[stm] += best[stm] * threatNowPercent / 100
 		score[1-stm] += best[1-stm] * threatLaterPercent / 100
 	}
@@ -118,12 +118,22 @@ func (e *evaluator) addEffects(score *[2]int, p board, stm int, extra any) {
 // rays, 0 where none gains: on a board of at most 64 squares, the pieces
 // with no target in reach are passed over, and the leaps and the lines
 // with masks are read from them.
-func (e *evaluator) bestEffects() [2]int {
+func (e *evaluator) bestEffects(p board) [2]int {
 	t := e.t
 	var best [2]int
 	if e.ringStamp == nil {
 		e.ringStamp, e.ringMemo = make([]uint32, t.nsq), make([]int, t.nsq)
+		e.kindAt = make([]int16, t.nsq)
+		for sq := range e.kindAt {
+			e.kindAt[sq] = -1
+		}
 	}
+	e.occOwn = [2]uint64{}
+	for _, pc := range e.pieces {
+		e.kindAt[pc.sq] = int16(pc.kind)
+		e.occOwn[pc.owner] |= 1 << uint(pc.sq&63) // read only where the board has at most 64 squares
+	}
+
 	if e.ringGen++; e.ringGen == 0 { // wrapped: no stamp may match by chance
 		clear(e.ringStamp)
 		e.ringGen = 1
@@ -134,40 +144,45 @@ func (e *evaluator) bestEffects() [2]int {
 		g := best[pc.owner]
 		if small {
 			// Only a piece not the owner's is a target: none where
-			// the captures could find one, none of them gains.
+			// the captures could find one, none of them gains. (A
+			// piece of the owner's of no kind the tables know is left
+			// in; targetGain refuses it.)
 			prey := e.occAny &^ e.occOwn[pc.owner]
 			if kt.effReach[pc.owner][pc.sq]&prey == 0 {
 				continue
 			}
 			for m := kt.effLeaps[pc.owner][pc.sq] & prey; m != 0; m &= m - 1 {
-				g = max(g, e.targetGain(pc, bits.TrailingZeros64(m)))
+				g = max(g, e.targetGain(p, pc, bits.TrailingZeros64(m)))
 			}
 			lines := kt.effLines[pc.owner][pc.sq]
 			for i := range lines {
 				r := &lines[i]
 				if blk := r.mask & e.occAny; blk != 0 {
 					if s := maskray.First(blk, r.order); (r.counted&prey)>>uint(s)&1 != 0 {
-						g = max(g, e.targetGain(pc, s))
+						g = max(g, e.targetGain(p, pc, s))
 					}
 				}
 			}
 		}
 		rays := kt.effRays[pc.owner][pc.sq]
 		for i := range rays {
-			g = max(g, e.effectGain(pc, &rays[i]))
+			g = max(g, e.effectGain(p, pc, &rays[i]))
 		}
 		best[pc.owner] = g
+	}
+	for _, pc := range e.pieces {
+		e.kindAt[pc.sq] = -1
 	}
 	return best
 }
 
 // effectGain is what pc's capture along r (one of effRays) would win
 // beyond an ordinary exchange, 0 when it has no target or no effect.
-func (e *evaluator) effectGain(pc placed, r *ray) int {
+func (e *evaluator) effectGain(p board, pc placed, r *ray) int {
 	for i, s := range r.sqs {
 		if e.occ[s] != 0 {
 			if i >= r.min && int(e.occ[s]) != pc.owner+1 {
-				return e.targetGain(pc, int(s))
+				return e.targetGain(p, pc, int(s))
 			}
 			return 0
 		}
@@ -180,12 +195,20 @@ func (e *evaluator) effectGain(pc placed, r *ray) int {
 
 // targetGain is effectGain once the target is found: pc's capture of the
 // piece on target, which is not pc's owner's.
-func (e *evaluator) targetGain(pc placed, target int) int {
+func (e *evaluator) targetGain(p board, pc placed, target int) int {
 	t := e.t
 	f := t.fx
 	// What p.PieceAt says, as evaluate read it: occ holds the owner
-	// (1 and 2; 3 a wild piece's), kindAt the kind.
-	tk, owner := int(e.kindAt[target]), int(e.occ[target])-1
+	// (1 and 2; 3 a wild piece's), kindAt a player's piece's kind, -1
+	// for a kind the tables do not know.
+	o := int(e.occ[target])
+	if o == pc.owner+1 {
+		return 0
+	}
+	tk, owner := int(e.kindAt[target]), o-1
+	if o == 3 {
+		tk, owner, _ = p.PieceAt(target)
+	}
 	if tk < 0 || tk >= len(t.kinds) || !f.mayCapture[pc.kind][tk] {
 		return 0
 	}
@@ -234,7 +257,7 @@ func (e *evaluator) ringWorth(target int) int {
 		if e.occ[s] == 0 || e.occ[s] == 3 {
 			continue
 		}
-		if k := int(e.kindAt[s]); k >= 0 && k < len(t.kinds) && !f.blastImmune[k] {
+		if k := int(e.kindAt[s]); k >= 0 && !f.blastImmune[k] {
 			sum += e.pieceWorth(k, int(e.occ[s])-1, 0)
 		}
 	}

@@ -160,7 +160,7 @@ func TestBestEffectsMatchesRayWalk(t *testing.T) {
 				ms := p.LegalMoves(nil)
 				p.Make(ms[r.intn(len(ms))])
 				ev.evaluate(p, p.SideToMove(), p)
-				got, want := ev.bestEffects(), refEffects(ev, p)
+				got, want := ev.bestEffects(p), refEffects(ev, p)
 				if got != want {
 					t.Fatalf("%s %s: best effects %v, the ray walk's %v", file, p.FEN(), got, want)
 				}
