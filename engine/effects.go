@@ -69,6 +69,10 @@ type fxRule struct {
 	links     [2][][]contactLink // [own][mover][onto]
 	ownMovers uint32             // kinds with an own link
 	stays     bool               // a strike or contact may leave its mover where it stood (staysPut)
+	// homeAt is homeSquare's answer (player -> kind -> square), worked
+	// out at load where a strike or contact sends pieces home: fxPlace
+	// asks it on every such capture the legality test plays.
+	homeAt [2][][]int16
 
 	territory bool
 	permanent bool
@@ -258,6 +262,18 @@ func (g *Game) loadFx() error {
 		fx.winAt = t.WinAt
 		if fx.winAt > 0 {
 			g.boardEndings = true
+		}
+	}
+	if fx.strike && fx.sPos == posHome || fx.contacts && fx.cPos == posHome {
+		for q := range fx.homeAt {
+			fx.homeAt[q] = make([][]int16, g.nk)
+			for k := range fx.homeAt[q] {
+				at := make([]int16, g.n)
+				for sq := range at {
+					at[sq] = int16(g.homeSquare(q, k, sq))
+				}
+				fx.homeAt[q][k] = at
+			}
 		}
 	}
 	g.fx = fx
@@ -456,7 +472,7 @@ func (p *Position) fxPlace(m Move, pos int, stayed, mover, target uint8, capSq i
 			p.fxSet(l, target, lite)
 		}
 	case posHome:
-		if h := p.g.homeSquare(codeOwner(target), codeKind(target), capSq); h >= 0 && p.board[h] == 0 {
+		if h := int(p.g.fx.homeAt[codeOwner(target)][codeKind(target)][capSq]); h >= 0 && p.board[h] == 0 {
 			p.fxSet(h, target, lite)
 		}
 	}
