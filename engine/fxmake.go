@@ -725,7 +725,13 @@ func (p *Position) fxLegal(m Move) bool {
 	opp := opponent(s)
 	var rbuf, ebuf [8]int
 	own := p.royalSquares(s, rbuf[:0])
-	enemy := p.royalSquares(opp, ebuf[:0])
+	// The other side's royals matter only where a capture can take the
+	// last of them (an explosion, a wild piece) or the rules read them.
+	readEnemy := g.fx.explode || g.wild != nil || g.royalFacing || g.forbidCheck
+	var enemy []int
+	if readEnemy {
+		enemy = p.royalSquares(opp, ebuf[:0])
+	}
 	ownCodes, enemyCodes := p.codesAt(own), p.codesAt(enemy)
 	hadOwn, hadEnemy := len(own) > 0, len(enemy) > 0
 	p.lite = p.lite[:0]
@@ -740,7 +746,9 @@ func (p *Position) fxLegal(m Move) bool {
 	}
 	p.virgin.clear(m.To())
 	own = p.royalsAfterLite(own, &ownCodes, s)
-	enemy = p.royalsAfterLite(enemy, &enemyCodes, opp)
+	if readEnemy {
+		enemy = p.royalsAfterLite(enemy, &enemyCodes, opp)
+	}
 	ok := true
 	if g.checkRules && (hadOwn || len(own) > 0) {
 		switch {
