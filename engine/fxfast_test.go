@@ -169,3 +169,76 @@ func TestKeptCountsKeepStatus(t *testing.T) {
 		t.Errorf("only %d rule files whose endings read counts alone", seen)
 	}
 }
+
+// withStrike is a rule file with its rules.strike edited.
+func withStrike(t *testing.T, rel string, edit func(strike map[string]any)) *Game {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spec map[string]any
+	if err := json.Unmarshal(data, &spec); err != nil {
+		t.Fatal(err)
+	}
+	edit(spec["rules"].(map[string]any)["strike"].(map[string]any))
+	out, err := json.Marshal(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loadBytes(t, out)
+}
+
+// TestStrikeShortcutMatchesLightMake: keepFxLegal's strike test (the
+// squares a strike sending its victim home changes, set for a moment)
+// keeps exactly the moves the light make keeps, in the same order, over
+// random games of demotion circe and of variations of its strike: the
+// victim reborn whole (effect capture), no piece switching sides, and
+// every piece but the king switching.
+func TestStrikeShortcutMatchesLightMake(t *testing.T) {
+	cases := []struct {
+		name string
+		edit func(map[string]any)
+	}{
+		{"demotion circe", func(map[string]any) {}},
+		{"circe", func(st map[string]any) { st["effect"] = "capture"; delete(st, "chain") }},
+		{"no switching", func(st map[string]any) { delete(st, "switches_sides") }},
+		{"all switch", func(st map[string]any) { st["switches_sides"] = []string{"P", "N", "B", "R", "Q"} }},
+	}
+	games, plies := 30, 160
+	if testing.Short() {
+		games = 8
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			g := withStrike(t, "rulesets/demotion-circe.json", tc.edit)
+			rng := rand.New(rand.NewPCG(41, uint64(len(tc.name))))
+			captures, refused := 0, 0
+			for game := 0; game < games; game++ {
+				p := g.NewPosition()
+				for ply := 0; ply < plies && !p.Outcome().Over; ply++ {
+					got := p.LegalMoves(nil)
+					want := lightMakeLegal(p)
+					if !slices.Equal(got, want) {
+						t.Fatalf("%s:\nshortcuts  %v\nlight make %v", p.FEN(), moveStrings(p, got), moveStrings(p, want))
+					}
+					for _, m := range p.genFxPieces(nil, false) {
+						if m&mvCapture == 0 {
+							continue
+						}
+						if captures++; !slices.Contains(want, m) {
+							refused++
+						}
+					}
+					if len(got) == 0 {
+						break
+					}
+					p.Make(got[rng.IntN(len(got))])
+				}
+			}
+			if captures < 300 || refused < 10 {
+				t.Errorf("the games compared %d captures, %d of them refused: too few to judge", captures, refused)
+			}
+		})
+	}
+}

@@ -360,7 +360,11 @@ func (p *Position) keepFxLegal(buf []Move, start int) []Move {
 		to := m.To()
 		if m&mvCapture != 0 || board[to] != 0 || m.typ() > moveDouble || from.has(m.From()) || c.testTo && c.to.has(to) {
 			if canMap && m&mvCapture != 0 {
-				if ok, known := p.blastLegal(m, r); known {
+				ok, known := p.blastLegal(m, r)
+				if !known {
+					ok, known = p.strikeLegal(m, r)
+				}
+				if known {
 					if ok {
 						buf[n] = m
 						n++
@@ -376,6 +380,97 @@ func (p *Position) keepFxLegal(buf []Move, start int) []Move {
 		n++
 	}
 	return buf[:n]
+}
+
+// strikeLegal is fxLegal for a capture struck by rules.strike with
+// position home (the struck piece, or what the chain makes it, goes to its
+// home square if that is empty), on a board of one word, with the side to
+// move's only royal on r and its safety all the rules ask (keepFxLegal's
+// case), no explosion and no wild pieces: the squares fxPlay would change
+// are set for a moment and the attack test asked, rather than the light
+// make played. known is false for any other move (the royal's own
+// captures among them), left to fxLegal.
+func (p *Position) strikeLegal(m Move, r int) (ok, known bool) {
+	g := p.g
+	fx := g.fx
+	if !fx.strike || fx.sPos != posHome || fx.explode || g.wild != nil {
+		return false, false
+	}
+	from, to := m.From(), m.To()
+	capSq := to
+	switch m.typ() {
+	case moveNormal:
+	case moveEnPassant:
+		capSq = p.epVictim
+	default:
+		return false, false
+	}
+	s := p.side
+	opp := opponent(s)
+	pc, victim := p.board[from], p.board[capSq]
+	if from == r || victim == 0 || codeOwner(victim) != opp || fx.sImmune>>maskIndex(victim)&1 != 0 ||
+		fx.contact(false, codeKind(pc), codeKind(victim)) != nil {
+		return false, false
+	}
+	// fxPlay's strike: the mover (promoted, and turned over where it
+	// switches sides) lands on to, the struck piece's square is emptied
+	// and what it becomes goes home if its home square is then empty.
+	mover := pc
+	if pr := m.Promotion(); pr >= 0 {
+		if g.royalMask>>uint(pr+1)&1 != 0 {
+			return false, false // a royal more: fxLegal weighs every one
+		}
+		mover = pieceCode(pr, s)
+	}
+	if fx.switches>>maskIndex(pc)&1 != 0 {
+		mover = withOwner(mover, opp)
+	}
+	target := victim
+	if !fx.sCapture {
+		target = 0
+		if k := fx.sChain[codeKind(victim)]; k >= 0 {
+			target = pieceCode(k, opp)
+		}
+	}
+	var saved [4]struct {
+		sq int
+		c  uint8
+	}
+	n := 0
+	set := func(sq int, c uint8) {
+		saved[n].sq, saved[n].c = sq, p.board[sq]
+		n++
+		p.board[sq] = c
+	}
+	o0, o1 := p.occ[0][0], p.occ[1][0]
+	pres0, pres1 := p.present[0], p.present[1]
+	virgin := p.virgin[0]
+	set(capSq, 0)
+	set(from, 0)
+	set(to, mover)
+	if target != 0 {
+		if h := int(fx.homeAt[opp][codeKind(target)][capSq]); h >= 0 && p.board[h] == 0 {
+			set(h, target)
+		}
+	}
+	for i := 0; i < n; i++ {
+		sq := saved[i].sq
+		p.occ[0][0] &^= 1 << uint(sq)
+		p.occ[1][0] &^= 1 << uint(sq)
+		if c := p.board[sq]; c != 0 {
+			p.occ[codeOwner(c)][0] |= 1 << uint(sq)
+			p.present[codeOwner(c)] |= 1 << maskIndex(c)
+		}
+	}
+	p.virgin.clear(to)
+	hit := p.royalAttacked(r, opp, codeKind(p.board[r]))
+	p.virgin[0] = virgin
+	p.present[0], p.present[1] = pres0, pres1
+	p.occ[0][0], p.occ[1][0] = o0, o1
+	for i := n - 1; i >= 0; i-- {
+		p.board[saved[i].sq] = saved[i].c
+	}
+	return !hit, true
 }
 
 // blastLegal is fxLegal for a capture that explodes, on a board of one
