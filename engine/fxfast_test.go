@@ -59,6 +59,32 @@ func lightMakeLegal(p *Position) []Move {
 	return out
 }
 
+// playAgainstLightMake plays games random games of g, each from the next
+// of starts ("" the setup) for up to plies plies, and fails t where the
+// legal list is not lightMakeLegal's; count sees each position and that
+// list before the move.
+func playAgainstLightMake(t *testing.T, g *Game, rng *rand.Rand, starts []string, games, plies int, count func(p *Position, want []Move)) {
+	t.Helper()
+	for game := 0; game < games; game++ {
+		p := g.NewPosition()
+		if fen := starts[game%len(starts)]; fen != "" {
+			p = mustFEN(t, g, fen)
+		}
+		for ply := 0; ply < plies && !p.Outcome().Over; ply++ {
+			got := p.LegalMoves(nil)
+			want := lightMakeLegal(p)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s:\nshortcuts  %v\nlight make %v", p.FEN(), moveStrings(p, got), moveStrings(p, want))
+			}
+			count(p, want)
+			if len(got) == 0 {
+				break
+			}
+			p.Make(got[rng.IntN(len(got))])
+		}
+	}
+}
+
 // TestFxShortcutsMatchLightMake: keepFxLegal's shortcuts (a royal's steps
 // answered by attack maps, an explosion tested by clearing the squares it
 // empties) keep exactly the moves the light make keeps, in the same order,
@@ -101,31 +127,16 @@ func TestFxShortcutsMatchLightMake(t *testing.T) {
 			g := withExplosion(t, "rulesets/atomic.json", tc.explode, tc.kingSpares)
 			rng := rand.New(rand.NewPCG(37, uint64(len(tc.name))))
 			var captures, royalSteps int
-			for game := 0; game < games*len(starts); game++ {
-				p := g.NewPosition()
-				if fen := starts[game%len(starts)]; fen != "" {
-					p = mustFEN(t, g, fen)
+			playAgainstLightMake(t, g, rng, starts, games*len(starts), plies, func(p *Position, want []Move) {
+				for _, m := range want {
+					if m&mvCapture != 0 {
+						captures++
+					}
+					if g.royalMask>>maskIndex(p.board[m.From()])&1 != 0 {
+						royalSteps++
+					}
 				}
-				for ply := 0; ply < plies && !p.Outcome().Over; ply++ {
-					got := p.LegalMoves(nil)
-					want := lightMakeLegal(p)
-					if !slices.Equal(got, want) {
-						t.Fatalf("%s:\nshortcuts  %v\nlight make %v", p.FEN(), moveStrings(p, got), moveStrings(p, want))
-					}
-					for _, m := range want {
-						if m&mvCapture != 0 {
-							captures++
-						}
-						if g.royalMask>>maskIndex(p.board[m.From()])&1 != 0 {
-							royalSteps++
-						}
-					}
-					if len(got) == 0 {
-						break
-					}
-					p.Make(got[rng.IntN(len(got))])
-				}
-			}
+			})
 			if captures < 100 || royalSteps < 100 {
 				t.Errorf("the games compared %d legal captures and %d royal moves: too few to judge", captures, royalSteps)
 			}
@@ -170,25 +181,6 @@ func TestKeptCountsKeepStatus(t *testing.T) {
 	}
 }
 
-// withStrike is a rule file with its rules.strike edited.
-func withStrike(t *testing.T, rel string, edit func(strike map[string]any)) *Game {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(repoRoot(t), rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var spec map[string]any
-	if err := json.Unmarshal(data, &spec); err != nil {
-		t.Fatal(err)
-	}
-	edit(spec["rules"].(map[string]any)["strike"].(map[string]any))
-	out, err := json.Marshal(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return loadBytes(t, out)
-}
-
 // TestStrikeShortcutMatchesLightMake: keepFxLegal's strike test (the
 // squares a strike sending its victim home changes, set for a moment)
 // keeps exactly the moves the light make keeps, in the same order, over
@@ -211,31 +203,19 @@ func TestStrikeShortcutMatchesLightMake(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			g := withStrike(t, "rulesets/demotion-circe.json", tc.edit)
+			g := editFile(t, "demotion-circe.json", func(r map[string]any) { tc.edit(r["strike"].(map[string]any)) })
 			rng := rand.New(rand.NewPCG(41, uint64(len(tc.name))))
 			captures, refused := 0, 0
-			for game := 0; game < games; game++ {
-				p := g.NewPosition()
-				for ply := 0; ply < plies && !p.Outcome().Over; ply++ {
-					got := p.LegalMoves(nil)
-					want := lightMakeLegal(p)
-					if !slices.Equal(got, want) {
-						t.Fatalf("%s:\nshortcuts  %v\nlight make %v", p.FEN(), moveStrings(p, got), moveStrings(p, want))
+			playAgainstLightMake(t, g, rng, []string{""}, games, plies, func(p *Position, want []Move) {
+				for _, m := range p.genFxPieces(nil, false) {
+					if m&mvCapture == 0 {
+						continue
 					}
-					for _, m := range p.genFxPieces(nil, false) {
-						if m&mvCapture == 0 {
-							continue
-						}
-						if captures++; !slices.Contains(want, m) {
-							refused++
-						}
+					if captures++; !slices.Contains(want, m) {
+						refused++
 					}
-					if len(got) == 0 {
-						break
-					}
-					p.Make(got[rng.IntN(len(got))])
 				}
-			}
+			})
 			if captures < 300 || refused < 10 {
 				t.Errorf("the games compared %d captures, %d of them refused: too few to judge", captures, refused)
 			}

@@ -397,12 +397,8 @@ func (p *Position) strikeLegal(m Move, r int) (ok, known bool) {
 		return false, false
 	}
 	from, to := m.From(), m.To()
-	capSq := to
-	switch m.typ() {
-	case moveNormal:
-	case moveEnPassant:
-		capSq = p.epVictim
-	default:
+	capSq, ok := p.takenSquare(m)
+	if !ok {
 		return false, false
 	}
 	s := p.side
@@ -473,6 +469,19 @@ func (p *Position) strikeLegal(m Move, r int) (ok, known bool) {
 	return !hit, true
 }
 
+// takenSquare is where a plain move or an en passant capture takes its
+// victim (the landing, or the en passant victim's square); ok is false for
+// every other type of move.
+func (p *Position) takenSquare(m Move) (sq int, ok bool) {
+	switch m.typ() {
+	case moveNormal:
+		return m.To(), true
+	case moveEnPassant:
+		return p.epVictim, true
+	}
+	return 0, false
+}
+
 // blastLegal is fxLegal for a capture that explodes, on a board of one
 // word, with the side to move's only royal on r and its safety all the
 // rules ask (keepFxLegal's case, no wild pieces): such a capture only
@@ -485,12 +494,8 @@ func (p *Position) blastLegal(m Move, r int) (ok, known bool) {
 	s := p.side
 	opp := opponent(s)
 	from, to := m.From(), m.To()
-	capSq := to
-	switch m.typ() {
-	case moveNormal:
-	case moveEnPassant:
-		capSq = p.epVictim
-	default:
+	capSq, ok := p.takenSquare(m)
+	if !ok {
 		return false, false
 	}
 	victim := p.board[capSq]
