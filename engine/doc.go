@@ -199,7 +199,9 @@
 // royal's steps are answered together by attack maps read with the
 // explosion reading of check (royalStepMap), and an exploding capture,
 // which only empties squares, is tested by clearing them for a moment
-// (blastLegal); the light make is left for the other moves.
+// (blastLegal), as a strike sending its victim home is by setting the
+// squares it changes (strikeLegal); the light make is left for the other
+// moves.
 // LegalCaptures is the same with only capturing targets generated (must_capture
 // cannot change a list of captures); HasLegalMove generates piece by piece
 // and stops at the first legal move, which is how OutcomeNoList tells
