@@ -26,11 +26,14 @@ type evaluator struct {
 	occ    []int8 // 0 empty, 1 player 0, 2 player 1, 3 nobody's
 	sqs    []int  // the squares evaluate looks at
 	occAny uint64 // on a board of at most 64 squares, the occupied ones
-	// The effects term's reading of pieces (bestEffects): each player's
-	// squares on a board of at most 64, and the kind on each piece's
-	// square, -1 elsewhere between its calls.
+	// Each player's squares on a board of at most 64, where mobSets or
+	// the effects term (bestEffects) reads them; and the kind on each
+	// piece's square, -1 elsewhere between bestEffects's calls.
 	occOwn [2]uint64
 	kindAt []int16
+	// mobSets: this evaluation's occAny and occOwn come from the engine's
+	// sets and occ is not filled (addMobility reads the sets).
+	mobSets bool
 	// ringWorth's sums in this evaluation: those whose stamp is ringGen.
 	ringGen   uint32
 	ringStamp []uint32
@@ -80,9 +83,6 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	royalSq := [2]int{-1, -1}
 	var royals [2]int
 	needOcc, needPieces := e.reads()
-	if needOcc {
-		clear(e.occ)
-	}
 	e.occAny = 0
 	var stat statusHolder
 	if t.statuses != nil {
@@ -91,6 +91,21 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	// The engine's own PieceAt is called directly: through the interface
 	// each square cost two calls more.
 	ep, isEngine := p.(enginePos)
+	// Where mobility alone reads the occupancy and every line has a mask,
+	// it reads the engine's sets (mobSets) and the squares need no look.
+	e.mobSets = needOcc && isEngine && stat == nil && e.terms == 0 && t.fx == nil && t.linesMasked
+	if e.mobSets {
+		needOcc = false
+		all := ep.Position.Squares(-1)
+		e.occAny = all[0]
+		for pl := 0; pl < 2; pl++ {
+			own := ep.Position.Squares(pl)
+			e.occOwn[pl] = own[0]
+		}
+	}
+	if needOcc {
+		clear(e.occ)
+	}
 	// Where nothing reads the squares one by one, the engine's sets of
 	// squares per kind give the sums with less work a piece.
 	byKind := isEngine && !needOcc && !needPieces && stat == nil &&
@@ -256,8 +271,14 @@ func (e *evaluator) addMobility(score *[2]int) {
 				if r.quiet {
 					n += bits.OnesCount64(near & r.counted)
 				}
-				if hit&r.counted != 0 && r.capture && e.occ[bits.TrailingZeros64(hit)] != own {
-					n++
+				if hit&r.counted != 0 && r.capture {
+					if e.mobSets {
+						if hit&e.occOwn[pc.owner] == 0 {
+							n++
+						}
+					} else if e.occ[bits.TrailingZeros64(hit)] != own {
+						n++
+					}
 				}
 				continue
 			}
@@ -496,6 +517,10 @@ func (e *evaluator) addHands(material *[2]int, extra any) {
 // False, with nothing summed, where the engine cannot say (cells).
 func (e *evaluator) sumByKind(pos *engine.Position, material, positional, total, royals, royalSq *[2]int) bool {
 	t := e.t
+	words := 4 // the words of the squares' sets that can hold a square
+	if t.nsq <= 64 {
+		words = 1
+	}
 	var kinds [2]uint32
 	for pl := 0; pl < 2; pl++ {
 		ks, ok := pos.KindsOnBoard(pl)
@@ -514,13 +539,13 @@ func (e *evaluator) sumByKind(pos *engine.Position, material, positional, total,
 			pst, goal := kt.pst[pl], kt.goal[pl] != nil
 			set := pos.KindSquares(pl, k)
 			n := 0
-			if pst != nil && !goal && !kt.royal {
+			if pst != nil && !goal && !kt.royal && !kt.lined {
 				// Most kinds: only the squares' bonuses, the same as last
 				// time where the kind's squares are.
 				memo := &e.kindMemo[pl][k]
 				if memo.set != set || memo.n == 0 {
 					b := 0
-					for w := range set {
+					for w := range set[:words] {
 						for x := set[w]; x != 0; x &= x - 1 {
 							b += pst[w<<6|bits.TrailingZeros64(x)]
 							n++
@@ -531,7 +556,7 @@ func (e *evaluator) sumByKind(pos *engine.Position, material, positional, total,
 				n = memo.n
 				positional[pl] += memo.bonus
 			} else {
-				for w := range set {
+				for w := range set[:words] {
 					for x := set[w]; x != 0; x &= x - 1 {
 						sq := w<<6 | bits.TrailingZeros64(x)
 						n++
@@ -540,6 +565,9 @@ func (e *evaluator) sumByKind(pos *engine.Position, material, positional, total,
 						}
 						if goal {
 							e.goalers = append(e.goalers, placed{sq, k, pl})
+						}
+						if kt.lined {
+							e.liners = append(e.liners, placed{sq, k, pl})
 						}
 						if kt.royal {
 							royalSq[pl] = max(royalSq[pl], sq)

@@ -139,13 +139,16 @@ type scanBoard struct{ *engine.Position }
 // TestEvaluateByKindAgreesWithScan: along random games of the files whose
 // evaluation reads no square one by one (hands, a reach goal, facings,
 // rests and adventitious kings in Elven chess; drops in Dobutsu; a goal
-// to leave in Jeson Mor), evaluate scores every position the same whether
-// it reads the engine's squares per kind or scans the board.
+// to leave in Jeson Mor), or only the occupancy for mobility along lines
+// with masks (chess, Spartan chess with two royals, shatranj, King of the
+// Hill's goal, three-check's checks), evaluate scores every position the
+// same whether it reads the engine's sets or scans the board.
 func TestEvaluateByKindAgreesWithScan(t *testing.T) {
-	for _, file := range []string{"seeds/elven-chess.json", "dobutsu.json", "jesonmor.json"} {
+	for _, file := range []string{"seeds/elven-chess.json", "dobutsu.json", "jesonmor.json",
+		"chess.json", "spartan.json", "shatranj.json", "kingofthehill.json", "3check.json"} {
 		g := loadGame(t, file)
 		e := newEvaluator(buildEvalTables(g))
-		if occ, pieces := e.reads(); occ || pieces {
+		if occ, pieces := e.reads(); pieces || occ && !e.t.linesMasked {
 			t.Fatalf("%s: the evaluation reads the occupancy (%v) or the pieces (%v): no sums by kind to compare", file, occ, pieces)
 		}
 		r := newRNG(5)

@@ -104,9 +104,13 @@ type evalTables struct {
 	file, rank    []int       // per square
 	kinds         []kindTable // indexed by engine kind
 	anyLined      bool        // some kind is lined: mobility reads the occupancy
-	matSign       int         // +1: material is good; -1: the endings reward losing it
-	mobSign       int
-	maxPlies      int
+	// linesMasked: on a board of at most 64 squares, every line is a
+	// slide or sweep with a mask (no hop, no walk), so mobility can read
+	// the engine's occupancy sets instead of the squares one by one.
+	linesMasked bool
+	matSign     int // +1: material is good; -1: the endings reward losing it
+	mobSign     int
+	maxPlies    int
 
 	reachSign  int // +1 win, -1 loss, 0 nothing to read
 	reachLeave bool
@@ -190,6 +194,18 @@ func buildEvalTablesWith(g *engine.Game, vals []PieceValue) (*evalTables, error)
 
 	for k := range t.kinds {
 		t.buildKind(g, k)
+	}
+	t.linesMasked = t.nsq <= 64
+	for k := range t.kinds {
+		for pl := 0; pl < 2; pl++ {
+			for _, lines := range t.kinds[k].lines[pl] {
+				for _, r := range lines {
+					if r.hop || r.order == maskray.Walk {
+						t.linesMasked = false
+					}
+				}
+			}
+		}
 	}
 	for _, pr := range g.Promotions() {
 		t.addPromotion(&pr)
