@@ -370,15 +370,15 @@ func (p *Position) KindsOnBoard(player int) (kinds uint32, ok bool) {
 	return p.present[player] >> 1, true
 }
 
-// Squares is where player's pieces stand (0 or 1; 2 the wild pieces), or
-// with player -1 every piece, as four words of bits like KindSquares;
-// empty out of range. As with KindsOnBoard, a game with cells holds the
-// pieces below in these sets too.
+// Squares is where player's pieces stand (0 or 1), or with player -1
+// every piece, as four words of bits like KindSquares; empty out of range.
+// As with KindsOnBoard, a game with cells holds the pieces below in these
+// sets too.
 func (p *Position) Squares(player int) [4]uint64 {
-	switch {
-	case player == -1:
+	switch player {
+	case -1:
 		return p.occupied()
-	case player == 0 || player == 1 || player == wildOwner:
+	case 0, 1:
 		return p.occ[player]
 	}
 	return [4]uint64{}

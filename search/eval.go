@@ -95,6 +95,10 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	// it reads the engine's sets (mobSets) and the squares need no look.
 	e.mobSets = needOcc && isEngine && stat == nil && e.terms == 0 && t.fx == nil && t.linesMasked
 	if e.mobSets {
+		// (Not with cells, whose sets also hold the pieces below.)
+		_, e.mobSets = ep.Position.KindsOnBoard(0)
+	}
+	if e.mobSets {
 		needOcc = false
 		all := ep.Position.Squares(-1)
 		e.occAny = all[0]

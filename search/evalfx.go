@@ -181,8 +181,8 @@ func (e *evaluator) bestEffects(p board) [2]int {
 func (e *evaluator) effectGain(p board, pc placed, r *ray) int {
 	for i, s := range r.sqs {
 		if e.occ[s] != 0 {
-			if i >= r.min && int(e.occ[s]) != pc.owner+1 {
-				return e.targetGain(p, pc, int(s))
+			if i >= r.min {
+				return e.targetGain(p, pc, int(s)) // (which refuses pc's owner's piece)
 			}
 			return 0
 		}
