@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"errors"
+	"math"
 	"time"
 )
 
@@ -36,11 +37,32 @@ const (
 	nullMinDepth    = 3
 	nullVerifyDepth = 6  // from here a null-move cutoff is confirmed by a reduced search without passes
 	aspWindow       = 35 // centipawns either side of the last iteration's score
+	// Late-move pruning (RefineLateMoves): off the principal variation, to
+	// this depth, quiet moves after lmpBase + depth² are not searched.
+	lmpMaxDepth = 3
+	lmpBase     = 3
 )
+
+// lmrTable is the reduction of RefineLogReductions: 0.75 + ln(depth) ·
+// ln(move number) / 2.25 plies, by depth and move number (both capped).
+var lmrTable = func() (t [32][64]int8) {
+	for d := 1; d < len(t); d++ {
+		for m := 1; m < len(t[d]); m++ {
+			t[d][m] = int8(0.75 + math.Log(float64(d))*math.Log(float64(m))/2.25)
+		}
+	}
+	return t
+}()
 
 // errNodeLimit is returned when a game spends more nodes than its Limits
 // allow: a rule file whose search explodes must not hang a worker.
 var errNodeLimit = errors.New("search: game node limit exceeded")
+
+// promoter is a position that tells a promotion from a quiet move without
+// making it (enginePos), which late-move pruning needs.
+type promoter[M any] interface {
+	Promotes(m M) bool
+}
 
 // abSearch is negamax alpha-beta with iterative deepening, a transposition
 // table, quiescence and move ordering. It searches through position[M] only,
@@ -76,6 +98,7 @@ type abSearch[M comparable, P position[M]] struct {
 	off       int  // Tech bits turned off
 	nullOK    bool // the game and position type allow passing (see allowNull)
 	nullMove  bool // the spec asks for null-move pruning (u1)
+	refine    int  // the spec's opt-in refinements (r, Refine bits)
 	noNull    int  // > 0 while verifying a null-move cutoff: no passes below
 	afterNull [maxSearchPly + 2]bool
 	occ       []int
@@ -149,6 +172,7 @@ func newABSearch[M comparable, P position[M]](t *evalTables, spec PlayerSpec, se
 	s.seer = spec.Seer
 	s.off = spec.Off
 	s.nullMove = spec.NullMove
+	s.refine = spec.Refine
 	s.ev.setTerms(spec.Terms)
 	s.leaveWin = t.reachSign > 0 && t.reachLeave && spec.Off&TechLeaveGoal == 0
 	if t.reachSign > 0 {
@@ -510,6 +534,9 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 		return s.roundValue(p, depth, ply)
 	}
 	if horizon {
+		if s.refine&RefineLeafOnce != 0 {
+			s.nodes-- // quiescence counts this position
+		}
 		return s.quiesce(p, ply, 0, alpha, beta)
 	}
 	if s.atChance() {
@@ -566,11 +593,22 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 	keys := s.orderKeys(p, moves, hashMove, ply, stm)
 	origAlpha := alpha
 	futile := prunable && s.off&TechFutility == 0 && depth <= futilityDepth && stand+futilityMargin*depth <= alpha
+	lateCut := len(moves) // late-move pruning: quiet moves from here on are not searched
+	promo, canPrune := any(p).(promoter[M])
+	if canPrune && prunable && s.refine&RefineLateMoves != 0 && depth <= lmpMaxDepth {
+		lateCut = lmpBase + depth*depth
+	}
 	best, bestMove := -scoreInf, zero
 	for i := range moves {
 		pickNext(moves, keys, i)
 		m := moves[i]
 		quiet := keys[i] < keyCapture && (keys[i] < keyLosing || keys[i] >= keyKiller)
+		if i >= lateCut && quiet && best > -scoreWinMin && p.Source(m) >= 0 && !promo.Promotes(m) {
+			// Late-move pruning: a quiet move ordered this late near the
+			// horizon is not searched, checks included (as Stockfish's
+			// move-count pruning), so the test costs no Make.
+			continue
+		}
 		srcKind := -1
 		if futile && quiet && i > 0 {
 			if k, _, ok := p.PieceAt(p.Source(m)); ok {
@@ -596,7 +634,19 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 			sc = s.child(p, stm, newDepth, ply+1, alpha, beta)
 		} else {
 			red := 0
-			if depth >= 3 && i >= 4 && quiet && newDepth < depth {
+			switch {
+			case s.refine&RefineLogReductions != 0:
+				if depth >= 3 && i >= 2 && quiet && !givesCheck {
+					red = int(lmrTable[min(depth, len(lmrTable)-1)][min(i+1, len(lmrTable[0])-1)])
+					if pv {
+						red--
+					}
+					if keys[i] >= keyKiller {
+						red--
+					}
+					red = max(0, min(red, newDepth-1))
+				}
+			case depth >= 3 && i >= 4 && quiet && newDepth < depth:
 				red = 1
 				if i >= 12 && depth >= 5 {
 					red = 2

@@ -83,6 +83,10 @@ func (e enginePos) Target(m engine.Move) int {
 	return m.To()
 }
 
+// Promotes reports whether m promotes its piece, for late-move pruning,
+// which keeps such moves (they are not quiet, whatever their order).
+func (e enginePos) Promotes(m engine.Move) bool { return m.Promotion() >= 0 }
+
 // tablesFor builds (once per game) what the evaluation precomputes from a
 // rule file. A worker plays many games of few rule files; the cache is
 // emptied when it grows past a bound so a long-lived process cannot leak.

@@ -85,6 +85,68 @@ func TestTechniquesKeepTactics(t *testing.T) {
 	}
 }
 
+// The opt-in refinements (r) keep the forced wins. To the same depth on
+// the benchmarks' middlegames, late-move pruning takes fewer nodes; the
+// log reductions, alone or with the rest, a different count (they reduce
+// less than the default's on the principal variation and on checks, so
+// not always fewer); and counting the horizon once plays the same search,
+// the same move and score, for fewer nodes. A refinement never applied
+// would leave the count as it was.
+func TestOptInRefinements(t *testing.T) {
+	for _, refine := range []int{RefineLogReductions, RefineLateMoves, RefineLeafOnce, RefineAll} {
+		for _, tc := range tacticPositions {
+			g := loadGame(t, tc.file)
+			pos, err := g.ParseFEN(tc.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			spec := PlayerSpec{Family: FamilyAB, Nodes: 20000, Refine: refine}.String()
+			pl, err := newMovePlayer(spec, g, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, _, err := pl.choose(pos)
+			if err != nil {
+				t.Fatalf("%s, %s: %v", tc.name, spec, err)
+			}
+			pos.Make(m)
+			if !wonAfter(pos, 1-pos.SideToMove(), tc.n) {
+				t.Errorf("%s, %s: %s does not win in %d", tc.name, spec, pos.MoveString(m), tc.n)
+			}
+			pos.Unmake()
+		}
+	}
+	for i := range middlegames {
+		g, p := middlegame(t, i)
+		tables := tablesFor(g)
+		found := map[int]abResult[engine.Move]{}
+		for _, refine := range []int{0, RefineLogReductions, RefineLateMoves, RefineLeafOnce, RefineAll} {
+			ps := PlayerSpec{Family: FamilyAB, Depth: 6, Refine: refine}
+			s := newABSearch[engine.Move, enginePos](tables, ps, 1)
+			r, err := s.search(context.Background(), enginePos{p}, 1<<40)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found[refine] = r
+		}
+		file, plain := middlegames[i].file, found[0]
+		for _, refine := range []int{RefineLogReductions, RefineAll} {
+			if found[refine].nodes == plain.nodes {
+				t.Errorf("%s: depth 6 with r%d takes %d nodes, as without", file, refine, plain.nodes)
+			}
+		}
+		if n := found[RefineLateMoves].nodes; n >= plain.nodes {
+			t.Errorf("%s: depth 6 with r%d takes %d nodes, without %d", file, RefineLateMoves, n, plain.nodes)
+		}
+		if once := found[RefineLeafOnce]; once.nodes >= plain.nodes || once.move != plain.move || once.score != plain.score {
+			t.Errorf("%s: depth 6 with r%d finds %v (%d) in %d nodes, without %v (%d) in %d", file, RefineLeafOnce,
+				once.move, once.score, once.nodes, plain.move, plain.score, plain.nodes)
+		}
+		t.Logf("%s: depth 6 in %d nodes; r1 %d, r2 %d, r4 %d, r7 %d", file, plain.nodes, found[RefineLogReductions].nodes,
+			found[RefineLateMoves].nodes, found[RefineLeafOnce].nodes, found[RefineAll].nodes)
+	}
+}
+
 // The static exchange estimate calls a capture losing when the capturer is
 // worth more than its victim and can be taken back.
 func TestLosingCapture(t *testing.T) {

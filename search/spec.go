@@ -46,6 +46,10 @@ const (
 //	ab:n20000e1     the same search with opt-in evaluation terms (a bit
 //	                mask of the Term constants, evalterms.go): 1 king
 //	                safety, 2 tempo, 4 threats; off unless asked for
+//	ab:n20000r7     the same search with opt-in refinements (a bit mask
+//	                of the Refine constants): 1 late-move reductions
+//	                growing with depth and move number, 2 late-move
+//	                pruning, 4 a position at the horizon counted once
 //	mcts:i800       UCT, 800 iterations a move
 //	mcts:i800p16    the same with playouts cut off after 16 plies
 //	ab:n3000:P=1/N=3.2/B=3.3/R=5/Q=9.5
@@ -91,6 +95,7 @@ type PlayerSpec struct {
 	Off          int   // ab: the Tech bits turned off; 0 = every technique on
 	NullMove     bool  // ab: null-move pruning asked for (u1); off by default
 	Terms        int   // ab: the opt-in evaluation terms asked for (e, a mask of the Term constants); 0 = none
+	Refine       int   // ab: the opt-in search refinements asked for (r, a mask of the Refine constants); 0 = none
 	// Values are piece values the evaluation uses instead of the rule
 	// file's (values.go), canonical "ID=pawns/..."; empty for the file's.
 	Values string
@@ -129,6 +134,19 @@ const (
 	TechRepetition             // a position repeated within the search is a draw (twofold)
 	TechLeaveGoal              // quiescence reads a piece on a goal it wins by leaving as a win or a threat
 	TechAll        = TechNullMove | TechFutility | TechAspiration | TechSEE | TechRepetition | TechLeaveGoal
+)
+
+// Alpha-beta refinements a spec can ask for (its r parameter), off unless
+// asked for: each changes every game, so the ladder takes one only once
+// matches show it gains and the classics are measured with it.
+const (
+	RefineLogReductions = 1 << iota // late-move reductions by log(depth)·log(move number)
+	RefineLateMoves                 // late-move pruning: quiet moves past a count near the horizon
+	// RefineLeafOnce counts a position at the horizon once, in
+	// quiescence, where the budget counted it on entering the node and
+	// again in quiescence: about a third of a budget went to the count.
+	RefineLeafOnce
+	RefineAll = RefineLogReductions | RefineLateMoves | RefineLeafOnce
 )
 
 // DefaultPlayoutPlies is where an MCTS playout stops and the evaluation
@@ -221,6 +239,11 @@ func parseSpec(s string, timed bool) (PlayerSpec, error) {
 				return PlayerSpec{}, fmt.Errorf("player %q: e (evaluation terms) must be 0 to %d", s, TermsAll)
 			}
 			ps.Terms = int(v)
+		case family == FamilyAB && letter == 'r':
+			if v < 0 || v > RefineAll {
+				return PlayerSpec{}, fmt.Errorf("player %q: r (search refinements) must be 0 to %d", s, RefineAll)
+			}
+			ps.Refine = int(v)
 		case (family == FamilyMCTS || family == FamilyISMCTS) && letter == 'i':
 			if v < 1 || v > maxSpecIterations {
 				return PlayerSpec{}, fmt.Errorf("player %q: iterations must be 1 to %d", s, maxSpecIterations)
@@ -305,6 +328,9 @@ func (p PlayerSpec) String() string {
 		}
 		if p.Terms > 0 {
 			fmt.Fprintf(&b, "e%d", p.Terms)
+		}
+		if p.Refine > 0 {
+			fmt.Fprintf(&b, "r%d", p.Refine)
 		}
 	case FamilyMCTS, FamilyISMCTS:
 		if p.Iterations > 0 || p.PlayoutPlies > 0 {
