@@ -599,14 +599,25 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 		lateCut = lmpBase + depth*depth
 	}
 	best, bestMove := -scoreInf, zero
+	lateOnly := false // late-move pruning has reached the history's quiet moves
 	for i := range moves {
-		pickNext(moves, keys, i)
+		if lateOnly {
+			// Every move left is quiet: only promotions are searched,
+			// in list order, and the rest are not even sorted.
+			if !promo.Promotes(moves[i]) {
+				continue
+			}
+		} else {
+			pickNext(moves, keys, i)
+		}
 		m := moves[i]
 		quiet := keys[i] < keyCapture && (keys[i] < keyLosing || keys[i] >= keyKiller)
-		if i >= lateCut && quiet && best > -scoreWinMin && p.Source(m) >= 0 && !promo.Promotes(m) {
+		if i >= lateCut && quiet && best > -scoreWinMin && !promo.Promotes(m) {
 			// Late-move pruning: a quiet move ordered this late near the
-			// horizon is not searched, checks included (as Stockfish's
-			// move-count pruning), so the test costs no Make.
+			// horizon is not searched, checks and drops included (as
+			// Stockfish's move-count pruning), so the test costs no
+			// Make. The history's moves come last.
+			lateOnly = keys[i] < keyLosing
 			continue
 		}
 		srcKind := -1

@@ -304,6 +304,11 @@ func splitParams(params string) ([]param, error) {
 	return out, nil
 }
 
+// abParams reports whether an ab spec writes any parameter.
+func (p PlayerSpec) abParams() bool {
+	return p.Depth > 0 || p.Nodes > 0 || p.Off > 0 || p.NullMove || p.Terms > 0 || p.Refine > 0
+}
+
 // String is the canonical spec string: parsing it gives back the same spec.
 func (p PlayerSpec) String() string {
 	var b strings.Builder
@@ -311,8 +316,8 @@ func (p PlayerSpec) String() string {
 	b.WriteString(p.Family)
 	switch p.Family {
 	case FamilyAB:
-		if p.Depth > 0 || p.Nodes > 0 {
-			b.WriteByte(':')
+		if p.abParams() {
+			b.WriteByte(':') // a timed spec may have parameters but no budget: ab:e14,st=1
 		}
 		if p.Depth > 0 {
 			fmt.Fprintf(&b, "d%d", p.Depth)
@@ -356,7 +361,7 @@ func (p PlayerSpec) String() string {
 		return b.String()
 	}
 	if p.Values != "" && (p.Family == FamilyAB || p.Family == FamilyMCTS || p.Family == FamilyISMCTS) {
-		if p.Family == FamilyAB && p.Depth == 0 && p.Nodes == 0 || p.Family != FamilyAB && p.Iterations == 0 && p.PlayoutPlies == 0 {
+		if p.Family == FamilyAB && !p.abParams() || p.Family != FamilyAB && p.Iterations == 0 && p.PlayoutPlies == 0 {
 			b.WriteByte(':') // the empty budget of a timed spec: ab::P=1/... reads back
 		}
 		b.WriteString(":" + p.Values)
