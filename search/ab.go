@@ -38,7 +38,8 @@ const (
 	nullVerifyDepth = 6  // from here a null-move cutoff is confirmed by a reduced search without passes
 	aspWindow       = 35 // centipawns either side of the last iteration's score
 	// Late-move pruning (RefineLateMoves): off the principal variation, to
-	// this depth, quiet moves after lmpBase + depth² are not searched.
+	// this depth, quiet moves after lmpBase + depth² are not searched,
+	// except checks.
 	lmpMaxDepth = 3
 	lmpBase     = 3
 )
@@ -612,11 +613,12 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 		}
 		m := moves[i]
 		quiet := keys[i] < keyCapture && (keys[i] < keyLosing || keys[i] >= keyKiller)
-		if i >= lateCut && quiet && best > -scoreWinMin && !promo.Promotes(m) {
+		late := i >= lateCut && quiet && best > -scoreWinMin && !promo.Promotes(m)
+		if late && !s.checkGame {
 			// Late-move pruning: a quiet move ordered this late near the
-			// horizon is not searched, checks and drops included (as
-			// Stockfish's move-count pruning), so the test costs no
-			// Make. The history's moves come last.
+			// horizon is not searched, drops included; where there are
+			// no checks the test costs no Make. The history's moves come
+			// last.
 			lateOnly = keys[i] < keyLosing
 			continue
 		}
@@ -628,6 +630,10 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 		}
 		p.Make(m)
 		givesCheck := s.checkGame && p.InCheck()
+		if late && !givesCheck {
+			p.Unmake() // late-move pruning keeps the checks
+			continue
+		}
 		if srcKind >= 0 && !givesCheck && best > -scoreWinMin {
 			// Futility: a quiet move this far below alpha near the
 			// horizon will not raise it, unless it promotes.

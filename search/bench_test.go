@@ -147,7 +147,7 @@ func benchGames(b *testing.B, g *engine.Game, rungs []string) {
 // instructions a search, ab:n10000r7 184 M).
 func BenchmarkDepthAtNodes(b *testing.B) {
 	for i := range middlegames {
-		for _, spec := range []string{"ab:n25000", "ab:n25000x15", "ab:n10000", "ab:n10000r7", "ab:n7000r7"} {
+		for _, spec := range []string{"ab:n25000", "ab:n25000x15", "ab:n10000", "ab:n10000r3", "ab:n10000r7", "ab:n7000r7"} {
 			b.Run(middlegames[i].file+"/"+spec, func(b *testing.B) {
 				g, p := middlegame(b, i)
 				t := tablesFor(g)

@@ -140,6 +140,34 @@
 // that are viable become inconclusive, two of them moving away from
 // Fairy-Stockfish's figures (Horde, Spartan chess).
 //
+// Three search refinements are opt-in, by the spec's r mask (the Refine
+// constants): 1 late-move reductions that grow with depth and move number
+// (0.75 + ln(depth)·ln(n)/2.25 plies for the n-th move, quiet and not a
+// check; one less on the principal variation and for a killer), 2
+// late-move pruning (off the principal variation, to depth 3, the quiet
+// moves after 3 + depth², drops included, checks and promotions kept;
+// where nothing gives check, without making the move), 4 a position at
+// the horizon counted once, in quiescence, as Fairy-Stockfish counts, where
+// the budget counted it twice. At equal nodes they reach a ply deeper
+// (BenchmarkDepthAtNodes) and won: a first version of r3 against ab:n10000
+// +93 (+64 to +123) on xiangqi. But a node of theirs costs more (fewer
+// cheap quiescence leaves per interior node, and r4 changes what a node
+// is), so they were measured where it counts, at equal time:
+// `match -a ab:rK,st=0.03 -b ab,st=0.03` (10 ms a move after the clock's
+// margin, about what ab:n10000 searches), 100 pairs each:
+//   - r1: chess +7 (-38 to +52), xiangqi +7 (-26 to +40), shogi -28 (-76
+//     to +19);
+//   - r2: chess +3 (-42 to +49), xiangqi +9 (-26 to +43), shogi +30 (-23
+//     to +83);
+//   - r2 pruning checks too (a version not kept): chess +7, xiangqi -59
+//     (-100 to -20), shogi +76 (+32 to +122); with r1 (r3): chess -53
+//     (-97 to -10), xiangqi -81 (-122 to -43), shogi +111 (+60 to +167),
+//     crazyhouse +31 (-17 to +81).
+//
+// None gains on more than one family at equal time, so the ladder plays
+// without them. Late-move pruning pays in the games with drops, whose
+// lists are long.
+//
 // MCTS is UCT with an MCTS-solver (a proven win or loss propagates up, so
 // a forced win is played at once) and decisive moves (a new node looks at
 // once for a reply that ends the game, cheaply: board endings, and checks

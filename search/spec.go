@@ -141,7 +141,7 @@ const (
 // matches show it gains and the classics are measured with it.
 const (
 	RefineLogReductions = 1 << iota // late-move reductions by log(depth)·log(move number)
-	RefineLateMoves                 // late-move pruning: quiet moves past a count near the horizon
+	RefineLateMoves                 // late-move pruning: quiet moves past a count near the horizon, checks kept
 	// RefineLeafOnce counts a position at the horizon once, in
 	// quiescence, where the budget counted it on entering the node and
 	// again in quiescence: about a third of a budget went to the count.
