@@ -316,3 +316,34 @@ func TestUCIStrength(t *testing.T) {
 		t.Errorf("DoublingPairs = %v, want %v", pairs, want)
 	}
 }
+
+// FuzzParseSpec: any text is read or refused, never a panic, and a spec
+// read writes a canonical string that reads back to the same spec and
+// writes itself again.
+func FuzzParseSpec(f *testing.F) {
+	for _, s := range []string{
+		"random", "ab:d3", "ab:n20000x5u1", "ab:r7n20000e14", "ab:r3,st=0.01", "ab:e14u1,tc=5",
+		"ab::P=1/N=3,tc=5", "ab:n3000:P=1/N=3.2/B=3.3/R=5/Q=9.5", "mcts:i800p16", "mcts:p16, tc=1:00",
+		"seer:ab:n3000", "det4:mcts:i800", "ismcts:i800p16", "uci:sf,Hash=16,nodes=500,st=1",
+		"ab,tc=40/60", "random,st=1", "seer:seer:ab:n10", "ab:n99999999999999999999",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		ps, err := ParseSpec(s)
+		if err != nil {
+			return
+		}
+		canon := ps.String()
+		again, err := ParseSpec(canon)
+		if err != nil {
+			t.Fatalf("%q reads as %q, which is refused: %v", s, canon, err)
+		}
+		if again != ps {
+			t.Fatalf("%q reads as %+v; its canonical %q reads as %+v", s, ps, canon, again)
+		}
+		if again.String() != canon {
+			t.Fatalf("%q: canonical %q writes %q", s, canon, again.String())
+		}
+	})
+}
