@@ -421,3 +421,28 @@ func TestServiceLimits(t *testing.T) {
 		t.Errorf("the slow post: %d", got)
 	}
 }
+
+// FuzzParseAccounts: any accounts file is read or refused, never a panic;
+// one read holds an account for each line that is neither blank nor a
+// comment.
+func FuzzParseAccounts(f *testing.F) {
+	f.Add([]byte(testAccounts))
+	f.Add([]byte("# comment\nalice submit alice-token-0123456789\n\n"))
+	f.Add([]byte("alice owner alice-token-0123456789\n"))
+	f.Add([]byte("al/ice submit alice-token-0123456789\r\nbob read bob-token-0123456789\x00\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		a, err := farm.ParseAccounts(data)
+		if err != nil {
+			return
+		}
+		lines := 0
+		for _, line := range strings.Split(string(data), "\n") {
+			if line = strings.TrimSpace(strings.TrimSuffix(line, "\r")); line != "" && !strings.HasPrefix(line, "#") {
+				lines++
+			}
+		}
+		if a.Len() != lines || a.Open() {
+			t.Fatalf("%q: %d accounts (open %v) from %d lines", data, a.Len(), a.Open(), lines)
+		}
+	})
+}
