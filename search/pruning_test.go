@@ -59,29 +59,36 @@ func TestNullMoveGuards(t *testing.T) {
 // finds the forced wins.
 func TestTechniquesKeepTactics(t *testing.T) {
 	for _, off := range []int{0, TechNullMove, TechFutility, TechAspiration, TechSEE, TechAll} {
-		for _, tc := range tacticPositions {
-			for _, null := range []bool{false, true} {
-				g := loadGame(t, tc.file)
-				pos, err := g.ParseFEN(tc.fen)
-				if err != nil {
-					t.Fatal(err)
-				}
-				spec := PlayerSpec{Family: FamilyAB, Nodes: 20000, Off: off, NullMove: null}.String()
-				pl, err := newMovePlayer(spec, g, 1)
-				if err != nil {
-					t.Fatal(err)
-				}
-				m, _, err := pl.choose(pos)
-				if err != nil {
-					t.Fatalf("%s, %s: %v", tc.name, spec, err)
-				}
-				pos.Make(m)
-				if !wonAfter(pos, 1-pos.SideToMove(), tc.n) {
-					t.Errorf("%s, %s: %s does not win in %d", tc.name, spec, pos.MoveString(m), tc.n)
-				}
-				pos.Unmake()
-			}
+		for _, null := range []bool{false, true} {
+			keepsTactics(t, PlayerSpec{Family: FamilyAB, Nodes: 20000, Off: off, NullMove: null})
 		}
+	}
+}
+
+// keepsTactics checks that ps plays the winning move of every tactic
+// position.
+func keepsTactics(t *testing.T, ps PlayerSpec) {
+	t.Helper()
+	spec := ps.String()
+	for _, tc := range tacticPositions {
+		g := loadGame(t, tc.file)
+		pos, err := g.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl, err := newMovePlayer(spec, g, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _, err := pl.choose(pos)
+		if err != nil {
+			t.Fatalf("%s, %s: %v", tc.name, spec, err)
+		}
+		pos.Make(m)
+		if !wonAfter(pos, 1-pos.SideToMove(), tc.n) {
+			t.Errorf("%s, %s: %s does not win in %d", tc.name, spec, pos.MoveString(m), tc.n)
+		}
+		pos.Unmake()
 	}
 }
 
@@ -94,27 +101,7 @@ func TestTechniquesKeepTactics(t *testing.T) {
 // would leave the count as it was.
 func TestOptInRefinements(t *testing.T) {
 	for _, refine := range []int{RefineLogReductions, RefineLateMoves, RefineLeafOnce, RefineAll} {
-		for _, tc := range tacticPositions {
-			g := loadGame(t, tc.file)
-			pos, err := g.ParseFEN(tc.fen)
-			if err != nil {
-				t.Fatal(err)
-			}
-			spec := PlayerSpec{Family: FamilyAB, Nodes: 20000, Refine: refine}.String()
-			pl, err := newMovePlayer(spec, g, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, _, err := pl.choose(pos)
-			if err != nil {
-				t.Fatalf("%s, %s: %v", tc.name, spec, err)
-			}
-			pos.Make(m)
-			if !wonAfter(pos, 1-pos.SideToMove(), tc.n) {
-				t.Errorf("%s, %s: %s does not win in %d", tc.name, spec, pos.MoveString(m), tc.n)
-			}
-			pos.Unmake()
-		}
+		keepsTactics(t, PlayerSpec{Family: FamilyAB, Nodes: 20000, Refine: refine})
 	}
 	for i := range middlegames {
 		g, p := middlegame(t, i)
