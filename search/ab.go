@@ -106,6 +106,7 @@ type abSearch[M comparable, P position[M]] struct {
 
 	repeats  repetitionCounter // the position's repetition count; nil: none, or turned off
 	onto     ontoLister[M]     // the position's captures-and-goals list; nil: none
+	promo    promoter[M]       // the position's promotion test; nil: none, and no late-move pruning
 	leaveWin bool              // rules.reach on leave: stepping off a goal square wins
 
 	chance   chancePosition[M] // nil unless the game has chance events
@@ -392,6 +393,7 @@ func (s *abSearch[M, P]) begin(ctx context.Context, p P, hardCap int64, fresh bo
 		s.repeats = rc
 	}
 	s.onto, _ = any(p).(ontoLister[M])
+	s.promo, _ = any(p).(promoter[M])
 	if _, ok := any(p).(enginePos); ok && s.ecache == nil && cacheableEval(s.ev.t) {
 		// Only the engine's hash is known to tell positions apart.
 		s.ecache = newEvalCache(s.ecacheBits)
@@ -595,8 +597,8 @@ func (s *abSearch[M, P]) negamax(p P, depth, ply, alpha, beta int) int {
 	origAlpha := alpha
 	futile := prunable && s.off&TechFutility == 0 && depth <= futilityDepth && stand+futilityMargin*depth <= alpha
 	lateCut := len(moves) // late-move pruning: quiet moves from here on are not searched
-	promo, canPrune := any(p).(promoter[M])
-	if canPrune && prunable && s.refine&RefineLateMoves != 0 && depth <= lmpMaxDepth {
+	promo := s.promo
+	if promo != nil && prunable && s.refine&RefineLateMoves != 0 && depth <= lmpMaxDepth {
 		lateCut = lmpBase + depth*depth
 	}
 	best, bestMove := -scoreInf, zero
