@@ -157,16 +157,18 @@
 // margin, about what ab:n10000 searches), 100 pairs each:
 //   - r1: chess +7 (-38 to +52), xiangqi +7 (-26 to +40), shogi -28 (-76
 //     to +19);
-//   - r2: chess +3 (-42 to +49), xiangqi +9 (-26 to +43), shogi +30 (-23
-//     to +83);
+//   - r2: chess +3 (-42 to +49), xiangqi +9 (-26 to +43), Elven chess -7
+//     (-57 to +43), crazyhouse +92 (+45 to +144), shogi +30 (-23 to +83)
+//     and, with seed 2, +121 (+69 to +179);
 //   - r2 pruning checks too (a version not kept): chess +7, xiangqi -59
 //     (-100 to -20), shogi +76 (+32 to +122); with r1 (r3): chess -53
 //     (-97 to -10), xiangqi -81 (-122 to -43), shogi +111 (+60 to +167),
 //     crazyhouse +31 (-17 to +81).
 //
 // None gains on more than one family at equal time, so the ladder plays
-// without them. Late-move pruning pays in the games with drops, whose
-// lists are long.
+// without them. Late-move pruning pays in the games with drops (the hand
+// family), whose lists are long; a ladder that used it there would change
+// every verdict of those files, so that waits for their measurement.
 //
 // MCTS is UCT with an MCTS-solver (a proven win or loss propagates up, so
 // a forced win is played at once) and decisive moves (a new node looks at
