@@ -175,6 +175,11 @@ func ParseSpec(s string) (PlayerSpec, error) {
 	if !clock.IsZero() && (ps.Seer || ps.Worlds > 0 || ps.Family == FamilyISMCTS) {
 		return PlayerSpec{}, fmt.Errorf("player %q: a time control is for random, ab, mcts and uci players", s)
 	}
+	if clock.PerMove > 0 && clock.PerMove <= clockMargin && ps.Family != FamilyRandom {
+		// Such a move's time is all margin: the search would stop at
+		// once, after its first nodes, without a word.
+		return PlayerSpec{}, fmt.Errorf("player %q: st= leaves no time to think: a search keeps %v of each move as its margin; give more than %v", s, clockMargin, clockMargin)
+	}
 	ps.Clock = clock
 	return ps, nil
 }

@@ -53,6 +53,8 @@ func TestParseSpecErrors(t *testing.T) {
 	tests := []struct{ in, wantErr string }{
 		{"", "unknown family"},
 		{"minimax:d3", "unknown family"},
+		{"ab:r3,st=0.01", "st= leaves no time to think"},
+		{"mcts:i100,st=0.02", "st= leaves no time to think"},
 		{"random:i3", "no parameters"},
 		{"ab", "missing budget"},
 		{"ab:", "missing budget"},
@@ -322,7 +324,7 @@ func TestUCIStrength(t *testing.T) {
 // writes itself again.
 func FuzzParseSpec(f *testing.F) {
 	for _, s := range []string{
-		"random", "ab:d3", "ab:n20000x5u1", "ab:r7n20000e14", "ab:r3,st=0.01", "ab:e14u1,tc=5",
+		"random", "ab:d3", "ab:n20000x5u1", "ab:r7n20000e14", "ab:r3,st=0.03", "mcts,st=0.02", "random,st=0.001", "ab:e14u1,tc=5",
 		"ab::P=1/N=3,tc=5", "ab:n3000:P=1/N=3.2/B=3.3/R=5/Q=9.5", "mcts:i800p16", "mcts:p16, tc=1:00",
 		"seer:ab:n3000", "det4:mcts:i800", "ismcts:i800p16", "uci:sf,Hash=16,nodes=500,st=1",
 		"ab,tc=40/60", "random,st=1", "seer:seer:ab:n10", "ab:n99999999999999999999",
