@@ -19,6 +19,8 @@
 //	ab:n20000u1     alpha-beta with null-move pruning (off by default)
 //	ab:n20000e4     alpha-beta with opt-in evaluation terms (a mask of
 //	                the Term constants; off by default)
+//	ab:n20000r2     alpha-beta with opt-in search refinements (a mask
+//	                of the Refine constants; off by default)
 //	ab:n3000:P=1/N=3.2/B=3.3/R=5/Q=9.5
 //	                alpha-beta evaluating with these piece values
 //	                (pawns, by piece id) instead of the rule file's
