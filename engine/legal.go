@@ -592,10 +592,7 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 			} else if g.small && (len(g.steps[s]) == 0 || p.occ[wildOwner][0] != 0) {
 				// One word: the pieces prepare names, as a mask. A side
 				// with step kinds lists them a run at a time below.
-				named := c.from[0]
-				if everyPiece {
-					named = ^uint64(0)
-				}
+				named, checkOnly := p.namedSmall(c, everyPiece)
 				safe := p.mapRoyal(c)
 				for bb := p.occ[s][0]; bb != 0; bb &= bb - 1 {
 					from := bits.TrailingZeros64(bb)
@@ -610,6 +607,8 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 					}
 					if named>>uint(from)&1 != 0 || special>>maskIndex(p.board[from])&1 != 0 && hasSpecialType(buf[at:]) {
 						buf = p.keepLegal(buf, at, c)
+					} else if checkOnly {
+						buf = p.keepNoDirectCheck(buf, at, from, c)
 					}
 				}
 			} else {
@@ -617,10 +616,8 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 				safe := p.mapRoyal(c)
 				stepped, movers := p.prepSteps(run, capOnly)
 				others := p.occ[s][0] &^ stepped
-				named := c.from[0] // the pieces of the low word keepLegal must see
-				if everyPiece {
-					named = ^uint64(0)
-				}
+				// The pieces of the low word keepLegal must see.
+				named, checkOnly := p.namedSmall(c, everyPiece)
 				for bb := others | movers; bb != 0; { // step pieces with no move list nothing
 					from := bits.TrailingZeros64(bb)
 					at := len(buf)
@@ -631,7 +628,7 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 						span := stepSpan(bb, movers, others)
 						buf = p.stepRange(buf, run, span)
 						bb &^= span
-						if named&span != 0 || p.epN > 0 && hasSpecialType(buf[at:]) {
+						if checkOnly || named&span != 0 || p.epN > 0 && hasSpecialType(buf[at:]) {
 							buf = p.keepLegal(buf, at, c)
 						}
 						continue
@@ -647,6 +644,8 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 					}
 					if named>>uint(from)&1 != 0 || special>>maskIndex(p.board[from])&1 != 0 && hasSpecialType(buf[at:]) {
 						buf = p.keepLegal(buf, at, c)
+					} else if checkOnly {
+						buf = p.keepNoDirectCheck(buf, at, from, c)
 					}
 				}
 				for w := 1; w < 4 && !g.small; w++ { // the other words: no step pieces there
@@ -679,6 +678,48 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 		}
 	}
 	return buf
+}
+
+// namedSmall is the pieces of a one-word board whose moves keepLegal must
+// judge (prepare's, or every one), and checkOnly: forbid_check is read
+// from check squares (c.checkFast) and nothing else asks for every piece.
+// The other pieces' moves then need only keepNoDirectCheck: the royal, the
+// pieces prepare names and the discoverers stay with keepLegal.
+func (p *Position) namedSmall(c *legalCtx, everyPiece bool) (named uint64, checkOnly bool) {
+	if c.checkFast && !c.all && !c.evasion && !c.testTo {
+		named = c.from[0] | c.checks.discAny
+		if c.royal >= 0 {
+			named |= 1 << uint(c.royal&63)
+		}
+		return named, true
+	}
+	if everyPiece {
+		return ^uint64(0), false
+	}
+	return c.from[0], false
+}
+
+// keepNoDirectCheck is keepLegal for the moves in buf[at:] of the piece on
+// from when namedSmall left it out: its moves cannot expose its own royal
+// nor open a line onto the other's, so of its plain moves only those that
+// land where the piece checks (the check squares' direct set) are
+// refused, as keepLegal's check-square test would, in one pass. A list
+// with another type of move or a promotion goes to keepLegal whole.
+func (p *Position) keepNoDirectCheck(buf []Move, at, from int, c *legalCtx) []Move {
+	for _, m := range buf[at:] {
+		if m.typ() > moveDouble || m&mvStay != 0 || m.Promotion() >= 0 {
+			return p.keepLegal(buf, at, c)
+		}
+	}
+	direct := c.checks.direct[codeKind(p.board[from])]
+	n := at
+	for _, m := range buf[at:] {
+		if direct>>uint(m.To())&1 == 0 {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n]
 }
 
 // keepLegalDrops removes from buf[at:] the drops the rules refuse. A drop
