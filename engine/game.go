@@ -102,8 +102,13 @@ type Game struct {
 	slowStart    []uint32
 	// dup marks (player, kind, square) where two entries can land on the
 	// same square (a slide and a leap along one line, both ways round a
-	// cylinder): the same move would be generated twice.
-	dup []bool
+	// cylinder, a cannon's quiet slide and capturing hop): the entries are
+	// walked one by one. twice marks those of them where the same move can
+	// come twice in one position: two entries that can both move quietly,
+	// or both capture, onto one square. A quiet move needs the square
+	// empty and a capture needs it taken, so a move-only entry and a
+	// capture-only one never give the same move.
+	dup, twice []bool
 	// capReach is, per (player, kind, square), every square a capture
 	// from there could land on with the board empty: a piece whose reach
 	// misses the squares an attack map is asked about is skipped.

@@ -313,7 +313,7 @@ func (p *Position) genTable(buf []Move, ps *pieceSquare, idx, from, k int, capOn
 	g := p.g
 	start := len(buf)
 	buf = p.genEntries(buf, g.gens[g.genStart[idx]:g.genStart[idx+1]], from, k, true)
-	if ps.flags&psDup != 0 {
+	if ps.flags&psTwice != 0 {
 		buf = dedupe(buf, start)
 	}
 	if capOnly {

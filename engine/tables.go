@@ -696,8 +696,9 @@ func (g *Game) rayMask(ray []uint8) (mask uint64, order uint8) {
 // walks when nothing special applies on a square.
 func (g *Game) splitFast() error {
 	size := g.seats * g.nk * g.n
-	g.dup = make([]bool, size)
+	g.dup, g.twice = make([]bool, size), make([]bool, size)
 	seen := make([]int, g.n)
+	seenMove, seenCap := make([]bool, g.n), make([]bool, g.n)
 	g.fastLeapStart = make([]uint32, size+1)
 	g.fastRayStart = make([]uint32, size+1)
 	g.slowStart = make([]uint32, size+1)
@@ -707,9 +708,9 @@ func (g *Game) splitFast() error {
 		g.fastRayStart[idx] = uint32(len(g.fastRays))
 		g.slowStart[idx] = uint32(len(g.slow))
 		k := idx / g.n % g.nk
-		for i := range seen {
-			seen[i] = 0
-		}
+		clear(seen)
+		clear(seenMove)
+		clear(seenCap)
 		for _, e := range g.gens[g.genStart[idx]:g.genStart[idx+1]] {
 			// The squares this entry can land on: a slide's from its
 			// min_range, a hop's past its first square.
@@ -726,6 +727,16 @@ func (g *Game) splitFast() error {
 			for _, t := range targets {
 				if seen[t]++; seen[t] > 1 {
 					g.dup[idx] = true
+				}
+				// A sweep's landings are not its mode's alone: it may
+				// take what it passes over.
+				if e.canMove || e.typ == genSweep {
+					g.twice[idx] = g.twice[idx] || seenMove[t]
+					seenMove[t] = true
+				}
+				if e.canCap || e.typ == genSweep {
+					g.twice[idx] = g.twice[idx] || seenCap[t]
+					seenCap[t] = true
 				}
 			}
 			switch {
@@ -808,7 +819,8 @@ type pieceSquare struct {
 
 // pieceSquare flags.
 const (
-	psDup     = 1 << iota // walk every entry and drop repeats (also: counts too large to pack)
+	psDup     = 1 << iota // walk every entry (also: counts too large to pack)
+	psTwice               // and drop repeats: the same move can come twice (Game.twice)
 	psSpecial             // promotion, a region or forbid_immobility: every landing goes through emit
 	psEP                  // en passant applies to the kind: special while an en passant square exists
 	psPicky               // the kind may not capture every kind (rules.captures)
@@ -826,6 +838,9 @@ func (g *Game) packSquares() {
 		nRay := g.fastRayStart[idx+1] - g.fastRayStart[idx]
 		nSlow := g.slowStart[idx+1] - g.slowStart[idx]
 		ps.leapOff, ps.rayOff, ps.slowOff = g.fastLeapStart[idx], g.fastRayStart[idx], g.slowStart[idx]
+		if g.twice[idx] {
+			ps.flags |= psTwice
+		}
 		if g.dup[idx] || max(nLeap, nRay, nSlow) > 0xffff {
 			ps.flags |= psDup
 		} else {
