@@ -1,10 +1,7 @@
 package engine
 
 import (
-	"encoding/json"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -12,25 +9,14 @@ import (
 // forbidCheckVariant is a rule file with rules.forbid_check switched on.
 func forbidCheckVariant(t *testing.T, rel string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(repoRoot(t), rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f map[string]any
-	if err := json.Unmarshal(data, &f); err != nil {
-		t.Fatal(err)
-	}
-	r, _ := f["rules"].(map[string]any)
-	if r == nil {
-		r = map[string]any{}
-		f["rules"] = r
-	}
-	r["forbid_check"] = true
-	out, err := json.Marshal(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return editRuleFile(t, rel, func(f map[string]any) {
+		r, _ := f["rules"].(map[string]any)
+		if r == nil {
+			r = map[string]any{}
+			f["rules"] = r
+		}
+		r["forbid_check"] = true
+	})
 }
 
 // TestCheckSquaresMatchFullTest plays random games of forbid_check games

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -88,4 +89,24 @@ func checkNotationRoundTrip(t *testing.T, g *Game, fen string) {
 			t.Fatalf("%q: %s then unmade: %q", fen, p.MoveString(m), p.FEN())
 		}
 	}
+}
+
+// editRuleFile is the JSON of the rule file rel (from the repository's
+// root) after edit has changed its decoded form.
+func editRuleFile(t *testing.T, rel string, edit func(f map[string]any)) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f map[string]any
+	if err := json.Unmarshal(data, &f); err != nil {
+		t.Fatal(err)
+	}
+	edit(f)
+	out, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

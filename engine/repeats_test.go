@@ -1,9 +1,6 @@
 package engine
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -11,29 +8,15 @@ import (
 // withExtraMove is a rule file's JSON with one more move for piece id.
 func withExtraMove(t *testing.T, rel, id string, move map[string]any) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(repoRoot(t), rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f map[string]any
-	if err := json.Unmarshal(data, &f); err != nil {
-		t.Fatal(err)
-	}
-	found := false
-	for _, pc := range f["pieces"].([]any) {
-		if pc := pc.(map[string]any); pc["id"] == id {
-			pc["moves"] = append(pc["moves"].([]any), move)
-			found = true
+	return editRuleFile(t, rel, func(f map[string]any) {
+		for _, pc := range f["pieces"].([]any) {
+			if pc := pc.(map[string]any); pc["id"] == id {
+				pc["moves"] = append(pc["moves"].([]any), move)
+				return
+			}
 		}
-	}
-	if !found {
 		t.Fatalf("%s has no piece %s", rel, id)
-	}
-	out, err := json.Marshal(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	})
 }
 
 // TestRepeatedLandings checks which pieces' entries are walked one by one
