@@ -711,10 +711,15 @@ func (p *Position) keepNoDirectCheck(buf []Move, at, from int, c *legalCtx) []Mo
 			return p.keepLegal(buf, at, c)
 		}
 	}
-	direct := c.checks.direct[codeKind(p.board[from])]
+	return keepOffSquares(buf, at, c.checks.direct[codeKind(p.board[from])])
+}
+
+// keepOffSquares removes from buf[at:] the moves landing on a square of
+// off (a board of one word), keeping the order of the rest.
+func keepOffSquares(buf []Move, at int, off uint64) []Move {
 	n := at
 	for _, m := range buf[at:] {
-		if direct>>uint(m.To())&1 == 0 {
+		if off>>uint(m.To())&1 == 0 {
 			buf[n] = m
 			n++
 		}
@@ -874,15 +879,7 @@ func (p *Position) keepRoyalMoves(buf []Move, at int, c *legalCtx) []Move {
 		}
 		if plain {
 			p.attackMap(&c.attacks, &want, r, p.g.capturers[c.royalKind])
-			attacked := c.attacks[0]
-			n := at
-			for _, m := range buf[at:] {
-				if attacked>>uint(m.To())&1 == 0 {
-					buf[n] = m
-					n++
-				}
-			}
-			return buf[:n]
+			return keepOffSquares(buf, at, c.attacks[0])
 		}
 	}
 	mapUse := 0 // as in keepLegal
