@@ -76,18 +76,23 @@ func TestBatchSurvivesNodeAndWorkerKill(t *testing.T) {
 		t.Fatal(err)
 	}
 	outDir := filepath.Join(t.TempDir(), "out")
+	// The workers start first and wait for the coordinator's streams
+	// (their debug line says so): started after it, one slow to start on
+	// a loaded machine could find the batch already played by the other.
+	workers := make([]*proc, 2)
+	for i := range workers {
+		id := fmt.Sprintf("w%d", i+1)
+		workers[i] = startProc(t, id, bins["worker"], "-nats", urls, "-id", id, "-concurrency", "2",
+			"-metrics-addr", "", "-fetch-wait", "1s", "-log-format", "json", "-log-level", "debug")
+	}
+	for _, w := range workers {
+		waitForLog(t, w, "waiting for the coordinator to make the farm's streams", time.Minute)
+	}
 	coord := startProc(t, "coordinator", bins["coordinator"], "measure",
 		"-nats", urls, "-workers", "0", "-replicas", "3", "-ack-wait", "3s",
 		"-players", players, "-games", fmt.Sprint(gamesPerPairing), "-sequential=false", "-precision", "0",
 		"-state", t.TempDir(), "-metrics-addr", "", "-log-format", "json", "-log-level", "info",
 		"-progress", "lines", "-progress-interval", "200ms", "-out", outDir, ruleFile)
-	workers := make([]*proc, 2)
-	for i := range workers {
-		id := fmt.Sprintf("w%d", i+1)
-		workers[i] = startProc(t, id, bins["worker"], "-nats", urls, "-id", id, "-concurrency", "2",
-			"-metrics-addr", "", "-fetch-wait", "1s", "-log-format", "json")
-	}
-
 	// Mid-batch, kill worker w1 and the node leading the results stream
 	// (the one whose loss costs the most: a leader election while records
 	// are being written).
@@ -489,6 +494,25 @@ func logFarmState(t *testing.T, js jetstream.JetStream) {
 	for ci := range list.Info() {
 		t.Logf("consumer %s: %d pending, %d ack pending, %d redelivered, %d waiting pulls", ci.Name, ci.NumPending, ci.NumAckPending,
 			ci.NumRedelivered, ci.NumWaiting)
+	}
+}
+
+// waitForLog waits until p's output holds text, failing the test if p
+// exits or limit passes first.
+func waitForLog(t *testing.T, p *proc, text string, limit time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for {
+		if data, err := os.ReadFile(p.log); err == nil && strings.Contains(string(data), text) {
+			return
+		}
+		if p.exited() {
+			t.Fatalf("%s exited before saying %q", p.name, text)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s did not say %q within %v", p.name, text, limit)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 
