@@ -99,13 +99,13 @@ func tablesFor(g *engine.Game) *evalTables {
 // tables when it carries none, else tables of its own (cached too: every
 // game of a measurement's top rung carries the same values).
 func specTables(g *engine.Game, ps PlayerSpec) (*evalTables, error) {
-	key := tablesKey{g, ps.Values}
+	key := tablesKey{g, ps.Values, ps.Terms & tableTerms}
 	tablesMu.Lock()
 	defer tablesMu.Unlock()
 	if t, ok := tablesCache[key]; ok {
 		return t, nil
 	}
-	t, err := buildEvalTablesWith(g, ps.PieceValues())
+	t, err := buildEvalTablesWith(g, ps.PieceValues(), ps.Terms&tableTerms)
 	if err != nil {
 		return nil, err
 	}
@@ -119,6 +119,7 @@ func specTables(g *engine.Game, ps PlayerSpec) (*evalTables, error) {
 type tablesKey struct {
 	g      *engine.Game
 	values string
+	terms  int // the spec's tableTerms
 }
 
 var (

@@ -97,13 +97,18 @@ type kindTable struct {
 // once from the compiled game (never the rule file) and shared by both
 // players.
 type evalTables struct {
-	purseValue    []int         // centipawns a unit of each resource is worth (schema 36); nil without
-	statuses      []statusTable // per status (schema 37, evalstatus.go); nil without
-	nsq           int
-	width, height int
-	file, rank    []int       // per square
-	kinds         []kindTable // indexed by engine kind
-	anyLined      bool        // some kind is lined: mobility reads the occupancy
+	// centrality is addCentrality's centipawns per square commanded above
+	// the average, promotionPercent the share of addPromotion's credit
+	// (the spec's tableTerms).
+	centrality       int
+	promotionPercent int
+	purseValue       []int         // centipawns a unit of each resource is worth (schema 36); nil without
+	statuses         []statusTable // per status (schema 37, evalstatus.go); nil without
+	nsq              int
+	width, height    int
+	file, rank       []int       // per square
+	kinds            []kindTable // indexed by engine kind
+	anyLined         bool        // some kind is lined: mobility reads the occupancy
 	// linesMasked: on a board of at most 64 squares, every line is a
 	// slide or sweep with a mask (no hop, no walk), so mobility can read
 	// the engine's occupancy sets instead of the squares one by one.
@@ -143,7 +148,7 @@ const unreachable = 255
 // buildEvalTables reads the evaluation's tables from a compiled game; a
 // nil game (the tests' boardless toys) gives empty tables.
 func buildEvalTables(g *engine.Game) *evalTables {
-	t, _ := buildEvalTablesWith(g, nil)
+	t, _ := buildEvalTablesWith(g, nil, 0)
 	return t
 }
 
@@ -151,9 +156,16 @@ func buildEvalTables(g *engine.Game) *evalTables {
 // in place of the declared values of the kinds they name; naming a piece
 // the game does not have is an error. Every term that reads a kind's
 // value (material, capture order, promotion gains, capture effects) then
-// reads the given one.
-func buildEvalTablesWith(g *engine.Game, vals []PieceValue) (*evalTables, error) {
-	t := &evalTables{matSign: 1, mobSign: 1}
+// reads the given one. terms are the spec's evaluation terms; those of
+// tableTerms shape the piece-square table.
+func buildEvalTablesWith(g *engine.Game, vals []PieceValue, terms int) (*evalTables, error) {
+	t := &evalTables{matSign: 1, mobSign: 1, centrality: centralityWeight, promotionPercent: 100}
+	if terms&TermCentralityMore != 0 {
+		t.centrality = centralityWeightMore
+	}
+	if terms&TermPromotionLess != 0 {
+		t.promotionPercent = promotionPercentLess
+	}
 	if g == nil {
 		return t, nil
 	}
@@ -434,7 +446,7 @@ func (t *evalTables) addCentrality(g *engine.Game, kind, pl int) {
 	avg := total / n
 	for sq, c := range counts {
 		if g.CanStand(pl, kind, sq) {
-			kt.pst[pl][sq] += centralityWeight * max(min(c-avg, 8), -8)
+			kt.pst[pl][sq] += t.centrality * max(min(c-avg, 8), -8)
 		}
 	}
 }
@@ -491,7 +503,11 @@ func (t *evalTables) addPromotion(pr *engine.Promotion) {
 		dist := moveDistances(kt.rays[pl], pr.Zone[pl], t.nsq)
 		for sq, d := range dist {
 			if int(d) < len(promotionFraction) {
-				kt.pst[pl][sq] += int(float64(gain) * promotionFraction[d])
+				credit := float64(gain) * promotionFraction[d]
+				if t.promotionPercent != 100 { // the default's own arithmetic, to the last centipawn
+					credit = credit * float64(t.promotionPercent) / 100
+				}
+				kt.pst[pl][sq] += int(credit)
 			}
 		}
 	}

@@ -26,7 +26,19 @@ const (
 	// reach on the current board counts mobilityWeightMore instead of
 	// mobilityWeight.
 	TermMobility
-	TermsAll = TermKingSafety | TermTempo | TermThreats | TermMobility
+	// TermCentralityMore: the generic piece-square table credits the
+	// squares from which a piece commands more of the board
+	// (addCentrality) at centralityWeightMore instead of
+	// centralityWeight.
+	TermCentralityMore
+	// TermPromotionLess: a promoting piece is credited for nearness to
+	// its zone (addPromotion) at promotionPercentLess of the full credit.
+	TermPromotionLess
+	TermsAll = TermKingSafety | TermTempo | TermThreats | TermMobility | TermCentralityMore | TermPromotionLess
+	// tableTerms are the terms written into the evaluation tables (the
+	// piece-square table) rather than read at each evaluation: tables
+	// are built once per game for each set of them.
+	tableTerms = TermCentralityMore | TermPromotionLess
 )
 
 const (
@@ -39,6 +51,11 @@ const (
 	// twice mobilityWeight: at 3,000 nodes it gained on chess over
 	// threats and tempo alone (search/doc.go)
 	mobilityWeightMore = 4
+	// twice centralityWeight, and half the promotion credit: at 10,000
+	// nodes each scored above the default on chess, shogi and crazyhouse,
+	// where twice the credit lost (search/doc.go).
+	centralityWeightMore = 6
+	promotionPercentLess = 50
 )
 
 // kingAttackerPercent weighs the attacks on a royal's surroundings by how

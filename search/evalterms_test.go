@@ -199,3 +199,60 @@ func chessVariant(t *testing.T, edit func(id string, moves []any) []any) *engine
 		}
 	})
 }
+
+// TestTableTermsScalePieceSquares: the terms written into the
+// piece-square table scale its two parts and nothing else. Every square's
+// centrality part (what TermCentralityMore adds) is the same with either
+// promotion credit; a piece that never promotes gets exactly the centrality
+// table times centralityWeightMore/centralityWeight; a promoting piece's
+// credit near its zone falls to promotionPercentLess of itself, to the
+// centipawn.
+func TestTableTermsScalePieceSquares(t *testing.T) {
+	for _, file := range []string{"chess.json", "shogi.json", "crazyhouse.json", "xiangqi.json"} {
+		g := loadGame(t, file)
+		build := func(terms int) *evalTables {
+			tb, err := buildEvalTablesWith(g, nil, terms)
+			if err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+			return tb
+		}
+		plain, more, less, both := build(0), build(TermCentralityMore), build(TermPromotionLess), build(TermCentralityMore|TermPromotionLess)
+		promoting := map[int]bool{}
+		for _, pr := range g.Promotions() {
+			promoting[pr.Kind] = true
+		}
+		lowered := 0
+		for k := range plain.kinds {
+			for pl := 0; pl < 2; pl++ {
+				for sq, p0 := range plain.kinds[k].pst[pl] {
+					centre := more.kinds[k].pst[pl][sq] - p0
+					if got := both.kinds[k].pst[pl][sq] - less.kinds[k].pst[pl][sq]; got != centre {
+						t.Fatalf("%s kind %d square %d: the centrality part is %d with less promotion credit, %d without", file, k, sq, got, centre)
+					}
+					if !promoting[k] {
+						if centre*centralityWeight != p0*(centralityWeightMore-centralityWeight) || less.kinds[k].pst[pl][sq] != p0 {
+							t.Fatalf("%s kind %d square %d: %d, %d and %d are not the plain table's %d scaled", file, k, sq,
+								more.kinds[k].pst[pl][sq], less.kinds[k].pst[pl][sq], both.kinds[k].pst[pl][sq], p0)
+						}
+						continue
+					}
+					// centre is centralityWeightMore-centralityWeight times the
+					// centrality step; the plain table's own centrality is
+					// centre·centralityWeight/(centralityWeightMore-centralityWeight).
+					ownCentre := centre * centralityWeight / (centralityWeightMore - centralityWeight)
+					credit, lessCredit := p0-ownCentre, less.kinds[k].pst[pl][sq]-ownCentre
+					if want := credit * promotionPercentLess / 100; lessCredit < want-1 || lessCredit > want+1 {
+						t.Fatalf("%s kind %d square %d: a promotion credit of %d becomes %d, want %d (±1)", file, k, sq, credit, lessCredit, want)
+					}
+					if credit > 0 && lessCredit < credit {
+						lowered++
+					}
+				}
+			}
+		}
+		if len(promoting) > 0 && lowered == 0 {
+			t.Errorf("%s: no square's promotion credit fell", file)
+		}
+	}
+}

@@ -64,7 +64,7 @@ func TestParseSpecErrors(t *testing.T) {
 		{"mcts:i100x1", "no parameter"},
 		{"ab:n100u2", "u (null-move pruning) must be 0 or 1"},
 		{"mcts:i100u1", "no parameter"},
-		{"ab:n100e16", "e (evaluation terms) must be 0 to 15"},
+		{"ab:n100e64", "e (evaluation terms) must be 0 to 63"},
 		{"mcts:i100e1", "no parameter"},
 		{"ab:n100r8", "r (search refinements) must be 0 to 7"},
 		{"mcts:i100r1", "no parameter"},
