@@ -142,6 +142,24 @@
 // that are viable become inconclusive, two of them moving away from
 // Fairy-Stockfish's figures (Horde, Spartan chess).
 //
+// Two more terms change the generic piece-square table rather than add to
+// the evaluation, so they cost nothing a node (tableTerms; the tables are
+// built once per game and set of them): 16 centrality at twice its weight
+// (6 centipawns a square commanded above the piece's average), 32 half of
+// a promoting piece's credit for nearness to its zone. The weights were
+// screened at the top rung's budget, ab:n10000 with the table scaled
+// against ab:n10000, 100 pairs each (seed 1): promotion credit doubled
+// chess -83 (-130 to -39), shogi -49 (-96 to -3); halved chess +37 (-8 to
+// +83), shogi +42 (-4 to +89), crazyhouse +17 (-28 to +64); a quarter
+// chess +37, shogi +3; none chess -38 (-85 to +7), shogi +9; centrality
+// doubled chess +26 (-15 to +68), shogi +14, crazyhouse +60 (+13 to
+// +109), xiangqi +10 (-27 to +48); halved chess +14, xiangqi -21; both
+// (e48) chess +37, shogi +5. Too much promotion credit loses; the rest sit
+// within the screen's noise. Again with 200 pairs (seed 7): halved credit
+// (e32) chess +5 (-26 to +37), shogi -7 (-43 to +29), crazyhouse +31 (-2
+// to +65); doubled centrality (e16) chess -3 (-34 to +29), crazyhouse +5
+// (-28 to +38). No gain shown, so neither term is in the ladder.
+//
 // Three search refinements are opt-in, by the spec's r mask (the Refine
 // constants): 1 late-move reductions that grow with depth and move number
 // (0.75 + ln(depth)·ln(n)/2.25 plies for the n-th move, quiet and not a

@@ -51,9 +51,9 @@ const (
 	// twice mobilityWeight: at 3,000 nodes it gained on chess over
 	// threats and tempo alone (search/doc.go)
 	mobilityWeightMore = 4
-	// twice centralityWeight, and half the promotion credit: at 10,000
-	// nodes each scored above the default on chess, shogi and crazyhouse,
-	// where twice the credit lost (search/doc.go).
+	// twice centralityWeight, and half the promotion credit, the
+	// best-scoring of the weights screened at 10,000 nodes (twice the
+	// credit lost; search/doc.go has the figures).
 	centralityWeightMore = 6
 	promotionPercentLess = 50
 )
