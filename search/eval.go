@@ -259,6 +259,21 @@ func (e *evaluator) reads() (occ, pieces bool) {
 func (e *evaluator) addMobility(score *[2]int) {
 	t := e.t
 	for _, pc := range e.liners {
+		if e.mobSets {
+			if plain := t.kinds[pc.kind].plainLines[pc.owner][pc.sq]; plain != nil {
+				// The count of the loop below, every line at once: the
+				// squares before each line's first piece where it moves,
+				// and that piece where it captures and is not the mover's.
+				var near, hit uint64
+				for _, l := range plain {
+					n, h := maskray.Split(l.mask, e.occAny, l.order)
+					near, hit = near|n&l.quiet, hit|h&l.capture
+				}
+				n := bits.OnesCount64(near) + bits.OnesCount64(hit&^e.occOwn[pc.owner])
+				score[pc.owner] += t.mobSign * e.mobWeight * n
+				continue
+			}
+		}
 		own := int8(pc.owner + 1)
 		n := 0
 		lines := t.kinds[pc.kind].lines[pc.owner][pc.sq]

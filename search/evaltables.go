@@ -49,6 +49,37 @@ type ray struct {
 	mask, counted uint64
 }
 
+// maskLine is a line of plainLines: its squares, which way they run, and
+// the squares it counts before its first piece (all of them, or none: a
+// line that only captures) and at that piece (all, or none: one that only
+// moves).
+type maskLine struct {
+	mask, quiet, capture uint64
+	order                uint8
+}
+
+// plainOf is lines as plainLines, or nil when one of them is not plain.
+func plainOf(lines []ray) []maskLine {
+	var out []maskLine
+	var seen uint64
+	for i := range lines {
+		r := &lines[i]
+		if r.hop || r.order == maskray.Walk || r.counted != r.mask || seen&r.mask != 0 {
+			return nil
+		}
+		seen |= r.mask
+		l := maskLine{mask: r.mask, order: r.order}
+		if r.quiet {
+			l.quiet = r.mask
+		}
+		if r.capture {
+			l.capture = r.mask
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
 // setMask fills the mask form of a slide or sweep (maskray.Of) where the
 // board allows.
 func (r *ray) setMask(nsq int) {
@@ -71,7 +102,12 @@ type kindTable struct {
 	value int        // material in centipawns, unsigned
 	rays  [2][][]ray // player -> square -> rays
 	lines [2][][]ray // the rays of rays whose reach depends on the board (line), for mobility
-	lined bool       // some square has lines: only such pieces are looked at for mobility
+	// plainLines is lines again where each one at a square is a mask
+	// counted from its first square on, no two sharing a square: mobility
+	// then counts the squares of all of them at once (nil where some line
+	// is otherwise, or the board is over 64 squares).
+	plainLines [2][][]maskLine
+	lined      bool // some square has lines: only such pieces are looked at for mobility
 	// The capturing rays again, for the threats term: hitSteps holds each
 	// one-square ray's square, hitRays the rest.
 	hitSteps [2][][]int16
@@ -311,6 +347,12 @@ func (t *evalTables) buildKind(g *engine.Game, kind int) {
 					kt.lines[pl][sq] = append(kt.lines[pl][sq], r)
 					kt.lined, t.anyLined = true, true
 				}
+			}
+		}
+		if t.nsq <= 64 {
+			kt.plainLines[pl] = make([][]maskLine, t.nsq)
+			for sq, lines := range kt.lines[pl] {
+				kt.plainLines[pl][sq] = plainOf(lines)
 			}
 		}
 		kt.buildEffectRays(pl, t.nsq)

@@ -256,3 +256,45 @@ func TestTableTermsScalePieceSquares(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainLines: mobility counts a square's lines at once only where each
+// is a mask counted from its first square and no two overlap; a line that
+// only moves counts no piece it meets, one that only captures no empty
+// square.
+func TestPlainLines(t *testing.T) {
+	line := func(sqs []int16, min int, quiet, capture, hop bool) ray {
+		r := ray{sqs: sqs, min: min, quiet: quiet, capture: capture, hop: hop, line: true}
+		r.setMask(64)
+		return r
+	}
+	north := []int16{8, 16, 24}
+	east := []int16{1, 2, 3}
+	tests := []struct {
+		name         string
+		lines        []ray
+		plain        bool
+		quiet, capts uint64
+	}{
+		{"a rider", []ray{line(north, 0, true, true, false), line(east, 0, true, true, false)}, true, 1<<8 | 1<<16 | 1<<24 | 0xe, 1<<8 | 1<<16 | 1<<24 | 0xe},
+		{"a step that only moves", []ray{line(north[:1], 0, true, false, false)}, true, 1 << 8, 0},
+		{"a line that only captures", []ray{line(east, 0, false, true, false)}, true, 0, 0xe},
+		{"counted from its second square", []ray{line(north, 1, true, true, false)}, false, 0, 0},
+		{"a hop", []ray{line(north, 0, false, true, true)}, false, 0, 0},
+		{"two lines over one square", []ray{line(north, 0, true, true, false), line(north[:1], 0, true, false, false)}, false, 0, 0},
+		{"squares out of order", []ray{line([]int16{8, 24, 16}, 0, true, true, false)}, false, 0, 0},
+	}
+	for _, tc := range tests {
+		got := plainOf(tc.lines)
+		if (got != nil) != tc.plain {
+			t.Errorf("%s: plain %v, want %v", tc.name, got != nil, tc.plain)
+			continue
+		}
+		var quiet, capts uint64
+		for _, l := range got {
+			quiet, capts = quiet|l.quiet, capts|l.capture
+		}
+		if quiet != tc.quiet || capts != tc.capts {
+			t.Errorf("%s: counts quiet %#x and captures %#x, want %#x and %#x", tc.name, quiet, capts, tc.quiet, tc.capts)
+		}
+	}
+}
