@@ -34,6 +34,9 @@ type evaluator struct {
 	// mobSets: this evaluation's occAny and occOwn come from the engine's
 	// sets and occ is not filled (addMobility reads the sets).
 	mobSets bool
+	// mobCounted is each player's mobility counted by sumByKind already,
+	// for pieces with plain lines (mobSets only); addMobility weighs it.
+	mobCounted [2]int
 	// ringWorth's sums in this evaluation: those whose stamp is ringGen.
 	ringGen   uint32
 	ringStamp []uint32
@@ -74,6 +77,7 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	t := e.t
 	nsq := t.nsq
 	e.pieces, e.liners, e.goalers = e.pieces[:0], e.liners[:0], e.goalers[:0]
+	e.mobCounted = [2]int{}
 	if t.extinction {
 		for pl := 0; pl < 2; pl++ {
 			clear(e.counts[pl])
@@ -258,19 +262,13 @@ func (e *evaluator) reads() (occ, pieces bool) {
 // counts it.
 func (e *evaluator) addMobility(score *[2]int) {
 	t := e.t
+	for pl, n := range e.mobCounted {
+		score[pl] += t.mobSign * e.mobWeight * n
+	}
 	for _, pc := range e.liners {
 		if e.mobSets {
 			if plain := t.kinds[pc.kind].plainLines[pc.owner][pc.sq]; plain != nil {
-				// The count of the loop below, every line at once: the
-				// squares before each line's first piece where it moves,
-				// and that piece where it captures and is not the mover's.
-				var near, hit uint64
-				for _, l := range plain {
-					n, h := maskray.Split(l.mask, e.occAny, l.order)
-					near, hit = near|n&l.quiet, hit|h&l.capture
-				}
-				n := bits.OnesCount64(near) + bits.OnesCount64(hit&^e.occOwn[pc.owner])
-				score[pc.owner] += t.mobSign * e.mobWeight * n
+				score[pc.owner] += t.mobSign * e.mobWeight * e.plainMobility(plain, pc.owner)
 				continue
 			}
 		}
@@ -317,6 +315,19 @@ func (e *evaluator) addMobility(score *[2]int) {
 		}
 		score[pc.owner] += t.mobSign * e.mobWeight * n
 	}
+}
+
+// plainMobility is addMobility's count for a piece of player pl whose
+// lines are plain (plainLines), every line at once: the squares before
+// each line's first piece where it moves, and that piece where it
+// captures and is not the mover's. It reads the engine's sets (mobSets).
+func (e *evaluator) plainMobility(plain []maskLine, pl int) int {
+	var near, hit uint64
+	for _, l := range plain {
+		n, h := maskray.Split(l.mask, e.occAny, l.order)
+		near, hit = near|n&l.quiet, hit|h&l.capture
+	}
+	return bits.OnesCount64(near) + bits.OnesCount64(hit&^e.occOwn[pl])
 }
 
 func (e *evaluator) hopMoves(r *ray, own int8) int {
@@ -586,7 +597,11 @@ func (e *evaluator) sumByKind(pos *engine.Position, material, positional, total,
 							e.goalers = append(e.goalers, placed{sq, k, pl})
 						}
 						if kt.lined {
-							e.liners = append(e.liners, placed{sq, k, pl})
+							if plain := kt.plainLines[pl]; e.mobSets && plain != nil && plain[sq] != nil {
+								e.mobCounted[pl] += e.plainMobility(plain[sq], pl)
+							} else {
+								e.liners = append(e.liners, placed{sq, k, pl})
+							}
 						}
 						if kt.royal {
 							royalSq[pl] = max(royalSq[pl], sq)
