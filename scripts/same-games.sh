@@ -8,6 +8,8 @@
 # against mcts:i200 and swapped, per seed. Timings are stripped before the
 # diff; a file the base binary refuses is skipped (listed as refused).
 # Runs two games at a time. Exit status 1 when some file differs.
+# PLAYERS="A B" plays A against B and swapped instead (say, to check the
+# games of an opt-in evaluation term: PLAYERS="ab:n3000e14 mcts:i200").
 set -euo pipefail
 base=${1:?usage: same-games.sh BASE_BIN NEW_BIN [SEEDS]}
 new=${2:?usage: same-games.sh BASE_BIN NEW_BIN [SEEDS]}
@@ -20,7 +22,8 @@ cd "$root"
 jobs=()
 for f in rulesets/*.json rulesets/canaries/*.json rulesets/seeds/*.json; do
 	for s in $seeds; do
-		for pair in "ab:n3000 mcts:i200" "mcts:i200 ab:n3000"; do
+		read -r a b <<<"${PLAYERS:-ab:n3000 mcts:i200}"
+		for pair in "$a $b" "$b $a"; do
 			set -- $pair
 			for which in base new; do
 				jobs+=("$which $f $s $1 $2")

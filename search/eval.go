@@ -42,12 +42,18 @@ type evaluator struct {
 	ringStamp []uint32
 	ringMemo  []int
 	pieces    []placed
-	liners    []placed     // the pieces of kinds with lines, for addMobility
-	goalers   []placed     // the pieces of kinds a reach goal counts, for addReach
-	counts    [2][]int     // per kind
-	terms     int          // the spec's opt-in terms (evalterms.go); 0: none
-	mobWeight int          // centipawns per square in addMobility: mobilityWeight unless a term says more
-	ts        *termScratch // their scratch space; nil unless one needs it
+	liners    []placed // the pieces of kinds with lines, for addMobility
+	goalers   []placed // the pieces of kinds a reach goal counts, for addReach
+	counts    [2][]int // per kind
+	terms     int      // the spec's opt-in terms (evalterms.go); 0: none
+	// termsOnSets: every term asked for can read the engine's sets, so
+	// they leave the evaluation on mobSets's path; setsPos is the
+	// position being evaluated there.
+	termsOnSets  bool
+	setsPos      *engine.Position
+	threatLevels threatLevels
+	mobWeight    int          // centipawns per square in addMobility: mobilityWeight unless a term says more
+	ts           *termScratch // their scratch space; nil unless one needs it
 	// kindMemo is sumByKind's last sum of each kind's squares' bonuses
 	// (player -> kind), with the squares it was read from: a move changes
 	// one or two kinds' squares, so most kinds' sums are read again.
@@ -97,13 +103,17 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 	ep, isEngine := p.(enginePos)
 	// Where mobility alone reads the occupancy and every line has a mask,
 	// it reads the engine's sets (mobSets) and the squares need no look.
-	e.mobSets = needOcc && isEngine && stat == nil && e.terms == 0 && t.fx == nil && t.linesMasked
+	e.mobSets = needOcc && isEngine && stat == nil && (e.terms == 0 || e.termsOnSets) && t.fx == nil && t.linesMasked
 	if e.mobSets {
 		// (Not with cells, whose sets also hold the pieces below.)
 		_, e.mobSets = ep.Position.KindsOnBoard(0)
 	}
+	e.setsPos = nil
 	if e.mobSets {
 		needOcc = false
+		// The terms read the sets too; a region count still lists pieces.
+		needPieces = t.scoreCount == "region"
+		e.setsPos = ep.Position
 		all := ep.Position.Squares(-1)
 		e.occAny = all[0]
 		for pl := 0; pl < 2; pl++ {

@@ -115,6 +115,10 @@ type kindTable struct {
 	// On a board of at most 64 squares, hitSteps as a mask where its
 	// squares are distinct (each ray counts once, as a mask can say).
 	hitStepMask [2][]uint64
+	// hitSets is the same for secondLossSets where every ray is a mask
+	// (evalTables.hitsMasked): per player and square, the steps' squares
+	// and the rays, in evalTables.hitLines.
+	hitSets [2][]hitSet
 	// The capturing rays again, for the effects term (evalfx.go), hops
 	// left out. On a board of at most 64 squares: effReach, every square
 	// where one of them may find its target; effLeaps, the leaps' squares
@@ -149,6 +153,13 @@ type evalTables struct {
 	// slide or sweep with a mask (no hop, no walk), so mobility can read
 	// the engine's occupancy sets instead of the squares one by one.
 	linesMasked bool
+	// hitsMasked: on a board of at most 64 squares, every capturing ray
+	// the threats term reads (hitRays) is a mask, so the term can read
+	// the engine's sets (secondLossSets); threatOrder is the kinds by
+	// their value as an attacker, cheapest first.
+	hitsMasked  bool
+	threatOrder []int
+	hitLines    []hitLine
 	matSign     int // +1: material is good; -1: the endings reward losing it
 	mobSign     int
 	maxPlies    int
@@ -244,6 +255,7 @@ func buildEvalTablesWith(g *engine.Game, vals []PieceValue, terms int) (*evalTab
 		t.buildKind(g, k)
 	}
 	t.linesMasked = t.nsq <= 64
+	t.setThreatReading()
 	for k := range t.kinds {
 		for pl := 0; pl < 2; pl++ {
 			for _, lines := range t.kinds[k].lines[pl] {

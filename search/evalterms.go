@@ -2,7 +2,9 @@ package search
 
 import (
 	"math/bits"
+	"sort"
 
+	"balancefarm/engine"
 	"balancefarm/internal/maskray"
 )
 
@@ -62,6 +64,15 @@ const (
 // many pieces make them: one piece alone seldom mates.
 var kingAttackerPercent = []int{0, 0, 50, 75, 88, 94, 97, 99}
 
+// threatLevels is secondLossSets's scratch space, per kind present: the
+// squares attacked by the kinds up to it, cheapest first, its value as an
+// attacker, and the other side's pieces of each kind it attacks.
+type threatLevels struct {
+	squares [32]uint64
+	value   [32]int
+	exposed [32]uint64
+}
+
 // termScratch is an evaluator's space for the asked-for terms.
 type termScratch struct {
 	near   [][]int   // per square: the squares one king step away
@@ -71,9 +82,15 @@ type termScratch struct {
 	zoneN  [2][2]int // per player whose royal it is: [attacks, attacking pieces]
 }
 
+// setsTerms are the terms that can be read from the engine's sets (with
+// mobSets): the tempo, the mobility's weight, the tables' terms, and the
+// threats where every capturing ray is a mask.
+const setsTerms = TermTempo | TermThreats | TermMobility | tableTerms
+
 // setTerms turns on the terms in mask and makes room for them.
 func (e *evaluator) setTerms(mask int) {
 	e.terms = mask & TermsAll
+	e.termsOnSets = e.terms&^setsTerms == 0 && (e.terms&TermThreats == 0 || e.t.hitsMasked)
 	e.mobWeight = mobilityWeight
 	if e.terms&TermMobility != 0 {
 		e.mobWeight = mobilityWeightMore
@@ -110,6 +127,11 @@ func (e *evaluator) addTerms(score *[2]int, stm int, royals, royalSq [2]int) {
 	if !king && !threats {
 		return
 	}
+	if e.setsPos != nil {
+		// (termsOnSets: threats alone, its rays all masks.)
+		score[stm] -= e.secondLossSets(e.setsPos, stm) * threatPercent / 100
+		return
+	}
 	ts := e.ts
 	if king {
 		for pl := 0; pl < 2; pl++ {
@@ -140,6 +162,167 @@ func (e *evaluator) addTerms(score *[2]int, stm int, royals, royalSq [2]int) {
 	if threats {
 		score[stm] -= e.secondLoss(stm) * threatPercent / 100
 	}
+}
+
+// attackerValue is what a piece of kind k is worth as an attacker for the
+// threats term: a royal is the dearest, since it may not be taken back.
+func (t *evalTables) attackerValue(k int) int {
+	if t.kinds[k].royal {
+		return noAttacker - 1
+	}
+	return t.kinds[k].value
+}
+
+// hitSet is what one piece on one square attacks, for secondLossSets: the
+// squares of its steps, and its rays hitLines[off:off+n].
+type hitSet struct {
+	steps uint64
+	off   uint32
+	n     uint32
+}
+
+// hitLine is a capturing ray as a mask: its first piece is attacked where
+// counted has that square.
+type hitLine struct {
+	mask, counted uint64
+	order         uint8
+}
+
+// setThreatReading sets hitsMasked, threatOrder and, where every
+// capturing ray is a mask, the kinds' hitSets.
+func (t *evalTables) setThreatReading() {
+	t.hitsMasked = t.nsq <= 64
+	t.threatOrder = t.threatOrder[:0]
+	for k := range t.kinds {
+		t.threatOrder = append(t.threatOrder, k)
+		for pl := 0; pl < 2; pl++ {
+			for _, rays := range t.kinds[k].hitRays[pl] {
+				for _, r := range rays {
+					if r.hop || r.order == maskray.Walk {
+						t.hitsMasked = false
+					}
+				}
+			}
+		}
+	}
+	sort.SliceStable(t.threatOrder, func(i, j int) bool {
+		return t.attackerValue(t.threatOrder[i]) < t.attackerValue(t.threatOrder[j])
+	})
+	if !t.hitsMasked {
+		return
+	}
+	for k := range t.kinds {
+		kt := &t.kinds[k]
+		for pl := 0; pl < 2; pl++ {
+			kt.hitSets[pl] = make([]hitSet, t.nsq)
+			for sq := range t.nsq {
+				hs := &kt.hitSets[pl][sq]
+				hs.steps = kt.hitStepMask[pl][sq]
+				for _, s := range kt.hitSteps[pl][sq] {
+					hs.steps |= 1 << uint(s)
+				}
+				hs.off = uint32(len(t.hitLines))
+				for _, r := range kt.hitRays[pl][sq] {
+					t.hitLines = append(t.hitLines, hitLine{r.mask, r.counted, r.order})
+				}
+				hs.n = uint32(len(t.hitLines)) - hs.off
+			}
+		}
+	}
+}
+
+// kindHits is what player pl's pieces of kind k attack with occupancy occ
+// (hitsMasked), on squares that hold a piece or not.
+func (t *evalTables) kindHits(pieces, occ uint64, pl, k int) uint64 {
+	sets := t.kinds[k].hitSets[pl]
+	var hits uint64
+	for ; pieces != 0; pieces &= pieces - 1 {
+		hs := &sets[bits.TrailingZeros64(pieces)]
+		hits |= hs.steps
+		lines := t.hitLines[hs.off : hs.off+hs.n]
+		for i := range lines {
+			_, hit := maskray.Split(lines[i].mask, occ, lines[i].order)
+			hits |= hit & lines[i].counted
+		}
+	}
+	return hits
+}
+
+// secondLossSets is secondLoss with its attacks read from the engine's
+// sets, on a board of one word where every capturing ray is a mask
+// (hitsMasked): the term asks only whether a square is attacked at all and
+// by what cheapest piece, so each side's attacks are a mask per kind,
+// summed cheapest kind first, with no count per square to clear. The
+// defenders are read only where two of pl's pieces are attacked: with
+// fewer, no second one hangs.
+func (e *evaluator) secondLossSets(pos *engine.Position, pl int) int {
+	t := e.t
+	occ := e.occAny
+	opp := 1 - pl
+	// levels[i]: the squares opp's kinds up to threatOrder's i-th present
+	// one attack, the cheapest first; it is worth levelValue[i]. (Kept in
+	// the evaluator: an array here would be cleared at every call.)
+	ls := &e.threatLevels
+	levels, levelValue, exposed := &ls.squares, &ls.value, &ls.exposed
+	n := 0
+	var attacked uint64
+	theirs, _ := pos.KindsOnBoard(opp)
+	for _, k := range t.threatOrder {
+		if theirs>>uint(k)&1 == 0 || n == len(levels) {
+			continue
+		}
+		attacked |= t.kindHits(pos.KindSquares(opp, k)[0], occ, opp, k) & occ
+		levels[n], levelValue[n] = attacked, t.attackerValue(k)
+		n++
+	}
+	// exposed[k]: pl's pieces of kind k that opp attacks (none for a royal).
+	count := 0
+	ours, _ := pos.KindsOnBoard(pl)
+	for ks := ours; ks != 0; ks &= ks - 1 {
+		k := bits.TrailingZeros32(ks)
+		exposed[k] = 0
+		if k < len(t.kinds) && !t.kinds[k].royal {
+			exposed[k] = pos.KindSquares(pl, k)[0] & attacked
+			count += bits.OnesCount64(exposed[k])
+		}
+	}
+	if count < 2 {
+		return 0
+	}
+	var defended uint64
+	for ks := ours; ks != 0; ks &= ks - 1 {
+		if k := bits.TrailingZeros32(ks); k < len(t.kinds) {
+			defended |= t.kindHits(pos.KindSquares(pl, k)[0], occ, pl, k)
+		}
+	}
+	best, second := 0, 0
+	for ks := ours; ks != 0; ks &= ks - 1 {
+		k := bits.TrailingZeros32(ks)
+		if k >= len(t.kinds) {
+			continue
+		}
+		v := t.kinds[k].value
+		for x := exposed[k]; x != 0; x &= x - 1 {
+			bit := x & -x
+			loss := v
+			if defended&bit != 0 {
+				loss = 0
+				for i := range n {
+					if levels[i]&bit != 0 {
+						loss = max(0, v-levelValue[i])
+						break
+					}
+				}
+			}
+			switch {
+			case loss > best:
+				best, second = loss, best
+			case loss > second:
+				second = loss
+			}
+		}
+	}
+	return second
 }
 
 // mapAttacks fills the attack counts and cheapest attackers of every

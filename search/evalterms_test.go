@@ -298,3 +298,52 @@ func TestPlainLines(t *testing.T) {
 		}
 	}
 }
+
+// TestThreatsFromSetsAgreeWithScan: with the terms that can read the
+// engine's sets (the threats among them), along random games on boards
+// of one word, evaluate scores every position the same through the sets
+// (secondLossSets) as through the board scanned square by square
+// (mapPieceAttacks and secondLoss), and the sets were in fact read.
+func TestThreatsFromSetsAgreeWithScan(t *testing.T) {
+	for _, file := range []string{"chess.json", "shatranj.json", "makruk.json",
+		"kingofthehill.json", "spartan.json", "horde.json", "minishogi.json", "3check.json"} {
+		g := loadGame(t, file)
+		for _, terms := range []int{TermThreats, TermTempo | TermThreats | TermMobility, TermThreats | TermPromotionLess} {
+			tables, err := buildEvalTablesWith(g, nil, terms&tableTerms)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tables.hitsMasked {
+				t.Fatalf("%s: a capturing ray is not a mask: nothing read from the sets", file)
+			}
+			e := newEvaluator(tables)
+			e.setTerms(terms)
+			r := newRNG(11)
+			compared, threatened := 0, 0
+			for game := 0; game < 3; game++ {
+				p := g.NewPosition()
+				for ply := 0; ply < 200 && !p.Outcome().Over; ply++ {
+					for stm := 0; stm < 2; stm++ {
+						want := e.evaluate(scanBoard{p}, stm, scanBoard{p})
+						got := e.evaluate(enginePos{p}, stm, enginePos{p})
+						if e.setsPos == nil {
+							t.Fatalf("%s e%d: the evaluation did not read the engine's sets", file, terms)
+						}
+						if got != want {
+							t.Fatalf("%s e%d %s side %d: %d from the sets, %d by scan", file, terms, p.FEN(), stm, got, want)
+						}
+						if e.secondLossSets(enginePos{p}.Position, stm) > 0 {
+							threatened++
+						}
+						compared++
+					}
+					ms := p.LegalMoves(nil)
+					p.Make(ms[r.intn(len(ms))])
+				}
+			}
+			if compared < 40 || threatened < 5 {
+				t.Errorf("%s e%d: %d positions compared, %d with a second piece hanging: too few", file, terms, compared, threatened)
+			}
+		}
+	}
+}
