@@ -136,11 +136,20 @@
 // budget, ab:n10000e14 against ab:n10000 (200 pairs each): chess +59 (+28
 // to +90), crazyhouse +48 (+14 to +83), xiangqi +24 (-1 to +50); and
 // Fairy-Stockfish at 10,000 nodes won 80 of 80 against ab:n10000 and 78-1-1
-// against ab:n10000e14. The terms cost time a node (BenchmarkAlphaBetaNodes:
-// about 35% more instructions on chess, 50% on Elven chess). The ladder
-// plays without them: with them (docs/classics-e14) four public classics
-// that are viable become inconclusive, two of them moving away from
-// Fairy-Stockfish's figures (Horde, Spartan chess).
+// against ab:n10000e14. The terms cost time a node. On a board of one
+// word whose capturing rays are all masks, tempo, threats and mobility read
+// the engine's sets as the plain evaluation does (secondLossSets); one
+// self-play game at 10,000 nodes a move, instructions a node (callgrind):
+// chess 6,254 plain, 8,960 with e14 scanning the board, 7,396 (1.18x)
+// reading the sets; crazyhouse 6,249 and 7,319 (1.17x). Larger boards
+// (Elven chess, xiangqi) still scan. At about equal time,
+// ab:n8500e14 against ab:n10000 (200 pairs, seed 7): chess +6 (-26 to
+// +38), crazyhouse -6 (-39 to +26), where before it ab:n7200e14 lost on
+// chess, -39 (-68 to -11): the terms' gain at equal nodes is what their
+// cost takes back. The ladder plays without them: with them
+// (docs/classics-e14) four public classics that are viable become
+// inconclusive, two of them moving away from Fairy-Stockfish's figures
+// (Horde, Spartan chess).
 //
 // Two more terms change the generic piece-square table rather than add to
 // the evaluation, so they cost nothing a node (tableTerms; the tables are
