@@ -262,7 +262,9 @@ func (e *evaluator) evaluate(p board, stm int, extra any) int {
 // neither (Elven chess: under entry rules its slides are lines per
 // landing, so no kind is lined) pays only for the sums.
 func (e *evaluator) reads() (occ, pieces bool) {
-	lean := e.terms == 0 && e.t.fx == nil
+	// (Tempo, mobility's weight and the tables' terms only weigh what
+	// the plain evaluation reads.)
+	lean := e.terms&^(TermTempo|TermMobility|tableTerms) == 0 && e.t.fx == nil
 	return !lean || e.t.anyLined, !lean || e.t.scoreCount == "region"
 }
 
