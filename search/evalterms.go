@@ -295,7 +295,7 @@ func (e *evaluator) secondLossSets(pos *engine.Position, pl int) int {
 			defended |= t.kindHits(pos.KindSquares(pl, k)[0], occ, pl, k)
 		}
 	}
-	best, second := 0, 0
+	var losses topTwo
 	for ks := ours; ks != 0; ks &= ks - 1 {
 		k := bits.TrailingZeros32(ks)
 		if k >= len(t.kinds) {
@@ -314,15 +314,22 @@ func (e *evaluator) secondLossSets(pos *engine.Position, pl int) int {
 					}
 				}
 			}
-			switch {
-			case loss > best:
-				best, second = loss, best
-			case loss > second:
-				second = loss
-			}
+			losses.add(loss)
 		}
 	}
-	return second
+	return losses.second
+}
+
+// topTwo keeps the largest and second largest of the values added.
+type topTwo struct{ best, second int }
+
+func (t *topTwo) add(v int) {
+	switch {
+	case v > t.best:
+		t.best, t.second = v, t.best
+	case v > t.second:
+		t.second = v
+	}
 }
 
 // mapAttacks fills the attack counts and cheapest attackers of every
@@ -497,7 +504,7 @@ func (e *evaluator) attackSpan(r *ray) (first, last int) {
 func (e *evaluator) secondLoss(pl int) int {
 	t, ts := e.t, e.ts
 	opp := 1 - pl
-	best, second := 0, 0
+	var losses topTwo
 	for _, pc := range e.pieces {
 		if pc.owner != pl || t.kinds[pc.kind].royal || ts.attN[opp][pc.sq] == 0 {
 			continue
@@ -509,12 +516,7 @@ func (e *evaluator) secondLoss(pl int) int {
 		} else if a := ts.attMin[opp][pc.sq]; a < v {
 			loss = v - a
 		}
-		switch {
-		case loss > best:
-			best, second = loss, best
-		case loss > second:
-			second = loss
-		}
+		losses.add(loss)
 	}
-	return second
+	return losses.second
 }
