@@ -174,8 +174,10 @@
 // kind. ab:n10000e10 against ab:n10000, 200 pairs (seed 7 unless said):
 // shogi +39 (+5 to +74), chess +15 (-15 to +45) and -0 (-31 to +31) with
 // seed 3 (and +10 over 100 pairs, seed 1), crazyhouse +9 (-25 to +42),
-// xiangqi -3 (-28 to +22), makruk -30 (-50 to -10, seed 3). A gain on
-// shogi alone, a loss on makruk: not in the ladder.
+// xiangqi -3 (-28 to +22), makruk -30 (-50 to -10, seed 3), and in the
+// rest of the hand family minishogi +4 (-26 to +35), euroshogi +8 (-24 to
+// +40), Kyoto shogi -34 (-67 to -2). A gain on shogi alone, losses on
+// makruk and Kyoto shogi: not in the ladder.
 //
 // Three search refinements are opt-in, by the spec's r mask (the Refine
 // constants): 1 late-move reductions that grow with depth and move number
