@@ -268,8 +268,8 @@ func (e *evaluator) secondLossSets(pos *engine.Position, pl int) int {
 	var attacked uint64
 	theirs, _ := pos.KindsOnBoard(opp)
 	for _, k := range t.threatOrder {
-		if theirs>>uint(k)&1 == 0 || n == len(levels) {
-			continue
+		if theirs>>uint(k)&1 == 0 {
+			continue // (at most 32 kinds are present: levels holds them all)
 		}
 		attacked |= t.kindHits(pos.KindSquares(opp, k)[0], occ, opp, k) & occ
 		levels[n], levelValue[n] = attacked, t.attackerValue(k)
@@ -304,20 +304,28 @@ func (e *evaluator) secondLossSets(pos *engine.Position, pl int) int {
 		v := t.kinds[k].value
 		for x := exposed[k]; x != 0; x &= x - 1 {
 			bit := x & -x
-			loss := v
+			cheapest := noAttacker
 			if defended&bit != 0 {
-				loss = 0
 				for i := range n {
 					if levels[i]&bit != 0 {
-						loss = max(0, v-levelValue[i])
+						cheapest = levelValue[i]
 						break
 					}
 				}
 			}
-			losses.add(loss)
+			losses.add(hangingLoss(v, defended&bit != 0, cheapest))
 		}
 	}
 	return losses.second
+}
+
+// hangingLoss is what a piece worth v stands to lose to an attack: all of
+// it undefended, else what it is worth above its cheapest attacker.
+func hangingLoss(v int, defended bool, cheapest int) int {
+	if !defended {
+		return v
+	}
+	return max(0, v-cheapest)
 }
 
 // topTwo keeps the largest and second largest of the values added.
@@ -351,10 +359,7 @@ func (e *evaluator) mapAttacks(king bool) {
 	}
 	for _, pc := range e.pieces {
 		kt := &t.kinds[pc.kind]
-		v := kt.value
-		if kt.royal {
-			v = noAttacker - 1 // the dearest attacker: it may not be taken back
-		}
+		v := t.attackerValue(pc.kind)
 		enemyZone := uint8(1) << (1 - pc.owner)
 		hits := 0
 		rays := kt.rays[pc.owner][pc.sq]
@@ -396,10 +401,7 @@ func (e *evaluator) mapPieceAttacks() {
 	}
 	for _, pc := range e.pieces {
 		kt := &t.kinds[pc.kind]
-		v := kt.value
-		if kt.royal {
-			v = noAttacker - 1
-		}
+		v := t.attackerValue(pc.kind)
 		attN, attMin := ts.attN[pc.owner], ts.attMin[pc.owner]
 		var held uint64 // squares hit once each, on a board of at most 64
 		if kt.hitStepMask[pc.owner] != nil {
@@ -509,14 +511,7 @@ func (e *evaluator) secondLoss(pl int) int {
 		if pc.owner != pl || t.kinds[pc.kind].royal || ts.attN[opp][pc.sq] == 0 {
 			continue
 		}
-		v := t.kinds[pc.kind].value
-		loss := 0
-		if ts.attN[pl][pc.sq] == 0 {
-			loss = v
-		} else if a := ts.attMin[opp][pc.sq]; a < v {
-			loss = v - a
-		}
-		losses.add(loss)
+		losses.add(hangingLoss(t.kinds[pc.kind].value, ts.attN[pl][pc.sq] != 0, ts.attMin[opp][pc.sq]))
 	}
 	return losses.second
 }
