@@ -105,7 +105,7 @@ func specTables(g *engine.Game, ps PlayerSpec) (*evalTables, error) {
 	if t, ok := tablesCache[key]; ok {
 		return t, nil
 	}
-	t, err := buildEvalTablesWith(g, ps.PieceValues(), ps.Terms&tableTerms)
+	t, err := buildEvalTablesWith(g, ps.PieceValues(), ps.TableRows(), ps.Terms&tableTerms)
 	if err != nil {
 		return nil, err
 	}

@@ -195,7 +195,7 @@ const unreachable = 255
 // buildEvalTables reads the evaluation's tables from a compiled game; a
 // nil game (the tests' boardless toys) gives empty tables.
 func buildEvalTables(g *engine.Game) *evalTables {
-	t, _ := buildEvalTablesWith(g, nil, 0)
+	t, _ := buildEvalTablesWith(g, nil, nil, 0)
 	return t
 }
 
@@ -203,9 +203,10 @@ func buildEvalTables(g *engine.Game) *evalTables {
 // in place of the declared values of the kinds they name; naming a piece
 // the game does not have is an error. Every term that reads a kind's
 // value (material, capture order, promotion gains, capture effects) then
-// reads the given one. terms are the spec's evaluation terms; those of
+// reads the given one. rows (a spec's learned table) are added to the
+// piece-square table. terms are the spec's evaluation terms; those of
 // tableTerms shape the piece-square table.
-func buildEvalTablesWith(g *engine.Game, vals []PieceValue, terms int) (*evalTables, error) {
+func buildEvalTablesWith(g *engine.Game, vals []PieceValue, rows []TableRow, terms int) (*evalTables, error) {
 	t := &evalTables{matSign: 1, mobSign: 1, centrality: centralityWeight, promotionPercent: 100}
 	if terms&TermCentralityMore != 0 {
 		t.centrality = centralityWeightMore
@@ -272,6 +273,9 @@ func buildEvalTablesWith(g *engine.Game, vals []PieceValue, terms int) (*evalTab
 	}
 	t.buildEndings(g, end, ext, sc)
 	t.fx = buildFxTables(g, t)
+	if err := t.addRows(g, rows); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 

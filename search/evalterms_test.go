@@ -211,7 +211,7 @@ func TestTableTermsScalePieceSquares(t *testing.T) {
 	for _, file := range []string{"chess.json", "shogi.json", "crazyhouse.json", "xiangqi.json"} {
 		g := loadGame(t, file)
 		build := func(terms int) *evalTables {
-			tb, err := buildEvalTablesWith(g, nil, terms)
+			tb, err := buildEvalTablesWith(g, nil, nil, terms)
 			if err != nil {
 				t.Fatalf("%s: %v", file, err)
 			}
@@ -311,7 +311,7 @@ func TestThreatsFromSetsAgreeWithScan(t *testing.T) {
 		g := loadGame(t, file)
 		for _, terms := range []int{TermThreats, TermTempo | TermThreats | TermMobility, TermThreats | TermPromotionLess,
 			TermTempo | TermMobility | TermCentralityMore} {
-			tables, err := buildEvalTablesWith(g, nil, terms&tableTerms)
+			tables, err := buildEvalTablesWith(g, nil, nil, terms&tableTerms)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -328,6 +328,7 @@ func FuzzParseSpec(f *testing.F) {
 		"ab::P=1/N=3,tc=5", "ab:n3000:P=1/N=3.2/B=3.3/R=5/Q=9.5", "mcts:i800p16", "mcts:p16, tc=1:00",
 		"seer:ab:n3000", "det4:mcts:i800", "ismcts:i800p16", "uci:sf,Hash=16,nodes=500,st=1",
 		"ab,tc=40/60", "random,st=1", "seer:seer:ab:n10", "ab:n99999999999999999999",
+		"ab:n3000:P=1/N@gggA_", "mcts:i50:K@g/Q=9,tc=5", "ab::N@g,st=1", "ab:n10:N@g/N=3",
 	} {
 		f.Add(s)
 	}

@@ -24,18 +24,32 @@ type PieceValue struct {
 	Cents int
 }
 
-// parseValues reads "P=1/N=3.25" into its canonical text (sorted by id,
-// pawns to two decimals) and checks each field.
+// parseValues reads "P=1/N=3.25/N@..." into its canonical text (the
+// values sorted by id, pawns to two decimals, then the table rows sorted
+// by id) and checks each field.
 func parseValues(s string) (string, error) {
 	if s == "" {
 		return "", fmt.Errorf("empty piece values after ':' (want ID=value/ID=value...)")
 	}
 	var vals []PieceValue
+	var rows []TableRow
 	seen := map[string]bool{}
 	for _, f := range strings.Split(s, valuesSep) {
+		if id, text, ok := strings.Cut(f, rowMark); ok {
+			row, err := parseRow(id, text)
+			if err != nil {
+				return "", err
+			}
+			if seen[rowMark+id] {
+				return "", fmt.Errorf("table row for %q given twice", id)
+			}
+			seen[rowMark+id] = true
+			rows = append(rows, row)
+			continue
+		}
 		id, num, ok := strings.Cut(f, "=")
 		if !ok || !validValueID(id) {
-			return "", fmt.Errorf("piece value %q is not ID=value (an id of 1 or 2 characters)", f)
+			return "", fmt.Errorf("piece value %q is not ID=value (an id of 1 or 2 characters) or ID@row (a learned table row)", f)
 		}
 		if seen[id] {
 			return "", fmt.Errorf("piece value for %q given twice", id)
@@ -47,7 +61,15 @@ func parseValues(s string) (string, error) {
 		}
 		vals = append(vals, PieceValue{ID: id, Cents: int(math.Round(v * 100))})
 	}
-	return FormatValues(vals), nil
+	return joinSections(FormatValues(vals), FormatRows(rows)), nil
+}
+
+// joinSections is a spec's values section: the values, then the rows.
+func joinSections(values, rows string) string {
+	if values == "" || rows == "" {
+		return values + rows
+	}
+	return values + valuesSep + rows
 }
 
 // validValueID is a piece id that can stand in a spec: 1 or 2 printable
@@ -58,7 +80,7 @@ func validValueID(id string) bool {
 	}
 	for i := 0; i < len(id); i++ {
 		c := id[i]
-		if c <= ' ' || c > '~' || strings.IndexByte("/=:,", c) >= 0 {
+		if c <= ' ' || c > '~' || strings.IndexByte("/=:,@", c) >= 0 {
 			return false
 		}
 	}
@@ -89,7 +111,10 @@ func (p PlayerSpec) PieceValues() []PieceValue {
 	}
 	var out []PieceValue
 	for _, f := range strings.Split(p.Values, valuesSep) {
-		id, num, _ := strings.Cut(f, "=")
+		id, num, isValue := strings.Cut(f, "=")
+		if !isValue {
+			continue // a table row
+		}
 		v, _ := strconv.ParseFloat(num, 64)
 		out = append(out, PieceValue{ID: id, Cents: int(math.Round(v * 100))})
 	}
@@ -107,12 +132,12 @@ func WithValues(spec string, vals []PieceValue) (string, error) {
 	if ps.Family != FamilyAB && ps.Family != FamilyMCTS {
 		return "", fmt.Errorf("player %q: only ab and mcts players take piece values", spec)
 	}
-	ps.Values = FormatValues(vals)
+	ps.Values = joinSections(FormatValues(vals), FormatRows(ps.TableRows()))
 	return ps.String(), nil
 }
 
-// WithoutValues is the spec with the rule file's own values: the rung a
-// spec with learned values stands in for.
+// WithoutValues is the spec with the rule file's own values and table:
+// the rung a spec with learned ones stands in for.
 func WithoutValues(spec string) string {
 	ps, err := ParseSpec(spec)
 	if err != nil || ps.Values == "" {
