@@ -24,6 +24,9 @@
 //	ab:n3000:P=1/N=3.2/B=3.3/R=5/Q=9.5
 //	                alpha-beta evaluating with these piece values
 //	                (pawns, by piece id) instead of the rule file's
+//	ab:n3000:N@gggh...
+//	                alpha-beta with a learned table row for N added
+//	                to its piece-square table (see Learned tables)
 //	uci:/usr/bin/fairy-stockfish,nodes=20000,UCI_Variant=xiangqi
 //	                an outside UCI engine (see below)
 //	seer:ab:n3000   the clairvoyant form of any ab or mcts spec: it
@@ -52,6 +55,19 @@
 // a measurement's learned values reach its workers: the job, the record
 // and a resumed measurement all carry them in the spec. A value for a
 // piece the game lacks fails the game, never the worker.
+//
+// Learned tables. The same section may also hold table rows, "ID@" and a
+// character a square (learnedtable.go): centipawns in steps of 2 from -64
+// to +62, spelt A-Z a-z 0-9 - _ (g is 0), for the squares as player 0
+// sees them in the engine's order; player 1 reads the opposing square
+// (the reflection across the middle rank where that carries one setup
+// onto the other, else the half turn). The canonical form writes the
+// values, then the rows, each sorted by id. A row is added to the
+// kind's generic piece-square table when the tables are built, so it
+// costs nothing a node. Rows are what `coordinator learn` fits from a
+// file's own games (selfplay.LearnTable, stats.FitTable). A row for a
+// piece the game lacks, or of another length than the board, fails the
+// game as a wrong value does.
 //
 // DefaultLadder and QuickLadder are ladders of spec strings, weakest first,
 // mixing both families; SortByStrength and CompareStrength order specs by

@@ -26,7 +26,9 @@ func init() {
 // measurement's mirror pairing, so its seeds and random openings), then
 // selfplay.LearnTable fits a table to them on top of -spec's evaluation,
 // and the command prints -for carrying it, for match, measure -players or
-// play. The fit's figures go to stderr.
+// play. The fit's figures go to stderr. With -check, a match of the
+// learned spec against -for says whether to keep it, as the table is
+// kept only where a match shows a gain.
 func runLearn(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("learn", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -35,12 +37,13 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 	spec := fs.String("spec", "ab:n2000", "the player of the games learnt from (against itself)")
 	games := fs.Int("games", 3000, "games to play (even)")
 	forSpec := fs.String("for", "ab:n10000", "the spec printed with the learned table (an ab or mcts spec with -spec's evaluation: the same values and terms)")
+	check := fs.Int("check", 0, "after learning, play this many colour-swapped pairs of -for with the table against -for without it (seed -seed+1, so other openings than the games learnt from) and exit 6 unless the Elo interval is above zero")
 	fs.Uint64Var(&ff.seed, "seed", 1, "seed of the games: game k opens from the plan's seed k, as a measurement's pairings do")
 	fs.Int64Var(&ff.maxNodes, "max-nodes", 0, "most nodes both players may search in one game (0: the default)")
 	fs.DurationVar(&ff.maxWall, "max-wall", defaultMaxWall, "wall-time limit per game")
-	setUsage(fs, "coordinator learn [-spec SPEC] [-games N] [-for SPEC] FILE",
+	setUsage(fs, "coordinator learn [-spec SPEC] [-games N] [-for SPEC] [-check PAIRS] FILE",
 		"Plays -spec against itself on the farm (an embedded one with a game slot per core unless -nats), learns\na piece-square table from the games on top of -spec's evaluation, and prints -for carrying the table\n(ab:n10000:ID@squares/...): a learned table is kept only where `coordinator match` shows it gains.",
-		flagGroup{"Learning", []string{"spec", "games", "for", "seed", "max-nodes", "max-wall"}},
+		flagGroup{"Learning", []string{"spec", "games", "for", "check", "seed", "max-nodes", "max-wall"}},
 		flagGroup{"Farm (where and how games are played)", nil})
 	files, code, ok := parseArgs(fs, args, stdout, stderr)
 	if !ok {
@@ -51,6 +54,8 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "learn", oneFile(files))
 	case *games < 2 || *games%2 != 0:
 		return usageError(stderr, "learn", "-games must be even and at least 2")
+	case *check < 0:
+		return usageError(stderr, "learn", "-check must be 0 (no match) or more pairs")
 	}
 	for _, s := range []string{*spec, *forSpec} {
 		ps, err := search.ParseSpec(s)
@@ -118,5 +123,27 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "learn: %d games of %s in %s; %d positions of %d games; log loss %.5f without the table, %.5f with it (scale %.5f a centipawn)\n",
 		len(out.Results), *spec, time.Since(start).Round(time.Second), fit.Samples, fit.Games, fit.LossBefore, fit.LossAfter, fit.Scale)
 	fmt.Fprintln(stdout, learned)
+	if *check == 0 {
+		return 0
+	}
+	// The check: a match as `coordinator match` plays it, its lines on
+	// stderr so that stdout stays the learned spec alone.
+	matchFlags := ff
+	matchFlags.seed = ff.seed + 1
+	matchFlags.owner = "learn check"
+	m := matchRunner{fm: fm, file: f, name: files[0], challenger: learned, pairs: *check, ff: &matchFlags,
+		window: measure.AutoWindow(slots, 1), elo0: 0, elo1: 10, stdout: stderr, stderr: stderr}
+	res, ok := m.play(ctx, *forSpec)
+	if !ok {
+		return 1
+	}
+	if res.Elo.Lo <= 0 {
+		fmt.Fprintf(stderr, "learn: the table shows no gain over %s (Elo %+.0f, %+.0f to %+.0f): keep playing without it\n", *forSpec, res.Elo.Est, res.Elo.Lo, res.Elo.Hi)
+		return exitLearnNoGain
+	}
+	fmt.Fprintf(stderr, "learn: the table gains over %s (Elo %+.0f, %+.0f to %+.0f)\n", *forSpec, res.Elo.Est, res.Elo.Lo, res.Elo.Hi)
 	return 0
 }
+
+// exitLearnNoGain is learn's status when -check's match shows no gain.
+const exitLearnNoGain = 6

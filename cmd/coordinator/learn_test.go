@@ -30,11 +30,23 @@ func TestLearn(t *testing.T) {
 	if !strings.Contains(errs, "120 games of ab:n40") || !strings.Contains(errs, "with it") {
 		t.Errorf("the fit's figures are not on stderr:\n%s", errs)
 	}
+	// -check: a match says whether the table gains, and the status
+	// says it too.
+	status, out, errs = run("-spec", "ab:n40", "-games", "120", "-for", "ab:n100", "-check", "2", file)
+	switch {
+	case !strings.Contains(errs, "W-D-L") || strings.Count(strings.TrimSpace(out), "\n") != 0:
+		t.Errorf("-check: want the match on stderr and the spec alone on stdout\n%s%s", out, errs)
+	case status == 0 && !strings.Contains(errs, "the table gains"),
+		status == exitLearnNoGain && !strings.Contains(errs, "shows no gain"),
+		status != 0 && status != exitLearnNoGain:
+		t.Errorf("-check: status %d does not match what it says\n%s", status, errs)
+	}
 	for _, tc := range []struct {
 		args    []string
 		wantErr string
 	}{
 		{[]string{"-games", "7", file}, "even"},
+		{[]string{"-check", "-1", file}, "-check"},
 		{[]string{"-spec", "random", file}, "ab and mcts"},
 		{[]string{"-for", "uci:sf", file}, "ab and mcts"},
 		{[]string{"-spec", "ab:n40", "-games", "4", file}, "at least 100"},
