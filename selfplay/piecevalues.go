@@ -57,13 +57,7 @@ func PieceValues(g *engine.Game, games []*records.Replayed) (*stats.PieceValues,
 			stats.IsSeer(r.P0) || stats.IsSeer(r.P1) {
 			continue
 		}
-		score := 0.5
-		switch r.Winner {
-		case 0:
-			score = 1
-		case 1:
-			score = 0
-		}
+		score := zeroScore(r.Winner)
 		sides := [2]int{player(r.P0), player(r.P1)}
 		for _, m := range rp.Material {
 			d := make([]float64, len(kinds))
@@ -117,6 +111,17 @@ func PieceValues(g *engine.Game, games []*records.Replayed) (*stats.PieceValues,
 }
 
 func isRandom(spec string) bool { return spec == "random" }
+
+// zeroScore is player 0's score in a game won by winner (-1: drawn).
+func zeroScore(winner int) float64 {
+	switch winner {
+	case 0:
+		return 1
+	case 1:
+		return 0
+	}
+	return 0.5
+}
 
 // LearnedSpec is top (an alpha-beta or MCTS spec) playing with the piece
 // values learned from the games (PieceValues), shrunk towards the declared

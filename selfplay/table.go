@@ -42,13 +42,7 @@ func LearnTable(g *engine.Game, spec string, results []protocol.Result) ([]searc
 		if r.Winner < -1 || r.Winner > 1 || isRandom(r.P0) || isRandom(r.P1) {
 			continue
 		}
-		score := 0.5
-		switch r.Winner {
-		case 0:
-			score = 1
-		case 1:
-			score = 0
-		}
+		score := zeroScore(r.Winner)
 		got, ok := tableSamples(g, r, eval, opposing, nk, nsq)
 		if !ok || len(got) == 0 {
 			continue
