@@ -201,7 +201,10 @@
 // ab:n10000 FILE` (3,000 games of ab:n2000 against itself; chess 6 min,
 // crazyhouse 3.5 min on two cores), then the learned spec against
 // ab:n10000, 200 pairs, seed 7 (other openings than the learning games'):
-// chess +37 (+6 to +70), crazyhouse +101 (+67 to +137)TABLE_MORE. The rows
+// chess +37 (+6 to +70), crazyhouse +101 (+67 to +137), xiangqi +46 (+22
+// to +71), makruk +46 (+25 to +68): above zero on all four families
+// (xiangqi's and makruk's games took 18 and 17 minutes beside other
+// runs; the specs are in docs/learned-tables.md). The rows
 // are small (chess: 20 of 384 squares beyond 10 centipawns, none beyond
 // 22): the generic table is close, and the fit adds what a piece's reach
 // on an empty board does not say: knights still on b1 and g1 -22 and
