@@ -116,6 +116,14 @@ func (m *Measurer) Play(ctx context.Context, f *File, plan protocol.Plan, hooks 
 	return out, err
 }
 
+// Replayed is each result's replay, the one Play made when it verified
+// the result (made now when it made none): what a command that reads
+// the games' positions (coordinator learn) reads, so no game is
+// replayed twice.
+func (m *Measurer) Replayed(f *File, results []protocol.Result) []*records.Replayed {
+	return m.replayedOf(f.Hash, f.Game).games(results)
+}
+
 // keepAudit keeps a batch's audit summary for its report.
 func (m *Measurer) keepAudit(out *farm.Outcome) {
 	if out == nil || out.Audit == nil {

@@ -7,7 +7,6 @@ import (
 	"math/bits"
 
 	"balancefarm/engine"
-	"balancefarm/protocol"
 	"balancefarm/records"
 	"balancefarm/search"
 	"balancefarm/stats"
@@ -17,16 +16,18 @@ import (
 const minTableGames = 100
 
 // LearnTable learns a piece-square table for spec (an alpha-beta or MCTS
-// spec) from games of the rule file, to be added to the one its
-// evaluation has (search.TableRow): each quiet position after the
-// opening (from records.QuietFrom plies past it, no capture on the last
-// ply, the side to move not in check) is a sample of spec's own
-// evaluation and the squares of every piece against the game's result
-// (stats.FitTable). Games with a random player, and games whose moves do
-// not replay, are left out. Each row is centred on its mean over the
-// squares the piece may stand on, so the table moves pieces about rather
-// than revaluing them; rows that round to nothing are left out.
-func LearnTable(g *engine.Game, spec string, results []protocol.Result) ([]search.TableRow, stats.TableFit, error) {
+// spec) from replayed games of the rule file, to be added to the one its
+// evaluation has (search.TableRow). Each quiet position after the
+// opening is a sample of spec's own evaluation and the squares of every
+// piece against the game's result (stats.FitTable): a position from
+// records.QuietFrom plies past the opening on, no capture on the ply
+// before it, the side to move not in check, the game not over. The
+// positions are the replay's own (records.Replayed.Positions): nothing
+// is parsed again. Games with a random player, and games that did not
+// replay, are left out. Each row is centred on its mean over the squares
+// the piece may stand on, so the table moves pieces about rather than
+// revaluing them; rows that round to nothing are left out.
+func LearnTable(g *engine.Game, spec string, games []*records.Replayed) ([]search.TableRow, stats.TableFit, error) {
 	if g.Seated() {
 		return nil, stats.TableFit{}, errors.New("a learned table is for games of two players")
 	}
@@ -37,24 +38,31 @@ func LearnTable(g *engine.Game, spec string, results []protocol.Result) ([]searc
 	nk, nsq := g.NumKinds(), g.NumSquares()
 	opposing := search.OpposingSquare(g)
 	var samples []stats.TableSample
-	games := 0
-	for _, r := range results {
-		if r.Winner < -1 || r.Winner > 1 || isRandom(r.P0) || isRandom(r.P1) {
+	n := 0
+	for _, rp := range games {
+		r := rp.Result
+		if rp.Err != nil || r.Winner < -1 || r.Winner > 1 || isRandom(r.P0) || isRandom(r.P1) {
 			continue
 		}
-		score := zeroScore(r.Winner)
-		got, ok := tableSamples(g, r, eval, opposing, nk, nsq)
-		if !ok || len(got) == 0 {
+		score, ply, pieces := zeroScore(r.Winner), 0, -1
+		before := len(samples)
+		err := rp.Positions(func(p *engine.Position) {
+			squares := tableSquares(p, opposing, nk, nsq)
+			quiet := len(squares) == pieces && !p.InCheck()
+			pieces = len(squares)
+			if quiet && ply >= r.OpeningPlies+records.QuietFrom && !p.Outcome().Over {
+				samples = append(samples, stats.TableSample{Squares: squares, Offset: float64(eval(p)), Result: score, Game: n})
+			}
+			ply++
+		})
+		if err != nil || len(samples) == before {
+			samples = samples[:before]
 			continue
 		}
-		for i := range got {
-			got[i].Result, got[i].Game = score, games
-		}
-		samples = append(samples, got...)
-		games++
+		n++
 	}
-	if games < minTableGames {
-		return nil, stats.TableFit{}, fmt.Errorf("%d games to learn a table from; at least %d are needed", games, minTableGames)
+	if n < minTableGames {
+		return nil, stats.TableFit{}, fmt.Errorf("%d games to learn a table from; at least %d are needed", n, minTableGames)
 	}
 	fit, err := stats.FitTable(samples, nk*nsq)
 	if err != nil {
@@ -65,17 +73,17 @@ func LearnTable(g *engine.Game, spec string, results []protocol.Result) ([]searc
 		if g.IsBodyKind(k) {
 			continue
 		}
-		mean, n := 0.0, 0
+		mean, count := 0.0, 0
 		for sq := range nsq {
 			if g.CanStand(0, k, sq) {
 				mean += fit.Cents[k*nsq+sq]
-				n++
+				count++
 			}
 		}
-		if n == 0 {
+		if count == 0 {
 			continue
 		}
-		mean /= float64(n)
+		mean /= float64(count)
 		row := search.TableRow{ID: g.PieceID(k), Cents: make([]int, nsq)}
 		any := false
 		for sq := range nsq {
@@ -91,46 +99,23 @@ func LearnTable(g *engine.Game, spec string, results []protocol.Result) ([]searc
 	return rows, fit, nil
 }
 
-// tableSamples replays one game and gives its samples, results unset; ok
-// is false when a move does not replay.
-func tableSamples(g *engine.Game, r protocol.Result, eval func(*engine.Position) int, opposing func(int) int, nk, nsq int) ([]stats.TableSample, bool) {
-	p := g.NewPosition()
-	if r.StartFEN != "" {
-		from, err := g.ParseFEN(r.StartFEN)
-		if err != nil {
-			return nil, false
-		}
-		p = from
-	}
-	var out []stats.TableSample
-	prevPieces := -1
-	for i, mv := range r.Moves {
-		m, err := p.ParseMove(mv)
-		if err != nil {
-			return nil, false
-		}
-		p.Make(m)
-		var squares []int32
-		for pl := range 2 {
-			for k := range nk {
-				for w, x := range p.KindSquares(pl, k) {
-					for ; x != 0; x &= x - 1 {
-						sq := w*64 + bits.TrailingZeros64(x)
-						if pl == 0 {
-							squares = append(squares, int32(k*nsq+sq))
-						} else {
-							squares = append(squares, int32(-(k*nsq+opposing(sq))-1))
-						}
+// tableSquares is the table entries of every piece on p's board: player
+// 0's as they stand, player 1's through opposing (as negative entries).
+func tableSquares(p *engine.Position, opposing func(int) int, nk, nsq int) []int32 {
+	var out []int32
+	for pl := range 2 {
+		for k := range nk {
+			for w, x := range p.KindSquares(pl, k) {
+				for ; x != 0; x &= x - 1 {
+					sq := w*64 + bits.TrailingZeros64(x)
+					if pl == 0 {
+						out = append(out, int32(k*nsq+sq))
+					} else {
+						out = append(out, int32(-(k*nsq+opposing(sq))-1))
 					}
 				}
 			}
 		}
-		quiet := len(squares) == prevPieces && !p.InCheck()
-		prevPieces = len(squares)
-		if i+1 < r.OpeningPlies+records.QuietFrom || !quiet || p.Outcome().Over {
-			continue
-		}
-		out = append(out, stats.TableSample{Squares: squares, Offset: float64(eval(p))})
 	}
-	return out, true
+	return out
 }

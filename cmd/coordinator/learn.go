@@ -110,7 +110,7 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
-	rows, fit, err := selfplay.LearnTable(f.Game, *spec, out.Results)
+	rows, fit, err := selfplay.LearnTable(f.Game, *spec, fm.m.Replayed(f, out.Results))
 	if err != nil {
 		fmt.Fprintln(stderr, "learn:", err)
 		return 1
