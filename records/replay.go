@@ -266,6 +266,12 @@ func (rp *Replayed) Positions(visit func(*engine.Position)) (err error) {
 		}
 	}()
 	p := rp.game.NewPosition()
+	if rp.Result.StartFEN != "" {
+		// An opening book's position, as the replay started from.
+		if p, err = rp.game.ParseFEN(rp.Result.StartFEN); err != nil {
+			return fmt.Errorf("start position: %w", err)
+		}
+	}
 	visit(p)
 	for _, ply := range rp.plies {
 		if ply.round {

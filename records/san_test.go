@@ -1,9 +1,12 @@
 package records
 
 import (
+	"context"
 	"testing"
 
 	"balancefarm/engine"
+	"balancefarm/protocol"
+	"balancefarm/search"
 )
 
 type engineP = engine.Position
@@ -85,5 +88,33 @@ func TestSANDistinct(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+	}
+}
+
+// Positions starts where the replay started: an opening book's position
+// when the result names one, not the rule file's setup.
+func TestPositionsFromBookPosition(t *testing.T) {
+	g := compileFile(t, "rulesets/chess.json")
+	book, err := g.ParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := search.Play(context.Background(), g, book, "random", "random", 3, search.Limits{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := protocol.Result{StartFEN: rec.StartFEN, Moves: rec.Moves, OpeningPlies: rec.OpeningPlies, Plies: rec.Plies,
+		Result: rec.Result, Winner: rec.Winner, Ending: string(rec.Rule), Features: rec.Features}
+	rp := Replay(g, r)
+	if rp.Err != nil {
+		t.Fatal(rp.Err)
+	}
+	var fens []string
+	if err := rp.Positions(func(p *engineP) { fens = append(fens, p.FEN()) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(fens) != len(r.Moves)+1 || fens[0] != rp.StartFEN || fens[len(fens)-1] != rp.FinalFEN {
+		t.Errorf("Positions visited %d positions from %q to %q; want %d from the book's %q to %q",
+			len(fens), fens[0], fens[len(fens)-1], len(r.Moves)+1, rp.StartFEN, rp.FinalFEN)
 	}
 }
