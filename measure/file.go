@@ -4,10 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"balancefarm/engine"
 	"balancefarm/protocol"
+	"balancefarm/search"
+	"balancefarm/tablestore"
 )
 
 // File is a rule file read and compiled once; everything downstream takes
@@ -26,6 +29,24 @@ type File struct {
 	// of the label's stem: DistinctNames sets it when two files of one
 	// run share a stem.
 	ReportName string
+	// Table, when set, is the kept learned table for these exact bytes
+	// (FindTable), which the top rung plays with where it is the table's
+	// base spec; TablePath is its file.
+	Table     *tablestore.Table
+	TablePath string
+}
+
+// FindTable looks in d for a table kept for the file's bytes and, when
+// there is one, sets Table; a directory that does not exist holds none.
+// A bad table file is an error: which table a file plays must not be
+// guessed.
+func (f *File) FindTable(d tablestore.Dir) error {
+	t, path, err := d.Find(f.Hash)
+	if err != nil {
+		return fmt.Errorf("learned tables: %w", err)
+	}
+	f.Table, f.TablePath = t, path
+	return nil
 }
 
 // DistinctNames gives files whose labels share a stem (a/chess.json and
@@ -170,4 +191,14 @@ func (f *File) label() string {
 		return f.Label
 	}
 	return f.Name
+}
+
+// topTable is the report's sentence on the kept table the ladder's top
+// rung played with; empty when no rung of players carries it.
+func (f *File) topTable(players []string) string {
+	if f.Table == nil || !slices.Contains(players, f.Table.Spec) {
+		return ""
+	}
+	return fmt.Sprintf("The top rung, %s, played the learned table kept for this file's bytes in %s: %s.",
+		search.ShortSpec(f.Table.Spec), f.TablePath, f.Table.Summary())
 }

@@ -201,9 +201,9 @@ func trinomialInterval(w, d, l int) stats.Interval {
 // lines; the reports and the page write W-D-L), then the Elo difference,
 // the stop rule's tests and the games' time.
 func (ps PairingScore) Lines() []string {
-	a, b := ps.A, ps.B
+	a, b := search.ShortSpec(ps.A), search.ShortSpec(ps.B)
 	if ps.Mirror {
-		a, b = ps.A+" first", ps.B+" second"
+		a, b = a+" first", b+" second"
 	}
 	elo := fmt.Sprintf("Elo difference: %+.1f (95%%: %+.1f to %+.1f)", ps.Elo, ps.EloLo, ps.EloHi)
 	if !ps.Interval {

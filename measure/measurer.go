@@ -266,6 +266,9 @@ func (m *Measurer) Assess(f *File, players []string, results []protocol.Result, 
 	if f.Game == nil {
 		return nil, nil, errNoGame
 	}
+	// The ladder as played: its top rung with the file's kept table, as
+	// Plan gave it.
+	players, _ = withTable(players, "", f.Table)
 	kept := m.replayedOf(f.Hash, f.Game)
 	replays := kept.games(results)
 	// The report is the last reader: its batches' replays go.
@@ -275,6 +278,7 @@ func (m *Measurer) Assess(f *File, players []string, results []protocol.Result, 
 		return nil, nil, err
 	}
 	in.TopValues = selfplay.TopValues(f.Game, players, replays, m.Learned)
+	in.TopTable = f.topTable(players)
 	if f.ReportName != "" {
 		in.Name = f.ReportName
 	}

@@ -12,6 +12,7 @@ import (
 	"balancefarm/search"
 	"balancefarm/selfplay"
 	"balancefarm/stats"
+	"balancefarm/tablestore"
 )
 
 // Settings are what a measurement is played with, beyond the file.
@@ -106,12 +107,33 @@ func CheckPlayers(players []string) error {
 // clairvoyant rung (WithSeer).
 func (s Settings) Plan(f *File) protocol.Plan {
 	p := s.plan(f.Name, f.Hash)
+	p.Players, p.Mirror = withTable(p.Players, p.Mirror, f.Table)
 	if f.Game != nil {
 		p.Seating = selfplay.Seating(f.Game)
 		p.Players, p.Mirror = selfplay.ForHidden(p.Players, f.Game), selfplay.ForHiddenSpec(p.Mirror, f.Game)
 		p.Players = WithSeer(p.Players, f.Game)
 	}
 	return p
+}
+
+// withTable is the ladder and equal-strength spec with the strongest rung
+// playing the kept table t where that rung is t's base (tablestore.Table.
+// Fits); as they are otherwise.
+func withTable(players []string, mirror string, t *tablestore.Table) ([]string, string) {
+	top := strongest(players)
+	if t == nil || top == "" || !t.Fits(top) {
+		return players, mirror
+	}
+	out := slices.Clone(players)
+	for i, p := range out {
+		if p == top {
+			out[i] = t.Spec
+		}
+	}
+	if mirror == top {
+		mirror = t.Spec
+	}
+	return out, mirror
 }
 
 // seerBase is the spec a clairvoyant rung plays as for the ladder's

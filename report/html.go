@@ -146,6 +146,7 @@ p.reasons.clear { font-size: 1.15em; }
 <ul>{{range .Sentences}}<li>{{.}}</li>{{end}}</ul>
 {{else}}<p>First mover's score at equal strength: {{iv .R.FirstMover.Score "%.3f"}}, {{.R.FirstMover.Source}}.</p>
 {{end}}{{with .R.TopValues}}<p>{{.}}</p>
+{{end}}{{with .R.TopTable}}<p>{{.}}</p>
 {{end}}{{with .R.PieceValues}}<h2>Piece values learned from play</h2>
 <p>Logistic regression of the results on material over {{.Positions}} quiet positions of {{.Games}} games between searching players{{fitTerms .}}, in {{.Reference}}s.</p>
 <table>
@@ -228,7 +229,7 @@ func (r *Report) HTML() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("report: html: %v", err)
 	}
-	return b.Bytes(), nil
+	return r.shortNames(b.Bytes()), nil
 }
 
 // reasonView is a reason with the example games it links.

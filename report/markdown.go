@@ -1,6 +1,7 @@
 package report
 
 import (
+	"balancefarm/search"
 	"bytes"
 	"fmt"
 	"math"
@@ -207,6 +208,9 @@ func (r *Report) Markdown() []byte {
 	if r.TopValues != "" {
 		w("%s\n\n", cell(r.TopValues))
 	}
+	if r.TopTable != "" {
+		w("%s\n\n", cell(r.TopTable))
+	}
 
 	if pv := r.PieceValues; pv != nil {
 		w("### Piece values learned from play\n\nLogistic regression of the results on material (Texel-style) over %d quiet positions of %d games between searching players%s; in %ss, intervals %d%% (robust to a game's positions being alike).\n\n| piece | value | %d%% interval | declared |\n|---|---|---|---|\n",
@@ -279,7 +283,7 @@ func (r *Report) Markdown() []byte {
 	}
 	l := r.Lengths
 	w("\nGame length in plies: min %d, median %.1f, mean %.1f, max %d.\n", l.Min, l.Median, l.Mean, l.Max)
-	return b.Bytes()
+	return r.shortNames(b.Bytes())
 }
 
 func yesNo(b bool) string {
@@ -382,4 +386,21 @@ func seatList(seats []int) string {
 		parts[i] = fmt.Sprint(s + 1)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// shortNames is a rendered report with each ladder spec that carries a
+// learned table written as search.ShortSpec names it: the table's rows
+// run to hundreds of characters, which say nothing to a reader and are
+// kept whole in the JSON report and the game records.
+func (r *Report) shortNames(page []byte) []byte {
+	var pairs []string
+	for _, spec := range r.Ladder {
+		if short := search.ShortSpec(spec); short != spec {
+			pairs = append(pairs, spec, short)
+		}
+	}
+	if len(pairs) == 0 {
+		return page
+	}
+	return []byte(strings.NewReplacer(pairs...).Replace(string(page)))
 }

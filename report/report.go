@@ -33,6 +33,9 @@ type Input struct {
 	// TopValues says which piece values the equal-strength games were
 	// played with (the file's, or learned ones); empty without such games.
 	TopValues string
+	// TopTable says which kept learned table the top rung played with
+	// (tablestore); empty when it played without one.
+	TopTable string
 
 	// Optional, from the game records: the board and its start position
 	// for the diagram, each flag's example games, the PGN file's name
@@ -182,6 +185,8 @@ type Report struct {
 	// TopValues says which piece values the equal-strength games were
 	// played with.
 	TopValues string `json:"top_values,omitempty"`
+	// TopTable says which kept learned table the top rung played with.
+	TopTable string `json:"top_table,omitempty"`
 	// Examples are the games each raised or undecided flag links to;
 	// GamesFile is the PGN beside the report that holds every game.
 	Examples  []Examples `json:"examples"`
@@ -246,6 +251,7 @@ func New(in Input) (*Report, error) {
 		PieceValues:     in.PieceValues,
 		PieceValuesNote: in.PieceValuesNote,
 		TopValues:       in.TopValues,
+		TopTable:        in.TopTable,
 		Examples:        orEmpty(in.Examples),
 		GamesFile:       in.GamesFile,
 		Seats:           in.Seats,

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"math"
 	"math/bits"
@@ -198,4 +200,25 @@ func StaticEvaluator(g *engine.Game, spec string) (func(p *engine.Position) int,
 	e := newEvaluator(t)
 	e.setTerms(ps.Terms)
 	return func(p *engine.Position) int { return e.evaluate(enginePos{p}, 0, enginePos{p}) }, nil
+}
+
+// ShortSpec is spec as a report names it: a spec carrying learned rows is
+// its spec without them plus "+table:" and six hex digits of the rows'
+// hash, so that two tables in one report stay apart; any other spec is
+// itself.
+func ShortSpec(spec string) string {
+	ps, err := ParseSpec(spec)
+	if err != nil {
+		return spec
+	}
+	rows := ps.TableRows()
+	if len(rows) == 0 {
+		return spec
+	}
+	base, err := WithTable(spec, nil)
+	if err != nil {
+		return spec
+	}
+	sum := sha256.Sum256([]byte(FormatRows(rows)))
+	return base + "+table:" + hex.EncodeToString(sum[:3])
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"syscall"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"balancefarm/measure"
 	"balancefarm/search"
 	"balancefarm/selfplay"
+	"balancefarm/tablestore"
 )
 
 func init() {
@@ -38,12 +40,13 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 	games := fs.Int("games", 3000, "games to play (even)")
 	forSpec := fs.String("for", "ab:n10000", "the spec printed with the learned table (an ab or mcts spec with -spec's evaluation: the same values and terms)")
 	check := fs.Int("check", 0, "after learning, play this many colour-swapped pairs of -for with the table against -for without it (seed -seed+1, so other openings than the games learnt from) and exit 6 unless the Elo interval is above zero")
+	keep := fs.String("keep", "", "with -check, keep a table that gains in this directory as NAME.table, where measure and regress find it for this exact rule file (usually the tables directory beside it)")
 	fs.Uint64Var(&ff.seed, "seed", 1, "seed of the games: game k opens from the plan's seed k, as a measurement's pairings do")
 	fs.Int64Var(&ff.maxNodes, "max-nodes", 0, "most nodes both players may search in one game (0: the default)")
 	fs.DurationVar(&ff.maxWall, "max-wall", defaultMaxWall, "wall-time limit per game")
 	setUsage(fs, "coordinator learn [-spec SPEC] [-games N] [-for SPEC] [-check PAIRS] FILE",
 		"Plays -spec against itself on the farm (an embedded one with a game slot per core unless -nats), learns\na piece-square table from the games on top of -spec's evaluation, and prints -for carrying the table\n(ab:n10000:ID@squares/...): a learned table is kept only where `coordinator match` shows it gains.",
-		flagGroup{"Learning", []string{"spec", "games", "for", "check", "seed", "max-nodes", "max-wall"}},
+		flagGroup{"Learning", []string{"spec", "games", "for", "check", "keep", "seed", "max-nodes", "max-wall"}},
 		flagGroup{"Farm (where and how games are played)", nil})
 	files, code, ok := parseArgs(fs, args, stdout, stderr)
 	if !ok {
@@ -56,6 +59,8 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "learn", "-games must be even and at least 2")
 	case *check < 0:
 		return usageError(stderr, "learn", "-check must be 0 (no match) or more pairs")
+	case *keep != "" && *check == 0:
+		return usageError(stderr, "learn", "-keep needs -check: a table is kept only where a match shows it gains")
 	}
 	for _, s := range []string{*spec, *forSpec} {
 		ps, err := search.ParseSpec(s)
@@ -142,6 +147,20 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 		return exitLearnNoGain
 	}
 	fmt.Fprintf(stderr, "learn: the table gains over %s (Elo %+.0f, %+.0f to %+.0f)\n", *forSpec, res.Elo.Est, res.Elo.Lo, res.Elo.Hi)
+	if *keep == "" {
+		return 0
+	}
+	t := &tablestore.Table{Schema: tablestore.Schema, File: filepath.Base(files[0]), FileHash: f.Hash, Spec: learned,
+		Learned: tablestore.Learned{Spec: *spec, Games: len(out.Results), Seed: ff.seed, Positions: fit.Samples, LossBefore: fit.LossBefore, LossAfter: fit.LossAfter},
+		Check: tablestore.Check{Pairs: *check, Seed: matchFlags.seed, Wins: res.Counts.Wins, Draws: res.Counts.Draws, Losses: res.Counts.Losses,
+			Elo: res.Elo.Est, EloLo: res.Elo.Lo, EloHi: res.Elo.Hi}}
+	t.Check.Against = t.Base() // the match's reference, -for, in canonical form
+	path, err := tablestore.Dir(*keep).Write(t)
+	if err != nil {
+		fmt.Fprintln(stderr, "learn: keeping the table:", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "learn: kept in %s\n", path)
 	return 0
 }
 

@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"balancefarm/protocol"
 	"balancefarm/search"
+	"balancefarm/tablestore"
 )
 
 // learn plays its games on the embedded farm, prints -for carrying the
@@ -32,7 +35,8 @@ func TestLearn(t *testing.T) {
 	}
 	// -check: a match says whether the table gains, and the status
 	// says it too.
-	status, out, errs = run("-spec", "ab:n40", "-games", "120", "-for", "ab:n100", "-check", "2", file)
+	keep := filepath.Join(t.TempDir(), "tables")
+	status, out, errs = run("-spec", "ab:n40", "-games", "120", "-for", "ab:n100", "-check", "2", "-keep", keep, file)
 	switch {
 	case !strings.Contains(errs, "W-D-L") || strings.Count(strings.TrimSpace(out), "\n") != 0:
 		t.Errorf("-check: want the match on stderr and the spec alone on stdout\n%s%s", out, errs)
@@ -41,12 +45,28 @@ func TestLearn(t *testing.T) {
 		status != 0 && status != exitLearnNoGain:
 		t.Errorf("-check: status %d does not match what it says\n%s", status, errs)
 	}
+	// -keep: a table that gains is kept for the file's bytes, one that
+	// does not is not written.
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, path, err := tablestore.Dir(keep).Find(protocol.HashRuleFile(data))
+	switch {
+	case err != nil:
+		t.Errorf("-keep: %v", err)
+	case status == 0 && (kept == nil || kept.Spec != strings.TrimSpace(out) || kept.Check.Pairs != 2 || !strings.Contains(errs, path)):
+		t.Errorf("-keep: a table that gains is not kept as printed: %+v at %q\n%s", kept, path, errs)
+	case status != 0 && kept != nil:
+		t.Errorf("-keep: a table that did not gain was kept at %s", path)
+	}
 	for _, tc := range []struct {
 		args    []string
 		wantErr string
 	}{
 		{[]string{"-games", "7", file}, "even"},
 		{[]string{"-check", "-1", file}, "-check"},
+		{[]string{"-keep", "dir", file}, "-keep needs -check"},
 		{[]string{"-spec", "random", file}, "ab and mcts"},
 		{[]string{"-for", "uci:sf", file}, "ab and mcts"},
 		{[]string{"-spec", "ab:n40", "-games", "4", file}, "at least 100"},

@@ -18,7 +18,9 @@ import (
 	"balancefarm/measure"
 	"balancefarm/protocol"
 	"balancefarm/report"
+	"balancefarm/search"
 	"balancefarm/stats"
+	"balancefarm/tablestore"
 )
 
 func init() {
@@ -48,6 +50,7 @@ func runMeasure(args []string, stdout, stderr io.Writer) int {
 	var opts measureOptions
 	opts.add(fs)
 	opts.addBudget(fs)
+	opts.addTables(fs)
 	opts.estimate = true
 	fs.Lookup("out").DefValue, opts.outDir = defaultOutDir, defaultOutDir
 	fresh := fs.Bool("fresh", false, "measure again from scratch instead of resuming an identical earlier measurement")
@@ -91,7 +94,7 @@ inconclusive (0 with -no-fail).`, measureGroups...)
 // measureGroups order measure's and regress's help: what a designer sets,
 // then how the run is shown, then the farm (everything else).
 var measureGroups = []flagGroup{
-	{"What to measure", []string{"quick", "budget", "players", "games", "precision", "learned", "seed", "sequential", "fresh", "update", "full", "baseline"}},
+	{"What to measure", []string{"quick", "budget", "players", "games", "precision", "learned", "tables", "seed", "sequential", "fresh", "update", "full", "baseline"}},
 	{"What to show", []string{"out", "no-fail", "progress", "progress-interval", "live"}},
 	{"Farm (where and how games are played)", nil},
 }
@@ -112,6 +115,8 @@ type measureOptions struct {
 	// estimate probes each file's cost and prints it before the run.
 	budget   time.Duration
 	estimate bool
+	// tables is where kept learned tables are looked for (-tables).
+	tables string
 }
 
 func (o *measureOptions) add(fs *flag.FlagSet) {
@@ -120,6 +125,50 @@ func (o *measureOptions) add(fs *flag.FlagSet) {
 	fs.StringVar(&o.outDir, "out", "", "write NAME.json, NAME.md, NAME.html, the games NAME.pgn and NAME.games.jsonl per file and summary.md to this directory (empty: none)")
 	fs.BoolVar(&o.quick, "quick", false, "a short ladder and few games: a first look, and for tests")
 	fs.BoolVar(&o.live, "live", false, "print cutechess-style lines (score, Elo difference, SPRT) on stderr after each game of each pairing")
+}
+
+// addTables registers -tables, which the commands that measure files as
+// they are (measure, regress) have.
+func (o *measureOptions) addTables(fs *flag.FlagSet) {
+	fs.StringVar(&o.tables, "tables", tablesAuto, "where the top rung finds a learned table kept for a file's exact bytes (coordinator learn -keep): "+tablesAuto+", the "+tablestore.DirName+" directory beside each file; a directory; or "+tablesNone)
+}
+
+// The -tables words: look beside each file, or nowhere.
+const (
+	tablesAuto = "auto"
+	tablesNone = "none"
+)
+
+// findTables gives each file the learned table kept for it under where
+// (-tables), saying on stderr which table its top rung plays, or why a
+// kept one is not played; it returns the files whose tables could not be
+// read, each reported, and the others.
+func findTables(files []*measure.File, where string, settings measure.Settings, stderr io.Writer) (ok []*measure.File, bad bool) {
+	for _, f := range files {
+		if where == tablesNone || where == "" {
+			ok = append(ok, f)
+			continue
+		}
+		dir := tablestore.Dir(where)
+		if where == tablesAuto {
+			dir = tablestore.ForFile(f.Label)
+		}
+		if err := f.FindTable(dir); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", f.Label, err)
+			bad = true
+			continue
+		}
+		ok = append(ok, f)
+		if f.Table == nil {
+			continue
+		}
+		if plan := settings.Plan(f); slices.Contains(plan.Players, f.Table.Spec) {
+			fmt.Fprintf(stderr, "%s: the top rung plays %s, the learned table in %s (%s)\n", f.Label, search.ShortSpec(f.Table.Spec), f.TablePath, f.Table.Summary())
+		} else {
+			fmt.Fprintf(stderr, "%s: the learned table in %s is for %s, not this ladder's top rung: measured without it\n", f.Label, f.TablePath, f.Table.Base())
+		}
+	}
+	return ok, bad
 }
 
 // addBudget registers -budget, which measure alone has.
@@ -155,6 +204,10 @@ func measureFiles(ff *farmFlags, opts measureOptions, paths []string, files []*m
 		status = 1
 	}
 	files = append(files, read...)
+	files, bad = findTables(files, opts.tables, settings, stderr)
+	if bad {
+		status = 1
+	}
 	if len(files) == 0 {
 		return nil, 1
 	}

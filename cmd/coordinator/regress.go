@@ -35,6 +35,7 @@ func runRegress(args []string, stdout, stderr io.Writer) int {
 	ff.add(fset, "127.0.0.1:9464", "warn")
 	var opts measureOptions
 	opts.add(fset)
+	opts.addTables(fset)
 	baselinePath := fset.String("baseline", "", "the baseline to compare with (default DIR/"+baselineName+")")
 	update := fset.Bool("update", false, "rewrite the baseline from this run (after a reviewed change)")
 	full := fset.Bool("full", false, "measure with the full ladder and game count instead of the quick ones the baseline is made with")
