@@ -13,6 +13,7 @@ import (
 
 	"balancefarm/internal/atomicfile"
 	"balancefarm/report"
+	"balancefarm/search"
 	"balancefarm/stats"
 )
 
@@ -40,10 +41,15 @@ type Entry struct {
 	Undecided []string `json:"undecided,omitempty"`
 	// Warnings are the raised design warnings, sorted; they are shown when
 	// they change, never counted as a regression.
-	Warnings   []string `json:"warnings"`
-	Games      int      `json:"games"`
-	ErrorGames int      `json:"error_games"`
-	Stats      []Stat   `json:"stats"`
+	Warnings []string `json:"warnings"`
+	// Table is the learned table the top rung played with, by
+	// search.ShortSpec; absent when it played without one. A rung's
+	// rating keeps its name (its spec without the table) either way, so
+	// that a table's effect shows as the rating's move.
+	Table      string `json:"table,omitempty"`
+	Games      int    `json:"games"`
+	ErrorGames int    `json:"error_games"`
+	Stats      []Stat `json:"stats"`
 }
 
 // Stat is one key statistic with its confidence interval.
@@ -89,6 +95,11 @@ func entryOf(r *report.Report) Entry {
 	for _, u := range r.Undecided {
 		e.Undecided = append(e.Undecided, u.Name)
 	}
+	for _, spec := range r.Ladder {
+		if short := search.ShortSpec(spec); short != spec {
+			e.Table = short
+		}
+	}
 	sort.Strings(e.Undecided)
 	sort.Strings(e.Flags)
 	sort.Strings(e.Warnings)
@@ -115,7 +126,7 @@ func entryOf(r *report.Report) Entry {
 		add("ratings.first_move", r.Ratings.FirstMove)
 		for _, rung := range r.Ratings.Rungs {
 			if rung.Spec != r.Ratings.Anchor { // the anchor is 0 by definition
-				add("elo."+rung.Spec, rung.Elo)
+				add("elo."+withoutTable(rung.Spec), rung.Elo)
 			}
 		}
 	}
@@ -273,4 +284,12 @@ func (e Entry) statsByName() map[string]stats.Interval {
 // verdictText is a verdict as people read it.
 func verdictText(v string) string {
 	return strings.ReplaceAll(v, "_", " ")
+}
+
+// withoutTable is spec without the learned table it may carry.
+func withoutTable(spec string) string {
+	if base, err := search.WithTable(spec, nil); err == nil {
+		return base
+	}
+	return spec
 }

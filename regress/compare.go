@@ -55,6 +55,9 @@ type FileDiff struct {
 	Appeared, Vanished   []string
 	OldGames, NewGames   int
 	OldErrors, NewErrors int
+	// OldTable and NewTable are the learned tables the top rung played
+	// with (Entry.Table), which explain its rating's move.
+	OldTable, NewTable string
 }
 
 // VerdictChanged reports whether the verdict differs between two
@@ -135,7 +138,7 @@ func Compare(old, fresh Baseline) Diff {
 
 func compareEntries(o, n Entry) FileDiff {
 	f := FileDiff{Name: n.Name, File: n.File, OldVerdict: o.Verdict, NewVerdict: n.Verdict,
-		OldGames: o.Games, NewGames: n.Games, OldErrors: o.ErrorGames, NewErrors: n.ErrorGames}
+		OldGames: o.Games, NewGames: n.Games, OldErrors: o.ErrorGames, NewErrors: n.ErrorGames, OldTable: o.Table, NewTable: n.Table}
 	f.Raised, f.Cleared = setDiff(o.Flags, n.Flags)
 	f.WarningsRaised, f.WarningsCleared = setDiff(o.Warnings, n.Warnings)
 	oldStats, newStats := o.statsByName(), n.statsByName()

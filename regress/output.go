@@ -105,6 +105,15 @@ func (d Diff) Markdown(w io.Writer) error {
 			p("- Design warnings (not a regression) raised: %s; cleared: %s\n",
 				orDash(cell(strings.Join(f.WarningsRaised, ", "))), orDash(cell(strings.Join(f.WarningsCleared, ", "))))
 		}
+		if f.OldTable != f.NewTable {
+			none := func(s string) string {
+				if s == "" {
+					return "no learned table"
+				}
+				return "`" + cell(s) + "`"
+			}
+			p("- The top rung played %s in the baseline and %s now (a kept table: `coordinator learn -keep`)\n", none(f.OldTable), none(f.NewTable))
+		}
 		p("- Games: %d (%d errors) in the baseline, %d (%d errors) now\n", f.OldGames, f.OldErrors, f.NewGames, f.NewErrors)
 		if moved := f.Moved(); len(moved) > 0 {
 			p("\n| statistic | baseline | now | shift |\n|---|---|---|---|\n")

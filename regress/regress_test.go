@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"balancefarm/report"
+	"balancefarm/search"
 	"balancefarm/stats"
 	"balancefarm/stats/synth"
 )
@@ -368,5 +369,36 @@ func TestSkillShareInBaseline(t *testing.T) {
 		if kept != c.kept {
 			t.Errorf("method %s: in the baseline %v, want %v", c.method, kept, c.kept)
 		}
+	}
+}
+
+// A top rung that now plays a kept table keeps its rating's name, so its
+// move is compared, and the comparison says the table changed.
+func TestTableExplainsRatingMove(t *testing.T) {
+	spec, err := search.WithTable("ab:n10000", []search.TableRow{{ID: "N", Cents: append(make([]int, 63), 10)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := fakeReport("chess", nil, steadyDraws)
+	old.Ladder = []string{"weak", "ab:n10000"}
+	old.Ratings.Rungs[1].Spec = "ab:n10000"
+	fresh := fakeReport("chess", nil, steadyDraws)
+	fresh.Ladder = []string{"weak", spec}
+	fresh.Ratings.Rungs[1] = stats.Rating{Spec: spec, Elo: stats.Interval{Est: 420, Lo: 380, Hi: 460, Method: stats.MethodFisher}}
+	ob, nb := FromReports([]*report.Report{old}), FromReports([]*report.Report{fresh})
+	if ob.Files[0].Table != "" || nb.Files[0].Table != search.ShortSpec(spec) {
+		t.Fatalf("tables %q and %q, want none and %q", ob.Files[0].Table, nb.Files[0].Table, search.ShortSpec(spec))
+	}
+	d := Compare(ob, nb)
+	f := d.Files[0]
+	if f.Status != Regressed || len(f.Moved()) != 1 || f.Moved()[0].Name != "elo.ab:n10000" || len(f.Appeared)+len(f.Vanished) > 0 {
+		t.Fatalf("diff %+v: want the top rung's rating, under its own name, moved", f)
+	}
+	var md bytes.Buffer
+	if err := d.Markdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if want := "played no learned table in the baseline and `" + search.ShortSpec(spec) + "` now"; !strings.Contains(md.String(), want) {
+		t.Errorf("the comparison does not say %q:\n%s", want, &md)
 	}
 }
