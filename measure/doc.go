@@ -27,6 +27,12 @@
 //     those games are too few; the second plan follows from the first's
 //     results alone, so both resume. Off by default: it lost in matches
 //     at a fixed node budget (README).
+//   - A File may carry the learned table kept for its exact bytes
+//     (FindTable, package tablestore): Plan then puts the table's spec
+//     in place of the ladder's strongest rung wherever that rung is the
+//     table's base, in the ladder and the equal-strength games alike,
+//     and the report says which table it played (report.TopTable). A
+//     file without one plays as before.
 //   - A Measurer runs the batch on a farm.Coordinator, replays each
 //     result once as it verifies it (records.Replay: legal moves, the
 //     recorded ending and the features the worker counted while playing;

@@ -17,6 +17,7 @@ import (
 	"balancefarm/report"
 	"balancefarm/selfplay"
 	"balancefarm/stats"
+	"balancefarm/tablestore"
 )
 
 // GameCache takes the games compiled at submission, keyed by the rule
@@ -39,6 +40,10 @@ type Measurer struct {
 	// Learned says the measurements asked for learned piece values
 	// (Settings.Learned), so a report can say why none were used.
 	Learned bool
+	// Tables, when set, is where the service finds the learned table kept
+	// for a posted file's bytes (ServiceConfig); the command line gives
+	// each File its table itself (File.FindTable).
+	Tables tablestore.Dir
 
 	mu sync.Mutex
 	// replays holds each file's games as replayed when verified, by the

@@ -10,6 +10,7 @@ import (
 	"balancefarm/protocol"
 	"balancefarm/selfplay"
 	"balancefarm/stats"
+	"balancefarm/tablestore"
 )
 
 // ServiceConfig fits the measurer to farm.Service: a posted file is
@@ -23,6 +24,13 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 	// file per process, also across the batch's run.
 	var mu sync.Mutex
 	games := map[string]*engine.Game{}
+	// The learned tables kept for the files admitted (Measurer.Tables),
+	// looked up once at admission; nil where a file has none.
+	type kept struct {
+		table *tablestore.Table
+		path  string
+	}
+	tables := map[string]kept{}
 	fileOf := func(label string, data []byte) (*File, error) {
 		hash := protocol.HashRuleFile(data)
 		mu.Lock()
@@ -47,11 +55,18 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			if err := CheckPlayers(players); err != nil {
 				return "", []string{err.Error()}
 			}
+			if m.Tables != "" {
+				if err := f.FindTable(m.Tables); err != nil {
+					return "", []string{err.Error()}
+				}
+			}
 			mu.Lock()
 			if len(games) >= maxKeptGames {
 				clear(games)
+				clear(tables)
 			}
 			games[f.Hash] = f.Game
+			tables[f.Hash] = kept{f.Table, f.TablePath}
 			mu.Unlock()
 			if m.Games != nil {
 				m.Games.Add(f.Hash, f.Game)
@@ -66,6 +81,7 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			full := s.plan(plan.Ruleset, plan.RulesetHash)
 			plan.Mirror, plan.MirrorGames = full.Mirror, full.MirrorGames
 			mu.Lock()
+			plan.Players, plan.Mirror = withTable(plan.Players, plan.Mirror, tables[plan.RulesetHash].table)
 			if g := games[plan.RulesetHash]; g != nil {
 				plan.Seating = selfplay.Seating(g)
 				plan.Players, plan.Mirror = selfplay.ForHidden(plan.Players, g), selfplay.ForHiddenSpec(plan.Mirror, g)
@@ -100,6 +116,15 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 				return farm.ServiceReport{}, err
 			}
 			f.Name = b.Plan.Ruleset
+			mu.Lock()
+			k, admitted := tables[f.Hash]
+			mu.Unlock()
+			f.Table, f.TablePath = k.table, k.path
+			if !admitted && m.Tables != "" {
+				// Resumed after a restart: the plan carries the table it
+				// played; the report names it if it is still kept.
+				_ = f.FindTable(m.Tables)
+			}
 			dir := ""
 			if reportsDir != "" {
 				dir = filepath.Join(reportsDir, b.ID)

@@ -1,8 +1,21 @@
 package measure
 
 import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"balancefarm/farm"
+	"balancefarm/protocol"
 
 	"balancefarm/search"
 	"balancefarm/tablestore"
@@ -46,5 +59,60 @@ func TestWithTable(t *testing.T) {
 	}
 	if s := f.topTable(p.Players); s == "" || f.topTable([]string{"random", "ab:n10000"}) != "" {
 		t.Errorf("topTable says %q of the table's ladder and something of one without it", s)
+	}
+}
+
+// The service plays a posted file's kept table as measure does, and its
+// report says so.
+func TestServicePlaysKeptTable(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	tf := startFarm(t, ctx)
+	data, err := os.ReadFile("../rulesets/five-by-five.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := search.WithTable("ab:d1", []search.TableRow{{ID: "N", Cents: append(make([]int, 24), 20)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := tablestore.Dir(t.TempDir())
+	table := &tablestore.Table{Schema: tablestore.Schema, File: "five-by-five.json", FileHash: protocol.HashRuleFile(data), Spec: spec,
+		Learned: tablestore.Learned{Spec: "ab:d1", Games: 100},
+		Check:   tablestore.Check{Against: "ab:d1", Pairs: 1, Wins: 2, Elo: 400, EloLo: 10, EloHi: 1000}} // made up: the test is of the plumbing
+	path, err := dir.Write(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tf.m.Tables = dir
+	cfg := tf.m.ServiceConfig(Settings{Players: []string{"random", "ab:d1"}, Games: 2, Seed: 1}, "")
+	cfg.Log = zerolog.Nop()
+	svc, err := farm.NewService(ctx, tf.m.Coord, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(svc.Handler())
+	defer srv.Close()
+	var sum farm.Summary
+	if code := post(t, srv, "file=five-by-five.json", data, &sum); code != http.StatusAccepted {
+		t.Fatalf("POST: %d %+v", code, sum)
+	}
+	var rep struct {
+		Ladder   []string `json:"ladder"`
+		TopTable string   `json:"top_table"`
+	}
+	if err := json.Unmarshal(awaitReport(t, srv, sum.ID), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Ladder) != 2 || rep.Ladder[1] != spec || !strings.Contains(rep.TopTable, path) {
+		t.Errorf("served report: ladder %q, table %q; want the top rung %s and the table %s", rep.Ladder, rep.TopTable, search.ShortSpec(spec), path)
+	}
+	// A bad table in the directory refuses the file, naming the table.
+	if err := os.WriteFile(filepath.Join(string(dir), "bad"+tablestore.Ext), []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var refusal struct{ Problems []string }
+	if code := post(t, srv, "file=five-by-five.json", data, &refusal); code != http.StatusUnprocessableEntity || len(refusal.Problems) != 1 || !strings.Contains(refusal.Problems[0], "bad.table") {
+		t.Errorf("with a bad table: %d %q", code, refusal.Problems)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"balancefarm/farm"
 	"balancefarm/play"
 	"balancefarm/repair"
+	"balancefarm/tablestore"
 )
 
 func init() {
@@ -52,12 +53,13 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	readTimeout := fs.Duration("read-timeout", 15*time.Second, "time a client has to send a whole request, body included")
 	maxConns := fs.Int("max-conns", 256, "most API connections open at once (idle ones give their place up to newcomers)")
 	rulesetsDir := fs.String("rulesets", "rulesets", "folder of rule files the page's board offers to play (a posted file plays too)")
+	tables := fs.String("tables", "", "a directory of learned tables (coordinator learn -keep): a posted file whose exact bytes have one there is measured with its top rung playing it (empty: none)")
 	reports := fs.String("reports", "", "write each finished measurement's NAME.json, NAME.md and NAME.html to DIR/ID/ (empty: kept for the API only)")
 	setUsage(fs, "coordinator serve [flags]",
 		`Serves a web page and the measurement API (see README.md). A posted rule file is compiled and its players
 checked before anything is queued; measurements stop and report as coordinator measure's do. POST /v1/repairs
 runs coordinator repair on a posted file, one at a time (repair/service.go).`,
-		flagGroup{"Service", []string{"addr", "token-file", "accounts", "reports", "rulesets", "max-jobs", "read-timeout", "max-conns"}},
+		flagGroup{"Service", []string{"addr", "token-file", "accounts", "reports", "tables", "rulesets", "max-jobs", "read-timeout", "max-conns"}},
 		flagGroup{"Limits (each account's and all together)", []string{"compiles", "max-admissions", "account-admissions", "account-measurements", "account-jobs", "total-jobs"}},
 		flagGroup{"What to measure (defaults for each request)", []string{"players", "games", "precision", "seed", "sequential"}},
 		flagGroup{"Farm (where and how games are played)", nil})
@@ -115,6 +117,7 @@ runs coordinator repair on a posted file, one at a time (repair/service.go).`,
 	}
 	defer fm.close()
 	m := fm.m
+	m.Tables = tablestore.Dir(*tables)
 	cfg := m.ServiceConfig(settings, *reports)
 	cfg.Log, cfg.Accounts, cfg.MaxJobs, cfg.Limits = log, accounts, *maxJobs, lim
 	svc, err := farm.NewService(ctx, m.Coord, cfg)
