@@ -8,6 +8,7 @@ import (
 	"balancefarm/engine"
 	"balancefarm/farm"
 	"balancefarm/protocol"
+	"balancefarm/search"
 	"balancefarm/selfplay"
 	"balancefarm/stats"
 	"balancefarm/tablestore"
@@ -155,7 +156,12 @@ func (m *Measurer) ServiceConfig(defaults Settings, reportsDir string) farm.Serv
 			mu.Lock()
 			sc.Game = games[plan.RulesetHash]
 			mu.Unlock()
-			return sc.Scores(results)
+			scores := sc.Scores(results)
+			// The page names the players as the reports do.
+			for i := range scores {
+				scores[i].A, scores[i].B = search.ShortSpec(scores[i].A), search.ShortSpec(scores[i].B)
+			}
+			return scores
 		},
 		Salt:             defaults.Salt,
 		MaxRuleFileBytes: engine.MaxRuleFileBytes,

@@ -98,6 +98,14 @@ func TestBrowserSubmit(t *testing.T) {
 			t.Errorf("the list's entry %q lacks %q", entry, want)
 		}
 	}
+	// A spec carrying a learned table is listed without its rows.
+	short, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[shortSpec("ab:n10000:P=1/N@gggh/K@hhg"), shortSpec("ab:n10000:N@gg"), shortSpec("ab:d1")].join(" | ")`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "ab:n10000:P=1+table | ab:n10000+table | ab:d1"; short != want {
+		t.Errorf("shortSpec gives %q, want %q", short, want)
+	}
 	followDownloads(t, ctx, map[string]string{"#games-link": "kr.pgn", "#games-jsonl": "kr.games.jsonl", "#report-json": "kr.json"})
 	followLinks(t, ctx)
 
