@@ -165,10 +165,22 @@ func findTables(files []*measure.File, where string, settings measure.Settings, 
 		if plan := settings.Plan(f); slices.Contains(plan.Players, f.Table.Spec) {
 			fmt.Fprintf(stderr, "%s: the top rung plays %s, the learned table in %s (%s)\n", f.Label, search.ShortSpec(f.Table.Spec), f.TablePath, f.Table.Summary())
 		} else {
-			fmt.Fprintf(stderr, "%s: the learned table in %s is for %s, not this ladder's top rung: measured without it\n", f.Label, f.TablePath, f.Table.Base())
+			fmt.Fprintf(stderr, "%s: the learned table in %s is for %s, not this ladder's top rung %s: measured without it\n", f.Label, f.TablePath, f.Table.Base(), search.ShortSpec(topOf(plan)))
 		}
 	}
 	return ok, bad
+}
+
+// topOf is a plan's strongest rung: the one that plays itself, else the
+// ladder's last; "none" for no ladder.
+func topOf(plan protocol.Plan) string {
+	switch {
+	case plan.Mirror != "":
+		return plan.Mirror
+	case len(plan.Players) == 0:
+		return "none"
+	}
+	return plan.Players[len(plan.Players)-1]
 }
 
 // addBudget registers -budget, which measure alone has.

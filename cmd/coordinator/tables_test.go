@@ -92,7 +92,7 @@ func TestMeasurePlaysKeptTable(t *testing.T) {
 	})
 	t.Run("other top rung", func(t *testing.T) {
 		code, _, errs := measureIt(t, file, "-players", "random,ab:n40")
-		if code != 0 || !strings.Contains(errs, "is for ab:n60, not this ladder's top rung") {
+		if code != 0 || !strings.Contains(errs, "is for ab:n60, not this ladder's top rung ab:n40") {
 			t.Errorf("exit %d; want the table passed over, saying why:\n%s", code, errs)
 		}
 	})
