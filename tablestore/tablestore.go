@@ -202,6 +202,13 @@ func (d Dir) Find(hash string) (*Table, string, error) {
 }
 
 func readFile(path string) (*Table, error) {
+	// A named pipe or device would block or never end: only a regular
+	// file (a link to one included) is read.
+	if st, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

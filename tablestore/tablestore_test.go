@@ -138,6 +138,9 @@ func TestDir(t *testing.T) {
 	if _, _, err := d.Find(shogi.FileHash); err == nil || !strings.Contains(err.Error(), "chess-copy.table") {
 		t.Errorf("a bad table file: %v", err)
 	}
+	if err := os.Remove(twin); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := d.Write(&Table{File: "x.json"}); err == nil {
 		t.Error("an invalid table was written")
 	}
