@@ -74,6 +74,21 @@ func withoutWall(t *testing.T, doc []byte) map[string]any {
 	return m
 }
 
+// serveMeasurer starts the service of tf's measurer with settings s (a
+// silent log) behind a test HTTP server, closed at the test's end.
+func serveMeasurer(t *testing.T, ctx context.Context, tf *testFarm, s Settings, reportsDir string) *httptest.Server {
+	t.Helper()
+	cfg := tf.m.ServiceConfig(s, reportsDir)
+	cfg.Log = zerolog.Nop()
+	svc, err := farm.NewService(ctx, tf.m.Coord, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(svc.Handler())
+	t.Cleanup(srv.Close)
+	return srv
+}
+
 func post(t *testing.T, srv *httptest.Server, query string, body []byte, into any) int {
 	t.Helper()
 	resp, err := http.Post(srv.URL+"/v1/measurements?"+query, "application/json", bytes.NewReader(body))
@@ -125,14 +140,7 @@ func TestServeMatchesMeasure(t *testing.T) {
 
 	// Serve's path.
 	reportsDir := t.TempDir()
-	cfg := tf.m.ServiceConfig(s, reportsDir)
-	cfg.Log = zerolog.Nop()
-	svc, err := farm.NewService(ctx, tf.m.Coord, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(svc.Handler())
-	defer srv.Close()
+	srv := serveMeasurer(t, ctx, tf, s, reportsDir)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -184,7 +192,7 @@ func TestServeMatchesMeasure(t *testing.T) {
 	}
 
 	// A restarted service resumes the measurement, compiling once more.
-	cfg = tf.m.ServiceConfig(s, "")
+	cfg := tf.m.ServiceConfig(s, "")
 	cfg.Log = zerolog.Nop()
 	restarted, err := farm.NewService(ctx, tf.m.Coord, cfg)
 	if err != nil {
@@ -236,14 +244,7 @@ func TestServeRefuses(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	tf := startFarm(t, ctx)
-	cfg := tf.m.ServiceConfig(Settings{Players: []string{"random", "ab:d1"}, Games: 4, Seed: 1}, "")
-	cfg.Log = zerolog.Nop()
-	svc, err := farm.NewService(ctx, tf.m.Coord, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(svc.Handler())
-	defer srv.Close()
+	srv := serveMeasurer(t, ctx, tf, Settings{Players: []string{"random", "ab:d1"}, Games: 4, Seed: 1}, "")
 	good, err := os.ReadFile("../rulesets/five-by-five.json")
 	if err != nil {
 		t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,11 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rs/zerolog"
-
 	"balancefarm/farm"
 	"balancefarm/protocol"
-
 	"balancefarm/search"
 	"balancefarm/tablestore"
 )
@@ -85,14 +81,7 @@ func TestServicePlaysKeptTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	tf.m.Tables = dir
-	cfg := tf.m.ServiceConfig(Settings{Players: []string{"random", "ab:d1"}, Games: 2, Seed: 1}, "")
-	cfg.Log = zerolog.Nop()
-	svc, err := farm.NewService(ctx, tf.m.Coord, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(svc.Handler())
-	defer srv.Close()
+	srv := serveMeasurer(t, ctx, tf, Settings{Players: []string{"random", "ab:d1"}, Games: 2, Seed: 1}, "")
 	var sum farm.Summary
 	if code := post(t, srv, "file=five-by-five.json", data, &sum); code != http.StatusAccepted {
 		t.Fatalf("POST: %d %+v", code, sum)
