@@ -126,7 +126,7 @@ func entryOf(r *report.Report) Entry {
 		add("ratings.first_move", r.Ratings.FirstMove)
 		for _, rung := range r.Ratings.Rungs {
 			if rung.Spec != r.Ratings.Anchor { // the anchor is 0 by definition
-				add("elo."+withoutTable(rung.Spec), rung.Elo)
+				add("elo."+search.WithoutTable(rung.Spec), rung.Elo)
 			}
 		}
 	}
@@ -284,12 +284,4 @@ func (e Entry) statsByName() map[string]stats.Interval {
 // verdictText is a verdict as people read it.
 func verdictText(v string) string {
 	return strings.ReplaceAll(v, "_", " ")
-}
-
-// withoutTable is spec without the learned table it may carry.
-func withoutTable(spec string) string {
-	if base, err := search.WithTable(spec, nil); err == nil {
-		return base
-	}
-	return spec
 }

@@ -215,10 +215,16 @@ func ShortSpec(spec string) string {
 	if len(rows) == 0 {
 		return spec
 	}
-	base, err := WithTable(spec, nil)
-	if err != nil {
-		return spec
-	}
 	sum := sha256.Sum256([]byte(FormatRows(rows)))
-	return base + "+table:" + hex.EncodeToString(sum[:3])
+	return WithoutTable(spec) + "+table:" + hex.EncodeToString(sum[:3])
+}
+
+// WithoutTable is spec without the learned rows it may carry, in
+// canonical form (WithTable with none); a spec that cannot carry rows,
+// or does not parse, is itself.
+func WithoutTable(spec string) string {
+	if base, err := WithTable(spec, nil); err == nil {
+		return base
+	}
+	return spec
 }

@@ -71,13 +71,7 @@ type Check struct {
 }
 
 // Base is the spec the table improves on: Spec without its rows.
-func (t *Table) Base() string {
-	base, err := search.WithTable(t.Spec, nil)
-	if err != nil {
-		return t.Spec
-	}
-	return base
-}
+func (t *Table) Base() string { return search.WithoutTable(t.Spec) }
 
 // Summary is one line saying what the table is and why it is kept.
 func (t *Table) Summary() string {
@@ -264,6 +258,5 @@ func (t *Table) Fits(spec string) bool {
 	if t == nil || err != nil || len(ps.TableRows()) > 0 {
 		return false
 	}
-	base, err := search.WithTable(spec, nil)
-	return err == nil && base == t.Base()
+	return search.WithoutTable(spec) == t.Base()
 }
