@@ -25,6 +25,7 @@ import (
 	"balancefarm/farm"
 	"balancefarm/farm/local"
 	"balancefarm/farm/natsembed"
+	"balancefarm/internal/childproc"
 	"balancefarm/protocol"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -70,6 +71,7 @@ func startWorkerProc(t *testing.T, bin, url, id string) *workerProc {
 	cmd := exec.Command(bin, "-nats", url, "-id", id, "-runner", "fake", "-concurrency", "2",
 		"-metrics-addr", "", "-fetch-wait", "500ms", "-drain-timeout", "5s", "-log-format", "json")
 	cmd.Stderr, cmd.Stdout = logFile, logFile
+	childproc.DieWithParent(cmd)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

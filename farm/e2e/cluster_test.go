@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"balancefarm/farm"
+	"balancefarm/internal/childproc"
 	"balancefarm/protocol"
 
 	"github.com/nats-io/nats.go"
@@ -236,6 +237,7 @@ func startProc(t *testing.T, name, bin string, args ...string) *proc {
 	defer logFile.Close()
 	cmd := exec.Command(bin, args...)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
+	childproc.DieWithParent(cmd)
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting %s: %v", name, err)
 	}
