@@ -87,8 +87,9 @@ type Agreement struct {
 // bootstrapDraws is the replicates behind Agreement's intervals.
 const bootstrapDraws = 4000
 
-// errTooFewRanked is a rank comparison of fewer than three games.
-var errTooFewRanked = errors.New("stats: a rank correlation needs at least three games")
+// errTooFewRanked is a rank comparison of fewer than three games (rule
+// files, each measured twice).
+var errTooFewRanked = errors.New("stats: a rank correlation needs at least three rule files")
 
 // CompareEstimates is the agreement of two measurements, a[i] and b[i] of
 // the same game i, with intervals at confidence. Deterministic for a seed.
