@@ -15,14 +15,7 @@
 set -euo pipefail
 out=${1:?usage: learn-tables.sh OUT [FILE...]}
 shift
-root=$(git rev-parse --show-toplevel)
-mkdir -p "$out"
-bin="$out/coordinator"
-[[ -x $bin ]] || (cd "$root" && go build -o "$bin" ./cmd/coordinator)
-files=("$@")
-if ((${#files[@]} == 0)); then
-	mapfile -t files < <(sed -n 's/^| `\([a-z0-9-]*\.json\)` .*/\1/p' "$root/docs/classics.md" | sort -u)
-fi
+source "$(dirname "$0")/classics-setup.sh" "$@"
 verdict='^learn: the table (gains|shows no gain)'
 for f in "${files[@]}"; do
 	name=${f%.json}

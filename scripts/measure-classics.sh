@@ -14,14 +14,7 @@ set -euo pipefail
 out=${1:?usage: measure-classics.sh OUT [PLAYERS [FILE...]]}
 players=${2:-}
 shift $(($# > 1 ? 2 : 1))
-root=$(git rev-parse --show-toplevel)
-mkdir -p "$out"
-bin="$out/coordinator"
-[[ -x $bin ]] || (cd "$root" && go build -o "$bin" ./cmd/coordinator)
-files=("$@")
-if ((${#files[@]} == 0)); then
-	mapfile -t files < <(sed -n 's/^| `\([a-z0-9-]*\.json\)` .*/\1/p' "$root/docs/classics.md" | sort -u)
-fi
+source "$(dirname "$0")/classics-setup.sh" "$@"
 args=()
 [[ -n $players ]] && args=(-players "$players")
 for f in "${files[@]}"; do
