@@ -35,9 +35,9 @@ func TestChildDiesWithParent(t *testing.T) {
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		// Signal 0 finds a process; the orphan, once killed, is reaped by
-		// init and then found no more.
-		if err := syscall.Kill(pid, 0); err != nil {
+		// Signal 0 finds a process. The orphan, once killed, is a zombie
+		// until init reaps it, and where init reaps nothing it stays one.
+		if err := syscall.Kill(pid, 0); err != nil || zombie(pid) {
 			return
 		}
 		if time.Now().After(deadline) {
@@ -46,4 +46,15 @@ func TestChildDiesWithParent(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// zombie reports whether the process has ended and waits to be reaped:
+// state Z in /proc/PID/stat, after the command name in parentheses.
+func zombie(pid int) bool {
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	rest := string(stat[strings.LastIndexByte(string(stat), ')')+1:])
+	return strings.HasPrefix(strings.TrimSpace(rest), "Z")
 }
