@@ -178,7 +178,6 @@ func (p *Position) attackMap(out *bitset, want *bitset, lift int, mask uint32) {
 	board := &p.board
 	saved := board[lift]
 	board[lift] = 0
-	occAll := p.occWord(0) &^ (1 << uint(lift&63))
 	for w := 0; w < 4; w++ {
 		for bb := p.occ[by][w]; bb != 0; bb &= bb - 1 {
 			from := w<<6 | trailingZeros(bb)
@@ -191,33 +190,7 @@ func (p *Position) attackMap(out *bitset, want *bitset, lift int, mask uint32) {
 			if !g.capReach[idx].intersects(want) {
 				continue
 			}
-			ps := &g.pieceSquares[idx]
-			if !g.small || ps.flags&(psDup|psSpecial) != 0 {
-				p.attackEntries(out, want, g.gens[g.genStart[idx]:g.genStart[idx+1]], by, k, from)
-				continue
-			}
-			// The fast lists and the slow entries split the piece's
-			// entries between them, with no region to respect.
-			out[0] |= ps.leapCaps
-			for _, r := range g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)] {
-				if r.mode&modeCapture == 0 {
-					continue
-				}
-				if r.order != maskray.Walk {
-					near, hit := maskray.Split(r.mask, occAll, r.order)
-					out[0] |= near | hit
-					continue
-				}
-				for _, to := range g.pool[r.off : r.off+uint32(r.n)] {
-					out.set(int(to))
-					if board[to] != 0 {
-						break
-					}
-				}
-			}
-			if ps.nSlow > 0 {
-				p.attackEntries(out, want, g.slow[ps.slowOff:ps.slowOff+uint32(ps.nSlow)], by, k, from)
-			}
+			p.attackEntries(out, want, g.gens[g.genStart[idx]:g.genStart[idx+1]], by, k, from)
 		}
 	}
 	board[lift] = saved
