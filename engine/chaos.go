@@ -327,12 +327,7 @@ func (p *Position) chaosMoves(buf []Move) []Move {
 			continue
 		}
 		n := len(buf)
-		for sq := 0; sq < p.g.n; sq++ {
-			if !p.g.wall.has(sq) && p.cardTargets(e, s, sq) {
-				buf = append(buf, base|Move(sq)|Move(sq)<<8|1<<mvAux2Shift)
-			}
-		}
-		if len(buf) == n {
+		if buf = appendTargeted(buf, base, p.cardTargetSet(e, s)); len(buf) == n {
 			buf = append(buf, base)
 		}
 	}

@@ -161,7 +161,8 @@ func (p *Position) marketHash() uint64 {
 func (p *Position) marketMoves(buf []Move) []Move {
 	m := p.g.planes.market
 	s := p.side
-	for i, c := range m.cards {
+	for i := range m.cards {
+		c := &m.cards[i]
 		if p.unlocked>>uint(i)&1 == 0 || int(p.purse[s][m.res]) < int(p.price[i]) {
 			continue
 		}
@@ -170,39 +171,73 @@ func (p *Position) marketMoves(buf []Move) []Move {
 			buf = append(buf, base)
 			continue
 		}
-		for sq := 0; sq < p.g.n; sq++ {
-			if p.g.wall.has(sq) || !p.cardTargets(&c, s, sq) {
-				continue
-			}
-			buf = append(buf, base|Move(sq)|Move(sq)<<8|1<<mvAux2Shift)
+		buf = appendTargeted(buf, base, p.cardTargetSet(c, s))
+	}
+	return buf
+}
+
+// appendTargeted appends base aimed at each square of targets, in square
+// order.
+func appendTargeted(buf []Move, base Move, targets bitset) []Move {
+	for w, x := range targets {
+		for ; x != 0; x &= x - 1 {
+			sq := Move(w<<6 | bits.TrailingZeros64(x))
+			buf = append(buf, base|sq|sq<<8|1<<mvAux2Shift)
 		}
 	}
 	return buf
 }
 
-// cardTargets reports whether card c bought by s may target sq.
-func (p *Position) cardTargets(c *cardRule, s, sq int) bool {
-	pc := p.board[sq]
-	if p.g.isBody(pc) {
-		return false // a body square is no piece of its own
+// cardTargetSet is the squares card c bought (or effect chosen) by s may
+// target: a piece of the kind c.on names, never a body square (no piece
+// of its own) or a wall, or a square without a piece where c's item
+// still has room and, for TargetEmpty, where s sees no item.
+func (p *Position) cardTargetSet(c *cardRule, s int) bitset {
+	g := p.g
+	var occ, out bitset
+	for o := range p.occ {
+		occ.or(&p.occ[o])
 	}
 	switch c.on {
 	case rules.TargetOwn:
-		return pc != 0 && codeOwner(pc) == s
+		out = p.occ[s]
 	case rules.TargetEnemy:
-		return pc != 0 && codeOwner(pc) != s && codeOwner(pc) < 2
-	case rules.TargetAny:
-		return pc != 0
-	case rules.TargetUnoccupied, rules.TargetEmpty:
-		pl := p.g.planes
-		if pc != 0 || c.item >= 0 && int(p.itemN[pl.slotFor(c.item, s)*p.g.n+sq]) >= int(pl.items[c.item].stack) {
-			return false
+		for o := 0; o < 2; o++ {
+			if o != s {
+				out.or(&p.occ[o])
+			}
 		}
-		// Empty to the chooser: the other player's hidden items are
-		// not its to know.
-		return c.on != rules.TargetEmpty || !p.anyItemSeenBy(sq, s)
+	case rules.TargetAny:
+		out = occ
+	case rules.TargetUnoccupied, rules.TargetEmpty:
+		pl := g.planes
+		for sq := 0; sq < g.n; sq++ {
+			if occ.has(sq) || g.wall.has(sq) {
+				continue
+			}
+			if c.item >= 0 && int(p.itemN[pl.slotFor(c.item, s)*g.n+sq]) >= int(pl.items[c.item].stack) {
+				continue
+			}
+			// Empty to the chooser: the other player's hidden items are
+			// not its to know.
+			if c.on == rules.TargetEmpty && p.anyItemSeenBy(sq, s) {
+				continue
+			}
+			out.set(sq)
+		}
+		return out
+	default:
+		return out
 	}
-	return false
+	for w := range out {
+		out[w] &^= g.wall[w]
+		if g.body != 0 {
+			for o := range p.kindBB {
+				out[w] &^= p.kindBB[o][g.body-1][w]
+			}
+		}
+	}
+	return out
 }
 
 // makeBuy plays a purchase (inside makePlanes): the price paid, the
