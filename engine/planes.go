@@ -80,10 +80,11 @@ type planesRules struct {
 	afterlife     [][]int8 // [board][kind]: the board a piece dying there goes to, -1 none
 	capture       []int8   // [board]: the board a capturer there goes to, -1 none
 	presence      []presenceRule
-	passKill      bool // some item stops and kills a slide over it
-	hiddenItems   bool // some item is hidden (schema 42, hiddenitems.go)
-	size          int  // the status with size plus one (schema 44, size.go), 0 without
-	growChoice    bool // the move that gives it names the square grown into (schema 45, size.go)
+	passKill      bool     // some item stops and kills a slide over it
+	slideOver     []bitset // with passKill: slideSquares, what passesStop may have to walk
+	hiddenItems   bool     // some item is hidden (schema 42, hiddenitems.go)
+	size          int      // the status with size plus one (schema 44, size.go), 0 without
+	growChoice    bool     // the move that gives it names the square grown into (schema 45, size.go)
 	// actOrder is the slots in the order items[] declares them, a hidden
 	// item's second slot beside its first: the first of the kills there
 	// acts (SCHEMA-36).
@@ -351,8 +352,28 @@ func (g *Game) loadPlanes() error {
 	if err := pl.addHiddenSlots(g, s); err != nil {
 		return err
 	}
+	if pl.passKill {
+		pl.slideOver = g.slideSquares()
+	}
 	g.planes = pl
 	return nil
+}
+
+// slideSquares is, per (player, kind, square) as gens, every square a
+// slide from there can pass over or land on: a move whose piece's set
+// holds none of passSq passes no square that stops it.
+func (g *Game) slideSquares() []bitset {
+	out := make([]bitset, len(g.genStart)-1)
+	for idx := range out {
+		for _, e := range g.gens[g.genStart[idx]:g.genStart[idx+1]] {
+			if e.typ == genSlide {
+				for _, sq := range g.pool[e.off : e.off+uint32(e.n)] {
+					out[idx].set(int(sq))
+				}
+			}
+		}
+	}
+	return out
 }
 
 // checkAcyclic refuses afterlives that could send a piece round for ever.
@@ -504,6 +525,9 @@ func (p *Position) stopsSlide(sq, k, from int) bool {
 // some leap, lame leap or hop of the piece also makes, or some slide
 // makes without passing such a square, stays.
 func (p *Position) dropPassedSlides(buf []Move, start int) []Move {
+	if p.passSq.empty() {
+		return buf // nothing on the board stops a slide
+	}
 	n := start
 	for _, m := range buf[start:] {
 		if t := m.typ(); (t == moveNormal || t == moveDouble) && m&mvStay == 0 && p.passesStop(m) {
@@ -527,6 +551,9 @@ func (p *Position) passesStop(m Move) bool {
 	}
 	passed := false
 	idx := (s*g.nk+k)*g.n + from
+	if !g.planes.slideOver[idx].intersects(&p.passSq) {
+		return false // no slide of the piece goes near a square that stops it
+	}
 	for _, e := range g.gens[g.genStart[idx]:g.genStart[idx+1]] {
 		switch e.typ {
 		case genLeap, genLame:

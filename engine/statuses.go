@@ -307,8 +307,7 @@ func (p *Position) statusMoves(buf []Move, start int) []Move {
 	if pl.frozen == 0 && pl.upgradeMask == 0 {
 		return buf
 	}
-	var extra []Move
-	var seen map[Move]bool // the moves listed, when an upgrade may repeat a promotion
+	var ups []Move // the captures with upgrades, in list order
 	n := start
 	for _, m := range buf[start:] {
 		w := p.stAt(m.From())
@@ -320,46 +319,31 @@ func (p *Position) statusMoves(buf []Move, start int) []Move {
 		if w&pl.upgradeMask == 0 || m&mvCapture == 0 || p.protected(m.To(), p.board[m.To()]) {
 			continue // no capture, or onto a guarded piece: the mover dies, nothing is upgraded
 		}
-		opts := pl.upgrades[codeKind(p.board[m.From()])]
-		if len(opts) == 0 {
+		if len(pl.upgrades[codeKind(p.board[m.From()])]) == 0 {
 			continue
 		}
-		base := m &^ (Move(0x1f) << mvPromoShift)
-		n-- // the plain capture is replaced by its upgrades (a promotion stays beside them)
-		if m.Promotion() >= 0 {
-			n++
-		}
-		if seen == nil {
-			seen = map[Move]bool{}
-			for _, x := range buf[start:n] {
-				seen[x] = true
-			}
-		}
-		seen[m] = true
-		for _, o := range opts {
-			// Each upgrade once, however many promotions the capture has;
-			// promoting to the kind an upgrade gives is one move.
-			if um := base | o; !seen[um] {
-				seen[um] = true
-				extra = append(extra, um)
-			}
+		ups = append(ups, m)
+		if m.Promotion() < 0 {
+			n-- // the plain capture is replaced by its upgrades (a promotion stays beside them)
 		}
 	}
 	buf = buf[:n]
-	if seen != nil {
-		// A promotion listed after an upgrade of the same kind is the
-		// same move: keep the first.
-		out := buf[:start]
-		kept := map[Move]bool{}
-		for _, m := range append(buf[start:], extra...) {
-			if !kept[m] {
-				kept[m] = true
-				out = append(out, m)
+	kept := buf[start:]
+	for i, m := range ups {
+		base := m &^ (Move(0x1f) << mvPromoShift)
+		for _, o := range pl.upgrades[codeKind(p.board[m.From()])] {
+			// Each upgrade once, however many promotions the capture
+			// has; promoting to the kind an upgrade gives is one move,
+			// listed where the promotion is. A move equal to one of the
+			// list or to an upgraded capture is none to add (the moves
+			// to compare share from and to, and are few).
+			um := base | o
+			if !slices.Contains(kept, um) && !slices.Contains(ups[:i+1], um) && !slices.Contains(buf[start+len(kept):], um) {
+				buf = append(buf, um)
 			}
 		}
-		return out
 	}
-	return append(buf, extra...)
+	return buf
 }
 
 // startStatuses gives the setup's pieces their statuses.
