@@ -22,6 +22,25 @@ func (b *bitset) or(o *bitset) {
 	b[3] |= o[3]
 }
 
+func (b *bitset) andNot(o *bitset) {
+	b[0] &^= o[0]
+	b[1] &^= o[1]
+	b[2] &^= o[2]
+	b[3] &^= o[3]
+}
+
+// keepBelow clears every square from n on.
+func (b *bitset) keepBelow(n int) {
+	for w := range b {
+		switch lo := w << 6; {
+		case n <= lo:
+			b[w] = 0
+		case n < lo+64:
+			b[w] &= 1<<uint(n-lo) - 1
+		}
+	}
+}
+
 func (b *bitset) intersects(o *bitset) bool {
 	return b[0]&o[0]|b[1]&o[1]|b[2]&o[2]|b[3]&o[3] != 0
 }

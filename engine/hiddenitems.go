@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"encoding/binary"
+
 	"balancefarm/engine/rules"
 )
 
@@ -106,6 +108,24 @@ func (it *itemRule) fenID() string {
 
 // seenBy reports whether player s sees the items of slot i.
 func (it *itemRule) seenBy(s int) bool { return it.owner < 0 || int(it.owner) == s }
+
+// itemSquares is the squares where item slot it lies at least atLeast
+// deep (atLeast >= 1), read eight squares at a time: items are few.
+func (p *Position) itemSquares(it int, atLeast uint8) (out bitset) {
+	n := p.g.n
+	row := p.itemN[it*n : (it+1)*n]
+	for i := 0; i < n; i += 8 {
+		if i+8 <= n && binary.LittleEndian.Uint64(row[i:]) == 0 {
+			continue
+		}
+		for sq := i; sq < min(i+8, n); sq++ {
+			if row[sq] >= atLeast {
+				out.set(sq)
+			}
+		}
+	}
+	return out
+}
 
 // anyItemSeenBy reports whether player s sees an item on sq.
 func (p *Position) anyItemSeenBy(sq, s int) bool {

@@ -211,19 +211,23 @@ func (p *Position) cardTargetSet(c *cardRule, s int) bitset {
 		out = occ
 	case rules.TargetUnoccupied, rules.TargetEmpty:
 		pl := g.planes
-		for sq := 0; sq < g.n; sq++ {
-			if occ.has(sq) || g.wall.has(sq) {
-				continue
-			}
-			if c.item >= 0 && int(p.itemN[pl.slotFor(c.item, s)*g.n+sq]) >= int(pl.items[c.item].stack) {
-				continue
-			}
+		for w := range out {
+			out[w] = ^occ[w] &^ g.wall[w]
+		}
+		out.keepBelow(g.n)
+		if c.item >= 0 {
+			full := p.itemSquares(pl.slotFor(c.item, s), pl.items[c.item].stack) // no room for another
+			out.andNot(&full)
+		}
+		if c.on == rules.TargetEmpty {
 			// Empty to the chooser: the other player's hidden items are
 			// not its to know.
-			if c.on == rules.TargetEmpty && p.anyItemSeenBy(sq, s) {
-				continue
+			for i := range pl.items {
+				if pl.items[i].seenBy(s) {
+					seen := p.itemSquares(i, 1)
+					out.andNot(&seen)
+				}
 			}
-			out.set(sq)
 		}
 		return out
 	default:

@@ -1,0 +1,23 @@
+package engine
+
+import "testing"
+
+func TestBitsetKeepBelowAndNot(t *testing.T) {
+	full := bitset{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	for _, n := range []int{0, 1, 63, 64, 65, 100, 128, 200, 255, 256} {
+		b := full
+		b.keepBelow(n)
+		if b.count() != n {
+			t.Errorf("keepBelow(%d) keeps %d squares", n, b.count())
+		}
+		if n > 0 && !b.has(n-1) || n < 256 && b.has(n) {
+			t.Errorf("keepBelow(%d): wrong edge", n)
+		}
+	}
+	b := full
+	o := bitset{1, 0, 1 << 63, 0}
+	b.andNot(&o)
+	if b.count() != 254 || b.has(0) || b.has(191) || !b.has(1) {
+		t.Errorf("andNot: %x", b)
+	}
+}
