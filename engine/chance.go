@@ -376,6 +376,7 @@ func (p *Position) makeWrapped(m Move) {
 	h ^= p.pendingKey()
 	p.hash = h
 	p.legalValid, p.otherValid, p.ocValid, p.checkKnown = false, false, false, false
+	p.probedValid = false
 	p.chanceLog = append(p.chanceLog, rec)
 }
 
@@ -391,6 +392,7 @@ func (p *Position) makeOutcome(m Move, rec *chanceRec) {
 	if p.pending >= pendingUnlock {
 		p.planesOutcome(m, rec)
 		p.legalValid, p.otherValid, p.ocValid, p.checkKnown = false, false, false, false
+		p.probedValid = false
 		return
 	}
 	c := p.g.chance
@@ -431,6 +433,7 @@ func (p *Position) makeOutcome(m Move, rec *chanceRec) {
 	}
 	p.hash = h
 	p.legalValid, p.otherValid, p.ocValid, p.checkKnown = false, false, false, false
+	p.probedValid = false
 }
 
 // unmakeWrapped is Unmake for a game with chance or hidden information.
@@ -470,6 +473,7 @@ func (p *Position) unmakeWrapped() {
 	p.face = rec.face
 	p.hash, p.status = rec.hash, rec.st
 	p.legalValid, p.otherValid, p.ocValid, p.checkKnown = false, false, false, false
+	p.probedValid = false
 }
 
 // chanceString is an outcome's notation: "roll:NAME", "fate:spared" or

@@ -1078,13 +1078,21 @@ func (p *Position) HasLegalMove() bool {
 	g := p.g
 	if g.fx != nil || g.portal != nil || g.sim != nil || g.homeward && p.homeDue() || g.seated || g.nb > 1 || g.planes != nil {
 		// Rounds: a bar can take a player's last move away; a move home
-		// can leave every move in check.
-		// A move's growths (schema 45) list it again, never alone.
+		// can leave every move in check. The list is made and kept for
+		// the LegalMoves that usually follows; under grow "choice" only
+		// the moves before their growths, which list each move again
+		// and never alone, for legalGrowing.
+		if pl := g.planes; pl == nil || !pl.growChoice {
+			p.legalCache = p.legal(p.legalCache[:0], false)
+			p.legalValid = true
+			return len(p.legalCache) > 0
+		}
 		probing := p.growProbing
 		p.growProbing = true
-		p.pseudo = p.legal(p.pseudo[:0], false)
+		p.probed = p.legal(p.probed[:0], false)
 		p.growProbing = probing
-		return len(p.pseudo) > 0
+		p.probedValid = true
+		return len(p.probed) > 0
 	}
 	test := g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck
 	// One move passing is enough, and the first usually does: the full

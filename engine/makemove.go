@@ -367,6 +367,7 @@ func (p *Position) Unmake() {
 		p.restoreTurn(&tu)
 	}
 	p.legalValid, p.otherValid = false, false
+	p.probedValid = false
 	p.ocValid = false
 	p.checkKnown = false
 }
@@ -405,6 +406,7 @@ func (p *Position) pushUndo(m Move) (*undoRec, uint64) {
 	u.status = p.status
 	p.history = append(p.history, p.hash)
 	p.legalValid, p.otherValid = false, false
+	p.probedValid = false
 	p.ocValid = false
 	p.checkKnown = false
 	h := p.hash

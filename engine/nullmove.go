@@ -33,6 +33,7 @@ func (p *Position) MakeNull() {
 	p.side = g.nextSeat(p.side)
 	p.hash = h ^ g.zSide
 	p.legalValid, p.otherValid, p.ocValid, p.checkKnown = false, false, false, false
+	p.probedValid = false
 }
 
 // UnmakeNull takes back the last MakeNull; moves made after it must have
@@ -48,6 +49,7 @@ func (p *Position) UnmakeNull() {
 	p.history = p.history[:r.history]
 	p.side = p.g.prevSeat(p.side)
 	p.legalValid, p.otherValid, p.ocValid, p.checkKnown = false, false, false, false
+	p.probedValid = false
 }
 
 // AttackedAs reports whether player by has a capture onto square sq of a

@@ -129,6 +129,11 @@ type Position struct {
 	otherCache []Move
 	otherValid bool
 	pseudo     []Move // HasLegalMove's scratch list
+	// probed: under grow "choice" (schema 45), the list before its
+	// growths, kept by HasLegalMove for legalGrowing while probedValid
+	// (reset with legalCache).
+	probed      []Move
+	probedValid bool
 	// capTo: the squares onto which a list of captures (capOnly) also
 	// lists the quiet moves; empty but inside LegalCapturesOnto, which
 	// sets capToAny with it.
@@ -448,6 +453,7 @@ func (p *Position) Clone() *Position {
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)
 	q.legalCache, q.otherCache = nil, nil
 	q.legalValid, q.otherValid = false, false
+	q.probed, q.probedValid = nil, false
 	q.pseudo = nil
 	return &q
 }

@@ -233,6 +233,7 @@ func (p *Position) MakeRound(m0, m1 Move) {
 	oldVirgin := p.virgin
 	p.history = append(p.history, p.hash)
 	p.legalValid, p.otherValid = false, false
+	p.probedValid = false
 	p.ocValid = false
 	p.checkKnown = false
 
@@ -319,6 +320,7 @@ func (p *Position) unmakeRound(t *turnUndo) {
 	p.history = p.history[:len(p.history)-1]
 	p.restoreTurn(t)
 	p.legalValid, p.otherValid = false, false
+	p.probedValid = false
 	p.ocValid = false
 	p.checkKnown = false
 }
@@ -687,8 +689,10 @@ func (p *Position) ParseRound(s string) (m0, m1 Move, err error) {
 		// that list.
 		saved := p.side
 		p.side, p.legalValid, p.otherValid = q, false, false
+		p.probedValid = false
 		m, err := p.ParseMove(text)
 		p.side, p.legalValid, p.otherValid = saved, false, false
+		p.probedValid = false
 		if err != nil {
 			return 0, 0, fmt.Errorf("round %q: %w", s, err)
 		}

@@ -489,6 +489,7 @@ func (p *Position) passTurn(h uint64, from, scorer int) uint64 {
 		p.side = next
 		p.gatherEP()
 		p.legalValid, p.otherValid, p.checkKnown = false, false, false
+		p.probedValid = false
 		// The list found here is the next LegalMoves' answer: nothing
 		// after the turn passes changes it.
 		if p.legalCache = p.legal(p.legalCache[:0], false); len(p.legalCache) > 0 {

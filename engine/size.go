@@ -384,7 +384,11 @@ func (p *Position) growProbe(m Move) []int {
 func (p *Position) legalGrowing(buf []Move, capOnly bool) []Move {
 	start := len(buf)
 	p.growProbing = true
-	buf = p.legal(buf, capOnly)
+	if p.probedValid && !capOnly {
+		buf = append(buf, p.probed...) // HasLegalMove's list, made probing as here
+	} else {
+		buf = p.legal(buf, capOnly)
+	}
 	var out []Move // the list rewritten, from the first move that grows
 	for i := start; i < len(buf); i++ {
 		m := buf[i]
