@@ -371,6 +371,12 @@ func (p *Position) StatusCount(i, sq int) int {
 	return stCount(p.stw[sq], i)
 }
 
+// HasStatus reports whether the piece on sq carries any status: where it
+// does not, StatusCount is 0 for every status.
+func (p *Position) HasStatus(sq int) bool {
+	return p.stw != nil && sq >= 0 && sq < p.g.n && p.stw[sq] != 0
+}
+
 // NumStatuses is how many statuses the game declares (schema 37).
 func (g *Game) NumStatuses() int {
 	if g.planes == nil {

@@ -39,6 +39,7 @@ type statusTable struct {
 
 // statusHolder is how many of a status a piece carries (schema 37).
 type statusHolder interface {
+	HasStatus(sq int) bool
 	StatusCount(status, sq int) int
 }
 
@@ -63,6 +64,9 @@ func (t *evalTables) buildStatuses(g *engine.Game) {
 // statusValue is what the statuses of the piece on sq, of value v, add to
 // (or take from) it.
 func (t *evalTables) statusValue(sh statusHolder, sq, v int) int {
+	if !sh.HasStatus(sq) {
+		return 0 // most pieces carry none
+	}
 	w := &statusWorth
 	frozenPct, hazard, bonus := 0, 0, 0
 	for i := range t.statuses {
