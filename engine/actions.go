@@ -178,7 +178,7 @@ func (p *Position) actionMoves(buf []Move, start int, capOnly bool) []Move {
 		return buf
 	}
 	if pl.anyNeutral {
-		for _, sq := range p.occ[wildOwner].squares(nil) {
+		for sq := range p.occ[wildOwner].each {
 			if p.neutralMayMove(p.board[sq]) {
 				buf = p.genPiece(buf, sq, capOnly)
 			}
@@ -199,7 +199,7 @@ func (p *Position) actionMoves(buf []Move, start int, capOnly bool) []Move {
 		return buf
 	}
 	if pl.portalMask != 0 {
-		for _, sq := range p.occ[p.side].squares(nil) {
+		for sq := range p.occ[p.side].each {
 			if p.stAt(sq)&pl.portalMask == 0 {
 				continue
 			}
@@ -211,7 +211,7 @@ func (p *Position) actionMoves(buf []Move, start int, capOnly bool) []Move {
 		}
 	}
 	if pl.anyRaise {
-		for _, sq := range p.occ[p.side].squares(nil) {
+		for sq := range p.occ[p.side].each {
 			rr := pl.raises[codeKind(p.board[sq])]
 			if rr.from < 0 || rr.on>>uint(g.boardOf(sq))&1 == 0 {
 				continue

@@ -45,6 +45,18 @@ func (b *bitset) intersects(o *bitset) bool {
 	return b[0]&o[0]|b[1]&o[1]|b[2]&o[2]|b[3]&o[3] != 0
 }
 
+// each yields the squares of b in increasing order, as b was when the
+// loop began: for sq := range b.each, without a list to allocate.
+func (b bitset) each(yield func(int) bool) {
+	for w := range b {
+		for x := b[w]; x != 0; x &= x - 1 {
+			if !yield(w<<6 | bits.TrailingZeros64(x)) {
+				return
+			}
+		}
+	}
+}
+
 // squares appends the squares of b in increasing order.
 func (b *bitset) squares(out []int) []int {
 	for w := 0; w < 4; w++ {

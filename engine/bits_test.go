@@ -21,3 +21,27 @@ func TestBitsetKeepBelowAndNot(t *testing.T) {
 		t.Errorf("andNot: %x", b)
 	}
 }
+
+func TestBitsetEachIsSquares(t *testing.T) {
+	for _, b := range []bitset{{}, {1}, {0, 1 << 63, 0, 1}, {^uint64(0), 5, 0, 1 << 40}} {
+		var got []int
+		for sq := range b.each {
+			got = append(got, sq)
+			if len(got) == 3 {
+				break
+			}
+		}
+		want := b.squares(nil)
+		if len(want) > 3 {
+			want = want[:3]
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%x: each gives %v, squares %v", b, got, want)
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("%x: each gives %v, squares %v", b, got, want)
+			}
+		}
+	}
+}

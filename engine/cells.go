@@ -68,7 +68,7 @@ func (g *Game) loadCells() error {
 			}
 		}
 	}
-	for _, sq := range c.at.squares(nil) {
+	for sq := range c.at.each {
 		c.list = append(c.list, uint8(sq))
 	}
 	g.cells = c

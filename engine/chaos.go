@@ -102,7 +102,7 @@ func (g *Game) loadChaos(pl *planesRules, itemIndex, resIndex map[string]int, st
 func (p *Position) jumpMoves(buf []Move, capOnly bool) []Move {
 	pl := p.g.planes
 	s := p.side
-	for _, sq := range p.occ[s].squares(nil) {
+	for sq := range p.occ[s].each {
 		if js := pl.jumps[codeKind(p.board[sq])]; js != nil {
 			buf = p.jumpFrom(buf, &js[s], sq, sq, -1, false, -1, capOnly)
 		}
@@ -189,7 +189,7 @@ func (p *Position) forcedFilter(buf []Move, start int, capOnly bool) []Move {
 	pl := p.g.planes
 	var forced bitset
 	any := false
-	for _, sq := range p.occ[p.side].squares(nil) {
+	for sq := range p.occ[p.side].each {
 		if p.stAt(sq)&pl.forcedMask != 0 {
 			forced.set(sq)
 			any = true

@@ -764,7 +764,7 @@ func (p *Position) genOwnContacts(buf []Move) []Move {
 				ontoKinds |= 1 << uint(o+1)
 			}
 		}
-		for _, sq := range p.kindBB[s][k].squares(nil) {
+		for sq := range p.kindBB[s][k].each {
 			movers[nm] = sq
 			nm++
 		}

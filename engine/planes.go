@@ -133,6 +133,7 @@ type planesState struct {
 	// may take (schema 45, size.go): Make records them in growOpts.
 	growProbing bool
 	growOpts    []int
+	powerExtra  []Move // powerMoves' scratch list (powers.go)
 }
 
 // planesUndo is what an undo record keeps for the family.

@@ -134,7 +134,7 @@ func (p *Position) protected(sq int, c uint8) bool {
 		if gr.kinds>>uint(k)&1 == 0 || p.count[o][gk+1] == 0 {
 			continue
 		}
-		for _, at := range p.kindBB[o][gk].squares(nil) {
+		for at := range p.kindBB[o][gk].each {
 			if at == sq || g.boardOf(at) != b {
 				continue
 			}
@@ -171,7 +171,7 @@ func (p *Position) powerMoves(buf []Move, start int) []Move {
 	pl := p.g.planes
 	g := p.g
 	n := start
-	var extra []Move
+	extra := p.powerExtra[:0]
 	for _, m := range buf[start:] {
 		if pl.anyGuard && m&mvCapture != 0 {
 			victim := m.To()
@@ -212,6 +212,7 @@ func (p *Position) powerMoves(buf []Move, start int) []Move {
 			}
 		}
 	}
+	p.powerExtra = extra[:0] // kept for the next list
 	return append(buf[:n], extra...)
 }
 

@@ -558,7 +558,7 @@ func (p *Position) putOut(h uint64, q, by int) uint64 {
 		p.pts[by] += g.matePt
 	}
 	if !g.frozen {
-		for _, sq := range p.occ[q].squares(nil) {
+		for sq := range p.occ[q].each {
 			c := p.remove(sq)
 			p.swept = append(p.swept, sweptRec{sq: uint8(sq), code: c})
 			h ^= p.zob(c, sq)

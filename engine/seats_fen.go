@@ -122,7 +122,7 @@ func (p *Position) castlePair(s int, kingside bool) (kf, rf int) {
 	if cr == nil {
 		return
 	}
-	for _, sq := range p.kindBB[s][cr.king].squares(nil) {
+	for sq := range p.kindBB[s][cr.king].each {
 		if g.home[s][cr.king].has(sq) {
 			kf = sq
 		}
@@ -132,7 +132,7 @@ func (p *Position) castlePair(s int, kingside bool) (kf, rf int) {
 	}
 	kx, ky := g.castleFrame(s, kf)
 	best := -1
-	for _, sq := range p.kindBB[s][cr.rook].squares(nil) {
+	for sq := range p.kindBB[s][cr.rook].each {
 		x, y := g.castleFrame(s, sq)
 		if y != ky || (x > kx) != kingside || x == kx {
 			continue
