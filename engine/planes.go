@@ -81,7 +81,7 @@ type planesRules struct {
 	capture       []int8   // [board]: the board a capturer there goes to, -1 none
 	presence      []presenceRule
 	passKill      bool     // some item stops and kills a slide over it
-	slideOver     []bitset // with passKill: slideSquares, what passesStop may have to walk
+	slideOver     []bitset // with passKill: slideSquares, what passingLandings may have to walk
 	hiddenItems   bool     // some item is hidden (schema 42, hiddenitems.go)
 	size          int      // the status with size plus one (schema 44, size.go), 0 without
 	growChoice    bool     // the move that gives it names the square grown into (schema 45, size.go)
@@ -530,9 +530,16 @@ func (p *Position) dropPassedSlides(buf []Move, start int) []Move {
 		return buf // nothing on the board stops a slide
 	}
 	n := start
+	lastFrom := -1
+	var passing bitset // the landings of lastFrom's piece that pass a stop
 	for _, m := range buf[start:] {
-		if t := m.typ(); (t == moveNormal || t == moveDouble) && m&mvStay == 0 && p.passesStop(m) {
-			continue
+		if t := m.typ(); (t == moveNormal || t == moveDouble) && m&mvStay == 0 {
+			if from := m.From(); from != lastFrom {
+				lastFrom, passing = from, p.passingLandings(from)
+			}
+			if passing.has(m.To()) {
+				continue
+			}
 		}
 		buf[n] = m
 		n++
@@ -540,46 +547,45 @@ func (p *Position) dropPassedSlides(buf []Move, start int) []Move {
 	return buf[:n]
 }
 
-// passesStop reports whether every way the piece on m's from square has
-// to make m is a slide over a square that stops it.
-func (p *Position) passesStop(m Move) bool {
+// passingLandings is the squares the piece on from can reach only by a
+// slide over a square that stops it: one walk of its entries, where
+// asking move by move would walk them once a move.
+func (p *Position) passingLandings(from int) bitset {
 	g := p.g
-	from, to := m.From(), m.To()
 	c := p.board[from]
 	k, s := codeKind(c), codeOwner(c)
 	if s >= maxSeats { // a neutral piece moves with the side's tables
 		s = p.side
 	}
-	passed := false
 	idx := (s*g.nk+k)*g.n + from
+	var clean, passed bitset
 	if !g.planes.slideOver[idx].intersects(&p.passSq) {
-		return false // no slide of the piece goes near a square that stops it
+		return passed // no slide of the piece goes near a square that stops it
 	}
 	for _, e := range g.gens[g.genStart[idx]:g.genStart[idx+1]] {
 		switch e.typ {
 		case genLeap, genLame:
-			if int(e.to) == to {
-				return false
-			}
+			clean.set(int(e.to))
 		case genHop:
-			if slices.Contains(g.pool[e.off:e.off+uint32(e.n)], uint8(to)) {
-				return false
+			for _, sq := range g.pool[e.off : e.off+uint32(e.n)] {
+				clean.set(int(sq))
 			}
 		case genSlide:
-			for i, sq := range g.pool[e.off : e.off+uint32(e.n)] {
-				if int(sq) == to {
-					if i > 0 && slices.ContainsFunc(g.pool[e.off:e.off+uint32(i)], func(b uint8) bool { return p.stopsSlide(int(b), k, from) }) {
-						passed = true
-						break
-					}
-					return false
+			stopped := false // a square walked so far stops the slide
+			for _, sq := range g.pool[e.off : e.off+uint32(e.n)] {
+				if stopped {
+					passed.set(int(sq))
+				} else {
+					clean.set(int(sq))
 				}
 				if p.board[sq] != 0 && !p.ownBody(int(sq), from) {
 					break
 				}
+				stopped = stopped || p.stopsSlide(int(sq), k, from)
 			}
 		}
 	}
+	passed.andNot(&clean)
 	return passed
 }
 
