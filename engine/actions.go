@@ -239,9 +239,13 @@ func (p *Position) dropNeutralCaptures(buf []Move, start int) []Move {
 	if !p.g.planes.anyNeutral {
 		return buf
 	}
+	neutral := &p.occ[wildOwner]
+	if neutral.empty() {
+		return buf
+	}
 	n := start
 	for _, m := range buf[start:] {
-		if c := p.board[m.To()]; m.typ() == moveNormal && c != 0 && codeOwner(c) == wildOwner {
+		if neutral.has(m.To()) && m.typ() == moveNormal {
 			continue
 		}
 		buf[n] = m

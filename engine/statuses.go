@@ -371,10 +371,18 @@ func (p *Position) StatusCount(i, sq int) int {
 	return stCount(p.stw[sq], i)
 }
 
-// HasStatus reports whether the piece on sq carries any status: where it
-// does not, StatusCount is 0 for every status.
-func (p *Position) HasStatus(sq int) bool {
-	return p.stw != nil && sq >= 0 && sq < p.g.n && p.stw[sq] != 0
+// NextStatus is the first status from on (in declaration order) that the
+// piece on sq carries, or -1 when it carries none of them: a walk of the
+// statuses a piece carries skips the others.
+func (p *Position) NextStatus(sq, from int) int {
+	if p.stw == nil || sq < 0 || sq >= p.g.n || from < 0 || from >= len(p.g.planes.statuses) {
+		return -1
+	}
+	w := p.stw[sq] >> uint(4*from)
+	if w == 0 {
+		return -1
+	}
+	return from + bits.TrailingZeros64(w)/4
 }
 
 // NumStatuses is how many statuses the game declares (schema 37).

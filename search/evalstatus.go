@@ -39,7 +39,7 @@ type statusTable struct {
 
 // statusHolder is how many of a status a piece carries (schema 37).
 type statusHolder interface {
-	HasStatus(sq int) bool
+	NextStatus(sq, from int) int
 	StatusCount(status, sq int) int
 }
 
@@ -64,16 +64,10 @@ func (t *evalTables) buildStatuses(g *engine.Game) {
 // statusValue is what the statuses of the piece on sq, of value v, add to
 // (or take from) it.
 func (t *evalTables) statusValue(sh statusHolder, sq, v int) int {
-	if !sh.HasStatus(sq) {
-		return 0 // most pieces carry none
-	}
 	w := &statusWorth
 	frozenPct, hazard, bonus := 0, 0, 0
-	for i := range t.statuses {
+	for i := sh.NextStatus(sq, 0); i >= 0 && i < len(t.statuses); i = sh.NextStatus(sq, i+1) { // most pieces carry none
 		n := sh.StatusCount(i, sq)
-		if n == 0 {
-			continue
-		}
 		st := &t.statuses[i]
 		bonus += n * st.cents
 		if st.size {
