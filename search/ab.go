@@ -1121,10 +1121,87 @@ func pickNext[M any](moves []M, keys []int32, i int) {
 	keys[i], keys[best] = keys[best], keys[i]
 }
 
+// sortByKeys orders moves by keys, highest first, exactly as pickNext
+// applied at every index would. Long lists (a root of hundreds of moves,
+// a planes game's purchases) take selectionHeap's O(n log n) copy of that
+// order instead of the selection sort's O(n²).
 func sortByKeys[M any](moves []M, keys []int32) {
-	for i := range moves {
-		pickNext(moves, keys, i)
+	if len(moves) <= selectionByHeapFrom {
+		for i := range moves {
+			pickNext(moves, keys, i)
+		}
+		return
 	}
+	order := selectionHeap(keys)
+	sorted := make([]M, len(moves))
+	sortedKeys := make([]int32, len(keys))
+	for i, j := range order {
+		sorted[i], sortedKeys[i] = moves[j], keys[j]
+	}
+	copy(moves, sorted)
+	copy(keys, sortedKeys)
+}
+
+// selectionByHeapFrom is the list length from which sortByKeys uses
+// selectionHeap.
+const selectionByHeapFrom = 48
+
+// selectionHeap is the order (indexes into keys) in which the selection
+// sort of pickNext leaves n items: at step i the item of the highest key
+// at the lowest position from i on comes to i, and the item that stood at
+// i takes its place. The swaps are what decide the order among equal
+// keys, so they are followed: a heap of the items not yet placed, by key
+// and then by current position, where the displaced item sinks as its
+// position grows.
+func selectionHeap(keys []int32) []int {
+	n := len(keys)
+	at := make([]int, n)   // at[pos]: the item standing at pos
+	pos := make([]int, n)  // pos[item]: where it stands
+	heap := make([]int, n) // items, best first
+	slot := make([]int, n) // slot[item]: its index in heap
+	for i := range n {
+		at[i], pos[i], heap[i], slot[i] = i, i, i, i
+	}
+	before := func(a, b int) bool { // a is picked before b
+		return keys[a] > keys[b] || keys[a] == keys[b] && pos[a] < pos[b]
+	}
+	swap := func(i, j int) {
+		heap[i], heap[j] = heap[j], heap[i]
+		slot[heap[i]], slot[heap[j]] = i, j
+	}
+	down := func(i, size int) {
+		for {
+			best := i
+			if l := 2*i + 1; l < size && before(heap[l], heap[best]) {
+				best = l
+			}
+			if r := 2*i + 2; r < size && before(heap[r], heap[best]) {
+				best = r
+			}
+			if best == i {
+				return
+			}
+			swap(i, best)
+			i = best
+		}
+	}
+	for i := n/2 - 1; i >= 0; i-- {
+		down(i, n)
+	}
+	size := n
+	for i := range n {
+		best := heap[0]
+		size--
+		swap(0, size)
+		down(0, size)
+		if front := at[i]; front != best {
+			// The item at i goes where best stood: later, so it sinks.
+			at[pos[best]], pos[front] = front, pos[best]
+			down(slot[front], size)
+		}
+		at[i], pos[best] = best, i
+	}
+	return at
 }
 
 func moveToFront[M comparable](moves []M, m M) {
