@@ -41,6 +41,13 @@ func TestLegalCapturesMatchesLegalMoves(t *testing.T) {
 					if has := p.HasLegalMove(); has != (len(moves) > 0) {
 						t.Fatalf("%s: HasLegalMove %v with %d legal moves", p.FEN(), has, len(moves))
 					}
+					// Again from what HasLegalMove kept (under grow choice,
+					// the list before its growths).
+					p.legalValid = false
+					if kept := p.legal(nil, true); !slices.Equal(kept, want) {
+						t.Fatalf("%s: captures after HasLegalMove %v, filtered from LegalMoves %v",
+							p.FEN(), moveStrings(p, kept), moveStrings(p, want))
+					}
 					p.legalValid, p.ocValid = false, false
 					if got, want := p.OutcomeNoList(), p.outcome(false); got != want {
 						t.Fatalf("%s: OutcomeNoList %+v, Outcome %+v", p.FEN(), got, want)

@@ -384,8 +384,13 @@ func (p *Position) growProbe(m Move) []int {
 func (p *Position) legalGrowing(buf []Move, capOnly bool) []Move {
 	start := len(buf)
 	p.growProbing = true
-	if p.probedValid && !capOnly {
-		buf = append(buf, p.probed...) // HasLegalMove's list, made probing as here
+	if p.probedValid {
+		// HasLegalMove's list, made probing as here; the captures among
+		// it are the captures' list (legal's contract).
+		at := len(buf)
+		if buf = append(buf, p.probed...); capOnly {
+			buf = p.keepCaps(buf, at)
+		}
 	} else {
 		buf = p.legal(buf, capOnly)
 	}
