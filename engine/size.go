@@ -254,6 +254,9 @@ func (p *Position) growAll(m Move) {
 	first := true // the growth m names: the first owed (the checks leave one a move)
 	var body, opts []int
 	for sq, w := range p.stw {
+		if w == 0 {
+			continue // no status, no size
+		}
 		n := pl.sizeOf(w)
 		if n == 0 || p.board[sq] == 0 {
 			continue

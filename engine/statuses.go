@@ -262,8 +262,10 @@ func (p *Position) statusIncome(s, r int) int {
 		if w == 0 || p.board[sq] == 0 || codeOwner(p.board[sq]) != s {
 			continue
 		}
-		for i := range pl.statuses {
+		for x := w; x != 0; { // the statuses it carries only
+			i := bits.TrailingZeros64(x) / 4
 			total += stCount(w, i) * int(pl.statuses[i].income[r])
+			x &^= 0xf << uint(4*i)
 		}
 	}
 	return total
