@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # profile-categories.sh says where a CPU profile's time went: for the whole
 # profile and for each pairing (the label a measurement's in-process games
-# carry), the share spent in move generation, legality, make/unmake, the
+# carry), the share spent in move generation (the planes family's passes
+# over the list among it), legality, make/unmake, the
 # end-of-game test, other reads of the board (PieceAt, bitsets), evaluation,
 # search and the Go runtime.
 #
@@ -29,7 +30,7 @@ categorise() {
 	awk '
 	{ share = $1; $1 = ""; f = $0 }
 	f ~ /^ *runtime\.|^ *(gcBgMarkWorker|memeqbody|aeshash)/ { c["runtime"] += share; next }
-	f ~ /^ *balancefarm\/engine\..*\.(gen[A-Z][A-Za-z]*|emit|dedupe|keepCaptures|seatPrey)/ { c["movegen"] += share; next }
+	f ~ /^ *balancefarm\/engine\..*\.(gen[A-Z][A-Za-z]*|emit|dedupe|keepCaptures|seatPrey|[a-z]+Moves|drop[A-Z][A-Za-z]*|cardTargetSet|appendTargeted|passingLandings|forcedFilter|itemSquares)/ { c["movegen"] += share; next }
 	f ~ /^ *balancefarm\/engine\..*(legal|Legal|attack|Attack|prepare|evasion|classify|testMove|fastVerdict|checkSquares|givesCheck|pinned|facing|liteSet)/ { c["legality"] += share; next }
 	f ~ /^ *balancefarm\/engine\..*(Outcome|outcome|Over|boardOutcome|standsOnGoal|countedOut|repetition|reached|extinct|presence)/ { c["end"] += share; next }
 	f ~ /^ *balancefarm\/engine\..*(Make|Unmake|make|unmake|pushUndo|put\(|remove|endMove|fxSet|setEP|castleMove|zob|Null)/ { c["make/unmake"] += share; next }
