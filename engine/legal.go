@@ -1076,6 +1076,9 @@ func (p *Position) HasLegalMove() bool {
 		return true // a chance event always has an outcome
 	}
 	g := p.g
+	if p.buyDecides() {
+		return true
+	}
 	if g.fx != nil || g.portal != nil || g.sim != nil || g.homeward && p.homeDue() || g.seated || g.nb > 1 || g.planes != nil {
 		// Rounds: a bar can take a player's last move away; a move home
 		// can leave every move in check. The list is made and kept for

@@ -176,6 +176,39 @@ func (p *Position) marketMoves(buf []Move) []Move {
 	return buf
 }
 
+// buyDecides reports that the side to move has a legal move because it
+// can buy something: where nothing between marketMoves and the finished
+// list can drop a purchase or empty a list (no royal to keep safe, no die
+// face, no chaos choice pending, none of the families that filter the
+// whole list but must_capture and the forced statuses, which keep a list
+// that has a move), one purchase listed is one legal move. HasLegalMove
+// asks it before making the whole list.
+func (p *Position) buyDecides() bool {
+	g := p.g
+	pl := g.planes
+	if pl == nil || pl.market == nil || p.offerSet != 0 || p.pending != pendingNone || p.face >= 0 ||
+		g.checkRules && g.royalMask != 0 || g.royalFacing || g.forbidCheck ||
+		g.fx != nil || g.portal != nil || g.sim != nil || g.seated || g.fac != nil || g.slowTurns ||
+		g.priority != nil || g.restOf != nil || g.homeward {
+		return false
+	}
+	m := pl.market
+	s := p.side
+	for i := range m.cards {
+		c := &m.cards[i]
+		if p.unlocked>>uint(i)&1 == 0 || int(p.purse[s][m.res]) < int(p.price[i]) {
+			continue
+		}
+		if c.on == "" {
+			return true
+		}
+		if t := p.cardTargetSet(c, s); !t.empty() {
+			return true
+		}
+	}
+	return false
+}
+
 // appendTargeted appends base aimed at each square of targets, in square
 // order.
 func appendTargeted(buf []Move, base Move, targets bitset) []Move {
