@@ -21,19 +21,44 @@ type ismctsNode struct {
 	move     string
 	mover    int // who made the move; -1 at the root and after a chance outcome
 	parent   *ismctsNode
-	children []*ismctsNode
-	visits   float64
-	wins     float64 // sum of results for mover
-	avail    float64 // iterations in which the move was legal in the world drawn
+	children []*ismctsNode // in the order they were added
+	// byMove indexes children by move once they are many (a planes
+	// game's node has hundreds): every iteration looks up every move of
+	// its world.
+	byMove map[string]*ismctsNode
+	visits float64
+	wins   float64 // sum of results for mover
+	avail  float64 // iterations in which the move was legal in the world drawn
 }
 
+// ismctsIndexFrom is the number of children from which a node indexes
+// them by move.
+const ismctsIndexFrom = 16
+
 func (n *ismctsNode) child(move string) *ismctsNode {
+	if n.byMove != nil {
+		return n.byMove[move]
+	}
 	for _, c := range n.children {
 		if c.move == move {
 			return c
 		}
 	}
 	return nil
+}
+
+// addChild appends c to n's children (and its index).
+func (n *ismctsNode) addChild(c *ismctsNode) {
+	n.children = append(n.children, c)
+	switch {
+	case n.byMove != nil:
+		n.byMove[c.move] = c
+	case len(n.children) >= ismctsIndexFrom:
+		n.byMove = make(map[string]*ismctsNode, 2*len(n.children))
+		for _, x := range n.children {
+			n.byMove[x.move] = x
+		}
+	}
 }
 
 // ismcts is single-observer Information Set MCTS (Cowling, Powley and
@@ -115,7 +140,7 @@ func (s *ismcts) iterate(k *knowledge, root *ismctsNode) {
 			c := node.child(name)
 			if c == nil {
 				c = &ismctsNode{move: name, mover: -1, parent: node}
-				node.children = append(node.children, c)
+				node.addChild(c)
 			}
 			w.Make(m)
 			if pl.count() {
@@ -170,7 +195,7 @@ func (s *ismcts) iterate(k *knowledge, root *ismctsNode) {
 				}
 			}
 			c := &ismctsNode{move: names[pick], mover: mover, parent: node, avail: 1}
-			node.children = append(node.children, c)
+			node.addChild(c)
 			w.Make(moves[pick])
 			if pl.count() {
 				return
