@@ -45,6 +45,7 @@ type marketRules struct {
 	open  int
 	step  int16
 	cards []cardRule
+	texts [][]string // [card][0]: buy:NAME; [card][sq+1]: buy:NAME@SQ
 }
 
 // marketState is the market in a position (planesState embeds it).
@@ -74,6 +75,14 @@ func (g *Game) loadMarket(pl *planesRules, itemIndex, resIndex map[string]int, s
 			return err
 		}
 		m.cards = append(m.cards, cr)
+		// The purchase's notation, written once: buy:NAME, and
+		// buy:NAME@SQ for each square (ISMCTS names every move it meets).
+		texts := make([]string, g.n+1)
+		texts[0] = "buy:" + cr.name
+		for sq := range g.n {
+			texts[sq+1] = texts[0] + "@" + g.names[sq]
+		}
+		m.texts = append(m.texts, texts)
 	}
 	pl.market = m
 	return nil
@@ -400,11 +409,11 @@ func (g *Game) marketString(m Move) string {
 	if mk == nil || m.aux() >= len(mk.cards) {
 		return "0000"
 	}
-	s := "buy:" + mk.cards[m.aux()].name
-	if m.aux2() == 1 {
-		s += "@" + g.names[m.To()]
+	texts := mk.texts[m.aux()]
+	if m.aux2() == 1 && m.To()+1 < len(texts) {
+		return texts[m.To()+1]
 	}
-	return s
+	return texts[0]
 }
 
 // marketField is the market's notation: market:NAME=PRICE,... every card
