@@ -78,6 +78,11 @@ type ismcts struct {
 	iterations int
 	rng        *rng
 	play       *mctsSearch[engine.Move, enginePos] // its playout and evaluation
+	// A step's lists, kept from step to step: a step's moves and names
+	// serve that step alone (a node keeps a name, not the list).
+	moves   []engine.Move
+	names   []string
+	untried []int
 }
 
 func newISMCTS(spec PlayerSpec, t *evalTables, seed uint64) *ismcts {
@@ -154,11 +159,12 @@ func (s *ismcts) iterate(k *knowledge, root *ismctsNode) {
 		if node == root {
 			moves, names = k.worldMoves(w)
 		} else {
-			moves = w.LegalMoves(nil)
-			names = make([]string, len(moves))
-			for i, m := range moves {
-				names[i] = w.MoveString(m)
+			s.moves = w.LegalMoves(s.moves[:0])
+			s.names = s.names[:0]
+			for _, m := range s.moves {
+				s.names = append(s.names, w.MoveString(m))
 			}
+			moves, names = s.moves, s.names
 		}
 		if len(moves) == 0 {
 			v0, scored = 0.5, true // nothing to play and not over: level
@@ -168,7 +174,7 @@ func (s *ismcts) iterate(k *knowledge, root *ismctsNode) {
 		// Expansion: a move of this world not in the tree yet: one that
 		// wins on the spot (taking a royal), else the most valuable
 		// capture (a refutation is usually one), else one at random.
-		var untried []int
+		untried := s.untried[:0]
 		for i, name := range names {
 			if c := node.child(name); c != nil {
 				c.avail++
@@ -176,6 +182,7 @@ func (s *ismcts) iterate(k *knowledge, root *ismctsNode) {
 				untried = append(untried, i)
 			}
 		}
+		s.untried = untried
 		if len(untried) > 0 {
 			pick := untried[s.rng.intn(len(untried))]
 			bestV := 0
