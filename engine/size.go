@@ -253,7 +253,8 @@ func (p *Position) growAll(m Move) {
 	named, naming := m.growth()
 	first := true // the growth m names: the first owed (the checks leave one a move)
 	var body, opts []int
-	for sq, w := range p.stw {
+	for sq := range p.occupied().each { // a status is a piece's
+		w := p.stw[sq]
 		if w == 0 {
 			continue // no status, no size
 		}

@@ -258,8 +258,9 @@ func (p *Position) statusIncome(s, r int) int {
 		return 0
 	}
 	total := 0
-	for sq, w := range p.stw {
-		if w == 0 || p.board[sq] == 0 || codeOwner(p.board[sq]) != s {
+	for sq := range p.occ[s].each { // s's pieces: a status is a piece's
+		w := p.stw[sq]
+		if w == 0 {
 			continue
 		}
 		for x := w; x != 0; { // the statuses it carries only
