@@ -134,6 +134,7 @@ type planesState struct {
 	growProbing bool
 	growOpts    []int
 	powerExtra  []Move // powerMoves' scratch list (powers.go)
+	growOut     []Move // legalGrowing's scratch list (size.go)
 }
 
 // planesUndo is what an undo record keeps for the family.

@@ -450,7 +450,7 @@ func (p *Position) Clone() *Position {
 		q.link = append([]uint32(nil), p.link...)
 	}
 	q.planeLog = nil
-	q.powerExtra = nil // scratch, never shared
+	q.powerExtra, q.growOut = nil, nil // scratch, never shared
 	q.history = append(make([]uint64, 0, len(p.history)+64), p.history...)
 	q.legalCache, q.otherCache = nil, nil
 	q.legalValid, q.otherValid = false, false

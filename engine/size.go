@@ -398,18 +398,20 @@ func (p *Position) legalGrowing(buf []Move, capOnly bool) []Move {
 	} else {
 		buf = p.legal(buf, capOnly)
 	}
-	var out []Move // the list rewritten, from the first move that grows
+	// The list rewritten, from the first move that grows, in a scratch
+	// list the position keeps (the probes' own lists skip this function).
+	out, rewriting := p.growOut[:0], false
 	for i := start; i < len(buf); i++ {
 		m := buf[i]
 		var opts []int
 		if p.mayGrow(m) {
 			opts = p.growProbe(m)
 		}
-		if out == nil {
+		if !rewriting {
 			if len(opts) == 0 {
 				continue
 			}
-			out = append([]Move{}, buf[start:i]...)
+			out, rewriting = append(out, buf[start:i]...), true
 		}
 		if len(opts) == 0 {
 			out = append(out, m)
@@ -419,7 +421,8 @@ func (p *Position) legalGrowing(buf []Move, capOnly bool) []Move {
 		}
 	}
 	p.growProbing, p.growOpts = false, nil
-	if out == nil {
+	p.growOut = out[:0]
+	if !rewriting {
 		return buf
 	}
 	return append(buf[:start], out...)

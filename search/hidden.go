@@ -90,16 +90,23 @@ func (k *knowledge) refusedLegalIn(w *engine.Position) bool {
 // worldMoves are the legal moves of a world not refused this turn, and
 // their names.
 func (k *knowledge) worldMoves(w *engine.Position) ([]engine.Move, []string) {
-	var moves []engine.Move
-	var names []string
-	for _, m := range w.LegalMoves(nil) {
+	return k.worldMovesInto(w, nil, nil)
+}
+
+// worldMovesInto is worldMoves appending to moves and names (their
+// lengths 0), for a caller that keeps its lists from call to call.
+func (k *knowledge) worldMovesInto(w *engine.Position, moves []engine.Move, names []string) ([]engine.Move, []string) {
+	moves = w.LegalMoves(moves)
+	n := 0
+	for _, m := range moves {
 		name := w.MoveString(m)
 		if !k.isRefused(name) {
-			moves = append(moves, m)
+			moves[n] = m
 			names = append(names, name)
+			n++
 		}
 	}
-	return moves, names
+	return moves[:n], names
 }
 
 // hiddenChoice is a hidden-information player's answer: a move string

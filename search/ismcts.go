@@ -157,7 +157,8 @@ func (s *ismcts) iterate(k *knowledge, root *ismctsNode) {
 		var moves []engine.Move
 		var names []string
 		if node == root {
-			moves, names = k.worldMoves(w)
+			s.moves, s.names = k.worldMovesInto(w, s.moves[:0], s.names[:0])
+			moves, names = s.moves, s.names
 		} else {
 			s.moves = w.LegalMoves(s.moves[:0])
 			s.names = s.names[:0]
