@@ -1143,8 +1143,9 @@ func sortByKeys[M any](moves []M, keys []int32) {
 }
 
 // selectionByHeapFrom is the list length from which sortByKeys uses
-// selectionHeap.
-const selectionByHeapFrom = 48
+// selectionHeap: below it the selection sort is faster (about 160 moves,
+// where both take 15 µs; at 49 moves 2.3 µs against 8.2).
+const selectionByHeapFrom = 160
 
 // selectionHeap is the order (indexes into keys) in which the selection
 // sort of pickNext leaves n items: at step i the item of the highest key
