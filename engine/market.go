@@ -172,7 +172,7 @@ func (p *Position) marketMoves(buf []Move) []Move {
 	s := p.side
 	for i := range m.cards {
 		c := &m.cards[i]
-		if p.unlocked>>uint(i)&1 == 0 || int(p.purse[s][m.res]) < int(p.price[i]) {
+		if !p.canBuy(i) {
 			continue
 		}
 		base := mvValid | moveBuy<<mvTypeShift | Move(i)<<mvAuxShift
@@ -201,21 +201,26 @@ func (p *Position) buyDecides() bool {
 		g.priority != nil || g.restOf != nil || g.homeward {
 		return false
 	}
-	m := pl.market
-	s := p.side
-	for i := range m.cards {
-		c := &m.cards[i]
-		if p.unlocked>>uint(i)&1 == 0 || int(p.purse[s][m.res]) < int(p.price[i]) {
+	for i := range pl.market.cards {
+		c := &pl.market.cards[i]
+		if !p.canBuy(i) {
 			continue
 		}
 		if c.on == "" {
 			return true
 		}
-		if t := p.cardTargetSet(c, s); !t.empty() {
+		if t := p.cardTargetSet(c, p.side); !t.empty() {
 			return true
 		}
 	}
 	return false
+}
+
+// canBuy reports whether the side to move may buy card i: unlocked, and
+// its price in the purse.
+func (p *Position) canBuy(i int) bool {
+	m := p.g.planes.market
+	return p.unlocked>>uint(i)&1 != 0 && int(p.purse[p.side][m.res]) >= int(p.price[i])
 }
 
 // appendTargeted appends base aimed at each square of targets, in square
@@ -236,10 +241,8 @@ func appendTargeted(buf []Move, base Move, targets bitset) []Move {
 // still has room and, for TargetEmpty, where s sees no item.
 func (p *Position) cardTargetSet(c *cardRule, s int) bitset {
 	g := p.g
-	var occ, out bitset
-	for o := range p.occ {
-		occ.or(&p.occ[o])
-	}
+	var out bitset
+	occ := p.occupied()
 	switch c.on {
 	case rules.TargetOwn:
 		out = p.occ[s]
