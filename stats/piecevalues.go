@@ -204,9 +204,16 @@ func FitPieceValues(kinds []string, declared []float64, ref int, samples []Mater
 			sg[j] += r * xj
 		}
 	}
+	// Summed in the games' order: a map's order would change the last
+	// digits of the intervals from one run to the next.
+	games := make([]int, 0, len(scores))
+	for g := range scores {
+		games = append(games, g)
+	}
+	slices.Sort(games)
 	meat := mat.NewSymDense(dim, nil)
-	for _, sg := range scores {
-		meat.SymRankOne(meat, 1, mat.NewVecDense(dim, sg))
+	for _, g := range games {
+		meat.SymRankOne(meat, 1, mat.NewVecDense(dim, scores[g]))
 	}
 	var tmp, cov mat.Dense
 	tmp.Mul(&hinv, meat)

@@ -161,3 +161,36 @@ func TestShrunk(t *testing.T) {
 		}
 	}
 }
+
+// The same samples fit to the same bits every time: a report is compared
+// run against run, and its intervals must not move in the last digits.
+func TestFitPieceValuesIsReproducible(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	kinds := []string{"pawn", "knight", "queen"}
+	var samples []MaterialSample
+	for g := range 400 {
+		d := []float64{float64(rng.IntN(5) - 2), float64(rng.IntN(3) - 1), float64(rng.IntN(3) - 1)}
+		r := float64(rng.IntN(2))
+		for range 1 + rng.IntN(6) {
+			samples = append(samples, MaterialSample{Diff: d, Result: r, Game: g})
+		}
+	}
+	first, err := FitPieceValues(kinds, []float64{1, 3, 9}, 0, samples, 0.95)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for run := range 20 {
+		again, err := FitPieceValues(kinds, []float64{1, 3, 9}, 0, samples, 0.95)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j, v := range again.Values {
+			if w := first.Values[j]; v.Value != w.Value || v.Logit != w.Logit {
+				t.Fatalf("run %d, %s: %+v then %+v", run, v.Kind, w, v)
+			}
+		}
+		if again.Tempo != first.Tempo {
+			t.Fatalf("run %d: tempo %+v then %+v", run, first.Tempo, again.Tempo)
+		}
+	}
+}
