@@ -589,6 +589,14 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 				buf = p.genMidOnto(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, c, everyPiece, special)
 			} else if g.mid {
 				buf = p.genMidSet(buf, [2]uint64{p.occ[s][0], p.occ[s][1]}, capOnly, c, everyPiece, special)
+			} else if g.small && !g.seated {
+				// One word, two players: generation and legality in one
+				// loop, the pieces prepare names as a mask.
+				run := &p.steps
+				stepped, movers := p.prepSteps(run, capOnly)
+				lg := smallLegal{c: c, safe: p.mapRoyal(c), special: special}
+				lg.named, lg.checkOnly = p.namedSmall(c, everyPiece)
+				buf = p.genPiecesSmall(buf, capOnly, run, movers, p.occ[s][0]&^stepped, &lg)
 			} else if g.small && (len(g.steps[s]) == 0 || p.occ[wildOwner][0] != 0) {
 				// One word: the pieces prepare names, as a mask. A side
 				// with step kinds lists them a run at a time below.

@@ -100,7 +100,7 @@ func (p *Position) genPieces(buf []Move, capOnly bool) []Move {
 	s := p.side
 	others := p.occ[s][0] &^ stepped
 	if g := p.g; g.small && !g.seated {
-		return p.genPiecesSmall(buf, capOnly, run, movers, others)
+		return p.genPiecesSmall(buf, capOnly, run, movers, others, nil)
 	}
 	for w := 0; w < 4; w++ {
 		bb := p.occ[s][w]
@@ -124,8 +124,10 @@ func (p *Position) genPieces(buf []Move, capOnly bool) []Move {
 
 // genPiecesSmall is genPieces on a board of one word with two players:
 // genPieceSafe's fast lists written out in the loop, with what every piece
-// reads (occupancy, prey, the side's tables) read once.
-func (p *Position) genPiecesSmall(buf []Move, capOnly bool, run *stepRun, movers, others uint64) []Move {
+// reads (occupancy, prey, the side's tables) read once. With lg (legalStd)
+// it also settles each piece's moves as legalStd's loop would, the royal's
+// landings filtered by genPieceSafe's map where lg.safe allows.
+func (p *Position) genPiecesSmall(buf []Move, capOnly bool, run *stepRun, movers, others uint64, lg *smallLegal) []Move {
 	g := p.g
 	s := p.side
 	opp := opponent(s)
@@ -135,61 +137,97 @@ func (p *Position) genPiecesSmall(buf []Move, capOnly bool, run *stepRun, movers
 	if capOnly {
 		quietTo = p.capTo[0]
 	}
+	royal := -1
+	if lg != nil && lg.safe != nil {
+		royal = lg.c.royal
+	}
 	lo := s * g.nk * g.n
 	for bb := others | movers; bb != 0; { // step pieces with no move list nothing
 		from := bits.TrailingZeros64(bb) & 63
+		at := len(buf)
 		if movers>>uint(from)&1 != 0 {
 			span := stepSpan(bb, movers, others)
 			buf = p.stepRange(buf, run, span)
 			bb &^= span
+			// A run of step pieces is tested as one: keepLegal judges
+			// move by move, and only en passant among their moves is of
+			// a type it always tests.
+			if lg != nil && (lg.checkOnly || lg.named&span != 0 || p.epN > 0 && hasSpecialType(buf[at:])) {
+				buf = p.keepLegal(buf, at, lg.c)
+			}
 			continue
 		}
 		bb &= bb - 1
 		k := codeKind(p.board[from])
 		idx := lo + k*g.n + from
 		ps := &g.pieceSquares[idx]
-		if ps.flags&(psDup|psSpecial) != 0 || ps.flags&psEP != 0 && p.epN > 0 {
+		switch {
+		case from == royal:
+			lg.safe.mapped = false
+			if buf = p.genPieceSafe(buf, from, capOnly, lg.safe); lg.safe.mapped {
+				continue
+			}
+		case ps.flags&(psDup|psSpecial) != 0 || ps.flags&psEP != 0 && p.epN > 0:
 			buf = p.genTable(buf, ps, idx, from, k, capOnly)
-			continue
-		}
-		prey := preyAll
-		if ps.flags&psPicky != 0 {
-			prey = p.pickyPrey(k)
-		}
-		quiet := ps.leapMoves &^ occAll
-		caps := ps.leapCaps & prey
-		for j, end := int(ps.rayOff), int(ps.rayOff)+int(ps.nRay); j < end; j++ {
-			r := &g.fastRays[j]
-			var near, hit uint64 // the squares before the first blocker, and it
-			if r.order != maskray.Walk {
-				near, hit = maskray.Split(r.mask, occAll, r.order)
-			} else {
-				for _, to := range g.pool[r.off : r.off+uint32(r.n)] {
-					if occAll>>to&1 != 0 {
-						hit = 1 << to
-						break
+		default:
+			prey := preyAll
+			if ps.flags&psPicky != 0 {
+				prey = p.pickyPrey(k)
+			}
+			quiet := ps.leapMoves &^ occAll
+			caps := ps.leapCaps & prey
+			for j, end := int(ps.rayOff), int(ps.rayOff)+int(ps.nRay); j < end; j++ {
+				r := &g.fastRays[j]
+				var near, hit uint64 // the squares before the first blocker, and it
+				if r.order != maskray.Walk {
+					near, hit = maskray.Split(r.mask, occAll, r.order)
+				} else {
+					for _, to := range g.pool[r.off : r.off+uint32(r.n)] {
+						if occAll>>to&1 != 0 {
+							hit = 1 << to
+							break
+						}
+						near |= 1 << to
 					}
-					near |= 1 << to
+				}
+				if r.mode&modeMove != 0 {
+					quiet |= near
+				}
+				if r.mode&modeCapture != 0 {
+					caps |= hit & prey
 				}
 			}
-			if r.mode&modeMove != 0 {
-				quiet |= near
+			quiet &= quietTo
+			base := mvValid | Move(from)
+			for t := quiet | caps; t != 0; t &= t - 1 {
+				to := bits.TrailingZeros64(t)
+				buf = append(buf, base|Move(to)<<8|Move(caps>>uint(to)&1)*mvCapture)
 			}
-			if r.mode&modeCapture != 0 {
-				caps |= hit & prey
+			if ps.nSlow != 0 {
+				buf = p.genSlow(buf, ps, from, k, capOnly)
 			}
 		}
-		quiet &= quietTo
-		base := mvValid | Move(from)
-		for t := quiet | caps; t != 0; t &= t - 1 {
-			to := bits.TrailingZeros64(t)
-			buf = append(buf, base|Move(to)<<8|Move(caps>>uint(to)&1)*mvCapture)
+		if lg == nil {
+			continue
 		}
-		if ps.nSlow != 0 {
-			buf = p.genSlow(buf, ps, from, k, capOnly)
+		if lg.named>>uint(from)&1 != 0 || lg.special>>maskIndex(p.board[from])&1 != 0 && hasSpecialType(buf[at:]) {
+			buf = p.keepLegal(buf, at, lg.c)
+		} else if lg.checkOnly {
+			buf = p.keepNoDirectCheck(buf, at, from, lg.c)
 		}
 	}
 	return buf
+}
+
+// smallLegal is what genPiecesSmall needs to settle legality piece by
+// piece for legalStd: the context prepare filled, the royal's map when
+// mapRoyal allows it, the pieces keepLegal must judge (namedSmall), and
+// the kinds whose moves may be of a type legality always tests.
+type smallLegal struct {
+	c, safe   *legalCtx
+	named     uint64
+	checkOnly bool
+	special   uint32
 }
 
 // pickyPrey is the other player's pieces kind k may capture (board of one
