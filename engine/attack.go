@@ -205,7 +205,26 @@ func (p *Position) attackMapSmall(out *bitset, want uint64, lift, by int, mask u
 	board[lift] = 0
 	occAll := p.occWord(0) &^ (1 << uint(lift))
 	var got uint64
-	for bb := p.occ[by][0]; bb != 0; bb &= bb - 1 {
+	foes := p.occ[by][0]
+	// Step kinds (pawns): every piece's captures at once, as prepSteps
+	// finds them, on the squares where the steps are all its moves.
+	for i := range g.steps[by] {
+		sk := &g.steps[by][i]
+		pcs := p.kindBB[by][sk.kind][0] & sk.cover
+		if pcs == 0 || mask>>uint(sk.kind+1)&1 == 0 {
+			continue
+		}
+		foes &^= pcs
+		for x := range sk.caps {
+			op := &sk.caps[x]
+			f := pcs & op.src & op.capAll & (p.virgin[0] | op.movedOK)
+			if op.nLegs > 0 {
+				f &= (bits.RotateLeft64(^occAll, op.legBack[0]) | op.noLeg[0]) & (bits.RotateLeft64(^occAll, op.legBack[1]) | op.noLeg[1])
+			}
+			got |= bits.RotateLeft64(f, -op.back)
+		}
+	}
+	for bb := foes; bb != 0; bb &= bb - 1 {
 		from := bits.TrailingZeros64(bb)
 		c := board[from]
 		if mask>>maskIndex(c)&1 == 0 {

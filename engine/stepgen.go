@@ -51,6 +51,9 @@ type stepKind struct {
 	// lists are the ops in the fast lists' order and in the table
 	// entries' order.
 	lists [2][]stepOp
+	// caps are the ops that may capture: the kind's attacks, all its
+	// pieces' at once (attackMapSmall).
+	caps []stepOp
 }
 
 // stepRun is one generation's work for the side to move's step kinds:
@@ -186,6 +189,9 @@ func (g *Game) stepKindOf(s, k int) (stepKind, bool) {
 				op.noLeg[l] = allIf(l >= int(op.nLegs))
 			}
 			sk.lists[i] = append(sk.lists[i], op)
+			if i == 0 && op.canCap {
+				sk.caps = append(sk.caps, op)
+			}
 		}
 	}
 	return sk, true
