@@ -121,8 +121,14 @@ func (p *Position) bodyHash() uint64 {
 // the order gained.
 func (p *Position) bodySquares(a int, out []int) []int {
 	n := len(out)
-	for sq, l := range p.link {
-		if l != 0 && linkAnchor(l) == a {
+	if p.g.body == 0 {
+		return out // no status with size: no links
+	}
+	// A body square always holds its body piece: the occupied squares
+	// alone, in increasing order as the links' own would be, instead
+	// of every link of the largest board.
+	for sq := range p.occupied().each {
+		if l := p.link[sq]; l != 0 && linkAnchor(l) == a {
 			out = append(out, sq)
 		}
 	}
