@@ -597,9 +597,8 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 				lg := smallLegal{c: c, safe: p.mapRoyal(c), special: special}
 				lg.named, lg.checkOnly = p.namedSmall(c, everyPiece)
 				buf = p.genPiecesSmall(buf, capOnly, run, movers, p.occ[s][0]&^stepped, &lg)
-			} else if g.small && (len(g.steps[s]) == 0 || p.occ[wildOwner][0] != 0) {
-				// One word: the pieces prepare names, as a mask. A side
-				// with step kinds lists them a run at a time below.
+			} else if g.small {
+				// One word with seats: the pieces prepare names, as a mask.
 				named, checkOnly := p.namedSmall(c, everyPiece)
 				safe := p.mapRoyal(c)
 				for bb := p.occ[s][0]; bb != 0; bb &= bb - 1 {
@@ -620,43 +619,8 @@ func (p *Position) legalStd(buf []Move, capOnly bool) []Move {
 					}
 				}
 			} else {
-				run := &p.steps
-				safe := p.mapRoyal(c)
-				stepped, movers := p.prepSteps(run, capOnly)
-				others := p.occ[s][0] &^ stepped
-				// The pieces of the low word keepLegal must see.
-				named, checkOnly := p.namedSmall(c, everyPiece)
-				for bb := others | movers; bb != 0; { // step pieces with no move list nothing
-					from := bits.TrailingZeros64(bb)
-					at := len(buf)
-					if movers>>uint(from)&1 != 0 {
-						// A run of step pieces is tested as one: keepLegal
-						// judges move by move, and only en passant among
-						// their moves is of a type it always tests.
-						span := stepSpan(bb, movers, others)
-						buf = p.stepRange(buf, run, span)
-						bb &^= span
-						if checkOnly || named&span != 0 || p.epN > 0 && hasSpecialType(buf[at:]) {
-							buf = p.keepLegal(buf, at, c)
-						}
-						continue
-					}
-					bb &= bb - 1
-					if from == c.royal && safe != nil {
-						safe.mapped = false
-						if buf = p.genPieceSafe(buf, from, capOnly, safe); safe.mapped {
-							continue
-						}
-					} else {
-						buf = p.genPiece(buf, from, capOnly)
-					}
-					if named>>uint(from)&1 != 0 || special>>maskIndex(p.board[from])&1 != 0 && hasSpecialType(buf[at:]) {
-						buf = p.keepLegal(buf, at, c)
-					} else if checkOnly {
-						buf = p.keepNoDirectCheck(buf, at, from, c)
-					}
-				}
-				for w := 1; w < 4 && !g.small; w++ { // the other words: no step pieces there
+				// Over two words: piece by piece (no step kinds, no map).
+				for w := 0; w < 4; w++ {
 					for bb := p.occ[s][w]; bb != 0; bb &= bb - 1 {
 						from := w<<6 | bits.TrailingZeros64(bb)
 						at := len(buf)
