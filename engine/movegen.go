@@ -176,7 +176,14 @@ func (p *Position) genPiecesSmall(buf []Move, capOnly bool, run *stepRun, movers
 			}
 			quiet := ps.leapMoves &^ occAll
 			caps := ps.leapCaps & prey
-			for j, end := int(ps.rayOff), int(ps.rayOff)+int(ps.nRay); j < end; j++ {
+			j, end := int(ps.rayOff), int(ps.rayOff)+int(ps.nRay)
+			if n := int(ps.nRise) + int(ps.nFall); n > 0 {
+				att := slideAttacks(g.fastRays[j:j+n], int(ps.nRise), occAll)
+				quiet |= att &^ occAll
+				caps |= att & prey
+				j += n
+			}
+			for ; j < end; j++ {
 				r := &g.fastRays[j]
 				var near, hit uint64 // the squares before the first blocker, and it
 				if r.order != maskray.Walk {
@@ -217,6 +224,25 @@ func (p *Position) genPiecesSmall(buf []Move, capOnly bool, run *stepRun, movers
 		}
 	}
 	return buf
+}
+
+// slideAttacks is what slides (rays that move and capture alike, the
+// first rise of them rising, the rest falling) reach on a board of one
+// word with occupancy occ: each one's squares up to and with its first
+// blocker, the whole ray where there is none.
+func slideAttacks(rays []fastRay, rise int, occ uint64) (att uint64) {
+	for i := range rays[:rise] {
+		m := rays[i].mask
+		blk := m & occ
+		att |= m & (blk ^ (blk - 1)) // up to the lowest blocker (all of m when none)
+	}
+	for i := range rays[rise:] {
+		m := rays[rise+i].mask
+		// Down to the highest blocker; blk|1 makes "none" read as
+		// square 0, which keeps all of m.
+		att |= m & -(uint64(1) << uint(63-bits.LeadingZeros64(m&occ|1)))
+	}
+	return att
 }
 
 // smallLegal is what genPiecesSmall needs to settle legality piece by
@@ -303,6 +329,12 @@ func (p *Position) genPieceSafe(buf []Move, from int, capOnly bool, safe *legalC
 	quiet := ps.leapMoves &^ occAll
 	caps := ps.leapCaps & prey
 	rays := g.fastRays[ps.rayOff : ps.rayOff+uint32(ps.nRay)]
+	if n := int(ps.nRise) + int(ps.nFall); n > 0 {
+		att := slideAttacks(rays[:n], int(ps.nRise), occAll)
+		quiet |= att &^ occAll
+		caps |= att & prey
+		rays = rays[n:]
+	}
 	for i := range rays {
 		r := &rays[i]
 		var near, hit uint64 // the squares before the first blocker, and it

@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -815,6 +816,10 @@ type pieceSquare struct {
 	leapOff, rayOff, slowOff uint32
 	nLeap, nRay, nSlow       uint16
 	flags                    uint8
+	// On a board of one word, the first nRise of the fast rays rise
+	// and the next nFall fall, all of them moving and capturing alike
+	// (slides): read as masks, without a test per ray (slideAttacks).
+	nRise, nFall uint8
 }
 
 // pieceSquare flags.
@@ -856,6 +861,7 @@ func (g *Game) packSquares() {
 			ps.flags |= psPicky
 		}
 		if g.small {
+			ps.nRise, ps.nFall = g.sortSlides(g.fastRays[g.fastRayStart[idx]:g.fastRayStart[idx+1]])
 			for _, fl := range g.fastLeaps[g.fastLeapStart[idx]:g.fastLeapStart[idx+1]] {
 				if fl.mode&modeCapture != 0 {
 					ps.leapCaps |= 1 << fl.to
@@ -866,6 +872,33 @@ func (g *Game) packSquares() {
 			}
 		}
 	}
+}
+
+// sortSlides puts a piece square's rays that both move and capture read
+// as masks first, the rising ones then the falling ones, and returns how
+// many there are of each (a board of one word, where the fast rays are
+// only ever read as one set of landings, so their order is free).
+func (g *Game) sortSlides(rays []fastRay) (rise, fall uint8) {
+	rank := func(r fastRay) int {
+		switch {
+		case r.mode != modeMove|modeCapture:
+			return 2
+		case r.order == maskray.Rising:
+			return 0
+		case r.order == maskray.Falling:
+			return 1
+		}
+		return 2
+	}
+	slices.SortStableFunc(rays, func(a, b fastRay) int { return rank(a) - rank(b) })
+	var n [3]int
+	for _, r := range rays {
+		n[rank(r)]++
+	}
+	if n[0] > 0xff || n[1] > 0xff {
+		return 0, 0 // more than a count holds: every ray read one by one
+	}
+	return uint8(n[0]), uint8(n[1])
 }
 
 // landsIn reports whether some move of kind k from sq can end in set.
