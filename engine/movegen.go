@@ -183,26 +183,10 @@ func (p *Position) genPiecesSmall(buf []Move, capOnly bool, run *stepRun, movers
 				caps |= att & prey
 				j += n
 			}
-			for ; j < end; j++ {
-				r := &g.fastRays[j]
-				var near, hit uint64 // the squares before the first blocker, and it
-				if r.order != maskray.Walk {
-					near, hit = maskray.Split(r.mask, occAll, r.order)
-				} else {
-					for _, to := range g.pool[r.off : r.off+uint32(r.n)] {
-						if occAll>>to&1 != 0 {
-							hit = 1 << to
-							break
-						}
-						near |= 1 << to
-					}
-				}
-				if r.mode&modeMove != 0 {
-					quiet |= near
-				}
-				if r.mode&modeCapture != 0 {
-					caps |= hit & prey
-				}
+			if j < end {
+				q, c := g.otherRays(g.fastRays[j:end], occAll, prey)
+				quiet |= q
+				caps |= c
 			}
 			quiet &= quietTo
 			base := mvValid | Move(from)
@@ -243,6 +227,35 @@ func slideAttacks(rays []fastRay, rise int, occ uint64) (att uint64) {
 		att |= m & -(uint64(1) << uint(63-bits.LeadingZeros64(m&occ|1)))
 	}
 	return att
+}
+
+// otherRays is, on a board of one word with occupancy occAll, where the
+// fast rays that are not slides (slideAttacks) land: the empty squares
+// before each one's first blocker where it moves, the blocker among prey
+// where it captures. A ray round a wrapped edge is walked square by square.
+func (g *Game) otherRays(rays []fastRay, occAll, prey uint64) (quiet, caps uint64) {
+	for i := range rays {
+		r := &rays[i]
+		var near, hit uint64 // the squares before the first blocker, and it
+		if r.order != maskray.Walk {
+			near, hit = maskray.Split(r.mask, occAll, r.order)
+		} else {
+			for _, to := range g.pool[r.off : r.off+uint32(r.n)] {
+				if occAll>>to&1 != 0 {
+					hit = 1 << to
+					break
+				}
+				near |= 1 << to
+			}
+		}
+		if r.mode&modeMove != 0 {
+			quiet |= near
+		}
+		if r.mode&modeCapture != 0 {
+			caps |= hit & prey
+		}
+	}
+	return quiet, caps
 }
 
 // smallLegal is what genPiecesSmall needs to settle legality piece by
@@ -335,26 +348,10 @@ func (p *Position) genPieceSafe(buf []Move, from int, capOnly bool, safe *legalC
 		caps |= att & prey
 		rays = rays[n:]
 	}
-	for i := range rays {
-		r := &rays[i]
-		var near, hit uint64 // the squares before the first blocker, and it
-		if r.order != maskray.Walk {
-			near, hit = maskray.Split(r.mask, occAll, r.order)
-		} else {
-			for _, to := range g.pool[r.off : r.off+uint32(r.n)] {
-				if occAll>>to&1 != 0 {
-					hit = 1 << to
-					break
-				}
-				near |= 1 << to
-			}
-		}
-		if r.mode&modeMove != 0 {
-			quiet |= near
-		}
-		if r.mode&modeCapture != 0 {
-			caps |= hit & prey
-		}
+	if len(rays) > 0 {
+		q, c := g.otherRays(rays, occAll, prey)
+		quiet |= q
+		caps |= c
 	}
 	if capOnly {
 		quiet &= p.capTo[0]
