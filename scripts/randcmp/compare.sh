@@ -7,6 +7,10 @@
 #
 #   scripts/randcmp/compare.sh [ROUNDS [GAMES]]     (defaults 5 and 20000)
 #
+# Both run on one CPU, CPU (default 0), with taskset: left free to move, a
+# run lands on either of this VM's two CPUs, which share a core, and the
+# ratio then measures where each run happened to land as much as the code.
+#
 # It builds ./dtmg and the engine's test binary into $OUT (default: a new
 # temporary folder), where table.tsv, median.txt and the raw outputs stay.
 set -euo pipefail
@@ -14,14 +18,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(git -C "$here" rev-parse --show-toplevel)
 rounds=${1:-5}
 games=${2:-20000}
+cpu=${CPU:-0}
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
 (cd "$here" && go build -o "$out/dtmg" .)
 (cd "$root" && go test -c -o "$out/engine.test" ./engine)
 printf 'round\tdtmg_games_per_cpu_s\tdtmg_plies_per_game\tours_games_per_cpu_s\tours_plies_per_game\tratio_ours_over_dtmg\n' >"$out/table.tsv"
 for r in $(seq 1 "$rounds"); do
-	GOMAXPROCS=1 /usr/bin/time -f '%U %S' -o "$out/dtmg.$r.time" "$out/dtmg" -games "$games" >"$out/dtmg.$r.out"
-	(cd "$root/engine" && GOMAXPROCS=1 /usr/bin/time -f '%U %S' -o "$out/ours.$r.time" "$out/engine.test" \
+	GOMAXPROCS=1 taskset -c "$cpu" /usr/bin/time -f '%U %S' -o "$out/dtmg.$r.time" "$out/dtmg" -games "$games" >"$out/dtmg.$r.out"
+	(cd "$root/engine" && GOMAXPROCS=1 taskset -c "$cpu" /usr/bin/time -f '%U %S' -o "$out/ours.$r.time" "$out/engine.test" \
 		-test.run '^$' -test.bench 'RandomGamesChess$' -test.benchtime "${games}x") >"$out/ours.$r.out"
 	dc=$(awk '{print $1+$2}' "$out/dtmg.$r.time")
 	oc=$(awk '{print $1+$2}' "$out/ours.$r.time")
