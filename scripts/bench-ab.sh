@@ -3,14 +3,29 @@
 #
 #   scripts/bench-ab.sh [BASE [NEW [ROUNDS]]]     (defaults: HEAD~1, the working tree, 6)
 #
-# This machine's speed drifts by more than half over minutes, so timing one
-# build after the other compares the drift, not the builds. Here both run at
-# the same time, one per core, and swap cores every round; the geometric mean
-# of the per-round ratios cancels a core's bias. Needs two cores and taskset.
+# Environment: LAYOUTS (default 4) link orders per revision, CPU (default 0)
+# the CPU both run on, GAMES (default 3000) random chess games a run.
+#
+# Three things move this machine's figures besides the code:
+#   - the host: speed drifts by half over minutes, so the two builds run one
+#     after the other, A B then B A, and only their ratio within a round counts;
+#   - the other CPU: this VM's two CPUs share one core (and its instruction
+#     cache), so both run alone, pinned to one CPU;
+#   - the link order: where the hot functions land decides how they share the
+#     instruction cache, worth several percent either way for a change that
+#     moves them. Each revision is built LAYOUTS times, the default order and
+#     -ldflags=-randlayout=1..LAYOUTS-1, and each layout of one is compared
+#     with the same layout of the other.
+# The figures are the median of every ratio (plies per CPU second), which a
+# pair the host's change of phase splits does not move, and their geometric
+# mean.
 set -euo pipefail
 base=${1:-HEAD~1}
 new=${2:-}
 rounds=${3:-6}
+layouts=${LAYOUTS:-4}
+cpu=${CPU:-0}
+games=${GAMES:-3000}
 root=$(git rev-parse --show-toplevel)
 tmp=$(mktemp -d)
 cleanup() {
@@ -22,29 +37,52 @@ cleanup() {
 }
 trap cleanup EXIT
 
-build() { # rev dir out
-	if [[ -z $1 ]]; then
-		(cd "$root" && go test -c -o "$3" ./engine)
-	else
+build() { # rev dir name
+	local src=$root
+	if [[ -n $1 ]]; then
 		git -C "$root" worktree add --detach "$2" "$1" >/dev/null 2>&1
-		(cd "$2" && go test -c -o "$3" ./engine)
+		src=$2
 	fi
+	for l in $(seq 0 $((layouts - 1))); do
+		local flags=()
+		if ((l > 0)); then
+			flags=(-ldflags="-randlayout=$l")
+		fi
+		(cd "$src" && go test -c "${flags[@]}" -o "$tmp/$3.$l.test" ./engine)
+	done
 }
-build "$base" "$tmp/base" "$tmp/base.test"
-build "$new" "$tmp/new" "$tmp/new.test"
+build "$base" "$tmp/base" base
+build "$new" "$tmp/new" new
 
 cd "$root/engine"
-run() { taskset -c "$1" "$2" -test.run '^$' -test.bench RandomGamesChess -test.benchtime 1500x | awk '/^Benchmark/ {print $5, $5 * $7}'; }
+# run BINARY: plies per CPU second, user and system time of the whole process
+# (wall time, the benchmark's own, also counts the time the host takes the
+# CPU away, and reads far noisier here).
+run() {
+	GOMAXPROCS=1 taskset -c "$cpu" /usr/bin/time -f '%U %S' -o "$tmp/time" "$1" -test.run '^$' \
+		-test.bench 'RandomGamesChess$' -test.benchtime "${games}x" >"$tmp/out"
+	awk -v g="$games" -v cpu="$(awk '{print $1 + $2}' "$tmp/time")" \
+		'/^Benchmark/ {for (i = 1; i < NF; i++) if ($(i+1) == "plies/game") printf "%.0f\n", g * $i / cpu}' "$tmp/out"
+}
 logsum=0
+n=0
 for i in $(seq "$rounds"); do
-	a=$((i % 2)) b=$(((i + 1) % 2))
-	run "$a" "$tmp/base.test" >"$tmp/a" &
-	run "$b" "$tmp/new.test" >"$tmp/b" &
-	wait
-	read -r ga pa <"$tmp/a"
-	read -r gb pb <"$tmp/b"
-	ratio=$(awk -v x="$pb" -v y="$pa" 'BEGIN {printf "%.3f", x / y}')
-	logsum=$(awk -v s="$logsum" -v r="$ratio" 'BEGIN {print s + log(r)}')
-	echo "round $i: base ${ga} games/s on core $a, new ${gb} games/s on core $b, plies/s ratio $ratio"
+	line="round $i:"
+	for l in $(seq 0 $((layouts - 1))); do
+		if (((i + l) % 2)); then
+			pa=$(run "$tmp/base.$l.test")
+			pb=$(run "$tmp/new.$l.test")
+		else
+			pb=$(run "$tmp/new.$l.test")
+			pa=$(run "$tmp/base.$l.test")
+		fi
+		ratio=$(awk -v x="$pb" -v y="$pa" 'BEGIN {printf "%.3f", x / y}')
+		echo "$ratio" >>"$tmp/ratios"
+		logsum=$(awk -v s="$logsum" -v r="$ratio" 'BEGIN {print s + log(r)}')
+		n=$((n + 1))
+		line="$line layout $l ${ratio}"
+	done
+	echo "$line (base $pa plies/s on the last)"
 done
-awk -v s="$logsum" -v n="$rounds" 'BEGIN {printf "new/base plies per second, geometric mean: %.3f\n", exp(s / n)}'
+median=$(sort -n "$tmp/ratios" | awk '{a[NR] = $1} END {printf "%.3f", (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}')
+awk -v s="$logsum" -v n="$n" -v m="$median" 'BEGIN {printf "new/base plies per CPU second over %d pairs: median %s, geometric mean %.3f\n", n, m, exp(s / n)}'
