@@ -49,10 +49,13 @@
 // # Fair pulling
 //
 // A worker slot that is free asks every batch consumer, fewest of this
-// worker's slots first (ties in turn), for one job with a no-wait pull,
-// and sleeps a moment when none has one. Batches therefore share each
-// worker evenly whatever their games cost: a batch of slow games holds its
-// share of the slots and no more. A worker lists the batches every half
+// worker's slots first (ties in turn), for one job with a no-wait pull;
+// when none has one, it waits a moment with a pull request open on the
+// first of them (the server hands a job to its oldest open request, so a
+// client that keeps one open at all times, a quarantined liar's, cannot
+// take every job queued again before an idle slot looks). Batches
+// therefore share each worker evenly whatever their games cost: a batch of
+// slow games holds its share of the slots and no more. A worker lists the batches every half
 // second. A game in progress is not interrupted for fairness (a job has
 // few deliveries); instead, while one batch holds more than its share, a
 // worker plays up to -concurrency extra games for batches below theirs,

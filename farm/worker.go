@@ -394,13 +394,22 @@ func (w *Worker) consumer(ctx context.Context, name string) (jetstream.Consumer,
 }
 
 // take pulls one job for a free slot from the first batch of candidates
-// that has one waiting, or sleeps for wait when none has. Every pull is a
-// no-wait request, answered at once, so that a job is never delivered to
-// a request its slot has stopped waiting on (it would sit out AckWait).
-// It returns the job, its batch and its consumer; the batch counts the
-// slot as busy until release.
+// that has one waiting. The sweep's pulls are no-wait requests, answered at
+// once. When none had a job, the slot waits for wait with one pull request
+// open on the first batch it was admitted to, instead of sleeping: a job
+// published meanwhile then goes to it as readily as to any other open
+// request (the server serves them oldest first), where a client that keeps
+// a request open at all times would otherwise take every job queued again,
+// a quarantined worker's refused ones among them, before a sleeping slot
+// looked. The request expires when the slot means to stop waiting, and
+// the slot waits for the server's answer (nats.go gives it a second more),
+// so a job is not delivered to a request no slot waits on (it would sit out
+// AckWait). It returns the job, its
+// batch and its consumer; the batch counts the slot as busy until release.
 func (w *Worker) take(ctx context.Context, wait time.Duration, extra bool) (jetstream.Msg, string, jetstream.Consumer) {
 	tried := false
+	waitName := ""
+	var waitOn jetstream.Consumer
 	for _, name := range w.candidates(ctx) {
 		if !w.admit(name, extra) {
 			continue
@@ -411,30 +420,54 @@ func (w *Worker) take(ctx context.Context, wait time.Duration, extra bool) (jets
 			w.hold(name, -1)
 			continue
 		}
-		batch, err := cons.FetchNoWait(1)
-		if err == nil {
-			for m := range batch.Messages() {
-				w.mu.Lock()
-				w.idle = false
-				w.mu.Unlock()
-				return m, name, cons
-			}
-			err = batch.Error()
+		if m, err := w.pull(name, cons, 0); m != nil {
+			return m, name, cons
+		} else if err == nil && waitOn == nil {
+			waitName, waitOn = name, cons
 		}
 		w.hold(name, -1)
-		if errors.Is(err, jetstream.ErrConsumerNotFound) || errors.Is(err, jetstream.ErrConsumerDeleted) {
-			w.mu.Lock()
-			delete(w.consumers, name)
-			w.mu.Unlock()
-		}
 	}
 	if tried {
 		w.mu.Lock()
 		w.idle = true
 		w.mu.Unlock()
 	}
+	if waitOn != nil && ctx.Err() == nil && w.admit(waitName, extra) {
+		if m, _ := w.pull(waitName, waitOn, wait); m != nil {
+			return m, waitName, waitOn
+		}
+		w.hold(waitName, -1)
+		return nil, "", nil
+	}
 	sleep(ctx, wait)
 	return nil, "", nil
+}
+
+// pull asks batch name's consumer for one job, at once (wait 0) or waiting
+// up to wait; it forgets the consumer when the server no longer has it.
+func (w *Worker) pull(name string, cons jetstream.Consumer, wait time.Duration) (jetstream.Msg, error) {
+	var batch jetstream.MessageBatch
+	var err error
+	if wait > 0 {
+		batch, err = cons.Fetch(1, jetstream.FetchMaxWait(wait))
+	} else {
+		batch, err = cons.FetchNoWait(1)
+	}
+	if err == nil {
+		for m := range batch.Messages() {
+			w.mu.Lock()
+			w.idle = false
+			w.mu.Unlock()
+			return m, nil
+		}
+		err = batch.Error()
+	}
+	if errors.Is(err, jetstream.ErrConsumerNotFound) || errors.Is(err, jetstream.ErrConsumerDeleted) {
+		w.mu.Lock()
+		delete(w.consumers, name)
+		w.mu.Unlock()
+	}
+	return nil, err
 }
 
 func (w *Worker) hold(name string, d int) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"balancefarm/farm/fakegame"
 	"balancefarm/protocol"
 
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 	"github.com/rs/zerolog"
@@ -297,4 +299,100 @@ func TestWorkerWaitsQuietlyForStreams(t *testing.T) {
 	if !waited {
 		t.Errorf("the worker did not say, at debug level, that it waits for the streams:\n%s", log.String())
 	}
+}
+
+// TestIdleSlotHoldsAPull: a client that always has a pull request open,
+// and hands back every job it gets, must not keep the jobs from an honest
+// worker. The grabber opens its next request before it hands the last job
+// back, so a job handed back finds it waiting at once; an idle worker slot
+// that only looked now and then (a no-wait pull, then a sleep) never saw a
+// job in the queue. An idle slot waits with a request of its own open, and
+// the server serves the older request first.
+func TestIdleSlotHoldsAPull(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	_, js := connect(t, s.ClientURL())
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cfg := testConfig
+	cfg.MaxDeliver = 1 << 20 // handing a job back is not its failure here
+	c, err := farm.NewCoordinator(ctx, js, cfg, testLogger(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := testPlan(2, "idle-pull")
+	done := runInBackground(ctx, c, plan, testRuleFile)
+
+	// The grabber: one open request at all times on the batch's consumer.
+	_, gjs := connect(t, s.ClientURL())
+	var grabbed atomic.Int64
+	gctx, stopGrabber := context.WithCancel(ctx)
+	grabberDone := make(chan struct{})
+	go func() {
+		defer close(grabberDone)
+		var cons jetstream.Consumer
+		for cons == nil && gctx.Err() == nil {
+			if stream, err := gjs.Stream(gctx, farm.StreamJobs); err == nil {
+				for name := range stream.ConsumerNames(gctx).Name() {
+					if c, err := stream.Consumer(gctx, name); err == nil {
+						cons = c
+					}
+				}
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		if cons == nil {
+			return
+		}
+		next, err := cons.Fetch(1, jetstream.FetchMaxWait(2*time.Second))
+		for gctx.Err() == nil {
+			if err != nil {
+				next, err = cons.Fetch(1, jetstream.FetchMaxWait(2*time.Second))
+				continue
+			}
+			var got []jetstream.Msg
+			for m := range next.Messages() {
+				got = append(got, m)
+			}
+			next, err = cons.Fetch(1, jetstream.FetchMaxWait(2*time.Second))
+			for _, m := range got {
+				grabbed.Add(1)
+				time.Sleep(2 * time.Millisecond)
+				m.Nak()
+			}
+		}
+	}()
+	// Let the grabber take and hand back jobs before the worker starts.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the grabber never got a job: the test proves nothing")
+		}
+		select {
+		case <-grabberDone:
+			t.Fatal("the grabber found no consumer")
+		default:
+		}
+		if grabbed.Load() > 10 {
+			break
+		}
+	}
+
+	_, wjs := connect(t, s.ClientURL())
+	w, err := farm.NewWorker(wjs, farm.WorkerConfig{ID: "honest", Concurrency: 1, Runner: quickRunner(),
+		FetchWait: 500 * time.Millisecond, DrainTimeout: 5 * time.Second, Log: testLogger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wctx, stopWorker := context.WithCancel(ctx)
+	stopped := make(chan struct{})
+	go func() { w.Run(wctx); close(stopped) }()
+	r := <-done
+	stopGrabber()
+	<-grabberDone
+	stopWorker()
+	<-stopped
+	if r.err != nil {
+		t.Fatalf("with a grabber holding a pull open, the batch did not complete: %v", r.err)
+	}
+	checkOutcome(t, plan, r.out, 0)
+	t.Logf("the grabber took and handed back %d jobs", grabbed.Load())
 }
