@@ -394,18 +394,15 @@ func (w *Worker) consumer(ctx context.Context, name string) (jetstream.Consumer,
 }
 
 // take pulls one job for a free slot from the first batch of candidates
-// that has one waiting. The sweep's pulls are no-wait requests, answered at
-// once. When none had a job, the slot waits for wait with one pull request
-// open on the first batch it was admitted to, instead of sleeping: a job
-// published meanwhile then goes to it as readily as to any other open
-// request (the server serves them oldest first), where a client that keeps
-// a request open at all times would otherwise take every job queued again,
-// a quarantined worker's refused ones among them, before a sleeping slot
-// looked. The request expires when the slot means to stop waiting, and
-// the slot waits for the server's answer (nats.go gives it a second more),
-// so a job is not delivered to a request no slot waits on (it would sit out
-// AckWait). It returns the job, its
-// batch and its consumer; the batch counts the slot as busy until release.
+// that has one waiting, with no-wait pulls. When none has, the slot waits
+// for wait with a pull request open on the first batch it was admitted to,
+// instead of sleeping: the server hands a job to its oldest open request,
+// so a client that keeps one open at all times (a quarantined liar) cannot
+// take every job queued again before an idle slot looks. The request
+// expires when the slot means to stop waiting, and nats.go waits a second
+// past that for the server's answer, so no job goes to a request nobody
+// waits on (it would sit out AckWait). It returns the job, its batch and
+// its consumer; the batch counts the slot as busy until release.
 func (w *Worker) take(ctx context.Context, wait time.Duration, extra bool) (jetstream.Msg, string, jetstream.Consumer) {
 	tried := false
 	waitName := ""

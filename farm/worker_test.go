@@ -337,6 +337,7 @@ func TestIdleSlotHoldsAPull(t *testing.T) {
 		next, err := cons.Fetch(1, jetstream.FetchMaxWait(2*time.Second))
 		for gctx.Err() == nil {
 			if err != nil {
+				time.Sleep(10 * time.Millisecond) // no spinning while the server is unreachable
 				next, err = cons.Fetch(1, jetstream.FetchMaxWait(2*time.Second))
 				continue
 			}
